@@ -1,0 +1,311 @@
+/**
+ * The one API client: openapi-fetch typed by the generated schema, with the middleware of
+ * product-spec §7 and §8 (JSON, credentials, CSRF header, bearer token, 30 s time-out, one refresh
+ * and one retry on 401, connection loss → 'Connection lost' then /login after 2 s).
+ */
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import {
+  API_BASE_PATH,
+  CONNECTION_LOST_REDIRECT_MS,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  LOGIN_PATH,
+  REQUEST_TIMEOUT_MS,
+} from './constants.ts';
+import { getCookie } from './cookies.ts';
+import { ApiRequestError } from './errors.ts';
+import type { paths } from './schema.d.ts';
+import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
+import { $connectionLost } from './stores.ts';
+
+export type ApiClient = Client<paths>;
+export type Navigate = (path: string) => void;
+
+export type ApiClientOptions = {
+  /** Base URL of the API; defaults to `/be/api` on the page's own origin. */
+  baseUrl?: string;
+  /** The fetch to send with; defaults to `globalThis.fetch`, looked up at call time. */
+  fetch?: (input: Request) => Promise<Response>;
+  /** The Request class matching `fetch`; defaults to `globalThis.Request`. */
+  Request?: typeof Request;
+  /** Where an ended session goes; defaults to the navigator set by `setNavigate`. */
+  navigate?: Navigate;
+  /** Called when a request gets no response (the `$connectionLost` store is set as well). */
+  onConnectionLost?: (error: unknown) => void;
+  /** Time-out of each request, in ms (default 30000). */
+  timeoutMs?: number;
+  /** Delay between the connection-lost signal and the redirect to /login (default 2000). */
+  redirectDelayMs?: number;
+};
+
+/** Operations that never trigger a refresh on 401 (a wrong password is a 401, too). */
+const TOKEN_PATHS = new Set(['/auth/token/', '/auth/token/refresh/']);
+const NETWORK_CODES = new Set([
+  'ERR_NETWORK',
+  'ERR_CONNECTION_REFUSED',
+  'ERR_INTERNET_DISCONNECTED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+// ── navigation ───────────────────────────────────────────────────────────────────────────────
+
+let defaultNavigate: Navigate = (path) => {
+  if (typeof window === 'undefined') return;
+  if (window.location.pathname === path) return; // already there: no reload loop on /login
+  window.location.assign(path);
+};
+
+/** Lets the app shell route with its own navigation (e.g. Astro's client router). */
+export function setNavigate(navigate: Navigate): void {
+  defaultNavigate = navigate;
+}
+
+/** Navigates with the current default navigator (used by logout). */
+export function navigateTo(path: string): void {
+  defaultNavigate(path);
+}
+
+// ── connection loss (one page, one signal) ───────────────────────────────────────────────────
+
+let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * True for "no response": fetch's TypeError, a time-out, a refused or dropped connection, the
+ * spec's codes (ERR_NETWORK, ERR_CONNECTION_REFUSED, ERR_INTERNET_DISCONNECTED) or a message
+ * containing 'Network Error'. A caller's own abort is not a network failure.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, message, code, cause } = error as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+    cause?: unknown;
+  };
+  if (name === 'AbortError') return false;
+  if (name === 'TypeError' || name === 'TimeoutError' || name === 'NetworkError') return true;
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  if (typeof message === 'string' && /network error|failed to fetch|fetch failed/i.test(message)) {
+    return true;
+  }
+  return cause !== undefined && cause !== error && isNetworkFailure(cause);
+}
+
+function reportConnectionLost(navigate: Navigate, delayMs: number): void {
+  $connectionLost.set(true);
+  if (redirectTimer !== undefined) return; // one redirect for any number of failures
+  redirectTimer = setTimeout(() => {
+    redirectTimer = undefined;
+    clearSession();
+    $connectionLost.set(false);
+    navigate(LOGIN_PATH);
+  }, delayMs);
+}
+
+/**
+ * The Retry of the connection-lost snackbar: cancels the pending redirect and clears the signal.
+ * The shell then refetches what failed (e.g. `queryClient.refetchQueries({ type: 'active' })`).
+ */
+export function retryConnection(): void {
+  if (redirectTimer !== undefined) clearTimeout(redirectTimer);
+  redirectTimer = undefined;
+  $connectionLost.set(false);
+}
+
+// ── the client ───────────────────────────────────────────────────────────────────────────────
+
+function defaultBaseUrl(): string {
+  // Relative to the page: in a browser `/be/api` resolves against window.location.
+  return API_BASE_PATH;
+}
+
+type Pending = {
+  /** An untouched copy of the request for the one retry after a refresh. */
+  retry: Request;
+  /** The caller's own signal (aborts from the caller are not connection losses). */
+  caller: AbortSignal;
+  /** This attempt's time-out. */
+  timeout: AbortSignal;
+};
+
+/** Creates a client with the middleware; the app uses the default `api` below. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const redirectDelayMs = options.redirectDelayMs ?? CONNECTION_LOST_REDIRECT_MS;
+  const RequestClass = options.Request ?? globalThis.Request;
+  const send = (request: Request): Promise<Response> =>
+    (options.fetch ?? globalThis.fetch)(request);
+  const navigate: Navigate = (path) => (options.navigate ?? defaultNavigate)(path);
+
+  const pending = new Map<string, Pending>();
+  let refreshing: Promise<string | null> | null = null;
+
+  function connectionLost(error: unknown): void {
+    console.error('[api] connection lost:', error);
+    options.onConnectionLost?.(error);
+    reportConnectionLost(navigate, redirectDelayMs);
+  }
+
+  function endSession(): void {
+    clearSession();
+    navigate(LOGIN_PATH);
+  }
+
+  /** Sets the headers every call carries; `token` overrides the stored access token. */
+  function withHeaders(headers: Headers, token: string | null): Headers {
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    const csrf = getCookie(CSRF_COOKIE);
+    if (csrf) headers.set(CSRF_HEADER, csrf);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  }
+
+  /** A copy of `request` with a fresh time-out combined with the caller's signal. */
+  function timed(request: Request, headers: Headers): { request: Request; timeout: AbortSignal } {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = AbortSignal.any([request.signal, timeout]);
+    return { request: new RequestClass(request, { headers, signal }), timeout };
+  }
+
+  /** POST auth/token/refresh/ once; null when the session ended (or the connection is lost). */
+  async function refreshAccessToken(): Promise<string | null> {
+    const refresh = getRefreshToken();
+    if (!refresh) {
+      endSession();
+      return null;
+    }
+    const request = new RequestClass(`${baseUrl}/auth/token/refresh/`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: withHeaders(new Headers({ 'Content-Type': 'application/json' }), null),
+      body: JSON.stringify({ refresh }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    let response: Response;
+    try {
+      response = await send(request);
+    } catch (error) {
+      if (isNetworkFailure(error)) connectionLost(error);
+      else endSession();
+      return null;
+    }
+    const body = (await response.json().catch(() => null)) as {
+      access?: unknown;
+      refresh?: unknown;
+    } | null;
+    if (!response.ok || typeof body?.access !== 'string') {
+      endSession();
+      return null;
+    }
+    saveTokens({
+      access: body.access,
+      refresh: typeof body.refresh === 'string' ? body.refresh : undefined,
+    });
+    return body.access;
+  }
+
+  /** Concurrent 401s share one in-flight refresh. */
+  function refreshOnce(): Promise<string | null> {
+    refreshing ??= refreshAccessToken().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function retryAfterRefresh(
+    sent: Request,
+    response: Response,
+    entry: Pending,
+  ): Promise<Response | undefined> {
+    const sentToken = sent.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+    const current = getAccessToken();
+    // Another request already refreshed while this one was in flight: reuse its token.
+    const token = current && current !== sentToken ? current : await refreshOnce();
+    if (!token) return response; // the session ended (or the connection is lost)
+    const { request, timeout } = timed(
+      entry.retry,
+      withHeaders(new Headers(entry.retry.headers), token),
+    );
+    let retried: Response;
+    try {
+      retried = await send(request);
+    } catch (error) {
+      if ((timeout.aborted && !entry.caller.aborted) || isNetworkFailure(error)) {
+        connectionLost(error);
+        throw new ApiRequestError(
+          0,
+          { detail: 'Network Error', code: 'network_error' },
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+    if (retried.status === 401) {
+      // The server refuses even a fresh token: no second refresh, the session ends.
+      logFailure(request, retried);
+      endSession();
+    } else if (!retried.ok) {
+      logFailure(request, retried);
+    }
+    return retried;
+  }
+
+  const middleware: Middleware = {
+    onRequest({ request, schemaPath, id }) {
+      const token = TOKEN_PATHS.has(schemaPath) ? null : getAccessToken();
+      const headers = withHeaders(new Headers(request.headers), token);
+      const retry = request.clone();
+      const timedRequest = timed(request, headers);
+      pending.set(id, { retry, caller: request.signal, timeout: timedRequest.timeout });
+      return timedRequest.request;
+    },
+
+    async onResponse({ request, response, schemaPath, id }) {
+      const entry = pending.get(id);
+      pending.delete(id);
+      if (response.status === 401 && entry && !TOKEN_PATHS.has(schemaPath)) {
+        return retryAfterRefresh(request, response, entry);
+      }
+      if (!response.ok) logFailure(request, response);
+      return undefined;
+    },
+
+    onError({ error, id }) {
+      const entry = pending.get(id);
+      pending.delete(id);
+      if (entry?.caller.aborted) return undefined; // the caller cancelled: not our business
+      if (entry?.timeout.aborted || isNetworkFailure(error)) {
+        connectionLost(error);
+        return new ApiRequestError(
+          0,
+          { detail: 'Network Error', code: 'network_error' },
+          { cause: error },
+        );
+      }
+      console.error('[api] request failed:', error);
+      return undefined;
+    },
+  };
+
+  const client = createClient<paths>({
+    baseUrl,
+    credentials: 'include',
+    fetch: send,
+    Request: RequestClass,
+  });
+  client.use(middleware);
+  return client;
+}
+
+function logFailure(request: Request, response: Response): void {
+  console.error(`[api] ${request.method} ${request.url} failed with ${response.status}`);
+}
+
+/** The one client of the app (base `/be/api` on the page's origin). */
+export const api: ApiClient = createApiClient();

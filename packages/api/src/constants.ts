@@ -1,0 +1,53 @@
+/** Numbers and names from product-spec §3, §4, §7 and §9, in one place. */
+
+/** Where the API lives, relative to the site's origin. */
+export const API_BASE_PATH = '/be/api';
+
+/** Local storage keys of the session (§3, §9). */
+export const ACCESS_TOKEN_KEY = 'access_token';
+export const REFRESH_TOKEN_KEY = 'refresh_token';
+/** Local storage key of the cookie-consent choice (§3, §9). */
+export const COOKIE_CONSENT_KEY = 'cookieConsent';
+
+/** Cookie names. */
+export const USER_EMAIL_COOKIE = 'user_email';
+export const LANGUAGE_COOKIE = 'language';
+export const THEME_COOKIE = 'theme';
+/** The CSRF cookie whose value is echoed in the CSRF header. */
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+
+/** user_email, language and theme cookies last 365 days (§9). */
+export const COOKIE_DAYS = 365;
+export const USER_EMAIL_COOKIE_DAYS = COOKIE_DAYS;
+export const LANGUAGE_COOKIE_DAYS = COOKIE_DAYS;
+export const THEME_COOKIE_DAYS = COOKIE_DAYS;
+
+/** Fired on window whenever tokens are saved or cleared (§4, §9). */
+export const AUTH_CHANGE_EVENT = 'auth-change';
+
+/** Request time-out in milliseconds (§7, §9). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Delay between showing 'Connection lost' and going to /login (§4, §9). */
+export const CONNECTION_LOST_REDIRECT_MS = 2_000;
+/** Where an ended session goes. */
+export const LOGIN_PATH = '/login';
+
+/** TanStack Query defaults (§7 "Answers and client behaviour"). */
+export const QUERY_RETRY = 1;
+export const QUERY_STALE_TIME_MS = 30_000;
+/** Pending friend and duel requests poll every 10 s, also in the background (§7). */
+export const PENDING_REQUESTS_REFETCH_MS = 10_000;
+/** Invitation verification is cached 10 minutes, with no retry (§7, §9). */
+export const INVITATION_VERIFY_CACHE_MS = 10 * 60_000;
+
+/** Snackbar auto-hide (§9). */
+export const SNACKBAR_AUTO_HIDE_MS = 6_000;
+/** Redirect to / after applying an invitation (§9). */
+export const INVITATION_APPLIED_REDIRECT_MS = 2_000;
+
+/** Interface languages and theme modes, with their defaults (§1, §9). */
+export const LOCALES = ['en', 'es'] as const;
+export const DEFAULT_LOCALE = 'en';
+export const THEMES = ['light', 'dark'] as const;
+export const DEFAULT_THEME = 'light';

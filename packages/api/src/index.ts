@@ -1,0 +1,70 @@
+/** @memoria/api: the typed client, its errors, query hooks, session helpers and shared stores. */
+
+export type { ApiClient, ApiClientOptions, Navigate } from './client.ts';
+export {
+  api,
+  createApiClient,
+  isNetworkFailure,
+  navigateTo,
+  retryConnection,
+  setNavigate,
+} from './client.ts';
+export * from './constants.ts';
+export type { CookieOptions } from './cookies.ts';
+export { deleteCookie, getCookie, setCookie } from './cookies.ts';
+export type { ApiErrorBody, ErrorCode } from './errors.ts';
+export { ApiRequestError, fieldError, fieldErrors, isApiRequestError, unwrap } from './errors.ts';
+export type { MutationHookOptions, QueryHookOptions } from './query.ts';
+export {
+  authQueries,
+  createQueryClient,
+  getQueryClient,
+  QueryProvider,
+  queryClient,
+  queryKeys,
+  useAccountInfo,
+  useLogin,
+  useLogout,
+  useMe,
+  useRegister,
+  useSignedIn,
+} from './query.ts';
+export type { components, operations, paths } from './schema.d.ts';
+export type { Tokens } from './session.ts';
+export {
+  clearSession,
+  getAccessToken,
+  getRefreshToken,
+  getUserEmail,
+  isSignedIn,
+  saveTokens,
+  setUserEmail,
+} from './session.ts';
+export type { CookieConsent, Locale, SessionState, Theme } from './stores.ts';
+export {
+  $connectionLost,
+  $cookieConsent,
+  $locale,
+  $session,
+  $theme,
+  localeFromLanguage,
+  readCookieConsent,
+  readLocale,
+  readSession,
+  readTheme,
+  setCookieConsent,
+  setLocale,
+  setTheme,
+  syncSession,
+  toggleTheme,
+} from './stores.ts';
+
+import type { components } from './schema.d.ts';
+
+/** Shorthands for the contract's schemas. */
+export type Schemas = components['schemas'];
+export type User = Schemas['User'];
+export type AccountInfo = Schemas['AccountInfo'];
+export type AccountType = Schemas['AccountType'];
+export type Feature = Schemas['Feature'];
+export type TokenPair = Schemas['TokenPair'];

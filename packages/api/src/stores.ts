@@ -1,0 +1,129 @@
+/**
+ * Nanostores shared by every island of a page: session, locale, theme, cookie consent and the
+ * connection-lost signal. Each store reads its first value from the browser when this module loads
+ * and is safe to import on the server (it then holds the defaults).
+ */
+import { atom } from 'nanostores';
+import {
+  AUTH_CHANGE_EVENT,
+  COOKIE_CONSENT_KEY,
+  DEFAULT_LOCALE,
+  DEFAULT_THEME,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  THEME_COOKIE,
+  THEME_COOKIE_DAYS,
+} from './constants.ts';
+import { getCookie, setCookie } from './cookies.ts';
+import { getAccessToken, getUserEmail } from './session.ts';
+
+export type Locale = 'en' | 'es';
+export type Theme = 'light' | 'dark';
+export type CookieConsent = 'accepted' | 'declined' | null;
+export type SessionState = { signedIn: boolean; email: string | null };
+
+const hasWindow = typeof window !== 'undefined';
+
+// ── session ──────────────────────────────────────────────────────────────────────────────────
+
+/** The session as the browser holds it: signed in when an access token exists (§4). */
+export function readSession(): SessionState {
+  return { signedIn: getAccessToken() !== null, email: getUserEmail() };
+}
+
+export const $session = atom<SessionState>(readSession());
+
+/** Re-reads the session; runs on `auth-change` (this tab) and `storage` (other tabs). */
+export function syncSession(): void {
+  const next = readSession();
+  const current = $session.get();
+  if (next.signedIn !== current.signedIn || next.email !== current.email) $session.set(next);
+}
+
+// ── locale ───────────────────────────────────────────────────────────────────────────────────
+
+function isLocale(value: unknown): value is Locale {
+  return value === 'en' || value === 'es';
+}
+
+/** Spanish for any `es*` browser language, English otherwise. */
+export function localeFromLanguage(language: string | null | undefined): Locale {
+  return language?.toLowerCase().startsWith('es') ? 'es' : DEFAULT_LOCALE;
+}
+
+/** The stored `language` cookie when set, else the browser's language (§4). */
+export function readLocale(): Locale {
+  const stored = getCookie(LANGUAGE_COOKIE);
+  if (isLocale(stored)) return stored;
+  return localeFromLanguage(typeof navigator === 'undefined' ? null : navigator.language);
+}
+
+export const $locale = atom<Locale>(readLocale());
+
+export function setLocale(locale: Locale): void {
+  setCookie(LANGUAGE_COOKIE, locale, { days: LANGUAGE_COOKIE_DAYS });
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  $locale.set(locale);
+}
+
+// ── theme ────────────────────────────────────────────────────────────────────────────────────
+
+export function readTheme(): Theme {
+  const stored = getCookie(THEME_COOKIE);
+  return stored === 'dark' || stored === 'light' ? stored : DEFAULT_THEME;
+}
+
+export const $theme = atom<Theme>(readTheme());
+
+/** Stores the theme in its cookie and applies it as `<html data-theme>`. */
+export function setTheme(theme: Theme): void {
+  setCookie(THEME_COOKIE, theme, { days: THEME_COOKIE_DAYS });
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = theme;
+  $theme.set(theme);
+}
+
+export function toggleTheme(): void {
+  setTheme($theme.get() === 'dark' ? 'light' : 'dark');
+}
+
+// ── cookie consent ───────────────────────────────────────────────────────────────────────────
+
+export function readCookieConsent(): CookieConsent {
+  try {
+    const value =
+      typeof localStorage === 'undefined' ? null : localStorage.getItem(COOKIE_CONSENT_KEY);
+    return value === 'accepted' || value === 'declined' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export const $cookieConsent = atom<CookieConsent>(readCookieConsent());
+
+export function setCookieConsent(value: 'accepted' | 'declined'): void {
+  try {
+    localStorage.setItem(COOKIE_CONSENT_KEY, value);
+  } catch {
+    // Storage unavailable: the choice still holds for this page.
+  }
+  $cookieConsent.set(value);
+}
+
+// ── connection ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * True while a network failure is being shown ('Connection lost. Redirecting to login...'); the
+ * client sets it and clears it on `retryConnection()` or once the redirect happened.
+ */
+export const $connectionLost = atom<boolean>(false);
+
+// ── browser events ───────────────────────────────────────────────────────────────────────────
+
+if (hasWindow) {
+  window.addEventListener(AUTH_CHANGE_EVENT, syncSession);
+  window.addEventListener('storage', () => {
+    syncSession();
+    const consent = readCookieConsent();
+    if (consent !== $cookieConsent.get()) $cookieConsent.set(consent);
+  });
+}
