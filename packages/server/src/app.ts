@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { authenticate } from './auth/tokens.ts';
+import { loadContract, type OpenApiDocument } from './contract/load.ts';
+import { registerContractRoutes } from './contract/router.ts';
+import type { Handlers } from './contract/types.ts';
+import type { AppDeps, AppEnv } from './http/context.ts';
+import { ApiError, type ErrorBody, type ErrorCode } from './http/errors.ts';
+import { errorFields } from './log.ts';
+import { allHandlers } from './routes/index.ts';
+
+export const BASE_PATH = '/be/api';
+
+export interface CreateAppOptions {
+  /** The contract (default: openapi.yaml at the repo root). */
+  doc?: OpenApiDocument;
+  /** The operation handlers (default: every `src/routes` module). */
+  handlers?: Handlers;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation_error',
+  401: 'not_authenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+  501: 'not_implemented',
+  503: 'unavailable',
+};
+
+/** The Hono app serving the contract under `/be/api`. */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
+  const doc = options.doc ?? loadContract();
+  const handlers = options.handlers ?? allHandlers();
+  const { logger } = deps;
+  const app = new Hono<AppEnv>().basePath(BASE_PATH);
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    await next();
+    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', requestId);
+    const status = c.res.status;
+    // 501 (not built yet) and 503 (database down) are expected states, not faults of the code.
+    const level = status === 501 || status === 503 ? 'warn' : status >= 500 ? 'error' : 'info';
+    if (logger.enabled(level)) {
+      logger[level]('request', {
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        operation: c.get('operationId'),
+        user_id: c.get('user')?.id,
+      });
+    }
+  });
+
+  registerContractRoutes(app, { doc, handlers, authenticate });
+
+  app.notFound((c) => {
+    const body: ErrorBody = {
+      detail: `No route for ${c.req.method} ${c.req.path}`,
+      code: 'not_found',
+    };
+    return c.json(body, 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(error.toBody(), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const status = error.status as ContentfulStatusCode;
+      const body: ErrorBody = {
+        detail: error.message || 'Bad request.',
+        code: CODE_BY_STATUS[status] ?? 'validation_error',
+      };
+      return c.json(body, status);
+    }
+    logger.error('unhandled error', {
+      request_id: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      operation: c.get('operationId'),
+      ...errorFields(error),
+    });
+    const body: ErrorBody = { detail: 'Internal server error.', code: 'internal_error' };
+    return c.json(body, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.ts';
+import { refreshTokens, type UserRow, users } from '../db/schema.ts';
+import type { AppEnv } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_DAYS = 30;
+const ISSUER = 'memoria';
+
+export function signAccessToken(userId: number, secret: Uint8Array): Promise<string> {
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+    .sign(secret);
+}
+
+/**
+ * Tokens already verified by this process, with their expiry: a client sends the same access
+ * token with every call for its 15 minutes, and the HMAC check through WebCrypto is the largest
+ * CPU cost of a signed-in request. Bounded; entries are dropped oldest first.
+ */
+const verified = new Map<string, { userId: number; exp: number; secret: Uint8Array }>();
+const VERIFIED_MAX = 10_000;
+
+/** The user id of a valid access token, or null. */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<number | null> {
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    if (known.exp * 1000 > Date.now()) return known.userId;
+    verified.delete(token);
+  }
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+    const id = Number(payload.sub);
+    if (payload.typ !== 'access' || !Number.isInteger(id) || id <= 0 || !payload.exp) return null;
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { userId: id, exp: payload.exp, secret });
+    return id;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new opaque refresh token; only its SHA-256 is stored. */
+export async function issueRefreshToken(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(refreshTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
+  });
+  return token;
+}
+
+/** The user of a refresh token that is known, unexpired and not revoked, or null. */
+export async function userOfRefreshToken(db: Db, token: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(token)),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    );
+  return row?.user.isActive ? row.user : null;
+}
+
+export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt)));
+}
+
+const userByIdQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+const prepareUserById = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('memoria_user_by_id');
+/** Built once per database handle: query building is a visible cost on every signed-in call. */
+function userById(db: Db) {
+  let query = userByIdQueries.get(db);
+  if (!query) {
+    query = prepareUserById(db);
+    userByIdQueries.set(db, query);
+  }
+  return query;
+}
+
+const bearer = /^Bearer\s+(\S+)\s*$/i;
+
+/** Puts the user of the request's bearer access token into the context, or throws a 401. */
+export async function authenticate(c: Context<AppEnv>): Promise<void> {
+  const header = c.req.header('authorization');
+  const challenge = { 'WWW-Authenticate': 'Bearer' };
+  if (!header) {
+    throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.', {
+      headers: challenge,
+    });
+  }
+  const token = bearer.exec(header)?.[1];
+  const { db, jwtSecret } = c.get('deps');
+  const userId = token ? await verifyAccessToken(token, jwtSecret) : null;
+  const user = userId ? (await userById(db).execute({ id: userId }))[0] : undefined;
+  if (!user?.isActive) {
+    throw new ApiError(401, 'token_invalid', 'The access token is invalid or expired.', {
+      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    });
+  }
+  c.set('user', user);
+}

@@ -1,0 +1,33 @@
+/** Rules about user fields that the contract's schemas cannot express. */
+
+// Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is the mail's job.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const MESSAGES = {
+  required: 'This field is required.',
+  allFieldsRequired: 'All fields are required',
+  invalidEmail: 'Enter a valid email address.',
+  emailTaken: 'A user with this email already exists.',
+  usernameTaken: 'A user with this username already exists.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  invalidTimezone: 'Enter a valid IANA time zone, such as Europe/Madrid.',
+  blank: 'This field may not be blank.',
+} as const;
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL.test(email);
+}
+
+/** An IANA zone name the runtime knows (`UTC`, `America/Argentina/Buenos_Aires`). */
+export function isValidTimezone(tz: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Db, Sql } from '../db/client.ts';
+import type { UserRow } from '../db/schema.ts';
+import type { Logger } from '../log.ts';
+
+export interface AppDeps {
+  db: Db;
+  sql: Sql;
+  logger: Logger;
+  /** HS256 key for access tokens (see auth/secret.ts). */
+  jwtSecret: Uint8Array;
+  /** Reported by the health endpoint. */
+  version: string;
+  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy?: boolean;
+}
+
+/** What the host may pass as Hono's `env` (second argument of `fetch`). */
+export interface AppBindings {
+  /** The peer address, when the host knows it (Astro's `clientAddress`). */
+  clientAddress?: string;
+  /** Set by @hono/node-server. */
+  incoming?: { socket?: { remoteAddress?: string } };
+}
+
+export interface AppEnv {
+  Bindings: AppBindings;
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    operationId: string;
+    /** The signed-in user; set for operations whose contract requires `bearer`. */
+    user: UserRow;
+  };
+}

@@ -1,0 +1,85 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The machine codes of the contract's `Error` schema. */
+export type ErrorCode =
+  | 'validation_error'
+  | 'invalid_credentials'
+  | 'not_authenticated'
+  | 'token_invalid'
+  | 'forbidden'
+  | 'plan_required'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'not_implemented'
+  | 'unavailable'
+  | 'internal_error';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The body of every error response (`components/schemas/Error`). */
+export interface ErrorBody {
+  detail: string;
+  code: ErrorCode;
+  fields?: FieldErrors;
+  operation?: string;
+  feature?: string;
+}
+
+export interface ApiErrorExtras {
+  fields?: FieldErrors;
+  operation?: string;
+  feature?: string;
+  headers?: Record<string, string>;
+}
+
+/** An error a handler throws on purpose; the app's error handler renders it as the Error schema. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly fields?: FieldErrors;
+  readonly operation?: string;
+  readonly feature?: string;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    detail: string,
+    extras?: ApiErrorExtras,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+    this.fields = extras?.fields;
+    this.operation = extras?.operation;
+    this.feature = extras?.feature;
+    this.headers = extras?.headers;
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { detail: this.detail, code: this.code };
+    if (this.fields) body.fields = this.fields;
+    if (this.operation) body.operation = this.operation;
+    if (this.feature) body.feature = this.feature;
+    return body;
+  }
+}
+
+/** A 400 naming each failing field; `detail` is the first message (what a form shows on top). */
+export function validationError(fields: FieldErrors, detail?: string): ApiError {
+  const first = Object.entries(fields)[0];
+  const message =
+    detail ??
+    (first
+      ? Object.keys(fields).length === 1
+        ? `${first[0]}: ${first[1][0] ?? 'Invalid value.'}`
+        : `Invalid input: ${Object.keys(fields).join(', ')}`
+      : 'Invalid input.');
+  return new ApiError(400, 'validation_error', message, { fields });
+}
+
+export const notFound = (detail = 'Not found.') => new ApiError(404, 'not_found', detail);

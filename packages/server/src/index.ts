@@ -1,0 +1,87 @@
+import { createApp } from './app.ts';
+import { loadJwtSecret } from './auth/secret.ts';
+import { loadContract } from './contract/load.ts';
+import { countImplemented } from './contract/router.ts';
+import { openDatabase } from './db/client.ts';
+import { startDatabaseServer } from './db/connect.ts';
+import { migrateDatabase, withStartupLock } from './db/migrate.ts';
+import { seedDemoAccounts } from './db/seed.ts';
+import type { AppBindings } from './http/context.ts';
+import { createLogger } from './log.ts';
+import { allHandlers } from './routes/index.ts';
+
+export { BASE_PATH, createApp } from './app.ts';
+export { countImplemented } from './contract/router.ts';
+export { DataDirLockedError } from './db/connect.ts';
+export type { AppBindings, AppDeps } from './http/context.ts';
+
+export interface StartBackendOptions {
+  /** Use this PostgreSQL and start nothing (default: `DATABASE_URL`). */
+  databaseUrl?: string;
+  /** Local data folder for the embedded PostgreSQL (default: `DATA_DIR` or `<repo>/.data`). */
+  dataDir?: string;
+  /** Create the demo accounts on an empty database (default: unless `SEED_DEMO=false`). */
+  seed?: boolean;
+}
+
+export interface Backend {
+  /** Answers a request under `/be/api`; `env.clientAddress` feeds per-address throttling. */
+  fetch(req: Request, env?: AppBindings): Promise<Response>;
+  /** Closes the pool, then stops the embedded PostgreSQL if this process started one. */
+  close(): Promise<void>;
+  databaseUrl: string;
+  implemented: { implemented: number; total: number };
+}
+
+/**
+ * Connects to (or starts) PostgreSQL, applies migrations, seeds the demo accounts and builds the
+ * API. Rejects with DataDirLockedError when another instance holds the data folder.
+ */
+export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
+  const logger = createLogger();
+  const server = await startDatabaseServer({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    logger,
+  });
+  const database = openDatabase(server.url);
+  try {
+    const seed = options.seed ?? process.env.SEED_DEMO !== 'false';
+    await withStartupLock(database.sql, async () => {
+      await migrateDatabase(database.db);
+      if (seed) {
+        await seedDemoAccounts(database.db, (line) => {
+          if (logger.level !== 'silent') console.log(line);
+        });
+      }
+    });
+    const doc = loadContract();
+    const handlers = allHandlers();
+    const app = createApp(
+      {
+        db: database.db,
+        sql: database.sql,
+        logger,
+        jwtSecret: await loadJwtSecret(database.db),
+        version: process.env.APP_VERSION ?? doc.info.version,
+        trustProxy: process.env.TRUST_PROXY === 'true',
+      },
+      { doc, handlers },
+    );
+    const { implemented, total } = countImplemented(doc, handlers);
+    let closing: Promise<void> | undefined;
+    return {
+      fetch: async (req, env) => app.fetch(req, env),
+      close: () => {
+        closing ??= database.end().finally(() => server.close());
+        return closing;
+      },
+      databaseUrl: server.url,
+      implemented: { implemented, total },
+    };
+  } catch (error) {
+    await database.end().catch(() => {});
+    await server.close();
+    throw error;
+  }
+}

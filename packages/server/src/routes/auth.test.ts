@@ -1,0 +1,407 @@
+import { eq, sql } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
+import { FEATURES } from '../domain/entitlements.ts';
+import { createTestBackend, type TestBackend } from '../test/harness.ts';
+
+let t: TestBackend;
+beforeAll(async () => {
+  t = await createTestBackend();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const REGISTER = '/be/api/auth/users/';
+const TOKEN = '/be/api/auth/token/';
+const REFRESH = '/be/api/auth/token/refresh/';
+const LOGOUT = '/be/api/auth/logout/';
+const ME = '/be/api/auth/users/me/';
+const ACCOUNT_INFO = '/be/api/auth/users/account_info/';
+
+let seq = 0;
+function newUser(extra: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    email: `reg${seq}@example.com`,
+    username: `reg${seq}`,
+    password: 'long-enough-1',
+    password2: 'long-enough-1',
+    ...extra,
+  };
+}
+
+describe('POST auth/users/ (register)', () => {
+  it('creates a free account and never returns the password', async () => {
+    const input = newUser({ first_name: 'Ada', last_name: 'Lovelace' });
+    const res = await t.request('POST', REGISTER, { body: input });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      email: input.email,
+      username: input.username,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      account_type: 'free',
+      role: null,
+      timezone: 'UTC',
+    });
+    expect(res.body).not.toHaveProperty('password');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, res.body.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row?.passwordHash).not.toContain('long-enough-1');
+  });
+
+  it.each(['email', 'username', 'password', 'password2'])(
+    'names the missing field %s',
+    async (field) => {
+      const body: Record<string, unknown> = newUser();
+      delete body[field];
+      const res = await t.request('POST', REGISTER, { body });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+      expect(Object.keys(res.body.fields)).toEqual([field]);
+      expect(res.body.fields[field]).toEqual(['This field is required.']);
+    },
+  );
+
+  it('names every blank field at once with the "All fields are required" detail', async () => {
+    const res = await t.request('POST', REGISTER, {
+      body: { email: '', username: '  ', password: '', password2: '' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('All fields are required');
+    expect(Object.keys(res.body.fields).sort()).toEqual([
+      'email',
+      'password',
+      'password2',
+      'username',
+    ]);
+  });
+
+  it('names each of several missing fields (empty body)', async () => {
+    const res = await t.request('POST', REGISTER, { rawBody: '' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields).sort()).toEqual([
+      'email',
+      'password',
+      'password2',
+      'username',
+    ]);
+  });
+
+  it('rejects an invalid email', async () => {
+    const res = await t.request('POST', REGISTER, { body: newUser({ email: 'not-an-email' }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ email: ['Enter a valid email address.'] });
+  });
+
+  it('rejects passwords that do not match, on password2', async () => {
+    const res = await t.request('POST', REGISTER, {
+      body: newUser({ password: 'long-enough-1', password2: 'long-enough-2' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Passwords do not match');
+    expect(res.body.fields).toEqual({ password2: ['Passwords do not match'] });
+  });
+
+  it('rejects a password shorter than 8 characters, on password', async () => {
+    const res = await t.request('POST', REGISTER, {
+      body: newUser({ password: 'short7c', password2: 'short7c' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Password must be at least 8 characters long');
+    expect(res.body.fields).toEqual({
+      password: ['Password must be at least 8 characters long'],
+    });
+  });
+
+  it('accepts exactly 8 characters', async () => {
+    const res = await t.request('POST', REGISTER, {
+      body: newUser({ password: 'eight888', password2: 'eight888' }),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('reports mismatch and length together, mismatch first', async () => {
+    const res = await t.request('POST', REGISTER, {
+      body: newUser({ password: 'short', password2: 'other' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Passwords do not match');
+    expect(Object.keys(res.body.fields).sort()).toEqual(['password', 'password2']);
+  });
+
+  it('rejects a duplicate email regardless of case, and a duplicate username', async () => {
+    const first = newUser();
+    expect((await t.request('POST', REGISTER, { body: first })).status).toBe(201);
+    const again = await t.request('POST', REGISTER, {
+      body: newUser({ email: first.email.toUpperCase() }),
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.fields).toEqual({ email: ['A user with this email already exists.'] });
+    const sameName = await t.request('POST', REGISTER, {
+      body: newUser({ username: first.username }),
+    });
+    expect(sameName.status).toBe(400);
+    expect(sameName.body.fields).toEqual({
+      username: ['A user with this username already exists.'],
+    });
+  });
+
+  it('rejects wrong types and unknown time zones, naming the field', async () => {
+    const res = await t.request('POST', REGISTER, { body: newUser({ email: 42 }) });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ email: ['Must be a string.'] });
+    const tz = await t.request('POST', REGISTER, { body: newUser({ timezone: 'Mars/Olympus' }) });
+    expect(tz.status).toBe(400);
+    expect(Object.keys(tz.body.fields)).toEqual(['timezone']);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await t.request('POST', REGISTER, { rawBody: '{"email": ' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_error');
+    expect(res.body.fields.non_field_errors[0]).toMatch(/^Invalid JSON/);
+  });
+});
+
+describe('POST auth/token/', () => {
+  it('returns an access JWT of ~15 minutes and an opaque refresh token', async () => {
+    const { user, access, refresh } = await t.signUp();
+    const claims = decodeJwt(access);
+    expect(claims.sub).toBe(String(user.id));
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(15 * 60);
+    expect(refresh).toMatch(/^[\w-]{40,}$/);
+    const stored = await t.database.db.execute<{ token_hash: string }>(
+      sql`select token_hash from refresh_tokens where user_id = ${user.id}`,
+    );
+    expect(stored.map((r) => r.token_hash)).not.toContain(refresh);
+  });
+
+  it('signs in with a differently cased email', async () => {
+    const { user, password } = await t.signUp();
+    const res = await t.request('POST', TOKEN, {
+      body: { email: user.email.toUpperCase(), password },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers the same generic 401 for a wrong password and an unknown email', async () => {
+    const { user } = await t.signUp();
+    const wrong = await t.request('POST', TOKEN, {
+      body: { email: user.email, password: 'not the password' },
+    });
+    const unknown = await t.request('POST', TOKEN, {
+      body: { email: 'nobody-here@example.com', password: 'whatever-123' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({
+      detail: 'Invalid email or password',
+      code: 'invalid_credentials',
+    });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('requires email and password', async () => {
+    const res = await t.request('POST', TOKEN, { body: { email: '', password: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('All fields are required');
+    expect(Object.keys(res.body.fields).sort()).toEqual(['email', 'password']);
+  });
+
+  it('answers 429 with Retry-After after 5 failures for one email, even with the right password', async () => {
+    const { user, password } = await t.signUp();
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request('POST', TOKEN, {
+        body: { email: user.email, password: 'nope-nope' },
+      });
+      expect(res.status).toBe(401);
+    }
+    const locked = await t.request('POST', TOKEN, { body: { email: user.email, password } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('rate_limited');
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('answers 429 after 5 failures from one address across emails, only for that address', async () => {
+    const env = { clientAddress: '203.0.113.7' };
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request('POST', TOKEN, {
+        body: { email: `spray${i}@example.com`, password: 'guess-guess' },
+        env,
+      });
+      expect(res.status).toBe(401);
+    }
+    const { user, password } = await t.signUp();
+    const blocked = await t.request('POST', TOKEN, { body: { email: user.email, password }, env });
+    expect(blocked.status).toBe(429);
+    const elsewhere = await t.request('POST', TOKEN, {
+      body: { email: user.email, password },
+      env: { clientAddress: '198.51.100.1' },
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
+describe('refresh and logout', () => {
+  it('refreshes an access token that works', async () => {
+    const { refresh } = await t.signUp();
+    const res = await t.request('POST', REFRESH, { body: { refresh } });
+    expect(res.status).toBe(200);
+    const me = await t.request('GET', ME, { token: res.body.access });
+    expect(me.status).toBe(200);
+  });
+
+  it('rejects an unknown refresh token', async () => {
+    const res = await t.request('POST', REFRESH, { body: { refresh: 'made-up-token' } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('token_invalid');
+  });
+
+  it('rejects an expired refresh token', async () => {
+    const { refresh, user } = await t.signUp();
+    await t.database.db.execute(
+      sql`update refresh_tokens set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
+    expect((await t.request('POST', REFRESH, { body: { refresh } })).status).toBe(401);
+  });
+
+  it('logout revokes the refresh token (204), then refresh answers 401', async () => {
+    const { refresh } = await t.signUp();
+    const out = await t.request('POST', LOGOUT, {
+      body: { refresh, email: '', password: '' },
+    });
+    expect(out.status).toBe(204);
+    const res = await t.request('POST', REFRESH, { body: { refresh } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('token_invalid');
+  });
+
+  it('logout of a token another session holds leaves that session working', async () => {
+    const a = await t.signUp();
+    const second = await t.request('POST', TOKEN, {
+      body: { email: a.user.email, password: a.password },
+    });
+    await t.request('POST', LOGOUT, { body: { refresh: a.refresh } });
+    const res = await t.request('POST', REFRESH, { body: { refresh: second.body.refresh } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('the signed-in user', () => {
+  it('GET me answers 401 not_authenticated without a token', async () => {
+    const res = await t.request('GET', ME);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('not_authenticated');
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('GET me answers 401 token_invalid for a garbage or forged token', async () => {
+    const garbage = await t.request('GET', ME, { token: 'garbage' });
+    expect(garbage.status).toBe(401);
+    expect(garbage.body.code).toBe('token_invalid');
+    const { access } = await t.signUp();
+    const [h, p] = access.split('.');
+    const forged = await t.request('GET', ME, { token: `${h}.${p}.${'A'.repeat(43)}` });
+    expect(forged.status).toBe(401);
+  });
+
+  it('GET me answers 401 for an expired access token', async () => {
+    const { user } = await t.signUp();
+    const expired = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer('memoria')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(t.deps.jwtSecret);
+    const res = await t.request('GET', ME, { token: expired });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('token_invalid');
+  });
+
+  it('GET me returns the user of the token', async () => {
+    const { user, access } = await t.signUp();
+    const res = await t.request('GET', ME, { token: access });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(user.id);
+    expect(res.body.email).toBe(user.email);
+  });
+
+  it('GET and PATCH own record; another id is 404', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const own = await t.request('GET', `/be/api/auth/users/${a.user.id}/`, { token: a.access });
+    expect(own.status).toBe(200);
+    expect(own.body.username).toBe(a.user.username);
+    const other = await t.request('GET', `/be/api/auth/users/${b.user.id}/`, { token: a.access });
+    expect(other.status).toBe(404);
+    expect(other.body.code).toBe('not_found');
+
+    const patched = await t.request('PATCH', `/be/api/auth/users/${a.user.id}/`, {
+      token: a.access,
+      body: { first_name: 'Grace', timezone: 'America/Argentina/Buenos_Aires' },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({
+      first_name: 'Grace',
+      timezone: 'America/Argentina/Buenos_Aires',
+    });
+    const again = await t.request('GET', ME, { token: a.access });
+    expect(again.body.first_name).toBe('Grace');
+
+    const notMine = await t.request('PATCH', `/be/api/auth/users/${b.user.id}/`, {
+      token: a.access,
+      body: { first_name: 'Mallory' },
+    });
+    expect(notMine.status).toBe(404);
+    const bAfter = await t.request('GET', ME, { token: b.access });
+    expect(bAfter.body.first_name).toBe('');
+  });
+
+  it('PATCH validates against the contract and the rules', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const path = `/be/api/auth/users/${a.user.id}/`;
+    const unknownField = await t.request('PATCH', path, {
+      token: a.access,
+      body: { account_type: 'enterprise' },
+    });
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.fields).toEqual({ account_type: ['Unknown field.'] });
+    const taken = await t.request('PATCH', path, {
+      token: a.access,
+      body: { username: b.user.username },
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.fields).toEqual({ username: ['A user with this username already exists.'] });
+    const wrongType = await t.request('PATCH', path, { token: a.access, body: { first_name: 7 } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.fields).toEqual({ first_name: ['Must be a string.'] });
+  });
+
+  it('account_info: free has only the free features, standard has all', async () => {
+    const free = await t.signUp();
+    const res = await t.request('GET', ACCOUNT_INFO, { token: free.access });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ account_type: 'free', role: null, is_paid: false });
+    expect([...res.body.features].sort()).toEqual([
+      'create_cards',
+      'create_decks',
+      'space_repetition',
+    ]);
+
+    const paid = await t.signUp();
+    await t.database.db
+      .update(users)
+      .set({ accountType: 'standard' })
+      .where(eq(users.id, paid.user.id));
+    const std = await t.request('GET', ACCOUNT_INFO, { token: paid.access });
+    expect(std.body).toMatchObject({ account_type: 'standard', is_paid: true });
+    expect([...std.body.features].sort()).toEqual([...FEATURES].sort());
+  });
+});

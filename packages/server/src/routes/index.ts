@@ -1,0 +1,20 @@
+import type { Handlers } from '../contract/types.ts';
+import { handlers as auth } from './auth.ts';
+import { handlers as system } from './system.ts';
+
+/** One module per contract tag; each exports `handlers` keyed by operationId. */
+export const routeModules: Record<string, Handlers> = { system, auth };
+
+/** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */
+export function allHandlers(modules: Record<string, Handlers> = routeModules): Handlers {
+  const merged: Record<string, unknown> = {};
+  for (const [name, handlers] of Object.entries(modules)) {
+    for (const [operationId, handler] of Object.entries(handlers)) {
+      if (operationId in merged) {
+        throw new Error(`Handler for ${operationId} is defined twice (again in routes/${name}.ts)`);
+      }
+      merged[operationId] = handler;
+    }
+  }
+  return merged as Handlers;
+}

@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Handlers, Schemas } from '../contract/types.ts';
+import { ApiError } from '../http/errors.ts';
+import { errorFields } from '../log.ts';
+
+export const handlers: Handlers = {
+  async getHealth(c) {
+    const { db, version, logger } = c.get('deps');
+    try {
+      await db.execute(sql`select 1`);
+    } catch (error) {
+      logger.error('health check: database unavailable', errorFields(error));
+      throw new ApiError(503, 'unavailable', 'The database does not answer.');
+    }
+    const health: Schemas['Health'] = { status: 'ok', database: 'ok', version };
+    return c.json(health, 200);
+  },
+};

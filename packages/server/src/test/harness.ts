@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { type CreateAppOptions, createApp } from '../app.ts';
+import { loadJwtSecret } from '../auth/secret.ts';
+import { type ContractOperation, listOperations, loadContract } from '../contract/load.ts';
+import { ContractValidator } from '../contract/validate.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
+import { createLogger, type Logger } from '../log.ts';
+
+export const contract = loadContract();
+export const operations = listOperations(contract);
+export const validator = new ContractValidator(contract);
+
+/** The contract operation answering `method` `path` (a path under /be/api), if any. */
+export function findOperation(method: string, path: string): ContractOperation | undefined {
+  const bare = path.replace(/^\/be\/api/, '').split('?')[0] ?? '';
+  const candidates = operations.filter((op) => op.method === method.toLowerCase());
+  const matches = (op: ContractOperation) => {
+    const pattern = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+    return new RegExp(`^${pattern}?$`).test(bare);
+  };
+  // Static paths first, as the router registers them.
+  return candidates.find((op) => !op.path.includes('{') && matches(op)) ?? candidates.find(matches);
+}
+
+const errorValidator = new ContractValidator(contract);
+const errorSchema = { $ref: '#/components/schemas/Error' };
+
+/**
+ * Checks a response against the contract: its status must be declared for the operation (or be
+ * 501 not_implemented, which every operation may answer), its JSON body must match the declared
+ * schema, and an unknown route must answer the Error schema.
+ */
+export function assertMatchesContract(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): void {
+  const op = findOperation(method, path);
+  const fail = (why: string): never => {
+    throw new Error(
+      `Response of ${method} ${path} (${status}) breaks the contract: ${why}\n${JSON.stringify(body, null, 2)}`,
+    );
+  };
+  let validate: ReturnType<ContractValidator['response']>;
+  if (!op || status === 501) {
+    validate = errorValidator.response(
+      {
+        operationId: '__error__',
+        method: 'get',
+        path,
+        pointer: '',
+        parameters: [],
+        secured: false,
+        operation: {
+          responses: { default: { content: { 'application/json': { schema: errorSchema } } } },
+        },
+      },
+      status,
+    );
+  } else {
+    try {
+      validate = validator.response(op, status);
+    } catch (error) {
+      fail((error as Error).message);
+      return;
+    }
+  }
+  if (!validate) {
+    if (body !== undefined) fail('the contract declares no body for this status');
+    return;
+  }
+  if (!validate(body)) fail(JSON.stringify(validate.errors));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked against the contract at run time
+type Json = any;
+
+export interface TestResponse<T = Json> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is (for malformed JSON). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  env?: AppBindings;
+}
+
+export interface TestBackend {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  database: Database;
+  url: string;
+  /** A request through `app.request()`, its response checked against the contract. */
+  request<T = Json>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<TestResponse<T>>;
+  /** Registers a user and signs in; returns the tokens and the created user. */
+  signUp(overrides?: Partial<Record<string, string>>): Promise<{
+    user: { id: number; email: string; username: string };
+    access: string;
+    refresh: string;
+    password: string;
+  }>;
+  close(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+let counter = 0;
+
+/** A fresh database (CREATE DATABASE test_<random>) in the run's PostgreSQL, migrated, plus an app. */
+export async function createTestBackend(
+  options: CreateAppOptions & { logger?: Logger } = {},
+): Promise<TestBackend> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `test_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = withDatabase(adminUrl, name);
+  const database = openDatabase(url, { max: 5 });
+  await migrateDatabase(database.db);
+  const deps: AppDeps = {
+    db: database.db,
+    sql: database.sql,
+    logger: options.logger ?? createLogger('silent'),
+    jwtSecret: await loadJwtSecret(database.db, undefined),
+    version: 'test',
+  };
+  const app = createApp(deps, options);
+
+  const request = async <T = Json>(method: string, path: string, o: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: string | undefined = o.rawBody;
+    if (o.body !== undefined) body = JSON.stringify(o.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await app.request(path, { method, headers, body }, o.env);
+    const text = await res.text();
+    const parsed = text ? JSON.parse(text) : undefined;
+    if (!res.headers.get('x-request-id')) throw new Error(`${method} ${path}: no X-Request-Id`);
+    assertMatchesContract(method, path, res.status, parsed);
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+
+  return {
+    app,
+    deps,
+    database,
+    url,
+    request,
+    async signUp(overrides = {}) {
+      counter += 1;
+      const n = `${process.pid}${counter}${randomBytes(2).toString('hex')}`;
+      const password = overrides.password ?? 'correct horse battery';
+      const registered = await request('POST', '/be/api/auth/users/', {
+        body: {
+          email: `user${n}@example.com`,
+          username: `user${n}`,
+          password,
+          password2: password,
+          ...overrides,
+        },
+      });
+      if (registered.status !== 201) {
+        throw new Error(`signUp failed: ${JSON.stringify(registered.body)}`);
+      }
+      const tokens = await request('POST', '/be/api/auth/token/', {
+        body: { email: registered.body.email, password },
+      });
+      if (tokens.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(tokens.body)}`);
+      return { user: registered.body, password, ...tokens.body };
+    },
+    async close() {
+      await database.end();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
