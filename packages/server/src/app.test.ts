@@ -73,6 +73,17 @@ describe('routing and errors', () => {
     expect(res.status).toBe(501);
   });
 
+  it('refuses plan-gated operations to free accounts with 403 plan_required, before the 501', async () => {
+    const { access, user } = await t.signUp();
+    const free = await t.request('GET', '/be/api/macroimages/chats/', { token: access });
+    expect(free.status).toBe(403);
+    expect(free.body).toMatchObject({ code: 'plan_required', feature: 'macro_images' });
+
+    await t.database.sql`update users set account_type = 'standard' where id = ${user.id}`;
+    const paid = await t.request('GET', '/be/api/macroimages/chats/', { token: access });
+    expect(paid.status).not.toBe(403);
+  });
+
   it('validates and coerces path parameters (400 names the parameter)', async () => {
     const { access, user } = await t.signUp();
     const headers = { authorization: `Bearer ${access}` };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { type Feature, isFeature } from '../domain/entitlements.ts';
 
 /** The repository root (this file is packages/server/src/contract/load.ts). */
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -30,6 +31,8 @@ export interface OperationObject {
     content?: Record<string, { schema?: JsonSchema }>;
   };
   responses?: Record<string, unknown>;
+  /** The plan feature the operation needs (`x-feature` in the contract). */
+  'x-feature'?: string;
 }
 
 export interface OpenApiDocument {
@@ -58,6 +61,8 @@ export interface ContractOperation {
   };
   /** Whether the operation needs a signed-in user (non-empty effective `security`). */
   secured: boolean;
+  /** The plan feature the operation needs, from the contract's `x-feature`. */
+  feature?: Feature;
   operation: OperationObject;
 }
 
@@ -113,6 +118,10 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
         };
       }
       const security = operation.security ?? doc.security ?? [];
+      const feature = operation['x-feature'];
+      if (feature !== undefined && !isFeature(feature)) {
+        throw new Error(`${operation.operationId} names an unknown x-feature: ${feature}`);
+      }
       operations.push({
         operationId: operation.operationId,
         method,
@@ -121,6 +130,7 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
         parameters,
         requestBody,
         secured: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
+        feature,
         operation,
       });
     }

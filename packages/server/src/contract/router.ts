@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
+import { assertFeature } from '../http/entitlements.ts';
 import { ApiError, type FieldErrors, validationError } from '../http/errors.ts';
 import { type ContractOperation, listOperations, type OpenApiDocument } from './load.ts';
 import type { Handler, Handlers } from './types.ts';
@@ -78,6 +79,8 @@ export function registerContractRoutes(
     const route = async (c: Context<AppEnv>) => {
       c.set('operationId', op.operationId);
       if (op.secured) await authenticate(c);
+      // The plan gate comes before the 501 so that gated operations refuse free plans already.
+      if (op.feature) assertFeature(c, op.feature);
       if (!handler) {
         throw new ApiError(501, 'not_implemented', `Not implemented yet: ${op.operationId}`, {
           operation: op.operationId,

@@ -52,3 +52,7 @@ export const FEATURE_NAMES: Record<Feature, string> = {
   custom_duels: 'Custom Duels',
   progress_tracking: 'Progress Tracking',
 };
+
+export function isFeature(value: string): value is Feature {
+  return (FEATURES as readonly string[]).includes(value);
+}
