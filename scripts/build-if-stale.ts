@@ -1,0 +1,36 @@
+// `npm start` must serve what the source says, yet not pay for a rebuild on every start:
+// the Astro build runs when its output is missing or older than any source it is built from.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SOURCES = ['src', 'public', 'packages/ui/src', 'packages/api/src', 'packages/features', 'astro.config.mjs', 'package-lock.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
+  }
+  return newest;
+}
+
+export function isBuildStale(root: string): boolean {
+  const output = join(root, 'dist/server/entry.mjs');
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return SOURCES.some((source) => newestMtime(join(root, source)) > built);
+}
+
+export async function runAstroBuildIfStale(root: string): Promise<void> {
+  if (!isBuildStale(root)) return;
+  console.log('Building the web app (first start or changed sources)…');
+  const result = spawnSync('astro', ['build'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error('The web app build failed; see the output above.');
+    process.exit(result.status ?? 1);
+  }
+}

@@ -1,0 +1,66 @@
+// The one production process: the backend (API + PostgreSQL) and the Astro host on one port.
+// Astro's Node adapter runs in standalone mode with its own autostart disabled, so its exported
+// handler serves static assets and pages while this process owns the listener, the `/be/api`
+// routing and a clean shutdown of the embedded database.
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { startBackend } from '../packages/server/src/index.ts';
+import { runAstroBuildIfStale } from './build-if-stale.ts';
+
+const root = join(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? 'localhost';
+
+await runAstroBuildIfStale(root);
+
+let backend: Awaited<ReturnType<typeof startBackend>>;
+try {
+  backend = await startBackend();
+} catch (error) {
+  // A locked data folder (another instance running) is a clear message, not a stack trace.
+  console.error((error as Error).message);
+  process.exit((error as { exitCode?: number }).exitCode ?? 1);
+}
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entry = join(root, 'dist/server/entry.mjs');
+const { handler: astroHandler } = (await import(entry)) as {
+  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+};
+const apiListener = getRequestListener(backend.fetch);
+
+const server = createServer((req, res) => {
+  if (req.url === '/be/api' || req.url?.startsWith('/be/api/')) {
+    void apiListener(req, res);
+    return;
+  }
+  astroHandler(req, res);
+});
+
+server.on('error', async (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} on ${host} is in use. Set PORT to another port, e.g. PORT=4322 npm start.`
+      : error,
+  );
+  await backend.close();
+  process.exit(1);
+});
+
+server.listen(port, host, () => {
+  const { implemented, total } = backend.implemented;
+  console.log(`Memoria is running at http://${host}:${port}/ (API: ${implemented}/${total} operations)`);
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal} received: closing the server and the database.`);
+  server.close();
+  server.closeAllConnections();
+  await backend.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
