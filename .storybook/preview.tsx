@@ -1,0 +1,131 @@
+/**
+ * Storybook preview for Memoria.
+ *
+ * THE STORY PATTERN (one way for every story file):
+ *   - `export default { title: 'UI/<Name>' | 'Features/<capability>/<Piece>', component, args? }`
+ *     typed `satisfies Meta<typeof Component>`; then one named export per state
+ *     (`Default`, `Loading`, `Empty`, `Error`, `Disabled`, `Gated`…), typed `StoryObj`.
+ *   - Theme, language and width are story globals, never separate components:
+ *       export const Dark: Story = { globals: { theme: 'dark' } };
+ *       export const Spanish: Story = { globals: { locale: 'es' } };
+ *       export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+ *   - Feature messages: `parameters: { messages: { en, es } }` on the meta (merged over the UI
+ *     package's catalog by the locale decorator).
+ *   - API calls: `parameters: { msw: [api.get('/path/', () => HttpResponse.json(body))] }` with
+ *     the contract-typed `api` helper from `./msw.ts`; dates relative to FIXED_NOW
+ *     (`./fixtures.ts`), which is "now" in every story.
+ *   - Overlays that should be visible in a screenshot render open (`defaultOpen`/`open: true`).
+ *   - A story that deliberately logs console errors (ErrorBoundary) carries the tag
+ *     `expected-console-errors`; the story test runner reads tags from index.json.
+ */
+import '../packages/ui/src/theme/fonts.ts';
+import '../packages/ui/src/theme/global.css.ts';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { useEffect } from 'react';
+import { AppIntlProvider } from '../packages/ui/src/intl/AppIntlProvider.tsx';
+import type { Locale } from '../packages/ui/src/messages.ts';
+import { FIXED_NOW } from './fixtures.ts';
+
+// Fixed clock: `new Date()` and `Date.now()` start at FIXED_NOW when the preview loads and
+// advance in real time, so relative times are stable without freezing timers.
+(() => {
+  const RealDate = Date;
+  const offset = FIXED_NOW.getTime() - RealDate.now();
+  class FixedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as [number]));
+    }
+    static override now() {
+      return RealDate.now() + offset;
+    }
+  }
+  globalThis.Date = FixedDate as DateConstructor;
+})();
+
+// Test mode (a browser driven by Playwright): no animations, transitions or blinking caret.
+if (typeof navigator !== 'undefined' && navigator.webdriver) {
+  const style = document.createElement('style');
+  style.textContent =
+    '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}';
+  document.head.append(style);
+}
+
+type Messages = Partial<Record<Locale, Record<string, string>>>;
+
+const withThemeLocale: Decorator = (Story, context) => {
+  const theme = context.globals.theme === 'dark' ? 'dark' : 'light';
+  const locale: Locale = context.globals.locale === 'es' ? 'es' : 'en';
+  const viewportGlobal = context.globals.viewport as { value?: string } | string | undefined;
+  const viewport = typeof viewportGlobal === 'string' ? viewportGlobal : viewportGlobal?.value;
+  const messages = (context.parameters.messages as Messages | undefined)?.[locale];
+  useEffect(() => {
+    const html = document.documentElement;
+    html.dataset.theme = theme;
+    html.lang = locale;
+    // Read by tests/stories/run.ts to size the browser for phone stories.
+    html.dataset.viewport = viewport ?? 'desktop';
+  }, [theme, locale, viewport]);
+  return (
+    <AppIntlProvider locale={locale} messages={messages}>
+      <div data-theme={theme} lang={locale}>
+        <Story />
+      </div>
+    </AppIntlProvider>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withThemeLocale],
+  loaders: [mswLoader()],
+  globalTypes: {
+    theme: {
+      description: 'Colour theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'contrast',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    locale: {
+      description: 'Interface language',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'es', title: 'Español' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: {
+    theme: 'light',
+    locale: 'en',
+    viewport: { value: 'desktop', isRotated: false },
+  },
+  parameters: {
+    layout: 'padded',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    viewport: {
+      options: {
+        desktop: {
+          name: 'Desktop 1440',
+          styles: { width: '1440px', height: '900px' },
+          type: 'desktop',
+        },
+        phone: { name: 'Phone 390', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+      },
+    },
+    a11y: { test: 'error' },
+    fixedNow: FIXED_NOW.toISOString(),
+  },
+};
+
+export default preview;

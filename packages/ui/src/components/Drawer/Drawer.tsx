@@ -1,0 +1,63 @@
+import { type ReactNode, useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { CloseIcon } from '../../icons/icons.tsx';
+import { cx } from '../../utils/cx.ts';
+import { useModalDialog } from '../../utils/useModalDialog.ts';
+import { IconButton } from '../IconButton/IconButton.tsx';
+import * as s from './Drawer.css.ts';
+
+export interface DrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** Heading of the sheet; also its accessible name. */
+  title: ReactNode;
+  children?: ReactNode;
+  side?: 'left' | 'right';
+  /** CSS width, default the sidebar width (260px). */
+  width?: string;
+  className?: string;
+}
+
+/** Modal side sheet (mobile navigation) on a native <dialog>: focus trap, Escape, focus return. */
+export function Drawer({
+  open,
+  onClose,
+  title,
+  children,
+  side = 'left',
+  width = '260px',
+  className,
+}: DrawerProps) {
+  const intl = useIntl();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useModalDialog(ref, open, onClose);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: backdrop click; Escape is the keyboard equivalent
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      className={cx(s.drawer, s.side[side], className)}
+      style={{ width }}
+      data-overlay=""
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {open ? (
+        <>
+          <div className={s.header}>
+            <h2 id={titleId} className={s.title}>
+              {title}
+            </h2>
+            <IconButton aria-label={intl.formatMessage({ id: 'ui.close' })} onClick={onClose}>
+              <CloseIcon />
+            </IconButton>
+          </div>
+          <div className={s.body}>{children}</div>
+        </>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+function Broken(): never {
+  throw new Error('Story: a component failed to render');
+}
+
+const meta = {
+  title: 'UI/ErrorBoundary',
+  component: ErrorBoundary,
+  // React reports the caught render error on the console; the story test allows it here only.
+  tags: ['expected-console-errors'],
+  args: { children: <Broken />, onReload: fn(), onError: fn() },
+} satisfies Meta<typeof ErrorBoundary>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Fallback: Story = {};
+
+export const Spanish: Story = { globals: { locale: 'es' } };
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const NoError: Story = {
+  tags: ['!expected-console-errors'],
+  args: { children: <p>Everything rendered fine.</p> },
+};

@@ -1,0 +1,22 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ProgressBar } from './ProgressBar.tsx';
+
+const meta = {
+  title: 'UI/ProgressBar',
+  component: ProgressBar,
+  args: { value: 40, label: 'Reading text (OCR)', showValue: true },
+  decorators: [(Story) => <div style={{ maxWidth: 400 }}>{Story()}</div>],
+} satisfies Meta<typeof ProgressBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Determinate: Story = {};
+
+export const Indeterminate: Story = { args: { value: undefined, label: 'Generating your story' } };
+
+export const Complete: Story = { args: { value: 100 } };
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const Spanish: Story = { args: { label: undefined }, globals: { locale: 'es' } };

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { cx } from '../../utils/cx.ts';
+import * as s from './ProgressBar.css.ts';
+
+export interface ProgressBarProps {
+  /** 0–max; omit for an indeterminate bar. */
+  value?: number;
+  max?: number;
+  /** Visible label; defaults to "Progress". */
+  label?: string;
+  /** Show the percentage next to the label. */
+  showValue?: boolean;
+  className?: string;
+}
+
+export function ProgressBar({
+  value,
+  max = 100,
+  label,
+  showValue = false,
+  className,
+}: ProgressBarProps) {
+  const intl = useIntl();
+  const id = useId();
+  const text = label ?? intl.formatMessage({ id: 'ui.progress' });
+  const determinate = typeof value === 'number';
+  const clamped = determinate ? Math.min(Math.max(value, 0), max) : 0;
+  const percent = determinate ? Math.round((clamped / max) * 100) : 0;
+  return (
+    <div className={cx(s.root, className)}>
+      <div className={s.labelRow}>
+        <span id={id}>{text}</span>
+        {showValue && determinate ? (
+          <span aria-hidden="true">{intl.formatNumber(percent / 100, { style: 'percent' })}</span>
+        ) : null}
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={id}
+        aria-valuemin={determinate ? 0 : undefined}
+        aria-valuemax={determinate ? max : undefined}
+        aria-valuenow={determinate ? clamped : undefined}
+        aria-busy={determinate ? undefined : true}
+        className={s.track}
+      >
+        <div
+          className={cx(s.bar, !determinate && s.indeterminate)}
+          style={determinate ? { width: `${percent}%` } : undefined}
+        />
+      </div>
+    </div>
+  );
+}

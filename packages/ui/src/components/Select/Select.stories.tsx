@@ -1,0 +1,36 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Select } from './Select.tsx';
+
+const meta = {
+  title: 'UI/Select',
+  component: Select,
+  args: {
+    label: 'Duel mode',
+    name: 'mode',
+    options: [
+      { value: 'normal', label: 'Normal Duel' },
+      { value: 'review', label: 'Review Mode' },
+    ],
+  },
+  decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+} satisfies Meta<typeof Select>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const WithPlaceholder: Story = {
+  args: {
+    placeholder: 'Choose a mode',
+    helperText: 'Review Mode does not count towards your streak.',
+  },
+};
+
+export const WithError: Story = {
+  args: { placeholder: 'Choose a mode', required: true, error: 'Choose a duel mode' },
+};
+
+export const Disabled: Story = { args: { disabled: true } };
+
+export const Dark: Story = { ...WithError, globals: { theme: 'dark' } };

@@ -1,0 +1,53 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { TextField } from './TextField.tsx';
+
+const meta = {
+  title: 'UI/TextField',
+  component: TextField,
+  args: { label: 'Email', name: 'email', type: 'email', autoComplete: 'email' },
+  decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+} satisfies Meta<typeof TextField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const WithHelperText: Story = {
+  args: {
+    label: 'Username',
+    type: 'text',
+    name: 'username',
+    helperText: 'Shown to your friends in duels.',
+  },
+};
+
+export const WithError: Story = {
+  args: { defaultValue: 'ana@', error: 'Enter a valid email address', required: true },
+};
+
+export const Password: Story = {
+  args: {
+    label: 'Password',
+    type: 'password',
+    name: 'password',
+    defaultValue: 'correct horse',
+    autoComplete: 'new-password',
+    helperText: 'At least 8 characters.',
+  },
+};
+
+export const Disabled: Story = { args: { disabled: true, defaultValue: 'ana@example.com' } };
+
+export const Dark: Story = { ...WithError, globals: { theme: 'dark' } };
+
+export const Spanish: Story = {
+  args: {
+    label: 'Contraseña',
+    type: 'password',
+    name: 'password',
+    defaultValue: 'secreto',
+    error: 'La contraseña debe tener al menos 8 caracteres',
+  },
+  globals: { locale: 'es' },
+};

@@ -1,0 +1,93 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { AlertIcon, EyeIcon, EyeOffIcon } from '../../icons/icons.tsx';
+import { cx } from '../../utils/cx.ts';
+import { IconButton } from '../IconButton/IconButton.tsx';
+import * as s from './TextField.css.ts';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
+  label: ReactNode;
+  /** Hint below the field, linked with aria-describedby. */
+  helperText?: ReactNode;
+  /** Error below the field: sets aria-invalid and is linked with aria-describedby. */
+  error?: ReactNode;
+  /** For `type="password"`: a button to show or hide the value (default true). */
+  revealable?: boolean;
+  ref?: Ref<HTMLInputElement>;
+  className?: string;
+}
+
+export function TextField({
+  label,
+  helperText,
+  error,
+  id,
+  type = 'text',
+  required,
+  revealable = true,
+  className,
+  'aria-describedby': describedBy,
+  ...rest
+}: TextFieldProps) {
+  const intl = useIntl();
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const helperId = `${inputId}-helper`;
+  const errorId = `${inputId}-error`;
+  const [revealed, setRevealed] = useState(false);
+  const isPassword = type === 'password';
+  const showToggle = isPassword && revealable;
+  const describedByIds =
+    [describedBy, error ? errorId : null, helperText ? helperId : null].filter(Boolean).join(' ') ||
+    undefined;
+
+  return (
+    <div className={cx(s.root, className)}>
+      <label htmlFor={inputId} className={s.label}>
+        {label}
+        {required ? (
+          <span className={s.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className={s.control}>
+        <input
+          id={inputId}
+          type={isPassword && revealed ? 'text' : type}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedByIds}
+          className={cx(s.input, showToggle && s.withAdornment)}
+          {...rest}
+        />
+        {showToggle ? (
+          <IconButton
+            className={s.adornment}
+            size="sm"
+            aria-label={intl.formatMessage({
+              id: revealed ? 'ui.password.hide' : 'ui.password.show',
+            })}
+            aria-pressed={revealed}
+            aria-controls={inputId}
+            onClick={() => setRevealed((v) => !v)}
+            disabled={rest.disabled}
+          >
+            {revealed ? <EyeOffIcon /> : <EyeIcon />}
+          </IconButton>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={errorId} className={s.error}>
+          <AlertIcon size={16} />
+          <span>{error}</span>
+        </p>
+      ) : null}
+      {helperText ? (
+        <p id={helperId} className={s.helper}>
+          {helperText}
+        </p>
+      ) : null}
+    </div>
+  );
+}

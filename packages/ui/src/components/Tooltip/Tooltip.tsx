@@ -1,0 +1,89 @@
+import {
+  cloneElement,
+  type FocusEvent,
+  isValidElement,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
+import { cx } from '../../utils/cx.ts';
+import * as s from './Tooltip.css.ts';
+
+export interface TooltipProps {
+  /** Supplementary description; the trigger must still have its own accessible name. */
+  content: ReactNode;
+  /** One focusable element (button, link). */
+  children: ReactElement<{ 'aria-describedby'?: string }>;
+  placement?: 'top' | 'bottom';
+  /** Start visible (stories, tests). */
+  defaultOpen?: boolean;
+  className?: string;
+}
+
+/**
+ * Tooltip on hover and keyboard focus (WCAG 1.4.13): linked by aria-describedby, dismissable
+ * with Escape without moving focus, and hoverable (moving onto it keeps it open).
+ */
+export function Tooltip({
+  content,
+  children,
+  placement = 'top',
+  defaultOpen = false,
+  className,
+}: TooltipProps) {
+  const id = useId();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const [forced, setForced] = useState(defaultOpen);
+  const open = (forced || hovered || focused) && !dismissed;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setDismissed(true);
+        setForced(false);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  if (!isValidElement(children)) return children;
+  const describedBy = [children.props['aria-describedby'], open ? id : null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover tracking only; the child is the control
+    <span
+      className={s.anchor}
+      onMouseEnter={(_e: MouseEvent) => {
+        setHovered(true);
+        setDismissed(false);
+      }}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={(_e: FocusEvent) => {
+        setFocused(true);
+        setDismissed(false);
+      }}
+      onBlur={() => setFocused(false)}
+    >
+      {cloneElement(children, { 'aria-describedby': describedBy || undefined })}
+      {open ? (
+        <span
+          role="tooltip"
+          id={id}
+          className={cx(s.tooltip, s.placement[placement], className)}
+          data-overlay=""
+        >
+          {content}
+        </span>
+      ) : null}
+    </span>
+  );
+}

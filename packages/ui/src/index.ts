@@ -1,0 +1,44 @@
+// Side effect: light/dark theme variables on :root / [data-theme], base reset, focus ring.
+import './theme/global.css.ts';
+
+export { Badge, type BadgeProps } from './components/Badge/Badge.tsx';
+export {
+  Button,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  type LinkButtonProps,
+} from './components/Button/Button.tsx';
+export { Card, type CardAccent, type CardProps } from './components/Card/Card.tsx';
+export { Chip, type ChipColor, type ChipProps } from './components/Chip/Chip.tsx';
+export { Dialog, type DialogProps } from './components/Dialog/Dialog.tsx';
+export { Drawer, type DrawerProps } from './components/Drawer/Drawer.tsx';
+export { EmptyState, type EmptyStateProps } from './components/EmptyState/EmptyState.tsx';
+export {
+  ErrorBoundary,
+  type ErrorBoundaryProps,
+  ErrorFallback,
+  type ErrorFallbackProps,
+} from './components/ErrorBoundary/ErrorBoundary.tsx';
+export { IconButton, type IconButtonProps } from './components/IconButton/IconButton.tsx';
+export { Menu, type MenuItem, type MenuProps } from './components/Menu/Menu.tsx';
+export { ProgressBar, type ProgressBarProps } from './components/ProgressBar/ProgressBar.tsx';
+export { Select, type SelectOption, type SelectProps } from './components/Select/Select.tsx';
+export { Skeleton, type SkeletonProps } from './components/Skeleton/Skeleton.tsx';
+export {
+  SNACKBAR_AUTO_HIDE_MS,
+  Snackbar,
+  type SnackbarCloseReason,
+  type SnackbarProps,
+} from './components/Snackbar/Snackbar.tsx';
+export { Spinner, type SpinnerProps } from './components/Spinner/Spinner.tsx';
+export { type TabItem, Tabs, type TabsProps } from './components/Tabs/Tabs.tsx';
+export { TextField, type TextFieldProps } from './components/TextField/TextField.tsx';
+export { Tooltip, type TooltipProps } from './components/Tooltip/Tooltip.tsx';
+export * from './icons/icons.tsx';
+export { AppIntlProvider, type AppIntlProviderProps } from './intl/AppIntlProvider.tsx';
+export { type Locale, locales, type UiMessageId, uiMessages } from './messages.ts';
+export { contrastRatio } from './theme/contrast.ts';
+export * from './theme/index.ts';
+export { cx } from './utils/cx.ts';
+export { VisuallyHidden } from './utils/VisuallyHidden.tsx';

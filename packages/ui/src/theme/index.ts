@@ -1,0 +1,2 @@
+export { vars } from './contract.css.ts';
+export { dark, featureColors, light, type ThemeName, type ThemeTokens, themes } from './tokens.ts';
