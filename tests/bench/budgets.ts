@@ -1,0 +1,97 @@
+// Page budgets, printed (never asserted): gzipped JavaScript each page makes the browser run, and
+// Lighthouse scores of the static pages, both in Debian's Chromium against the real product.
+// Targets (issue 3): static pages ≤ 15 KB of gzipped JS, an app page ≤ 180 KB, Lighthouse 100.
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
+import { freePort, startProduct } from '../support/product.ts';
+
+const STATIC_PAGES = ['/', '/pricing', '/terms'];
+const APP_PAGE = '/space-repetition';
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Every script the page runs: external files (as served) and inline <script> bodies. */
+async function gzippedJs(page: Page, url: string): Promise<{ files: number; bytes: number }> {
+  const bodies: Promise<Buffer>[] = [];
+  const onResponse = (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body());
+  };
+  page.on('response', onResponse);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  const inline = await page.$$eval('script:not([src])', (scripts) =>
+    (scripts as HTMLScriptElement[])
+      .filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript')
+      .map((s) => s.textContent ?? ''),
+  );
+  const files = await Promise.all(bodies);
+  const all = [...files, ...inline.map((code) => Buffer.from(code))];
+  const bytes = all.reduce(
+    (sum, code) => sum + (code.length ? gzipSync(code, { level: 9 }).length : 0),
+    0,
+  );
+  return { files: files.length, bytes };
+}
+
+async function signIn(baseUrl: string, page: Page) {
+  const response = await fetch(`${baseUrl}/be/api/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@memoria.app', password: 'demo-password' }),
+  });
+  const tokens = (await response.json()) as { access: string; refresh: string };
+  await page.goto(`${baseUrl}/terms`);
+  await page.evaluate((t) => {
+    localStorage.setItem('access_token', t.access);
+    localStorage.setItem('refresh_token', t.refresh);
+  }, tokens);
+  await page.context().addCookies([{ name: 'session_hint', value: '1', url: baseUrl }]);
+}
+
+const product = await startProduct({ SEED_DEMO: 'true' });
+const debuggingPort = await freePort();
+const browser = await launchChromium([`--remote-debugging-port=${debuggingPort}`]);
+try {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  console.log('\nPage budgets (gzipped JS the page runs; targets: static ≤ 15 KB, app ≤ 180 KB)');
+  console.log('| page | scripts | gzipped JS (KB) | target (KB) |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const path of STATIC_PAGES) {
+    const { files, bytes } = await gzippedJs(page, product.baseUrl + path);
+    console.log(`| ${path} | ${files} | ${kb(bytes)} | 15 |`);
+  }
+  await signIn(product.baseUrl, page);
+  const app = await gzippedJs(page, product.baseUrl + APP_PAGE);
+  console.log(`| ${APP_PAGE} (signed in) | ${app.files} | ${kb(app.bytes)} | 180 |`);
+  await context.close();
+
+  console.log('\nLighthouse, median of 3 runs (mobile defaults; target 100 each)');
+  console.log('| page | performance | accessibility | best practices | SEO |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const categoryIds = ['performance', 'accessibility', 'best-practices', 'seo'];
+  for (const path of STATIC_PAGES) {
+    const runs: Record<string, number>[] = [];
+    for (let run = 0; run < 3; run++) {
+      const result = await lighthouse(product.baseUrl + path, {
+        port: debuggingPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categoryIds,
+      });
+      const categories = result?.lhr.categories ?? {};
+      runs.push(
+        Object.fromEntries(
+          categoryIds.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
+        ),
+      );
+    }
+    const median = (id: string) => runs.map((r) => r[id] ?? 0).sort((a, b) => a - b)[1];
+    console.log(`| ${path} | ${categoryIds.map(median).join(' | ')} |`);
+  }
+} finally {
+  await browser.close();
+  await product.stop();
+}

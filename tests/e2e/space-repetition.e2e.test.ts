@@ -1,0 +1,252 @@
+// The spaced-repetition journey (issue 4, item 9) in Debian's Chromium against the real product:
+// create a desk, add two cards by hand, generate three from text and keep them, review them all
+// with the keyboard, see the counts change, reload, rate a card again and see it scheduled.
+// Then the same screens in Spanish.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+type Tokens = { access: string; refresh: string };
+
+async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const { token, ...rest } = init;
+  const response = await fetch(`${baseUrl}/be/api${path}`, {
+    ...rest,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A new learner, registered through the API; returns their tokens. */
+async function register(tag: string): Promise<{ email: string; tokens: Tokens }> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `sr-${tag}-${stamp}@example.com`;
+  const password = 'journey-password';
+  await call('/auth/users/', {
+    method: 'POST',
+    body: JSON.stringify({
+      email,
+      username: `sr_${tag}_${stamp}`,
+      password,
+      password2: password,
+      timezone: 'UTC',
+    }),
+  });
+  const tokens = await call<Tokens>('/auth/token/', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
+  return { email, tokens };
+}
+
+/** A browser context signed in as that learner, in `language`. */
+async function signedIn(
+  session: { email: string; tokens: Tokens },
+  language: 'en' | 'es',
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([
+    { name: 'language', value: language, url: baseUrl },
+    { name: 'session_hint', value: '1', url: baseUrl },
+    { name: 'user_email', value: session.email, url: baseUrl },
+  ]);
+  await context.addInitScript(
+    ([access, refresh]) => {
+      if (!localStorage.getItem('access_token')) {
+        localStorage.setItem('access_token', access ?? '');
+        localStorage.setItem('refresh_token', refresh ?? '');
+      }
+    },
+    [session.tokens.access, session.tokens.refresh],
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+function counts(page: Page, deskName: string) {
+  const card = page.locator('li', { has: page.getByRole('link', { name: deskName }) });
+  const value = (label: string) =>
+    card.locator('li', { hasText: label }).locator('span').first().textContent();
+  return {
+    card,
+    due: () => value('Due'),
+    fresh: () => value('New'),
+    remaining: () => value('Remaining today'),
+  };
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('spaced repetition in the browser', () => {
+  test('desk, cards by hand and generated, keyboard review, counts, reload and reschedule', async () => {
+    const session = await register('en');
+    const { context, page, errors } = await signedIn(session, 'en');
+    try {
+      // Empty list, then create with the spec's validation message.
+      await page.goto(`${baseUrl}/space-repetition`);
+      await page.getByRole('heading', { name: 'No decks yet' }).waitFor();
+      await page.getByRole('button', { name: 'New deck' }).first().click();
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByText('Please enter a desk name').waitFor();
+      await page.getByLabel('Deck name').fill('Journey capitals');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('link', { name: 'Journey capitals' }).click();
+
+      // Two cards by hand.
+      await page.getByRole('heading', { name: 'Journey capitals', level: 1 }).waitFor();
+      for (const [front, back] of [
+        ['Lisbon', 'capital of Portugal'],
+        ['Vienna', 'capital of Austria'],
+      ] as const) {
+        await page.getByRole('button', { name: 'Add card' }).first().click();
+        await page.getByLabel('Front', { exact: true }).fill(front);
+        await page.getByLabel('Back', { exact: true }).fill(back);
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await page.getByRole('list', { name: 'Cards' }).getByText(front).waitFor();
+      }
+
+      // Three generated from text, all kept.
+      await page.getByRole('button', { name: 'Generate cards' }).click();
+      await page
+        .getByLabel('Text', { exact: true })
+        .fill('Paris - capital of France\nMadrid - capital of Spain\nRome - capital of Italy');
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await page.getByRole('button', { name: 'Save 3 cards' }).click();
+      await page.getByText('3 cards saved.').waitFor();
+      for (const front of ['Paris', 'Madrid', 'Rome']) {
+        await page.getByRole('list', { name: 'Cards' }).getByText(front, { exact: true }).waitFor();
+      }
+      await page.getByText('5 cards', { exact: true }).first().waitFor();
+
+      // The desk list counts five new cards for today.
+      await page.goto(`${baseUrl}/space-repetition`);
+      const desk = counts(page, 'Journey capitals');
+      await desk.card.waitFor();
+      expect(await desk.fresh()).toBe('5');
+      expect(await desk.remaining()).toBe('5');
+
+      // Review all five with the keyboard: Space reveals, 3 rates Good.
+      await desk.card.getByRole('link', { name: 'Study (5)' }).click();
+      await page.getByText('5 remaining today', { exact: true }).waitFor();
+      for (let left = 5; left > 0; left -= 1) {
+        await page.getByText(`${left} remaining today`, { exact: true }).waitFor();
+        const front = await page.locator('article[data-card-id] p').first().textContent();
+        await page.keyboard.press('Space');
+        const good = page.getByRole('button', { name: /^Good, next review/ });
+        await good.waitFor();
+        expect(await good.textContent()).toMatch(/^(<\d+[mh]|\d+d)Good3$/);
+        await page.keyboard.press('3');
+        if (left > 1) {
+          await page
+            .locator('article[data-card-id] p')
+            .first()
+            .filter({ hasNotText: front ?? '' })
+            .waitFor();
+        }
+      }
+      await page.getByRole('heading', { name: 'All done for today!' }).waitFor();
+
+      // The counts changed: nothing new or due is left today.
+      await page.goto(`${baseUrl}/space-repetition`);
+      await desk.card.waitFor();
+      await expect.poll(() => desk.remaining(), { timeout: 10_000 }).toBe('0');
+      expect(await desk.fresh()).toBe('0');
+
+      // One card back into today's queue (repeat_same_day), then reload and rate it again: Easy.
+      const cards = await call<{ results: { id: number; front: string }[] }>(
+        `/space-repetition/desks/${await deskIdFrom(page, 'Journey capitals')}/cards/?search=Paris`,
+        { token: session.tokens.access },
+      );
+      const paris = cards.results[0];
+      if (!paris) throw new Error('Paris card not found');
+      await call(`/space-repetition/cards/${paris.id}/repeat_same_day/`, {
+        method: 'POST',
+        token: session.tokens.access,
+        body: JSON.stringify({ difficulty: 'good' }),
+      });
+      await page.reload();
+      await desk.card.waitFor();
+      await expect.poll(() => desk.remaining(), { timeout: 10_000 }).toBe('1');
+      await desk.card.getByRole('link', { name: 'Study (1)' }).click();
+      await page.locator('article[data-card-id] p', { hasText: 'Paris' }).waitFor();
+      await page.keyboard.press('Space');
+      const easy = page.getByRole('button', { name: /^Easy, next review in \d+ days?/ });
+      const easyLabel = (await easy.textContent()) ?? '';
+      expect(easyLabel).toMatch(/^\d+dEasy4$/);
+      await page.keyboard.press('4');
+      await page.getByRole('heading', { name: 'All done for today!' }).waitFor();
+
+      // Scheduled: the card list shows it in review with a due date some days ahead.
+      await page.getByRole('link', { name: 'Back to the deck' }).click();
+      await page.getByLabel('Search cards').fill('Paris');
+      const row = page.getByRole('list', { name: 'Cards' }).locator('li').first();
+      await row.getByText('Review').waitFor();
+      const due = (await row.getByText(/^Due /).textContent()) ?? '';
+      const dueDate = new Date(due.replace(/^Due /, ''));
+      const days = Math.round((dueDate.getTime() - Date.now()) / 86_400_000);
+      expect(days).toBeGreaterThanOrEqual(1);
+      expect(easyLabel).toContain(`${days}d`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the same screens in Spanish', async () => {
+    const session = await register('es');
+    const desk = await call<{ id: number }>('/space-repetition/desks/', {
+      method: 'POST',
+      token: session.tokens.access,
+      body: JSON.stringify({ name: 'Capitales' }),
+    });
+    await call('/space-repetition/cards/', {
+      method: 'POST',
+      token: session.tokens.access,
+      body: JSON.stringify({ desk_id: desk.id, front: 'Lima', back: 'capital de Perú' }),
+    });
+    const { context, page, errors } = await signedIn(session, 'es');
+    try {
+      await page.goto(`${baseUrl}/space-repetition`);
+      await page.getByRole('heading', { name: 'Repetición espaciada', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Nuevo mazo' }).click();
+      await page.getByRole('button', { name: 'Crear' }).click();
+      await page.getByText('Por favor, introduce un nombre para el mazo').waitFor();
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('link', { name: 'Estudiar (1)' }).click();
+      await page.getByText('Quedan 1 hoy', { exact: true }).waitFor();
+      await page.keyboard.press('Space');
+      const good = page.getByRole('button', { name: /^Bien, próximo repaso/ });
+      expect(await good.textContent()).toMatch(/^<\d+ (min|h)Bien3$/);
+      await page.keyboard.press('3');
+      await page.getByRole('heading', { name: '¡Todo listo por hoy!' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The desk's id from its link on the list. */
+async function deskIdFrom(page: Page, name: string): Promise<number> {
+  const href = await page.getByRole('link', { name }).getAttribute('href');
+  const id = Number(href?.split('/').pop());
+  if (!Number.isInteger(id)) throw new Error(`No desk link for ${name}`);
+  return id;
+}
