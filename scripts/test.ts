@@ -34,7 +34,7 @@ function countStories(): { passed: number; failed: number } {
 }
 
 const steps: Step[] = [
-  { name: 'lint and format (Biome)', command: 'biome', args: ['ci', '.'] },
+  { name: 'lint and format (Biome)', command: 'biome', args: ['ci', '--colors=off', '.'] },
   { name: 'typecheck (tsc)', command: 'tsc', args: ['-p', 'tsconfig.json'] },
   {
     name: 'contract lint (Redocly)',
