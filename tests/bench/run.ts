@@ -5,12 +5,14 @@
 // BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s, default 2), LOG_LEVEL (default warn: one JSON
 // line per request would flood this output).
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import postgres from 'postgres';
+import { seedReviewAccount } from './seed-reviews.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
 process.env.SEED_DEMO = 'false';
@@ -27,6 +29,11 @@ interface BenchContext {
   baseUrl: string;
   access: string;
   refresh: string;
+  userId: number;
+  /** The benchmark's own database (for scenarios that seed data with SQL). */
+  databaseUrl: string;
+  /** What `setup` hooks left for later rows (e.g. seeded card ids). */
+  data: Record<string, unknown>;
 }
 
 interface Scenario {
@@ -35,21 +42,68 @@ interface Scenario {
   path: string;
   headers?(ctx: BenchContext): Record<string, string>;
   body?(ctx: BenchContext): unknown;
+  /** Connections for this row (default BENCH_CONNECTIONS). */
+  connections?: number;
+  /** Runs once before the row (seeding). */
+  setup?(ctx: BenchContext): Promise<void>;
+  /** Paths sent in turn, one per request (instead of `path` every time). */
+  paths?(ctx: BenchContext): string[];
 }
 
 const auth = (ctx: BenchContext) => ({ authorization: `Bearer ${ctx.access}` });
+
+const FEW = 4;
 
 /** The rows of the table. Later issues append here. */
 const scenarios: Scenario[] = [
   { name: 'health', path: '/be/api/health/' },
   { name: 'me (bearer)', path: '/be/api/auth/users/me/', headers: auth },
+  // Spaced repetition: one learner with 100,000 cards in 50 desks (seeded with SQL).
+  { name: `health (${FEW} conn.)`, path: '/be/api/health/', connections: FEW },
+  {
+    name: `due_cards, 100k cards (${FEW} conn.)`,
+    path: '/be/api/space-repetition/cards/due_cards/',
+    headers: auth,
+    connections: FEW,
+    async setup(ctx) {
+      const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
+      try {
+        const seeded = await seedReviewAccount(sql, ctx.userId, { desks: 50, cards: 100_000 });
+        ctx.data.reviewCardIds = seeded.reviewCardIds;
+        process.stdout.write(
+          `  seeded ${seeded.cards} cards in ${seeded.desks} desks in ${seeded.ms} ms ` +
+            `(due now: ${seeded.dueNow}, new: ${seeded.newCards})\n`,
+        );
+      } finally {
+        await sql.end();
+      }
+    },
+  },
+  {
+    name: 'update_difficulty, a different card each time',
+    method: 'POST',
+    path: '/be/api/space-repetition/cards/{id}/update_difficulty/',
+    headers: auth,
+    body: () => ({ difficulty: 'good' }),
+    paths: (ctx) =>
+      (ctx.data.reviewCardIds as number[]).map(
+        (id) => `/be/api/space-repetition/cards/${id}/update_difficulty/`,
+      ),
+  },
 ];
 
-/** Ratios printed under the table: [numerator row, denominator row]. */
-const ratios: [string, string][] = [['me (bearer)', 'health']];
+/** Ratios printed under the table: [numerator row, denominator row, figure (default rps)]. */
+const ratios: [string, string, ('rps' | 'p50' | 'p99')?][] = [
+  ['me (bearer)', 'health'],
+  [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`, 'p50'],
+  [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`, 'p99'],
+  [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`],
+  ['update_difficulty, a different card each time', 'health'],
+];
 
 interface Result {
   scenario: Scenario;
+  connections: number;
   rps: number;
   p50: number;
   p99: number;
@@ -68,9 +122,11 @@ interface AutocannonJson {
 }
 
 const autocannon = createRequire(import.meta.url).resolve('autocannon');
+const loadScript = path.join(import.meta.dirname, 'load.ts');
 
-function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext, seconds: number) {
-  const args = [autocannon, '--json', '-c', String(CONNECTIONS), '-d', String(seconds)];
+async function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext, seconds: number) {
+  const connections = scenario.connections ?? CONNECTIONS;
+  const args = [autocannon, '--json', '-c', String(connections), '-d', String(seconds)];
   args.push('-m', scenario.method ?? 'GET');
   const headers = { ...scenario.headers?.(ctx) };
   const body = scenario.body?.(ctx);
@@ -80,6 +136,22 @@ function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext, secon
   }
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
+  if (scenario.paths) {
+    // A different request each time: autocannon's API in a second process (see load.ts).
+    const specFile = path.join(os.tmpdir(), `memoria-bench-load-${process.pid}.json`);
+    const spec = {
+      url: ctx.baseUrl,
+      connections,
+      duration: seconds,
+      method: scenario.method ?? 'GET',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      paths: scenario.paths(ctx),
+    };
+    await writeFile(specFile, JSON.stringify(spec));
+    args.splice(0, args.length, loadScript, specFile);
+  }
+  const done = scenario.paths ? () => rm(args[1] ?? '', { force: true }) : () => Promise.resolve();
   return new Promise<AutocannonJson>((resolve, reject) => {
     // A second process: the load generator must not share the server's event loop.
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -92,7 +164,8 @@ function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext, secon
       err += d;
     });
     child.on('error', reject);
-    child.on('close', (code) => {
+    child.on('close', async (code) => {
+      await done();
       if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
       try {
         resolve(JSON.parse(out));
@@ -134,18 +207,30 @@ try {
     password2: credentials.password,
   });
   const tokens = await post('/be/api/auth/token/', credentials);
-  const ctx: BenchContext = { baseUrl, access: tokens.access ?? '', refresh: tokens.refresh ?? '' };
+  const me = await fetch(`${baseUrl}/be/api/auth/users/me/`, {
+    headers: { authorization: `Bearer ${tokens.access}` },
+  }).then((r) => r.json() as Promise<{ id: number }>);
+  const ctx: BenchContext = {
+    baseUrl,
+    access: tokens.access ?? '',
+    refresh: tokens.refresh ?? '',
+    userId: me.id,
+    databaseUrl: backend.databaseUrl,
+    data: {},
+  };
 
   console.log(
     `Benchmark: ${CONNECTIONS} connections, ${DURATION} s per row (after ${WARMUP} s warm-up), ` +
       `${os.cpus().length} CPUs, Node ${process.version}, server and load on one machine.`,
   );
   for (const scenario of scenarios) {
+    await scenario.setup?.(ctx);
     const url = baseUrl + scenario.path;
     if (WARMUP > 0) await runAutocannon(url, scenario, ctx, WARMUP);
     const r = await runAutocannon(url, scenario, ctx, DURATION);
     results.push({
       scenario,
+      connections: scenario.connections ?? CONNECTIONS,
       rps: r.requests.average,
       p50: r.latency.p50,
       p99: r.latency.p99,
@@ -162,9 +247,10 @@ try {
 }
 
 const rows = [
-  ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+  ['endpoint', 'conn.', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
   ...results.map((r) => [
     `${r.scenario.method ?? 'GET'} ${r.scenario.path} (${r.scenario.name})`,
+    String(r.connections),
     r.rps.toFixed(0),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
@@ -181,11 +267,12 @@ console.log(line(rows[0] ?? []));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows.slice(1)) console.log(line(row));
 console.log();
-for (const [a, b] of ratios) {
+for (const [a, b, figure = 'rps'] of ratios) {
   const x = results.find((r) => r.scenario.name === a);
   const y = results.find((r) => r.scenario.name === b);
-  if (x && y && y.rps > 0) {
-    console.log(`ratio ${a} / ${b}: ${(x.rps / y.rps).toFixed(2)} (requests/s)`);
+  if (x && y && y[figure] > 0) {
+    const unit = figure === 'rps' ? 'requests/s' : `${figure} latency`;
+    console.log(`ratio ${a} / ${b}: ${(x[figure] / y[figure]).toFixed(2)} (${unit})`);
   }
 }
 if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {

@@ -1291,7 +1291,7 @@ export interface paths {
         put?: never;
         /**
          * Propose cards from text or an image (OCR); nothing is saved.
-         * @description Images go either as `data:` URLs in JSON or as file parts in multipart/form-data (see ImageData). With neither text nor image: 400 'Please provide either text or an image'. A desk shared without allow_editing is read-only: 403.
+         * @description Images go either as `data:` URLs in JSON or as file parts in multipart/form-data (see ImageData). With neither text nor image: 400 'Please provide either text or an image'. An image in which OCR finds no text is 400 naming `image`. A desk shared without allow_editing is read-only: 403. 503 `unavailable` when the configured AI provider or the OCR engine fails or times out.
          */
         post: operations["generateCards"];
         delete?: never;
@@ -1376,7 +1376,7 @@ export interface paths {
         };
         /**
          * The review queue: due cards, then today's new cards, with interval previews.
-         * @description "Today" is the caller's day in their stored time zone. An unknown desk_id is 404.
+         * @description "Today" is the caller's day in their stored time zone. Learning and relearning cards are due at their exact time; review cards are due for the whole day they fall on (as in Anki). New cards come in creation order, up to each desk's daily limit less those introduced today. An unknown desk_id is 404.
          */
         get: operations["listDueCards"];
         put?: never;
@@ -1427,6 +1427,29 @@ export interface paths {
          * @description Like update_difficulty, but the card is due again today whatever the rating schedules.
          */
         post: operations["repeatCardSameDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/cards/{id}/undo_review/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo the caller's last rating of this card.
+         * @description Restores the card's state before the caller's latest review of it (from the review log), deletes that log row and takes it off today's activity. 409 when the caller has no review of this card to undo.
+         */
+        post: operations["undoLastReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2747,6 +2770,7 @@ export interface components {
             allow_editing?: boolean;
         };
         DeskUpdate: {
+            /** @description Blank names fail with 'Please enter a desk name'. */
             name: string;
             /** @description Owner only; omitted keeps the current value. */
             allow_editing?: boolean;
@@ -2926,6 +2950,14 @@ export interface components {
             intervals: components["schemas"]["ReviewIntervals"];
             /** @description The review log row written. */
             review_id: number;
+            /** @description Cards still to review today in the card's desk. */
+            remaining_today: number;
+        };
+        ReviewUndoResult: {
+            card: components["schemas"]["DueCard"];
+            /** @description The review log row that was deleted. */
+            undone_review_id: number;
+            rating: components["schemas"]["ReviewRating"];
             /** @description Cards still to review today in the card's desk. */
             remaining_today: number;
         };
@@ -5447,6 +5479,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
         };
     };
     configureNewCards: {
@@ -5647,6 +5680,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    undoLastReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card as it was before that review, back in the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewUndoResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

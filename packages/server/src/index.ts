@@ -8,6 +8,7 @@ import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
 import type { AppBindings } from './http/context.ts';
 import { createLogger } from './log.ts';
+import { createProviders } from './providers/index.ts';
 import { allHandlers } from './routes/index.ts';
 
 export { BASE_PATH, createApp } from './app.ts';
@@ -45,6 +46,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     logger,
   });
   const database = openDatabase(server.url);
+  const providers = createProviders();
   try {
     const seed = options.seed ?? process.env.SEED_DEMO !== 'false';
     await withStartupLock(database.sql, async () => {
@@ -65,6 +67,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         jwtSecret: await loadJwtSecret(database.db),
         version: process.env.APP_VERSION ?? doc.info.version,
         trustProxy: process.env.TRUST_PROXY === 'true',
+        providers,
       },
       { doc, handlers },
     );
@@ -73,13 +76,18 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     return {
       fetch: async (req, env) => app.fetch(req, env),
       close: () => {
-        closing ??= database.end().finally(() => server.close());
+        closing ??= providers
+          .close()
+          .catch(() => {})
+          .then(() => database.end())
+          .finally(() => server.close());
         return closing;
       },
       databaseUrl: server.url,
       implemented: { implemented, total },
     };
   } catch (error) {
+    await providers.close().catch(() => {});
     await database.end().catch(() => {});
     await server.close();
     throw error;

@@ -2,14 +2,21 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
+  date,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 export const accountType = pgEnum('account_type', [
@@ -82,3 +89,214 @@ export const appSettings = pgTable('app_settings', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+// ── Space repetition ────────────────────────────────────────────────────────────────────────────
+
+/** Raw bytes (`bytea`), read and written as Node Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+/** A deck. `new_cards_per_day` is the owner's own limit (people it is shared with have theirs). */
+export const desks = pgTable(
+  'desks',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    newCardsPerDay: integer('new_cards_per_day').notNull().default(10),
+    allowEditing: boolean('allow_editing').notNull().default(false),
+    /** Kept by card create and delete (in their transaction), so lists never count cards. */
+    cardsCount: integer('cards_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('desks_owner_idx').on(t.ownerId)],
+);
+
+/** Who a desk is shared with; each of them has their own daily limit (and schedule). */
+export const deskShares = pgTable(
+  'desk_shares',
+  {
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newCardsPerDay: integer('new_cards_per_day').notNull().default(10),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deskId, t.userId] }),
+    index('desk_shares_user_idx').on(t.userId),
+  ],
+);
+
+/** A card's content, shared by everyone who sees its desk. Images are stored in the row. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: serial('id').primaryKey(),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    front: text('front').notNull(),
+    back: text('back').notNull(),
+    frontImage: bytea('front_image'),
+    frontImageType: text('front_image_type'),
+    backImage: bytea('back_image'),
+    backImageType: text('back_image_type'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cards_desk_idx').on(t.deskId, t.id)],
+);
+
+/**
+ * One learner's FSRS state of one card (ts-fsrs `Card` fields). A row exists for every card of
+ * every desk a learner sees (written when the card is created or the desk shared), so the review
+ * queue is two index range scans. `desk_id` repeats the card's (cards never move).
+ */
+export const cardSchedules = pgTable(
+  'card_schedules',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: smallint('state').notNull().default(0),
+    due: timestamp('due', { withTimezone: true }).notNull().defaultNow(),
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    /** When the learner first rated the card (counts against the daily new-card limit). */
+    introducedAt: timestamp('introduced_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cardId] }),
+    // The review queue over all desks, and over one desk: due cards in due order. desk_id and
+    // state ride along so that counting today's due cards is an index-only scan.
+    index('card_schedules_due_idx')
+      .on(t.userId, t.due, t.cardId, t.deskId, t.state)
+      .where(sql`${t.state} <> 0`),
+    index('card_schedules_desk_due_idx')
+      .on(t.userId, t.deskId, t.due, t.cardId, t.state)
+      .where(sql`${t.state} <> 0`),
+    // Today's new cards of a desk, in creation order.
+    index('card_schedules_new_idx').on(t.userId, t.deskId, t.cardId).where(sql`${t.state} = 0`),
+    index('card_schedules_introduced_idx')
+      .on(t.userId, t.introducedAt)
+      .where(sql`${t.introducedAt} is not null`),
+    index('card_schedules_card_idx').on(t.cardId),
+    index('card_schedules_desk_idx').on(t.deskId),
+  ],
+);
+
+/** One rating: the FSRS state before and after (JSON), to audit, count and undo. */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    /** ts-fsrs Rating: 1 again, 2 hard, 3 good, 4 easy. */
+    rating: smallint('rating').notNull(),
+    stateBefore: jsonb('state_before').notNull(),
+    stateAfter: jsonb('state_after').notNull(),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    answerTimeMs: integer('answer_time_ms'),
+    /** repeat_same_day: the card was put back into today's queue. */
+    repeatSameDay: boolean('repeat_same_day').notNull().default(false),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    idempotencyKey: uuid('idempotency_key'),
+  },
+  (t) => [
+    index('review_logs_user_time_idx').on(t.userId, t.reviewedAt),
+    index('review_logs_card_user_idx').on(t.cardId, t.userId, t.id),
+    index('review_logs_desk_idx').on(t.deskId),
+    uniqueIndex('review_logs_idempotency_key').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+/**
+ * What a learner did on a day, for streaks and the history list. Spaced repetition keeps one row
+ * per learner, day and desk, its `count` the reviews of that day.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityType: text('activity_type').notNull(),
+    /** The learner's own day (in their time zone) the activity happened on. */
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(1),
+    deckId: integer('deck_id').references(() => desks.id, { onDelete: 'set null' }),
+    deckName: text('deck_name'),
+    duelId: integer('duel_id'),
+    duelType: text('duel_type'),
+    opponentUsername: text('opponent_username'),
+    result: text('result'),
+    myScore: integer('my_score'),
+    opponentScore: integer('opponent_score'),
+    chatId: integer('chat_id'),
+    chatTitle: text('chat_title'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activities_user_updated_idx').on(t.userId, t.updatedAt),
+    index('activities_user_day_idx').on(t.userId, t.day),
+    uniqueIndex('activities_deck_day_key')
+      .on(t.userId, t.activityType, t.day, t.deckId)
+      .where(sql`${t.deckId} is not null`),
+  ],
+);
+
+/** A notification for a user (a desk shared with them, …); `payload` depends on `kind`. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type DeskRow = typeof desks.$inferSelect;
+export type CardRow = typeof cards.$inferSelect;
+export type CardScheduleRow = typeof cardSchedules.$inferSelect;

@@ -1,6 +1,7 @@
 import type { Db, Sql } from '../db/client.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { Logger } from '../log.ts';
+import type { Providers } from '../providers/index.ts';
 
 export interface AppDeps {
   db: Db;
@@ -12,6 +13,8 @@ export interface AppDeps {
   version: string;
   /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy?: boolean;
+  /** AI, OCR…: offline defaults or configured adapters (see providers/index.ts). */
+  providers: Providers;
 }
 
 /** What the host may pass as Hono's `env` (second argument of `fetch`). */

@@ -1,9 +1,16 @@
 import type { Handlers } from '../contract/types.ts';
 import { handlers as auth } from './auth.ts';
+import { handlers as progress } from './progress.ts';
+import { handlers as spaceRepetition } from './space-repetition.ts';
 import { handlers as system } from './system.ts';
 
 /** One module per contract tag; each exports `handlers` keyed by operationId. */
-export const routeModules: Record<string, Handlers> = { system, auth };
+export const routeModules: Record<string, Handlers> = {
+  system,
+  auth,
+  'space-repetition': spaceRepetition,
+  progress,
+};
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */
 export function allHandlers(modules: Record<string, Handlers> = routeModules): Handlers {

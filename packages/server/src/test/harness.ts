@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { createProviders, type Providers } from '../providers/index.ts';
 
 export const contract = loadContract();
 export const operations = listOperations(contract);
@@ -91,6 +92,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is (for malformed JSON). */
   rawBody?: string;
+  /** A multipart/form-data body (file uploads). */
+  form?: FormData;
   token?: string;
   headers?: Record<string, string>;
   env?: AppBindings;
@@ -127,7 +130,11 @@ let counter = 0;
 
 /** A fresh database (CREATE DATABASE test_<random>) in the run's PostgreSQL, migrated, plus an app. */
 export async function createTestBackend(
-  options: CreateAppOptions & { logger?: Logger } = {},
+  options: CreateAppOptions & {
+    logger?: Logger;
+    /** Replace providers (default: the offline ones, as with no configuration). */
+    providers?: Partial<Omit<Providers, 'close'>>;
+  } = {},
 ): Promise<TestBackend> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomBytes(5).toString('hex')}`;
@@ -142,15 +149,17 @@ export async function createTestBackend(
     logger: options.logger ?? createLogger('silent'),
     jwtSecret: await loadJwtSecret(database.db, undefined),
     version: 'test',
+    providers: createProviders({}, options.providers),
   };
   const app = createApp(deps, options);
 
   const request = async <T = Json>(method: string, path: string, o: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    let body: string | undefined = o.rawBody;
+    let body: string | FormData | undefined = o.rawBody;
     if (o.body !== undefined) body = JSON.stringify(o.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
+    if (o.form) body = o.form; // fetch writes the multipart content type with its boundary
     const res = await app.request(path, { method, headers, body }, o.env);
     const text = await res.text();
     const parsed = text ? JSON.parse(text) : undefined;
@@ -188,6 +197,7 @@ export async function createTestBackend(
       return { user: registered.body, password, ...tokens.body };
     },
     async close() {
+      await deps.providers.close();
       await database.end();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();

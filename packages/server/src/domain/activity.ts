@@ -1,0 +1,53 @@
+/**
+ * The activity log that streaks and the history list read: one row per learner, day (their own,
+ * in their time zone) and kind, with a count. Spaced repetition keeps one row per desk and day.
+ */
+import type postgres from 'postgres';
+
+type Query = postgres.Sql | postgres.TransactionSql;
+
+export const ACTIVITY_LABELS = {
+  space_repetition: 'Space Repetition',
+  desk_duel: 'Desk Duel',
+  custom_duel: 'Custom Duel',
+  table_duel: 'Table Duel',
+  image_duel: 'Image Duel',
+  conversion_table: 'Conversion Table',
+  macro_images: 'Macro Images',
+} as const;
+
+export interface DeskActivity {
+  userId: number;
+  /** `YYYY-MM-DD`, the learner's day of the review. */
+  day: string;
+  deskId: number;
+  deskName: string;
+  at: Date;
+}
+
+/** Counts one review of a desk on the learner's day (creating the day's row on the first). */
+export async function recordDeskReview(q: Query, a: DeskActivity): Promise<void> {
+  const at = a.at.toISOString(); // timestamps go as ISO text through the Drizzle-configured pool
+  await q`
+    insert into activities (user_id, activity_type, day, count, deck_id, deck_name, created_at, updated_at)
+    values (${a.userId}, 'space_repetition', ${a.day}, 1, ${a.deskId}, ${a.deskName}, ${at}, ${at})
+    on conflict (user_id, activity_type, day, deck_id) where deck_id is not null
+    do update set count = activities.count + 1,
+                  deck_name = excluded.deck_name,
+                  updated_at = greatest(activities.updated_at, excluded.updated_at)`;
+}
+
+/** Takes one review off a desk's day (an undone rating); the row goes when nothing is left. */
+export async function retractDeskReview(
+  q: Query,
+  a: Pick<DeskActivity, 'userId' | 'day' | 'deskId'>,
+): Promise<void> {
+  await q`
+    update activities set count = count - 1
+    where user_id = ${a.userId} and activity_type = 'space_repetition'
+      and day = ${a.day} and deck_id = ${a.deskId}`;
+  await q`
+    delete from activities
+    where user_id = ${a.userId} and activity_type = 'space_repetition'
+      and day = ${a.day} and deck_id = ${a.deskId} and count <= 0`;
+}

@@ -1,0 +1,113 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProviders } from '../index.ts';
+import { createOpenAiProvider, parseCardsJson } from './openai.ts';
+import { AiProviderError } from './types.ts';
+
+/** A local server speaking the OpenAI chat-completions format; each test sets its answer. */
+let server: Server;
+let baseUrl: string;
+let answer: (
+  req: IncomingMessage,
+  body: unknown,
+) => { status: number; body: unknown; delayMs?: number };
+const seen: { path?: string; auth?: string; body?: Record<string, unknown> }[] = [];
+
+const completion = (content: string) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  model: 'test-model',
+  choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+});
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const body = raw ? JSON.parse(raw) : undefined;
+    seen.push({ path: req.url, auth: req.headers.authorization, body });
+    const out = answer(req, body);
+    const send = () => {
+      if (res.destroyed) return;
+      res.writeHead(out.status, { 'content-type': 'application/json' });
+      res.end(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));
+    };
+    if (out.delayMs) setTimeout(send, out.delayMs);
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('OpenAI-compatible adapter', () => {
+  it('posts a chat completion and reads the cards from the JSON answer', async () => {
+    answer = () => ({
+      status: 200,
+      body: completion(
+        JSON.stringify({
+          cards: [
+            { front: 'Capital of Peru?', back: 'Lima', kind: 'qa' },
+            { front: 'Mitochondria', back: 'powerhouse of the cell' },
+            { front: '', back: 'dropped' },
+          ],
+        }),
+      ),
+    });
+    const ai = createOpenAiProvider({
+      baseUrl: `${baseUrl}/`,
+      apiKey: 'sk-test',
+      model: 'test-model',
+    });
+    const cards = await ai.generateCards('Peru: Lima', { locale: 'es', maxCards: 10 });
+    expect(cards).toEqual([
+      { front: 'Capital of Peru?', back: 'Lima', kind: 'qa' },
+      { front: 'Mitochondria', back: 'powerhouse of the cell', kind: 'basic' },
+    ]);
+    const request = seen.at(-1);
+    expect(request?.path).toBe('/v1/chat/completions');
+    expect(request?.auth).toBe('Bearer sk-test');
+    expect(request?.body).toMatchObject({
+      model: 'test-model',
+      response_format: { type: 'json_object' },
+      messages: [{ role: 'system' }, { role: 'user', content: 'Peru: Lima' }],
+    });
+    expect(JSON.stringify(request?.body)).toContain('Spanish');
+    expect(ai.name).toBe('openai');
+  });
+
+  it('tolerates code fences around the JSON', () => {
+    expect(parseCardsJson('Here:\n```json\n{"cards":[{"front":"a","back":"b"}]}\n```')).toEqual([
+      { front: 'a', back: 'b', kind: 'basic' },
+    ]);
+  });
+
+  it('fails with a clear AiProviderError on an error status, bad JSON or a time-out', async () => {
+    const ai = createOpenAiProvider({ baseUrl, model: 'm', timeoutMs: 200 });
+    answer = () => ({ status: 401, body: { error: { message: 'Incorrect API key provided' } } });
+    await expect(ai.generateCards('x', { locale: 'en' })).rejects.toThrow(
+      new AiProviderError('The AI provider answered 401: Incorrect API key provided'),
+    );
+    answer = () => ({ status: 200, body: completion('no json here') });
+    await expect(ai.generateCards('x', { locale: 'en' })).rejects.toThrow(/without JSON/);
+    answer = () => ({ status: 200, body: completion('{"cards": 3}') });
+    await expect(ai.generateCards('x', { locale: 'en' })).rejects.toThrow(/"cards" list/);
+    answer = () => ({ status: 200, body: completion('{}'), delayMs: 1000 });
+    await expect(ai.generateCards('x', { locale: 'en' })).rejects.toThrow(/within 200 ms/);
+    const down = createOpenAiProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm' });
+    await expect(down.generateCards('x', { locale: 'en' })).rejects.toBeInstanceOf(AiProviderError);
+  });
+
+  it('is chosen when AI_BASE_URL is set; the rules engine otherwise', async () => {
+    const configured = createProviders({ AI_BASE_URL: baseUrl, AI_MODEL: 'm' });
+    const offline = createProviders({});
+    expect(configured.ai.name).toBe('openai');
+    expect(offline.ai.name).toBe('rules');
+    await Promise.all([configured.close(), offline.close()]);
+  });
+});

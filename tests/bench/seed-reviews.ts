@@ -1,0 +1,104 @@
+// Seeds one learner with many cards for the spaced-repetition rows of `npm run bench`, with SQL
+// (not through the API): desks, cards and a realistic mix of FSRS states and due times.
+import type postgres from 'postgres';
+
+export interface SeedOptions {
+  desks: number;
+  cards: number;
+}
+
+export interface Seeded {
+  desks: number;
+  cards: number;
+  newCards: number;
+  dueNow: number;
+  /** Rated cards (learning, review, relearning), interleaved across desks, to rate in turn. */
+  reviewCardIds: number[];
+  ms: number;
+}
+
+/**
+ * Card i of the learner is in desk i mod `desks`. States, as in a long-used Anki collection (by
+ * id mod 100): 40 % new, 1 % learning (due within ±30 min), 1 % relearning (due within ±15 min),
+ * 58 % review with intervals spread so that due times run from 3 days overdue to 90 days ahead
+ * (about 2,000 cards due today).
+ */
+export async function seedReviewAccount(
+  sql: postgres.Sql,
+  userId: number,
+  options: SeedOptions,
+): Promise<Seeded> {
+  const started = performance.now();
+  const desks = await sql`
+    insert into desks (owner_id, name, new_cards_per_day)
+    select ${userId}, 'Bench desk ' || lpad(g::text, 2, '0'), 10 from generate_series(1, ${options.desks}) g
+    returning id`;
+  const deskIds = desks.map((d) => d.id as number);
+  await sql`
+    insert into cards (desk_id, front, back, created_by, created_at, updated_at)
+    select (${deskIds}::int[])[1 + (g % ${options.desks})],
+           'Question ' || g, 'Answer ' || g, ${userId},
+           now() - interval '90 days' + g * interval '1 second',
+           now() - interval '90 days' + g * interval '1 second'
+    from generate_series(0, ${options.cards - 1}) g`;
+  await sql`
+    insert into card_schedules (user_id, card_id, desk_id, state, due, stability, difficulty,
+      elapsed_days, scheduled_days, learning_steps, reps, lapses, last_review, introduced_at)
+    select ${userId}, c.id, c.desk_id, k.state,
+      case k.state
+        when 0 then c.created_at
+        when 1 then now() + ((c.id % 60) - 30) * interval '1 minute'
+        when 3 then now() + ((c.id % 30) - 15) * interval '1 minute'
+        else now() + ((c.id % 9300) / 100.0 - 3) * interval '1 day'
+      end,
+      case k.state when 0 then 0 else 1 + (c.id % 90) end,
+      case k.state when 0 then 0 else 2 + (c.id % 7) end,
+      0, case k.state when 2 then 1 + (c.id % 60) else 0 end, 0,
+      case k.state when 0 then 0 else 1 + (c.id % 12) end,
+      case k.state when 3 then 1 + (c.id % 3) else 0 end,
+      case k.state when 0 then null else now() - (1 + c.id % 30) * interval '1 day' end,
+      case k.state when 0 then null else now() - (20 + c.id % 60) * interval '1 day' end
+    from cards c
+    cross join lateral (
+      select case
+        when c.id % 100 < 40 then 0
+        when c.id % 100 = 40 then 1
+        when c.id % 100 = 41 then 3
+        else 2 end::smallint as state
+    ) k
+    where c.desk_id = any(${deskIds}::int[])`;
+  await sql`
+    update desks set cards_count = (select count(*) from cards where cards.desk_id = desks.id)
+    where id = any(${deskIds}::int[])`;
+  // What autovacuum does soon after a bulk load: statistics and the visibility map.
+  await sql`vacuum analyze cards`;
+  await sql`vacuum analyze card_schedules`;
+  const [counts] = await sql`
+    select count(*) filter (where state = 0)::int as new_cards,
+           count(*) filter (where state <> 0 and due <= now())::int as due_now
+    from card_schedules where user_id = ${userId}`;
+  const rated = await sql`
+    select card_id from card_schedules where user_id = ${userId} and state <> 0
+    order by (card_id % ${options.desks}), card_id limit 50000`;
+  // Interleave desks so that consecutive requests rate cards of different desks.
+  const byDesk = new Map<number, number[]>();
+  for (const r of rated) {
+    const k = (r.card_id as number) % options.desks;
+    const list = byDesk.get(k) ?? [];
+    list.push(r.card_id as number);
+    byDesk.set(k, list);
+  }
+  const lists = [...byDesk.values()];
+  const reviewCardIds: number[] = [];
+  for (let i = 0; reviewCardIds.length < rated.length; i++) {
+    for (const list of lists) if (list[i] !== undefined) reviewCardIds.push(list[i] as number);
+  }
+  return {
+    desks: deskIds.length,
+    cards: options.cards,
+    newCards: counts?.new_cards as number,
+    dueNow: counts?.due_now as number,
+    reviewCardIds,
+    ms: Math.round(performance.now() - started),
+  };
+}
