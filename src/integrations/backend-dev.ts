@@ -68,10 +68,17 @@ function unavailable(res: ServerResponse): void {
 }
 
 export default function backendDev(): AstroIntegration {
+  let command: string | undefined;
   return {
     name: 'memoria:backend-dev',
     hooks: {
+      'astro:config:setup': (options) => {
+        command = options.command;
+      },
       'astro:server:setup': ({ server, logger }) => {
+        // `astro build` may create a Vite server of its own; only `astro dev` gets a backend, so
+        // a build never takes the data folder of the product it is building for.
+        if (command !== 'dev') return;
         state.starting ??= start(logger);
         const backendReady = state.starting;
         let listener: ReturnType<typeof getRequestListener> | undefined;
