@@ -4,7 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src', 'public', 'packages/ui/src', 'packages/api/src', 'packages/features', 'astro.config.mjs', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'packages/ui/src',
+  'packages/api/src',
+  'packages/features',
+  'astro.config.mjs',
+  'package-lock.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

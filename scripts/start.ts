@@ -25,7 +25,10 @@ try {
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = join(root, 'dist/server/entry.mjs');
 const { handler: astroHandler } = (await import(entry)) as {
-  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+  handler: (
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+  ) => void;
 };
 const apiListener = getRequestListener(backend.fetch);
 
@@ -49,7 +52,9 @@ server.on('error', async (error: NodeJS.ErrnoException) => {
 
 server.listen(port, host, () => {
   const { implemented, total } = backend.implemented;
-  console.log(`Memoria is running at http://${host}:${port}/ (API: ${implemented}/${total} operations)`);
+  console.log(
+    `Memoria is running at http://${host}:${port}/ (API: ${implemented}/${total} operations)`,
+  );
 });
 
 let closing = false;

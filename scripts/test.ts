@@ -63,7 +63,11 @@ for (const step of steps) {
   if (step.when && !step.when()) continue;
   console.log(`\n=== ${step.name}`);
   const started = Date.now();
-  const result = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(step.command, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
   const ok = result.status === 0;
   const counted = step.count?.() ?? { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
   // A step that exits non-zero fails even when its cases all passed (a crash after the run).
@@ -71,7 +75,9 @@ for (const step of steps) {
   passed += counted.passed;
   failed += counted.failed;
   if (!ok) failures.push(step.name);
-  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join('; ')}`);
