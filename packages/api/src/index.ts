@@ -18,14 +18,29 @@ export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,
   createQueryClient,
+  duelRequestQueries,
+  friendQueries,
   getQueryClient,
+  invitationQueries,
+  progressQueries,
   QueryProvider,
   queryClient,
   queryKeys,
+  searchQueries,
   useAccountInfo,
+  useActivityHistory,
+  useCardStats,
+  useDeskSearch,
+  useDuelRequests,
+  useFriends,
+  useInvitationVerification,
   useLogin,
   useLogout,
+  useMacroChatSearch,
   useMe,
+  useMyStreak,
+  usePendingDuelRequests,
+  usePendingFriendRequests,
   useRegister,
   useSignedIn,
 } from './query.ts';
@@ -37,9 +52,12 @@ export {
   getRefreshToken,
   getUserEmail,
   isSignedIn,
+  SESSION_HINT_COOKIE,
+  SESSION_HINT_COOKIE_DAYS,
   saveTokens,
   setUserEmail,
 } from './session.ts';
+export * from './space-repetition.ts';
 export type { CookieConsent, Locale, SessionState, Theme } from './stores.ts';
 export {
   $connectionLost,

@@ -17,7 +17,13 @@ import {
 } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { api, navigateTo } from './client.ts';
-import { LOGIN_PATH, QUERY_RETRY, QUERY_STALE_TIME_MS } from './constants.ts';
+import {
+  INVITATION_VERIFY_CACHE_MS,
+  LOGIN_PATH,
+  PENDING_REQUESTS_REFETCH_MS,
+  QUERY_RETRY,
+  QUERY_STALE_TIME_MS,
+} from './constants.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import type { components } from './schema.d.ts';
 import { clearSession, getRefreshToken, saveTokens, setUserEmail } from './session.ts';
@@ -80,6 +86,31 @@ export const queryKeys = {
     me: () => ['auth', 'me'] as const,
     accountInfo: () => ['auth', 'accountInfo'] as const,
   },
+  invitations: {
+    all: ['invitations'] as const,
+    verify: (code: string) => ['invitations', 'verify', code] as const,
+  },
+  progress: {
+    all: ['progress'] as const,
+    streak: () => ['progress', 'streak'] as const,
+    cardStats: () => ['progress', 'cardStats'] as const,
+    activityHistory: (pageSize: number) => ['progress', 'activityHistory', pageSize] as const,
+  },
+  friends: {
+    all: ['friends'] as const,
+    list: () => ['friends', 'list'] as const,
+    pending: () => ['friends', 'pending'] as const,
+  },
+  duelRequests: {
+    all: ['duelRequests'] as const,
+    list: () => ['duelRequests', 'list'] as const,
+    pending: () => ['duelRequests', 'pending'] as const,
+  },
+  search: {
+    all: ['search'] as const,
+    desks: (search: string) => ['search', 'desks', search] as const,
+    chats: () => ['search', 'chats'] as const,
+  },
 };
 
 /** `queryOptions` of the auth domain, usable with useQuery, prefetchQuery or ensureQueryData. */
@@ -93,6 +124,102 @@ export const authQueries = {
     queryOptions<Schemas['AccountInfo'], ApiRequestError>({
       queryKey: queryKeys.auth.accountInfo(),
       queryFn: async ({ signal }) => unwrap(await api.GET('/auth/users/account_info/', { signal })),
+    }),
+};
+
+/** `GET auth/verify-invitation/{code}/` (public): cached 10 minutes, never retried (§7, §9). */
+export const invitationQueries = {
+  verify: (code: string) =>
+    queryOptions<Schemas['InvitationVerification'], ApiRequestError>({
+      queryKey: queryKeys.invitations.verify(code),
+      queryFn: async ({ signal }) =>
+        unwrap(
+          await api.GET('/auth/verify-invitation/{code}/', { params: { path: { code } }, signal }),
+        ),
+      staleTime: INVITATION_VERIFY_CACHE_MS,
+      gcTime: INVITATION_VERIFY_CACHE_MS,
+      retry: false,
+    }),
+};
+
+/** What the app shell reads: streak, weekly card stats and the latest activities. */
+export const progressQueries = {
+  streak: () =>
+    queryOptions<Schemas['Streak'], ApiRequestError>({
+      queryKey: queryKeys.progress.streak(),
+      queryFn: async ({ signal }) => unwrap(await api.GET('/auth/streaks/my_streak/', { signal })),
+    }),
+  cardStats: () =>
+    queryOptions<Schemas['CardStats'], ApiRequestError>({
+      queryKey: queryKeys.progress.cardStats(),
+      queryFn: async ({ signal }) =>
+        unwrap(await api.GET('/space-repetition/card-stats/', { signal })),
+    }),
+  /** The latest activities by `updated_at` (the sidebar shows 3). */
+  activityHistory: (pageSize = 3) =>
+    queryOptions<Schemas['ActivityPage'], ApiRequestError>({
+      queryKey: queryKeys.progress.activityHistory(pageSize),
+      queryFn: async ({ signal }) =>
+        unwrap(
+          await api.GET('/auth/activity-history/', {
+            params: { query: { page_size: pageSize } },
+            signal,
+          }),
+        ),
+    }),
+};
+
+/** Friends as users, and pending friend requests (polled every 10 s, also in the background). */
+export const friendQueries = {
+  list: () =>
+    queryOptions<Schemas['Friend'][], ApiRequestError>({
+      queryKey: queryKeys.friends.list(),
+      queryFn: async ({ signal }) =>
+        unwrap(await api.GET('/friends/friendships/friend_list/', { signal })),
+    }),
+  pending: () =>
+    queryOptions<Schemas['Friendship'][], ApiRequestError>({
+      queryKey: queryKeys.friends.pending(),
+      queryFn: async ({ signal }) =>
+        unwrap(await api.GET('/friends/friendships/pending/', { signal })),
+      refetchInterval: PENDING_REQUESTS_REFETCH_MS,
+      refetchIntervalInBackground: true,
+    }),
+};
+
+/** Duel-request notifications: every one (sent and received) and the pending received ones. */
+export const duelRequestQueries = {
+  list: () =>
+    queryOptions<Schemas['DuelRequest'][], ApiRequestError>({
+      queryKey: queryKeys.duelRequests.list(),
+      queryFn: async ({ signal }) => unwrap(await api.GET('/duels/duel-requests/', { signal })),
+    }),
+  pending: () =>
+    queryOptions<Schemas['DuelRequest'][], ApiRequestError>({
+      queryKey: queryKeys.duelRequests.pending(),
+      queryFn: async ({ signal }) => unwrap(await api.GET('/duels/requests/pending/', { signal })),
+      refetchInterval: PENDING_REQUESTS_REFETCH_MS,
+      refetchIntervalInBackground: true,
+    }),
+};
+
+/** The top bar's search: desks matching a text, and macro-image chats (gated: 403 for free). */
+export const searchQueries = {
+  desks: (search: string) =>
+    queryOptions<Schemas['Desk'][], ApiRequestError>({
+      queryKey: queryKeys.search.desks(search),
+      queryFn: async ({ signal }) =>
+        unwrap(
+          await api.GET('/space-repetition/desks/', {
+            params: { query: search ? { search } : {} },
+            signal,
+          }),
+        ),
+    }),
+  chats: () =>
+    queryOptions<Schemas['MacroChat'][], ApiRequestError>({
+      queryKey: queryKeys.search.chats(),
+      queryFn: async ({ signal }) => unwrap(await api.GET('/macroimages/chats/', { signal })),
     }),
 };
 
@@ -133,6 +260,75 @@ export function useAccountInfo(options: QueryHookOptions<Schemas['AccountInfo']>
     ...options,
     enabled: signedIn && options.enabled !== false,
   });
+}
+
+/** Signed-in query hook from a factory: idle while signed out, like `useMe`. */
+function useSignedInQuery<T>(
+  factory: UseQueryOptions<T, ApiRequestError, T, readonly unknown[]>,
+  options: QueryHookOptions<T>,
+) {
+  const signedIn = useSignedIn();
+  return useQuery({ ...factory, ...options, enabled: signedIn && options.enabled !== false });
+}
+
+/** `GET auth/verify-invitation/{code}/` (public; works signed out). */
+export function useInvitationVerification(
+  code: string,
+  options: QueryHookOptions<Schemas['InvitationVerification']> = {},
+) {
+  return useQuery({
+    ...invitationQueries.verify(code),
+    ...options,
+    enabled: code !== '' && options.enabled !== false,
+  });
+}
+
+/** `GET auth/streaks/my_streak/`. */
+export function useMyStreak(options: QueryHookOptions<Schemas['Streak']> = {}) {
+  return useSignedInQuery(progressQueries.streak(), options);
+}
+
+/** `GET space-repetition/card-stats/`. */
+export function useCardStats(options: QueryHookOptions<Schemas['CardStats']> = {}) {
+  return useSignedInQuery(progressQueries.cardStats(), options);
+}
+
+/** `GET auth/activity-history/?page_size=N` (latest `updated_at` first). */
+export function useActivityHistory(
+  pageSize = 3,
+  options: QueryHookOptions<Schemas['ActivityPage']> = {},
+) {
+  return useSignedInQuery(progressQueries.activityHistory(pageSize), options);
+}
+
+/** `GET friends/friendships/friend_list/`. */
+export function useFriends(options: QueryHookOptions<Schemas['Friend'][]> = {}) {
+  return useSignedInQuery(friendQueries.list(), options);
+}
+
+/** `GET friends/friendships/pending/`, every 10 s (also in the background). */
+export function usePendingFriendRequests(options: QueryHookOptions<Schemas['Friendship'][]> = {}) {
+  return useSignedInQuery(friendQueries.pending(), options);
+}
+
+/** `GET duels/duel-requests/` (sent and received, soft-deleted left out). */
+export function useDuelRequests(options: QueryHookOptions<Schemas['DuelRequest'][]> = {}) {
+  return useSignedInQuery(duelRequestQueries.list(), options);
+}
+
+/** `GET duels/requests/pending/`, every 10 s (also in the background). */
+export function usePendingDuelRequests(options: QueryHookOptions<Schemas['DuelRequest'][]> = {}) {
+  return useSignedInQuery(duelRequestQueries.pending(), options);
+}
+
+/** `GET space-repetition/desks/?search=` for the top bar's search. */
+export function useDeskSearch(search: string, options: QueryHookOptions<Schemas['Desk'][]> = {}) {
+  return useSignedInQuery(searchQueries.desks(search), options);
+}
+
+/** `GET macroimages/chats/` for the top bar's search (403 for plans without macro_images). */
+export function useMacroChatSearch(options: QueryHookOptions<Schemas['MacroChat'][]> = {}) {
+  return useSignedInQuery(searchQueries.chats(), options);
 }
 
 /** `POST auth/token/`: stores the tokens and the user_email cookie (§4). */

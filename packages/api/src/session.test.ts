@@ -15,6 +15,7 @@ import {
   getRefreshToken,
   getUserEmail,
   isSignedIn,
+  SESSION_HINT_COOKIE,
   saveTokens,
   setUserEmail,
 } from './session.ts';
@@ -28,6 +29,7 @@ const onAuthChange = () => {
 beforeEach(() => {
   localStorage.clear();
   deleteCookie(USER_EMAIL_COOKIE);
+  deleteCookie(SESSION_HINT_COOKIE);
   events = 0;
   window.addEventListener('auth-change', onAuthChange);
 });
@@ -82,6 +84,28 @@ describe('tokens', () => {
     expect(getUserEmail()).toBeNull();
     expect(isSignedIn()).toBe(false);
     expect(events).toBe(1);
+  });
+});
+
+describe('session_hint cookie', () => {
+  test('saveTokens sets session_hint=1 for 365 days on path / with SameSite=Lax', () => {
+    const writes = recordCookieWrites();
+
+    saveTokens({ access: 'a1', refresh: 'r1' });
+
+    const hint = writes.find((cookie) => cookie.startsWith('session_hint='));
+    expect(hint).toBe(`session_hint=1; path=/; SameSite=Lax; max-age=${365 * 24 * 60 * 60}`);
+    expect(getCookie('session_hint')).toBe('1');
+  });
+
+  test('clearSession removes it; it carries no token', () => {
+    saveTokens({ access: 'secret-access', refresh: 'secret-refresh' });
+    expect(document.cookie).not.toContain('secret');
+
+    clearSession();
+
+    expect(getCookie('session_hint')).toBeNull();
+    expect(document.cookie).not.toContain('session_hint=1');
   });
 });
 

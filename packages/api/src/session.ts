@@ -8,6 +8,15 @@ import {
 } from './constants.ts';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 
+/**
+ * `session_hint=1`: a cookie without any secret that only tells the server "this browser holds a
+ * session", so `/` and unknown paths can render the app shell instead of the landing before any
+ * script runs. The client-side guard still checks the access token; a stale hint only costs one
+ * redirect to /login (the guard removes it).
+ */
+export const SESSION_HINT_COOKIE = 'session_hint';
+export const SESSION_HINT_COOKIE_DAYS = 365;
+
 export type Tokens = { access: string; refresh?: string | undefined };
 
 function storage(): Storage | null {
@@ -31,20 +40,25 @@ export function getRefreshToken(): string | null {
   return storage()?.getItem(REFRESH_TOKEN_KEY) ?? null;
 }
 
-/** Stores the access token (and the refresh token when given) and fires `auth-change`. */
+/**
+ * Stores the access token (and the refresh token when given), sets the `session_hint` cookie and
+ * fires `auth-change`.
+ */
 export function saveTokens({ access, refresh }: Tokens): void {
   const store = storage();
   store?.setItem(ACCESS_TOKEN_KEY, access);
   if (refresh) store?.setItem(REFRESH_TOKEN_KEY, refresh);
+  setCookie(SESSION_HINT_COOKIE, '1', { days: SESSION_HINT_COOKIE_DAYS, sameSite: 'Lax' });
   fireAuthChange();
 }
 
-/** Removes both tokens and the user_email cookie, and fires `auth-change`. */
+/** Removes both tokens, the user_email and session_hint cookies, and fires `auth-change`. */
 export function clearSession(): void {
   const store = storage();
   store?.removeItem(ACCESS_TOKEN_KEY);
   store?.removeItem(REFRESH_TOKEN_KEY);
   deleteCookie(USER_EMAIL_COOKIE);
+  deleteCookie(SESSION_HINT_COOKIE);
   fireAuthChange();
 }
 

@@ -1,0 +1,399 @@
+/**
+ * Spaced repetition (`tags: [space-repetition]`): query keys, `queryOptions` factories and hooks
+ * for every operation, in the `auth` pattern of `query.ts`. Mutations invalidate what they
+ * change; the review island builds its optimistic update on `dueCardsCache` below.
+ */
+import {
+  type QueryClient,
+  queryOptions,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from './client.ts';
+import { type ApiRequestError, unwrap } from './errors.ts';
+import {
+  type MutationHookOptions,
+  type QueryHookOptions,
+  queryKeys,
+  useSignedIn,
+} from './query.ts';
+import type { components } from './schema.d.ts';
+
+type Schemas = components['schemas'];
+export type Desk = Schemas['Desk'];
+export type Card = Schemas['Card'];
+export type CardPage = Schemas['CardPage'];
+export type CardState = Schemas['CardState'];
+export type DueCard = Schemas['DueCard'];
+export type DueCards = Schemas['DueCards'];
+export type ReviewRating = Schemas['ReviewRating'];
+export type ReviewRequest = Schemas['ReviewRequest'];
+export type ReviewResult = Schemas['ReviewResult'];
+export type ReviewUndoResult = Schemas['ReviewUndoResult'];
+export type ReviewIntervals = Schemas['ReviewIntervals'];
+export type GeneratedCard = Schemas['GeneratedCard'];
+export type GeneratedCards = Schemas['GeneratedCards'];
+export type GenerateCardsRequest = Schemas['GenerateCardsRequest'];
+
+/** The ratings in button and key order (1–4). */
+export const REVIEW_RATINGS = ['again', 'hard', 'good', 'easy'] as const satisfies ReviewRating[];
+/** Images (card sides, generation source): at most 2 MiB decoded, these types (contract). */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** The new-cards-per-day limits (contract `NewCardsConfig`, spec §9 default 10). */
+export const NEW_CARDS_PER_DAY = { min: 1, max: 9999, default: 10 } as const;
+/** Default page size of a desk's card list. */
+export const CARDS_PAGE_SIZE = 20;
+
+export type DeskCardsParams = { page?: number; pageSize?: number; search?: string };
+
+// ── keys ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Query keys of the domain; `all` invalidates all of it. `desks()` prefixes every `desk(id)`. */
+export const spaceRepetitionKeys = {
+  all: ['spaceRepetition'] as const,
+  desks: () => ['spaceRepetition', 'desks'] as const,
+  desk: (id: number) => ['spaceRepetition', 'desks', id] as const,
+  /** Every desk's card lists. */
+  deskCardsRoot: () => ['spaceRepetition', 'deskCards'] as const,
+  /** Every page and search of one desk's cards. */
+  deskCardsAll: (id: number) => ['spaceRepetition', 'deskCards', id] as const,
+  deskCards: (id: number, { page = 1, pageSize = CARDS_PAGE_SIZE, search = '' }: DeskCardsParams) =>
+    ['spaceRepetition', 'deskCards', id, { page, pageSize, search }] as const,
+  /** Every review queue (one per desk, plus all desks). */
+  dueAll: () => ['spaceRepetition', 'due'] as const,
+  due: (deskId: number | null) => ['spaceRepetition', 'due', deskId ?? 'all'] as const,
+};
+
+// ── query factories ──────────────────────────────────────────────────────────────────────────
+
+export const spaceRepetitionQueries = {
+  /** `GET space-repetition/desks/`: own and shared desks with today's counts. */
+  desks: () =>
+    queryOptions<Desk[], ApiRequestError>({
+      queryKey: spaceRepetitionKeys.desks(),
+      queryFn: async ({ signal }) => unwrap(await api.GET('/space-repetition/desks/', { signal })),
+    }),
+  /** `GET space-repetition/desks/{id}/`. */
+  desk: (id: number) =>
+    queryOptions<Desk, ApiRequestError>({
+      queryKey: spaceRepetitionKeys.desk(id),
+      queryFn: async ({ signal }) =>
+        unwrap(
+          await api.GET('/space-repetition/desks/{id}/', { params: { path: { id } }, signal }),
+        ),
+    }),
+  /** `GET space-repetition/desks/{id}/cards/?page&page_size&search` (oldest first). */
+  deskCards: (id: number, params: DeskCardsParams = {}) =>
+    queryOptions<CardPage, ApiRequestError>({
+      queryKey: spaceRepetitionKeys.deskCards(id, params),
+      queryFn: async ({ signal }) => {
+        const { page = 1, pageSize = CARDS_PAGE_SIZE, search = '' } = params;
+        return unwrap(
+          await api.GET('/space-repetition/desks/{id}/cards/', {
+            params: {
+              path: { id },
+              query: { page, page_size: pageSize, ...(search ? { search } : {}) },
+            },
+            signal,
+          }),
+        );
+      },
+    }),
+  /** `GET space-repetition/cards/due_cards/?desk_id`: the review queue with interval previews. */
+  dueCards: (deskId: number | null, limit = 100) =>
+    queryOptions<DueCards, ApiRequestError>({
+      queryKey: spaceRepetitionKeys.due(deskId),
+      queryFn: async ({ signal }) =>
+        unwrap(
+          await api.GET('/space-repetition/cards/due_cards/', {
+            params: { query: deskId === null ? { limit } : { desk_id: deskId, limit } },
+            signal,
+          }),
+        ),
+    }),
+};
+
+// ── plain calls (also used outside React, e.g. the offline review queue) ─────────────────────
+
+/** `POST cards/{id}/update_difficulty/` (or `repeat_same_day/` with `repeat`). */
+export async function sendReview(
+  cardId: number,
+  body: ReviewRequest,
+  { repeat = false }: { repeat?: boolean } = {},
+): Promise<ReviewResult> {
+  const params = { path: { id: cardId } };
+  return repeat
+    ? unwrap(await api.POST('/space-repetition/cards/{id}/repeat_same_day/', { params, body }))
+    : unwrap(await api.POST('/space-repetition/cards/{id}/update_difficulty/', { params, body }));
+}
+
+/** `POST cards/{id}/undo_review/`: the card as before the caller's last rating of it. */
+export async function undoReview(cardId: number): Promise<ReviewUndoResult> {
+  return unwrap(
+    await api.POST('/space-repetition/cards/{id}/undo_review/', {
+      params: { path: { id: cardId } },
+    }),
+  );
+}
+
+// ── cache helpers for the review queue ───────────────────────────────────────────────────────
+
+/** Reads and edits a cached review queue; used for the optimistic update of a rating. */
+export const dueCardsCache = {
+  get(client: QueryClient, deskId: number | null): DueCards | undefined {
+    return client.getQueryData<DueCards>(spaceRepetitionKeys.due(deskId));
+  },
+  set(client: QueryClient, deskId: number | null, data: DueCards | undefined): void {
+    client.setQueryData<DueCards>(spaceRepetitionKeys.due(deskId), data);
+  },
+  /** Takes a card out of the queue and counts it as done; returns the queue before. */
+  remove(client: QueryClient, deskId: number | null, cardId: number): DueCards | undefined {
+    const before = dueCardsCache.get(client, deskId);
+    if (!before) return before;
+    const card = before.cards.find((c) => c.id === cardId);
+    if (!card) return before;
+    const isNew = card.state === 'new';
+    dueCardsCache.set(client, deskId, {
+      ...before,
+      cards: before.cards.filter((c) => c.id !== cardId),
+      due_count: isNew ? before.due_count : Math.max(0, before.due_count - 1),
+      new_count: isNew ? Math.max(0, before.new_count - 1) : before.new_count,
+      remaining_today: Math.max(0, before.remaining_today - 1),
+    });
+    return before;
+  },
+  /** Puts a card back at the front of the queue (undo). */
+  prepend(client: QueryClient, deskId: number | null, card: DueCard, remaining?: number): void {
+    const before = dueCardsCache.get(client, deskId);
+    if (!before) return;
+    // Already there (shown again before the server answered): replace it, counts unchanged.
+    const added = before.cards.some((c) => c.id === card.id) ? 0 : 1;
+    const isNew = card.state === 'new';
+    dueCardsCache.set(client, deskId, {
+      ...before,
+      cards: [card, ...before.cards.filter((c) => c.id !== card.id)],
+      due_count: isNew ? before.due_count : before.due_count + added,
+      new_count: isNew ? before.new_count + added : before.new_count,
+      remaining_today: remaining ?? before.remaining_today + added,
+    });
+  },
+};
+
+/** After ratings: desks' counts, the weekly chart, the streak and the history are stale. */
+export function invalidateAfterReview(client: QueryClient): Promise<void> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: spaceRepetitionKeys.desks() }),
+    client.invalidateQueries({ queryKey: spaceRepetitionKeys.deskCardsRoot() }),
+    client.invalidateQueries({ queryKey: queryKeys.progress.all }),
+  ]).then(() => undefined);
+}
+
+// ── query hooks ──────────────────────────────────────────────────────────────────────────────
+
+function useSignedInQuery<T>(
+  factory: UseQueryOptions<T, ApiRequestError, T, readonly unknown[]>,
+  options: QueryHookOptions<T>,
+) {
+  const signedIn = useSignedIn();
+  return useQuery({ ...factory, ...options, enabled: signedIn && options.enabled !== false });
+}
+
+export function useDesks(options: QueryHookOptions<Desk[]> = {}) {
+  return useSignedInQuery(spaceRepetitionQueries.desks(), options);
+}
+
+export function useDesk(id: number, options: QueryHookOptions<Desk> = {}) {
+  return useSignedInQuery(spaceRepetitionQueries.desk(id), options);
+}
+
+export function useDeskCards(
+  id: number,
+  params: DeskCardsParams = {},
+  options: QueryHookOptions<CardPage> = {},
+) {
+  return useSignedInQuery(spaceRepetitionQueries.deskCards(id, params), options);
+}
+
+export function useDueCards(
+  deskId: number | null,
+  options: QueryHookOptions<DueCards> & { limit?: number } = {},
+) {
+  const { limit, ...rest } = options;
+  return useSignedInQuery(spaceRepetitionQueries.dueCards(deskId, limit), rest);
+}
+
+// ── mutation hooks ───────────────────────────────────────────────────────────────────────────
+
+/** Invalidates the listed keys after the caller's own onSuccess. */
+function useInvalidating<TData, TVariables>(
+  options: MutationHookOptions<TData, TVariables>,
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  keys: (variables: TVariables, data: TData) => readonly (readonly unknown[])[],
+) {
+  const client = useQueryClient();
+  const { onSuccess } = options;
+  return useMutation<TData, ApiRequestError, TVariables>({
+    ...options,
+    mutationFn,
+    onSuccess: async (data, variables, onMutateResult, context) => {
+      await Promise.all(
+        keys(variables, data).map((queryKey) => client.invalidateQueries({ queryKey })),
+      );
+      return onSuccess?.(data, variables, onMutateResult, context);
+    },
+  });
+}
+
+const k = spaceRepetitionKeys;
+const deskKeys = (id: number) => [k.desks(), k.deskCardsAll(id), k.dueAll(), queryKeys.search.all];
+
+/** `POST space-repetition/desks/`. */
+export function useCreateDesk(options: MutationHookOptions<Desk, Schemas['DeskCreate']> = {}) {
+  return useInvalidating(
+    options,
+    async (body) => unwrap(await api.POST('/space-repetition/desks/', { body })),
+    () => [k.desks(), queryKeys.search.all],
+  );
+}
+
+/** `PUT space-repetition/desks/{id}/` (rename; the owner may set allow_editing). */
+export function useUpdateDesk(
+  options: MutationHookOptions<Desk, { id: number } & Schemas['DeskUpdate']> = {},
+) {
+  return useInvalidating(
+    options,
+    async ({ id, ...body }) =>
+      unwrap(await api.PUT('/space-repetition/desks/{id}/', { params: { path: { id } }, body })),
+    () => [k.desks(), queryKeys.search.all],
+  );
+}
+
+/** `DELETE space-repetition/desks/{id}/` (with its cards and review history). */
+export function useDeleteDesk(options: MutationHookOptions<void, { id: number }> = {}) {
+  return useInvalidating(
+    options,
+    async ({ id }) => {
+      unwrap(await api.DELETE('/space-repetition/desks/{id}/', { params: { path: { id } } }));
+    },
+    ({ id }) => [...deskKeys(id), queryKeys.progress.all],
+  );
+}
+
+/** `POST space-repetition/desks/{id}/share_multiple/`. */
+export function useShareDesk(
+  options: MutationHookOptions<
+    Schemas['DeskShareResult'],
+    { id: number } & Schemas['DeskShare']
+  > = {},
+) {
+  return useInvalidating(
+    options,
+    async ({ id, ...body }) =>
+      unwrap(
+        await api.POST('/space-repetition/desks/{id}/share_multiple/', {
+          params: { path: { id } },
+          body,
+        }),
+      ),
+    () => [k.desks()],
+  );
+}
+
+/** `POST space-repetition/desks/{id}/configure_new_cards/` (1 to 9999 a day). */
+export function useConfigureNewCards(
+  options: MutationHookOptions<Desk, { id: number } & Schemas['NewCardsConfig']> = {},
+) {
+  return useInvalidating(
+    options,
+    async ({ id, ...body }) =>
+      unwrap(
+        await api.POST('/space-repetition/desks/{id}/configure_new_cards/', {
+          params: { path: { id } },
+          body,
+        }),
+      ),
+    ({ id }) => [k.desks(), k.due(id), k.due(null)],
+  );
+}
+
+/** `POST space-repetition/desks/{id}/generate_cards/`: proposals only, nothing saved. */
+export function useGenerateCards(
+  options: MutationHookOptions<GeneratedCards, { id: number } & GenerateCardsRequest> = {},
+) {
+  return useMutation<GeneratedCards, ApiRequestError, { id: number } & GenerateCardsRequest>({
+    ...options,
+    mutationFn: async ({ id, ...body }) =>
+      unwrap(
+        await api.POST('/space-repetition/desks/{id}/generate_cards/', {
+          params: { path: { id } },
+          body,
+        }),
+      ),
+  });
+}
+
+/** `POST space-repetition/cards/` (JSON; images as `data:` URLs). */
+export function useCreateCard(options: MutationHookOptions<Card, Schemas['CardCreate']> = {}) {
+  return useInvalidating(
+    options,
+    async (body) => unwrap(await api.POST('/space-repetition/cards/', { body })),
+    (body) => deskKeys(body.desk_id),
+  );
+}
+
+/** Creates one card without the hook's invalidation (for saving many proposals in a row). */
+export async function createCard(body: Schemas['CardCreate']): Promise<Card> {
+  return unwrap(await api.POST('/space-repetition/cards/', { body }));
+}
+
+/** `PUT space-repetition/cards/{id}/` (text and images; the schedule is kept). */
+export function useUpdateCard(
+  options: MutationHookOptions<Card, { id: number } & Schemas['CardUpdate']> = {},
+) {
+  return useInvalidating(
+    options,
+    async ({ id, ...body }) =>
+      unwrap(await api.PUT('/space-repetition/cards/{id}/', { params: { path: { id } }, body })),
+    (_, card) => [k.deskCardsAll(card.desk_id), k.dueAll()],
+  );
+}
+
+/** `DELETE space-repetition/cards/{id}/`. */
+export function useDeleteCard(
+  options: MutationHookOptions<void, { id: number; deskId: number }> = {},
+) {
+  return useInvalidating(
+    options,
+    async ({ id }) => {
+      unwrap(await api.DELETE('/space-repetition/cards/{id}/', { params: { path: { id } } }));
+    },
+    ({ deskId }) => deskKeys(deskId),
+  );
+}
+
+export type ReviewVariables = { cardId: number; repeat?: boolean } & ReviewRequest;
+
+/**
+ * `POST cards/{id}/update_difficulty/` (or `repeat_same_day/`). No cache work here: the review
+ * island removes the card optimistically and rolls back itself (see deck-review).
+ */
+export function useReviewCard(options: MutationHookOptions<ReviewResult, ReviewVariables> = {}) {
+  return useMutation<ReviewResult, ApiRequestError, ReviewVariables>({
+    mutationKey: [...k.all, 'review'],
+    ...options,
+    mutationFn: ({ cardId, repeat, ...body }) => sendReview(cardId, body, { repeat }),
+  });
+}
+
+/** `POST cards/{id}/undo_review/`. */
+export function useUndoReview(
+  options: MutationHookOptions<ReviewUndoResult, { cardId: number }> = {},
+) {
+  return useMutation<ReviewUndoResult, ApiRequestError, { cardId: number }>({
+    ...options,
+    mutationFn: ({ cardId }) => undoReview(cardId),
+  });
+}
