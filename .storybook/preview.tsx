@@ -16,7 +16,8 @@
  *     (`./fixtures.ts`), which is "now" in every story.
  *   - Overlays that should be visible in a screenshot render open (`defaultOpen`/`open: true`).
  *   - A story that deliberately logs console errors (ErrorBoundary) carries the tag
- *     `expected-console-errors`; the story test runner reads tags from index.json.
+ *     `expected-console-errors`; one whose API calls answer 4xx/5xx on purpose (server-error
+ *     states) carries `expected-http-errors`; the story test runner reads tags from index.json.
  */
 import '../packages/ui/src/theme/fonts.ts';
 import '../packages/ui/src/theme/global.css.ts';

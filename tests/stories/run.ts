@@ -186,6 +186,8 @@ async function testStory(page: Page, base: string, entry: IndexEntry): Promise<R
   const started = Date.now();
   const problems: string[] = [];
   const allowConsoleErrors = entry.tags?.includes('expected-console-errors') ?? false;
+  // Error-state stories answer API calls with 4xx/5xx on purpose (MSW); other URLs still count.
+  const allowApiErrors = entry.tags?.includes('expected-http-errors') ?? false;
   const onConsole = (msg: { type(): string; text(): string }) => {
     if (msg.type() !== 'error' || allowConsoleErrors) return;
     const text = msg.text();
@@ -197,7 +199,8 @@ async function testStory(page: Page, base: string, entry: IndexEntry): Promise<R
     if (!allowConsoleErrors) problems.push(`page error: ${error.message.slice(0, 500)}`);
   };
   const onResponse = (response: { status(): number; url(): string }) => {
-    if (response.status() >= 400 && !/favicon/.test(response.url())) {
+    const expected = allowApiErrors && response.url().includes('/be/api/');
+    if (response.status() >= 400 && !expected && !/favicon/.test(response.url())) {
       problems.push(`HTTP ${response.status()} ${response.url().replace(/^https?:\/\/[^/]+/, '')}`);
     }
   };
