@@ -1,0 +1,138 @@
+import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { InvitationPage } from './InvitationPage.tsx';
+
+let server: TestServer;
+let navigate: ReturnType<typeof vi.fn<(path: string) => void>>;
+const valid = {
+  valid: true,
+  error: null,
+  invitation_type: 'teacher',
+  plan_type: 'standard',
+  expires_at: '2030-01-01T00:00:00Z',
+  invited_by: 'profe',
+  email: null,
+};
+const account = (account_type: string) => ({
+  account_type,
+  role: 'student',
+  is_paid: account_type !== 'free',
+  features: ['space_repetition'],
+  subscription_end_date: null,
+});
+
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  localStorage.clear();
+  $session.set({ signedIn: false, email: null });
+  navigate = vi.fn<(path: string) => void>();
+  setNavigate(navigate);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function signIn() {
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+  $session.set({ signedIn: true, email: 'ana@example.com' });
+}
+
+describe('InvitationPage', () => {
+  test('a server that cannot verify yet (501) shows the invalid view, once (no retry)', async () => {
+    server.handle(() => ({
+      status: 501,
+      body: { detail: 'verifyInvitation is not implemented', code: 'not_implemented' },
+    }));
+    renderWithProviders(<InvitationPage code="ABC" />);
+    expect(screen.getByText('Checking your invitation…', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('Invalid Invitation')).toBeTruthy();
+    expect(screen.getByText(/Invalid or expired invitation link/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    expect(server.hits('/be/api/auth/verify-invitation/ABC/')).toHaveLength(1);
+  });
+
+  test("an invalid code shows the server's error", async () => {
+    server.handle(() => ({ status: 200, body: { ...valid, valid: false, error: 'Expired' } }));
+    renderWithProviders(<InvitationPage code="OLD" />);
+    expect(await screen.findByText(/Expired/)).toBeTruthy();
+  });
+
+  test('signed out: Login and Register tabs lead to /login/{code} and /register/{code}', async () => {
+    server.handle(() => ({ status: 200, body: valid }));
+    renderWithProviders(<InvitationPage code="T1" />);
+    expect(await screen.findByText('Standard')).toBeTruthy();
+    expect(screen.getByText('profe')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in to accept' }).getAttribute('href')).toBe(
+      '/login/T1',
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Register' }));
+    expect(screen.getByRole('link', { name: 'Register to accept' }).getAttribute('href')).toBe(
+      '/register/T1',
+    );
+  });
+
+  test('signed in on the same plan: a notice and no Apply button', async () => {
+    signIn();
+    server.handle((r) =>
+      r.path.startsWith('/be/api/auth/users/account_info/')
+        ? { status: 200, body: account('standard') }
+        : { status: 200, body: valid },
+    );
+    renderWithProviders(<InvitationPage code="T1" />);
+    expect(await screen.findByText(/already on the Standard plan/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Apply Invitation' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+  });
+
+  test('signed in: Apply succeeds, shows the message, goes to / after 2 s', async () => {
+    signIn();
+    server.handle((r) => {
+      if (r.path.startsWith('/be/api/auth/users/account_info/')) {
+        return { status: 200, body: account('free') };
+      }
+      if (r.path.endsWith('/apply/')) return { status: 200, body: { detail: 'ok', user: {} } };
+      return { status: 200, body: valid };
+    });
+    renderWithProviders(<InvitationPage code="T1" />);
+    const apply = await screen.findByRole('button', { name: 'Apply Invitation' });
+    await waitFor(() => expect((apply as HTMLButtonElement).disabled).toBe(false));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(apply);
+    expect(
+      await screen.findByText('Invitation applied successfully! Your account has been upgraded.'),
+    ).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  test('signed in: Apply failure shows the error', async () => {
+    signIn();
+    server.handle((r) => {
+      if (r.path.startsWith('/be/api/auth/users/account_info/')) {
+        return { status: 200, body: account('free') };
+      }
+      if (r.path.endsWith('/apply/')) {
+        return { status: 409, body: { detail: 'Used', code: 'conflict' } };
+      }
+      return { status: 200, body: valid };
+    });
+    renderWithProviders(<InvitationPage code="T1" />);
+    const apply = await screen.findByRole('button', { name: 'Apply Invitation' });
+    await waitFor(() => expect((apply as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(apply);
+    expect(await screen.findByText('Error applying invitation. Please try again.')).toBeTruthy();
+    expect(server.hits('/be/api/auth/enterprise-invitation/T1/apply/')).toHaveLength(1);
+    expect(server.hits('/be/api/auth/invitation/T1/apply/')).toHaveLength(1);
+  });
+});

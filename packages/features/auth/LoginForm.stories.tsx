@@ -1,0 +1,63 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { messages } from '../messages.ts';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { fail } from '../shared/storyData.ts';
+import * as s from './auth.css.ts';
+import { LoginForm } from './LoginForm.tsx';
+
+const meta = {
+  title: 'Features/auth/LoginForm',
+  component: LoginForm,
+  decorators: [
+    (Story) => (
+      <div className={s.page}>
+        <Story />
+      </div>
+    ),
+    withQueryClient,
+    withSession(false),
+  ],
+  parameters: { messages, layout: 'fullscreen' },
+} satisfies Meta<typeof LoginForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const AllFieldsRequired: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /log in|iniciar sesión/i }));
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+  },
+};
+
+export const ServerError: Story = {
+  tags: ['expected-console-errors', 'expected-http-errors'],
+  parameters: {
+    msw: [
+      fail('post', '/auth/token/', 401, {
+        detail: 'Invalid email or password',
+        code: 'invalid_credentials',
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const inputs = canvasElement.querySelectorAll('input');
+    await userEvent.type(inputs[0] as HTMLInputElement, 'ana@example.com');
+    await userEvent.type(inputs[1] as HTMLInputElement, 'wrong-password');
+    await userEvent.click(canvas.getByRole('button', { name: /log in|iniciar sesión/i }));
+    await expect(await canvas.findByText('Invalid email or password')).toBeVisible();
+  },
+};
+
+export const WithInvitation: Story = { args: { invitationCode: 'TEACH-2025' } };
+
+export const Dark: Story = { ...AllFieldsRequired, globals: { theme: 'dark' } };
+
+export const Spanish: Story = { ...AllFieldsRequired, globals: { locale: 'es' } };
+
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -1,0 +1,142 @@
+import { navigateTo, useLogin } from '@memoria/api';
+import { Button, TextField } from '@memoria/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useHydrated } from '../shared/useHydrated.ts';
+import * as s from './auth.css.ts';
+import { firstFieldErrors, serverMessage } from './errorMessage.ts';
+import type { AuthMessageId } from './messages.ts';
+import { applyPendingInvitation, storePendingInvitation } from './pendingInvitation.ts';
+import { validateLogin } from './validation.ts';
+
+export type FormError = { id: AuthMessageId; text?: string | undefined } | null;
+
+export interface LoginFormProps {
+  /** From `/login/{code}`: stored as the pending invitation, applied after login. */
+  invitationCode?: string | undefined;
+  /** After login (and the pending invitation); default: go to `/`. */
+  onSuccess?: () => void;
+  /** Inside a dialog: no card, no heading, no link to the other screen. */
+  embedded?: boolean;
+  /** Where "Register" links to (keeps the invitation code). */
+  registerHref?: string;
+}
+
+/** Current values of named inputs of `form` (what the browser holds before hydration). */
+export function readFields<K extends string>(
+  form: HTMLFormElement | null,
+  names: readonly K[],
+): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const name of names) {
+    const input = form?.elements.namedItem(name);
+    if (input instanceof HTMLInputElement && input.value) out[name] = input.value;
+  }
+  return out;
+}
+
+export function FormAlert({ error }: { error: FormError }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className={s.alert}>
+      {error.text ?? <FormattedMessage id={error.id} />}
+    </p>
+  );
+}
+
+export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }: LoginFormProps) {
+  const intl = useIntl();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<FormError>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const hydrated = useHydrated();
+
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (invitationCode) storePendingInvitation(invitationCode);
+  }, [invitationCode]);
+
+  // Keep what was typed (or autofilled) before the island hydrated.
+  useEffect(() => {
+    const initial = readFields(formRef.current, ['email', 'password']);
+    if (initial.email) setEmail(initial.email);
+    if (initial.password) setPassword(initial.password);
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFields({});
+    const invalid = validateLogin({ email, password });
+    if (invalid) {
+      setError({ id: invalid });
+      return;
+    }
+    setError(null);
+    try {
+      await login.mutateAsync({ email: email.trim(), password });
+    } catch (failure) {
+      setError({ id: 'auth.login.failed', text: serverMessage(failure) });
+      setFields(firstFieldErrors(failure));
+      return;
+    }
+    setDone(true);
+    await applyPendingInvitation();
+    (onSuccess ?? (() => navigateTo('/')))();
+  };
+
+  const form = (
+    <form ref={formRef} className={s.form} method="post" onSubmit={onSubmit} noValidate>
+      {invitationCode ? (
+        <p className={s.notice}>
+          <FormattedMessage id="auth.login.invitationNotice" />
+        </p>
+      ) : null}
+      <FormAlert error={error} />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.login.email' })}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={fields.email}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.login.password' })}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={fields.password}
+      />
+      <Button type="submit" fullWidth disabled={!hydrated} loading={login.isPending || done}>
+        <FormattedMessage id="auth.login.submit" />
+      </Button>
+    </form>
+  );
+
+  if (embedded) return form;
+  return (
+    <div className={s.card}>
+      <h1 className={s.title}>
+        <FormattedMessage id="auth.login.title" />
+      </h1>
+      <p className={s.subtitle}>
+        <FormattedMessage id="auth.login.subtitle" />
+      </p>
+      {form}
+      <p className={s.switchLine}>
+        <FormattedMessage id="auth.login.noAccount" />{' '}
+        <a className={s.link} href={registerHref ?? '/register'}>
+          <FormattedMessage id="auth.login.registerLink" />
+        </a>
+      </p>
+    </div>
+  );
+}

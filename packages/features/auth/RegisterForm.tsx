@@ -1,0 +1,174 @@
+import { navigateTo, useLogin, useRegister } from '@memoria/api';
+import { Button, TextField } from '@memoria/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useHydrated } from '../shared/useHydrated.ts';
+import * as s from './auth.css.ts';
+import { firstFieldErrors, serverMessage } from './errorMessage.ts';
+import { FormAlert, type FormError, readFields } from './LoginForm.tsx';
+import { applyPendingInvitation, storePendingInvitation } from './pendingInvitation.ts';
+import { validateRegister } from './validation.ts';
+
+export interface RegisterFormProps {
+  /** From `/register/{code}`: stored as the pending invitation, applied after registering. */
+  invitationCode?: string | undefined;
+  /** After registering and the automatic login; default: go to `/`. */
+  onSuccess?: () => void;
+  /** Inside a dialog: no card, no heading, no link to the other screen. */
+  embedded?: boolean;
+  /** Where "Log in" links to (keeps the invitation code). */
+  loginHref?: string;
+}
+
+function timeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Register (§4): create the account, log in automatically, apply the pending invitation (it
+ * needs the signed-in account), go to `/`; if the automatic login fails, go to `/login`.
+ */
+export function RegisterForm({
+  invitationCode,
+  onSuccess,
+  embedded,
+  loginHref,
+}: RegisterFormProps) {
+  const intl = useIntl();
+  const register = useRegister();
+  const login = useLogin();
+  const [values, setValues] = useState({ email: '', username: '', password: '', password2: '' });
+  const [error, setError] = useState<FormError>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const hydrated = useHydrated();
+
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (invitationCode) storePendingInvitation(invitationCode);
+  }, [invitationCode]);
+
+  // Keep what was typed (or autofilled) before the island hydrated.
+  useEffect(() => {
+    const initial = readFields(formRef.current, ['email', 'username', 'password', 'password2']);
+    if (Object.keys(initial).length > 0) setValues((current) => ({ ...current, ...initial }));
+  }, []);
+
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFields({});
+    const invalid = validateRegister(values);
+    if (invalid) {
+      setError({ id: invalid });
+      return;
+    }
+    setError(null);
+    const email = values.email.trim();
+    try {
+      await register.mutateAsync({
+        email,
+        username: values.username.trim(),
+        password: values.password,
+        password2: values.password2,
+        timezone: timeZone(),
+      });
+    } catch (failure) {
+      setError({ id: 'auth.register.failed', text: serverMessage(failure) });
+      setFields(firstFieldErrors(failure));
+      return;
+    }
+    setDone(true);
+    try {
+      await login.mutateAsync({ email, password: values.password });
+    } catch (failure) {
+      console.error('[auth] automatic login after registering failed:', failure);
+      navigateTo('/login');
+      return;
+    }
+    await applyPendingInvitation();
+    (onSuccess ?? (() => navigateTo('/')))();
+  };
+
+  const form = (
+    <form ref={formRef} className={s.form} method="post" onSubmit={onSubmit} noValidate>
+      {invitationCode ? (
+        <p className={s.notice}>
+          <FormattedMessage id="auth.register.invitationNotice" />
+        </p>
+      ) : null}
+      <FormAlert error={error} />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.register.email' })}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        onChange={set('email')}
+        error={fields.email}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.register.username' })}
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        onChange={set('username')}
+        error={fields.username}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.register.password' })}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        helperText={intl.formatMessage({ id: 'auth.register.passwordHint' })}
+        value={values.password}
+        onChange={set('password')}
+        error={fields.password}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.register.confirmPassword' })}
+        type="password"
+        name="password2"
+        autoComplete="new-password"
+        value={values.password2}
+        onChange={set('password2')}
+        error={fields.password2}
+      />
+      <Button
+        type="submit"
+        fullWidth
+        disabled={!hydrated}
+        loading={register.isPending || login.isPending || done}
+      >
+        <FormattedMessage id="auth.register.submit" />
+      </Button>
+    </form>
+  );
+
+  if (embedded) return form;
+  return (
+    <div className={s.card}>
+      <h1 className={s.title}>
+        <FormattedMessage id="auth.register.title" />
+      </h1>
+      <p className={s.subtitle}>
+        <FormattedMessage id="auth.register.subtitle" />
+      </p>
+      {form}
+      <p className={s.switchLine}>
+        <FormattedMessage id="auth.register.haveAccount" />{' '}
+        <a className={s.link} href={loginHref ?? '/login'}>
+          <FormattedMessage id="auth.register.loginLink" />
+        </a>
+      </p>
+    </div>
+  );
+}

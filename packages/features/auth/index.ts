@@ -1,0 +1,22 @@
+export {
+  AUTH_DIALOG_RETURN_PATH,
+  AuthDialog,
+  AuthDialogController,
+  type AuthDialogProps,
+  type AuthTab,
+  finishDialogSignIn,
+  OPEN_AUTH_DIALOG_EVENT,
+} from './AuthDialog.tsx';
+export { InvalidInvitation, InvitationPage, ValidInvitation } from './InvitationPage.tsx';
+export { AuthDialogIsland, InvitationIsland, LoginIsland, RegisterIsland } from './islands.tsx';
+export { LoginForm, type LoginFormProps } from './LoginForm.tsx';
+export {
+  applyInvitationCode,
+  applyPendingInvitation,
+  clearPendingInvitation,
+  PENDING_INVITATION_KEY,
+  readPendingInvitation,
+  storePendingInvitation,
+} from './pendingInvitation.ts';
+export { RegisterForm, type RegisterFormProps } from './RegisterForm.tsx';
+export { validateLogin, validateRegister } from './validation.ts';

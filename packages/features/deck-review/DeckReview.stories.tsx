@@ -1,0 +1,86 @@
+import { spaceRepetitionKeys } from '@memoria/api';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ok } from '../../../.storybook/msw.ts';
+import { storyMessages } from '../decks/storyData.ts';
+import { withFailedQuery } from '../decks/storyHelpers.tsx';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { DeckReview } from './DeckReview.tsx';
+import { CARDS, desk, queue } from './fixtures.ts';
+
+const handlers = (cards: Parameters<typeof queue>[0], deskOverrides = {}) => [
+  ok('/space-repetition/desks/{id}/', desk(deskOverrides)),
+  ok('/space-repetition/cards/due_cards/', queue(cards)),
+];
+
+const meta = {
+  title: 'Features/deck-review/DeckReview',
+  component: DeckReview,
+  decorators: [withSession(true), withQueryClient],
+  args: { deskId: 7 },
+  parameters: {
+    messages: storyMessages,
+    msw: handlers([CARDS.fresh, CARDS.learning, CARDS.review]),
+  },
+} satisfies Meta<typeof DeckReview>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const NewCard: Story = {};
+
+export const LearningCard: Story = { parameters: { msw: handlers([CARDS.learning]) } };
+
+export const ReviewCard: Story = { parameters: { msw: handlers([CARDS.review]) } };
+
+export const RevealedWithIntervals: Story = {
+  args: { initiallyRevealed: true },
+  parameters: { msw: handlers([CARDS.review, CARDS.fresh]) },
+};
+
+export const RevealedNewCard: Story = { args: { initiallyRevealed: true } };
+
+export const AllDoneForToday: Story = {
+  parameters: { msw: handlers([], { due_count: 0, new_count: 0, remaining_today: 0 }) },
+};
+
+export const EmptyDeck: Story = {
+  parameters: {
+    msw: handlers([], { cards_count: 0, due_count: 0, new_count: 0, remaining_today: 0 }),
+  },
+};
+
+export const SharedReadOnly: Story = {
+  parameters: {
+    msw: handlers([CARDS.review], {
+      is_owner: false,
+      can_edit: false,
+      owner_username: 'prof_ruiz',
+    }),
+  },
+};
+
+/** Signed out, the queue waits: the skeleton stays (no request is left hanging). */
+export const Loading: Story = { decorators: [withSession(false)] };
+
+export const LoadError: Story = {
+  decorators: [
+    withFailedQuery(spaceRepetitionKeys.due(7), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
+};
+
+export const Dark: Story = { args: { initiallyRevealed: true }, globals: { theme: 'dark' } };
+
+export const Spanish: Story = { args: { initiallyRevealed: true }, globals: { locale: 'es' } };
+
+export const SpanishAllDone: Story = {
+  globals: { locale: 'es' },
+  parameters: AllDoneForToday.parameters,
+};
+
+export const Phone: Story = {
+  args: { initiallyRevealed: true },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};

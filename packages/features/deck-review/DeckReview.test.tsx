@@ -1,0 +1,236 @@
+import {
+  $session,
+  ACCESS_TOKEN_KEY,
+  AUTH_CHANGE_EVENT,
+  REFRESH_TOKEN_KEY,
+  saveTokens,
+  setNavigate,
+  setUserEmail,
+} from '@memoria/api';
+import { startTestServer } from '@memoria/api/testing/http-server.ts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { DeckReview } from './DeckReview.tsx';
+import { CARDS, desk, queue, reviewResult } from './fixtures.ts';
+import { REVIEW_QUEUE_KEY, readQueue } from './offlineQueue.ts';
+
+let server: TestServer;
+
+function setURL(origin: string) {
+  (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `${origin}/`,
+  );
+}
+
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  setURL(server.origin);
+  localStorage.clear();
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'access-1');
+  localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+  $session.set({ signedIn: true, email: 'ana@example.com' });
+  setNavigate(vi.fn());
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+type Rating = { status: number; body?: unknown } | 'hang';
+
+/** The backend of one desk: its due queue, and what a rating answers. */
+function backend(onRate: (body: Record<string, unknown>) => Rating) {
+  server.handle((request) => {
+    if (request.path.startsWith('/be/api/space-repetition/desks/7/')) {
+      return { status: 200, body: desk() };
+    }
+    if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+      return { status: 200, body: queue([CARDS.fresh, CARDS.learning, CARDS.review]) };
+    }
+    if (request.path.includes('/update_difficulty/')) return onRate(JSON.parse(request.body));
+    return { status: 200, body: [] };
+  });
+}
+
+const key = (k: string, init: KeyboardEventInit = {}) =>
+  fireEvent.keyDown(window, { key: k, code: k === ' ' ? 'Space' : `Digit${k}`, ...init });
+const remaining = () =>
+  [...document.querySelectorAll('li')].find((li) => li.textContent?.includes('remaining today'))
+    ?.textContent;
+const front = () => document.querySelector('article[data-card-id] p')?.textContent;
+
+describe('review keyboard flow', () => {
+  test('Space reveals, the buttons show Anki intervals, 3 rates Good and the next card shows at once', async () => {
+    let answer: ((reply: Rating) => void) | undefined;
+    const sent: Record<string, unknown>[] = [];
+    server.handle((request) => {
+      if (request.path.includes('/update_difficulty/')) {
+        sent.push(JSON.parse(request.body));
+        return new Promise<Rating>((resolve) => {
+          answer = resolve;
+        }) as never;
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: queue([CARDS.fresh, CARDS.learning, CARDS.review]) };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Paris');
+    expect(screen.queryByText('capital of France')).toBeNull();
+    expect(remaining()).toBe('3 remaining today');
+
+    key('3'); // not revealed yet: no rating
+    key(' ');
+    expect(screen.getByText('capital of France')).toBeTruthy();
+    const labels = ['Again', 'Hard', 'Good', 'Easy'].map(
+      (name) => screen.getByRole('button', { name }).textContent,
+    );
+    expect(labels).toEqual([
+      '<1mAgain1Next review in less than 1 minute (key 1)',
+      '<6mHard2Next review in less than 6 minutes (key 2)',
+      '<10mGood3Next review in less than 10 minutes (key 3)',
+      '8dEasy4Next review in 8 days (key 4)',
+    ]);
+
+    key('3');
+    // Same event: the next card, before the server has answered.
+    expect(front()).toBe('Madrid');
+    expect(screen.queryByText('capital of Spain')).toBeNull();
+    expect(remaining()).toBe('2 remaining today');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(server.hits('/be/api/space-repetition/cards/101/update_difficulty/')).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ difficulty: 'good' });
+    expect(String(sent[0]?.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof sent[0]?.answer_time_ms).toBe('number');
+    answer?.({ status: 200, body: reviewResult(CARDS.fresh, 'good') });
+
+    // The learning card shows its own intervals (1 Again … 4 Easy).
+    key(' ');
+    key('1');
+    expect(front()).toBe('Rome');
+    key(' ');
+    expect(screen.getByRole('button', { name: 'Easy' }).textContent).toBe(
+      '3.2moEasy4Next review in 3.2 months (key 4)',
+    );
+    expect(screen.getByRole('button', { name: 'Good' }).textContent).toMatch(/^1.2moGood3/);
+  });
+
+  test('a failed rating is rolled back and a snackbar says why', async () => {
+    backend(() => ({
+      status: 404,
+      body: { detail: 'Not found', code: 'not_found' },
+    }));
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Paris');
+    key(' ');
+    key('4');
+    expect(front()).toBe('Madrid');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Your rating was not saved: This deck or card no longer exists.',
+    );
+    await waitFor(() => expect(front()).toBe('Paris'));
+    expect(remaining()).toBe('3 remaining today');
+  });
+
+  test('Spanish: translated rollback message and intervals', async () => {
+    backend(() => ({ status: 503, body: { detail: 'Down', code: 'unavailable' } }));
+    renderWithProviders(<DeckReview deskId={7} />, { locale: 'es' });
+    await screen.findByText('Paris');
+    key(' ');
+    expect(screen.getByRole('button', { name: 'Bien' }).textContent).toBe(
+      '<10 minBien3Próximo repaso en menos de 10 minutos (tecla 3)',
+    );
+    key('3');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Tu valoración no se guardó: Este servicio no está disponible ahora.',
+    );
+  });
+
+  test('Ctrl+Z undoes the last rating through undo_review', async () => {
+    server.handle((request) => {
+      if (request.path.includes('/update_difficulty/')) {
+        return { status: 200, body: reviewResult(CARDS.fresh, 'again') };
+      }
+      if (request.path.includes('/undo_review/')) {
+        return {
+          status: 200,
+          body: { card: CARDS.fresh, undone_review_id: 1, rating: 'again', remaining_today: 3 },
+        };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: queue([CARDS.fresh, CARDS.learning]) };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Paris');
+    key(' ');
+    key('1');
+    expect(front()).toBe('Madrid');
+    key('z', { ctrlKey: true });
+    expect(front()).toBe('Paris');
+    await waitFor(() =>
+      expect(server.hits('/be/api/space-repetition/cards/101/undo_review/')).toHaveLength(1),
+    );
+    expect((await screen.findByText('Rating undone.')).textContent).toBe('Rating undone.');
+  });
+});
+
+describe('offline queue', () => {
+  test('a rating lost with the connection is kept and sent after the next sign-in', async () => {
+    backend(() => ({ status: 200, body: reviewResult(CARDS.fresh, 'good') }));
+    setUserEmail('ana@example.com');
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Paris');
+
+    // The backend goes away: the rating gets no response.
+    await server.close();
+    key(' ');
+    key('3');
+    expect(front()).toBe('Madrid');
+    await screen.findByText(/Your rating is saved on this device/);
+    const queued = readQueue();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ card_id: 101, difficulty: 'good', email: 'ana@example.com' });
+    expect(JSON.parse(localStorage.getItem(REVIEW_QUEUE_KEY) ?? '[]')).toHaveLength(1);
+
+    // The client ended the session (2 s later); the learner signs in again on a live backend.
+    await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull(), {
+      timeout: 4000,
+    });
+    server = await startTestServer();
+    setURL(server.origin);
+    const received: Record<string, unknown>[] = [];
+    server.handle((request) => {
+      if (request.path.includes('/update_difficulty/')) {
+        received.push({ path: request.path, ...JSON.parse(request.body) });
+        return { status: 200, body: reviewResult(CARDS.fresh, 'good') };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: queue([CARDS.learning]) };
+      }
+      return { status: 200, body: desk() };
+    });
+    setUserEmail('ana@example.com');
+    act(() => saveTokens({ access: 'access-2', refresh: 'refresh-2' })); // fires auth-change
+
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]).toEqual({
+      path: '/be/api/space-repetition/cards/101/update_difficulty/',
+      difficulty: 'good',
+      reviewed_at: queued[0]?.reviewed_at,
+      idempotency_key: queued[0]?.idempotency_key,
+      answer_time_ms: queued[0]?.answer_time_ms,
+    });
+    await waitFor(() => expect(readQueue()).toEqual([]));
+    // A second auth-change sends nothing twice.
+    window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toHaveLength(1);
+  }, 15_000);
+});

@@ -1,0 +1,10 @@
+export { DeckReview, type DeckReviewProps } from './DeckReview.tsx';
+export { describeInterval, formatInterval, intervalParts } from './intervals.ts';
+export { DeckReviewIsland } from './islands.tsx';
+export {
+  enqueueReview,
+  flushReviewQueue,
+  REVIEW_QUEUE_KEY,
+  readQueue,
+  useFlushReviewQueue,
+} from './offlineQueue.ts';

@@ -1,0 +1,156 @@
+/**
+ * Ratings that could not be sent because the connection dropped (the client then sends the
+ * learner to /login) wait in local storage and are sent after the next sign-in, so no review is
+ * lost. Each keeps the contract's `reviewed_at` and `idempotency_key`: a rating that did reach
+ * the server before the connection dropped is not counted twice.
+ *
+ * Flushed on mount of every spaced-repetition island and on `auth-change` once signed in.
+ */
+import {
+  AUTH_CHANGE_EVENT,
+  getUserEmail,
+  invalidateAfterReview,
+  isApiRequestError,
+  isSignedIn,
+  type ReviewRequest,
+  sendReview,
+  spaceRepetitionKeys,
+} from '@memoria/api';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+export const REVIEW_QUEUE_KEY = 'memoria.pendingReviews';
+
+export type QueuedReview = {
+  card_id: number;
+  difficulty: ReviewRequest['difficulty'];
+  reviewed_at: string;
+  idempotency_key: string;
+  answer_time_ms?: number | undefined;
+  repeat?: boolean | undefined;
+  /** Whose rating it is (user_email cookie at the time); another account never sends it. */
+  email: string | null;
+};
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readQueue(): QueuedReview[] {
+  try {
+    const parsed: unknown = JSON.parse(storage()?.getItem(REVIEW_QUEUE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as QueuedReview[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeQueue(queue: QueuedReview[]): void {
+  const store = storage();
+  if (!store) return;
+  if (queue.length === 0) store.removeItem(REVIEW_QUEUE_KEY);
+  else store.setItem(REVIEW_QUEUE_KEY, JSON.stringify(queue));
+}
+
+/** Adds a rating (once per idempotency key). */
+export function enqueueReview(review: Omit<QueuedReview, 'email'>): void {
+  const queue = readQueue();
+  if (queue.some((q) => q.idempotency_key === review.idempotency_key)) return;
+  writeQueue([...queue, { ...review, email: getUserEmail() }]);
+}
+
+/** Takes a queued rating out (its undo happened before it was sent). */
+export function dropQueuedReview(idempotencyKey: string): boolean {
+  const queue = readQueue();
+  const next = queue.filter((q) => q.idempotency_key !== idempotencyKey);
+  writeQueue(next);
+  return next.length !== queue.length;
+}
+
+/** A version 4 UUID, also outside secure contexts (where `randomUUID` is missing). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export type FlushResult = { sent: number; dropped: number; left: number };
+
+let flushing: Promise<FlushResult> | null = null;
+
+async function flushOnce(): Promise<FlushResult> {
+  const result: FlushResult = { sent: 0, dropped: 0, left: 0 };
+  if (!isSignedIn()) return { ...result, left: readQueue().length };
+  const email = getUserEmail();
+  for (const item of readQueue()) {
+    // Another account's rating stays for that account.
+    if (item.email && email && item.email !== email) continue;
+    const body: ReviewRequest = {
+      difficulty: item.difficulty,
+      reviewed_at: item.reviewed_at,
+      idempotency_key: item.idempotency_key,
+      ...(item.answer_time_ms === undefined ? {} : { answer_time_ms: item.answer_time_ms }),
+    };
+    try {
+      try {
+        await sendReview(item.card_id, body, { repeat: item.repeat });
+      } catch (error) {
+        // A clock ahead of the server's makes `reviewed_at` "in the future": send it as now.
+        if (isApiRequestError(error) && error.status === 400 && error.fields.reviewed_at) {
+          const { reviewed_at: _, ...now } = body;
+          await sendReview(item.card_id, now, { repeat: item.repeat });
+        } else throw error;
+      }
+      result.sent += 1;
+    } catch (error) {
+      if (!isApiRequestError(error) || error.status === 0 || error.status === 401) {
+        break; // no connection or no session: keep it (and the rest) for later
+      }
+      if (error.status >= 500 || error.status === 429) break;
+      // 404 (card or desk gone), 409 (a later review exists), 400: it can never be sent.
+      console.error('[deck-review] dropped a queued rating:', error.status, error.detail);
+      result.dropped += 1;
+    }
+    writeQueue(readQueue().filter((q) => q.idempotency_key !== item.idempotency_key));
+  }
+  result.left = readQueue().length;
+  return result;
+}
+
+/** Sends every queued rating of the signed-in learner, in order; one flush at a time. */
+export function flushReviewQueue(client?: QueryClient): Promise<FlushResult> {
+  flushing ??= flushOnce().finally(() => {
+    flushing = null;
+  });
+  return flushing.then(async (result) => {
+    if (client && result.sent > 0) {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: spaceRepetitionKeys.dueAll() }),
+        invalidateAfterReview(client),
+      ]);
+    }
+    return result;
+  });
+}
+
+/** Flushes on mount and whenever the session changes to signed in (`auth-change`). */
+export function useFlushReviewQueue(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    const flush = () => {
+      if (isSignedIn() && readQueue().length > 0) void flushReviewQueue(client);
+    };
+    flush();
+    window.addEventListener(AUTH_CHANGE_EVENT, flush);
+    return () => window.removeEventListener(AUTH_CHANGE_EVENT, flush);
+  }, [client]);
+}

@@ -1,0 +1,163 @@
+import { vars } from '@memoria/ui';
+import { style, styleVariants } from '@vanilla-extract/css';
+
+export const page = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  maxWidth: '760px',
+  padding: vars.space.lg,
+  boxSizing: 'border-box',
+  '@media': { 'screen and (max-width: 899.98px)': { padding: vars.space.md } },
+  width: '100%',
+  marginInline: 'auto',
+  minWidth: 0,
+});
+
+export const top = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const title = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+  overflowWrap: 'anywhere',
+});
+
+export const counters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const counterValue = style({
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const card = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  minHeight: '260px',
+  alignContent: 'center',
+  justifyItems: 'center',
+  textAlign: 'center',
+  padding: vars.space.xl,
+  borderRadius: vars.radius.lg,
+  backgroundColor: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.sm,
+  color: vars.color.text,
+  '@media': { 'screen and (max-width: 640px)': { padding: vars.space.md, minHeight: '200px' } },
+});
+
+export const side = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  lineHeight: vars.lineHeight.normal,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});
+
+export const answer = style({
+  display: 'grid',
+  gap: vars.space.md,
+  justifyItems: 'center',
+  width: '100%',
+  paddingTop: vars.space.lg,
+  borderTop: `1px solid ${vars.color.divider}`,
+});
+
+export const image = style({ maxWidth: '100%', maxHeight: '240px', objectFit: 'contain' });
+
+export const ratings = style({
+  border: 0,
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gap: vars.space.sm,
+  '@media': {
+    'screen and (max-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  },
+});
+
+export const rateButton = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: '2px',
+  padding: `${vars.space.sm} ${vars.space.xs}`,
+  minHeight: '64px',
+  borderRadius: vars.radius.md,
+  border: `2px solid transparent`,
+  cursor: 'pointer',
+  font: 'inherit',
+  color: vars.color.text,
+  backgroundColor: vars.color.surfaceAlt,
+  selectors: {
+    '&:hover': { borderColor: vars.color.border },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});
+
+export const rateTone = styleVariants({
+  again: { borderBottomColor: vars.color.danger },
+  hard: { borderBottomColor: vars.color.warning },
+  good: { borderBottomColor: vars.color.success },
+  easy: { borderBottomColor: vars.color.primary },
+});
+
+export const rateInterval = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const rateLabel = style({ fontWeight: vars.fontWeight.bold });
+
+export const keyHint = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  fontFamily: vars.font.mono,
+});
+
+export const bar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const live = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+export const focusTarget = style({
+  selectors: {
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '4px' },
+  },
+});

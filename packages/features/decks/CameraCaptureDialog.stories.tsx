@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { CameraCaptureDialog } from './CameraCaptureDialog.tsx';
+import { storyMessages } from './storyData.ts';
+
+const denied = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+
+const meta = {
+  title: 'Features/decks/CameraCaptureDialog',
+  component: CameraCaptureDialog,
+  args: { open: true, onClose: fn(), onCapture: fn(), getUserMedia: denied },
+  parameters: { messages: storyMessages },
+  tags: ['expected-console-errors'],
+} satisfies Meta<typeof CameraCaptureDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const AccessDenied: Story = {};
+
+export const PreviewError: Story = { args: { initialError: 'preview' } };
+
+export const NotReady: Story = { args: { initialError: 'notReady' } };
+
+export const ElementsNotFound: Story = { args: { initialError: 'elements' } };
+
+export const StreamError: Story = { args: { initialError: 'stream' } };
+
+export const Spanish: Story = { globals: { locale: 'es' } };
+
+export const Dark: Story = { globals: { theme: 'dark' } };

@@ -1,0 +1,75 @@
+import { spaceRepetitionKeys } from '@memoria/api';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ok } from '../../../.storybook/msw.ts';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { DeskDetail } from './DeskDetail.tsx';
+import { cardPage, desk, emptyPage, storyMessages } from './storyData.ts';
+import { withFailedQuery } from './storyHelpers.tsx';
+
+const meta = {
+  title: 'Features/decks/DeskDetail',
+  component: DeskDetail,
+  decorators: [withSession(true), withQueryClient],
+  args: { deskId: 7 },
+  parameters: {
+    messages: storyMessages,
+    msw: [
+      ok('/space-repetition/desks/{id}/', desk()),
+      ok('/space-repetition/desks/{id}/cards/', cardPage),
+    ],
+  },
+} satisfies Meta<typeof DeskDetail>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Cards: Story = {};
+
+/** Signed out, the queries wait: the skeletons stay (no request is left hanging). */
+export const Loading: Story = { decorators: [withSession(false)] };
+
+export const EmptyDeck: Story = {
+  parameters: {
+    msw: [
+      ok(
+        '/space-repetition/desks/{id}/',
+        desk({ cards_count: 0, due_count: 0, new_count: 0, remaining_today: 0 }),
+      ),
+      ok('/space-repetition/desks/{id}/cards/', emptyPage),
+    ],
+  },
+};
+
+export const SearchNoResults: Story = {
+  args: { initialSearch: 'Lisbon' },
+  parameters: {
+    msw: [
+      ok('/space-repetition/desks/{id}/', desk()),
+      ok('/space-repetition/desks/{id}/cards/', emptyPage),
+    ],
+  },
+};
+
+export const SharedReadOnly: Story = {
+  parameters: {
+    msw: [
+      ok(
+        '/space-repetition/desks/{id}/',
+        desk({ is_owner: false, can_edit: false, owner_username: 'prof_ruiz' }),
+      ),
+      ok('/space-repetition/desks/{id}/cards/', cardPage),
+    ],
+  },
+};
+
+export const NotFound: Story = {
+  decorators: [
+    withFailedQuery(spaceRepetitionKeys.desk(7), 404, { detail: 'Not found', code: 'not_found' }),
+  ],
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const Spanish: Story = { globals: { locale: 'es' } };
+
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -1,0 +1,395 @@
+/**
+ * `/space-repetition/{deskId}`: the desk's counts, Study (the review island), its cards
+ * (search debounced, paginated; add, edit, delete) and card generation. Editing is hidden on a
+ * desk shared read-only.
+ */
+import { CARDS_PAGE_SIZE, type Card, useDeleteCard, useDesk, useDeskCards } from '@memoria/api';
+import {
+  Button,
+  Chip,
+  Dialog,
+  EmptyState,
+  IconButton,
+  PlusIcon,
+  SearchIcon,
+  Skeleton,
+  Snackbar,
+  TextField,
+} from '@memoria/ui';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFlushReviewQueue } from '../deck-review/offlineQueue.ts';
+import { CardsIcon } from '../shared/icons.tsx';
+import { CardEditorDialog } from './CardEditorDialog.tsx';
+import { DeskCounts, deskHref, LoadError } from './DeskList.tsx';
+import * as s from './decks.css.ts';
+import { errorText } from './errors.ts';
+import { GenerateCards, type GenerateCardsProps } from './GenerateCards.tsx';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function EditIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+      <path d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25ZM20.7 7.04a1 1 0 0 0 0-1.41l-2.33-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.82-1.83Z" />
+    </svg>
+  );
+}
+
+function DeleteIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+      <path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12ZM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4Z" />
+    </svg>
+  );
+}
+
+const STATE_IDS: Record<Card['state'], string> = {
+  new: 'decks.state.new',
+  learning: 'decks.state.learning',
+  review: 'decks.state.review',
+  relearning: 'decks.state.relearning',
+};
+
+function CardRow({
+  card,
+  canEdit,
+  onEdit,
+  onDelete,
+}: {
+  card: Card;
+  canEdit: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const intl = useIntl();
+  const due = new Date(card.due);
+  const label = card.front || intl.formatMessage({ id: 'decks.card.imageOnly' });
+  return (
+    <li className={s.cardRow}>
+      <div className={s.cardSide}>
+        {card.front_image ? <img className={s.thumb} src={card.front_image} alt="" /> : null}
+        <span>{card.front}</span>
+        <span className={s.cardMeta}>
+          <FormattedMessage id={STATE_IDS[card.state]} />
+          {card.state === 'new' ? null : (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>
+                <FormattedMessage
+                  id="decks.card.due"
+                  values={{
+                    date: intl.formatDate(due, { dateStyle: 'medium', timeStyle: 'short' }),
+                  }}
+                />
+              </span>
+            </>
+          )}
+        </span>
+      </div>
+      <div className={`${s.cardSide} ${s.cardBack}`}>
+        {card.back_image ? <img className={s.thumb} src={card.back_image} alt="" /> : null}
+        <span>{card.back}</span>
+      </div>
+      {canEdit ? (
+        <div className={s.rowActions}>
+          <IconButton
+            size="sm"
+            aria-label={intl.formatMessage({ id: 'decks.card.edit' }, { front: label })}
+            onClick={onEdit}
+          >
+            <EditIcon />
+          </IconButton>
+          <IconButton
+            size="sm"
+            aria-label={intl.formatMessage({ id: 'decks.card.delete' }, { front: label })}
+            onClick={onDelete}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </div>
+      ) : (
+        <span />
+      )}
+    </li>
+  );
+}
+
+type CardDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; card: Card } | null;
+
+export interface DeskDetailProps {
+  deskId: number;
+  /** Open the generator at once (stories). */
+  generate?: GenerateCardsProps['initial'] | true;
+  getUserMedia?: GenerateCardsProps['getUserMedia'];
+  /** The search box's starting text (stories). */
+  initialSearch?: string;
+}
+
+export function DeskDetail({
+  deskId,
+  generate,
+  getUserMedia,
+  initialSearch = '',
+}: DeskDetailProps) {
+  const intl = useIntl();
+  useFlushReviewQueue();
+  const desk = useDesk(deskId);
+  const [search, setSearch] = useState(initialSearch);
+  const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const cards = useDeskCards(
+    deskId,
+    { page, search: debounced },
+    { placeholderData: (previous) => previous },
+  );
+  const [dialog, setDialog] = useState<CardDialog>(null);
+  const [showGenerator, setShowGenerator] = useState(generate !== undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useDeleteCard();
+
+  // A new search starts at its first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new search text only
+  useEffect(() => setPage(1), [debounced]);
+
+  if (desk.isPending) {
+    return (
+      <div className={s.page} aria-busy="true">
+        <Skeleton variant="text" width="40%" label={intl.formatMessage({ id: 'decks.loading' })} />
+        <Skeleton variant="rect" height={72} />
+        <Skeleton variant="rect" height={240} />
+      </div>
+    );
+  }
+  if (desk.isError) {
+    return (
+      <div className={s.page}>
+        <LoadError error={desk.error} onRetry={() => desk.refetch()} />
+        <Button variant="text" href="/space-repetition">
+          <FormattedMessage id="decks.action.backToDesks" />
+        </Button>
+      </div>
+    );
+  }
+
+  const d = desk.data;
+  const total = cards.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(total / CARDS_PAGE_SIZE));
+
+  let list: React.ReactNode;
+  if (cards.isPending) list = <Skeleton variant="rect" height={200} />;
+  else if (cards.isError) list = <LoadError error={cards.error} onRetry={() => cards.refetch()} />;
+  else if (cards.data.results.length === 0) {
+    list = debounced ? (
+      <EmptyState
+        compact
+        icon={<SearchIcon size={32} />}
+        title={<FormattedMessage id="decks.cards.noResults" values={{ search: debounced }} />}
+      />
+    ) : (
+      <EmptyState
+        icon={<CardsIcon size={40} />}
+        title={<FormattedMessage id="decks.cards.empty" />}
+        description={
+          <FormattedMessage
+            id={d.can_edit ? 'decks.cards.emptyHint' : 'decks.cards.emptyReadOnly'}
+          />
+        }
+        action={
+          d.can_edit ? (
+            <Button startIcon={<PlusIcon />} onClick={() => setDialog({ kind: 'add' })}>
+              <FormattedMessage id="decks.card.add" />
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    list = (
+      <>
+        <ul className={s.cardList} aria-label={intl.formatMessage({ id: 'decks.cards.title' })}>
+          {cards.data.results.map((card) => (
+            <CardRow
+              key={card.id}
+              card={card}
+              canEdit={d.can_edit}
+              onEdit={() => setDialog({ kind: 'edit', card })}
+              onDelete={() => setDialog({ kind: 'delete', card })}
+            />
+          ))}
+        </ul>
+        {pages > 1 ? (
+          <nav className={s.pager} aria-label={intl.formatMessage({ id: 'decks.pager.label' })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              <FormattedMessage id="decks.pager.previous" />
+            </Button>
+            <span>
+              <FormattedMessage id="decks.pager.status" values={{ page, pages }} />
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              <FormattedMessage id="decks.pager.next" />
+            </Button>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className={s.page}>
+      <div>
+        <Button variant="text" size="sm" href="/space-repetition">
+          <FormattedMessage id="decks.action.backToDesks" />
+        </Button>
+      </div>
+      <div className={s.header}>
+        <div className={s.headerText}>
+          <h1 className={s.title}>{d.name}</h1>
+          <div className={s.meta}>
+            <span>
+              <FormattedMessage id="decks.cardsCount" values={{ count: d.cards_count }} />
+            </span>
+            {d.is_owner ? null : (
+              <span>
+                <FormattedMessage id="decks.sharedBy" values={{ owner: d.owner_username }} />
+              </span>
+            )}
+            {d.can_edit ? null : (
+              <Chip label={intl.formatMessage({ id: 'decks.readOnly' })} color="default" />
+            )}
+          </div>
+        </div>
+        {d.cards_count > 0 ? (
+          <Button href={deskHref(d.id, true)} size="lg">
+            <FormattedMessage id="decks.action.studyCount" values={{ count: d.remaining_today }} />
+          </Button>
+        ) : null}
+      </div>
+      <DeskCounts desk={d} />
+
+      {d.can_edit && showGenerator ? (
+        <GenerateCards
+          deskId={d.id}
+          initial={generate === true ? undefined : generate}
+          getUserMedia={getUserMedia}
+          onClose={() => setShowGenerator(false)}
+          onSaved={(count) =>
+            setNotice(intl.formatMessage({ id: 'decks.generate.saved' }, { count }))
+          }
+        />
+      ) : null}
+
+      <section className={s.form} aria-labelledby="cards-title">
+        <div className={s.header}>
+          <h2 id="cards-title" className={s.sectionTitle}>
+            <FormattedMessage id="decks.cards.title" />
+          </h2>
+          {d.can_edit ? (
+            <div className={s.actions}>
+              {showGenerator ? null : (
+                <Button variant="secondary" onClick={() => setShowGenerator(true)}>
+                  <FormattedMessage id="decks.generate.open" />
+                </Button>
+              )}
+              <Button startIcon={<PlusIcon />} onClick={() => setDialog({ kind: 'add' })}>
+                <FormattedMessage id="decks.card.add" />
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        <div className={s.toolbar}>
+          <TextField
+            className={s.search}
+            type="search"
+            label={intl.formatMessage({ id: 'decks.cards.search' })}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <p className={s.visuallyHiddenLive} aria-live="polite">
+          {cards.data && !cards.isFetching
+            ? intl.formatMessage({ id: 'decks.cards.resultCount' }, { count: total })
+            : ''}
+        </p>
+        {list}
+      </section>
+
+      {dialog?.kind === 'add' ? (
+        <CardEditorDialog
+          open
+          deskId={d.id}
+          onClose={() => setDialog(null)}
+          onSaved={() => setNotice(intl.formatMessage({ id: 'decks.card.added' }))}
+        />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <CardEditorDialog open deskId={d.id} card={dialog.card} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <Dialog
+          open
+          size="sm"
+          onClose={() => setDialog(null)}
+          title={<FormattedMessage id="decks.card.deleteTitle" />}
+          description={
+            <FormattedMessage id="decks.card.deleteBody" values={{ front: dialog.card.front }} />
+          }
+          actions={
+            <>
+              <Button variant="text" onClick={() => setDialog(null)}>
+                <FormattedMessage id="decks.action.cancel" />
+              </Button>
+              <Button
+                variant="danger"
+                loading={remove.isPending}
+                onClick={async () => {
+                  try {
+                    await remove.mutateAsync({ id: dialog.card.id, deskId: d.id });
+                    setDialog(null);
+                    setDeleteError(null);
+                  } catch (failure) {
+                    setDeleteError(errorText(intl, failure));
+                  }
+                }}
+              >
+                <FormattedMessage id="decks.action.delete" />
+              </Button>
+            </>
+          }
+        >
+          {deleteError ? (
+            <p role="alert" className={s.alert}>
+              {deleteError}
+            </p>
+          ) : null}
+        </Dialog>
+      ) : null}
+      <Snackbar
+        open={notice !== null}
+        message={notice ?? ''}
+        severity="success"
+        onClose={() => setNotice(null)}
+      />
+    </div>
+  );
+}

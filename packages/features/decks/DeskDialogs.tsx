@@ -1,0 +1,315 @@
+/** The desk list's dialogs: create or rename, delete (confirmed), share, new cards per day. */
+import {
+  type Desk,
+  NEW_CARDS_PER_DAY,
+  useConfigureNewCards,
+  useCreateDesk,
+  useDeleteDesk,
+  useShareDesk,
+  useUpdateDesk,
+} from '@memoria/api';
+import { Button, Dialog, TextField } from '@memoria/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as s from './decks.css.ts';
+import { errorText } from './errors.ts';
+import { TextArea } from './TextArea.tsx';
+import {
+  parseEmails,
+  validateDeskName,
+  validateEmails,
+  validateNewCardsPerDay,
+} from './validation.ts';
+
+export function FormError({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role="alert" className={s.alert}>
+      {text}
+    </p>
+  );
+}
+
+type DialogBase = { open: boolean; onClose: () => void };
+
+/** Create a desk (no `desk`) or rename one. */
+export function DeskNameDialog({
+  open,
+  onClose,
+  desk,
+  onSaved,
+}: DialogBase & { desk?: Desk; onSaved?: (desk: Desk) => void }) {
+  const intl = useIntl();
+  const formId = useId();
+  const [name, setName] = useState(desk?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateDesk();
+  const update = useUpdateDesk();
+  const pending = create.isPending || update.isPending;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateDeskName(name);
+    if (invalid) {
+      setError(intl.formatMessage({ id: invalid }));
+      return;
+    }
+    setError(null);
+    try {
+      const saved = desk
+        ? await update.mutateAsync({ id: desk.id, name: name.trim() })
+        : await create.mutateAsync({ name: name.trim() });
+      onSaved?.(saved);
+      onClose();
+    } catch (failure) {
+      setError(errorText(intl, failure));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title={<FormattedMessage id={desk ? 'decks.rename.title' : 'decks.create.title'} />}
+      actions={
+        <>
+          <Button variant="text" onClick={onClose}>
+            <FormattedMessage id="decks.action.cancel" />
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            <FormattedMessage id={desk ? 'decks.action.save' : 'decks.action.create'} />
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={s.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={intl.formatMessage({ id: 'decks.field.name' })}
+          name="name"
+          value={name}
+          maxLength={200}
+          autoComplete="off"
+          autoFocus
+          onChange={(event) => setName(event.target.value)}
+          error={error ?? undefined}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Delete a desk, its cards and their review history, after confirmation. */
+export function DeleteDeskDialog({
+  open,
+  onClose,
+  desk,
+  onDeleted,
+}: DialogBase & { desk: Desk; onDeleted?: () => void }) {
+  const intl = useIntl();
+  const remove = useDeleteDesk();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title={<FormattedMessage id="decks.delete.title" />}
+      description={
+        <FormattedMessage
+          id="decks.delete.body"
+          values={{ name: desk.name, count: desk.cards_count }}
+        />
+      }
+      actions={
+        <>
+          <Button variant="text" onClick={onClose}>
+            <FormattedMessage id="decks.action.cancel" />
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            onClick={async () => {
+              try {
+                await remove.mutateAsync({ id: desk.id });
+                onDeleted?.();
+                onClose();
+              } catch (failure) {
+                setError(errorText(intl, failure));
+              }
+            }}
+          >
+            <FormattedMessage id="decks.action.delete" />
+          </Button>
+        </>
+      }
+    >
+      {error ? <FormError text={error} /> : null}
+    </Dialog>
+  );
+}
+
+/** Share with one or more emails; optionally let them edit. */
+export function ShareDeskDialog({
+  open,
+  onClose,
+  desk,
+  onShared,
+}: DialogBase & { desk: Desk; onShared?: (message: string) => void }) {
+  const intl = useIntl();
+  const formId = useId();
+  const [text, setText] = useState('');
+  const [allowEditing, setAllowEditing] = useState(desk.allow_editing);
+  const [error, setError] = useState<string | null>(null);
+  const share = useShareDesk();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const emails = parseEmails(text);
+    const invalid = validateEmails(emails);
+    if (invalid) {
+      setError(intl.formatMessage({ id: invalid.id }, { email: invalid.email }));
+      return;
+    }
+    setError(null);
+    try {
+      const result = await share.mutateAsync({
+        id: desk.id,
+        emails,
+        allow_editing: allowEditing,
+      });
+      const parts = [
+        intl.formatMessage({ id: 'decks.share.done' }, { count: result.shared_with.length }),
+      ];
+      if (result.not_registered.length > 0) {
+        parts.push(
+          intl.formatMessage(
+            { id: 'decks.share.notRegistered' },
+            { emails: intl.formatList(result.not_registered) },
+          ),
+        );
+      }
+      onShared?.(parts.join(' '));
+      onClose();
+    } catch (failure) {
+      setError(errorText(intl, failure));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={<FormattedMessage id="decks.share.title" values={{ name: desk.name }} />}
+      actions={
+        <>
+          <Button variant="text" onClick={onClose}>
+            <FormattedMessage id="decks.action.cancel" />
+          </Button>
+          <Button type="submit" form={formId} loading={share.isPending}>
+            <FormattedMessage id="decks.action.share" />
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={s.form} onSubmit={onSubmit} noValidate>
+        <TextArea
+          label={intl.formatMessage({ id: 'decks.share.emails' })}
+          helperText={intl.formatMessage({ id: 'decks.share.emailsHint' })}
+          name="emails"
+          value={text}
+          rows={3}
+          onChange={(event) => setText(event.target.value)}
+          error={error ?? undefined}
+        />
+        <label className={s.checkRow}>
+          <input
+            type="checkbox"
+            checked={allowEditing}
+            onChange={(event) => setAllowEditing(event.target.checked)}
+          />
+          <FormattedMessage id="decks.share.allowEditing" />
+        </label>
+        {desk.shared_with.length > 0 ? (
+          <p className={s.note}>
+            <FormattedMessage
+              id="decks.share.already"
+              values={{ emails: intl.formatList(desk.shared_with) }}
+            />
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
+
+/** The learner's own new-cards-per-day limit for a desk (1 to 9999). */
+export function NewCardsDialog({ open, onClose, desk }: DialogBase & { desk: Desk }) {
+  const intl = useIntl();
+  const formId = useId();
+  const [value, setValue] = useState(String(desk.new_cards_per_day));
+  const [error, setError] = useState<string | null>(null);
+  const configure = useConfigureNewCards();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateNewCardsPerDay(value);
+    if (invalid) {
+      setError(
+        intl.formatMessage(
+          { id: invalid },
+          { min: NEW_CARDS_PER_DAY.min, max: NEW_CARDS_PER_DAY.max },
+        ),
+      );
+      return;
+    }
+    setError(null);
+    try {
+      await configure.mutateAsync({ id: desk.id, new_cards_per_day: Number(value) });
+      onClose();
+    } catch (failure) {
+      setError(errorText(intl, failure));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title={<FormattedMessage id="decks.newCards.title" />}
+      description={
+        <FormattedMessage id="decks.newCards.description" values={{ name: desk.name }} />
+      }
+      actions={
+        <>
+          <Button variant="text" onClick={onClose}>
+            <FormattedMessage id="decks.action.cancel" />
+          </Button>
+          <Button type="submit" form={formId} loading={configure.isPending}>
+            <FormattedMessage id="decks.action.save" />
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={s.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={intl.formatMessage({ id: 'decks.newCards.label' })}
+          type="number"
+          inputMode="numeric"
+          name="new_cards_per_day"
+          min={NEW_CARDS_PER_DAY.min}
+          max={NEW_CARDS_PER_DAY.max}
+          step={1}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          error={error ?? undefined}
+          helperText={intl.formatMessage(
+            { id: 'decks.newCards.hint' },
+            { min: NEW_CARDS_PER_DAY.min, max: NEW_CARDS_PER_DAY.max },
+          )}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { spaceRepetitionKeys } from '@memoria/api';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ok } from '../../../.storybook/msw.ts';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { DeskList } from './DeskList.tsx';
+import { desks, storyMessages } from './storyData.ts';
+import { withFailedQuery } from './storyHelpers.tsx';
+
+const meta = {
+  title: 'Features/decks/DeskList',
+  component: DeskList,
+  decorators: [withSession(true), withQueryClient],
+  parameters: {
+    messages: storyMessages,
+    msw: [ok('/space-repetition/desks/', desks)],
+  },
+} satisfies Meta<typeof DeskList>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithDesks: Story = {};
+
+/** Signed out, the query waits: the skeletons stay (no request is left hanging). */
+export const Loading: Story = { decorators: [withSession(false)] };
+
+export const Empty: Story = { parameters: { msw: [ok('/space-repetition/desks/', [])] } };
+
+export const LoadError: Story = {
+  decorators: [
+    withFailedQuery(spaceRepetitionKeys.desks(), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
+};
+
+export const SharedReadOnly: Story = {
+  parameters: {
+    msw: [
+      ok(
+        '/space-repetition/desks/',
+        desks.filter((d) => !d.can_edit),
+      ),
+    ],
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const Spanish: Story = { globals: { locale: 'es' } };
+
+export const SpanishEmpty: Story = {
+  globals: { locale: 'es' },
+  parameters: { msw: [ok('/space-repetition/desks/', [])] },
+};
+
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

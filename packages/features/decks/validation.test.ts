@@ -1,0 +1,57 @@
+import { MAX_IMAGE_BYTES } from '@memoria/api';
+import { describe, expect, test } from 'vitest';
+import { messages } from '../messages.ts';
+import {
+  parseEmails,
+  validateDeskName,
+  validateEmails,
+  validateGenerationSource,
+  validateImageFile,
+  validateNewCardsPerDay,
+} from './validation.ts';
+
+describe('deck validation (spec §5)', () => {
+  test('blank desk name', () => {
+    expect(validateDeskName('  ')).toBe('decks.validation.deskNameRequired');
+    expect(validateDeskName('Capitals')).toBeNull();
+    expect(messages.en['decks.validation.deskNameRequired']).toBe('Please enter a desk name');
+  });
+
+  test('at least one email', () => {
+    expect(validateEmails(parseEmails(' , \n'))).toEqual({ id: 'decks.validation.emailsRequired' });
+    expect(messages.en['decks.validation.emailsRequired']).toBe(
+      'Please enter at least one email address',
+    );
+    expect(parseEmails('a@x.io, B@x.io;\na@x.io')).toEqual(['a@x.io', 'b@x.io']);
+    expect(validateEmails(['a@x.io', 'nope'])).toEqual({
+      id: 'decks.validation.emailInvalid',
+      email: 'nope',
+    });
+  });
+
+  test('text or image', () => {
+    expect(validateGenerationSource(' ', 0)).toBe('decks.validation.textOrImage');
+    expect(validateGenerationSource('', 1)).toBeNull();
+    expect(messages.en['decks.validation.textOrImage']).toBe(
+      'Please provide either text or an image',
+    );
+  });
+
+  test('new cards per day 1 to 9999', () => {
+    for (const bad of ['0', '10000', '2.5', '', 'x']) {
+      expect(validateNewCardsPerDay(bad)).toBe('decks.validation.newCardsRange');
+    }
+    expect(validateNewCardsPerDay('1')).toBeNull();
+    expect(validateNewCardsPerDay('9999')).toBeNull();
+  });
+
+  test('images: type and 2 MiB, as the server checks', () => {
+    expect(validateImageFile({ type: 'application/pdf', size: 10 })).toBe(
+      'decks.validation.imageType',
+    );
+    expect(validateImageFile({ type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toBe(
+      'decks.validation.imageTooLarge',
+    );
+    expect(validateImageFile({ type: 'image/jpeg', size: MAX_IMAGE_BYTES })).toBeNull();
+  });
+});

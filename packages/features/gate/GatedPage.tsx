@@ -1,0 +1,58 @@
+import { type Feature, navigateTo } from '@memoria/api';
+import { EmptyState, Spinner, StarIcon } from '@memoria/ui';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as s from './gate.css.ts';
+import { type GateTitle, PremiumModal } from './PremiumModal.tsx';
+import { useFeatureAccess } from './useFeatureAccess.ts';
+
+export interface GatedPageProps {
+  /** The feature the route needs (§2: macro_images, conversion_table or duels). */
+  feature: Feature;
+  /** The modal's title. */
+  title: GateTitle;
+  /** The capability's content; until it is built, a heading and a "coming soon" notice. */
+  children?: ReactNode;
+}
+
+/** Where Maybe later goes: the page behind the modal is empty, so back to the dashboard. */
+export const GATE_EXIT_PATH = '/';
+
+/** A page that needs `feature`: checking, then the modal over an empty page, or the content. */
+export function GatedPage({ feature, title, children }: GatedPageProps) {
+  const intl = useIntl();
+  const access = useFeatureAccess(feature);
+  if (access.status === 'loading') {
+    return (
+      <div className={s.page}>
+        <Spinner label={intl.formatMessage({ id: 'gate.checking' })} />
+      </div>
+    );
+  }
+  if (access.status === 'denied') {
+    return (
+      <div className={s.page}>
+        <div className={s.blank} />
+        <PremiumModal open title={title} onClose={() => navigateTo(GATE_EXIT_PATH)} />
+      </div>
+    );
+  }
+  return (
+    <>{children ?? <ComingSoon title={intl.formatMessage({ id: `gate.feature.${title}` })} />}</>
+  );
+}
+
+/** A capability still being built: its name and a short notice. */
+export function ComingSoon({ title }: { title: ReactNode }) {
+  return (
+    <div className={s.page}>
+      <h1 className={s.heading}>{title}</h1>
+      <EmptyState
+        icon={<StarIcon size={28} />}
+        title={<FormattedMessage id="gate.comingSoon" />}
+        headingLevel={2}
+        compact
+      />
+    </div>
+  );
+}

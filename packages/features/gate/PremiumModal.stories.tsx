@@ -1,0 +1,39 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { messages } from '../messages.ts';
+import { PremiumModal } from './PremiumModal.tsx';
+
+const meta = {
+  title: 'Features/gate/PremiumModal',
+  component: PremiumModal,
+  args: { open: true, title: 'macroImages', onClose: fn() },
+  argTypes: {
+    title: {
+      control: 'select',
+      options: [
+        'macroImages',
+        'conversionTable',
+        'advancedDuels',
+        'deskDuels',
+        'duels',
+        'imageDuels',
+        'tableDuels',
+        'customDuels',
+      ],
+    },
+  },
+  parameters: { messages },
+} satisfies Meta<typeof PremiumModal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const MacroImages: Story = {};
+
+export const DeskDuels: Story = { args: { title: 'deskDuels' } };
+
+export const Dark: Story = { args: { title: 'conversionTable' }, globals: { theme: 'dark' } };
+
+export const Spanish: Story = { args: { title: 'duels' }, globals: { locale: 'es' } };
+
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -1,0 +1,9 @@
+export { ComingSoon, GATE_EXIT_PATH, GatedPage, type GatedPageProps } from './GatedPage.tsx';
+export {
+  GATE_TITLES,
+  type GateTitle,
+  PRICING_PATH,
+  PremiumModal,
+  type PremiumModalProps,
+} from './PremiumModal.tsx';
+export { type FeatureAccess, useFeatureAccess, useIsFreePlan } from './useFeatureAccess.ts';

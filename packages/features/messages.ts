@@ -1,0 +1,32 @@
+/**
+ * Every catalog of the app, merged: the UI package's and each feature's `messages.ts`
+ * (`{ en, es }` with the same keys). A new feature adds its catalog to `catalogs` below;
+ * `messages.test.ts` fails when the en and es key sets differ in any of them.
+ */
+import { type Locale, uiMessages } from '@memoria/ui/messages.ts';
+import * as auth from './auth/messages.ts';
+import * as deckReview from './deck-review/messages.ts';
+import * as decks from './decks/messages.ts';
+import * as gate from './gate/messages.ts';
+import * as shell from './shell/messages.ts';
+
+export type Catalog = Record<string, string>;
+
+/** Each catalog by name (the UI package's first), for the key-parity test. */
+export const catalogs: Record<string, Record<Locale, Catalog>> = {
+  ui: uiMessages,
+  auth,
+  decks,
+  deckReview,
+  gate,
+  shell,
+};
+
+function merge(locale: Locale): Catalog {
+  const merged: Catalog = {};
+  for (const catalog of Object.values(catalogs)) Object.assign(merged, catalog[locale]);
+  return merged;
+}
+
+/** The merged catalog per locale (what `IslandRoot` gives react-intl). */
+export const messages: Record<Locale, Catalog> = { en: merge('en'), es: merge('es') };

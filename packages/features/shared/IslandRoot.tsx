@@ -1,0 +1,79 @@
+/**
+ * The root of every island: the page's shared QueryClient, react-intl with the merged catalog in
+ * the current locale, and an error boundary. Islands are rendered on the server too, where the
+ * nanostores hold only defaults, so the page passes the request's `locale` and `theme`
+ * (`Astro.locals`) for that render; in the browser the stores are the truth.
+ */
+import { $locale, $theme, type Locale, QueryProvider, setNavigate, type Theme } from '@memoria/api';
+import { AppIntlProvider, ErrorBoundary } from '@memoria/ui';
+import { useStore } from '@nanostores/react';
+import { createContext, type ReactNode, useContext } from 'react';
+import { messages } from '../messages.ts';
+
+const isBrowser = typeof window !== 'undefined';
+
+/** Full-page navigation; skips a reload when already on that exact path. */
+export function navigateInPage(path: string): void {
+  if (`${window.location.pathname}${window.location.search}` === path) return;
+  window.location.assign(path);
+}
+
+if (isBrowser) {
+  // The server decided `<html lang data-theme>` for this request (cookie, then Accept-Language):
+  // start the stores from it so hydration renders exactly what the server did.
+  const html = document.documentElement;
+  if ((html.lang === 'en' || html.lang === 'es') && html.lang !== $locale.get()) {
+    $locale.set(html.lang);
+  }
+  const theme = html.dataset.theme;
+  if ((theme === 'light' || theme === 'dark') && theme !== $theme.get()) $theme.set(theme);
+  setNavigate(navigateInPage);
+}
+
+type Prefs = { locale?: Locale; theme?: Theme };
+const PrefsContext = createContext<Prefs>({});
+
+/** The interface language: the request's on the server, the `$locale` store in the browser. */
+export function useLocale(): Locale {
+  const stored = useStore($locale);
+  const prefs = useContext(PrefsContext);
+  return isBrowser ? stored : (prefs.locale ?? stored);
+}
+
+/** The colour theme: the request's on the server, the `$theme` store in the browser. */
+export function useTheme(): Theme {
+  const stored = useStore($theme);
+  const prefs = useContext(PrefsContext);
+  return isBrowser ? stored : (prefs.theme ?? stored);
+}
+
+export interface IslandRootProps {
+  children: ReactNode;
+  /** The request's locale (`Astro.locals.locale`), used while rendering on the server. */
+  locale?: Locale;
+  /** The request's theme (`Astro.locals.theme`), used while rendering on the server. */
+  theme?: Theme;
+}
+
+function IntlRoot({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  return (
+    <AppIntlProvider locale={locale} messages={messages[locale]}>
+      {children}
+    </AppIntlProvider>
+  );
+}
+
+export function IslandRoot({ children, locale, theme }: IslandRootProps) {
+  return (
+    <PrefsContext.Provider value={{ locale, theme }}>
+      <QueryProvider>
+        <IntlRoot>
+          <ErrorBoundary onError={(error) => console.error('[island] render failed:', error)}>
+            {children}
+          </ErrorBoundary>
+        </IntlRoot>
+      </QueryProvider>
+    </PrefsContext.Provider>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * Contract-typed API answers for the feature stories (MSW, see .storybook/msw.ts). Dates are
+ * relative to FIXED_NOW, "now" in every story.
+ */
+import type { Schemas } from '@memoria/api';
+import type { HttpHandler } from 'msw';
+import { ago, FIXED_NOW } from '../../../.storybook/fixtures.ts';
+import { api, fail, HttpResponse, ok } from '../../../.storybook/msw.ts';
+
+const FREE_FEATURES: Schemas['Feature'][] = ['space_repetition', 'create_decks', 'create_cards'];
+const ALL_FEATURES: Schemas['Feature'][] = [
+  ...FREE_FEATURES,
+  'macro_images',
+  'conversion_table',
+  'duels',
+  'advanced_duels',
+  'desk_duels',
+  'image_duels',
+  'table_duels',
+  'custom_duels',
+  'progress_tracking',
+];
+
+export const user: Schemas['User'] = {
+  id: 1,
+  email: 'ana@example.com',
+  username: 'ana',
+  first_name: 'Ana',
+  last_name: 'García',
+  account_type: 'free',
+  role: 'student',
+  timezone: 'America/Argentina/Buenos_Aires',
+  date_joined: ago({ days: 40 }),
+};
+
+export function accountInfo(plan: 'free' | 'standard'): HttpHandler {
+  return ok('/auth/users/account_info/', {
+    account_type: plan,
+    role: 'student',
+    is_paid: plan !== 'free',
+    features: plan === 'free' ? FREE_FEATURES : ALL_FEATURES,
+    subscription_end_date: null,
+  });
+}
+
+const person = (id: number, username: string, first_name: string): Schemas['UserSummary'] => ({
+  id,
+  email: `${username}@example.com`,
+  username,
+  first_name,
+  last_name: '',
+});
+
+const activity = (
+  id: number,
+  fields: Partial<Schemas['Activity']> & Pick<Schemas['Activity'], 'activity_type'>,
+): Schemas['Activity'] => ({
+  id,
+  activity_type_display: '',
+  updated_at: ago({ hours: id }),
+  deck_id: null,
+  deck_name: null,
+  duel_id: null,
+  duel_type: null,
+  opponent_username: null,
+  result: null,
+  my_score: null,
+  opponent_score: null,
+  chat_id: null,
+  chat_title: null,
+  ...fields,
+});
+
+function day(offset: number): string {
+  const d = new Date(FIXED_NOW);
+  d.setUTCDate(d.getUTCDate() - offset);
+  return d.toISOString().slice(0, 10);
+}
+
+const monthly: Record<string, number> = {};
+for (let i = 30; i >= 0; i -= 1) monthly[day(i)] = i < 6 ? (i * 3) % 7 : i % 4 === 0 ? 2 : 0;
+
+const weekdays: Schemas['Weekday'][] = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+];
+
+/** Everything the shell reads, with data. */
+export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
+  const bo = person(2, 'bo', 'Bo');
+  return [
+    accountInfo(plan),
+    ok('/auth/users/me/', { ...user, account_type: plan }),
+    ok('/auth/activity-history/', {
+      count: 5,
+      next: null,
+      previous: null,
+      results: [
+        activity(1, { activity_type: 'space_repetition', deck_id: 7, deck_name: 'Capitals' }),
+        activity(2, { activity_type: 'image_duel', duel_id: 3, opponent_username: 'bo' }),
+        activity(3, { activity_type: 'macro_images', chat_id: 9, chat_title: '' }),
+        activity(4, { activity_type: 'space_repetition', deck_id: 8, deck_name: '' }),
+      ],
+    }),
+    ok('/auth/streaks/my_streak/', {
+      current_streak: 5,
+      longest_streak: 12,
+      days_active: 40,
+      today_active: true,
+      last_activity_date: day(0),
+      monthly_activity: monthly,
+    }),
+    ok('/space-repetition/card-stats/', {
+      week_start: day(2),
+      week_daily_breakdown: weekdays.map((d, i) => ({
+        day: d,
+        date: day(2 - i),
+        count: [12, 30, 8, 0, 0, 0, 0][i] ?? 0,
+      })),
+      total_this_week: 50,
+      reviews_today: 8,
+      total_reviews: 900,
+    }),
+    ok(
+      '/friends/friendships/friend_list/',
+      [bo, person(3, 'carla', 'Carla'), person(4, 'dani', 'Dani'), person(5, 'eva', 'Eva')].map(
+        (p) => ({ ...p, friendship_id: p.id, friends_since: ago({ days: 10 }) }),
+      ),
+    ),
+    ok('/friends/friendships/pending/', [
+      {
+        id: 11,
+        status: 'pending',
+        sender: person(6, 'fede', 'Fede'),
+        receiver: person(1, 'ana', 'Ana'),
+        friend: person(6, 'fede', 'Fede'),
+        direction: 'received',
+        created_at: ago({ minutes: 20 }),
+        updated_at: ago({ minutes: 20 }),
+      },
+      {
+        id: 12,
+        status: 'pending',
+        sender: person(7, 'gus', 'Gus'),
+        receiver: person(1, 'ana', 'Ana'),
+        friend: person(7, 'gus', 'Gus'),
+        direction: 'received',
+        created_at: ago({ days: 2 }),
+        updated_at: ago({ days: 2 }),
+      },
+    ]),
+    ok('/duels/requests/pending/', [
+      {
+        id: 21,
+        sender_id: 2,
+        receiver_id: 1,
+        sender_email: 'bo@example.com',
+        receiver_email: 'ana@example.com',
+        sender_username: 'bo',
+        receiver_username: 'ana',
+        status: 'pending',
+        duel_type: 'table',
+        duel_id: 31,
+        direction: 'received',
+        created_at: ago({ hours: 3 }),
+        responded_at: null,
+        is_deleted: false,
+      },
+    ]),
+    ok('/duels/duel-requests/', []),
+    ok('/space-repetition/desks/', [
+      {
+        id: 7,
+        name: 'Capitals',
+        cards_count: 24,
+        new_cards_per_day: 10,
+        new_cards_today: 2,
+        remaining_today: 5,
+        due_count: 3,
+        new_count: 2,
+        is_owner: true,
+        can_edit: true,
+        owner_username: 'ana',
+        shared_with: [],
+        allow_editing: false,
+        created_at: ago({ days: 9 }),
+        updated_at: ago({ days: 1 }),
+      } as Schemas['Desk'],
+      {
+        id: 8,
+        name: '',
+        cards_count: 3,
+        new_cards_per_day: 10,
+        new_cards_today: 0,
+        remaining_today: 3,
+        due_count: 0,
+        new_count: 3,
+        is_owner: true,
+        can_edit: true,
+        owner_username: 'ana',
+        shared_with: [],
+        allow_editing: false,
+        created_at: ago({ days: 3 }),
+        updated_at: ago({ days: 3 }),
+      } as Schemas['Desk'],
+    ]),
+    ok('/macroimages/chats/', [
+      {
+        id: 9,
+        title: '',
+        messages_count: 4,
+        last_message_at: ago({ hours: 5 }),
+        created_at: ago({ days: 2 }),
+        updated_at: ago({ hours: 5 }),
+      },
+    ]),
+  ];
+}
+
+const notImplemented = (operation: string) => ({
+  detail: `${operation} is not implemented yet`,
+  code: 'not_implemented',
+  operation,
+});
+
+/** The shell's reads as the server answers them before they are built: 501 everywhere. */
+export function shellNotImplemented(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
+  return [
+    accountInfo(plan),
+    ok('/auth/users/me/', { ...user, account_type: plan }),
+    fail('get', '/auth/activity-history/', 501, notImplemented('listActivityHistory')),
+    fail('get', '/auth/streaks/my_streak/', 501, notImplemented('getMyStreak')),
+    fail('get', '/space-repetition/card-stats/', 501, notImplemented('getCardStats')),
+    fail('get', '/friends/friendships/friend_list/', 501, notImplemented('listFriends')),
+    fail('get', '/friends/friendships/pending/', 501, notImplemented('listPendingFriendRequests')),
+    fail('get', '/duels/requests/pending/', 501, notImplemented('listPendingDuelRequests')),
+    fail('get', '/duels/duel-requests/', 501, notImplemented('listDuelRequests')),
+    fail('get', '/space-repetition/desks/', 501, notImplemented('listDesks')),
+    fail('get', '/macroimages/chats/', 501, notImplemented('listMacroChats')),
+  ];
+}
+
+/** Every shell read answering with no data yet: the quiet empty states. */
+export function shellEmpty(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
+  return [
+    accountInfo(plan),
+    ok('/auth/users/me/', { ...user, account_type: plan }),
+    ok('/auth/activity-history/', { count: 0, next: null, previous: null, results: [] }),
+    ok('/auth/streaks/my_streak/', {
+      current_streak: 0,
+      longest_streak: 0,
+      days_active: 0,
+      today_active: false,
+      last_activity_date: null,
+      monthly_activity: {},
+    }),
+    ok('/space-repetition/card-stats/', {
+      week_start: day(2),
+      week_daily_breakdown: weekdays.map((d, i) => ({ day: d, date: day(2 - i), count: 0 })),
+      total_this_week: 0,
+      reviews_today: 0,
+      total_reviews: 0,
+    }),
+    ok('/friends/friendships/friend_list/', []),
+    ok('/friends/friendships/pending/', []),
+    ok('/duels/requests/pending/', []),
+    ok('/duels/duel-requests/', []),
+    ok('/space-repetition/desks/', []),
+    ok('/macroimages/chats/', []),
+  ];
+}
+
+export { api, fail, HttpResponse, ok };

@@ -1,0 +1,31 @@
+import { $connectionLost, retryConnection } from '@memoria/api';
+import { Snackbar } from '@memoria/ui';
+import { useStore } from '@nanostores/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+
+/**
+ * 'Connection lost. Redirecting to login...' while `$connectionLost` is set (the client then
+ * redirects after 2 s). Retry cancels the redirect and refetches the active queries.
+ */
+export function ConnectionLostSnackbar({ open }: { open?: boolean }) {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const lost = useStore($connectionLost);
+  return (
+    <Snackbar
+      open={open ?? lost}
+      severity="error"
+      autoHideDuration={null}
+      closable={false}
+      message={intl.formatMessage({ id: 'shell.connectionLost' })}
+      action={{
+        label: intl.formatMessage({ id: 'shell.retry' }),
+        onClick: () => {
+          retryConnection();
+          void client.refetchQueries({ type: 'active' });
+        },
+      }}
+    />
+  );
+}

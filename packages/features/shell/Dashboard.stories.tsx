@@ -1,0 +1,25 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '../messages.ts';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { shellData } from '../shared/storyData.ts';
+import { Dashboard } from './Dashboard.tsx';
+
+const meta = {
+  title: 'Features/shell/Dashboard',
+  component: Dashboard,
+  decorators: [withQueryClient, withSession(true)],
+  parameters: { messages, layout: 'fullscreen', msw: shellData('free') },
+} satisfies Meta<typeof Dashboard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Free: Story = {};
+
+export const Paid: Story = { parameters: { msw: shellData('standard') } };
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const Spanish: Story = { globals: { locale: 'es' } };
+
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -1,0 +1,60 @@
+import { useMe } from '@memoria/api';
+import { Badge, Card } from '@memoria/ui';
+import { FormattedMessage } from 'react-intl';
+import { useIsFreePlan } from '../gate/useFeatureAccess.ts';
+import { MODES } from './modes.ts';
+import { MODE_ICONS } from './Sidebar.tsx';
+import * as s from './shell.css.ts';
+
+/** `/` signed in: a greeting and the four modes in their feature colours. */
+export function Dashboard() {
+  const me = useMe();
+  const free = useIsFreePlan();
+  const name = me.data ? me.data.first_name || me.data.username : null;
+  return (
+    <div className={s.page}>
+      <header>
+        <h1 className={s.pageTitle}>
+          {name ? (
+            <FormattedMessage id="shell.dashboard.greeting" values={{ name }} />
+          ) : (
+            <FormattedMessage id="shell.dashboard.greetingAnonymous" />
+          )}
+        </h1>
+        <p className={s.pageSubtitle}>
+          <FormattedMessage id="shell.dashboard.subtitle" />
+        </p>
+      </header>
+      <section aria-labelledby="dashboard-modes" className={s.page} style={{ padding: 0 }}>
+        <h2 className={s.sectionHeading} id="dashboard-modes">
+          <FormattedMessage id="shell.dashboard.title" />
+        </h2>
+        <ul className={s.modesGrid}>
+          {MODES.map((mode) => {
+            const Icon = MODE_ICONS[mode.id];
+            return (
+              <li key={mode.id}>
+                <Card
+                  href={mode.href}
+                  accent={mode.accent}
+                  headingLevel={3}
+                  icon={<Icon size={28} />}
+                  title={<FormattedMessage id={mode.label} />}
+                >
+                  {free && mode.premium ? (
+                    <div className={s.modeCardTop}>
+                      <Badge variant="premium" />
+                    </div>
+                  ) : null}
+                  <p className={s.modeCardBody}>
+                    <FormattedMessage id={mode.description} />
+                  </p>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '../messages.ts';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { shellData } from '../shared/storyData.ts';
+import { MobileBottomBar } from './MobileBottomBar.tsx';
+
+const meta = {
+  title: 'Features/shell/MobileBottomBar',
+  component: MobileBottomBar,
+  args: { currentPath: '/' },
+  decorators: [withQueryClient, withSession(true)],
+  parameters: { messages, layout: 'fullscreen', msw: shellData('free') },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+} satisfies Meta<typeof MobileBottomBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Two pending friend requests on the Friends badge. */
+export const Default: Story = {};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const Spanish: Story = { args: { currentPath: '/friends' }, globals: { locale: 'es' } };

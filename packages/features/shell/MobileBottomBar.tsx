@@ -1,0 +1,55 @@
+import { usePendingFriendRequests } from '@memoria/api';
+import { Badge } from '@memoria/ui';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ChartIcon, GridIcon, PeopleIcon, PersonIcon } from '../shared/icons.tsx';
+import { isCurrent } from './modes.ts';
+import * as s from './shell.css.ts';
+
+/** Phones: Profile, Modes, Friends (badge: received pending requests) and Progress (§2). */
+export function MobileBottomBar({ currentPath }: { currentPath?: string | undefined }) {
+  const intl = useIntl();
+  const pending = usePendingFriendRequests();
+  const received = (pending.data ?? []).filter(
+    (f) => f.direction === 'received' && f.status === 'pending',
+  ).length;
+  const current = (href: string) => (isCurrent(currentPath, href) ? 'page' : undefined);
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'shell.nav.bottom' })}>
+      <ul className={s.bottomBar}>
+        <li>
+          <a className={s.bottomItem} href="/profile" aria-current={current('/profile')}>
+            <PersonIcon />
+            <FormattedMessage id="shell.nav.profile" />
+          </a>
+        </li>
+        <li>
+          <a
+            className={s.bottomItem}
+            href="/"
+            aria-current={currentPath === '/' ? 'page' : undefined}
+          >
+            <GridIcon />
+            <FormattedMessage id="shell.nav.modes" />
+          </a>
+        </li>
+        <li>
+          <a className={s.bottomItem} href="/friends" aria-current={current('/friends')}>
+            <Badge
+              count={received}
+              label={intl.formatMessage({ id: 'shell.nav.pendingFriends' }, { count: received })}
+            >
+              <PeopleIcon />
+            </Badge>
+            <FormattedMessage id="shell.nav.friends" />
+          </a>
+        </li>
+        <li>
+          <a className={s.bottomItem} href="/my-progress" aria-current={current('/my-progress')}>
+            <ChartIcon />
+            <FormattedMessage id="shell.nav.progress" />
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

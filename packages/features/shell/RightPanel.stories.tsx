@@ -1,0 +1,36 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { FIXED_NOW } from '../../../.storybook/fixtures.ts';
+import { messages } from '../messages.ts';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { shellData, shellEmpty } from '../shared/storyData.ts';
+import { RightPanel } from './RightPanel.tsx';
+
+const meta = {
+  title: 'Features/shell/RightPanel',
+  component: RightPanel,
+  args: { now: FIXED_NOW },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 320 }}>
+        <Story />
+      </div>
+    ),
+    withQueryClient,
+    withSession(true),
+  ],
+  parameters: { messages, msw: shellData('standard') },
+} satisfies Meta<typeof RightPanel>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithData: Story = {};
+
+/** No data yet (also what a 501 from an unbuilt operation shows): quiet empty states. */
+export const Empty: Story = {
+  parameters: { msw: shellEmpty('standard') },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const Spanish: Story = { globals: { locale: 'es' } };

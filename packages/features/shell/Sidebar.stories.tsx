@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '../messages.ts';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { shellData, shellEmpty } from '../shared/storyData.ts';
+import { SidebarNav } from './Sidebar.tsx';
+
+const meta = {
+  title: 'Features/shell/Sidebar',
+  component: SidebarNav,
+  args: { currentPath: '/space-repetition' },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 260, height: 720, borderInlineEnd: '1px solid #ddd' }}>
+        <Story />
+      </div>
+    ),
+    withQueryClient,
+    withSession(true),
+  ],
+  parameters: { messages, layout: 'fullscreen', msw: shellData('free') },
+} satisfies Meta<typeof SidebarNav>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Free plan: PREMIUM on every mode but Space Repetition; history with unnamed deck and chat. */
+export const Free: Story = {};
+
+export const Paid: Story = { parameters: { msw: shellData('standard') } };
+
+/** No history yet (also what a 501 from an unbuilt operation shows). */
+export const EmptyHistory: Story = {
+  parameters: { msw: shellEmpty('free') },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const Spanish: Story = { globals: { locale: 'es' } };

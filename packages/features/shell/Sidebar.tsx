@@ -1,0 +1,196 @@
+import { type Schemas, useActivityHistory, useLogout } from '@memoria/api';
+import { Badge, Skeleton } from '@memoria/ui';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useIsFreePlan } from '../gate/useFeatureAccess.ts';
+import {
+  CardsIcon,
+  ChartIcon,
+  ImageIcon,
+  LogoutIcon,
+  PersonIcon,
+  SwordsIcon,
+  TableIcon,
+} from '../shared/icons.tsx';
+import { activityHref, isCurrent, latestActivities, MODES, type ModeId } from './modes.ts';
+import * as s from './shell.css.ts';
+
+export const MODE_ICONS: Record<ModeId, typeof CardsIcon> = {
+  duels: SwordsIcon,
+  spacedRepetition: CardsIcon,
+  macroImages: ImageIcon,
+  conversionTable: TableIcon,
+};
+
+export function Logo() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id="memoria-logo-gradient" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#1976d2" />
+          <stop offset="1" stopColor="#9c27b0" />
+        </linearGradient>
+      </defs>
+      <rect width="32" height="32" rx="8" fill="url(#memoria-logo-gradient)" />
+      <path
+        d="M8 23V10l8 8 8-8v13"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ModesNav({ currentPath }: { currentPath?: string | undefined }) {
+  const free = useIsFreePlan();
+  return (
+    <ul className={s.navList}>
+      {MODES.map((mode) => {
+        const Icon = MODE_ICONS[mode.id];
+        return (
+          <li key={mode.id}>
+            <a
+              className={s.navItem}
+              href={mode.href}
+              aria-current={isCurrent(currentPath, mode.href) ? 'page' : undefined}
+            >
+              <span className={`${s.modeIcon} ${s.modeDot[mode.id]}`}>
+                <Icon size={18} />
+              </span>
+              <span className={s.modeLabel}>
+                <FormattedMessage id={mode.label} />
+              </span>
+              {free && mode.premium ? <Badge variant="premium" /> : null}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ActivityLine({ activity }: { activity: Schemas['Activity'] }) {
+  const intl = useIntl();
+  const type = intl.formatMessage({ id: `shell.activity.${activity.activity_type}` });
+  let title: string;
+  if (activity.activity_type === 'space_repetition') {
+    title = activity.deck_name || intl.formatMessage({ id: 'shell.history.unnamedDeck' });
+  } else if (activity.activity_type === 'macro_images') {
+    title = activity.chat_title || intl.formatMessage({ id: 'shell.history.unnamedChat' });
+  } else if (activity.opponent_username) {
+    title = intl.formatMessage(
+      { id: 'shell.history.vs' },
+      { opponent: activity.opponent_username },
+    );
+  } else {
+    title = activity.deck_name || type;
+  }
+  return (
+    <a className={s.historyItem} href={activityHref(activity)}>
+      <span className={s.navLabel}>{title}</span>
+      <span className={s.historyMeta}>{type}</span>
+    </a>
+  );
+}
+
+/** History: the 3 latest activities; quiet when there are none or the call fails. */
+function HistoryNav() {
+  const history = useActivityHistory(3);
+  // Pending (not "loading"): the server render, where no token exists, must match hydration.
+  if (history.isPending) return <Skeleton lines={3} />;
+  const activities = latestActivities(history.data?.results ?? []);
+  if (activities.length === 0) {
+    return (
+      <p className={s.muted}>
+        <FormattedMessage id="shell.history.empty" />
+      </p>
+    );
+  }
+  return (
+    <ul className={s.navList}>
+      {activities.map((activity) => (
+        <li key={activity.id}>
+          <ActivityLine activity={activity} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface SidebarNavProps {
+  /** The page's path, for aria-current. */
+  currentPath?: string | undefined;
+  /** Hide the logo (inside the drawer, whose title names it). */
+  hideBrand?: boolean;
+}
+
+/** The sidebar's content (desktop aside and mobile drawer): modes, history, account links. */
+export function SidebarNav({ currentPath, hideBrand }: SidebarNavProps) {
+  const intl = useIntl();
+  const logout = useLogout();
+  return (
+    <nav className={s.sidebar} aria-label={intl.formatMessage({ id: 'shell.nav.label' })}>
+      {hideBrand ? null : (
+        <a className={s.brand} href="/" aria-label={intl.formatMessage({ id: 'shell.home' })}>
+          <Logo />
+          <span aria-hidden="true">Memoria</span>
+        </a>
+      )}
+      <div>
+        <h2 className={s.sectionTitle}>
+          <FormattedMessage id="shell.nav.modes" />
+        </h2>
+        <ModesNav currentPath={currentPath} />
+      </div>
+      <div>
+        <h2 className={s.sectionTitle}>
+          <FormattedMessage id="shell.nav.history" />
+        </h2>
+        <HistoryNav />
+      </div>
+      <div className={s.spacer} />
+      <hr className={s.divider} />
+      <ul className={s.navList}>
+        <li>
+          <a
+            className={s.navItem}
+            href="/profile"
+            aria-current={isCurrent(currentPath, '/profile') ? 'page' : undefined}
+          >
+            <PersonIcon />
+            <span className={s.navLabel}>
+              <FormattedMessage id="shell.nav.profile" />
+            </span>
+          </a>
+        </li>
+        <li>
+          <a
+            className={s.navItem}
+            href="/my-progress"
+            aria-current={isCurrent(currentPath, '/my-progress') ? 'page' : undefined}
+          >
+            <ChartIcon />
+            <span className={s.navLabel}>
+              <FormattedMessage id="shell.nav.myProgress" />
+            </span>
+          </a>
+        </li>
+        <li>
+          <button
+            type="button"
+            className={s.navItem}
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
+            <LogoutIcon />
+            <span className={s.navLabel}>
+              <FormattedMessage id="shell.nav.logout" />
+            </span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

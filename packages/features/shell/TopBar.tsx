@@ -1,0 +1,54 @@
+import { Drawer, IconButton, MenuIcon } from '@memoria/ui';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { NotificationsMenu, type NotificationsMenuProps } from './NotificationsMenu.tsx';
+import { LanguageSwitch, ThemeToggle } from './Preferences.tsx';
+import { SearchBox, type SearchBoxProps } from './SearchBox.tsx';
+import { SidebarNav } from './Sidebar.tsx';
+import * as s from './shell.css.ts';
+
+export interface TopBarProps {
+  currentPath?: string | undefined;
+  /** Stories: the search and the notifications start open. */
+  search?: SearchBoxProps;
+  notifications?: NotificationsMenuProps;
+  /** Stories: the mobile drawer starts open. */
+  defaultDrawerOpen?: boolean;
+}
+
+/** Menu button and drawer (phones), search, language, theme and notifications. */
+export function TopBar({
+  currentPath,
+  search,
+  notifications,
+  defaultDrawerOpen = false,
+}: TopBarProps) {
+  const intl = useIntl();
+  const [drawerOpen, setDrawerOpen] = useState(defaultDrawerOpen);
+  return (
+    <div className={s.topBar}>
+      <IconButton
+        className={s.mobileOnly}
+        aria-label={intl.formatMessage({ id: 'shell.nav.openMenu' })}
+        aria-haspopup="dialog"
+        aria-expanded={drawerOpen}
+        onClick={() => setDrawerOpen(true)}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        title={intl.formatMessage({ id: 'shell.nav.menu' })}
+      >
+        <SidebarNav currentPath={currentPath} hideBrand />
+      </Drawer>
+      <SearchBox {...search} />
+      <div className={s.topBarActions}>
+        <LanguageSwitch />
+        <ThemeToggle />
+        <NotificationsMenu {...notifications} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Feature islands: React components tested in happy-dom; `*.css.ts` imports need the
+// vanilla-extract plugin. Network goes to a real local HTTP server (see shared/testing.tsx).
+export default defineConfig({
+  plugins: [vanillaExtractPlugin()],
+  test: {
+    name: '@memoria/features',
+    root: import.meta.dirname,
+    environment: 'happy-dom',
+    include: ['**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**'],
+    setupFiles: ['./vitest.setup.ts'],
+    // Each file gets its own window (localStorage, cookies, location) and module state.
+    isolate: true,
+    testTimeout: 10_000,
+  },
+});
