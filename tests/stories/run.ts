@@ -21,6 +21,7 @@ import {
   createReadStream,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
   rmSync,
   statSync,
@@ -28,6 +29,7 @@ import {
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import pixelmatch from 'pixelmatch';
@@ -80,9 +82,11 @@ interface Result {
 function buildStorybook(): string {
   const fromEnv = process.env.STORYBOOK_STATIC;
   if (fromEnv) return resolve(ROOT, fromEnv);
-  const out = join(ROOT, 'storybook-static');
+  // A folder of its own per run: a concurrent build (another run, `npm run build-storybook`)
+  // must not swap files under the pages being tested.
+  const out = mkdtempSync(join(tmpdir(), 'memoria-storybook-'));
   const bin = join(ROOT, 'node_modules/.bin/storybook');
-  console.log('building Storybook (storybook build -o storybook-static --quiet)…');
+  console.log(`building Storybook (storybook build -o ${out} --quiet)…`);
   const started = Date.now();
   const run = spawnSync(bin, ['build', '-o', out, '--quiet'], {
     cwd: ROOT,
@@ -373,6 +377,7 @@ async function main() {
   } finally {
     await browser?.close();
     server.close();
+    if (!process.env.STORYBOOK_STATIC) rmSync(dir, { recursive: true, force: true });
   }
   const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;
