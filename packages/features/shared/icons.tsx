@@ -1,26 +1,7 @@
-import type { IconProps } from '@memoria/ui';
+import { createIcon } from '@memoria/ui';
 
-/**
- * Decorative icons of the app shell that the design system does not carry (same shape as
- * `@memoria/ui`'s icons: 24×24, aria-hidden, sized by `size`).
- */
-function Svg({ size = 20, path, ...rest }: IconProps & { path: string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d={path} />
-    </svg>
-  );
-}
-
-const make = (path: string) => (props: IconProps) => <Svg path={path} {...props} />;
+/** Decorative icons of the app shell that the design system does not carry. */
+const make = createIcon;
 
 export const PersonIcon = make(
   'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4Z',

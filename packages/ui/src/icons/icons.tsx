@@ -19,6 +19,11 @@ function Svg({ d, size = 20, ...rest }: IconProps & { d: string }) {
   );
 }
 
+/** An icon component from one 24×24 path, for icons a feature needs that the system lacks. */
+export function createIcon(d: string) {
+  return (props: IconProps) => <Svg d={d} {...props} />;
+}
+
 export function CloseIcon(props: IconProps) {
   return (
     <Svg
