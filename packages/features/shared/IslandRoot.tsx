@@ -9,6 +9,7 @@ import { AppIntlProvider, ErrorBoundary } from '@memoria/ui';
 import { useStore } from '@nanostores/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { messages } from '../messages.ts';
+import { useHydrated } from './useHydrated.ts';
 
 const isBrowser = typeof window !== 'undefined';
 
@@ -33,18 +34,22 @@ if (isBrowser) {
 type Prefs = { locale?: Locale; theme?: Theme };
 const PrefsContext = createContext<Prefs>({});
 
-/** The interface language: the request's on the server, the `$locale` store in the browser. */
+/**
+ * The interface language: the request's on the server and while the island hydrates (the store
+ * may already hold another choice, made before this island hydrated), the `$locale` store once
+ * it is live.
+ */
 export function useLocale(): Locale {
   const stored = useStore($locale);
   const prefs = useContext(PrefsContext);
-  return isBrowser ? stored : (prefs.locale ?? stored);
+  return useHydrated() ? stored : (prefs.locale ?? stored);
 }
 
-/** The colour theme: the request's on the server, the `$theme` store in the browser. */
+/** The colour theme: the request's until the island is live (see useLocale), then `$theme`. */
 export function useTheme(): Theme {
   const stored = useStore($theme);
   const prefs = useContext(PrefsContext);
-  return isBrowser ? stored : (prefs.theme ?? stored);
+  return useHydrated() ? stored : (prefs.theme ?? stored);
 }
 
 export interface IslandRootProps {

@@ -2,13 +2,14 @@ import { useMe } from '@memoria/api';
 import { Badge, Card } from '@memoria/ui';
 import { FormattedMessage } from 'react-intl';
 import { useIsFreePlan } from '../gate/useFeatureAccess.ts';
+import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { MODES } from './modes.ts';
 import { MODE_ICONS } from './Sidebar.tsx';
 import * as s from './shell.css.ts';
 
 /** `/` signed in: a greeting and the four modes in their feature colours. */
 export function Dashboard() {
-  const me = useMe();
+  const me = useHydratedQuery(useMe());
   const free = useIsFreePlan();
   const name = me.data ? me.data.first_name || me.data.username : null;
   return (

@@ -2,13 +2,14 @@ import { usePendingFriendRequests } from '@memoria/api';
 import { Badge } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ChartIcon, GridIcon, PeopleIcon, PersonIcon } from '../shared/icons.tsx';
+import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { isCurrent } from './modes.ts';
 import * as s from './shell.css.ts';
 
 /** Phones: Profile, Modes, Friends (badge: received pending requests) and Progress (§2). */
 export function MobileBottomBar({ currentPath }: { currentPath?: string | undefined }) {
   const intl = useIntl();
-  const pending = usePendingFriendRequests();
+  const pending = useHydratedQuery(usePendingFriendRequests());
   const received = (pending.data ?? []).filter(
     (f) => f.direction === 'received' && f.status === 'pending',
   ).length;

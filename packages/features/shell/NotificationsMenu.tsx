@@ -2,6 +2,7 @@ import { useDuelRequests, usePendingDuelRequests, usePendingFriendRequests } fro
 import { Badge, BellIcon, Menu, type MenuItem } from '@memoria/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useHydratedQuery } from '../shared/useHydrated.ts';
 import {
   type AppNotification,
   buildNotifications,
@@ -23,9 +24,9 @@ export interface NotificationsMenuProps {
 
 /** Reads the three sources (pending ones poll every 10 s, also in the background). */
 export function useNotifications(): AppNotification[] {
-  const pendingFriends = usePendingFriendRequests();
-  const pendingDuels = usePendingDuelRequests();
-  const duelRequests = useDuelRequests();
+  const pendingFriends = useHydratedQuery(usePendingFriendRequests());
+  const pendingDuels = useHydratedQuery(usePendingDuelRequests());
+  const duelRequests = useHydratedQuery(useDuelRequests());
   return useMemo(
     () =>
       buildNotifications({

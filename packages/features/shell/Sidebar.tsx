@@ -11,6 +11,7 @@ import {
   SwordsIcon,
   TableIcon,
 } from '../shared/icons.tsx';
+import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { activityHref, isCurrent, latestActivities, MODES, type ModeId } from './modes.ts';
 import * as s from './shell.css.ts';
 
@@ -97,7 +98,7 @@ function ActivityLine({ activity }: { activity: Schemas['Activity'] }) {
 
 /** History: the 3 latest activities; quiet when there are none or the call fails. */
 function HistoryNav() {
-  const history = useActivityHistory(3);
+  const history = useHydratedQuery(useActivityHistory(3));
   // Pending (not "loading"): the server render, where no token exists, must match hydration.
   if (history.isPending) return <Skeleton lines={3} />;
   const activities = latestActivities(history.data?.results ?? []);
