@@ -3,6 +3,7 @@ import { Button, TextField } from '@memoria/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHydrated } from '../shared/useHydrated.ts';
+import { AuthCard } from './AuthCard.tsx';
 import * as s from './auth.css.ts';
 import { firstFieldErrors, serverMessage } from './errorMessage.ts';
 import type { AuthMessageId } from './messages.ts';
@@ -123,20 +124,14 @@ export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }:
 
   if (embedded) return form;
   return (
-    <div className={s.card}>
-      <h1 className={s.title}>
-        <FormattedMessage id="auth.login.title" />
-      </h1>
-      <p className={s.subtitle}>
-        <FormattedMessage id="auth.login.subtitle" />
-      </p>
+    <AuthCard
+      titleId="auth.login.title"
+      subtitleId="auth.login.subtitle"
+      switchTextId="auth.login.noAccount"
+      switchLinkId="auth.login.registerLink"
+      switchHref={registerHref ?? '/register'}
+    >
       {form}
-      <p className={s.switchLine}>
-        <FormattedMessage id="auth.login.noAccount" />{' '}
-        <a className={s.link} href={registerHref ?? '/register'}>
-          <FormattedMessage id="auth.login.registerLink" />
-        </a>
-      </p>
-    </div>
+    </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { Button, TextField } from '@memoria/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHydrated } from '../shared/useHydrated.ts';
+import { AuthCard } from './AuthCard.tsx';
 import * as s from './auth.css.ts';
 import { firstFieldErrors, serverMessage } from './errorMessage.ts';
 import { FormAlert, type FormError, readFields } from './LoginForm.tsx';
@@ -155,20 +156,14 @@ export function RegisterForm({
 
   if (embedded) return form;
   return (
-    <div className={s.card}>
-      <h1 className={s.title}>
-        <FormattedMessage id="auth.register.title" />
-      </h1>
-      <p className={s.subtitle}>
-        <FormattedMessage id="auth.register.subtitle" />
-      </p>
+    <AuthCard
+      titleId="auth.register.title"
+      subtitleId="auth.register.subtitle"
+      switchTextId="auth.register.haveAccount"
+      switchLinkId="auth.register.loginLink"
+      switchHref={loginHref ?? '/login'}
+    >
       {form}
-      <p className={s.switchLine}>
-        <FormattedMessage id="auth.register.haveAccount" />{' '}
-        <a className={s.link} href={loginHref ?? '/login'}>
-          <FormattedMessage id="auth.register.loginLink" />
-        </a>
-      </p>
-    </div>
+    </AuthCard>
   );
 }
