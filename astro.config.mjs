@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'astro/config';
 import backendDev from './src/integrations/backend-dev.ts';
+import clientInteraction from './src/integrations/client-interaction.ts';
 
 export default defineConfig({
   // Every page is rendered per request: language and theme come from cookies and
@@ -14,7 +15,8 @@ export default defineConfig({
   // Standalone mode is used (not 'middleware') because only its handler also serves the built
   // assets in dist/client (fonts, favicon, robots.txt); it never listens on its own here.
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), backendDev()],
+  // `client:interaction` (src/directives/interaction.ts): hydrate on first click, then replay it.
+  integrations: [react(), backendDev(), clientInteraction()],
   // The static pages' CSS is small (~12 KB, ~3 KB gzipped): inlined, it costs no render-blocking
   // request before first paint.
   build: { inlineStylesheets: 'always' },

@@ -7,3 +7,13 @@ declare namespace App {
     theme: import('./i18n/index.ts').Theme;
   }
 }
+
+/**
+ * `client:interaction` (src/directives/interaction.ts, registered in astro.config.mjs): Astro's
+ * global `Astro.ClientDirectives` is the interface every component's directive props extend.
+ */
+declare namespace Astro {
+  interface ClientDirectives {
+    'client:interaction'?: boolean;
+  }
+}

@@ -8,6 +8,7 @@ import * as auth from './auth/messages.ts';
 import * as deckReview from './deck-review/messages.ts';
 import * as decks from './decks/messages.ts';
 import * as gate from './gate/messages.ts';
+import * as pricing from './pricing/messages.ts';
 import * as shell from './shell/messages.ts';
 
 export type Catalog = Record<string, string>;
@@ -19,6 +20,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   decks,
   deckReview,
   gate,
+  pricing,
   shell,
 };
 

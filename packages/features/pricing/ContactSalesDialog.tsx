@@ -1,0 +1,101 @@
+import { Button, cx, Dialog, Snackbar, TextField } from '@memoria/ui';
+import * as tf from '@memoria/ui/components/TextField/TextField.css.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as s from './pricing.css.ts';
+
+const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
+type Field = keyof typeof EMPTY;
+
+export interface ContactSalesDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Contact Sales (§2, §4): name, email, phone, company or institution and message. Send Message
+ * makes no call (§4: "no call is shown"): it shows a thank-you, clears the form and closes it.
+ * No field is validated (§5).
+ */
+export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
+  const intl = useIntl();
+  const formId = useId();
+  const messageId = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [thanked, setThanked] = useState(false);
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    setValues(EMPTY);
+    setThanked(true);
+    onClose();
+  };
+  return (
+    <>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        title={intl.formatMessage({ id: 'pricing.contact.title' })}
+        description={intl.formatMessage({ id: 'pricing.contact.description' })}
+        size="sm"
+        actions={
+          <>
+            <Button variant="text" onClick={onClose}>
+              <FormattedMessage id="pricing.contact.cancel" />
+            </Button>
+            <Button type="submit" form={formId}>
+              <FormattedMessage id="pricing.contact.send" />
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} className={s.form} onSubmit={send} noValidate>
+          <TextField
+            label={intl.formatMessage({ id: 'pricing.contact.name' })}
+            autoComplete="name"
+            {...field('name')}
+          />
+          <TextField
+            label={intl.formatMessage({ id: 'pricing.contact.email' })}
+            type="email"
+            autoComplete="email"
+            {...field('email')}
+          />
+          <TextField
+            label={intl.formatMessage({ id: 'pricing.contact.phone' })}
+            type="tel"
+            autoComplete="tel"
+            {...field('phone')}
+          />
+          <TextField
+            label={intl.formatMessage({ id: 'pricing.contact.company' })}
+            autoComplete="organization"
+            {...field('company')}
+          />
+          <div className={tf.root}>
+            <label htmlFor={messageId} className={tf.label}>
+              <FormattedMessage id="pricing.contact.message" />
+            </label>
+            <textarea
+              id={messageId}
+              className={cx(tf.input, s.textarea)}
+              rows={4}
+              {...field('message')}
+            />
+          </div>
+        </form>
+      </Dialog>
+      <Snackbar
+        open={thanked}
+        severity="success"
+        message={intl.formatMessage({ id: 'pricing.contact.thanks' })}
+        onClose={() => setThanked(false)}
+      />
+    </>
+  );
+}

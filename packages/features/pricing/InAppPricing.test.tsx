@@ -1,0 +1,164 @@
+import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
+import type { RecordedRequest, Reply } from '@memoria/api/testing/http-server.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { InAppPricing } from './InAppPricing.tsx';
+
+let server: TestServer;
+const info = (account_type: string) => ({
+  account_type,
+  role: 'student',
+  is_paid: account_type !== 'free',
+  features: ['space_repetition', 'create_decks', 'create_cards'],
+  subscription_end_date: null,
+});
+const subscription = {
+  id: 7,
+  plan: { id: 2, name: 'standard', price: 6999, currency: 'ARS' },
+  status: 'pending',
+};
+
+/** account_info answers `plan`; create_subscription answers `purchase`. */
+function api(plan: string, purchase: (request: RecordedRequest) => Reply) {
+  server.handle((request) => {
+    if (request.path.startsWith('/be/api/auth/users/account_info/')) {
+      return { status: 200, body: info(plan) };
+    }
+    if (request.path.startsWith('/be/api/auth/subscriptions/create_subscription/')) {
+      return purchase(request);
+    }
+    return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+  });
+}
+
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+  $session.set({ signedIn: true, email: 'ana@example.com' });
+  setNavigate(vi.fn());
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function confirmPurchase(openUrl = vi.fn<(url: string) => void>(), locale?: 'es') {
+  renderWithProviders(<InAppPricing openUrl={openUrl} />, { locale });
+  fireEvent.click(
+    screen.getByRole('button', { name: locale === 'es' ? 'Comprar ahora' : 'Buy now' }),
+  );
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Standard')).toBeTruthy();
+  fireEvent.click(
+    within(dialog).getByRole('button', { name: locale === 'es' ? 'Confirmar' : 'Confirm' }),
+  );
+  return { openUrl, dialog };
+}
+
+describe('in-app pricing: current plan', () => {
+  test('marks the account plan from account info; a Standard user has no Buy now', async () => {
+    api('standard', () => ({ status: 500 }));
+    renderWithProviders(<InAppPricing />);
+    const standard = await screen.findByRole('article', { name: 'Standard' });
+    await waitFor(() => expect(within(standard).getByText('Current plan')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Contact sales' })).toBeTruthy();
+  });
+
+  test('a free user sees Free marked and Buy now on Standard', async () => {
+    api('free', () => ({ status: 500 }));
+    renderWithProviders(<InAppPricing />);
+    const free = screen.getByRole('article', { name: 'Free' });
+    await waitFor(() => expect(within(free).getByText('Current plan')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Buy now' })).toBeTruthy();
+  });
+});
+
+describe('Standard purchase (§4, §8)', () => {
+  test('checkout URL: opens it in a new tab, closes the confirmation, says it is redirecting', async () => {
+    api('free', () => ({
+      status: 201,
+      body: { subscription, checkout_url: 'https://pay.example/checkout/7' },
+    }));
+    const { openUrl } = await confirmPurchase();
+    await waitFor(() => expect(openUrl).toHaveBeenCalledWith('https://pay.example/checkout/7'));
+    expect(
+      await screen.findByText('Redirecting to Mercado Pago to complete your payment...'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const [call] = server.hits('/be/api/auth/subscriptions/create_subscription/');
+    expect(call?.method).toBe('POST');
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({ plan_name: 'standard' });
+  });
+
+  test('no checkout URL: the payment error, the confirmation stays open', async () => {
+    api('free', () => ({ status: 201, body: { subscription, checkout_url: null } }));
+    const { openUrl, dialog } = await confirmPurchase();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Error processing payment. Please try again.',
+    );
+    expect(openUrl).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
+  test('failure (501 today): the payment error, in Spanish too', async () => {
+    api('free', () => ({
+      status: 501,
+      body: { detail: 'Not implemented', code: 'not_implemented' },
+    }));
+    const { openUrl, dialog } = await confirmPurchase(undefined, 'es');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Error al procesar el pago. Por favor, inténtalo de nuevo.',
+    );
+    expect(openUrl).not.toHaveBeenCalled();
+    expect(server.hits('/be/api/auth/subscriptions/create_subscription/')).toHaveLength(1);
+  });
+
+  test('Cancel closes the confirmation without a call', async () => {
+    api('free', () => ({ status: 500 }));
+    renderWithProviders(<InAppPricing />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.hits('/be/api/auth/subscriptions/')).toHaveLength(0);
+  });
+});
+
+describe('Contact Sales (§4)', () => {
+  test('Send Message makes no call, shows a thank-you, clears and closes the form', async () => {
+    api('free', () => ({ status: 500 }));
+    renderWithProviders(<InAppPricing />);
+    await waitFor(() => expect(server.requests.length).toBeGreaterThan(0));
+    const before = server.requests.length;
+    const open = () => fireEvent.click(screen.getByRole('button', { name: 'Contact sales' }));
+    open();
+    const dialog = await screen.findByRole('dialog');
+    const fields = {
+      Name: 'Ana García',
+      Email: 'ana@school.example',
+      Phone: '+54 11 5555 0000',
+      'Company or institution': 'Colegio Norte',
+      Message: 'We have 300 students.',
+    };
+    for (const [label, value] of Object.entries(fields)) {
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+
+    expect(
+      await screen.findByText('Thank you! Our sales team will contact you soon.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requests.length).toBe(before);
+
+    open();
+    const reopened = await screen.findByRole('dialog');
+    for (const label of Object.keys(fields)) {
+      expect((within(reopened).getByLabelText(label) as HTMLInputElement).value).toBe('');
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { useAccountInfo } from '@memoria/api';
+import { Button } from '@memoria/ui';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as shell from '../shell/shell.css.ts';
+import { ContactSalesDialog } from './ContactSalesDialog.tsx';
+import { PlanCard } from './PlanCard.tsx';
+import { PurchaseConfirmation } from './PurchaseConfirmation.tsx';
+import { PLANS, planOfAccount } from './plans.ts';
+import * as s from './pricing.css.ts';
+import { useStandardPurchase } from './usePurchase.ts';
+
+export interface InAppPricingProps {
+  /** Where Confirm opens the checkout (tests and stories); a new tab by default. */
+  openUrl?: (url: string) => void;
+}
+
+/**
+ * `/pricing` signed in (§2 "in-app pricing"): the three plans with the account's plan marked
+ * (from account info); Buy now on Standard opens the purchase confirmation, Contact sales on
+ * Enterprise the Contact Sales dialog.
+ */
+export function InAppPricing({ openUrl }: InAppPricingProps) {
+  const intl = useIntl();
+  const info = useAccountInfo();
+  const currentPlan = planOfAccount(info.data?.account_type);
+  const purchase = useStandardPurchase(openUrl);
+  const [contactOpen, setContactOpen] = useState(false);
+
+  const actionOf = (plan: (typeof PLANS)[number]['id']) => {
+    if (plan === 'standard') {
+      return (
+        <Button fullWidth aria-haspopup="dialog" onClick={purchase.start}>
+          <FormattedMessage id="pricing.buyNow" />
+        </Button>
+      );
+    }
+    if (plan === 'enterprise') {
+      return (
+        <Button
+          fullWidth
+          variant="secondary"
+          aria-haspopup="dialog"
+          onClick={() => setContactOpen(true)}
+        >
+          <FormattedMessage id="pricing.contactSales" />
+        </Button>
+      );
+    }
+    return null;
+  };
+
+  return (
+    <div className={shell.page}>
+      <header>
+        <h1 className={shell.pageTitle}>
+          <FormattedMessage id="pricing.app.title" />
+        </h1>
+        <p className={shell.pageSubtitle}>
+          <FormattedMessage id="pricing.app.subtitle" />
+        </p>
+      </header>
+      <ul className={s.grid} aria-label={intl.formatMessage({ id: 'pricing.plans' })}>
+        {PLANS.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard
+              plan={plan.id}
+              featureCount={plan.features}
+              highlighted={plan.id === 'standard'}
+              current={currentPlan === plan.id}
+              action={actionOf(plan.id)}
+            />
+          </li>
+        ))}
+      </ul>
+      <PurchaseConfirmation
+        open={purchase.open}
+        status={purchase.status}
+        onConfirm={purchase.confirm}
+        onCancel={purchase.cancel}
+        onMessageClose={purchase.dismissMessage}
+      />
+      <ContactSalesDialog open={contactOpen} onClose={() => setContactOpen(false)} />
+    </div>
+  );
+}

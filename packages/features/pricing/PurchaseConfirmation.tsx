@@ -1,0 +1,99 @@
+import { Button, Dialog, Snackbar } from '@memoria/ui';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as s from './pricing.css.ts';
+import type { PurchaseStatus } from './usePurchase.ts';
+
+export interface PurchaseConfirmationProps {
+  /** The confirmation dialog is open (it closes itself when `status` is `redirecting`). */
+  open: boolean;
+  status: PurchaseStatus;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The redirecting message hid (auto-hide or ×). */
+  onMessageClose?: () => void;
+}
+
+/**
+ * The Standard purchase confirmation (§2, §4): summary with plan and total, the three steps
+ * (confirm, pay at Mercado Pago, come back), Confirm and Cancel; the payment error inside it, and
+ * once the checkout opened, the redirecting message.
+ */
+export function PurchaseConfirmation({
+  open,
+  status,
+  onConfirm,
+  onCancel,
+  onMessageClose,
+}: PurchaseConfirmationProps) {
+  const intl = useIntl();
+  const pending = status === 'pending';
+  return (
+    <>
+      <Dialog
+        open={open && status !== 'redirecting'}
+        onClose={() => {
+          if (!pending) onCancel();
+        }}
+        title={intl.formatMessage({ id: 'pricing.purchase.title' })}
+        size="sm"
+        closeOnBackdrop={!pending}
+        actions={
+          <>
+            <Button variant="text" onClick={onCancel} disabled={pending}>
+              <FormattedMessage id="pricing.purchase.cancel" />
+            </Button>
+            <Button onClick={onConfirm} loading={pending}>
+              <FormattedMessage id="pricing.purchase.confirm" />
+            </Button>
+          </>
+        }
+      >
+        <h3 className={s.sectionTitle} style={{ marginTop: 0 }}>
+          <FormattedMessage id="pricing.purchase.summary" />
+        </h3>
+        <dl className={s.summary}>
+          <dt className={s.summaryTerm}>
+            <FormattedMessage id="pricing.purchase.plan" />
+          </dt>
+          <dd className={s.summaryValue}>
+            <FormattedMessage id="pricing.standard.name" />
+          </dd>
+          <dt className={s.summaryTerm}>
+            <FormattedMessage id="pricing.purchase.total" />
+          </dt>
+          <dd className={s.summaryValue}>
+            <FormattedMessage id="pricing.purchase.totalValue" />
+          </dd>
+        </dl>
+        <p className={s.note}>
+          <FormattedMessage id="pricing.purchase.billing" />
+        </p>
+        <h3 className={s.sectionTitle}>
+          <FormattedMessage id="pricing.purchase.steps" />
+        </h3>
+        <ol className={s.steps}>
+          <li>
+            <FormattedMessage id="pricing.purchase.step1" />
+          </li>
+          <li>
+            <FormattedMessage id="pricing.purchase.step2" />
+          </li>
+          <li>
+            <FormattedMessage id="pricing.purchase.step3" />
+          </li>
+        </ol>
+        {status === 'error' ? (
+          <p role="alert" className={s.error}>
+            <FormattedMessage id="pricing.purchase.error" />
+          </p>
+        ) : null}
+      </Dialog>
+      <Snackbar
+        open={status === 'redirecting'}
+        severity="info"
+        message={intl.formatMessage({ id: 'pricing.purchase.redirecting' })}
+        onClose={() => onMessageClose?.()}
+      />
+    </>
+  );
+}

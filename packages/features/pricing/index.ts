@@ -1,0 +1,16 @@
+export { BuyStandardButton, type BuyStandardButtonProps } from './BuyStandardButton.tsx';
+export { ContactSalesDialog, type ContactSalesDialogProps } from './ContactSalesDialog.tsx';
+export { InAppPricing, type InAppPricingProps } from './InAppPricing.tsx';
+export { BuyStandardIsland, InAppPricingIsland } from './islands.tsx';
+export { PlanCard, type PlanCardProps } from './PlanCard.tsx';
+export {
+  PurchaseConfirmation,
+  type PurchaseConfirmationProps,
+} from './PurchaseConfirmation.tsx';
+export { PLANS, type PlanId, planOfAccount } from './plans.ts';
+export {
+  openInNewTab,
+  type PurchaseStatus,
+  useCreateSubscription,
+  useStandardPurchase,
+} from './usePurchase.ts';
