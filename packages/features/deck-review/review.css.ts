@@ -1,17 +1,8 @@
 import { vars } from '@memoria/ui';
 import { style, styleVariants } from '@vanilla-extract/css';
+import { appPage } from '../shared/page.css.ts';
 
-export const page = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  maxWidth: '760px',
-  padding: vars.space.lg,
-  boxSizing: 'border-box',
-  '@media': { 'screen and (max-width: 899.98px)': { padding: vars.space.md } },
-  width: '100%',
-  marginInline: 'auto',
-  minWidth: 0,
-});
+export const page = style([appPage, { maxWidth: '760px' }]);
 
 export const top = style({
   display: 'flex',

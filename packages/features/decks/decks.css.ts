@@ -1,17 +1,8 @@
 import { vars } from '@memoria/ui';
 import { globalStyle, style } from '@vanilla-extract/css';
+import { appPage } from '../shared/page.css.ts';
 
-export const page = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  maxWidth: '1100px',
-  padding: vars.space.lg,
-  boxSizing: 'border-box',
-  '@media': { 'screen and (max-width: 899.98px)': { padding: vars.space.md } },
-  width: '100%',
-  marginInline: 'auto',
-  minWidth: 0,
-});
+export const page = style([appPage, { maxWidth: '1100px' }]);
 
 export const header = style({
   display: 'flex',

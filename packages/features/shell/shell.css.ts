@@ -1,8 +1,9 @@
 import { vars } from '@memoria/ui';
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { MOBILE_MAX } from '../shared/page.css.ts';
 
-/** Below this width the sidebar becomes a drawer and the bottom bar shows (see AppLayout). */
-export const MOBILE_MAX = 'screen and (max-width: 899.98px)';
+/** Below MOBILE_MAX the sidebar becomes a drawer and the bottom bar shows (see AppLayout). */
+export { MOBILE_MAX };
 export const DESKTOP_MIN = 'screen and (min-width: 900px)';
 
 // ── sidebar ──────────────────────────────────────────────────────────────────────────────────
