@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AstroTelemetry } from '@astrojs/telemetry';
+import { describe, expect, it } from 'vitest';
+import storybookConfig from '../../.storybook/main.ts';
+import { offlineEnv } from '../../scripts/offline-env.ts';
+
+const root = join(import.meta.dirname, '../..');
+const scripts: Record<string, string> = JSON.parse(
+  readFileSync(join(root, 'package.json'), 'utf8'),
+).scripts;
+
+describe('no telemetry from an offline product', () => {
+  it("Astro's own telemetry client reports itself disabled under the project's environment", () => {
+    const saved = process.env;
+    try {
+      process.env = offlineEnv({ PATH: saved.PATH, HOME: saved.HOME });
+      const telemetry = new AstroTelemetry({ astroVersion: '7.0.0', viteVersion: '8.0.0' });
+      expect(telemetry.isDisabled).toBe(true);
+      // The same client without the project's setting would send data: the check can fail.
+      process.env = { PATH: saved.PATH, HOME: saved.HOME };
+      expect(new AstroTelemetry({ astroVersion: '7.0.0', viteVersion: '8.0.0' }).isDisabled).toBe(
+        false,
+      );
+    } finally {
+      process.env = saved;
+    }
+  });
+
+  it('every npm script that runs Astro goes through the offline wrapper', () => {
+    for (const [name, command] of Object.entries(scripts)) {
+      if (/(^|\s)astro\s/.test(command)) {
+        throw new Error(`npm run ${name} calls astro directly: ${command}`);
+      }
+    }
+    expect(scripts.dev).toBe('node scripts/astro.ts dev');
+    expect(scripts.build).toBe('node scripts/astro.ts build');
+    expect(readFileSync(join(root, 'scripts/build-if-stale.ts'), 'utf8')).toContain(
+      "spawnSync('astro', ['build'], { cwd: root, stdio: 'inherit', env: offlineEnv() })",
+    );
+  });
+
+  it("Storybook's telemetry and update check are off", () => {
+    expect(storybookConfig.core?.disableTelemetry).toBe(true);
+    expect(scripts.storybook).toContain('--no-version-updates');
+  });
+});
