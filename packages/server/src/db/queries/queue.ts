@@ -73,7 +73,7 @@ export async function queueCounts(
 }
 
 /** Due cards of these desks by due time then id, at most `limit`. */
-export function dueCards(
+function dueCards(
   q: Query,
   userId: number,
   deskIds: number[],
@@ -90,7 +90,7 @@ export function dueCards(
 }
 
 /** Each desk's allowance of new cards in creation (id) order, at most `limit` in all. */
-export function newCards(
+function newCards(
   q: Query,
   userId: number,
   allowances: DeskAllowance[],
@@ -112,4 +112,20 @@ export function newCards(
     join cards c on c.id = s.card_id
     order by s.card_id
     limit ${limit}`);
+}
+
+/** The review queue: due cards first, then the desks' new cards, at most `limit`. */
+export async function reviewQueue(
+  q: Query,
+  userId: number,
+  deskIds: number[],
+  allowances: DeskAllowance[],
+  window: DueWindow,
+  limit: number,
+): Promise<CardRecord[]> {
+  const [due, fresh] = await Promise.all([
+    dueCards(q, userId, deskIds, window, limit),
+    newCards(q, userId, allowances, limit),
+  ]);
+  return [...due, ...fresh].slice(0, limit);
 }

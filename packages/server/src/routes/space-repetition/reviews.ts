@@ -1,7 +1,7 @@
 /** The review queue, ratings and undo. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { visibleDesks } from '../../db/queries/desks.ts';
-import { dueCards, newCards } from '../../db/queries/queue.ts';
+import { reviewQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
 import { retractDeskReview } from '../../domain/activity.ts';
 import { localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
@@ -25,11 +25,10 @@ export const handlers: Handlers = {
         : await visibleDesks(sql, user.id);
     const today = await learnerToday(sql, user, desks);
     const ids = desks.map((d) => d.id);
-    // Three independent reads on three pooled connections at once.
-    const [counts, due, fresh] = await Promise.all([
+    // Independent reads, on pooled connections at once.
+    const [counts, queue] = await Promise.all([
       deskCounts(sql, today),
-      dueCards(sql, user.id, ids, today.window, limit),
-      newCards(sql, user.id, today.allowances, limit),
+      reviewQueue(sql, user.id, ids, today.allowances, today.window, limit),
     ]);
     let dueCount = 0;
     let newCount = 0;
@@ -44,9 +43,7 @@ export const handlers: Handlers = {
       due_count: dueCount,
       new_count: newCount,
       remaining_today: dueCount + newCount,
-      cards: [...due, ...fresh]
-        .slice(0, limit)
-        .map((card) => toDueCard(card, today.now, undefined, memo)),
+      cards: queue.map((card) => toDueCard(card, today.now, undefined, memo)),
     };
     return c.json(result, 200);
   },
