@@ -2,17 +2,13 @@ import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  buildQueue,
   FSRS_PARAMETERS,
   gradeOf,
-  isDue,
   learnerDay,
   localDate,
   mondayOf,
-  newCardsAllowance,
   newSchedule,
   previewIntervals,
-  type QueueEntry,
   review,
   scheduleFromJson,
   scheduleToJson,
@@ -122,71 +118,5 @@ describe('the learner’s day', () => {
     expect(mondayOf('2025-01-19')).toBe('2025-01-13');
     expect(mondayOf('2025-01-13')).toBe('2025-01-13');
     expect(addDays('2024-12-30', 7)).toBe('2025-01-06');
-  });
-});
-
-describe('the queue', () => {
-  const tz = 'America/Argentina/Buenos_Aires'; // UTC−3
-  const now = new Date('2025-01-15T02:30:00Z'); // 23:30 on the 14th there
-  const today = learnerDay(now, tz);
-  const entry = (cardId: number, deskId: number, state: State, due: string): QueueEntry => ({
-    cardId,
-    deskId,
-    state,
-    due: new Date(due),
-  });
-
-  it('learning steps are due at their time, review cards for the whole local day', () => {
-    expect(
-      isDue({ state: State.Learning, due: new Date('2025-01-15T02:29:00Z') }, now, today),
-    ).toBe(true);
-    expect(
-      isDue({ state: State.Learning, due: new Date('2025-01-15T02:31:00Z') }, now, today),
-    ).toBe(false);
-    // 23:59 local today: due; 00:01 local tomorrow (03:01 UTC): not yet.
-    expect(isDue({ state: State.Review, due: new Date('2025-01-15T02:59:00Z') }, now, today)).toBe(
-      true,
-    );
-    expect(isDue({ state: State.Review, due: new Date('2025-01-15T03:01:00Z') }, now, today)).toBe(
-      false,
-    );
-    expect(isDue({ state: State.New, due: new Date(0) }, now, today)).toBe(false);
-  });
-
-  it('orders due cards by due then id, then each desk’s allowance of new cards by id', () => {
-    const entries = [
-      entry(9, 1, State.New, '2025-01-01T00:00:00Z'),
-      entry(3, 1, State.Review, '2025-01-14T10:00:00Z'),
-      entry(5, 2, State.New, '2025-01-01T00:00:00Z'),
-      entry(2, 2, State.Review, '2025-01-14T10:00:00Z'),
-      entry(7, 1, State.New, '2025-01-01T00:00:00Z'),
-      entry(1, 1, State.Relearning, '2025-01-15T02:00:00Z'),
-      entry(4, 2, State.New, '2025-01-01T00:00:00Z'),
-      entry(8, 1, State.Review, '2025-01-20T00:00:00Z'),
-    ];
-    const allowance = new Map([
-      [1, newCardsAllowance(10, 9)],
-      [2, newCardsAllowance(2, 0)],
-    ]);
-    const queue = buildQueue(entries, allowance, now, today).map((e) => e.cardId);
-    expect(queue).toEqual([2, 3, 1, 4, 5, 7]);
-    expect(buildQueue(entries, allowance, now, today, 4).map((e) => e.cardId)).toEqual([
-      2, 3, 1, 4,
-    ]);
-  });
-
-  it('resets the new-card allowance at the learner’s midnight, not UTC’s', () => {
-    // Five new cards introduced at 22:00 local on the 14th (01:00 UTC on the 15th).
-    const introduced = [new Date('2025-01-15T01:00:00Z')];
-    const countToday = (at: Date) => {
-      const day = learnerDay(at, tz);
-      return introduced.filter((x) => x >= day.start && x < day.end).length * 5;
-    };
-    // At 23:30 local the same day: all five count, nothing left of a limit of 5.
-    expect(newCardsAllowance(5, countToday(now))).toBe(0);
-    // Past UTC midnight but before local midnight (still the 14th there): nothing new yet.
-    expect(newCardsAllowance(5, countToday(new Date('2025-01-15T02:59:00Z')))).toBe(0);
-    // Local midnight (03:00 UTC): a fresh allowance.
-    expect(newCardsAllowance(5, countToday(new Date('2025-01-15T03:00:00Z')))).toBe(5);
   });
 });

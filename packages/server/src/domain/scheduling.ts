@@ -1,7 +1,6 @@
 /**
- * Spaced-repetition scheduling: a thin layer over `ts-fsrs` (FSRS as Anki uses it), plus the
- * rules around it that are ours: what "today" is in the learner's time zone, which cards are due,
- * and how many new cards a day may bring.
+ * Spaced-repetition scheduling: a thin layer over `ts-fsrs` (FSRS as Anki uses it), plus what
+ * "today" is in the learner's time zone. Which cards the queue holds is in `queue.ts`.
  */
 import {
   type Card as FsrsCard,
@@ -328,58 +327,4 @@ export function weekdayIndex(day: string): number {
 /** Monday of the week `day` falls in. */
 export function mondayOf(day: string): string {
   return addDays(day, -weekdayIndex(day));
-}
-
-// ── The queue ───────────────────────────────────────────────────────────────────────────────────
-
-export const DEFAULT_NEW_CARDS_PER_DAY = 10;
-
-/**
- * Whether a rated card is due. Learning and relearning steps are due at their exact time; a
- * review card is due for the whole learner's day it falls on, as in Anki (a card scheduled for
- * 21:00 today is shown in the morning). New cards are not "due"; they come by the daily limit.
- */
-export function isDue(s: Pick<Schedule, 'state' | 'due'>, now: Date, today: LearnerDay): boolean {
-  if (s.state === State.New) return false;
-  if (s.state === State.Review) return s.due.getTime() < today.end.getTime();
-  return s.due.getTime() <= now.getTime();
-}
-
-/** New cards still allowed today: the daily limit less those introduced today, never negative. */
-export function newCardsAllowance(limit: number, introducedToday: number): number {
-  return Math.max(0, limit - introducedToday);
-}
-
-export interface QueueEntry {
-  cardId: number;
-  deskId: number;
-  state: State;
-  due: Date;
-}
-
-/**
- * The review queue in memory (the SQL in routes does the same with indexes): due cards by due
- * time then id, then each desk's allowance of new cards in creation (id) order, at most `limit`.
- */
-export function buildQueue<T extends QueueEntry>(
-  entries: T[],
-  allowanceByDesk: Map<number, number>,
-  now: Date,
-  today: LearnerDay,
-  limit = Number.POSITIVE_INFINITY,
-): T[] {
-  const due = entries
-    .filter((e) => isDue(e, now, today))
-    .sort((a, b) => a.due.getTime() - b.due.getTime() || a.cardId - b.cardId);
-  const taken = new Map<number, number>();
-  const fresh = entries
-    .filter((e) => e.state === State.New)
-    .sort((a, b) => a.cardId - b.cardId)
-    .filter((e) => {
-      const n = taken.get(e.deskId) ?? 0;
-      if (n >= (allowanceByDesk.get(e.deskId) ?? 0)) return false;
-      taken.set(e.deskId, n + 1);
-      return true;
-    });
-  return [...due, ...fresh].slice(0, limit);
 }

@@ -2,14 +2,12 @@ import type { Context } from 'hono';
 import type { Handler, OperationId } from '../contract/types.ts';
 import { allows, FEATURE_NAMES, type Feature } from '../domain/entitlements.ts';
 import type { AppEnv } from './context.ts';
+import { currentUser } from './current-user.ts';
 import { ApiError } from './errors.ts';
 
 /** Throws 403 `plan_required` (naming the feature) unless the signed-in user's plan allows it. */
 export function assertFeature(c: Context<AppEnv>, feature: Feature): void {
-  const user = c.get('user');
-  if (!user) {
-    throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.');
-  }
+  const user = currentUser(c);
   if (!allows(user.accountType, feature)) {
     throw new ApiError(
       403,

@@ -1,19 +1,8 @@
+import type { components } from '@memoria/api/schema.d.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** The machine codes of the contract's `Error` schema. */
-export type ErrorCode =
-  | 'validation_error'
-  | 'invalid_credentials'
-  | 'not_authenticated'
-  | 'token_invalid'
-  | 'forbidden'
-  | 'plan_required'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'not_implemented'
-  | 'unavailable'
-  | 'internal_error';
+/** The machine codes of the contract's `Error` schema (its `code` enum in openapi.yaml). */
+export type ErrorCode = components['schemas']['Error']['code'];
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -1,5 +1,4 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from '../auth/throttle.ts';
 import {
@@ -11,10 +10,11 @@ import {
 import type { Handlers, Schemas } from '../contract/types.ts';
 import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema.ts';
+import { uniqueViolation } from '../db/unique-violation.ts';
 import { featuresOf, isPaid } from '../domain/entitlements.ts';
 import { isValidEmail, isValidTimezone, MESSAGES, PASSWORD_MIN_LENGTH } from '../domain/users.ts';
 import { clientIp } from '../http/client-ip.ts';
-import type { AppEnv } from '../http/context.ts';
+import { currentUser } from '../http/current-user.ts';
 import { ApiError, type FieldErrors, notFound, validationError } from '../http/errors.ts';
 
 export function toUser(row: UserRow): Schemas['User'] {
@@ -29,13 +29,6 @@ export function toUser(row: UserRow): Schemas['User'] {
     timezone: row.timezone,
     date_joined: row.dateJoined.toISOString(),
   };
-}
-
-function currentUser(c: Context<AppEnv>): UserRow {
-  const user = c.get('user');
-  if (!user)
-    throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.');
-  return user;
 }
 
 class Fields {
@@ -72,18 +65,11 @@ async function usernameTaken(db: Db, username: string, exceptId?: number): Promi
   return rows.length > 0;
 }
 
-/** A unique-index violation raised by a concurrent request, as the field it concerns. */
-function uniqueViolation(error: unknown): 'email' | 'username' | null {
-  for (
-    let e = error as { code?: string; constraint_name?: string; cause?: unknown } | undefined;
-    e;
-  ) {
-    if (e.code === '23505') {
-      if (e.constraint_name?.includes('email')) return 'email';
-      if (e.constraint_name?.includes('username')) return 'username';
-    }
-    e = e.cause as typeof e;
-  }
+/** The field a unique-index violation (raised by a concurrent request) concerns. */
+function takenField(error: unknown): 'email' | 'username' | null {
+  const constraint = uniqueViolation(error);
+  if (constraint?.includes('email')) return 'email';
+  if (constraint?.includes('username')) return 'username';
   return null;
 }
 
@@ -145,7 +131,7 @@ export const handlers: Handlers = {
       if (!row) throw new Error('insert returned no row');
       return c.json(toUser(row), 201);
     } catch (error) {
-      const field = uniqueViolation(error);
+      const field = takenField(error);
       if (!field) throw error;
       const message = field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken;
       throw validationError({ [field]: [message] }, message);
@@ -234,7 +220,7 @@ export const handlers: Handlers = {
       if (!row) throw notFound('No user with this id.');
       return c.json(toUser(row), 200);
     } catch (error) {
-      if (uniqueViolation(error) !== 'username') throw error;
+      if (takenField(error) !== 'username') throw error;
       throw validationError({ username: [MESSAGES.usernameTaken] });
     }
   },

@@ -1,7 +1,7 @@
 import type { Handlers } from '../contract/types.ts';
 import { handlers as auth } from './auth.ts';
 import { handlers as progress } from './progress.ts';
-import { handlers as spaceRepetition } from './space-repetition.ts';
+import { handlers as spaceRepetition } from './space-repetition/index.ts';
 import { handlers as system } from './system.ts';
 
 /** One module per contract tag; each exports `handlers` keyed by operationId. */

@@ -1,15 +1,12 @@
 import type { Handlers, Schemas } from '../contract/types.ts';
 import { addDays, learnerDay, mondayOf, startOfLocalDay, WEEKDAYS } from '../domain/scheduling.ts';
-import { ApiError } from '../http/errors.ts';
+import { currentUser } from '../http/current-user.ts';
 
 export const handlers: Handlers = {
   /** Reviews per day of the learner's current week (Monday to Sunday, in their time zone). */
   async getCardStats(c) {
     const { sql } = c.get('deps');
-    const user = c.get('user');
-    if (!user) {
-      throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.');
-    }
+    const user = currentUser(c);
     const tz = user.timezone;
     const today = learnerDay(new Date(), tz);
     const monday = mondayOf(today.day);

@@ -1,0 +1,225 @@
+/** Cards with one learner's schedule of each: every SQL statement on `cards`. */
+import type { StoredImage } from '../../domain/images.ts';
+import type { Schedule } from '../../domain/scheduling.ts';
+import { containsPattern, pgDate, pgDateOrNull, type Query } from './pg.ts';
+
+/** A card's content and the learner's FSRS state of it (a new card's when they have none). */
+export interface CardRecord {
+  id: number;
+  deskId: number;
+  front: string;
+  back: string;
+  frontImage: StoredImageBytes | null;
+  backImage: StoredImageBytes | null;
+  createdAt: Date;
+  updatedAt: Date;
+  schedule: Schedule;
+  /** When the learner first rated it (counts against that day's new-card limit). */
+  introducedAt: Date | null;
+}
+
+export interface StoredImageBytes {
+  bytes: Buffer;
+  type: string;
+}
+
+export interface CardRow {
+  id: number;
+  desk_id: number;
+  front: string;
+  back: string;
+  front_image: Buffer | null;
+  front_image_type: string | null;
+  back_image: Buffer | null;
+  back_image_type: string | null;
+  created_at: string;
+  updated_at: string;
+  state: number;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  last_review: string | null;
+  introduced_at: string | null;
+}
+
+/** The columns of a CardRow (read it only through `selectCards`), from `cards c` left-joined to the learner's `card_schedules s`. */
+export const cardColumns = (q: Query) => q`
+  c.id, c.desk_id, c.front, c.back, c.front_image, c.front_image_type, c.back_image,
+  c.back_image_type, c.created_at, c.updated_at,
+  coalesce(s.state, 0)::int as state, coalesce(s.due, c.created_at) as due,
+  coalesce(s.stability, 0) as stability, coalesce(s.difficulty, 0) as difficulty,
+  coalesce(s.elapsed_days, 0) as elapsed_days, coalesce(s.scheduled_days, 0) as scheduled_days,
+  coalesce(s.learning_steps, 0) as learning_steps, coalesce(s.reps, 0) as reps,
+  coalesce(s.lapses, 0) as lapses, s.last_review, s.introduced_at`;
+
+const image = (bytes: Buffer | null, type: string | null): StoredImageBytes | null =>
+  bytes && type ? { bytes, type } : null;
+
+export function toCardRecord(row: CardRow): CardRecord {
+  return {
+    id: row.id,
+    deskId: row.desk_id,
+    front: row.front,
+    back: row.back,
+    frontImage: image(row.front_image, row.front_image_type),
+    backImage: image(row.back_image, row.back_image_type),
+    createdAt: pgDate(row.created_at),
+    updatedAt: pgDate(row.updated_at),
+    schedule: {
+      state: row.state,
+      due: pgDate(row.due),
+      stability: row.stability,
+      difficulty: row.difficulty,
+      elapsedDays: row.elapsed_days,
+      scheduledDays: row.scheduled_days,
+      learningSteps: row.learning_steps,
+      reps: row.reps,
+      lapses: row.lapses,
+      lastReview: pgDateOrNull(row.last_review),
+    },
+    introducedAt: pgDateOrNull(row.introduced_at),
+  };
+}
+
+/** Reads CardRows with `cardColumns` and maps them: the one way card rows are read. */
+export async function selectCards(pending: Promise<CardRow[]>): Promise<CardRecord[]> {
+  return (await pending).map(toCardRecord);
+}
+
+/** One card with the learner's schedule of it. */
+export async function findCard(
+  q: Query,
+  userId: number,
+  cardId: number,
+): Promise<CardRecord | undefined> {
+  const [card] = await selectCards(q<CardRow[]>`
+    select ${cardColumns(q)} from cards c
+    left join card_schedules s on s.card_id = c.id and s.user_id = ${userId}
+    where c.id = ${cardId}`);
+  return card;
+}
+
+/**
+ * One card with the learner's schedule row locked (FOR UPDATE), so that two ratings of it
+ * serialise. Every learner of a desk has a schedule row for each card (written with the card or
+ * the share); should one be missing, it is written first.
+ */
+export async function lockCard(
+  q: Query,
+  userId: number,
+  cardId: number,
+): Promise<CardRecord | undefined> {
+  const select = () =>
+    selectCards(q<CardRow[]>`
+      select ${cardColumns(q)} from cards c
+      join card_schedules s on s.card_id = c.id and s.user_id = ${userId}
+      where c.id = ${cardId}
+      for update of s`);
+  const [card] = await select();
+  if (card) return card;
+  await q`
+    insert into card_schedules (user_id, card_id, desk_id, due)
+    select ${userId}, c.id, c.desk_id, c.created_at from cards c where c.id = ${cardId}
+    on conflict do nothing`;
+  return (await select())[0];
+}
+
+export interface CardFilter {
+  /** Part of the front or back, case-insensitive. */
+  search?: string;
+  /** The learner's FSRS state. */
+  state?: number;
+}
+
+/** One page of a desk's cards, oldest first, and how many match in all. */
+export async function listCards(
+  q: Query,
+  userId: number,
+  deskId: number,
+  filter: CardFilter,
+  page: { offset: number; limit: number },
+): Promise<{ count: number; cards: CardRecord[] }> {
+  const like = filter.search ? containsPattern(filter.search) : null;
+  const where = q`
+    c.desk_id = ${deskId}
+    ${like ? q`and (c.front ilike ${like} or c.back ilike ${like})` : q``}
+    ${filter.state !== undefined ? q`and coalesce(s.state, 0) = ${filter.state}` : q``}`;
+  const [[total], cards] = await Promise.all([
+    q<{ n: number }[]>`
+      select count(*)::int as n from cards c
+      left join card_schedules s on s.card_id = c.id and s.user_id = ${userId}
+      where ${where}`,
+    selectCards(q<CardRow[]>`
+      select ${cardColumns(q)} from cards c
+      left join card_schedules s on s.card_id = c.id and s.user_id = ${userId}
+      where ${where}
+      order by c.id
+      limit ${page.limit} offset ${page.offset}`),
+  ]);
+  return { count: total?.n ?? 0, cards };
+}
+
+/**
+ * Adds a card to a desk and a schedule row for each of its learners. Counting the card locks the
+ * desk row first, so a concurrent share (which locks it FOR UPDATE) waits and then sees the card.
+ */
+export async function insertCard(
+  q: Query,
+  card: {
+    deskId: number;
+    front: string;
+    back: string;
+    frontImage?: StoredImage;
+    backImage?: StoredImage;
+    createdBy: number;
+  },
+): Promise<number> {
+  await q`update desks set cards_count = cards_count + 1 where id = ${card.deskId}`;
+  const [row] = await q<{ id: number; created_at: string }[]>`
+    insert into cards (desk_id, front, back, front_image, front_image_type, back_image,
+      back_image_type, created_by)
+    values (${card.deskId}, ${card.front}, ${card.back}, ${card.frontImage?.bytes ?? null},
+      ${card.frontImage?.type ?? null}, ${card.backImage?.bytes ?? null},
+      ${card.backImage?.type ?? null}, ${card.createdBy})
+    returning id, created_at`;
+  if (!row) throw new Error('insert into cards returned no row');
+  await q`
+    insert into card_schedules (user_id, card_id, desk_id, due)
+    select m.user_id, ${row.id}, ${card.deskId}, ${row.created_at}
+    from (select owner_id as user_id from desks where id = ${card.deskId}
+          union select user_id from desk_shares where desk_id = ${card.deskId}) m
+    on conflict do nothing`;
+  return row.id;
+}
+
+/** New text; each image undefined: kept, null: removed, an image: replaced. */
+export async function updateCard(
+  q: Query,
+  id: number,
+  changes: {
+    front: string;
+    back: string;
+    frontImage?: StoredImage | null;
+    backImage?: StoredImage | null;
+  },
+): Promise<void> {
+  const { frontImage: fi, backImage: bi } = changes;
+  await q`
+    update cards set front = ${changes.front}, back = ${changes.back}, updated_at = now()
+      ${fi === undefined ? q`` : q`, front_image = ${fi?.bytes ?? null}, front_image_type = ${fi?.type ?? null}`}
+      ${bi === undefined ? q`` : q`, back_image = ${bi?.bytes ?? null}, back_image_type = ${bi?.type ?? null}`}
+    where id = ${id}`;
+}
+
+/** Deletes a card (its schedules and logs cascade) and uncounts it from its desk. */
+export async function deleteCard(q: Query, id: number, deskId: number): Promise<void> {
+  const gone = await q`delete from cards where id = ${id} returning id`;
+  if (gone.length > 0) {
+    await q`update desks set cards_count = cards_count - 1 where id = ${deskId}`;
+  }
+}

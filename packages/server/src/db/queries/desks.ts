@@ -1,0 +1,175 @@
+/** Desks and their shares: every SQL statement on `desks` and `desk_shares`. */
+import { containsPattern, pgDate, type Query } from './pg.ts';
+
+/** A desk as one learner sees it: their role, their own new-cards limit. */
+export interface DeskAccess {
+  id: number;
+  name: string;
+  ownerId: number;
+  ownerUsername: string;
+  allowEditing: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  isOwner: boolean;
+  /** The owner always; those it is shared with when the owner allows editing. */
+  canEdit: boolean;
+  /** The learner's own new-cards-per-day limit for this desk. */
+  newCardsPerDay: number;
+  cardsCount: number;
+}
+
+interface DeskAccessRow {
+  id: number;
+  name: string;
+  owner_id: number;
+  owner_username: string;
+  allow_editing: boolean;
+  cards_count: number;
+  created_at: string;
+  updated_at: string;
+  owner_limit: number;
+  share_limit: number | null;
+}
+
+function toDeskAccess(row: DeskAccessRow, userId: number): DeskAccess {
+  const isOwner = row.owner_id === userId;
+  return {
+    id: row.id,
+    name: row.name,
+    ownerId: row.owner_id,
+    ownerUsername: row.owner_username,
+    allowEditing: row.allow_editing,
+    createdAt: pgDate(row.created_at),
+    updatedAt: pgDate(row.updated_at),
+    isOwner,
+    canEdit: isOwner || row.allow_editing,
+    newCardsPerDay: isOwner ? row.owner_limit : (row.share_limit ?? row.owner_limit),
+    cardsCount: row.cards_count,
+  };
+}
+
+export interface DeskFilter {
+  id?: number;
+  /** The desk holding this card. */
+  cardId?: number;
+  /** Part of the name, case-insensitive. */
+  search?: string;
+  /** Lock the desk rows: `update` serialises with card creation and sharing. */
+  lock?: 'share' | 'update';
+}
+
+/** The desks `userId` sees (own and shared with them), by name. */
+export async function visibleDesks(
+  q: Query,
+  userId: number,
+  filter: DeskFilter = {},
+): Promise<DeskAccess[]> {
+  const rows = await q<DeskAccessRow[]>`
+    select d.id, d.name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
+           d.cards_count, d.created_at, d.updated_at, u.username as owner_username,
+           s.new_cards_per_day as share_limit
+    from desks d
+    join users u on u.id = d.owner_id
+    left join desk_shares s on s.desk_id = d.id and s.user_id = ${userId}
+    where (d.owner_id = ${userId} or s.user_id is not null)
+      ${filter.id !== undefined ? q`and d.id = ${filter.id}` : q``}
+      ${filter.cardId !== undefined ? q`and d.id = (select desk_id from cards where id = ${filter.cardId})` : q``}
+      ${filter.search ? q`and d.name ilike ${containsPattern(filter.search)}` : q``}
+    order by lower(d.name), d.id
+    ${filter.lock === 'share' ? q`for share of d` : filter.lock === 'update' ? q`for update of d` : q``}`;
+  return rows.map((r) => toDeskAccess(r, userId));
+}
+
+/** The emails each desk is shared with, by email. */
+export async function sharedWith(q: Query, deskIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (deskIds.length === 0) return out;
+  const rows = await q<{ desk_id: number; email: string }[]>`
+    select s.desk_id, u.email from desk_shares s join users u on u.id = s.user_id
+    where s.desk_id = any(${deskIds}::int[]) order by lower(u.email)`;
+  for (const r of rows) out.set(r.desk_id, [...(out.get(r.desk_id) ?? []), r.email]);
+  return out;
+}
+
+export async function insertDesk(
+  q: Query,
+  desk: { ownerId: number; name: string; newCardsPerDay: number; allowEditing: boolean },
+): Promise<number> {
+  const [row] = await q<{ id: number }[]>`
+    insert into desks (owner_id, name, new_cards_per_day, allow_editing)
+    values (${desk.ownerId}, ${desk.name}, ${desk.newCardsPerDay}, ${desk.allowEditing})
+    returning id`;
+  if (!row) throw new Error('insert into desks returned no row');
+  return row.id;
+}
+
+export async function updateDesk(
+  q: Query,
+  id: number,
+  changes: { name?: string; allowEditing?: boolean },
+): Promise<void> {
+  await q`
+    update desks set
+      name = coalesce(${changes.name ?? null}::text, name),
+      allow_editing = coalesce(${changes.allowEditing ?? null}::boolean, allow_editing),
+      updated_at = now()
+    where id = ${id}`;
+}
+
+/** Deletes a desk; its cards, schedules, shares and review logs go with it (ON DELETE CASCADE). */
+export async function deleteDesk(q: Query, id: number): Promise<void> {
+  await q`delete from desks where id = ${id}`;
+}
+
+/** Sets one learner's daily new-card limit: the desk's for its owner, the share's for others. */
+export async function setNewCardsPerDay(
+  q: Query,
+  desk: Pick<DeskAccess, 'id' | 'isOwner'>,
+  userId: number,
+  limit: number,
+): Promise<void> {
+  if (desk.isOwner) {
+    await q`update desks set new_cards_per_day = ${limit}, updated_at = now() where id = ${desk.id}`;
+  } else {
+    await q`update desk_shares set new_cards_per_day = ${limit}
+            where desk_id = ${desk.id} and user_id = ${userId}`;
+  }
+}
+
+/** Active accounts with these emails (compared case-insensitively). */
+export async function activeUsersByEmail(
+  q: Query,
+  emails: string[],
+): Promise<{ id: number; email: string }[]> {
+  const lowered = emails.map((e) => e.toLowerCase());
+  return q<{ id: number; email: string }[]>`
+    select id, email from users where lower(email) = any(${lowered}::text[]) and is_active`;
+}
+
+/**
+ * Shares a desk with a learner and gives them a schedule row for each of its cards. False when it
+ * was shared with them already.
+ */
+export async function addShare(q: Query, deskId: number, userId: number): Promise<boolean> {
+  const inserted = await q`
+    insert into desk_shares (desk_id, user_id) values (${deskId}, ${userId})
+    on conflict do nothing returning user_id`;
+  if (inserted.length === 0) return false;
+  await q`
+    insert into card_schedules (user_id, card_id, desk_id, due)
+    select ${userId}, c.id, c.desk_id, c.created_at from cards c where c.desk_id = ${deskId}
+    on conflict do nothing`;
+  return true;
+}
+
+/** Tells a learner a desk was shared with them (the notifications module will own this table). */
+export async function notifyDeskShared(
+  q: Query,
+  to: number,
+  from: number,
+  payload: { desk_id: number; desk_name: string; from_username: string; allow_editing: boolean },
+): Promise<void> {
+  await q`
+    insert into notifications (user_id, kind, actor_id, payload)
+    values (${to}, 'desk_shared', ${from}, ${JSON.stringify(payload)}::jsonb)`;
+}

@@ -1,0 +1,108 @@
+/**
+ * The review queue the product serves, at fixed instants: its SQL against a real PostgreSQL, with
+ * the domain's due window and allowance (the route composes them the same way, in
+ * routes/space-repetition/today.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
+import { learnerDay } from '../../domain/scheduling.ts';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { insertCard } from './cards.ts';
+import { insertDesk } from './desks.ts';
+import { iso } from './pg.ts';
+import { introducedToday, queueCounts, reviewQueue } from './queue.ts';
+
+let t: TestBackend;
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestBackend();
+  userId = (await t.signUp()).user.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const tz = 'America/Argentina/Buenos_Aires'; // UTC−3
+const now = new Date('2025-01-15T02:30:00Z'); // 23:30 on the 14th there
+const today = learnerDay(now, tz);
+const window = dueWindow(now, today);
+
+async function newDesk(): Promise<number> {
+  return insertDesk(t.deps.sql, {
+    ownerId: userId,
+    name: 'Q',
+    newCardsPerDay: 10,
+    allowEditing: false,
+  });
+}
+
+/** A card of `deskId` in `state` (0 new, 1 learning, 2 review, 3 relearning) due at `due`. */
+async function card(deskId: number, state: number, due = '2025-01-01T00:00:00Z') {
+  const id = await insertCard(t.deps.sql, { deskId, front: 'f', back: 'b', createdBy: userId });
+  await t.deps.sql`
+    update card_schedules set state = ${state}, due = ${due}
+    where user_id = ${userId} and card_id = ${id}`;
+  return id;
+}
+
+const ids = (cards: { id: number }[]) => cards.map((c) => c.id);
+
+describe('due cards', () => {
+  it('learning steps are due at their time, review cards for the whole local day', async () => {
+    const desk = await newDesk();
+    const learningDue = await card(desk, 1, '2025-01-15T02:29:00Z');
+    await card(desk, 1, '2025-01-15T02:31:00Z'); // a minute from now
+    const reviewTonight = await card(desk, 2, '2025-01-15T02:59:00Z'); // 23:59 local today
+    await card(desk, 2, '2025-01-15T03:01:00Z'); // 00:01 local tomorrow
+    await card(desk, 3, '2025-01-15T02:40:00Z'); // relearning in ten minutes
+    const queue = await reviewQueue(t.deps.sql, userId, [desk], [], window, 100);
+    expect(ids(queue)).toEqual([learningDue, reviewTonight]);
+    const counts = await queueCounts(t.deps.sql, userId, [{ deskId: desk, allowance: 0 }], window);
+    expect(counts.get(desk)).toEqual({ dueCount: 2, newCount: 0 });
+  });
+
+  it('orders due cards by due then id, then each desk’s allowance of new cards by id', async () => {
+    const [a, b] = [await newDesk(), await newDesk()];
+    const c1 = await card(a, 3, '2025-01-15T02:00:00Z');
+    const c2 = await card(b, 2, '2025-01-14T10:00:00Z');
+    const c3 = await card(a, 2, '2025-01-14T10:00:00Z');
+    const c4 = await card(b, 0);
+    const c5 = await card(b, 0);
+    await card(b, 0); // beyond b's allowance of 2
+    const c7 = await card(a, 0);
+    await card(a, 2, '2025-01-20T00:00:00Z'); // due next week
+    await card(a, 0); // beyond a's allowance of 1
+    const allowances = [
+      { deskId: a, allowance: newCardsAllowance(10, 9) },
+      { deskId: b, allowance: newCardsAllowance(2, 0) },
+    ];
+    const queue = (limit: number) =>
+      reviewQueue(t.deps.sql, userId, [a, b], allowances, window, limit).then(ids);
+    expect(await queue(100)).toEqual([c2, c3, c1, c4, c5, c7]);
+    expect(await queue(4)).toEqual([c2, c3, c1, c4]);
+    const counts = await queueCounts(t.deps.sql, userId, allowances, window);
+    expect(counts.get(a)).toEqual({ dueCount: 2, newCount: 1 });
+    expect(counts.get(b)).toEqual({ dueCount: 1, newCount: 2 });
+  });
+});
+
+describe('cards introduced today', () => {
+  it('reset at the learner’s midnight, not UTC’s', async () => {
+    const desk = await newDesk();
+    // Five cards first rated at 22:00 local on the 14th (01:00 UTC on the 15th).
+    for (let i = 0; i < 5; i++) {
+      const id = await card(desk, 1, '2025-01-15T01:10:00Z');
+      await t.deps.sql`
+        update card_schedules set introduced_at = ${iso(new Date('2025-01-15T01:00:00Z'))}
+        where user_id = ${userId} and card_id = ${id}`;
+    }
+    const introduced = async (at: string) =>
+      (await introducedToday(t.deps.sql, userId, [desk], learnerDay(new Date(at), tz))).get(desk) ??
+      0;
+    expect(await introduced('2025-01-15T02:30:00Z')).toBe(5); // 23:30 local, same day
+    expect(await introduced('2025-01-15T02:59:00Z')).toBe(5); // past UTC midnight, not local
+    expect(await introduced('2025-01-15T03:00:00Z')).toBe(0); // local midnight: a new day
+  });
+});

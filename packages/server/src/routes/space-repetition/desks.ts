@@ -1,0 +1,129 @@
+/** Desks: list, create, read, rename, delete, share, and each learner's daily new-card limit. */
+import type { Handlers } from '../../contract/types.ts';
+import {
+  activeUsersByEmail,
+  addShare,
+  deleteDesk,
+  insertDesk,
+  notifyDeskShared,
+  setNewCardsPerDay,
+  updateDesk,
+  visibleDesks,
+} from '../../db/queries/desks.ts';
+import { isValidEmail } from '../../domain/users.ts';
+import { currentUser } from '../../http/current-user.ts';
+import { validationError } from '../../http/errors.ts';
+import { assertCanEdit, assertOwner, deskFor } from './access.ts';
+import { MESSAGES } from './messages.ts';
+import { renderDesk, renderDesks } from './responses.ts';
+
+function deskName(value: string | undefined): string {
+  const name = (value ?? '').trim();
+  if (!name) throw validationError({ name: [MESSAGES.deskName] }, MESSAGES.deskName);
+  return name;
+}
+
+/** The distinct emails of a share request, all valid, else 400. */
+function shareEmails(values: string[] | undefined): string[] {
+  const emails = [...new Set((values ?? []).map((e) => e.trim()).filter(Boolean))];
+  if (emails.length === 0) throw validationError({ emails: [MESSAGES.emails] }, MESSAGES.emails);
+  const bad = emails.filter((e) => !isValidEmail(e));
+  if (bad.length > 0) {
+    throw validationError({ emails: bad.map((e) => `${MESSAGES.invalidEmail} (${e})`) });
+  }
+  return emails;
+}
+
+export const handlers: Handlers = {
+  async listDesks(c, { query }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const desks = await visibleDesks(sql, user.id, { search: query.search?.trim() || undefined });
+    return c.json(await renderDesks(sql, user, desks), 200);
+  },
+
+  async createDesk(c, { body }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const id = await insertDesk(sql, {
+      ownerId: user.id,
+      name: deskName(body.name),
+      newCardsPerDay: body.new_cards_per_day ?? 10,
+      allowEditing: body.allow_editing ?? false,
+    });
+    return c.json(await renderDesk(sql, user, await deskFor(sql, user.id, id)), 201);
+  },
+
+  async getDesk(c, { params }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    return c.json(await renderDesk(sql, user, await deskFor(sql, user.id, params.id)), 200);
+  },
+
+  async updateDesk(c, { params, body }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const desk = await deskFor(sql, user.id, params.id);
+    assertCanEdit(desk);
+    const name = deskName(body.name);
+    const changesEditing =
+      body.allow_editing !== undefined && body.allow_editing !== desk.allowEditing;
+    if (changesEditing) assertOwner(desk);
+    await updateDesk(sql, desk.id, {
+      name,
+      allowEditing: changesEditing ? body.allow_editing : undefined,
+    });
+    return c.json(await renderDesk(sql, user, await deskFor(sql, user.id, desk.id)), 200);
+  },
+
+  async deleteDesk(c, { params }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const desk = await deskFor(sql, user.id, params.id);
+    assertOwner(desk);
+    await deleteDesk(sql, desk.id);
+    return c.body(null, 204);
+  },
+
+  async shareDesk(c, { params, body }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const result = await sql.begin(async (tx) => {
+      // Locked, so a card created meanwhile waits and then gets a schedule for the new learners.
+      const desk = await deskFor(tx, user.id, params.id, 'update');
+      assertOwner(desk);
+      const emails = shareEmails(body.emails);
+      const allowEditing = body.allow_editing ?? desk.allowEditing;
+      if (allowEditing !== desk.allowEditing) await updateDesk(tx, desk.id, { allowEditing });
+      const found = new Map(
+        (await activeUsersByEmail(tx, emails)).map((u) => [u.email.toLowerCase(), u]),
+      );
+      const shared: string[] = [];
+      const notRegistered: string[] = [];
+      for (const email of emails) {
+        const target = found.get(email.toLowerCase());
+        if (!target) notRegistered.push(email);
+        if (!target || target.id === user.id) continue; // the owner has it already
+        shared.push(target.email);
+        if (!(await addShare(tx, desk.id, target.id))) continue; // shared before: no notification
+        await notifyDeskShared(tx, target.id, user.id, {
+          desk_id: desk.id,
+          desk_name: desk.name,
+          from_username: user.username,
+          allow_editing: allowEditing,
+        });
+      }
+      const out = await renderDesk(tx, user, await deskFor(tx, user.id, desk.id));
+      return { desk: out, shared_with: shared, not_registered: notRegistered };
+    });
+    return c.json(result, 200);
+  },
+
+  async configureNewCards(c, { params, body }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const desk = await deskFor(sql, user.id, params.id);
+    await setNewCardsPerDay(sql, desk, user.id, body.new_cards_per_day);
+    return c.json(await renderDesk(sql, user, await deskFor(sql, user.id, desk.id)), 200);
+  },
+};

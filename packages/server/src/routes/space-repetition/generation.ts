@@ -1,0 +1,94 @@
+/** Card proposals from text or a photo of notes (OCR, then the AI provider); nothing is saved. */
+import type { Context } from 'hono';
+import type { Handlers, Schemas } from '../../contract/types.ts';
+import { DEFAULT_MAX_CARDS, type Locale } from '../../domain/card-generation.ts';
+import type { StoredImage } from '../../domain/images.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { currentUser } from '../../http/current-user.ts';
+import { ApiError, type FieldErrors, validationError } from '../../http/errors.ts';
+import { AiProviderError } from '../../providers/ai/types.ts';
+import { OcrError } from '../../providers/ocr/types.ts';
+import { assertCanEdit, deskFor } from './access.ts';
+import { formText, imageField, imageFile, isForm, readForm } from './form.ts';
+import { MESSAGES } from './messages.ts';
+
+interface GenerationInput {
+  text: string;
+  image?: StoredImage;
+  locale: Locale;
+  maxCards: number;
+}
+
+async function readGenerationInput(
+  c: Context<AppEnv>,
+  body: Schemas['GenerateCardsRequest'],
+): Promise<GenerationInput> {
+  const fields: FieldErrors = {};
+  const input: GenerationInput = { text: '', locale: 'en', maxCards: DEFAULT_MAX_CARDS };
+  if (isForm(c)) {
+    const form = await readForm(c);
+    input.text = formText(fields, form, 'text', false, 20_000) ?? '';
+    input.image = await imageFile(fields, 'image', form.image);
+    if (form.language === 'es' || form.language === 'en') input.locale = form.language;
+    else if (form.language !== undefined) fields.language = ['Must be one of: en, es.'];
+    if (form.max_cards !== undefined) {
+      const n = Number(form.max_cards);
+      if (!Number.isInteger(n) || n < 1 || n > 100) fields.max_cards = ['Must be 1 to 100.'];
+      else input.maxCards = n;
+    }
+  } else {
+    input.text = body.text ?? '';
+    input.image = imageField(fields, 'image', body.image) ?? undefined;
+    input.locale = body.language ?? 'en';
+    input.maxCards = body.max_cards ?? DEFAULT_MAX_CARDS;
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+  if (!input.text.trim() && !input.image) {
+    throw validationError({ non_field_errors: [MESSAGES.textOrImage] }, MESSAGES.textOrImage);
+  }
+  return input;
+}
+
+/** The text OCR reads in the image; 400 naming the image when it reads none. */
+async function readImageText(c: Context<AppEnv>, image: StoredImage, text: string) {
+  const { providers, logger } = c.get('deps');
+  let extracted: string;
+  try {
+    extracted = (await providers.ocr.recognize(image.bytes)).trim();
+  } catch (error) {
+    if (error instanceof OcrError && error.kind === 'unreadable') {
+      throw validationError({ image: [error.message] }, error.message);
+    }
+    logger.error('ocr failed', { error: String(error) });
+    throw new ApiError(503, 'unavailable', 'Text recognition is unavailable right now.');
+  }
+  if (!extracted && !text.trim()) {
+    throw validationError({ image: [MESSAGES.noTextInImage] }, MESSAGES.noTextInImage);
+  }
+  return extracted;
+}
+
+export const handlers: Handlers = {
+  async generateCards(c, { params, body }) {
+    const { sql, providers } = c.get('deps');
+    const user = currentUser(c);
+    assertCanEdit(await deskFor(sql, user.id, params.id));
+    const { text, image, locale, maxCards } = await readGenerationInput(c, body);
+    const extracted = image ? await readImageText(c, image, text) : null;
+    const source = [text.trim(), extracted ?? ''].filter(Boolean).join('\n');
+    let cards: Schemas['GeneratedCard'][];
+    try {
+      cards = await providers.ai.generateCards(source, { locale, maxCards });
+    } catch (error) {
+      if (!(error instanceof AiProviderError)) throw error;
+      throw new ApiError(503, 'unavailable', error.message);
+    }
+    const result: Schemas['GeneratedCards'] = {
+      source: image ? 'image' : 'text',
+      extracted_text: extracted,
+      provider: providers.ai.name,
+      cards: cards.slice(0, maxCards),
+    };
+    return c.json(result, 200);
+  },
+};

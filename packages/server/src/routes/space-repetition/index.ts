@@ -1,0 +1,12 @@
+/**
+ * Desks, cards and FSRS reviews (`tags: [space-repetition]`): one handler file per resource,
+ * merged here. Each learner has their own schedule of a shared desk (`card_schedules`, one row per
+ * learner and card) and their own new-cards limit.
+ */
+import type { Handlers } from '../../contract/types.ts';
+import { handlers as cards } from './cards.ts';
+import { handlers as desks } from './desks.ts';
+import { handlers as generation } from './generation.ts';
+import { handlers as reviews } from './reviews.ts';
+
+export const handlers: Handlers = { ...desks, ...cards, ...reviews, ...generation };

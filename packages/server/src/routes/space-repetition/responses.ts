@@ -1,0 +1,128 @@
+/** Storage records as the contract's schemas. */
+import type { Schemas } from '../../contract/types.ts';
+import type { CardRecord } from '../../db/queries/cards.ts';
+import { type DeskAccess, sharedWith } from '../../db/queries/desks.ts';
+import type { Query } from '../../db/queries/pg.ts';
+import { toDataUrl } from '../../domain/images.ts';
+import { previewIntervals, type Schedule, stateName } from '../../domain/scheduling.ts';
+import { type DeskCounts, deskCounts, learnerToday } from './today.ts';
+
+export function toDesk(
+  desk: DeskAccess,
+  n: DeskCounts | undefined,
+  emails: string[],
+): Schemas['Desk'] {
+  const counts = n ?? { newToday: 0, dueCount: 0, newCount: 0 };
+  return {
+    id: desk.id,
+    name: desk.name,
+    cards_count: desk.cardsCount,
+    new_cards_per_day: desk.newCardsPerDay,
+    new_cards_today: counts.newToday,
+    remaining_today: counts.dueCount + counts.newCount,
+    due_count: counts.dueCount,
+    new_count: counts.newCount,
+    is_owner: desk.isOwner,
+    can_edit: desk.canEdit,
+    owner_username: desk.ownerUsername,
+    shared_with: desk.isOwner ? emails : [],
+    allow_editing: desk.allowEditing,
+    created_at: desk.createdAt.toISOString(),
+    updated_at: desk.updatedAt.toISOString(),
+  };
+}
+
+/** Desks with the learner's counts of today and, for their own, whom they are shared with. */
+export async function renderDesks(
+  q: Query,
+  user: { id: number; timezone: string },
+  desks: DeskAccess[],
+): Promise<Schemas['Desk'][]> {
+  const [counts, emails] = await Promise.all([
+    learnerToday(q, user, desks).then((today) => deskCounts(q, today)),
+    sharedWith(
+      q,
+      desks.filter((d) => d.isOwner).map((d) => d.id),
+    ),
+  ]);
+  return desks.map((d) => toDesk(d, counts.get(d.id), emails.get(d.id) ?? []));
+}
+
+/** One desk as the contract's Desk. */
+export async function renderDesk(
+  q: Query,
+  user: { id: number; timezone: string },
+  desk: DeskAccess,
+): Promise<Schemas['Desk']> {
+  const [out] = await renderDesks(q, user, [desk]);
+  if (!out) throw new Error('renderDesks dropped a desk');
+  return out;
+}
+
+/** A card with a schedule (the learner's stored one unless another is given). */
+export function toCard(card: CardRecord, schedule: Schedule = card.schedule): Schemas['Card'] {
+  return {
+    id: card.id,
+    desk_id: card.deskId,
+    front: card.front,
+    back: card.back,
+    front_image: toDataUrl(card.frontImage?.bytes ?? null, card.frontImage?.type ?? null),
+    back_image: toDataUrl(card.backImage?.bytes ?? null, card.backImage?.type ?? null),
+    state: stateName(schedule.state),
+    due: schedule.due.toISOString(),
+    stability: schedule.stability,
+    difficulty: Math.min(10, Math.max(0, schedule.difficulty)),
+    reps: schedule.reps,
+    lapses: schedule.lapses,
+    last_review: schedule.lastReview?.toISOString() ?? null,
+    created_at: card.createdAt.toISOString(),
+    updated_at: card.updatedAt.toISOString(),
+  };
+}
+
+/** What each rating would schedule at `at`; `memo` shares the work between alike cards. */
+export function toIntervals(
+  schedule: Schedule,
+  at: Date,
+  memo?: Map<string, Schemas['ReviewIntervals']>,
+): Schemas['ReviewIntervals'] {
+  // Cards in the same state (every new card, above all) preview alike: compute once per queue.
+  const key = memo
+    ? [
+        schedule.state,
+        schedule.state === 0 ? 0 : schedule.due.getTime(),
+        schedule.stability,
+        schedule.difficulty,
+        schedule.reps,
+        schedule.lapses,
+        schedule.learningSteps,
+        schedule.elapsedDays,
+        schedule.scheduledDays,
+        schedule.lastReview?.getTime() ?? 0,
+      ].join('|')
+    : '';
+  const known = memo?.get(key);
+  if (known) return known;
+  const p = previewIntervals(schedule, at);
+  const one = (x: (typeof p)['again']) => ({
+    due: x.due.toISOString(),
+    interval_seconds: x.intervalSeconds,
+  });
+  const intervals = {
+    again: one(p.again),
+    hard: one(p.hard),
+    good: one(p.good),
+    easy: one(p.easy),
+  };
+  memo?.set(key, intervals);
+  return intervals;
+}
+
+export function toDueCard(
+  card: CardRecord,
+  at: Date,
+  schedule: Schedule = card.schedule,
+  memo?: Map<string, Schemas['ReviewIntervals']>,
+): Schemas['DueCard'] {
+  return { ...toCard(card, schedule), intervals: toIntervals(schedule, at, memo) };
+}

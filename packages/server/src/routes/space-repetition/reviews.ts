@@ -1,0 +1,98 @@
+/** The review queue, ratings and undo. */
+import type { Handlers, Schemas } from '../../contract/types.ts';
+import { visibleDesks } from '../../db/queries/desks.ts';
+import { reviewQueue } from '../../db/queries/queue.ts';
+import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
+import { retractDeskReview } from '../../domain/activity.ts';
+import { localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
+import { currentUser } from '../../http/current-user.ts';
+import { ApiError } from '../../http/errors.ts';
+import { cardFor, deskFor } from './access.ts';
+import { MESSAGES } from './messages.ts';
+import { rate } from './rating.ts';
+import { toDueCard } from './responses.ts';
+import { deskCounts, learnerToday, remainingToday } from './today.ts';
+
+export const handlers: Handlers = {
+  /** Due cards by due time, then each desk's allowance of new cards, with interval previews. */
+  async listDueCards(c, { query }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const limit = query.limit ?? 100;
+    const desks =
+      query.desk_id !== undefined
+        ? [await deskFor(sql, user.id, query.desk_id)]
+        : await visibleDesks(sql, user.id);
+    const today = await learnerToday(sql, user, desks);
+    const ids = desks.map((d) => d.id);
+    // Independent reads, on pooled connections at once.
+    const [counts, queue] = await Promise.all([
+      deskCounts(sql, today),
+      reviewQueue(sql, user.id, ids, today.allowances, today.window, limit),
+    ]);
+    let dueCount = 0;
+    let newCount = 0;
+    for (const n of counts.values()) {
+      dueCount += n.dueCount;
+      newCount += n.newCount;
+    }
+    const memo = new Map<string, Schemas['ReviewIntervals']>();
+    const result: Schemas['DueCards'] = {
+      day: today.day.day,
+      desk_id: query.desk_id ?? null,
+      due_count: dueCount,
+      new_count: newCount,
+      remaining_today: dueCount + newCount,
+      cards: queue.map((card) => toDueCard(card, today.now, undefined, memo)),
+    };
+    return c.json(result, 200);
+  },
+
+  async updateCardDifficulty(c, { params, body }) {
+    const result = await rate(c.get('deps').sql, currentUser(c), params.id, {
+      difficulty: body.difficulty,
+      answerTimeMs: body.answer_time_ms,
+      reviewedAt: body.reviewed_at,
+      idempotencyKey: body.idempotency_key,
+      sameDay: false,
+    });
+    return c.json(result, 200);
+  },
+
+  async repeatCardSameDay(c, { params, body }) {
+    const result = await rate(c.get('deps').sql, currentUser(c), params.id, {
+      difficulty: body.difficulty,
+      answerTimeMs: body.answer_time_ms,
+      reviewedAt: body.reviewed_at,
+      idempotencyKey: body.idempotency_key,
+      sameDay: true,
+    });
+    return c.json(result, 200);
+  },
+
+  /** Puts back the schedule before the learner's last rating of the card. */
+  async undoLastReview(c, { params }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const undone = await sql.begin(async (tx) => {
+      const { card, desk } = await cardFor(tx, user.id, params.id, true);
+      const log = await lastReviewLog(tx, user.id, card.id);
+      if (!log) throw new ApiError(409, 'conflict', MESSAGES.nothingToUndo);
+      const restored = scheduleFromJson(log.stateBefore);
+      await retractRating(tx, user.id, log, restored);
+      await retractDeskReview(tx, {
+        userId: user.id,
+        day: localDate(log.reviewedAt, user.timezone),
+        deskId: desk.id,
+      });
+      return { card, desk, schedule: restored.schedule, log };
+    });
+    const result: Schemas['ReviewUndoResult'] = {
+      card: toDueCard(undone.card, new Date(), undone.schedule),
+      undone_review_id: undone.log.id,
+      rating: ratingName(undone.log.rating),
+      remaining_today: await remainingToday(sql, user, undone.desk),
+    };
+    return c.json(result, 200);
+  },
+};
