@@ -1,10 +1,18 @@
 // @ts-check
+import { createHash } from 'node:crypto';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'astro/config';
+import { INLINE_SCRIPTS } from './src/inline-scripts.ts';
 import backendDev from './src/integrations/backend-dev.ts';
 import clientInteraction from './src/integrations/client-interaction.ts';
+
+/** A CSP source for one inline script: its SHA-256, as the browser computes it. */
+const sha256 = (/** @type {string} */ text) =>
+  /** @type {`sha256-${string}`} */ (
+    `sha256-${createHash('sha256').update(text).digest('base64')}`
+  );
 
 export default defineConfig({
   // Every page is rendered per request: language and theme come from cookies and
@@ -20,6 +28,28 @@ export default defineConfig({
   // The static pages' CSS is small (~12 KB, ~3 KB gzipped): inlined, it costs no render-blocking
   // request before first paint.
   build: { inlineStylesheets: 'always' },
+  // Content-Security-Policy, sent as a response header on every page (pages render per request).
+  // Astro adds `script-src` and `style-src` with 'self' and the hashes of what it emits (island
+  // loader, directives, inlined CSS); our own inline scripts (src/inline-scripts.ts) are hashed
+  // here. No 'unsafe-inline' for scripts. The other security headers are set in src/middleware.ts.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      scriptDirective: { hashes: INLINE_SCRIPTS.map(sha256) },
+      // Style attributes rendered by the islands (React `style` props, e.g. progress widths)
+      // cannot be hashed; they may be inline, <style> elements may not. Attributes run no code.
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? 'localhost',

@@ -1,11 +1,9 @@
 // The one production process: the backend (API + PostgreSQL) and the Astro host on one port.
 // Astro's Node adapter runs in standalone mode with its own autostart disabled, so its exported
 // handler serves static assets and pages while this process owns the listener, the `/be/api`
-// routing and a clean shutdown of the embedded database.
-import { createServer } from 'node:http';
+// routing and the graceful shutdown (see packages/server/src/serve.ts).
 import { join } from 'node:path';
-import { getRequestListener } from '@hono/node-server';
-import { startBackend } from '../packages/server/src/index.ts';
+import { serve, startBackend } from '../packages/server/src/index.ts';
 import { runAstroBuildIfStale } from './build-if-stale.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -30,41 +28,33 @@ const { handler: astroHandler } = (await import(entry)) as {
     res: import('node:http').ServerResponse,
   ) => void;
 };
-const apiListener = getRequestListener(backend.fetch);
-
-const server = createServer((req, res) => {
-  if (req.url === '/be/api' || req.url?.startsWith('/be/api/')) {
-    void apiListener(req, res);
-    return;
-  }
-  astroHandler(req, res);
-});
-
-server.on('error', async (error: NodeJS.ErrnoException) => {
+const serving = serve(backend, { port, host, fallback: astroHandler });
+try {
+  await serving.listening;
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
   console.error(
-    error.code === 'EADDRINUSE'
+    code === 'EADDRINUSE'
       ? `Port ${port} on ${host} is in use. Set PORT to another port, e.g. PORT=4322 npm start.`
       : error,
   );
   await backend.close();
   process.exit(1);
-});
+}
+const { implemented, total } = backend.implemented;
+console.log(
+  `Memoria is running at http://${host}:${port}/ (API: ${implemented}/${total} operations)`,
+);
 
-server.listen(port, host, () => {
-  const { implemented, total } = backend.implemented;
-  console.log(
-    `Memoria is running at http://${host}:${port}/ (API: ${implemented}/${total} operations)`,
-  );
-});
-
+// Graceful: stop accepting, let in-flight requests finish (at most 10 s), close the database.
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  console.log(`${signal} received: closing the server and the database.`);
-  server.close();
-  server.closeAllConnections();
-  await backend.close();
+  console.log(`${signal} received: finishing ${serving.inFlight()} request(s), then closing.`);
+  const { drained, cut } = await serving.shutdown();
+  if (!drained) console.error(`${cut} request(s) did not finish in time and were cut.`);
+  console.log('Memoria stopped.');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -50,14 +50,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const clean = new URL(url);
     clean.searchParams.delete('lang');
     clean.searchParams.delete('theme');
-    return new Response(null, {
-      status: 303,
-      headers: {
-        Location: `${clean.pathname}${clean.search}${clean.hash}`,
-        'Cache-Control': 'no-store',
-        Vary: VARY,
-      },
+    const headers = new Headers({
+      Location: `${clean.pathname}${clean.search}${clean.hash}`,
+      'Cache-Control': 'no-store',
+      Vary: VARY,
     });
+    setSecurityHeaders(headers);
+    return new Response(null, { status: 303, headers });
   }
 
   const languageCookie = cookies.get(LANGUAGE_COOKIE)?.value;
@@ -86,7 +85,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
+/**
+ * WHY: tokens live in local storage, so a page must not be framed (clickjacking) nor have its
+ * content type guessed. The Content-Security-Policy itself comes from Astro (astro.config.mjs,
+ * `security.csp`), which knows the hashes of the scripts and styles it emits; X-Frame-Options
+ * repeats its `frame-ancestors 'none'` for browsers that predate it.
+ */
+function setSecurityHeaders(headers: Headers): void {
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('X-Frame-Options', 'DENY');
+  headers.set('Referrer-Policy', 'same-origin');
+}
+
 function decorateHtmlHeaders(headers: Headers, locale: Locale): void {
+  setSecurityHeaders(headers);
   const vary = headers.get('Vary');
   headers.set('Vary', vary ? `${vary}, ${VARY}` : VARY);
   headers.set('Content-Language', locale);

@@ -33,6 +33,17 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'unavailable',
 };
 
+/**
+ * Answers carry bearer-authorised personal data: no cache may keep them (a handler that sets its
+ * own Cache-Control keeps it), no browser may guess a type other than the declared one, and none
+ * is a document that could run script or be framed.
+ */
+function setApiSecurityHeaders(headers: Headers): void {
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+}
+
 /** The Hono app serving the contract under `/be/api`. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
   const doc = options.doc ?? loadContract();
@@ -49,6 +60,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     c.header('X-Request-Id', requestId);
     await next();
     if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', requestId);
+    setApiSecurityHeaders(c.res.headers);
     const status = c.res.status;
     // 501 (not built yet) and 503 (database down) are expected states, not faults of the code.
     const level = status === 501 || status === 503 ? 'warn' : status >= 500 ? 'error' : 'info';

@@ -1,7 +1,6 @@
 // The API alone on PORT/HOST (default localhost:4321), for trying it with curl:
 //   node packages/server/src/dev-server.ts
-import { serve } from '@hono/node-server';
-import { startBackend } from './index.ts';
+import { serve, startBackend } from './index.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const hostname = process.env.HOST ?? 'localhost';
@@ -14,26 +13,25 @@ try {
   process.exit((error as { exitCode?: number }).exitCode ?? 1);
 }
 
-const server = serve({ fetch: (req, env) => backend.fetch(req, env), port, hostname }, (info) => {
+const serving = serve(backend, { port, host: hostname });
+try {
+  const { port: bound } = await serving.listening;
   const { implemented, total } = backend.implemented;
   console.log(
-    `Memoria API on http://${hostname}:${info.port}/be/api/ (${implemented}/${total} operations)`,
+    `Memoria API on http://${hostname}:${bound}/be/api/ (${implemented}/${total} operations)`,
   );
-});
-
-server.on('error', async (error) => {
-  console.error(`Cannot listen on ${hostname}:${port}: ${error.message}`);
+} catch (error) {
+  console.error(`Cannot listen on ${hostname}:${port}: ${(error as Error).message}`);
   await backend.close();
   process.exit(1);
-});
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  server.close();
-  await backend.close();
+  await serving.shutdown();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -7,7 +7,8 @@ import { startDatabaseServer } from './db/connect.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
 import type { AppBindings } from './http/context.ts';
-import { createLogger } from './log.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { createLogger, errorFields } from './log.ts';
 import { createProviders } from './providers/index.ts';
 import { allHandlers } from './routes/index.ts';
 
@@ -15,6 +16,8 @@ export { BASE_PATH, createApp } from './app.ts';
 export { countImplemented } from './contract/router.ts';
 export { DataDirLockedError } from './db/connect.ts';
 export type { AppBindings, AppDeps } from './http/context.ts';
+export type { Lifecycle, ShutdownHook } from './lifecycle.ts';
+export { type Serving, serve } from './serve.ts';
 
 export interface StartBackendOptions {
   /** Use this PostgreSQL and start nothing (default: `DATABASE_URL`). */
@@ -28,7 +31,15 @@ export interface StartBackendOptions {
 export interface Backend {
   /** Answers a request under `/be/api`; `env.clientAddress` feeds per-address throttling. */
   fetch(req: Request, env?: AppBindings): Promise<Response>;
-  /** Closes the pool, then stops the embedded PostgreSQL if this process started one. */
+  /**
+   * Shutdown hooks: long-lived responses end `onDrain`, dedicated connections close `onClose`
+   * (see lifecycle.ts). `serve()` runs the drain when it stops accepting.
+   */
+  lifecycle: Lifecycle & { drain(): Promise<void> };
+  /**
+   * Runs the drain and close hooks, closes the pool, then stops the embedded PostgreSQL if this
+   * process started one. Call it once no request is in flight (`serve()` does).
+   */
   close(): Promise<void>;
   databaseUrl: string;
   implemented: { implemented: number; total: number };
@@ -72,12 +83,17 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
       { doc, handlers },
     );
     const { implemented, total } = countImplemented(doc, handlers);
+    const lifecycle = createLifecycle((error) =>
+      logger.error('a shutdown hook failed', errorFields(error)),
+    );
     let closing: Promise<void> | undefined;
     return {
       fetch: async (req, env) => app.fetch(req, env),
+      lifecycle,
       close: () => {
-        closing ??= providers
+        closing ??= lifecycle
           .close()
+          .then(() => providers.close())
           .catch(() => {})
           .then(() => database.end())
           .finally(() => server.close());

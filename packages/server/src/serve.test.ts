@@ -1,0 +1,142 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, startBackend } from './index.ts';
+
+// The real start-up on its own data folder, served on a loopback port, shut down under load.
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-serve-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function json(res: Response) {
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function signUp(base: string) {
+  const credentials = { email: 'load@example.com', password: 'load-test-password' };
+  const created = await fetch(`${base}/be/api/auth/users/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...credentials, username: 'load', password2: credentials.password }),
+  });
+  expect(created.status).toBe(201);
+  const tokens = await fetch(`${base}/be/api/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  return (await json(tokens)).access as string;
+}
+
+/** Resolves once the server has received `count` requests. */
+function received(serving: ReturnType<typeof serve>, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    serving.server.on('request', () => {
+      seen += 1;
+      if (seen === count) resolve();
+    });
+  });
+}
+
+describe('serve: graceful shutdown', () => {
+  it('answers every request received before SIGTERM, commits each answered write, then stops', async () => {
+    const backend = await startBackend({ dataDir, seed: false });
+    const serving = serve(backend, { port: 0, host: '127.0.0.1' });
+    const { port } = await serving.listening;
+    const base = `http://127.0.0.1:${port}`;
+    const access = await signUp(base);
+
+    const writes = 60;
+    const allReceived = received(serving, writes);
+    const requests = Array.from({ length: writes }, (_, i) =>
+      fetch(`${base}/be/api/space-repetition/desks/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+        body: JSON.stringify({ name: `Desk ${i}` }),
+      }).then(
+        async (res) => ({ status: res.status, body: await json(res) }),
+        (error: Error) => ({ status: 0, body: error.message }),
+      ),
+    );
+    await allReceived;
+    const report = await serving.shutdown();
+    const answers = await Promise.all(requests);
+
+    expect(report).toEqual({ drained: true, cut: 0 });
+    expect(answers.map((a) => a.status)).toEqual(Array(writes).fill(201));
+    await expect(fetch(`${base}/be/api/health/`)).rejects.toThrow(); // no longer accepting
+
+    const again = await startBackend({ dataDir, seed: false });
+    try {
+      const tokens = await again.fetch(
+        new Request('http://localhost/be/api/auth/token/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'load@example.com', password: 'load-test-password' }),
+        }),
+      );
+      const { access: fresh } = await json(tokens);
+      const list = await again.fetch(
+        new Request('http://localhost/be/api/space-repetition/desks/', {
+          headers: { authorization: `Bearer ${fresh}` },
+        }),
+      );
+      const names = ((await json(list)) as { name: string }[]).map((desk) => desk.name).sort();
+      const answered = answers.map((a) => (a.body as { name: string }).name).sort();
+      expect(names).toEqual(answered);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
+  it('runs drain hooks while connections are open, cuts what outlives drainMs, then close hooks', async () => {
+    const backend = await startBackend({ dataDir, seed: false });
+    const order: string[] = [];
+    let stream: ServerResponse | undefined;
+    const serving = serve(backend, {
+      port: 0,
+      host: '127.0.0.1',
+      drainMs: 200,
+      fallback: (req, res) => {
+        if (req.url === '/stream') {
+          // A long-lived response, as an event stream is: ended by its drain hook.
+          stream = res;
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.write('open\n');
+        }
+        // '/hang' never answers.
+      },
+    });
+    backend.lifecycle.onDrain(() => {
+      order.push('drain');
+      stream?.end('bye\n');
+    });
+    backend.lifecycle.onClose(() => {
+      order.push('close');
+    });
+    const { port } = await serving.listening;
+    const base = `http://127.0.0.1:${port}`;
+
+    const both = received(serving, 2);
+    const streamed = fetch(`${base}/stream`).then((res) => res.text());
+    const hung = fetch(`${base}/hang`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await both;
+    const report = await serving.shutdown();
+
+    expect(await streamed).toBe('open\nbye\n');
+    expect(await hung).toBe('cut');
+    expect(report).toEqual({ drained: false, cut: 1 });
+    expect(order).toEqual(['drain', 'close']);
+  }, 120_000);
+});

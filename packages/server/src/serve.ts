@@ -1,0 +1,100 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { BASE_PATH } from './app.ts';
+import type { Backend } from './index.ts';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  /** Answers what is not under /be/api (Astro's handler in production); the API answers all without it. */
+  fallback?: NodeHandler;
+  /** How long shutdown waits for in-flight requests before cutting their connections (default 10 s). */
+  drainMs?: number;
+}
+
+export interface ShutdownReport {
+  /** True when every in-flight request finished within `drainMs`. */
+  drained: boolean;
+  /** Requests whose connections were cut when `drainMs` ran out. */
+  cut: number;
+}
+
+export interface Serving {
+  server: Server;
+  /** The bound address; rejects when the port cannot be listened on. */
+  listening: Promise<AddressInfo>;
+  /** Requests received and not yet answered. */
+  inFlight(): number;
+  /**
+   * Stops accepting connections, runs the backend's drain hooks, waits for in-flight requests
+   * (at most `drainMs`), then closes the backend (hooks, pool, embedded PostgreSQL). Idempotent.
+   */
+  shutdown(): Promise<ShutdownReport>;
+}
+
+const DEFAULT_DRAIN_MS = 10_000;
+
+function isApiPath(url: string | undefined): boolean {
+  return url === BASE_PATH || url?.startsWith(`${BASE_PATH}/`) === true;
+}
+
+/** The one HTTP listener for the backend (and the web app's handler), with graceful shutdown. */
+export function serve(backend: Backend, options: ServeOptions): Serving {
+  const api = getRequestListener((req, env) => backend.fetch(req, env));
+  const active = new Set<ServerResponse>();
+  let stopping = false;
+  let onIdle: (() => void) | undefined;
+
+  const server = createServer((req, res) => {
+    active.add(res);
+    res.once('close', () => {
+      active.delete(res);
+      if (active.size === 0) onIdle?.();
+    });
+    // Once stopping, a kept-alive connection carries no further request after this one.
+    if (stopping) res.setHeader('Connection', 'close');
+    if (!options.fallback || isApiPath(req.url)) void api(req, res);
+    else options.fallback(req, res);
+  });
+
+  const listening = new Promise<AddressInfo>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+  listening.catch(() => {}); // the caller handles it; never an unhandled rejection
+
+  const waitForIdle = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (active.size === 0) return resolve(true);
+      const timer = setTimeout(() => resolve(false), ms);
+      onIdle = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+
+  let shuttingDown: Promise<ShutdownReport> | undefined;
+  const shutdown = () => {
+    shuttingDown ??= (async () => {
+      stopping = true;
+      if (server.listening) server.close();
+      server.closeIdleConnections();
+      for (const res of active) if (!res.headersSent) res.setHeader('Connection', 'close');
+      await backend.lifecycle.drain();
+      const drained = await waitForIdle(options.drainMs ?? DEFAULT_DRAIN_MS);
+      const cut = active.size;
+      if (!drained) server.closeAllConnections();
+      await backend.close();
+      return { drained, cut };
+    })();
+    return shuttingDown;
+  };
+
+  return { server, listening, inFlight: () => active.size, shutdown };
+}
