@@ -1,4 +1,5 @@
 import type { Handlers, Schemas } from '../contract/types.ts';
+import { reviewTotals } from '../db/queries/reviews.ts';
 import { addDays, learnerDay, mondayOf, startOfLocalDay, WEEKDAYS } from '../domain/scheduling.ts';
 import { currentUser } from '../http/current-user.ts';
 
@@ -10,32 +11,21 @@ export const handlers: Handlers = {
     const tz = user.timezone;
     const today = learnerDay(new Date(), tz);
     const monday = mondayOf(today.day);
-    const from = startOfLocalDay(monday, tz);
-    const to = startOfLocalDay(addDays(monday, 7), tz);
-    const [perDay, [totals]] = await Promise.all([
-      sql`
-        select to_char(reviewed_at at time zone ${tz}, 'YYYY-MM-DD') as day, count(*)::int as n
-        from review_logs
-        where user_id = ${user.id} and reviewed_at >= ${from.toISOString()} and reviewed_at < ${to.toISOString()}
-        group by 1`,
-      sql`
-        select count(*)::int as total,
-               count(*) filter (where reviewed_at >= ${today.start.toISOString()}
-                                and reviewed_at < ${today.end.toISOString()})::int
-                 as today
-        from review_logs where user_id = ${user.id}`,
-    ]);
-    const byDay = new Map(perDay.map((r) => [r.day as string, r.n as number]));
+    const range = {
+      from: startOfLocalDay(monday, tz),
+      to: startOfLocalDay(addDays(monday, 7), tz),
+    };
+    const totals = await reviewTotals(sql, user.id, tz, range, today);
     const week = WEEKDAYS.map((day, i) => {
       const date = addDays(monday, i);
-      return { day, date, count: byDay.get(date) ?? 0 };
+      return { day, date, count: totals.perDay.get(date) ?? 0 };
     });
     const stats: Schemas['CardStats'] = {
       week_start: monday,
       week_daily_breakdown: week,
       total_this_week: week.reduce((sum, d) => sum + d.count, 0),
-      reviews_today: (totals?.today as number) ?? 0,
-      total_reviews: (totals?.total as number) ?? 0,
+      reviews_today: totals.today,
+      total_reviews: totals.total,
     };
     return c.json(stats, 200);
   },

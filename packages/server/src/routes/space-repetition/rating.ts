@@ -43,6 +43,8 @@ interface Rated {
   desk: DeskAccess;
   schedule: Schedule;
   reviewId: number;
+  /** When the rating was applied. */
+  now: Date;
 }
 
 export async function rate(
@@ -51,9 +53,6 @@ export async function rate(
   cardId: number,
   options: RateOptions,
 ): Promise<Schemas['ReviewResult']> {
-  const now = new Date();
-  const asked = options.reviewedAt ? new Date(options.reviewedAt) : now;
-  const reviewedAt = asked.getTime() < now.getTime() ? asked : now;
   const key = options.idempotencyKey ?? null;
   const earlier = key ? await findByIdempotencyKey(sql, user.id, key) : undefined;
   if (earlier) return replay(sql, user, cardId, earlier);
@@ -62,6 +61,11 @@ export async function rate(
   try {
     outcome = await sql.begin(async (tx): Promise<Rated | ReviewLog> => {
       const { card, desk } = await cardFor(tx, user.id, cardId, true);
+      // The clock is read once the row is locked, so that ratings stamped by the server are in
+      // the order they apply (a rating that waited for the lock is never older than the last).
+      const now = new Date();
+      const asked = options.reviewedAt ? new Date(options.reviewedAt) : now;
+      const reviewedAt = asked.getTime() < now.getTime() ? asked : now;
       // A twin request with the same key may have committed while this one waited for the lock.
       const twin = key ? await findByIdempotencyKey(tx, user.id, key) : undefined;
       if (twin) return twin;
@@ -96,7 +100,7 @@ export async function rate(
         deskName: desk.name,
         at: reviewedAt,
       });
-      return { card, desk, schedule, reviewId };
+      return { card, desk, schedule, reviewId, now };
     });
   } catch (error) {
     const raced = key && uniqueViolation(error) !== null;
@@ -105,7 +109,7 @@ export async function rate(
     throw error;
   }
   if (!('schedule' in outcome)) return replay(sql, user, cardId, outcome);
-  const { card, desk, schedule, reviewId } = outcome;
+  const { card, desk, schedule, reviewId, now } = outcome;
   return {
     card: toCard(card, schedule),
     rating: ratingName(grade),

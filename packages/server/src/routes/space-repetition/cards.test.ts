@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { helpers, PNG, pngDataUrl, SR } from './test-support.ts';
+
+let t: TestBackend;
+
+beforeAll(async () => {
+  t = await createTestBackend();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const { makeDesk, makeCard, rate } = helpers(() => t);
+
+describe('cards', () => {
+  it('lists a desk’s cards paginated, oldest first, searchable case-insensitively', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    for (let i = 1; i <= 25; i++)
+      await makeCard(ana, desk.id, `Front ${i}`, i === 7 ? 'Oslo' : 'x');
+    const first = await t.request('GET', `${SR}/desks/${desk.id}/cards/`, { token: ana.access });
+    expect(first.body.count).toBe(25);
+    expect(first.body.results).toHaveLength(20);
+    expect(first.body.results[0].front).toBe('Front 1');
+    expect(first.body.previous).toBeNull();
+    expect(first.body.next).toContain('page=2');
+    const second = await t.request('GET', first.body.next, { token: ana.access });
+    expect(second.body.results.map((c: { front: string }) => c.front)).toEqual([
+      'Front 21',
+      'Front 22',
+      'Front 23',
+      'Front 24',
+      'Front 25',
+    ]);
+    expect(second.body.next).toBeNull();
+    const found = await t.request('GET', `${SR}/desks/${desk.id}/cards/?search=oSLO`, {
+      token: ana.access,
+    });
+    expect(found.body.results.map((c: { front: string }) => c.front)).toEqual(['Front 7']);
+    const percent = await t.request('GET', `${SR}/desks/${desk.id}/cards/?search=%25`, {
+      token: ana.access,
+    });
+    expect(percent.body.count).toBe(0);
+  });
+
+  it('edits text and images and keeps the schedule', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    await rate(ana, card.id, { difficulty: 'good' });
+    const edited = await t.request('PUT', `${SR}/cards/${card.id}/`, {
+      token: ana.access,
+      body: { front: 'España', back: 'Madrid', back_image: pngDataUrl },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ front: 'España', state: 'learning', reps: 1 });
+    expect(edited.body.back_image).toBe(pngDataUrl);
+    const kept = await t.request('PUT', `${SR}/cards/${card.id}/`, {
+      token: ana.access,
+      body: { front: 'España', back: 'Madrid' },
+    });
+    expect(kept.body.back_image).toBe(pngDataUrl);
+    const removed = await t.request('PUT', `${SR}/cards/${card.id}/`, {
+      token: ana.access,
+      body: { front: 'España', back: 'Madrid', back_image: null },
+    });
+    expect(removed.body.back_image).toBeNull();
+    const none = await t.request('PUT', `${SR}/cards/${card.id}/`, {
+      token: ana.access,
+      body: { front: ' ', back: 'Madrid' },
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.fields).toHaveProperty('front');
+    expect(
+      (await t.request('DELETE', `${SR}/cards/${card.id}/`, { token: ana.access })).status,
+    ).toBe(204);
+    const [logs] = await t.database.sql`
+      select count(*)::int as n from review_logs where card_id = ${card.id}`;
+    expect(logs?.n).toBe(0);
+  });
+
+  it('takes images as data: URLs or multipart files, checking their bytes and size', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const withImage = await t.request('POST', `${SR}/cards/`, {
+      token: ana.access,
+      body: { desk_id: desk.id, front: '', back: 'Notes', front_image: pngDataUrl },
+    });
+    expect(withImage.status).toBe(201);
+    expect(withImage.body.front_image).toBe(pngDataUrl);
+
+    // Declared PNG, but the bytes are text.
+    const fake = `data:image/png;base64,${Buffer.from('hello, not an image').toString('base64')}`;
+    const notImage = await t.request('POST', `${SR}/cards/`, {
+      token: ana.access,
+      body: { desk_id: desk.id, front: 'a', back: 'b', back_image: fake },
+    });
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.fields).toEqual({
+      back_image: ['The file is not a PNG, JPEG, WebP or GIF image.'],
+    });
+
+    // A declared type outside the list is refused by the contract already.
+    const svg = await t.request('POST', `${SR}/cards/`, {
+      token: ana.access,
+      body: {
+        desk_id: desk.id,
+        front: 'a',
+        back: 'b',
+        front_image: 'data:image/svg+xml;base64,AA==',
+      },
+    });
+    expect(svg.status).toBe(400);
+    expect(svg.body.fields).toHaveProperty('front_image');
+
+    const form = new FormData();
+    form.set('desk_id', String(desk.id));
+    form.set('front', 'Diagram');
+    form.set('back', '');
+    form.set('back_image', new Blob([PNG], { type: 'image/png' }), 'notes.png');
+    const multipart = await t.request('POST', `${SR}/cards/`, { token: ana.access, form });
+    expect(multipart.status).toBe(201);
+    expect(multipart.body.back_image).toBe(pngDataUrl);
+
+    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    big.set(PNG.subarray(0, 8));
+    const tooLarge = new FormData();
+    tooLarge.set('desk_id', String(desk.id));
+    tooLarge.set('front', 'a');
+    tooLarge.set('back', 'b');
+    tooLarge.set('front_image', new Blob([big], { type: 'image/png' }), 'big.png');
+    const refused = await t.request('POST', `${SR}/cards/`, { token: ana.access, form: tooLarge });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ front_image: ['The image is larger than 2 MiB.'] });
+
+    const textFile = new FormData();
+    textFile.set('desk_id', String(desk.id));
+    textFile.set('front', 'a');
+    textFile.set('back', 'b');
+    textFile.set('front_image', new Blob(['plain text'], { type: 'image/jpeg' }), 'x.jpg');
+    const notJpeg = await t.request('POST', `${SR}/cards/`, { token: ana.access, form: textFile });
+    expect(notJpeg.status).toBe(400);
+    expect(notJpeg.body.fields).toHaveProperty('front_image');
+
+    const update = new FormData();
+    update.set('front', 'Diagram');
+    update.set('back', 'text now');
+    update.set('remove_back_image', 'true');
+    const removed = await t.request('PUT', `${SR}/cards/${multipart.body.id}/`, {
+      token: ana.access,
+      form: update,
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.back_image).toBeNull();
+
+    const missing = new FormData();
+    missing.set('front', 'x');
+    const incomplete = await t.request('POST', `${SR}/cards/`, {
+      token: ana.access,
+      form: missing,
+    });
+    expect(incomplete.status).toBe(400);
+    expect(Object.keys(incomplete.body.fields).sort()).toEqual(['back', 'desk_id']);
+  });
+});

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FSRS_PARAMETERS } from '../../domain/scheduling.ts';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { helpers, SR } from './test-support.ts';
+
+let t: TestBackend;
+
+beforeAll(async () => {
+  t = await createTestBackend();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const { makeDesk, makeCard, rate } = helpers(() => t);
+
+describe('reviews', () => {
+  it('schedules exactly as ts-fsrs for good, good, again, hard, easy at fixed times', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    const f = fsrs(FSRS_PARAMETERS);
+    const start = new Date(Date.now() - 40 * 86_400_000);
+    // Times chosen after each due time, as a learner would review.
+    const steps: [string, Rating, number][] = [
+      ['good', Rating.Good, 0],
+      ['good', Rating.Good, 15 * 60_000],
+      ['again', Rating.Again, 4 * 86_400_000],
+      ['hard', Rating.Hard, 4 * 86_400_000 + 20 * 60_000],
+      ['easy', Rating.Easy, 9 * 86_400_000],
+    ];
+    let expected = createEmptyCard(start);
+    for (const [difficulty, grade, offset] of steps) {
+      const at = new Date(start.getTime() + offset);
+      expected = f.next(expected, at, grade as Exclude<Rating, Rating.Manual>).card;
+      const res = await rate(ana, card.id, { difficulty, reviewed_at: at.toISOString() });
+      expect(res.status).toBe(200);
+      expect(res.body.rating).toBe(difficulty);
+      expect(res.body.next_due).toBe(expected.due.toISOString());
+      expect(res.body.card).toMatchObject({
+        due: expected.due.toISOString(),
+        reps: expected.reps,
+        lapses: expected.lapses,
+        state: ['new', 'learning', 'review', 'relearning'][expected.state],
+        last_review: at.toISOString(),
+      });
+      expect(res.body.card.stability).toBeCloseTo(expected.stability, 10);
+      expect(res.body.card.difficulty).toBeCloseTo(expected.difficulty, 10);
+    }
+    const logs = await t.database.sql`
+      select rating, state_before, state_after, elapsed_days from review_logs
+      where card_id = ${card.id} order by id`;
+    expect(logs.map((l) => l.rating)).toEqual([3, 3, 1, 2, 4]);
+    expect(logs[0]?.state_before).toMatchObject({ state: 0, reps: 0 });
+    expect(logs[2]?.elapsed_days).toBe(4);
+    expect(logs[4]?.state_after).toMatchObject({ reps: 5, lapses: 1 });
+  });
+
+  it('accepts very_hard and very_easy as again and easy, and answers with interval previews', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const a = await makeCard(ana, desk.id, 'a', '1');
+    const b = await makeCard(ana, desk.id, 'b', '2');
+    const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    const preview = queue.body.cards[0].intervals;
+    expect(preview.again.interval_seconds).toBe(60);
+    expect(preview.hard.interval_seconds).toBe(360);
+    expect(preview.good.interval_seconds).toBe(600);
+    expect(preview.easy.interval_seconds).toBeGreaterThanOrEqual(86_400);
+    const hard = await rate(ana, a.id, { difficulty: 'very_hard', answer_time_ms: 4200 });
+    expect(hard.body.rating).toBe('again');
+    expect(hard.body.interval_seconds).toBe(60);
+    const easy = await rate(ana, b.id, { difficulty: 'very_easy' });
+    expect(easy.body.rating).toBe('easy');
+    expect(easy.body.card.state).toBe('review');
+    const [log] = await t.database.sql`
+      select answer_time_ms from review_logs where card_id = ${a.id}`;
+    expect(log?.answer_time_ms).toBe(4200);
+  });
+
+  it('refuses a rating dated before the card’s last review (409)', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    await rate(ana, card.id, { difficulty: 'good' });
+    const old = await rate(ana, card.id, {
+      difficulty: 'good',
+      reviewed_at: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    expect(old.status).toBe(409);
+    expect(old.body.code).toBe('conflict');
+  });
+
+  it('replays a rating sent twice with one idempotency_key, never applying it twice', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    const key = randomUUID();
+    const first = await rate(ana, card.id, { difficulty: 'good', idempotency_key: key });
+    const again = await rate(ana, card.id, { difficulty: 'good', idempotency_key: key });
+    expect(again.status).toBe(200);
+    expect(again.body.review_id).toBe(first.body.review_id);
+    expect(again.body.next_due).toBe(first.body.next_due);
+    expect(again.body.card.reps).toBe(1);
+    // Sent at once, too.
+    const key2 = randomUUID();
+    const twins = await Promise.all([
+      rate(ana, card.id, { difficulty: 'easy', idempotency_key: key2 }),
+      rate(ana, card.id, { difficulty: 'easy', idempotency_key: key2 }),
+    ]);
+    expect(twins.map((r) => r.status)).toEqual([200, 200]);
+    expect(twins[0]?.body.review_id).toBe(twins[1]?.body.review_id);
+    const [n] = await t.database.sql`
+      select count(*)::int as n from review_logs where card_id = ${card.id}`;
+    expect(n?.n).toBe(2);
+    const other = await makeCard(ana, desk.id, 'x', 'y');
+    const reused = await rate(ana, other.id, { difficulty: 'good', idempotency_key: key });
+    expect(reused.status).toBe(409);
+  });
+
+  it('serialises two ratings of one card sent at once: two log rows, a consistent state', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    const [x, y] = await Promise.all([
+      rate(ana, card.id, { difficulty: 'good' }),
+      rate(ana, card.id, { difficulty: 'again' }),
+    ]);
+    expect([x?.status, y?.status]).toEqual([200, 200]);
+    const logs = await t.database.sql`
+      select state_before, state_after from review_logs where card_id = ${card.id} order by id`;
+    expect(logs).toHaveLength(2);
+    // The second rating started from the state the first one left.
+    expect(logs[1]?.state_before).toEqual(logs[0]?.state_after);
+    expect(logs[0]?.state_before).toMatchObject({ reps: 0 });
+    const [row] = await t.database.sql`
+      select reps, due from card_schedules where card_id = ${card.id} and user_id = ${ana.user.id}`;
+    expect(row?.reps).toBe(2);
+    const [{ due } = { due: '' }] = await t.database.sql`
+      select to_json(due)#>>'{}' as due from card_schedules
+      where card_id = ${card.id} and user_id = ${ana.user.id}`;
+    expect(new Date(due as string).toISOString()).toBe(
+      (logs[1]?.state_after as { due: string } | undefined)?.due,
+    );
+  });
+
+  it('repeat_same_day puts the card back into today’s queue', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    const res = await t.request('POST', `${SR}/cards/${card.id}/repeat_same_day/`, {
+      token: ana.access,
+      body: { difficulty: 'easy' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.card.state).toBe('review');
+    expect(res.body.interval_seconds).toBe(0);
+    const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(queue.body.cards.map((c: { id: number }) => c.id)).toEqual([card.id]);
+    expect(queue.body.due_count).toBe(1);
+  });
+
+  it('undoes the last rating from the review log', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    const nothing = await t.request('POST', `${SR}/cards/${card.id}/undo_review/`, {
+      token: ana.access,
+    });
+    expect(nothing.status).toBe(409);
+    const first = await rate(ana, card.id, { difficulty: 'good' });
+    await rate(ana, card.id, { difficulty: 'good' });
+    const undo = await t.request('POST', `${SR}/cards/${card.id}/undo_review/`, {
+      token: ana.access,
+    });
+    expect(undo.status).toBe(200);
+    expect(undo.body.rating).toBe('good');
+    expect(undo.body.card).toMatchObject({ reps: 1, due: first.body.card.due, state: 'learning' });
+    const undoFirst = await t.request('POST', `${SR}/cards/${card.id}/undo_review/`, {
+      token: ana.access,
+    });
+    expect(undoFirst.body.card).toMatchObject({ state: 'new', reps: 0, last_review: null });
+    const deskNow = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    expect(deskNow.body).toMatchObject({ new_cards_today: 0, new_count: 1 });
+    const [logs] = await t.database.sql`
+      select count(*)::int as n from review_logs where card_id = ${card.id}`;
+    expect(logs?.n).toBe(0);
+    const activity = await t.database.sql`
+      select count from activities where user_id = ${ana.user.id}`;
+    expect(activity).toHaveLength(0);
+  });
+
+  it('records the day’s activity per desk for streaks and history', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana, { name: 'Rivers' });
+    const a = await makeCard(ana, desk.id, 'a', '1');
+    const b = await makeCard(ana, desk.id, 'b', '2');
+    await rate(ana, a.id, { difficulty: 'good' });
+    await rate(ana, b.id, { difficulty: 'good' });
+    const rows = await t.database.sql`
+      select activity_type, deck_id, deck_name, count, day::text as day
+      from activities where user_id = ${ana.user.id}`;
+    expect(rows).toEqual([
+      {
+        activity_type: 'space_repetition',
+        deck_id: desk.id,
+        deck_name: 'Rivers',
+        count: 2,
+        day: new Date().toISOString().slice(0, 10),
+      },
+    ]);
+  });
+});
+
+describe('the review queue', () => {
+  it('orders due cards by due time then id, then new cards in creation order', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const cards = [];
+    for (let i = 0; i < 5; i++) cards.push(await makeCard(ana, desk.id, `q${i}`, `a${i}`));
+    const [c0, c1, c2, c3, c4] = cards;
+    // c2 and c0 learned (due in 10 minutes), then the clock moves an hour on.
+    await rate(ana, c2.id, { difficulty: 'good' });
+    await rate(ana, c0.id, { difficulty: 'good' });
+    await t.database.sql`
+      update card_schedules set due = now() - interval '30 minutes'
+      where card_id in (${c0.id}, ${c2.id}) and user_id = ${ana.user.id}`;
+    await t.database.sql`
+      update card_schedules set due = now() - interval '40 minutes'
+      where card_id = ${c2.id} and user_id = ${ana.user.id}`;
+    const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(queue.body.cards.map((c: { id: number }) => c.id)).toEqual([
+      c2.id,
+      c0.id,
+      c1.id,
+      c3.id,
+      c4.id,
+    ]);
+    expect(queue.body).toMatchObject({ due_count: 2, new_count: 3, remaining_today: 5 });
+    const limited = await t.request('GET', `${SR}/cards/due_cards/?limit=3`, { token: ana.access });
+    expect(limited.body.cards.map((c: { id: number }) => c.id)).toEqual([c2.id, c0.id, c1.id]);
+    expect(limited.body.remaining_today).toBe(5);
+  });
+
+  it('keeps to the daily new-card limit and starts a new day at the learner’s midnight', async () => {
+    // Buenos Aires is UTC−3 all year: its day ends at 03:00 UTC.
+    const ana = await t.signUp({ timezone: 'America/Argentina/Buenos_Aires' });
+    const desk = await makeDesk(ana, { new_cards_per_day: 2 });
+    const cards = [];
+    for (let i = 0; i < 5; i++) cards.push(await makeCard(ana, desk.id, `w${i}`, `m${i}`));
+    const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(queue.body.cards.map((c: { id: number }) => c.id)).toEqual([cards[0].id, cards[1].id]);
+    expect(queue.body.new_count).toBe(2);
+
+    await rate(ana, cards[0].id, { difficulty: 'easy' });
+    await rate(ana, cards[1].id, { difficulty: 'easy' });
+    const spent = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    expect(spent.body).toMatchObject({ new_cards_today: 2, new_count: 0, remaining_today: 0 });
+    const empty = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(empty.body.cards).toEqual([]);
+
+    // Move those introductions to just before the learner's last midnight: yesterday for them.
+    const now = Date.now();
+    const local = new Date(now - 3 * 3_600_000);
+    const midnightUtc = Date.UTC(
+      local.getUTCFullYear(),
+      local.getUTCMonth(),
+      local.getUTCDate(),
+      3,
+    );
+    await t.database.sql`
+      update card_schedules set introduced_at = ${new Date(midnightUtc - 60_000).toISOString()}
+      where user_id = ${ana.user.id} and introduced_at is not null`;
+    const nextDay = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(nextDay.body.new_count).toBe(2);
+    expect(nextDay.body.cards.map((c: { id: number }) => c.id)).toEqual([cards[2].id, cards[3].id]);
+    // One minute after that midnight they would still count as today.
+    await t.database.sql`
+      update card_schedules set introduced_at = ${new Date(midnightUtc + 60_000).toISOString()}
+      where user_id = ${ana.user.id} and introduced_at is not null`;
+    const sameDay = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(sameDay.body.new_count).toBe(0);
+  });
+
+  it('shows review cards due later today from the start of the learner’s day', async () => {
+    const ana = await t.signUp({ timezone: 'Asia/Tokyo' });
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    await rate(ana, card.id, { difficulty: 'easy' });
+    // Due one minute before the learner's day ends: due today. One minute after: not yet.
+    const local = new Date(Date.now() + 9 * 3_600_000);
+    const endUtc =
+      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1) - 9 * 3_600_000;
+    await t.database.sql`
+      update card_schedules set due = ${new Date(endUtc - 60_000).toISOString()} where card_id = ${card.id}`;
+    let queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(queue.body.due_count).toBe(1);
+    await t.database.sql`
+      update card_schedules set due = ${new Date(endUtc + 60_000).toISOString()} where card_id = ${card.id}`;
+    queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(queue.body.due_count).toBe(0);
+  });
+});

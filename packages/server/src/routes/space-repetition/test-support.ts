@@ -1,0 +1,44 @@
+/** What the space-repetition route tests share: a backend per test file and quick fixtures. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { TestBackend } from '../../test/harness.ts';
+
+export const SR = '/be/api/space-repetition';
+
+export type Learner = Awaited<ReturnType<TestBackend['signUp']>>;
+
+/** An image of the OCR fixtures. */
+export const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '../../providers/ocr/fixtures', name));
+
+export const PNG = fixture('notes.png');
+export const pngDataUrl = `data:image/png;base64,${PNG.toString('base64')}`;
+
+/** Request helpers bound to the test file's backend (created in its beforeAll). */
+export function helpers(backend: () => TestBackend) {
+  return {
+    async makeDesk(who: Learner, body: Record<string, unknown> = {}) {
+      const res = await backend().request('POST', `${SR}/desks/`, {
+        token: who.access,
+        body: { name: 'Capitals', ...body },
+      });
+      expect(res.status).toBe(201);
+      return res.body;
+    },
+    async makeCard(who: Learner, deskId: number, front = 'Spain', back = 'Madrid') {
+      const res = await backend().request('POST', `${SR}/cards/`, {
+        token: who.access,
+        body: { desk_id: deskId, front, back },
+      });
+      expect(res.status).toBe(201);
+      return res.body;
+    },
+    rate(who: Learner, cardId: number, body: Record<string, unknown>) {
+      return backend().request('POST', `${SR}/cards/${cardId}/update_difficulty/`, {
+        token: who.access,
+        body,
+      });
+    },
+  };
+}
