@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { startDatabaseServer } from './db/connect.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
+import { EventHub } from './events/hub.ts';
 import type { AppBindings } from './http/context.ts';
 import { createLogger } from './log.ts';
 import { createProviders } from './providers/index.ts';
@@ -28,7 +29,7 @@ export interface StartBackendOptions {
 export interface Backend {
   /** Answers a request under `/be/api`; `env.clientAddress` feeds per-address throttling. */
   fetch(req: Request, env?: AppBindings): Promise<Response>;
-  /** Closes the pool, then stops the embedded PostgreSQL if this process started one. */
+  /** Ends the event streams, closes the pool, then stops the embedded PostgreSQL if this process started one. */
   close(): Promise<void>;
   databaseUrl: string;
   implemented: { implemented: number; total: number };
@@ -59,6 +60,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     });
     const doc = loadContract();
     const handlers = allHandlers();
+    const events = new EventHub(database.sql, logger);
     const app = createApp(
       {
         db: database.db,
@@ -68,6 +70,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         version: process.env.APP_VERSION ?? doc.info.version,
         trustProxy: process.env.TRUST_PROXY === 'true',
         providers,
+        events,
       },
       { doc, handlers },
     );
@@ -76,8 +79,11 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     return {
       fetch: async (req, env) => app.fetch(req, env),
       close: () => {
-        closing ??= providers
+        // Open event streams end first (their clients reconnect elsewhere), then the LISTEN
+        // connection and the pool.
+        closing ??= events
           .close()
+          .then(() => providers.close())
           .catch(() => {})
           .then(() => database.end())
           .finally(() => server.close());

@@ -39,6 +39,7 @@ import {
 import { isValidEmail } from '../domain/users.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError, type FieldErrors, notFound, validationError } from '../http/errors.ts';
+import { notify } from '../notifications/index.ts';
 import { AiProviderError } from '../providers/ai/types.ts';
 import { OcrError } from '../providers/ocr/types.ts';
 
@@ -845,9 +846,7 @@ export const handlers: Handlers = {
           from_username: user.username,
           allow_editing: body.allow_editing ?? desk.allowEditing,
         };
-        await tx`
-          insert into notifications (user_id, kind, actor_id, payload)
-          values (${target.id as number}, 'desk_shared', ${user.id}, ${JSON.stringify(payload)}::jsonb)`;
+        await notify(tx, target.id as number, 'desk_shared', payload, { actorId: user.id });
       }
       const updated = await deskFor(tx, user.id, desk.id);
       const [out] = await renderDesks(tx, user.id, user.timezone, [updated]);
