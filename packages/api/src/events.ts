@@ -7,7 +7,7 @@
  * While it is not live, `$eventsConnection` says so and polled queries keep polling.
  */
 import { useStore } from '@nanostores/react';
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { WritableAtom } from 'nanostores';
 import { useEffect } from 'react';
 import { type ApiClient, api } from './client.ts';
@@ -213,11 +213,14 @@ export function createEventStream(options: EventStreamOptions = {}): EventStream
 const SHARED_KEY = Symbol.for('memoria.eventStream');
 type WithSharedStream = typeof globalThis & { [SHARED_KEY]?: EventStream };
 
-/** The page's one stream (kept on globalThis so separately bundled islands share it). */
-export function getEventStream(): EventStream {
+/**
+ * The page's one stream (kept on globalThis so separately bundled islands share it). Its events
+ * invalidate `queryClient` (the first caller's; on a page every island shares one anyway).
+ */
+export function getEventStream(queryClient?: QueryClient): EventStream {
   const scope = globalThis as WithSharedStream;
   if (!scope[SHARED_KEY]) {
-    const stream = createEventStream();
+    const stream = createEventStream({ queryClient });
     scope[SHARED_KEY] = stream;
     $session.listen(({ signedIn }) => (signedIn ? stream.start() : stream.stop()));
   }
@@ -230,8 +233,9 @@ export function getEventStream(): EventStream {
  */
 export function useEventStream(): EventsConnection {
   const signedIn = useSignedIn();
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (signedIn) getEventStream().start();
-  }, [signedIn]);
+    if (signedIn) getEventStream(queryClient).start();
+  }, [signedIn, queryClient]);
   return useStore($eventsConnection);
 }

@@ -41,6 +41,14 @@ export function useNotificationList(
   return useSignedInQuery(notificationQueries.list(pageSize), options);
 }
 
+/** A cached page as it is once notifications up to `upToId` (all when undefined) are seen. */
+export function markPageSeen(page: NotificationPage, upToId?: number): NotificationPage {
+  const now = new Date().toISOString();
+  const covered = (n: Notification) => upToId === undefined || n.id <= upToId;
+  const results = page.results.map((n) => (covered(n) && !n.seen_at ? { ...n, seen_at: now } : n));
+  return { ...page, results, unseen_count: results.filter((n) => !n.seen_at).length };
+}
+
 /** `POST notifications/mark_seen/` (all, or up to an id); refreshes the list afterwards. */
 export function useMarkNotificationsSeen(
   options: MutationHookOptions<Schemas['MarkNotificationsSeenResult'], { upToId?: number }> = {},
@@ -49,6 +57,13 @@ export function useMarkNotificationsSeen(
   const { onSuccess } = options;
   return useMutation<Schemas['MarkNotificationsSeenResult'], ApiRequestError, { upToId?: number }>({
     ...options,
+    // The badge resets at once, before the server answers.
+    onMutate: async (variables, context) => {
+      client.setQueriesData<NotificationPage>({ queryKey: notificationKeys.all }, (page) =>
+        page ? markPageSeen(page, variables.upToId) : page,
+      );
+      return options.onMutate?.(variables, context);
+    },
     mutationFn: async ({ upToId }) =>
       unwrap(
         await api.POST('/notifications/mark_seen/', {
