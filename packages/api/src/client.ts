@@ -18,7 +18,13 @@ import type { paths } from './schema.d.ts';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
 import { $connectionLost } from './stores.ts';
 
-export type ApiClient = Client<paths>;
+export type ApiClient = Client<paths> & {
+  /**
+   * The middleware's one refresh (shared with concurrent 401s): the new access token, or null when
+   * the session ended. For callers outside openapi-fetch, such as the events stream.
+   */
+  refreshToken(): Promise<string | null>;
+};
 export type Navigate = (path: string) => void;
 
 export type ApiClientOptions = {
@@ -300,7 +306,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     Request: RequestClass,
   });
   client.use(middleware);
-  return client;
+  return Object.assign(client, { refreshToken: refreshOnce });
 }
 
 function logFailure(request: Request, response: Response): void {

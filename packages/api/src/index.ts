@@ -14,6 +14,15 @@ export type { CookieOptions } from './cookies.ts';
 export { deleteCookie, getCookie, setCookie } from './cookies.ts';
 export type { ApiErrorBody, ErrorCode } from './errors.ts';
 export { ApiRequestError, fieldError, fieldErrors, isApiRequestError, unwrap } from './errors.ts';
+export type { EventStream, EventStreamOptions, SseFrame, StreamEventType } from './events.ts';
+export {
+  createEventStream,
+  EVENT_INVALIDATIONS,
+  getEventStream,
+  readSseFrames,
+  useEventStream,
+} from './events.ts';
+export * from './notifications.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,
@@ -43,6 +52,7 @@ export {
   usePendingFriendRequests,
   useRegister,
   useSignedIn,
+  useSignedInQuery,
 } from './query.ts';
 export type { components, operations, paths } from './schema.d.ts';
 export type { Tokens } from './session.ts';
@@ -58,14 +68,23 @@ export {
   setUserEmail,
 } from './session.ts';
 export * from './space-repetition.ts';
-export type { CookieConsent, Locale, SessionState, Theme } from './stores.ts';
+export type {
+  CookieConsent,
+  EventsConnection,
+  EventsConnectionStatus,
+  Locale,
+  SessionState,
+  Theme,
+} from './stores.ts';
 export {
   $connectionLost,
   $cookieConsent,
+  $eventsConnection,
   $locale,
   $session,
   $theme,
   localeFromLanguage,
+  pollUnlessStreamed,
   readCookieConsent,
   readLocale,
   readSession,

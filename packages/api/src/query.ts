@@ -27,7 +27,7 @@ import {
 import { type ApiRequestError, unwrap } from './errors.ts';
 import type { components } from './schema.d.ts';
 import { clearSession, getRefreshToken, saveTokens, setUserEmail } from './session.ts';
-import { $session } from './stores.ts';
+import { $session, pollUnlessStreamed } from './stores.ts';
 
 type Schemas = components['schemas'];
 
@@ -169,7 +169,10 @@ export const progressQueries = {
     }),
 };
 
-/** Friends as users, and pending friend requests (polled every 10 s, also in the background). */
+/**
+ * Friends as users, and pending friend requests (polled every 10 s, also in the background, unless
+ * the events stream is live and carries them).
+ */
 export const friendQueries = {
   list: () =>
     queryOptions<Schemas['Friend'][], ApiRequestError>({
@@ -182,7 +185,7 @@ export const friendQueries = {
       queryKey: queryKeys.friends.pending(),
       queryFn: async ({ signal }) =>
         unwrap(await api.GET('/friends/friendships/pending/', { signal })),
-      refetchInterval: PENDING_REQUESTS_REFETCH_MS,
+      refetchInterval: pollUnlessStreamed(queryKeys.friends.pending(), PENDING_REQUESTS_REFETCH_MS),
       refetchIntervalInBackground: true,
     }),
 };
@@ -198,7 +201,10 @@ export const duelRequestQueries = {
     queryOptions<Schemas['DuelRequest'][], ApiRequestError>({
       queryKey: queryKeys.duelRequests.pending(),
       queryFn: async ({ signal }) => unwrap(await api.GET('/duels/requests/pending/', { signal })),
-      refetchInterval: PENDING_REQUESTS_REFETCH_MS,
+      refetchInterval: pollUnlessStreamed(
+        queryKeys.duelRequests.pending(),
+        PENDING_REQUESTS_REFETCH_MS,
+      ),
       refetchIntervalInBackground: true,
     }),
 };
@@ -263,7 +269,7 @@ export function useAccountInfo(options: QueryHookOptions<Schemas['AccountInfo']>
 }
 
 /** Signed-in query hook from a factory: idle while signed out, like `useMe`. */
-function useSignedInQuery<T>(
+export function useSignedInQuery<T>(
   factory: UseQueryOptions<T, ApiRequestError, T, readonly unknown[]>,
   options: QueryHookOptions<T>,
 ) {

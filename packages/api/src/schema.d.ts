@@ -2153,6 +2153,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, newest first (soft-deleted ones left out).
+         * @description The bell's list. `unseen_count` counts the caller's notifications not yet marked seen (across all pages), for the bell's badge.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/mark_seen/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the caller's notifications seen (all, or those up to an id).
+         * @description The bell calls this when its list is opened, with the newest id it shows, so a notification that arrives meanwhile stays unseen. Without `up_to_id` every notification is marked. Already seen ones keep their `seen_at`.
+         */
+        post: operations["markNotificationsSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Hide one of the caller's notifications (soft delete, is_deleted). */
+        delete: operations["deleteNotification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live events as server-sent events (`text/event-stream`).
+         * @description One long-lived response per page. Authenticate with the usual `Authorization: Bearer`
+         *     header (read it with a fetch-based reader: `EventSource` cannot send headers); no token is
+         *     ever accepted in the URL.
+         *
+         *     Frames follow the SSE format (`id:`, `event:`, `data:` with one JSON object):
+         *
+         *     - `ready` (no `id`), first: `EventReady`. The stream is live from here on.
+         *     - `notification` (`id` = the notification's id): `Notification`. Sent for every
+         *       notification written for the caller after the stream opened, and on resume for those
+         *       written after `Last-Event-ID`.
+         *     - a comment line `: heartbeat` every 25 seconds, so proxies keep the connection open.
+         *
+         *     Event ids increase in the order notifications are committed for a user, so a client that
+         *     reconnects with the last id it received gets exactly what it missed (soft-deleted ones
+         *     excepted), across reconnects and server restarts. The server ends the stream when the
+         *     access token expires (`expires_at` of `ready`); the client then reconnects with a fresh
+         *     token. Later domains add event types to `StreamEvent`; clients ignore types they do not
+         *     know.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2277,6 +2374,85 @@ export interface components {
             username: string;
             first_name: string;
             last_name: string;
+        };
+        /**
+         * @description What happened. `desk_shared`: a desk was shared with the caller. Friends and duels add their kinds (friend_request, duel_request, duel_accepted, duel_rejected); clients show kinds they do not know with a generic text.
+         * @enum {string}
+         */
+        NotificationKind: "desk_shared";
+        /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`. */
+        NotificationPayload: {
+            desk_id?: number;
+            desk_name?: string;
+            from_username?: string;
+            allow_editing?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        Notification: {
+            /** @description Also the `id` of its `notification` event. */
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            payload: components["schemas"]["NotificationPayload"];
+            /** @description Who caused it, when that user still exists. */
+            actor_username: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the caller marked it seen; null while unseen.
+             */
+            seen_at: string | null;
+        };
+        NotificationPage: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["Notification"][];
+            /** @description The caller's unseen notifications across all pages. */
+            unseen_count: number;
+        };
+        MarkNotificationsSeenRequest: {
+            /** @description Mark only notifications with this id or a lower one. */
+            up_to_id?: number;
+        };
+        MarkNotificationsSeenResult: {
+            /** @description Notifications marked seen by this call. */
+            marked: number;
+            unseen_count: number;
+        };
+        /** @description One SSE frame of `GET /events/`, as an object (what OpenAPI 3.2 calls the `itemSchema` of a sequential media type): on the wire `id:` and `event:` are lines and `data:` is the JSON text of `data`. `event` names the type; each type names the client caches it makes stale (`notification`: the notification list). Later domains (friends, duels) add types here; clients ignore types they do not know. */
+        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"];
+        /** @description The first frame of every stream (no `id`). */
+        ReadyEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "ready";
+            data: components["schemas"]["EventReady"];
+        };
+        /** @description A notification for the caller; `id` is the notification's id. */
+        NotificationEvent: {
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "notification";
+            data: components["schemas"]["Notification"];
+        };
+        /** @description The first event of every stream. */
+        EventReady: {
+            /** @description The id the stream continues after (the `Last-Event-ID` sent, or the caller's newest notification id when none was sent). */
+            last_event_id: number;
+            /**
+             * @description Seconds between heartbeat comments.
+             * @example 25
+             */
+            heartbeat_seconds: number;
+            /**
+             * Format: date-time
+             * @description When the access token expires; the server ends the stream then.
+             */
+            expires_at: string;
         };
         /** @description The envelope of every paginated list. */
         PageMeta: {
@@ -6717,6 +6893,108 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    markNotificationsSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsSeenRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were marked now, and how many remain unseen. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkNotificationsSeenResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last event received; the stream first replays later ones. */
+                "Last-Event-ID"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (never ends on its own before the token expires). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["StreamEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

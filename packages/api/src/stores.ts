@@ -127,3 +127,47 @@ if (hasWindow) {
     if (consent !== $cookieConsent.get()) $cookieConsent.set(consent);
   });
 }
+
+// ── events stream ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `off`: not started or signed out; `connecting`; `live`: the stream is open and its events keep
+ * the queries they name fresh; `down`: it failed and is retried with back-off.
+ */
+export type EventsConnectionStatus = 'off' | 'connecting' | 'live' | 'down';
+
+export type EventsConnection = {
+  status: EventsConnectionStatus;
+  /**
+   * True unless the stream is live: then polled lists (pending friend and duel requests, every
+   * 10 s) are what keeps data fresh.
+   */
+  polling: boolean;
+  /** The id of the last event received (sent as `Last-Event-ID` on reconnect). */
+  lastEventId: number | null;
+  /** Query keys the stream's event types invalidate (prefixes). */
+  streamedKeys: readonly (readonly unknown[])[];
+};
+
+/** The page's one events stream connection (written by `events.ts`). */
+export const $eventsConnection = atom<EventsConnection>({
+  status: 'off',
+  polling: true,
+  lastEventId: null,
+  streamedKeys: [],
+});
+
+const isPrefix = (prefix: readonly unknown[], key: readonly unknown[]) =>
+  prefix.length <= key.length && prefix.every((part, i) => part === key[i]);
+
+/**
+ * The `refetchInterval` of a polled query: `ms` unless the stream is live and one of its event
+ * types names this key (friends and duels add theirs), in which case the stream's invalidation
+ * replaces the polling.
+ */
+export function pollUnlessStreamed(queryKey: readonly unknown[], ms: number): () => number | false {
+  return () => {
+    const { status, streamedKeys } = $eventsConnection.get();
+    return status === 'live' && streamedKeys.some((k) => isPrefix(k, queryKey)) ? false : ms;
+  };
+}

@@ -90,6 +90,43 @@ const weekdays: Schemas['Weekday'][] = [
   'sunday',
 ];
 
+/** The bell's list: desk shares (unseen, hours, seen days ago) and a kind this client lacks. */
+export function notificationPage(): Schemas['NotificationPage'] {
+  const share = (id: number, from: string, desk: string, at: string, seen: boolean) => ({
+    id,
+    kind: 'desk_shared' as const,
+    payload: { desk_id: id, desk_name: desk, from_username: from, allow_editing: false },
+    actor_username: from,
+    created_at: at,
+    seen_at: seen ? at : null,
+  });
+  return {
+    count: 4,
+    next: null,
+    previous: null,
+    unseen_count: 2,
+    results: [
+      share(44, 'bo', 'Spanish verbs', ago({ minutes: 20 }), false),
+      // A kind a newer server sends: shown with the generic text.
+      {
+        ...share(43, 'carla', '', ago({ hours: 3 }), false),
+        kind: 'friend_request' as Schemas['NotificationKind'],
+        payload: {},
+      },
+      share(42, 'carla', 'Capitals of Europe', ago({ hours: 5 }), true),
+      share(41, 'dani', 'Anatomy', ago({ days: 2 }), true),
+    ],
+  };
+}
+
+const emptyNotifications: Schemas['NotificationPage'] = {
+  count: 0,
+  next: null,
+  previous: null,
+  unseen_count: 0,
+  results: [],
+};
+
 /** Everything the shell reads, with data. */
 export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
   const bo = person(2, 'bo', 'Bo');
@@ -173,6 +210,8 @@ export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
       },
     ]),
     ok('/duels/duel-requests/', []),
+    ok('/notifications/', notificationPage()),
+    api.post('/notifications/mark_seen/', () => HttpResponse.json({ marked: 2, unseen_count: 0 })),
     ok('/space-repetition/desks/', [
       {
         id: 7,
@@ -240,6 +279,7 @@ export function shellNotImplemented(plan: 'free' | 'standard' = 'free'): HttpHan
     fail('get', '/friends/friendships/pending/', 501, notImplemented('listPendingFriendRequests')),
     fail('get', '/duels/requests/pending/', 501, notImplemented('listPendingDuelRequests')),
     fail('get', '/duels/duel-requests/', 501, notImplemented('listDuelRequests')),
+    ok('/notifications/', emptyNotifications),
     fail('get', '/space-repetition/desks/', 501, notImplemented('listDesks')),
     fail('get', '/macroimages/chats/', 501, notImplemented('listMacroChats')),
   ];
@@ -270,6 +310,7 @@ export function shellEmpty(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
     ok('/friends/friendships/pending/', []),
     ok('/duels/requests/pending/', []),
     ok('/duels/duel-requests/', []),
+    ok('/notifications/', emptyNotifications),
     ok('/space-repetition/desks/', []),
     ok('/macroimages/chats/', []),
   ];

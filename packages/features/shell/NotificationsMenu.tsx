@@ -1,15 +1,13 @@
-import { useDuelRequests, usePendingDuelRequests, usePendingFriendRequests } from '@memoria/api';
-import { Badge, BellIcon, Menu, type MenuItem } from '@memoria/ui';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  type Notification,
+  useEventStream,
+  useMarkNotificationsSeen,
+  useNotificationList,
+} from '@memoria/api';
+import { Badge, BellIcon, Button, Menu, type MenuItem, Spinner } from '@memoria/ui';
 import { useIntl } from 'react-intl';
 import { useHydratedQuery } from '../shared/useHydrated.ts';
-import {
-  type AppNotification,
-  buildNotifications,
-  notificationAge,
-  readSeen,
-  writeSeen,
-} from './notifications.ts';
+import { notificationAge, notificationView } from './notifications.ts';
 import * as s from './shell.css.ts';
 
 /** Notification menu maximum height (§2, §9). */
@@ -22,49 +20,58 @@ export interface NotificationsMenuProps {
   now?: number;
 }
 
-/** Reads the three sources (pending ones poll every 10 s, also in the background). */
-export function useNotifications(): AppNotification[] {
-  const pendingFriends = useHydratedQuery(usePendingFriendRequests());
-  const pendingDuels = useHydratedQuery(usePendingDuelRequests());
-  const duelRequests = useHydratedQuery(useDuelRequests());
-  return useMemo(
-    () =>
-      buildNotifications({
-        pendingFriends: pendingFriends.data,
-        pendingDuels: pendingDuels.data,
-        duelRequests: duelRequests.data,
-      }),
-    [pendingFriends.data, pendingDuels.data, duelRequests.data],
-  );
+/**
+ * Opens the page's events stream (rendered once, by the top bar's island): its `notification`
+ * events invalidate the bell's list, so the bell updates live. Stories render the bell without it.
+ */
+export function LiveEvents() {
+  useEventStream();
+  return null;
 }
 
-/** The bell: new notifications counted on its badge, which resets when the list is opened. */
+/**
+ * The bell: the caller's notifications (newest first) from `GET notifications/`. The badge counts
+ * unseen ones and resets when the list is opened (marked seen up to the newest shown).
+ */
 export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) {
   const intl = useIntl();
-  const notifications = useNotifications();
-  const [seen, setSeen] = useState<Set<string>>(() => new Set());
-
-  useEffect(() => setSeen(readSeen()), []);
-
-  const unseen = notifications.filter((n) => !seen.has(n.key)).length;
-
-  const markAllSeen = () => {
-    const next = new Set(notifications.map((n) => n.key));
-    setSeen(next);
-    writeSeen(next);
-  };
+  const list = useHydratedQuery(useNotificationList());
+  const markSeen = useMarkNotificationsSeen();
+  const notifications: Notification[] = list.data?.results ?? [];
+  const unseen = list.data?.unseen_count ?? 0;
 
   const at = now ?? Date.now();
   const items: MenuItem[] = notifications.map((n) => {
-    const age = notificationAge(n.createdAt, at);
-    const type = n.duelType ? intl.formatMessage({ id: `shell.duelType.${n.duelType}` }) : '';
+    const view = notificationView(n);
+    const age = notificationAge(n.created_at, at);
     return {
-      id: n.key,
-      href: n.href,
-      label: intl.formatMessage({ id: `shell.notifications.${n.kind}` }, { name: n.name, type }),
+      id: String(n.id),
+      href: view.href,
+      label: intl.formatMessage({ id: view.message }, view.values),
       description: intl.formatMessage({ id: age.id }, { count: age.count ?? 0 }),
     };
   });
+
+  let emptyContent = (
+    <p className={s.noResults}>{intl.formatMessage({ id: 'shell.notifications.empty' })}</p>
+  );
+  if (list.isError) {
+    emptyContent = (
+      <div className={s.notificationsState} role="alert">
+        <p className={s.noResults}>{intl.formatMessage({ id: 'shell.notifications.error' })}</p>
+        <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+          {intl.formatMessage({ id: 'shell.notifications.retry' })}
+        </Button>
+      </div>
+    );
+  } else if (list.isPending) {
+    emptyContent = (
+      <div className={s.notificationsState} role="status">
+        <Spinner size="sm" decorative />
+        <p className={s.noResults}>{intl.formatMessage({ id: 'shell.notifications.loading' })}</p>
+      </div>
+    );
+  }
 
   return (
     <Menu
@@ -82,11 +89,10 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
         </Badge>
       }
       items={items}
-      emptyContent={
-        <p className={s.noResults}>{intl.formatMessage({ id: 'shell.notifications.empty' })}</p>
-      }
+      emptyContent={emptyContent}
       onOpenChange={(open) => {
-        if (open) markAllSeen();
+        const newest = notifications[0];
+        if (open && unseen > 0 && newest) markSeen.mutate({ upToId: newest.id });
       }}
     />
   );

@@ -11,6 +11,7 @@ import { ConnectionLostSnackbar } from './ConnectionLostSnackbar.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { NotFound } from './NotFound.tsx';
+import { LiveEvents } from './NotificationsMenu.tsx';
 import { RightPanel } from './RightPanel.tsx';
 import { SidebarNav } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -29,6 +30,7 @@ export function TopBarIsland({ currentPath, ...prefs }: IslandProps) {
   return (
     <IslandRoot {...prefs}>
       <TopBar currentPath={currentPath} />
+      <LiveEvents />
     </IslandRoot>
   );
 }

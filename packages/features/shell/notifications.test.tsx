@@ -1,7 +1,11 @@
 import { createIntl } from '@formatjs/intl';
-import { describe, expect, test } from 'vitest';
+import { $session, type Notification, saveTokens } from '@memoria/api';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { messages } from '../messages.ts';
-import { buildNotifications, notificationAge } from './notifications.ts';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { NOTIFICATIONS_MAX_HEIGHT, NotificationsMenu } from './NotificationsMenu.tsx';
+import { notificationAge, notificationView } from './notifications.ts';
 
 const NOW = Date.parse('2025-01-15T10:30:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -39,54 +43,99 @@ describe('notification age (§2)', () => {
   });
 });
 
-describe('buildNotifications', () => {
-  const person = { id: 2, email: 'bo@example.com', username: 'bo', first_name: '', last_name: '' };
-  test('received pending requests and answers to sent duels, newest first', () => {
-    const list = buildNotifications({
-      pendingFriends: [
-        {
-          id: 1,
-          status: 'pending',
-          sender: person,
-          receiver: person,
-          friend: person,
-          direction: 'received',
-          created_at: ago(2 * HOUR),
-          updated_at: ago(2 * HOUR),
-        },
-        {
-          id: 2,
-          status: 'pending',
-          sender: person,
-          receiver: person,
-          friend: person,
-          direction: 'sent',
-          created_at: ago(HOUR),
-          updated_at: ago(HOUR),
-        },
-      ],
-      duelRequests: [
-        {
-          id: 7,
-          sender_id: 1,
-          receiver_id: 2,
-          sender_email: 'me@example.com',
-          receiver_email: 'bo@example.com',
-          sender_username: 'me',
-          receiver_username: 'bo',
-          status: 'accepted',
-          duel_type: 'images',
-          duel_id: 70,
-          direction: 'sent',
-          created_at: ago(DAY),
-          responded_at: ago(MIN),
-          is_deleted: false,
-        },
-      ],
+const share = (id: number, at: string, seen = false): Notification => ({
+  id,
+  kind: 'desk_shared',
+  payload: { desk_id: id, desk_name: `Desk ${id}`, from_username: 'bo', allow_editing: false },
+  actor_username: 'bo',
+  created_at: at,
+  seen_at: seen ? at : null,
+});
+
+describe('notificationView', () => {
+  test('a desk share links to its desk; an unknown kind gets the generic text', () => {
+    expect(notificationView(share(7, ago(0)))).toEqual({
+      message: 'shell.notifications.deskShared',
+      values: { name: 'bo', desk: 'Desk 7' },
+      href: '/space-repetition/7',
     });
-    expect(list.map((n) => [n.kind, n.href])).toEqual([
-      ['duelAccepted', '/image-duel/70'],
-      ['friendRequest', '/friends'],
+    const unknown = { ...share(8, ago(0)), kind: 'duel_request' } as unknown as Notification;
+    expect(notificationView(unknown).message).toBe('shell.notifications.other');
+  });
+});
+
+describe('NotificationsMenu', () => {
+  let server: TestServer;
+  const page = (results: Notification[]) => ({
+    status: 200,
+    body: {
+      count: results.length,
+      next: null,
+      previous: null,
+      unseen_count: results.filter((n) => !n.seen_at).length,
+      results,
+    },
+  });
+
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    server.reset();
+    saveTokens({ access: 'access', refresh: 'refresh' });
+    $session.set({ signedIn: true, email: 'ana@example.com' });
+  });
+
+  test('lists desk shares newest first with their ages; opening resets the badge', async () => {
+    let seen = false;
+    server.handle((req) => {
+      if (req.path.startsWith('/be/api/notifications/mark_seen/')) {
+        seen = true;
+        return { status: 200, body: { marked: 2, unseen_count: 0 } };
+      }
+      const list = [share(3, ago(10 * MIN)), share(2, ago(3 * HOUR)), share(1, ago(2 * DAY), true)];
+      return page(seen ? list.map((n) => ({ ...n, seen_at: n.seen_at ?? ago(0) })) : list);
+    });
+    renderWithProviders(<NotificationsMenu now={NOW} />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 new' });
+    fireEvent.click(bell);
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'bo shared the deck “Desk 3” with youJust now',
+      'bo shared the deck “Desk 2” with you3 hours ago',
+      'bo shared the deck “Desk 1” with you2 days ago',
     ]);
+    expect(screen.getByRole('menu').style.maxHeight).toBe(`${NOTIFICATIONS_MAX_HEIGHT}px`);
+    // The badge resets at once, and the server is told up to the newest id shown.
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+    await waitFor(() => expect(server.hits('/be/api/notifications/mark_seen/')).toHaveLength(1));
+    expect(JSON.parse(server.hits('/be/api/notifications/mark_seen/')[0]?.body ?? '')).toEqual({
+      up_to_id: 3,
+    });
+  });
+
+  test('shows an empty state', async () => {
+    server.handle(() => page([]));
+    renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />);
+    expect(await screen.findByText('No notifications')).toBeTruthy();
+  });
+
+  test('a failed list offers Retry, which loads it again', async () => {
+    let fail = true;
+    server.handle(() =>
+      fail
+        ? { status: 503, body: { detail: 'down', code: 'unavailable' } }
+        : page([share(5, ago(0))]),
+    );
+    renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />, { locale: 'es' });
+    expect(await screen.findByText('No se pudieron cargar las notificaciones.')).toBeTruthy();
+    fail = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    });
+    expect(await screen.findByText('bo compartió el mazo «Desk 5» contigo')).toBeTruthy();
   });
 });

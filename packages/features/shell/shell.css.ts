@@ -274,6 +274,14 @@ export const bell = style({
   color: vars.color.text,
 });
 
+export const notificationsState = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+});
+
 // ── right panel ──────────────────────────────────────────────────────────────────────────────
 
 export const panel = style({

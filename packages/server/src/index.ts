@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { startDatabaseServer } from './db/connect.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
+import { EventHub } from './events/hub.ts';
 import type { AppBindings } from './http/context.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
@@ -37,8 +38,9 @@ export interface Backend {
    */
   lifecycle: Lifecycle & { drain(): Promise<void> };
   /**
-   * Runs the drain and close hooks, closes the pool, then stops the embedded PostgreSQL if this
-   * process started one. Call it once no request is in flight (`serve()` does).
+   * Runs the drain and close hooks (event streams end, the LISTEN connection closes), closes the
+   * pool, then stops the embedded PostgreSQL if this process started one. Call it once no request
+   * is in flight (`serve()` does).
    */
   close(): Promise<void>;
   databaseUrl: string;
@@ -70,6 +72,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     });
     const doc = loadContract();
     const handlers = allHandlers();
+    const events = new EventHub(database.sql, logger);
     const app = createApp(
       {
         db: database.db,
@@ -79,6 +82,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         version: process.env.APP_VERSION ?? doc.info.version,
         trustProxy: process.env.TRUST_PROXY === 'true',
         providers,
+        events,
       },
       { doc, handlers },
     );
@@ -86,6 +90,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     const lifecycle = createLifecycle((error) =>
       logger.error('a shutdown hook failed', errorFields(error)),
     );
+    // Open event streams end when draining starts (their clients reconnect to another instance),
+    // which also closes this instance's LISTEN connection; otherwise the drain would wait on them.
+    lifecycle.onDrain(() => events.close());
     let closing: Promise<void> | undefined;
     return {
       fetch: async (req, env) => app.fetch(req, env),

@@ -3,7 +3,7 @@
  * request and answers as the running test scripts it, so the middleware is exercised over a real
  * socket, never against a mocked fetch.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type RecordedRequest = {
@@ -14,8 +14,14 @@ export type RecordedRequest = {
   body: string;
 };
 
-/** What to answer: a status with a JSON body, or `hang` (never answer, like a dead backend). */
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
+/**
+ * What to answer: a status with a JSON body, `hang` (never answer, like a dead backend), or a
+ * `stream` that writes the response itself (server-sent events).
+ */
+export type Reply =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { stream: (res: ServerResponse) => void }
+  | 'hang';
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 
 export type TestServer = {
@@ -51,6 +57,10 @@ export async function startTestServer(): Promise<TestServer> {
       requests.push(recorded);
       const reply = await handler(recorded);
       if (reply === 'hang') return;
+      if ('stream' in reply) {
+        reply.stream(res);
+        return;
+      }
       const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
       res.writeHead(reply.status, {
         'Content-Type': 'application/json',

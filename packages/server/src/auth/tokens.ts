@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../db/schema.ts';
 import type { AppEnv } from '../http/context.ts';
@@ -124,4 +124,12 @@ export async function authenticate(c: Context<AppEnv>): Promise<void> {
     });
   }
   c.set('user', user);
+}
+
+/** When the request's (already verified) bearer access token expires. */
+export function accessTokenExpiry(c: Context<AppEnv>): Date {
+  const token = bearer.exec(c.req.header('authorization') ?? '')?.[1];
+  const exp = token ? decodeJwt(token).exp : undefined;
+  if (!exp) throw new ApiError(401, 'token_invalid', 'The access token is invalid or expired.');
+  return new Date(exp * 1000);
 }

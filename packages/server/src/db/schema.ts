@@ -279,7 +279,11 @@ export const activities = pgTable(
   ],
 );
 
-/** A notification for a user (a desk shared with them, …); `payload` depends on `kind`. */
+/**
+ * A notification for a user (a desk shared with them, …); `payload` depends on `kind`. Owned by
+ * `src/notifications` (written only through `notify`); its id is also the event id of the stream.
+ * `read_at` is when the user marked it seen.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -294,7 +298,14 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     isDeleted: boolean('is_deleted').notNull().default(false),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    // The bell's list (newest first) and the stream's catch-up (ids after Last-Event-ID).
+    index('notifications_user_id_idx').on(t.userId, t.id).where(sql`not ${t.isDeleted}`),
+    // The badge: unseen notifications of a user.
+    index('notifications_unseen_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null and not ${t.isDeleted}`),
+  ],
 );
 
 export type DeskRow = typeof desks.$inferSelect;

@@ -1,5 +1,6 @@
 import type { Db, Sql } from '../db/client.ts';
 import type { UserRow } from '../db/schema.ts';
+import type { EventHub } from '../events/hub.ts';
 import type { Logger } from '../log.ts';
 import type { Providers } from '../providers/index.ts';
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** AI, OCR…: offline defaults or configured adapters (see providers/index.ts). */
   providers: Providers;
+  /** This instance's LISTEN connection and open event streams (see events/hub.ts). */
+  events: EventHub;
 }
 
 /** What the host may pass as Hono's `env` (second argument of `fetch`). */

@@ -1,5 +1,7 @@
 import type { Handlers } from '../contract/types.ts';
 import { handlers as auth } from './auth.ts';
+import { handlers as events } from './events.ts';
+import { handlers as notifications } from './notifications.ts';
 import { handlers as progress } from './progress.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
 import { handlers as system } from './system.ts';
@@ -10,6 +12,8 @@ export const routeModules: Record<string, Handlers> = {
   auth,
   'space-repetition': spaceRepetition,
   progress,
+  notifications,
+  events,
 };
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */

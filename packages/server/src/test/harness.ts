@@ -8,6 +8,7 @@ import { type ContractOperation, listOperations, loadContract } from '../contrac
 import { ContractValidator } from '../contract/validate.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { EventHub, type EventHubOptions } from '../events/hub.ts';
 import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
@@ -134,22 +135,28 @@ export async function createTestBackend(
     logger?: Logger;
     /** Replace providers (default: the offline ones, as with no configuration). */
     providers?: Partial<Omit<Providers, 'close'>>;
+    /** Use this existing (migrated) database instead of creating one: a second instance. */
+    databaseUrl?: string;
+    events?: EventHubOptions;
   } = {},
 ): Promise<TestBackend> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomBytes(5).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = withDatabase(adminUrl, name);
+  const shared = options.databaseUrl;
+  if (!shared) await admin.unsafe(`create database ${name}`);
+  const url = shared ?? withDatabase(adminUrl, name);
   const database = openDatabase(url, { max: 5 });
-  await migrateDatabase(database.db);
+  if (!shared) await migrateDatabase(database.db);
+  const logger = options.logger ?? createLogger('silent');
   const deps: AppDeps = {
     db: database.db,
     sql: database.sql,
-    logger: options.logger ?? createLogger('silent'),
+    logger,
     jwtSecret: await loadJwtSecret(database.db, undefined),
     version: 'test',
     providers: createProviders({}, options.providers),
+    events: new EventHub(database.sql, logger, options.events),
   };
   const app = createApp(deps, options);
 
@@ -197,9 +204,10 @@ export async function createTestBackend(
       return { user: registered.body, password, ...tokens.body };
     },
     async close() {
+      await deps.events.close();
       await deps.providers.close();
       await database.end();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      if (!shared) await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };

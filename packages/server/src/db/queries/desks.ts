@@ -161,15 +161,3 @@ export async function addShare(q: Query, deskId: number, userId: number): Promis
     on conflict do nothing`;
   return true;
 }
-
-/** Tells a learner a desk was shared with them (the notifications module will own this table). */
-export async function notifyDeskShared(
-  q: Query,
-  to: number,
-  from: number,
-  payload: { desk_id: number; desk_name: string; from_username: string; allow_editing: boolean },
-): Promise<void> {
-  await q`
-    insert into notifications (user_id, kind, actor_id, payload)
-    values (${to}, 'desk_shared', ${from}, ${JSON.stringify(payload)}::jsonb)`;
-}

@@ -5,7 +5,6 @@ import {
   addShare,
   deleteDesk,
   insertDesk,
-  notifyDeskShared,
   setNewCardsPerDay,
   updateDesk,
   visibleDesks,
@@ -13,6 +12,7 @@ import {
 import { isValidEmail } from '../../domain/users.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
+import { notify } from '../../notifications/index.ts';
 import { assertCanEdit, assertOwner, deskFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
 import { renderDesk, renderDesks } from './responses.ts';
@@ -106,12 +106,18 @@ export const handlers: Handlers = {
         if (!target || target.id === user.id) continue; // the owner has it already
         shared.push(target.email);
         if (!(await addShare(tx, desk.id, target.id))) continue; // shared before: no notification
-        await notifyDeskShared(tx, target.id, user.id, {
-          desk_id: desk.id,
-          desk_name: desk.name,
-          from_username: user.username,
-          allow_editing: allowEditing,
-        });
+        await notify(
+          tx,
+          target.id,
+          'desk_shared',
+          {
+            desk_id: desk.id,
+            desk_name: desk.name,
+            from_username: user.username,
+            allow_editing: allowEditing,
+          },
+          { actorId: user.id },
+        );
       }
       const out = await renderDesk(tx, user, await deskFor(tx, user.id, desk.id));
       return { desk: out, shared_with: shared, not_registered: notRegistered };

@@ -1,0 +1,197 @@
+/**
+ * The events stream client against a real HTTP server (src/testing/http-server.ts) that answers
+ * `GET /be/api/events/` with server-sent events it writes itself.
+ */
+
+import type { ServerResponse } from 'node:http';
+import { QueryClient } from '@tanstack/react-query';
+import { atom, type WritableAtom } from 'nanostores';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createApiClient } from './client.ts';
+import { createEventStream, type EventStream, getEventStream } from './events.ts';
+import { notificationKeys } from './notifications.ts';
+import { getAccessToken, saveTokens } from './session.ts';
+import { $eventsConnection, type EventsConnection, pollUnlessStreamed } from './stores.ts';
+import { startTestServer, type TestServer } from './testing/http-server.ts';
+
+const EVENTS = '/be/api/events/';
+let server: TestServer;
+let streams: EventStream[] = [];
+
+function setURL(url: string): void {
+  (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  setURL(`${server.origin}/app`);
+});
+
+afterAll(async () => {
+  for (const s of streams) s.stop();
+  await server.close();
+});
+
+beforeEach(() => {
+  for (const s of streams) s.stop();
+  streams = [];
+  server.reset();
+  localStorage.clear();
+});
+
+/** A stream with its own state store and QueryClient, on the test server. */
+function setup(
+  invalidations?: Record<string, readonly (readonly unknown[])[]>,
+  shared?: WritableAtom<EventsConnection>,
+) {
+  const store =
+    shared ??
+    atom<EventsConnection>({
+      status: 'off',
+      polling: true,
+      lastEventId: null,
+      streamedKeys: [],
+    });
+  const queryClient = new QueryClient();
+  const client = createApiClient({ baseUrl: `${server.origin}/be/api`, navigate: vi.fn() });
+  const stream = createEventStream({
+    baseUrl: `${server.origin}/be/api`,
+    client,
+    queryClient,
+    store,
+    invalidations,
+    retryMs: 20,
+    maxRetryMs: 40,
+  });
+  streams.push(stream);
+  return { store, queryClient, stream };
+}
+
+const open = (res: ServerResponse, lastEventId = 0) => {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+  res.write(
+    `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ last_event_id: lastEventId, heartbeat_seconds: 25, expires_at: '2030-01-01T00:00:00Z' })}\n\n`,
+  );
+};
+const notification = (res: ServerResponse, id: number) =>
+  res.write(`id: ${id}\nevent: notification\ndata: ${JSON.stringify({ id })}\n\n`);
+
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), 3000);
+
+describe('events stream client', () => {
+  test('sends the bearer header (never a token in the URL), goes live, invalidates named keys', async () => {
+    saveTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let live: ServerResponse | undefined;
+    server.handle((req) => {
+      if (!req.path.startsWith(EVENTS)) return { status: 404 };
+      return {
+        stream: (res) => {
+          live = res;
+          open(res);
+        },
+      };
+    });
+    const { store, queryClient, stream } = setup();
+    const listKey = notificationKeys.list(20);
+    queryClient.setQueryData(listKey, { count: 0, results: [] });
+    const other = ['progress', 'streak'];
+    queryClient.setQueryData(other, { current_streak: 1 });
+    stream.start();
+    stream.start(); // idempotent: still one connection
+    await until(() => store.get().status === 'live');
+    expect(store.get().polling).toBe(false);
+    const [request, ...more] = server.hits(EVENTS);
+    expect(more).toEqual([]);
+    expect(request?.path).toBe(EVENTS);
+    expect(request?.headers.authorization).toBe('Bearer access-1');
+    expect(request?.headers['last-event-id']).toBeUndefined();
+
+    queryClient.setQueryData(listKey, { count: 0, results: [] }); // fresh again after ready
+    notification(live as ServerResponse, 42);
+    await until(() => queryClient.getQueryState(listKey)?.isInvalidated === true);
+    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
+    expect(store.get().lastEventId).toBe(42);
+  });
+
+  test('reconnects with Last-Event-ID after the server ends the stream', async () => {
+    saveTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let calls = 0;
+    server.handle((req) => {
+      if (!req.path.startsWith(EVENTS)) return { status: 404 };
+      calls += 1;
+      const first = calls === 1;
+      return {
+        stream: (res) => {
+          open(res);
+          if (first) {
+            notification(res, 7);
+            res.end(); // e.g. the token expired
+          }
+        },
+      };
+    });
+    const { store, stream } = setup();
+    stream.start();
+    await until(() => server.hits(EVENTS).length === 2);
+    expect(server.hits(EVENTS)[1]?.headers['last-event-id']).toBe('7');
+    await until(() => store.get().status === 'live');
+  });
+
+  test('on 401 reconnects with a token from the client’s refresh', async () => {
+    saveTokens({ access: 'expired', refresh: 'refresh-1' });
+    server.handle((req) => {
+      if (req.path.startsWith('/be/api/auth/token/refresh/')) {
+        return { status: 200, body: { access: 'fresh', refresh: 'refresh-2' } };
+      }
+      if (req.headers.authorization !== 'Bearer fresh') {
+        return { status: 401, body: { detail: 'expired', code: 'token_invalid' } };
+      }
+      return { stream: (res) => open(res) };
+    });
+    const { store, stream } = setup();
+    stream.start();
+    await until(() => store.get().status === 'live');
+    expect(getAccessToken()).toBe('fresh');
+    expect(server.hits('/be/api/auth/token/refresh/')).toHaveLength(1);
+    expect(server.hits(EVENTS).map((r) => r.headers.authorization)).toEqual([
+      'Bearer expired',
+      'Bearer fresh',
+    ]);
+  });
+
+  test('while the stream is down, says so and polled queries keep their 10 s polling', async () => {
+    saveTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let up = false;
+    server.handle((req) => {
+      if (!req.path.startsWith(EVENTS)) return { status: 404 };
+      if (!up) return { status: 503, body: { detail: 'down', code: 'unavailable' } };
+      return { stream: (res) => open(res) };
+    });
+    const pending = ['friends', 'pending'] as const;
+    // The page's store, which the polled queries read; an event type here names friends.
+    const { store, stream } = setup({ notification: [['friends']] }, $eventsConnection);
+    const interval = pollUnlessStreamed(pending, 10_000);
+    const unrelated = pollUnlessStreamed(['duelRequests', 'pending'], 10_000);
+    stream.start();
+    await until(() => store.get().status === 'down');
+    expect(store.get().polling).toBe(true);
+    expect(interval()).toBe(10_000);
+    up = true;
+    await until(() => store.get().status === 'live');
+    expect(store.get()).toMatchObject({ polling: false, streamedKeys: [['friends']] });
+    // Live and carried by the stream: no polling; a key no event names keeps polling.
+    expect(interval()).toBe(false);
+    expect(unrelated()).toBe(10_000);
+  });
+
+  test('stays off without an access token', async () => {
+    const { store, stream } = setup();
+    stream.start();
+    await until(() => store.get().status === 'off');
+    expect(server.hits(EVENTS)).toEqual([]);
+  });
+
+  test('one stream per page, shared by every caller', () => {
+    expect(getEventStream()).toBe(getEventStream());
+  });
+});

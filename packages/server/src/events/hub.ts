@@ -1,0 +1,255 @@
+/**
+ * The events stream's fan-out. Each instance holds ONE dedicated LISTEN connection (postgres.js
+ * `listen` opens it beside the pool and re-listens after a reconnect) and the open streams of its
+ * clients, per user. A signal only says "user U has something new": each stream then reads the
+ * durable rows after the last id it sent, so a stream never skips or repeats a notification,
+ * whether it came live, while the LISTEN connection was down, or before a reconnect.
+ */
+import type postgres from 'postgres';
+import type { Schemas } from '../contract/types.ts';
+import type { Logger } from '../log.ts';
+import {
+  EVENTS_CHANNEL,
+  type EventSignal,
+  newestNotificationId,
+  notificationsAfter,
+} from '../notifications/index.ts';
+
+/** Seconds between `: heartbeat` comments (proxies drop idle connections after 30 to 60 s). */
+export const HEARTBEAT_SECONDS = 25;
+/** How long a client waits before reconnecting after the stream drops (SSE `retry:`). */
+const RETRY_MS = 3000;
+/** Rows read per catch-up query. */
+const BATCH = 200;
+/** setTimeout's ceiling; later expiries are re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface OpenStreamOptions {
+  userId: number;
+  /** The client's `Last-Event-ID`; when absent the stream starts after the newest row. */
+  lastEventId?: number;
+  /** The access token's expiry: the stream ends then. */
+  expiresAt: Date;
+  /** Aborted when the client goes away. */
+  signal?: AbortSignal;
+}
+
+interface Stream {
+  userId: number;
+  lastId: number;
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  /** A catch-up is running; `again` asks it for one more round. */
+  pumping: boolean;
+  again: boolean;
+  closed: boolean;
+  expiry?: ReturnType<typeof setTimeout>;
+}
+
+const encoder = new TextEncoder();
+
+function frame(event: string, data: unknown, id?: number): Uint8Array {
+  const idLine = id === undefined ? '' : `id: ${id}\n`;
+  return encoder.encode(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+const HEARTBEAT = encoder.encode(': heartbeat\n\n');
+
+export interface EventHubOptions {
+  /** Heartbeat period in ms (default 25 s; tests shorten it). */
+  heartbeatMs?: number;
+}
+
+export class EventHub {
+  readonly #sql: postgres.Sql;
+  readonly #logger: Logger;
+  readonly #heartbeatMs: number;
+  readonly #byUser = new Map<number, Set<Stream>>();
+  #listening: Promise<postgres.ListenMeta> | undefined;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #closed = false;
+
+  constructor(sql: postgres.Sql, logger: Logger, options: EventHubOptions = {}) {
+    this.#sql = sql;
+    this.#logger = logger;
+    this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000;
+  }
+
+  /** Open streams on this instance. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.#byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** LISTENs once per instance; resolves when the channel is live. */
+  listen(): Promise<postgres.ListenMeta> {
+    let first = true;
+    this.#listening ??= this.#sql.listen(
+      EVENTS_CHANNEL,
+      (payload) => this.#onSignal(payload),
+      () => {
+        // Called again after postgres.js re-established a dropped LISTEN connection: signals
+        // sent meanwhile are lost, so every stream reads what it may have missed.
+        if (!first) for (const set of this.#byUser.values()) for (const s of set) this.#pump(s);
+        first = false;
+      },
+    );
+    // A failed LISTEN (database away) is retried by the next stream instead of sticking.
+    this.#listening.catch(() => {
+      this.#listening = undefined;
+    });
+    return this.#listening;
+  }
+
+  /** A `text/event-stream` body for one client: `ready`, then its missed and new events. */
+  async open(options: OpenStreamOptions): Promise<ReadableStream<Uint8Array>> {
+    if (this.#closed) throw new Error('the event hub is closed');
+    // Live first, then the starting point: a row committed in between is read by the first
+    // catch-up below instead of being lost.
+    await this.listen();
+    const lastId = options.lastEventId ?? (await newestNotificationId(this.#sql, options.userId));
+    let stream: Stream | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        stream = {
+          userId: options.userId,
+          lastId,
+          controller,
+          pumping: false,
+          again: false,
+          closed: false,
+        };
+        const ready: Schemas['EventReady'] = {
+          last_event_id: lastId,
+          heartbeat_seconds: Math.round(this.#heartbeatMs / 1000),
+          expires_at: options.expiresAt.toISOString(),
+        };
+        controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n`));
+        controller.enqueue(frame('ready', ready));
+        this.#add(stream);
+        this.#armExpiry(stream, options.expiresAt);
+        this.#pump(stream);
+      },
+      cancel: () => {
+        if (stream) this.#remove(stream);
+      },
+    });
+    options.signal?.addEventListener('abort', () => stream && this.#end(stream), { once: true });
+    return body;
+  }
+
+  /** Ends every stream and stops listening (shutdown). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const set of [...this.#byUser.values()]) for (const s of [...set]) this.#end(s);
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+    const listening = this.#listening;
+    this.#listening = undefined;
+    if (listening) await (await listening).unlisten().catch(() => {});
+  }
+
+  #onSignal(payload: string): void {
+    let signal: EventSignal;
+    try {
+      signal = JSON.parse(payload) as EventSignal;
+    } catch {
+      this.#logger.warn('events: unreadable signal', { payload });
+      return;
+    }
+    const set = this.#byUser.get(signal.user_id);
+    if (!set) return;
+    for (const stream of set) if (stream.lastId < signal.id) this.#pump(stream);
+  }
+
+  /** Sends the rows after `stream.lastId`; one catch-up at a time per stream. */
+  #pump(stream: Stream): void {
+    if (stream.closed) return;
+    if (stream.pumping) {
+      stream.again = true;
+      return;
+    }
+    stream.pumping = true;
+    void (async () => {
+      try {
+        do {
+          stream.again = false;
+          let rows: Schemas['Notification'][];
+          do {
+            rows = await notificationsAfter(this.#sql, stream.userId, stream.lastId, BATCH);
+            for (const row of rows) {
+              if (stream.closed) return;
+              stream.controller.enqueue(frame('notification', row, row.id));
+              stream.lastId = row.id;
+            }
+          } while (rows.length === BATCH);
+        } while (stream.again && !stream.closed);
+      } catch (error) {
+        // The database is away: end the stream; the client reconnects and resumes from its id.
+        this.#logger.warn('events: catch-up failed', { message: (error as Error).message });
+        this.#end(stream);
+      } finally {
+        stream.pumping = false;
+      }
+    })();
+  }
+
+  #add(stream: Stream): void {
+    let set = this.#byUser.get(stream.userId);
+    if (!set) {
+      set = new Set();
+      this.#byUser.set(stream.userId, set);
+    }
+    set.add(stream);
+    this.#heartbeat ??= setInterval(() => this.#beat(), this.#heartbeatMs);
+    this.#heartbeat.unref?.();
+  }
+
+  #beat(): void {
+    for (const set of this.#byUser.values()) {
+      for (const stream of set) {
+        try {
+          stream.controller.enqueue(HEARTBEAT);
+        } catch {
+          this.#remove(stream);
+        }
+      }
+    }
+  }
+
+  #armExpiry(stream: Stream, expiresAt: Date): void {
+    const left = expiresAt.getTime() - Date.now();
+    if (left <= 0) {
+      this.#end(stream);
+      return;
+    }
+    stream.expiry = setTimeout(
+      () => (left > MAX_TIMER_MS ? this.#armExpiry(stream, expiresAt) : this.#end(stream)),
+      Math.min(left, MAX_TIMER_MS),
+    );
+    stream.expiry.unref?.();
+  }
+
+  /** Closes the response (the client sees the end and reconnects) and forgets the stream. */
+  #end(stream: Stream): void {
+    if (stream.closed) return;
+    this.#remove(stream);
+    try {
+      stream.controller.close();
+    } catch {
+      // Already closed or errored by the reader going away.
+    }
+  }
+
+  #remove(stream: Stream): void {
+    stream.closed = true;
+    if (stream.expiry) clearTimeout(stream.expiry);
+    const set = this.#byUser.get(stream.userId);
+    set?.delete(stream);
+    if (set?.size === 0) this.#byUser.delete(stream.userId);
+    if (this.#byUser.size === 0 && this.#heartbeat) {
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = undefined;
+    }
+  }
+}
