@@ -1,7 +1,7 @@
 import type { components } from '@memoria/api/schema.d.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** The machine codes of the contract's `Error` schema (its `code` enum in openapi.yaml). */
+/** The machine codes of the contract's `Error` schema, as generated from openapi.yaml. */
 export type ErrorCode = components['schemas']['Error']['code'];
 
 export type FieldErrors = Record<string, string[]>;

@@ -6,13 +6,13 @@
  */
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
+import { recordDeskReview } from '../../db/queries/activities.ts';
 import type { CardRecord } from '../../db/queries/cards.ts';
 import type { DeskAccess } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { findByIdempotencyKey, type ReviewLog, recordRating } from '../../db/queries/reviews.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { recordDeskReview } from '../../domain/activity.ts';
 import {
   type Difficulty,
   gradeOf,

@@ -1,9 +1,9 @@
 /** The review queue, ratings and undo. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
+import { retractDeskReview } from '../../db/queries/activities.ts';
 import { visibleDesks } from '../../db/queries/desks.ts';
 import { reviewQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
-import { retractDeskReview } from '../../domain/activity.ts';
 import { localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';

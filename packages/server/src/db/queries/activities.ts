@@ -2,9 +2,7 @@
  * The activity log that streaks and the history list read: one row per learner, day (their own,
  * in their time zone) and kind, with a count. Spaced repetition keeps one row per desk and day.
  */
-import type postgres from 'postgres';
-
-type Query = postgres.Sql | postgres.TransactionSql;
+import { iso, type Query } from './pg.ts';
 
 export const ACTIVITY_LABELS = {
   space_repetition: 'Space Repetition',
@@ -27,7 +25,7 @@ export interface DeskActivity {
 
 /** Counts one review of a desk on the learner's day (creating the day's row on the first). */
 export async function recordDeskReview(q: Query, a: DeskActivity): Promise<void> {
-  const at = a.at.toISOString(); // timestamps go as ISO text through the Drizzle-configured pool
+  const at = iso(a.at);
   await q`
     insert into activities (user_id, activity_type, day, count, deck_id, deck_name, created_at, updated_at)
     values (${a.userId}, 'space_repetition', ${a.day}, 1, ${a.deskId}, ${a.deskName}, ${at}, ${at})
