@@ -3,7 +3,12 @@
 // handler serves static assets and pages while this process owns the listener, the `/be/api`
 // routing and the graceful shutdown (see packages/server/src/serve.ts).
 import { join } from 'node:path';
-import { serve, startBackend } from '../packages/server/src/index.ts';
+import {
+  exitOnShutdownSignals,
+  type Serving,
+  serve,
+  startBackend,
+} from '../packages/server/src/index.ts';
 import { runAstroBuildIfStale } from './build-if-stale.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -20,6 +25,20 @@ try {
   console.error((error as Error).message);
   process.exit((error as { exitCode?: number }).exitCode ?? 1);
 }
+// Graceful: stop accepting, let in-flight requests finish (at most 10 s), close the database.
+// Registered before anything else can be slow, so a signal during start-up also stops cleanly.
+let serving: Serving | undefined;
+exitOnShutdownSignals(async (signal) => {
+  if (!serving) {
+    await backend.close();
+    return;
+  }
+  console.log(`${signal} received: finishing ${serving.inFlight()} request(s), then closing.`);
+  const { drained, cut } = await serving.shutdown();
+  if (!drained) console.error(`${cut} request(s) did not finish in time and were cut.`);
+  console.log('Memoria stopped.');
+});
+
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = join(root, 'dist/server/entry.mjs');
 const { handler: astroHandler } = (await import(entry)) as {
@@ -28,7 +47,7 @@ const { handler: astroHandler } = (await import(entry)) as {
     res: import('node:http').ServerResponse,
   ) => void;
 };
-const serving = serve(backend, { port, host, fallback: astroHandler });
+serving = serve(backend, { port, host, fallback: astroHandler });
 try {
   await serving.listening;
 } catch (error) {
@@ -45,17 +64,3 @@ const { implemented, total } = backend.implemented;
 console.log(
   `Memoria is running at http://${host}:${port}/ (API: ${implemented}/${total} operations)`,
 );
-
-// Graceful: stop accepting, let in-flight requests finish (at most 10 s), close the database.
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal} received: finishing ${serving.inFlight()} request(s), then closing.`);
-  const { drained, cut } = await serving.shutdown();
-  if (!drained) console.error(`${cut} request(s) did not finish in time and were cut.`);
-  console.log('Memoria stopped.');
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,6 +1,6 @@
 // The API alone on PORT/HOST (default localhost:4321), for trying it with curl:
 //   node packages/server/src/dev-server.ts
-import { serve, startBackend } from './index.ts';
+import { exitOnShutdownSignals, serve, startBackend } from './index.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const hostname = process.env.HOST ?? 'localhost';
@@ -26,13 +26,7 @@ try {
   process.exit(1);
 }
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+exitOnShutdownSignals(async (signal) => {
   console.log(`${signal}: shutting down`);
   await serving.shutdown();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+});

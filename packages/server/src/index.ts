@@ -18,7 +18,7 @@ export { countImplemented } from './contract/router.ts';
 export { DataDirLockedError } from './db/connect.ts';
 export type { AppBindings, AppDeps } from './http/context.ts';
 export type { Lifecycle, ShutdownHook } from './lifecycle.ts';
-export { type Serving, serve } from './serve.ts';
+export { exitOnShutdownSignals, type Serving, serve } from './serve.ts';
 
 export interface StartBackendOptions {
   /** Use this PostgreSQL and start nothing (default: `DATABASE_URL`). */

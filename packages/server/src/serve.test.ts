@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './db/connect.ts';
 import { serve, startBackend } from './index.ts';
 
 // The real start-up on its own data folder, served on a loopback port, shut down under load.
@@ -138,5 +140,68 @@ describe('serve: graceful shutdown', () => {
     expect(await hung).toBe('cut');
     expect(report).toEqual({ drained: false, cut: 1 });
     expect(order).toEqual(['drain', 'close']);
+  }, 120_000);
+});
+
+describe('a server process and SIGTERM', () => {
+  it('answers the requests in flight with their writes, logs no error and exits 0', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'memoria-sigterm-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // The API's own entry (packages/server/src/dev-server.ts): the same serve() and signal
+    // handling as scripts/start.ts, without needing the web app's build.
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'dev-server.ts')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: folder,
+        DATABASE_URL: '',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      while (!/Memoria API on/.test(output)) {
+        if (child.exitCode !== null) throw new Error(output);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const access = await signUp(base);
+      const writes = 40;
+      const requests = Array.from({ length: writes }, (_, i) =>
+        fetch(`${base}/be/api/space-repetition/desks/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+          body: JSON.stringify({ name: `Signal ${i}` }),
+        }).then(
+          (res) => res.status,
+          () => 0,
+        ),
+      );
+      // Each request logs one JSON line when answered: signal once the first is answered, while
+      // the others are still queued on the pool.
+      while (!/"path":"\/be\/api\/space-repetition\/desks\/"/.test(output)) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      child.kill('SIGTERM');
+      const statuses = await Promise.all(requests);
+      expect(await exited).toBe(0);
+      // 0: a request whose connection the closing server never accepted (never answered).
+      expect(statuses.filter((status) => status !== 201 && status !== 0)).toEqual([]);
+      expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(1);
+      expect(output).not.toMatch(/"level":"error"/);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(folder, { recursive: true, force: true });
+    }
   }, 120_000);
 });

