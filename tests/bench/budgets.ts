@@ -6,6 +6,7 @@ import lighthouse from 'lighthouse';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.ts';
 import { freePort, startProduct } from '../support/product.ts';
+import { waitForQuiet } from '../support/quiet.ts';
 
 const STATIC_PAGES = ['/', '/pricing', '/terms'];
 const APP_PAGE = '/space-repetition';
@@ -19,7 +20,8 @@ async function gzippedJs(page: Page, url: string): Promise<{ files: number; byte
     if (response.request().resourceType() === 'script') bodies.push(response.body());
   };
   page.on('response', onResponse);
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url);
+  await waitForQuiet(page);
   page.off('response', onResponse);
   const inline = await page.$$eval('script:not([src])', (scripts) =>
     (scripts as HTMLScriptElement[])

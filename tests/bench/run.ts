@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
+import { benchEvents, type EventsFigures, printEvents } from './events.ts';
 import { seedReviewAccount } from './seed-reviews.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
@@ -199,6 +200,7 @@ async function post(p: string, body: unknown) {
 }
 
 const results: Result[] = [];
+let events: EventsFigures | undefined;
 try {
   const credentials = { email: 'bench@example.com', password: 'bench-password' };
   await post('/be/api/auth/users/', {
@@ -240,6 +242,8 @@ try {
     });
     process.stdout.write(`  ran ${scenario.name}\n`);
   }
+  events = await benchEvents(baseUrl, backend.databaseUrl);
+  process.stdout.write('  ran events stream\n');
 } finally {
   server.close();
   await backend.close();
@@ -279,4 +283,9 @@ if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
   console.log(
     'Note: some rows had non-2xx answers or errors; their figures do not measure success.',
   );
+}
+
+if (events) {
+  const health = results.find((r) => r.scenario.name === 'health');
+  printEvents(events, health);
 }

@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium } from '../support/chromium.ts';
+import { waitForQuiet } from '../support/quiet.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -348,7 +349,7 @@ describe('the session', () => {
         expect(before.refresh).not.toBe('');
 
         // The dashboard is live and quiet: nothing of this page is still on its way.
-        await page.waitForLoadState('networkidle');
+        await waitForQuiet(page);
 
         // Replace the access token: a well-formed JWT that expired an hour ago (its signature no
         // longer matches either), or plain garbage. The refresh token stays. Requests are counted
@@ -378,7 +379,7 @@ describe('the session', () => {
         await page
           .getByRole('heading', { name: `Welcome back, ${user.username}!`, level: 1 })
           .waitFor();
-        await page.waitForLoadState('networkidle');
+        await waitForQuiet(page);
         expect(path(page)).toBe('/');
         expect(loginVisits).toEqual([]);
         expect(refreshes).toHaveLength(1);
@@ -391,7 +392,7 @@ describe('the session', () => {
         // The new token works: another signed-in page with data, and no further refresh.
         await page.goto(`${baseUrl}/space-repetition`);
         await page.getByRole('heading', { name: 'No decks yet' }).waitFor();
-        await page.waitForLoadState('networkidle');
+        await waitForQuiet(page);
         expect(refreshes).toHaveLength(1);
         expect(path(page)).toBe('/space-repetition');
         expect(errors).toEqual([]);

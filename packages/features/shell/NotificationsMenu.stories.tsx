@@ -9,7 +9,15 @@ const meta = {
   component: NotificationsMenu,
   decorators: [
     (Story) => (
-      <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 340, width: 420 }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'flex-end',
+          alignItems: 'flex-start',
+          minHeight: 340,
+          width: 420,
+        }}
+      >
         <Story />
       </div>
     ),

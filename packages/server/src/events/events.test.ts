@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { readSse, type SseReader } from '../test/sse.ts';
 
@@ -105,7 +105,10 @@ describe('GET /events/', () => {
       seen_at: null,
       payload: { desk_name: name, from_username: owner.user.username },
     });
+    expect(b.backend.deps.events.size).toBe(1);
     await sse.cancel();
+    // The client went away: the instance forgets its stream.
+    await vi.waitFor(() => expect(b.backend.deps.events.size).toBe(0));
   });
 
   it('sends heartbeat comments between events', async () => {
