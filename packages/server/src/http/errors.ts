@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'not_implemented'
   | 'unavailable'
   | 'internal_error';
