@@ -98,7 +98,7 @@ describe('content types and sizes', () => {
     });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
-      detail: 'The request body is larger than 1000 KB.',
+      detail: 'The request body is larger than 1 MB.',
       code: 'payload_too_large',
     });
     const streamed = await t.app.request('/be/api/auth/logout/', {
@@ -117,6 +117,7 @@ describe('content types and sizes', () => {
     form.set('front_image', new Blob([new Uint8Array(IMAGE_BODY_LIMIT + 1)]), 'big.png');
     const res = await t.request('POST', `${SR}/cards/`, { token, form });
     expect(res.status).toBe(413);
+    expect(res.body.detail).toBe('The request body is larger than 5.4 MiB.');
   });
 
   it('answers 400 to a malformed multipart body', async () => {

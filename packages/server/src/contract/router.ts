@@ -66,7 +66,8 @@ function bodyLimitOf(op: ContractOperation): number {
 }
 
 function tooLarge(limit: number): ApiError {
-  const size = limit >= 1_048_576 ? `${(limit / 1_048_576).toFixed(1)} MiB` : `${limit / 1000} KB`;
+  const size =
+    limit % 1_000_000 === 0 ? `${limit / 1_000_000} MB` : `${(limit / 1_048_576).toFixed(1)} MiB`;
   return new ApiError(413, 'payload_too_large', `The request body is larger than ${size}.`);
 }
 
