@@ -112,6 +112,7 @@ const BAD_URL_VALUES = [
   '1e20',
   'Infinity',
   '2147483648',
+  '2147483647', // the largest valid id or page: accepted, but must not overflow anything
   '-1',
   '0',
   '1.5',

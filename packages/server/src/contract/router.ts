@@ -203,9 +203,14 @@ export function registerContractRoutes(
         throw tooLarge(limit);
       },
     });
-    app.on(method, path, limited, route);
+    // Operations without a request body never read one, so only those with a body are limited.
+    const register = (p: string) => {
+      if (op.requestBody) app.on(method, p, limited, route);
+      else app.on(method, p, route);
+    };
+    register(path);
     // Also answer without the trailing slash the contract keeps (`/health` as `/health/`).
-    if (path.length > 1 && path.endsWith('/')) app.on(method, path.slice(0, -1), limited, route);
+    if (path.length > 1 && path.endsWith('/')) register(path.slice(0, -1));
   }
   return operations;
 }
