@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'not_implemented'
   | 'unavailable'
   | 'internal_error'
@@ -26,6 +28,8 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
   501: 'not_implemented',
   503: 'unavailable',

@@ -1,42 +1,83 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { loginAttempts } from '../db/schema.ts';
+import { loginAttempts, registrationAttempts } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 
-/** After this many failed sign-ins within the window, for one email or one address, answer 429. */
-export const MAX_FAILURES = 5;
-export const WINDOW_MINUTES = 15;
+/**
+ * Sign-in failures are counted under three keys, each with its own budget. The owner signing in
+ * from another address never shares the attacker's (account, address) or address budget; only
+ * the account's budget, much larger, is shared, and it guards against guessing spread over many
+ * addresses.
+ */
+export const LOGIN_BUDGETS = {
+  /** One account from one address. */
+  accountAtAddress: 5,
+  /** One address across accounts (a shared network has several people mistyping). */
+  address: 20,
+  /** One account from every address together. */
+  account: 50,
+} as const;
+
+/** Failures older than this no longer count. */
+export const FAILURE_WINDOW_HOURS = 24;
+/** The first lock-out after a budget is spent; each further failure doubles it, up to the cap. */
+export const BACKOFF_FIRST_SECONDS = 60;
+export const BACKOFF_MAX_SECONDS = 60 * 60;
+
+/** Registrations accepted from one address per window. */
+export const REGISTRATION_BUDGET = 10;
+export const REGISTRATION_WINDOW_MINUTES = 60;
 
 /**
- * Seconds until the `key` (email or ip) may try again, or 0. The count in the window falls below
- * the limit when the MAX_FAILURES-th most recent failure leaves the window.
+ * Seconds still to wait after `failures` failures under a budget, the last one `sinceLast` seconds
+ * ago: nothing within the budget, then 1, 2, 4… times BACKOFF_FIRST_SECONDS from the last failure.
  */
-async function lockedFor(db: Db, column: 'email' | 'ip', value: string): Promise<number> {
-  const rows = await db.execute<{ wait: string | number }>(sql`
-    select ceil(extract(epoch from (created_at + make_interval(mins => ${WINDOW_MINUTES}) - now()))) as wait
-    from ${loginAttempts}
-    where ${sql.identifier(column)} = ${value}
-      and created_at > now() - make_interval(mins => ${WINDOW_MINUTES})
-    order by created_at desc
-    offset ${MAX_FAILURES - 1} limit 1`);
-  const wait = Number(rows[0]?.wait ?? 0);
-  return Math.max(wait, 0);
+export function backoffSeconds(failures: number, budget: number, sinceLast: number): number {
+  if (failures < budget) return 0;
+  const lock = Math.min(BACKOFF_FIRST_SECONDS * 2 ** (failures - budget), BACKOFF_MAX_SECONDS);
+  return Math.max(Math.ceil(lock - sinceLast), 0);
 }
 
-/** Throws 429 `rate_limited` (with Retry-After) when the email or the address is locked out. */
+function rateLimited(detail: string, wait: number): ApiError {
+  return new ApiError(429, 'rate_limited', detail, {
+    headers: { 'Retry-After': String(wait) },
+  });
+}
+
+const inMinutes = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/**
+ * Throws 429 `rate_limited` (with Retry-After) while any budget of this email and address is
+ * spent. An unknown address (null) is one key of its own for the pair and is not counted alone.
+ */
 export async function assertNotThrottled(db: Db, email: string, ip: string | null): Promise<void> {
-  const waits = await Promise.all([
-    lockedFor(db, 'email', email),
-    ip ? lockedFor(db, 'ip', ip) : Promise.resolve(0),
-  ]);
-  const wait = Math.max(...waits);
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { headers: { 'Retry-After': String(wait) } },
+  const samePair = ip === null ? sql`ip is null` : sql`ip = ${ip}`;
+  const sameIp = ip === null ? sql`false` : sql`ip = ${ip}`;
+  const [row] = await db.execute<Record<string, string | number | null>>(sql`
+    select
+      count(*) filter (where email = ${email} and ${samePair}) as pair,
+      extract(epoch from now() - max(created_at) filter (where email = ${email} and ${samePair})) as pair_since,
+      count(*) filter (where ${sameIp}) as address,
+      extract(epoch from now() - max(created_at) filter (where ${sameIp})) as address_since,
+      count(*) filter (where email = ${email}) as account,
+      extract(epoch from now() - max(created_at) filter (where email = ${email})) as account_since
+    from ${loginAttempts}
+    where (email = ${email} or ${sameIp})
+      and created_at > now() - make_interval(hours => ${FAILURE_WINDOW_HOURS})`);
+  const wait = (key: 'pair' | 'address' | 'account', budget: number) =>
+    backoffSeconds(Number(row?.[key] ?? 0), budget, Number(row?.[`${key}_since`] ?? 0));
+  const longest = Math.max(
+    wait('pair', LOGIN_BUDGETS.accountAtAddress),
+    wait('address', LOGIN_BUDGETS.address),
+    wait('account', LOGIN_BUDGETS.account),
+  );
+  if (longest > 0) {
+    throw rateLimited(
+      `Too many failed sign-in attempts. Try again in ${inMinutes(longest)}.`,
+      longest,
     );
   }
 }
@@ -45,11 +86,56 @@ export async function recordFailure(db: Db, email: string, ip: string | null): P
   await db.insert(loginAttempts).values({ email, ip });
   // Keep the table small: now and then drop attempts that no longer count.
   if (Math.random() < 0.05) {
-    await db.execute(sql`delete from ${loginAttempts} where created_at < now() - interval '1 day'`);
+    await db.execute(
+      sql`delete from ${loginAttempts} where created_at < now() - make_interval(hours => ${FAILURE_WINDOW_HOURS})`,
+    );
   }
 }
 
-/** A successful sign-in clears the account's failures (not the address's). */
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.execute(sql`delete from ${loginAttempts} where email = ${email}`);
+/**
+ * A successful sign-in clears the failures of this account at this address only: failures from
+ * elsewhere still count against the account's budget.
+ */
+export async function clearFailures(db: Db, email: string, ip: string | null): Promise<void> {
+  await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, email),
+        ip === null ? isNull(loginAttempts.ip) : eq(loginAttempts.ip, ip),
+      ),
+    );
+}
+
+/**
+ * Counts one registration from `ip`, or throws 429 when the address has used its budget in the
+ * window. Unknown addresses are not throttled (they would all share one budget).
+ */
+export async function claimRegistration(db: Db, ip: string | null): Promise<void> {
+  if (ip === null) return;
+  // One address at a time, so parallel registrations cannot all pass the count together.
+  const wait = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration:${ip}`}))`);
+    const rows = await tx.execute<{ wait: string | number }>(sql`
+      select ceil(extract(epoch from (created_at + make_interval(mins => ${REGISTRATION_WINDOW_MINUTES}) - now()))) as wait
+      from ${registrationAttempts}
+      where ip = ${ip}
+        and created_at > now() - make_interval(mins => ${REGISTRATION_WINDOW_MINUTES})
+      order by created_at desc
+      offset ${REGISTRATION_BUDGET - 1} limit 1`);
+    const seconds = Math.max(Number(rows[0]?.wait ?? 0), 0);
+    if (seconds === 0) await tx.insert(registrationAttempts).values({ ip });
+    return seconds;
+  });
+  if (wait > 0) {
+    throw rateLimited(
+      `Too many accounts registered from this address. Try again in ${inMinutes(wait)}.`,
+      wait,
+    );
+  }
+  if (Math.random() < 0.05) {
+    await db.execute(
+      sql`delete from ${registrationAttempts} where created_at < now() - make_interval(mins => ${REGISTRATION_WINDOW_MINUTES})`,
+    );
+  }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
@@ -51,31 +51,66 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A new opaque refresh token; only its SHA-256 is stored. */
-export async function issueRefreshToken(db: Db, userId: number): Promise<string> {
+/**
+ * A new opaque refresh token; only its SHA-256 is stored. A sign-in starts a family, a rotation
+ * continues the family of the token it replaces.
+ */
+export async function issueRefreshToken(
+  db: Db,
+  userId: number,
+  familyId?: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId,
     tokenHash: hashToken(token),
+    familyId,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
   });
   return token;
 }
 
-/** The user of a refresh token that is known, unexpired and not revoked, or null. */
-export async function userOfRefreshToken(db: Db, token: string): Promise<UserRow | null> {
-  const [row] = await db
-    .select({ user: users })
-    .from(refreshTokens)
-    .innerJoin(users, eq(users.id, refreshTokens.userId))
+/**
+ * Exchanges a refresh token for its successor: the token must be known, unexpired, not revoked
+ * and its user active. A token that was already rotated is being replayed, by a thief or by the
+ * owner after a thief used it first; either way every token of its family is revoked. The claim
+ * is one conditional UPDATE, so of two concurrent refreshes with one token only one succeeds.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+): Promise<{ user: UserRow; refresh: string } | null> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const [claimed] = await db
+    .update(refreshTokens)
+    .set({ revokedAt: now, rotatedAt: now })
     .where(
       and(
-        eq(refreshTokens.tokenHash, hashToken(token)),
+        eq(refreshTokens.tokenHash, tokenHash),
         isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, new Date()),
+        gt(refreshTokens.expiresAt, now),
       ),
-    );
-  return row?.user.isActive ? row.user : null;
+    )
+    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+  if (!claimed) {
+    const [replayed] = await db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNotNull(refreshTokens.rotatedAt)));
+    if (replayed) await revokeFamily(db, replayed.familyId);
+    return null;
+  }
+  const [user] = await userById(db).execute({ id: claimed.userId });
+  if (!user?.isActive) return null;
+  return { user, refresh: await issueRefreshToken(db, user.id, claimed.familyId) };
+}
+
+async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeRefreshToken(db: Db, token: string): Promise<void> {

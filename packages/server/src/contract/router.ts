@@ -1,7 +1,10 @@
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_IMAGE_BYTES } from '../domain/images.ts';
 import type { AppEnv } from '../http/context.ts';
 import { assertFeature } from '../http/entitlements.ts';
 import { ApiError, type FieldErrors, validationError } from '../http/errors.ts';
+import { coerceParameters, inspectInput } from './input.ts';
 import { type ContractOperation, listOperations, type OpenApiDocument } from './load.ts';
 import type { Handler, Handlers } from './types.ts';
 import { ContractValidator } from './validate.ts';
@@ -40,29 +43,97 @@ function compareSpecificity(a: ContractOperation, b: ContractOperation): number 
   return 0;
 }
 
+/** `target` has no prototype, so that any field name is only data. */
 function merge(target: FieldErrors, source: FieldErrors) {
-  for (const [k, v] of Object.entries(source)) target[k] = [...(target[k] ?? []), ...v];
+  for (const [k, v] of Object.entries(source)) {
+    target[k] = [...(Object.hasOwn(target, k) ? (target[k] as string[]) : []), ...v];
+  }
 }
 
-async function readJsonBody(c: Context<AppEnv>, required: boolean): Promise<unknown> {
+/** Largest JSON body of an operation without images. */
+export const JSON_BODY_LIMIT = 1_000_000;
+/**
+ * Largest body of an operation that takes images (those that also accept multipart): a card's two
+ * images of MAX_IMAGE_BYTES, base64 in JSON (4/3 larger) or file parts, plus 64 KiB of fields.
+ */
+export const IMAGE_BODY_LIMIT = 2 * Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+
+const isFormType = (type: string | undefined) =>
+  type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded';
+
+function bodyLimitOf(op: ContractOperation): number {
+  return op.requestBody?.mediaTypes.some(isFormType) ? IMAGE_BODY_LIMIT : JSON_BODY_LIMIT;
+}
+
+function tooLarge(limit: number): ApiError {
+  const size =
+    limit % 1_000_000 === 0 ? `${limit / 1_000_000} MB` : `${(limit / 1_048_576).toFixed(1)} MiB`;
+  return new ApiError(413, 'payload_too_large', `The request body is larger than ${size}.`);
+}
+
+function unsupportedType(op: ContractOperation, type: string | undefined): ApiError {
+  return new ApiError(
+    415,
+    'unsupported_media_type',
+    `${type ? `Content-Type ${type} is not accepted` : 'A body needs a Content-Type'}; send ${op.requestBody?.mediaTypes.join(' or ')}.`,
+  );
+}
+
+async function readJsonBody(
+  c: Context<AppEnv>,
+  op: ContractOperation,
+  contentType: string | undefined,
+): Promise<{ body: unknown; fields: FieldErrors }> {
   const text = await c.req.text();
   // An empty body is checked as `{}`, so that a required body's missing fields are each named.
-  if (text.trim() === '') return required ? {} : undefined;
+  if (text.trim() === '') return { body: op.requestBody?.required ? {} : undefined, fields: {} };
+  if (contentType !== 'application/json') throw unsupportedType(op, contentType);
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new ApiError(400, 'validation_error', 'Malformed JSON in the request body.', {
       fields: { non_field_errors: [`Invalid JSON: ${(error as Error).message}`] },
     });
   }
+  const { value, fields } = inspectInput(parsed);
+  return { body: value, fields };
 }
 
-function readQuery(c: Context<AppEnv>, arrays: Set<string>): Record<string, unknown> {
-  const query: Record<string, unknown> = {};
+/** The operation's declared query parameters; others are ignored, as before the contract. */
+function readQuery(c: Context<AppEnv>, op: ContractOperation, arrays: Set<string>) {
+  const declared = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  const query: Record<string, unknown> = Object.create(null);
   for (const [name, values] of Object.entries(c.req.queries())) {
-    query[name] = arrays.has(name) ? values : values[values.length - 1];
+    if (declared.has(name)) query[name] = arrays.has(name) ? values : values[values.length - 1];
   }
   return query;
+}
+
+/**
+ * Parses a form body once, here, so that a malformed one is a 400 rather than an error inside the
+ * handler (whose `c.req.parseBody()` reuses Hono's cached parse), and checks its text fields and
+ * names as JSON bodies are checked.
+ */
+async function inspectForm(c: Context<AppEnv>): Promise<FieldErrors> {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new ApiError(400, 'validation_error', 'Malformed form body.', {
+      fields: { non_field_errors: ['The form body could not be read.'] },
+    });
+  }
+  const values: Record<string, unknown> = Object.create(null);
+  for (const [name, value] of form.entries()) {
+    values[name] = typeof value === 'string' ? value : '';
+  }
+  return inspectInput(values).fields;
+}
+
+/** Whether the operation takes a body of this media type. */
+function accepts(op: ContractOperation, contentType: string): boolean {
+  return op.requestBody?.mediaTypes.includes(contentType) ?? false;
 }
 
 /** Registers one Hono route per contract operation; returns the operations in contract order. */
@@ -87,9 +158,15 @@ export function registerContractRoutes(
         });
       }
       const compiled = validator.operation(op);
-      const fields: FieldErrors = {};
-      const params: Record<string, unknown> = { ...c.req.param() };
-      const query = readQuery(c, compiled.arrayQuery);
+      const fields: FieldErrors = Object.create(null);
+      const pathInput = inspectInput(coerceParameters(doc, op.parameters, c.req.param()));
+      const queryInput = inspectInput(
+        coerceParameters(doc, op.parameters, readQuery(c, op, compiled.arrayQuery)),
+      );
+      const params = pathInput.value as Record<string, unknown>;
+      const query = queryInput.value as Record<string, unknown>;
+      merge(fields, pathInput.fields);
+      merge(fields, queryInput.fields);
       const checkedParams = ContractValidator.check(compiled.path, params);
       if (!checkedParams.ok) merge(fields, checkedParams.fields);
       const checkedQuery = ContractValidator.check(compiled.query, query);
@@ -97,28 +174,43 @@ export function registerContractRoutes(
       let body: unknown;
       const contentType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
       // Form bodies (multipart uploads) are left to the handler (`c.req.parseBody()`); anything
-      // else is read as JSON when the operation takes JSON.
-      const isForm =
-        contentType === 'multipart/form-data' ||
-        contentType === 'application/x-www-form-urlencoded';
-      if (
-        op.requestBody?.schema &&
-        !(isForm && op.requestBody.mediaTypes.includes(contentType ?? ''))
-      ) {
-        body = await readJsonBody(c, op.requestBody.required);
-        if (body !== undefined) {
+      // else must be JSON when the operation takes JSON.
+      if (op.requestBody?.schema && !(isFormType(contentType) && accepts(op, contentType))) {
+        if (contentType && !accepts(op, contentType)) throw unsupportedType(op, contentType);
+        const read = await readJsonBody(c, op, contentType);
+        body = read.body;
+        merge(fields, read.fields);
+        if (body !== undefined && Object.keys(read.fields).length === 0) {
           const checkedBody = ContractValidator.check(compiled.body, body);
           if (!checkedBody.ok) merge(fields, checkedBody.fields);
         }
+      } else if (op.requestBody && contentType && !accepts(op, contentType)) {
+        throw unsupportedType(op, contentType);
       }
-      if (Object.keys(fields).length > 0) throw validationError(fields);
+      if (op.requestBody && isFormType(contentType) && accepts(op, contentType)) {
+        merge(fields, await inspectForm(c));
+      }
+      if (Object.keys(fields).length > 0) throw validationError({ ...fields });
       return handler(c, { params, query, body } as Parameters<Handler>[1]);
     };
     const method = op.method.toUpperCase();
     const path = toHonoPath(op.path);
-    app.on(method, path, route);
+    const limit = bodyLimitOf(op);
+    // Checked before anything reads the body: by Content-Length, or counted while streaming.
+    const limited = bodyLimit({
+      maxSize: limit,
+      onError: () => {
+        throw tooLarge(limit);
+      },
+    });
+    // Operations without a request body never read one, so only those with a body are limited.
+    const register = (p: string) => {
+      if (op.requestBody) app.on(method, p, limited, route);
+      else app.on(method, p, route);
+    };
+    register(path);
     // Also answer without the trailing slash the contract keeps (`/health` as `/health/`).
-    if (path.length > 1 && path.endsWith('/')) app.on(method, path.slice(0, -1), route);
+    if (path.length > 1 && path.endsWith('/')) register(path.slice(0, -1));
   }
   return operations;
 }

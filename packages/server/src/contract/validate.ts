@@ -26,12 +26,14 @@ function rebase(schema: unknown): unknown {
   return schema;
 }
 
-function newAjv(coerce: boolean, doc: OpenApiDocument) {
+function newAjv(doc: OpenApiDocument) {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
     logger: false,
-    coerceTypes: coerce ? 'array' : false,
+    // Never coerce: path and query strings are typed by `coerceParameters` (input.ts), which
+    // reads only plain decimals as numbers (Ajv would read `0x10` as 16).
+    coerceTypes: false,
     validateSchema: false,
   });
   addFormats(ajv);
@@ -52,15 +54,13 @@ export type ValidationResult = { ok: true } | { ok: false; fields: FieldErrors }
 /** Validators for the requests (and, in tests, responses) of one contract, compiled on first use. */
 export class ContractValidator {
   readonly doc: OpenApiDocument;
-  #params: Ajv2020;
-  #bodies: Ajv2020;
+  #ajv: Ajv2020;
   #compiled = new Map<string, CompiledOperation>();
   #responses = new Map<string, ValidateFunction | null>();
 
   constructor(doc: OpenApiDocument) {
     this.doc = doc;
-    this.#params = newAjv(true, doc);
-    this.#bodies = newAjv(false, doc);
+    this.#ajv = newAjv(doc);
   }
 
   #paramSchema(params: ParameterObject[]): JsonSchema | undefined {
@@ -80,10 +80,10 @@ export class ContractValidator {
     const pathSchema = this.#paramSchema(pathParams);
     const querySchema = this.#paramSchema(queryParams);
     const compiled: CompiledOperation = {
-      path: pathSchema ? this.#params.compile(pathSchema) : undefined,
-      query: querySchema ? this.#params.compile(querySchema) : undefined,
+      path: pathSchema ? this.#ajv.compile(pathSchema) : undefined,
+      query: querySchema ? this.#ajv.compile(querySchema) : undefined,
       body: op.requestBody?.schema
-        ? this.#bodies.compile(rebase(op.requestBody.schema) as object)
+        ? this.#ajv.compile(rebase(op.requestBody.schema) as object)
         : undefined,
       arrayQuery: new Set(
         queryParams
@@ -95,7 +95,7 @@ export class ContractValidator {
     return compiled;
   }
 
-  /** Validates (and coerces in place) `data`; field names are relative to `data`. */
+  /** Validates `data`; field names are relative to `data`. */
   static check(validate: ValidateFunction | undefined, data: unknown): ValidationResult {
     if (!validate || validate(data)) return { ok: true };
     return { ok: false, fields: errorsToFields(validate.errors ?? []) };
@@ -120,7 +120,7 @@ export class ContractValidator {
       raw as { content?: Record<string, { schema?: unknown }> },
     );
     const schema = response.content?.['application/json']?.schema;
-    const fn = schema ? this.#bodies.compile(rebase(schema) as object) : null;
+    const fn = schema ? this.#ajv.compile(rebase(schema) as object) : null;
     this.#responses.set(key, fn);
     return fn;
   }
@@ -204,7 +204,8 @@ export function errorsToFields(errors: ErrorObject[]): FieldErrors {
     if (!list.includes(text)) list.push(text);
     byField.set(field, entry);
   }
-  const fields: FieldErrors = {};
+  // No prototype: a field may be named `__proto__` or `constructor`.
+  const fields: FieldErrors = Object.create(null);
   for (const [field, { specific, generic }] of byField) {
     fields[field] = specific.length > 0 ? specific : generic;
   }

@@ -58,11 +58,18 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 (hex) of the opaque token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
+    /** Every token rotated from one sign-in shares the family of that sign-in's token. */
+    familyId: uuid('family_id').notNull().defaultRandom(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Set when a refresh replaced this token: presenting it again means it was stolen. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 /** Failed sign-in attempts, kept in the database so every instance throttles alike. */
@@ -79,6 +86,17 @@ export const loginAttempts = pgTable(
     index('login_attempts_email_idx').on(t.email, t.createdAt),
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
   ],
+);
+
+/** Registrations per client address, kept in the database so every instance throttles alike. */
+export const registrationAttempts = pgTable(
+  'registration_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('registration_attempts_ip_idx').on(t.ip, t.createdAt)],
 );
 
 /** Generated secrets and other process-wide settings shared by all instances on one database. */

@@ -31,3 +31,23 @@ export function isValidTimezone(tz: string): boolean {
     return false;
   }
 }
+
+/**
+ * Control characters, and format characters: zero-width spaces and joiners, bidi controls and the
+ * byte-order mark. They make two usernames look alike or reorder what is shown around them.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+export const USERNAME_MESSAGES = {
+  invisible: 'Usernames may not contain invisible, direction or control characters.',
+} as const;
+
+/** The username as stored: NFC (one code point sequence per look) and trimmed. */
+export function normalizeUsername(username: string): string {
+  return username.normalize('NFC').trim();
+}
+
+/** Why a (normalised) username is refused, or null. */
+export function usernameProblem(username: string): string | null {
+  return INVISIBLE.test(username) ? USERNAME_MESSAGES.invisible : null;
+}

@@ -158,6 +158,43 @@ describe('POST auth/users/ (register)', () => {
     expect(Object.keys(tz.body.fields)).toEqual(['timezone']);
   });
 
+  it('refuses a time zone Node knows but PostgreSQL does not (US/Pacific-New)', async () => {
+    expect(() => new Intl.DateTimeFormat('en', { timeZone: 'US/Pacific-New' })).not.toThrow();
+    const res = await t.request('POST', REGISTER, {
+      body: newUser({ timezone: 'US/Pacific-New' }),
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(['timezone']);
+    const ok = await t.request('POST', REGISTER, {
+      body: newUser({ timezone: 'America/Argentina/Buenos_Aires' }),
+    });
+    expect(ok.status).toBe(201);
+  });
+
+  it.each([
+    ['a zero-width space', 'ana\u200Bmaria'],
+    ['a right-to-left override', 'ana\u202Emaria'],
+    ['a bidi isolate', 'ana\u2066maria'],
+    ['a control character', 'ana\u0007maria'],
+    ['a byte-order mark', 'ana\uFEFFmaria'],
+  ])('refuses a username with %s', async (_, username) => {
+    const res = await t.request('POST', REGISTER, { body: newUser({ username }) });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(['username']);
+  });
+
+  it('stores usernames in NFC, so a decomposed duplicate is taken', async () => {
+    seq += 1;
+    const composed = `jos\u00e9${seq}`;
+    const decomposed = `jose\u0301${seq}`;
+    const first = await t.request('POST', REGISTER, { body: newUser({ username: decomposed }) });
+    expect(first.status).toBe(201);
+    expect(first.body.username).toBe(composed);
+    const second = await t.request('POST', REGISTER, { body: newUser({ username: composed }) });
+    expect(second.status).toBe(400);
+    expect(second.body.fields).toEqual({ username: ['A user with this username already exists.'] });
+  });
+
   it('answers 400 for malformed JSON', async () => {
     const res = await t.request('POST', REGISTER, { rawBody: '{"email": ' });
     expect(res.status).toBe(400);
@@ -211,7 +248,7 @@ describe('POST auth/token/', () => {
     expect(Object.keys(res.body.fields).sort()).toEqual(['email', 'password']);
   });
 
-  it('answers 429 with Retry-After after 5 failures for one email, even with the right password', async () => {
+  it('answers 429 with Retry-After after 5 failures for one email from one address, even with the right password', async () => {
     const { user, password } = await t.signUp();
     for (let i = 0; i < 5; i++) {
       const res = await t.request('POST', TOKEN, {
@@ -223,13 +260,60 @@ describe('POST auth/token/', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('rate_limited');
     const retryAfter = Number(locked.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(retryAfter).toBeGreaterThan(50);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
-  it('answers 429 after 5 failures from one address across emails, only for that address', async () => {
-    const env = { clientAddress: '203.0.113.7' };
+  it('does not lock the owner out from another address after an attacker spent their budget', async () => {
+    const { user, password } = await t.signUp();
+    const attacker = { clientAddress: '203.0.113.66' };
     for (let i = 0; i < 5; i++) {
+      const res = await t.request('POST', TOKEN, {
+        body: { email: user.email, password: 'nope-nope' },
+        env: attacker,
+      });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await t.request('POST', TOKEN, {
+      body: { email: user.email, password },
+      env: attacker,
+    });
+    expect(blocked.status).toBe(429);
+    const owner = await t.request('POST', TOKEN, {
+      body: { email: user.email, password },
+      env: { clientAddress: '198.51.100.23' },
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('backs off exponentially: each failure past the budget doubles the wait', async () => {
+    const { user } = await t.signUp();
+    const env = { clientAddress: '203.0.113.90' };
+    const fail = () =>
+      t.request('POST', TOKEN, { body: { email: user.email, password: 'nope-nope' }, env });
+    for (let i = 0; i < 5; i++) expect((await fail()).status).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const locked = await fail();
+      expect(locked.status).toBe(429);
+      waits.push(Number(locked.headers.get('retry-after')));
+      // Let the lock run out, as if that long had passed, then fail once more.
+      await t.database.db.execute(
+        sql`update login_attempts set created_at = created_at - make_interval(secs => ${waits[round] as number})
+            where email = ${user.email}`,
+      );
+      expect((await fail()).status).toBe(401);
+    }
+    expect(waits[0]).toBeLessThanOrEqual(60);
+    expect(waits[1]).toBeGreaterThan(100);
+    expect(waits[1]).toBeLessThanOrEqual(120);
+    expect(waits[2]).toBeGreaterThan(220);
+    expect(waits[2]).toBeLessThanOrEqual(240);
+  });
+
+  it('answers 429 after 20 failures from one address across emails, only for that address', async () => {
+    const env = { clientAddress: '203.0.113.7' };
+    for (let i = 0; i < 20; i++) {
       const res = await t.request('POST', TOKEN, {
         body: { email: `spray${i}@example.com`, password: 'guess-guess' },
         env,
@@ -245,15 +329,89 @@ describe('POST auth/token/', () => {
     });
     expect(elsewhere.status).toBe(200);
   });
+
+  it('locks an account after 50 failures spread over many addresses', async () => {
+    const { user, password } = await t.signUp();
+    for (let i = 0; i < 50; i++) {
+      const res = await t.request('POST', TOKEN, {
+        body: { email: user.email, password: 'nope-nope' },
+        env: { clientAddress: `192.0.2.${i + 1}` },
+      });
+      expect(res.status).toBe(401);
+    }
+    const res = await t.request('POST', TOKEN, {
+      body: { email: user.email, password },
+      env: { clientAddress: '198.51.100.77' },
+    });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('registration throttling', () => {
+  it('answers 429 with Retry-After after 10 registrations from one address in an hour', async () => {
+    const env = { clientAddress: '203.0.113.150' };
+    for (let i = 0; i < 10; i++) {
+      const res = await t.request('POST', REGISTER, { body: newUser(), env });
+      expect(res.status).toBe(201);
+    }
+    const refused = await t.request('POST', REGISTER, { body: newUser(), env });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    const elsewhere = await t.request('POST', REGISTER, {
+      body: newUser(),
+      env: { clientAddress: '198.51.100.150' },
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it('counts parallel registrations from one address exactly', async () => {
+    const env = { clientAddress: '203.0.113.151' };
+    const all = await Promise.all(
+      Array.from({ length: 14 }, () => t.request('POST', REGISTER, { body: newUser(), env })),
+    );
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  });
 });
 
 describe('refresh and logout', () => {
-  it('refreshes an access token that works', async () => {
+  it('refreshes an access token that works, rotating the refresh token', async () => {
     const { refresh } = await t.signUp();
     const res = await t.request('POST', REFRESH, { body: { refresh } });
     expect(res.status).toBe(200);
+    expect(res.body.refresh).toEqual(expect.any(String));
+    expect(res.body.refresh).not.toBe(refresh);
     const me = await t.request('GET', ME, { token: res.body.access });
     expect(me.status).toBe(200);
+    const next = await t.request('POST', REFRESH, { body: { refresh: res.body.refresh } });
+    expect(next.status).toBe(200);
+  });
+
+  it('treats reuse of a rotated token as theft and revokes its whole family', async () => {
+    const { user, password, refresh: stolen } = await t.signUp();
+    const other = await t.request('POST', TOKEN, { body: { email: user.email, password } });
+    const rotated = await t.request('POST', REFRESH, { body: { refresh: stolen } });
+    expect(rotated.status).toBe(200);
+    const replay = await t.request('POST', REFRESH, { body: { refresh: stolen } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('token_invalid');
+    // The successor handed out before the replay no longer works either…
+    const successor = await t.request('POST', REFRESH, { body: { refresh: rotated.body.refresh } });
+    expect(successor.status).toBe(401);
+    // …while another sign-in of the same user (another family) keeps working.
+    const elsewhere = await t.request('POST', REFRESH, { body: { refresh: other.body.refresh } });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('lets only one of two concurrent refreshes with one token succeed', async () => {
+    const { refresh } = await t.signUp();
+    const both = await Promise.all([
+      t.request('POST', REFRESH, { body: { refresh } }),
+      t.request('POST', REFRESH, { body: { refresh } }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
   it('rejects an unknown refresh token', async () => {
@@ -382,6 +540,18 @@ describe('the signed-in user', () => {
     const wrongType = await t.request('PATCH', path, { token: a.access, body: { first_name: 7 } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.fields).toEqual({ first_name: ['Must be a string.'] });
+    const zone = await t.request('PATCH', path, {
+      token: a.access,
+      body: { timezone: 'US/Pacific-New' },
+    });
+    expect(zone.status).toBe(400);
+    expect(Object.keys(zone.body.fields)).toEqual(['timezone']);
+    const invisible = await t.request('PATCH', path, {
+      token: a.access,
+      body: { username: 'b\u200Db' },
+    });
+    expect(invisible.status).toBe(400);
+    expect(Object.keys(invisible.body.fields)).toEqual(['username']);
   });
 
   it('account_info: free has only the free features, standard has all', async () => {

@@ -1,18 +1,30 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { assertNotThrottled, clearFailures, recordFailure } from '../auth/throttle.ts';
+import {
+  assertNotThrottled,
+  claimRegistration,
+  clearFailures,
+  recordFailure,
+} from '../auth/throttle.ts';
 import {
   issueRefreshToken,
   revokeRefreshToken,
+  rotateRefreshToken,
   signAccessToken,
-  userOfRefreshToken,
 } from '../auth/tokens.ts';
 import type { Handlers, Schemas } from '../contract/types.ts';
 import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema.ts';
 import { uniqueViolation } from '../db/unique-violation.ts';
 import { featuresOf, isPaid } from '../domain/entitlements.ts';
-import { isValidEmail, isValidTimezone, MESSAGES, PASSWORD_MIN_LENGTH } from '../domain/users.ts';
+import { isKnownTimezone } from '../domain/timezones.ts';
+import {
+  isValidEmail,
+  MESSAGES,
+  normalizeUsername,
+  PASSWORD_MIN_LENGTH,
+  usernameProblem,
+} from '../domain/users.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { currentUser } from '../http/current-user.ts';
 import { ApiError, type FieldErrors, notFound, validationError } from '../http/errors.ts';
@@ -81,7 +93,7 @@ export const handlers: Handlers = {
   async registerUser(c, { body }) {
     const { db } = c.get('deps');
     const email = body.email.trim();
-    const username = body.username.trim();
+    const username = normalizeUsername(body.username);
     const { password, password2 } = body;
     const fields = new Fields();
     // In the order of product-spec §5: required, matching passwords, length.
@@ -91,6 +103,8 @@ export const handlers: Handlers = {
     }
     const missing = fields.any;
     if (email && !isValidEmail(email)) fields.add('email', MESSAGES.invalidEmail);
+    const badUsername = usernameProblem(username);
+    if (badUsername) fields.add('username', badUsername);
     if (password && password2 && password !== password2) {
       fields.add('password2', MESSAGES.passwordsDoNotMatch);
     }
@@ -98,7 +112,7 @@ export const handlers: Handlers = {
       fields.add('password', MESSAGES.passwordTooShort);
     }
     const timezone = body.timezone?.trim() || 'UTC';
-    if (!isValidTimezone(timezone)) fields.add('timezone', MESSAGES.invalidTimezone);
+    if (!(await isKnownTimezone(db, timezone))) fields.add('timezone', MESSAGES.invalidTimezone);
     if (!fields.has('email') && (await emailTaken(db, email))) {
       fields.add('email', MESSAGES.emailTaken);
     }
@@ -116,6 +130,8 @@ export const handlers: Handlers = {
             : Object.values(fields.errors)[0]?.[0];
       throw validationError(fields.errors, detail);
     }
+    // Counted only once the input is valid: what costs is the hash below.
+    await claimRegistration(db, clientIp(c));
     try {
       const [row] = await db
         .insert(users)
@@ -162,7 +178,7 @@ export const handlers: Handlers = {
       await recordFailure(db, email, ip);
       throw invalidCredentials();
     }
-    await clearFailures(db, email);
+    await clearFailures(db, email, ip);
     const [access, refresh] = await Promise.all([
       signAccessToken(user.id, jwtSecret),
       issueRefreshToken(db, user.id),
@@ -172,11 +188,12 @@ export const handlers: Handlers = {
 
   async refreshToken(c, { body }) {
     const { db, jwtSecret } = c.get('deps');
-    const user = body.refresh ? await userOfRefreshToken(db, body.refresh) : null;
-    if (!user) {
+    const rotated = body.refresh ? await rotateRefreshToken(db, body.refresh) : null;
+    if (!rotated) {
       throw new ApiError(401, 'token_invalid', 'The refresh token is invalid, expired or revoked.');
     }
-    return c.json({ access: await signAccessToken(user.id, jwtSecret) }, 200);
+    const access = await signAccessToken(rotated.user.id, jwtSecret);
+    return c.json({ access, refresh: rotated.refresh } satisfies Schemas['TokenPair'], 200);
   },
 
   async logout(c, { body }) {
@@ -202,8 +219,10 @@ export const handlers: Handlers = {
     const fields = new Fields();
     const changes: Partial<typeof users.$inferInsert> = {};
     if (body.username !== undefined) {
-      const username = body.username.trim();
+      const username = normalizeUsername(body.username);
+      const problem = usernameProblem(username);
       if (!username) fields.add('username', MESSAGES.blank);
+      else if (problem) fields.add('username', problem);
       else if (await usernameTaken(db, username, user.id)) {
         fields.add('username', MESSAGES.usernameTaken);
       } else changes.username = username;
@@ -211,7 +230,8 @@ export const handlers: Handlers = {
     if (body.first_name !== undefined) changes.firstName = body.first_name.trim();
     if (body.last_name !== undefined) changes.lastName = body.last_name.trim();
     if (body.timezone !== undefined) {
-      if (!isValidTimezone(body.timezone.trim())) fields.add('timezone', MESSAGES.invalidTimezone);
+      if (!(await isKnownTimezone(db, body.timezone.trim())))
+        fields.add('timezone', MESSAGES.invalidTimezone);
       else changes.timezone = body.timezone.trim();
     }
     if (fields.any) throw validationError(fields.errors);

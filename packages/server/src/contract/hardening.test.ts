@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend, type TestBackend } from '../test/harness.ts';
+import { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './router.ts';
+
+/** Bad input the contract validator refuses for every operation alike (issue 8, items 2, 7, 12). */
+
+let t: TestBackend;
+let token: string;
+beforeAll(async () => {
+  t = await createTestBackend();
+  token = (await t.signUp()).access;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const SR = '/be/api/space-repetition';
+
+describe('ids and integers', () => {
+  it('answers ids beyond PostgreSQL integers, hex, exponents and Infinity with 400, never 500', async () => {
+    for (const id of ['2147483648', '99999999999999999999', '0x10', '1e20', 'Infinity', '-1']) {
+      const res = await t.request('GET', `${SR}/desks/${id}/`, { token });
+      expect(res.status, id).toBe(400);
+      expect(res.body.fields.id, id).toBeDefined();
+    }
+    expect((await t.request('GET', `${SR}/desks/2147483647/`, { token })).status).toBe(404);
+  });
+
+  it('reads 0x10 in a query as a bad integer, not as 16', async () => {
+    const res = await t.request('GET', `${SR}/cards/due_cards/?desk_id=0x10`, { token });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.desk_id).toEqual(['Must be an integer.']);
+    for (const bad of ['1e20', 'Infinity', '2147483648']) {
+      const huge = await t.request('GET', `${SR}/cards/due_cards/?desk_id=${bad}`, { token });
+      expect(huge.status, bad).toBe(400);
+    }
+  });
+
+  it('refuses an id beyond 2147483647 inside a body, naming the field', async () => {
+    const res = await t.request('POST', `${SR}/cards/`, {
+      token,
+      body: { desk_id: 2147483648, front: 'a', back: 'b' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.desk_id).toEqual(['Must be at most 2147483647.']);
+  });
+});
+
+describe('strings', () => {
+  it('refuses a NUL in a body string, a query string and a sign-in email, naming the field', async () => {
+    const desk = await t.request('POST', `${SR}/desks/`, { token, body: { name: 'a\u0000b' } });
+    expect(desk.status).toBe(400);
+    expect(desk.body.fields).toEqual({ name: ['Must not contain control characters.'] });
+    const search = await t.request('GET', `${SR}/desks/?search=%00`, { token });
+    expect(search.status).toBe(400);
+    expect(Object.keys(search.body.fields)).toEqual(['search']);
+    const signIn = await t.request('POST', '/be/api/auth/token/', {
+      body: { email: 'a\u0000b@x.io', password: 'whatever-1' },
+    });
+    expect(signIn.status).toBe(400);
+    expect(Object.keys(signIn.body.fields)).toEqual(['email']);
+  });
+});
+
+describe('keys named like built-in properties', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__'])(
+    'refuses a body key %s with 400 naming it',
+    async (key) => {
+      const res = await t.request('POST', `${SR}/desks/`, {
+        token,
+        rawBody: `{"${key}":{"polluted":true},"name":"x"}`,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.fields[key]).toEqual(['This field name is not allowed.']);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+});
+
+describe('content types and sizes', () => {
+  it('answers 415 to a JSON body sent as text/plain, application/xml or without a type', async () => {
+    for (const type of ['text/plain', 'application/xml', '']) {
+      const res = await t.request('POST', `${SR}/desks/`, {
+        token,
+        rawBody: '{"name":"plain"}',
+        headers: { 'content-type': type },
+      });
+      expect(res.status, type).toBe(415);
+      expect(res.body.code).toBe('unsupported_media_type');
+    }
+  });
+
+  it('answers 413 to a JSON body over 1 MB before reading it, also without Content-Length', async () => {
+    const big = `{"refresh":"${'a'.repeat(JSON_BODY_LIMIT)}"}`;
+    const res = await t.request('POST', '/be/api/auth/logout/', {
+      rawBody: big,
+      headers: { 'content-length': String(big.length) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      detail: 'The request body is larger than 1 MB.',
+      code: 'payload_too_large',
+    });
+    const streamed = await t.app.request('/be/api/auth/logout/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+
+  it('takes multipart up to two images plus fields, and answers 413 beyond', async () => {
+    const form = new FormData();
+    form.set('front', 'a');
+    form.set('back', 'b');
+    form.set('front_image', new Blob([new Uint8Array(IMAGE_BODY_LIMIT + 1)]), 'big.png');
+    const res = await t.request('POST', `${SR}/cards/`, { token, form });
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toBe('The request body is larger than 5.4 MiB.');
+  });
+
+  it('answers 400 to a malformed multipart body', async () => {
+    const res = await t.request('POST', `${SR}/cards/`, {
+      token,
+      rawBody: '--x\r\nContent-Disposition: form-data\r\n\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 400 to a body nested deeper than the validator walks', async () => {
+    const res = await t.request('POST', `${SR}/desks/`, {
+      token,
+      rawBody: `{"name":"x","description":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+    });
+    expect(res.status).toBe(400);
+  });
+});
