@@ -2414,7 +2414,7 @@ export interface components {
         };
         MarkNotificationsSeenRequest: {
             /** @description Mark only notifications with this id or a lower one. */
-            up_to_id?: number;
+            up_to_id?: components["schemas"]["Id"];
         };
         MarkNotificationsSeenResult: {
             /** @description Notifications marked seen by this call. */
