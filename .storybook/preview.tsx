@@ -19,13 +19,12 @@
  *     `expected-console-errors`; one whose API calls answer 4xx/5xx on purpose (server-error
  *     states) carries `expected-http-errors`; the story test runner reads tags from index.json.
  */
-import '../packages/ui/src/theme/fonts.ts';
-import '../packages/ui/src/theme/global.css.ts';
+import '@memoria/ui/fonts';
+import '@memoria/ui/global.css';
+import { AppIntlProvider, type Locale } from '@memoria/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect } from 'react';
-import { AppIntlProvider } from '../packages/ui/src/intl/AppIntlProvider.tsx';
-import type { Locale } from '../packages/ui/src/messages.ts';
 import { FIXED_NOW } from './fixtures.ts';
 
 // Fixed clock: `new Date()` and `Date.now()` start at FIXED_NOW when the preview loads and

@@ -50,7 +50,7 @@ export const ServerError: Story = {
     await userEvent.type(inputs[0] as HTMLInputElement, 'ana@example.com');
     await userEvent.type(inputs[1] as HTMLInputElement, 'wrong-password');
     await userEvent.click(canvas.getByRole('button', { name: /log in|iniciar sesión/i }));
-    await expect(await canvas.findByText('Invalid email or password')).toBeVisible();
+    await expect(await canvas.findByText('Invalid email or password.')).toBeVisible();
   },
 };
 

@@ -54,10 +54,11 @@ export const ServerError: Story = {
   tags: ['expected-console-errors', 'expected-http-errors'],
   parameters: {
     msw: [
-      fail('post', '/auth/users/', 409, {
-        detail: 'A user with that email already exists',
-        code: 'conflict',
-        fields: { email: ['A user with that email already exists'] },
+      fail('post', '/auth/users/', 400, {
+        detail: 'A user with this email already exists.',
+        code: 'validation_error',
+        fields: { email: ['A user with this email already exists.'] },
+        field_codes: { email: ['email_taken'] },
       }),
     ],
   },

@@ -1,9 +1,8 @@
 import { spaceRepetitionKeys } from '@memoria/api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
-import { storyMessages } from '../decks/storyData.ts';
-import { withFailedQuery } from '../decks/storyHelpers.tsx';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { DeckReview } from './DeckReview.tsx';
 import { CARDS, desk, queue } from './fixtures.ts';
 
@@ -18,7 +17,7 @@ const meta = {
   decorators: [withSession(true), withQueryClient],
   args: { deskId: 7 },
   parameters: {
-    messages: storyMessages,
+    messages,
     msw: handlers([CARDS.fresh, CARDS.learning, CARDS.review]),
   },
 } satisfies Meta<typeof DeckReview>;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { messages } from '../messages.ts';
 import { CameraCaptureDialog } from './CameraCaptureDialog.tsx';
-import { storyMessages } from './storyData.ts';
 
 const denied = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
 
@@ -9,7 +9,7 @@ const meta = {
   title: 'Features/decks/CameraCaptureDialog',
   component: CameraCaptureDialog,
   args: { open: true, onClose: fn(), onCapture: fn(), getUserMedia: denied },
-  parameters: { messages: storyMessages },
+  parameters: { messages },
   tags: ['expected-console-errors'],
 } satisfies Meta<typeof CameraCaptureDialog>;
 

@@ -1,10 +1,10 @@
 import { spaceRepetitionKeys } from '@memoria/api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { DeskDetail } from './DeskDetail.tsx';
-import { cardPage, desk, emptyPage, storyMessages } from './storyData.ts';
-import { withFailedQuery } from './storyHelpers.tsx';
+import { cardPage, desk, emptyPage } from './storyData.ts';
 
 const meta = {
   title: 'Features/decks/DeskDetail',
@@ -12,7 +12,7 @@ const meta = {
   decorators: [withSession(true), withQueryClient],
   args: { deskId: 7 },
   parameters: {
-    messages: storyMessages,
+    messages,
     msw: [
       ok('/space-repetition/desks/{id}/', desk()),
       ok('/space-repetition/desks/{id}/cards/', cardPage),

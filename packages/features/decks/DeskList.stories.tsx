@@ -1,17 +1,17 @@
 import { spaceRepetitionKeys } from '@memoria/api';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { DeskList } from './DeskList.tsx';
-import { desks, storyMessages } from './storyData.ts';
-import { withFailedQuery } from './storyHelpers.tsx';
+import { desks } from './storyData.ts';
 
 const meta = {
   title: 'Features/decks/DeskList',
   component: DeskList,
   decorators: [withSession(true), withQueryClient],
   parameters: {
-    messages: storyMessages,
+    messages,
     msw: [ok('/space-repetition/desks/', desks)],
   },
 } satisfies Meta<typeof DeskList>;

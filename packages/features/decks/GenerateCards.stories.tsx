@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { api, HttpResponse } from '../../../.storybook/msw.ts';
+import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import type { AttachedFile } from './files.ts';
 import { GenerateCards } from './GenerateCards.tsx';
-import { PIXEL_PNG, storyMessages } from './storyData.ts';
+import { PIXEL_PNG } from './storyData.ts';
 
 const photo: AttachedFile = {
   id: 'file-1',
@@ -28,7 +29,7 @@ const meta = {
   component: GenerateCards,
   decorators: [withSession(true), withQueryClient],
   args: { deskId: 7 },
-  parameters: { messages: storyMessages },
+  parameters: { messages },
 } satisfies Meta<typeof GenerateCards>;
 
 export default meta;

@@ -1,4 +1,4 @@
-import * as button from '@memoria/ui/components/Button/Button.css.ts';
+import { buttonClassName } from '@memoria/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
@@ -13,7 +13,7 @@ const meta = {
   title: 'Features/pricing/BuyStandardButton',
   component: BuyStandardButton,
   decorators: [withQueryClient, withSession(false)],
-  args: { className: `${button.base} ${button.variant.primary} ${button.size.md}` },
+  args: { className: buttonClassName() },
   parameters: { messages },
 } satisfies Meta<typeof BuyStandardButton>;
 

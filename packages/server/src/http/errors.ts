@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type FieldErrorCode, fieldErrorCodes } from './messages.ts';
 
 /** The machine codes of the contract's `Error` schema. */
 export type ErrorCode =
@@ -22,6 +23,7 @@ export interface ErrorBody {
   detail: string;
   code: ErrorCode;
   fields?: FieldErrors;
+  field_codes?: Record<string, FieldErrorCode[]>;
   operation?: string;
   feature?: string;
 }
@@ -62,7 +64,10 @@ export class ApiError extends Error {
 
   toBody(): ErrorBody {
     const body: ErrorBody = { detail: this.detail, code: this.code };
-    if (this.fields) body.fields = this.fields;
+    if (this.fields) {
+      body.fields = this.fields;
+      body.field_codes = fieldErrorCodes(this.fields);
+    }
     if (this.operation) body.operation = this.operation;
     if (this.feature) body.feature = this.feature;
     return body;
