@@ -1,4 +1,5 @@
 import { spaceRepetitionKeys } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
@@ -70,16 +71,13 @@ export const LoadError: Story = {
   ],
 };
 
-export const Dark: Story = { args: { initiallyRevealed: true }, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, { args: { initiallyRevealed: true } });
 
-export const Spanish: Story = { args: { initiallyRevealed: true }, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { initiallyRevealed: true } });
 
-export const SpanishAllDone: Story = {
-  globals: { locale: 'es' },
-  parameters: AllDoneForToday.parameters,
-};
+export const SpanishAllDone: Story = inMatrix(
+  { locale: 'es' },
+  { parameters: AllDoneForToday.parameters },
+);
 
-export const Phone: Story = {
-  args: { initiallyRevealed: true },
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const Phone: Story = inMatrix({ viewport: 'phone' }, { args: { initiallyRevealed: true } });

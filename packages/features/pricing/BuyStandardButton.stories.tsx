@@ -1,4 +1,5 @@
 import { buttonClassName } from '@memoria/ui';
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
@@ -41,6 +42,6 @@ export const RegisterTab: Story = {
   },
 };
 
-export const Dark: Story = { ...AuthDialogFromPricing, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, AuthDialogFromPricing);
 
-export const Spanish: Story = { ...AuthDialogFromPricing, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, AuthDialogFromPricing);

@@ -5,7 +5,13 @@ import { createIntl } from 'react-intl';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { messages } from '../messages.ts';
-import { ERROR_CODE_MESSAGES, errorMessage, FIELD_ERROR_MESSAGES, formErrors } from './errors.ts';
+import {
+  DESK_ERRORS,
+  ERROR_CODE_MESSAGES,
+  errorMessage,
+  FIELD_ERROR_MESSAGES,
+  formErrors,
+} from './errors.ts';
 
 /** The contract's own lists, read from openapi.yaml (not from the catalog under test). */
 const contract = parse(readFileSync(join(import.meta.dirname, '../../../openapi.yaml'), 'utf8'));
@@ -40,6 +46,11 @@ describe('the error catalog', () => {
       expect(missing).toEqual([]);
     });
   }
+
+  test(`every capability's wording of a code exists in en and es`, () => {
+    const ids = Object.values(DESK_ERRORS);
+    expect(ids.filter((id) => !messages.en[id] || !messages.es[id])).toEqual([]);
+  });
 
   test('the catalog knows no code or key the contract does not define', () => {
     expect(Object.keys(ERROR_CODE_MESSAGES).sort()).toEqual([...contractCodes].sort());

@@ -60,6 +60,13 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
 /** A capability's own message ids for some codes (a read-only deck rather than "not allowed"). */
 export type ErrorCodeMessages = Partial<Record<ErrorCode, string>>;
 
+/** How the deck screens (list, detail, review) say the codes that concern a deck. */
+export const DESK_ERRORS: ErrorCodeMessages = {
+  forbidden: 'decks.error.readOnly',
+  plan_required: 'decks.error.readOnly',
+  not_found: 'decks.error.notFound',
+};
+
 /** The translated first message of each failing field of a validation error. */
 export function fieldMessages(intl: IntlShape, error: unknown): Record<string, string> {
   if (!isApiRequestError(error)) return {};
