@@ -7,7 +7,7 @@
  *
  *   parameters: { msw: [api.get('/health/', () => HttpResponse.json({ status: 'ok', ... }))] }
  */
-import type { paths } from '@memoria/api/schema.d.ts';
+import type { paths } from '@memoria/api';
 import {
   type DefaultBodyType,
   type HttpHandler,

@@ -5,27 +5,32 @@
  *   - `export default { title: 'UI/<Name>' | 'Features/<capability>/<Piece>', component, args? }`
  *     typed `satisfies Meta<typeof Component>`; then one named export per state
  *     (`Default`, `Loading`, `Empty`, `Error`, `Disabled`, `Gated`…), typed `StoryObj`.
- *   - Theme, language and width are story globals, never separate components:
- *       export const Dark: Story = { globals: { theme: 'dark' } };
- *       export const Spanish: Story = { globals: { locale: 'es' } };
- *       export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+ *   - Theme, language and width are story globals, never separate components, always set with
+ *     the one matrix helper (`@memoria/ui/storybook`):
+ *       export const Dark: Story = inMatrix({ theme: 'dark' }, Default);
+ *       export const Spanish: Story = inMatrix({ locale: 'es' });
+ *       export const Phone: Story = inMatrix({ viewport: 'phone' });
  *   - Feature messages: `parameters: { messages: { en, es } }` on the meta (merged over the UI
  *     package's catalog by the locale decorator).
  *   - API calls: `parameters: { msw: [api.get('/path/', () => HttpResponse.json(body))] }` with
  *     the contract-typed `api` helper from `./msw.ts`; dates relative to FIXED_NOW
  *     (`./fixtures.ts`), which is "now" in every story.
+ *   - Error states, one way each: a failed read is a query seeded with the contract's Error
+ *     (`withFailedQuery` from packages/features/shared/storybook.tsx: no HTTP error, no tag); a
+ *     failed write (after a `play` interaction) answers with the contract-typed `fail()` and the
+ *     story carries the tags below, written literally (the indexer reads tags statically).
  *   - Overlays that should be visible in a screenshot render open (`defaultOpen`/`open: true`).
  *   - A story that deliberately logs console errors (ErrorBoundary) carries the tag
  *     `expected-console-errors`; one whose API calls answer 4xx/5xx on purpose (server-error
  *     states) carries `expected-http-errors`; the story test runner reads tags from index.json.
  */
-import '../packages/ui/src/theme/fonts.ts';
-import '../packages/ui/src/theme/global.css.ts';
+import '@memoria/ui/fonts';
+import '@memoria/ui/global.css';
+import { AppIntlProvider, type Locale } from '@memoria/ui';
+import { STORY_VIEWPORTS } from '@memoria/ui/storybook';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect } from 'react';
-import { AppIntlProvider } from '../packages/ui/src/intl/AppIntlProvider.tsx';
-import type { Locale } from '../packages/ui/src/messages.ts';
 import { FIXED_NOW } from './fixtures.ts';
 
 // Fixed clock: `new Date()` and `Date.now()` start at FIXED_NOW when the preview loads and
@@ -115,14 +120,16 @@ const preview: Preview = {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     viewport: {
-      options: {
-        desktop: {
-          name: 'Desktop 1440',
-          styles: { width: '1440px', height: '900px' },
-          type: 'desktop',
-        },
-        phone: { name: 'Phone 390', styles: { width: '390px', height: '844px' }, type: 'mobile' },
-      },
+      options: Object.fromEntries(
+        Object.entries(STORY_VIEWPORTS).map(([id, { name, width, height }]) => [
+          id,
+          {
+            name,
+            styles: { width: `${width}px`, height: `${height}px` },
+            type: id === 'phone' ? 'mobile' : 'desktop',
+          },
+        ]),
+      ),
     },
     a11y: { test: 'error' },
     fixedNow: FIXED_NOW.toISOString(),

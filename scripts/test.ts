@@ -42,6 +42,19 @@ const steps: Step[] = [
     args: ['lint', 'openapi.yaml', '--format=stylish'],
   },
   {
+    name: 'dependency rules (dependency-cruiser)',
+    command: 'depcruise',
+    args: [
+      '--config',
+      '.dependency-cruiser.cjs',
+      'packages',
+      'src',
+      '.storybook',
+      'tests',
+      'scripts',
+    ],
+  },
+  {
     name: 'unit, server, contract and browser tests (Vitest)',
     command: 'vitest',
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],

@@ -4,7 +4,7 @@
  * astro.config.mjs hashes every script of INLINE_SCRIPTS, so the text served and the text hashed
  * are the same string. Astro hashes the scripts it bundles (island loader, directives) itself.
  */
-import { GUARD_SCRIPT } from '@memoria/features/shell/guard.ts';
+import { GUARD_SCRIPT } from '@memoria/features/shell/guard';
 
 /** Marketing <head>: hides the cookie banner before first paint once a choice is stored. */
 export const CONSENT_STATE_SCRIPT = `try {

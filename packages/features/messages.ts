@@ -1,14 +1,15 @@
 /**
- * Every catalog of the app, merged: the UI package's and each feature's `messages.ts`
- * (`{ en, es }` with the same keys). A new feature adds its catalog to `catalogs` below;
+ * Every catalog of the app, merged: the UI package's, the shared error catalog and each
+ * feature's `messages.ts` (`{ en, es }` with the same keys). A new feature adds its catalog to `catalogs` below;
  * `messages.test.ts` fails when the en and es key sets differ in any of them.
  */
-import { type Locale, uiMessages } from '@memoria/ui/messages.ts';
+import { type Locale, uiMessages } from '@memoria/ui/messages';
 import * as auth from './auth/messages.ts';
 import * as deckReview from './deck-review/messages.ts';
 import * as decks from './decks/messages.ts';
 import * as gate from './gate/messages.ts';
 import * as pricing from './pricing/messages.ts';
+import * as errors from './shared/errorMessages.ts';
 import * as shell from './shell/messages.ts';
 
 export type Catalog = Record<string, string>;
@@ -16,6 +17,7 @@ export type Catalog = Record<string, string>;
 /** Each catalog by name (the UI package's first), for the key-parity test. */
 export const catalogs: Record<string, Record<Locale, Catalog>> = {
   ui: uiMessages,
+  errors,
   auth,
   decks,
   deckReview,

@@ -1,5 +1,5 @@
-import '@memoria/ui/theme/global.css.ts';
-import { vars } from '@memoria/ui/theme/contract.css.ts';
+import '@memoria/ui/global.css';
+import { vars } from '@memoria/ui/theme';
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 
 /** Styles of the marketing layout (header, footer, cookie banner) and shared page pieces. */

@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui/theme/contract.css.ts';
+import { vars } from '@memoria/ui/theme';
 import { style, styleVariants } from '@vanilla-extract/css';
 
 const phone = 'screen and (max-width: 600px)';

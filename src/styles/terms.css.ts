@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui/theme/contract.css.ts';
+import { vars } from '@memoria/ui/theme';
 import { globalStyle, style } from '@vanilla-extract/css';
 
 export const page = style({

@@ -5,10 +5,10 @@ import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadJwtSecret } from '@memoria/server/auth/secret.ts';
-import { signAccessToken } from '@memoria/server/auth/tokens.ts';
-import { openDatabase } from '@memoria/server/db/client.ts';
-import { notify } from '@memoria/server/notifications/index.ts';
+import { loadJwtSecret } from '../../packages/server/src/auth/secret.ts';
+import { signAccessToken } from '../../packages/server/src/auth/tokens.ts';
+import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { notify } from '../../packages/server/src/notifications/index.ts';
 
 const CLIENTS = Number(process.env.BENCH_EVENT_CLIENTS ?? 1000);
 const WRITES = Number(process.env.BENCH_EVENT_WRITES ?? 300);

@@ -18,7 +18,7 @@ import {
 } from './client.ts';
 import { AUTH_CHANGE_EVENT } from './constants.ts';
 import { deleteCookie, setCookie } from './cookies.ts';
-import { ApiRequestError, fieldErrors, unwrap } from './errors.ts';
+import { ApiRequestError, unwrap } from './errors.ts';
 import { getAccessToken, getRefreshToken, saveTokens } from './session.ts';
 import { $connectionLost } from './stores.ts';
 import { closedOrigin, startTestServer, type TestServer } from './testing/http-server.ts';
@@ -394,6 +394,6 @@ describe('other errors', () => {
     })();
     expect(thrown).toBeInstanceOf(ApiRequestError);
     expect(thrown).toMatchObject({ status: 400, code: 'validation_error' });
-    expect(fieldErrors(thrown)).toEqual({ password2: ['Passwords do not match'] });
+    expect((thrown as ApiRequestError).fields).toEqual({ password2: ['Passwords do not match'] });
   });
 });

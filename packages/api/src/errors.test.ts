@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { ApiRequestError, fieldError, fieldErrors, isApiRequestError, unwrap } from './errors.ts';
+import {
+  ApiRequestError,
+  fieldErrorCode,
+  fieldErrorCodes,
+  isApiRequestError,
+  unwrap,
+} from './errors.ts';
 
 const response = (status: number, statusText = '') => new Response(null, { status, statusText });
 
@@ -14,7 +20,8 @@ describe('unwrap', () => {
       detail: 'Invalid input',
       code: 'validation_error',
       fields: { email: ['Enter a valid email'], password: ['Too short', 'Too common'] },
-    };
+      field_codes: { email: ['invalid_email'], password: ['too_short', 'invalid'] },
+    } as const;
     let caught: unknown;
     try {
       unwrap({ error: body, response: response(400) });
@@ -30,9 +37,10 @@ describe('unwrap', () => {
     expect(error.message).toBe('Invalid input');
     expect(error.name).toBe('ApiRequestError');
     expect(error.body).toEqual(body);
-    expect(fieldErrors(error)).toEqual(body.fields);
-    expect(fieldError(error, 'password')).toBe('Too short');
-    expect(fieldError(error, 'username')).toBeUndefined();
+    expect(error.fields).toEqual(body.fields);
+    expect(fieldErrorCodes(error)).toEqual(body.field_codes);
+    expect(fieldErrorCode(error, 'password')).toBe('too_short');
+    expect(fieldErrorCode(error, 'username')).toBeUndefined();
   });
 
   test('makes an Error body from a text or empty error answer', () => {
@@ -45,10 +53,12 @@ describe('unwrap', () => {
   });
 });
 
-describe('fieldErrors', () => {
+describe('fieldErrorCodes', () => {
   test('is empty for anything but an ApiRequestError with fields', () => {
-    expect(fieldErrors(new Error('x'))).toEqual({});
-    expect(fieldErrors(undefined)).toEqual({});
-    expect(fieldErrors(new ApiRequestError(403, { detail: 'No', code: 'forbidden' }))).toEqual({});
+    expect(fieldErrorCodes(new Error('x'))).toEqual({});
+    expect(fieldErrorCodes(undefined)).toEqual({});
+    expect(fieldErrorCodes(new ApiRequestError(403, { detail: 'No', code: 'forbidden' }))).toEqual(
+      {},
+    );
   });
 });

@@ -1,26 +1,16 @@
 /** Typed errors for callers: the contract's one Error shape plus the HTTP status. */
 import type { components } from './schema.d.ts';
 
-/** The contract's `Error` schema. */
-export type ApiErrorBody = components['schemas']['Error'];
+type ContractError = components['schemas']['Error'];
 
 /** Machine codes of the contract's `Error.code`, plus `network_error` for no response at all. */
-export type ErrorCode =
-  | 'validation_error'
-  | 'invalid_credentials'
-  | 'not_authenticated'
-  | 'token_invalid'
-  | 'forbidden'
-  | 'plan_required'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'not_implemented'
-  | 'unavailable'
-  | 'internal_error'
-  | 'network_error';
+export type ErrorCode = ContractError['code'] | 'network_error';
+
+/** Machine key of one field error (`Error.field_codes`). */
+export type FieldErrorCode = components['schemas']['FieldErrorCode'];
+
+/** The contract's `Error` schema, with the client's own `network_error` code. */
+export type ApiErrorBody = Omit<ContractError, 'code'> & { code: ErrorCode };
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'validation_error',
@@ -47,7 +37,7 @@ export class ApiRequestError extends Error {
     this.body = body;
   }
 
-  get code(): ErrorCode | (string & {}) {
+  get code(): ErrorCode {
     return this.body.code;
   }
 
@@ -55,9 +45,14 @@ export class ApiRequestError extends Error {
     return this.body.detail;
   }
 
-  /** Per-field messages of a validation error (empty otherwise). */
+  /** Per-field messages of a validation error, in English (empty otherwise). */
   get fields(): Record<string, string[]> {
     return this.body.fields ?? {};
+  }
+
+  /** Per-field machine keys of a validation error, what the interface translates (empty otherwise). */
+  get fieldCodes(): Record<string, FieldErrorCode[]> {
+    return this.body.field_codes ?? {};
   }
 
   /** Builds the error from whatever the server answered (JSON Error, text or nothing). */
@@ -106,12 +101,12 @@ export function unwrap<R extends ApiResult>(result: R): SuccessData<R> {
   return result.data as SuccessData<R>;
 }
 
-/** Per-field messages of a validation error, `{}` for anything else. */
-export function fieldErrors(error: unknown): Record<string, string[]> {
-  return isApiRequestError(error) ? error.fields : {};
+/** Per-field machine keys of a validation error, `{}` for anything else. */
+export function fieldErrorCodes(error: unknown): Record<string, FieldErrorCode[]> {
+  return isApiRequestError(error) ? error.fieldCodes : {};
 }
 
-/** The first message for one field, if any. */
-export function fieldError(error: unknown, field: string): string | undefined {
-  return fieldErrors(error)[field]?.[0];
+/** The first key for one field, if any. */
+export function fieldErrorCode(error: unknown, field: string): FieldErrorCode | undefined {
+  return fieldErrorCodes(error)[field]?.[0];
 }

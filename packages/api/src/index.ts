@@ -12,8 +12,14 @@ export {
 export * from './constants.ts';
 export type { CookieOptions } from './cookies.ts';
 export { deleteCookie, getCookie, setCookie } from './cookies.ts';
-export type { ApiErrorBody, ErrorCode } from './errors.ts';
-export { ApiRequestError, fieldError, fieldErrors, isApiRequestError, unwrap } from './errors.ts';
+export type { ApiErrorBody, ErrorCode, FieldErrorCode } from './errors.ts';
+export {
+  ApiRequestError,
+  fieldErrorCode,
+  fieldErrorCodes,
+  isApiRequestError,
+  unwrap,
+} from './errors.ts';
 export type { EventStream, EventStreamOptions, SseFrame, StreamEventType } from './events.ts';
 export {
   createEventStream,

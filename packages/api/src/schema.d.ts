@@ -2267,22 +2267,38 @@ export interface components {
              */
             detail: string;
             /**
-             * @description Machine code. One of: validation_error, invalid_credentials, not_authenticated,
-             *     token_invalid, forbidden, plan_required, not_found, conflict, rate_limited,
-             *     payload_too_large, unsupported_media_type, not_implemented, unavailable,
-             *     internal_error.
+             * @description Machine code; clients show their own translated message for it.
              * @example validation_error
+             * @enum {string}
              */
-            code: string;
-            /** @description For validation errors, each failing field with its messages. */
+            code: "validation_error" | "invalid_credentials" | "not_authenticated" | "token_invalid" | "forbidden" | "plan_required" | "not_found" | "conflict" | "rate_limited" | "payload_too_large" | "unsupported_media_type" | "not_implemented" | "unavailable" | "internal_error";
+            /** @description For validation errors, each failing field with its messages in English. */
             fields?: {
                 [key: string]: string[];
+            };
+            /**
+             * @description For validation errors, the same fields as `fields`, each message as a stable machine
+             *     key (same order), so clients translate field errors without matching English text.
+             * @example {
+             *       "email": [
+             *         "email_taken"
+             *       ]
+             *     }
+             */
+            field_codes?: {
+                [key: string]: components["schemas"]["FieldErrorCode"][];
             };
             /** @description For `not_implemented`, the operation's id. */
             operation?: string;
             /** @description For `plan_required`, the feature the plan lacks. */
             feature?: string;
         };
+        /**
+         * @description Machine key of one field error (`Error.field_codes`). Generic keys come from the
+         *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
+         * @enum {string}
+         */
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";

@@ -1,4 +1,5 @@
 import type { Schemas } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
@@ -80,11 +81,8 @@ export const AlreadyOnPlan: Story = {
   parameters: { msw: [ok('/auth/verify-invitation/{code}/', valid), accountInfo('standard')] },
 };
 
-export const Dark: Story = { ...ValidSignedIn, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, ValidSignedIn);
 
-export const Spanish: Story = { ...ValidSignedOut, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, ValidSignedOut);
 
-export const Phone: Story = {
-  ...ValidSignedOut,
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const Phone: Story = inMatrix({ viewport: 'phone' }, ValidSignedOut);

@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
@@ -50,14 +51,14 @@ export const ServerError: Story = {
     await userEvent.type(inputs[0] as HTMLInputElement, 'ana@example.com');
     await userEvent.type(inputs[1] as HTMLInputElement, 'wrong-password');
     await userEvent.click(canvas.getByRole('button', { name: /log in|iniciar sesión/i }));
-    await expect(await canvas.findByText('Invalid email or password')).toBeVisible();
+    await expect(await canvas.findByText('Invalid email or password.')).toBeVisible();
   },
 };
 
 export const WithInvitation: Story = { args: { invitationCode: 'TEACH-2025' } };
 
-export const Dark: Story = { ...AllFieldsRequired, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, AllFieldsRequired);
 
-export const Spanish: Story = { ...AllFieldsRequired, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, AllFieldsRequired);
 
-export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = inMatrix({ viewport: 'phone' });

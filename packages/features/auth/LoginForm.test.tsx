@@ -49,18 +49,51 @@ describe('LoginForm validation (§5)', () => {
 });
 
 describe('LoginForm failure (§8)', () => {
-  test("shows the server's message", async () => {
+  test("shows the message of the error's code, not the server's English text", async () => {
     server.handle(() => ({
       status: 401,
-      body: { detail: 'Invalid email or password', code: 'invalid_credentials' },
+      body: { detail: 'Wrong credentials (server wording)', code: 'invalid_credentials' },
     }));
     renderWithProviders(<LoginForm />);
     fill('Email', 'ana@example.com');
     fill('Password', 'wrong-password');
     submit();
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
     expect(getAccessToken()).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('in Spanish, wrong credentials are said in Spanish', async () => {
+    server.handle(() => ({
+      status: 401,
+      body: { detail: 'Invalid email or password', code: 'invalid_credentials' },
+    }));
+    renderWithProviders(<LoginForm />, { locale: 'es' });
+    fill('Correo electrónico', 'ana@example.com');
+    fill('Contraseña', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Correo electrónico o contraseña incorrectos.',
+    );
+  });
+
+  test('a field error shows once, under its field, translated from its key', async () => {
+    server.handle(() => ({
+      status: 400,
+      body: {
+        detail: 'Enter a valid email address.',
+        code: 'validation_error',
+        fields: { email: ['Enter a valid email address.'] },
+        field_codes: { email: ['invalid_email'] },
+      },
+    }));
+    renderWithProviders(<LoginForm />, { locale: 'es' });
+    fill('Correo electrónico', 'ana@example');
+    fill('Contraseña', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error al iniciar sesión');
+    expect(screen.getAllByText('Introduce un correo electrónico válido.')).toHaveLength(1);
+    expect(screen.queryByText(/Enter a valid email/)).toBeNull();
   });
 
   test("'Login failed' (translated) when the server has no message for the learner", async () => {

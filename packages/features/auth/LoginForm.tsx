@@ -2,10 +2,10 @@ import { navigateTo, useLogin } from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formErrors } from '../shared/errors.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
 import { AuthCard } from './AuthCard.tsx';
 import * as s from './auth.css.ts';
-import { firstFieldErrors, serverMessage } from './errorMessage.ts';
 import type { AuthMessageId } from './messages.ts';
 import { applyPendingInvitation, storePendingInvitation } from './pendingInvitation.ts';
 import { validateLogin } from './validation.ts';
@@ -80,8 +80,9 @@ export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }:
     try {
       await login.mutateAsync({ email: email.trim(), password });
     } catch (failure) {
-      setError({ id: 'auth.login.failed', text: serverMessage(failure) });
-      setFields(firstFieldErrors(failure));
+      const shown = formErrors(intl, failure, ['email', 'password'], 'auth.login.failed');
+      setError({ id: 'auth.login.failed', text: shown.banner });
+      setFields(shown.fields);
       return;
     }
     setDone(true);

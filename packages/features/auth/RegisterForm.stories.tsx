@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
@@ -54,10 +55,11 @@ export const ServerError: Story = {
   tags: ['expected-console-errors', 'expected-http-errors'],
   parameters: {
     msw: [
-      fail('post', '/auth/users/', 409, {
-        detail: 'A user with that email already exists',
-        code: 'conflict',
-        fields: { email: ['A user with that email already exists'] },
+      fail('post', '/auth/users/', 400, {
+        detail: 'A user with this email already exists.',
+        code: 'validation_error',
+        fields: { email: ['A user with this email already exists.'] },
+        field_codes: { email: ['email_taken'] },
       }),
     ],
   },
@@ -67,8 +69,8 @@ export const ServerError: Story = {
 
 export const WithInvitation: Story = { args: { invitationCode: 'TEACH-2025' } };
 
-export const Dark: Story = { ...PasswordsDoNotMatch, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, PasswordsDoNotMatch);
 
-export const Spanish: Story = { ...PasswordTooShort, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, PasswordTooShort);
 
-export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = inMatrix({ viewport: 'phone' });

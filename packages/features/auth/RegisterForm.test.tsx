@@ -87,13 +87,58 @@ describe('RegisterForm validation order (§5)', () => {
 });
 
 describe('RegisterForm server answers', () => {
-  test("shows the server's message and each field's error beside its field", async () => {
+  const emailTaken = {
+    status: 400,
+    body: {
+      detail: 'A user with this email already exists.',
+      code: 'validation_error',
+      fields: { email: ['A user with this email already exists.'] },
+      field_codes: { email: ['email_taken'] },
+    },
+  };
+
+  test("shows each field's error once, beside its field, and 'Registration failed' on top", async () => {
+    server.handle(() => emailTaken);
+    renderWithProviders(<RegisterForm />);
+    fill({
+      email: 'ana@example.com',
+      username: 'ana',
+      password: 'password1',
+      password2: 'password1',
+    });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Registration failed');
+    expect(screen.getAllByText('A user with this email already exists.')).toHaveLength(1);
+    const email = document.querySelector<HTMLInputElement>('input[name="email"]');
+    expect(email?.getAttribute('aria-invalid')).toBe('true');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('in Spanish, a taken email is said in Spanish', async () => {
+    server.handle(() => emailTaken);
+    renderWithProviders(<RegisterForm />, { locale: 'es' });
+    fill({
+      email: 'ana@example.com',
+      username: 'ana',
+      password: 'password1',
+      password2: 'password1',
+    });
+    submit('Registrarse');
+    expect((await screen.findByRole('alert')).textContent).toBe('Error al registrarse');
+    expect(screen.getAllByText('Ya existe un usuario con este correo electrónico.')).toHaveLength(
+      1,
+    );
+    expect(screen.queryByText(/already exists/)).toBeNull();
+  });
+
+  test('a field error of a field the form does not show goes to the banner', async () => {
     server.handle(() => ({
-      status: 409,
+      status: 400,
       body: {
-        detail: 'A user with that email already exists',
-        code: 'conflict',
-        fields: { email: ['A user with that email already exists'] },
+        detail: 'Invalid input: timezone',
+        code: 'validation_error',
+        fields: { timezone: ['Enter a valid IANA time zone, such as Europe/Madrid.'] },
+        field_codes: { timezone: ['invalid_timezone'] },
       },
     }));
     renderWithProviders(<RegisterForm />);
@@ -104,12 +149,7 @@ describe('RegisterForm server answers', () => {
       password2: 'password1',
     });
     submit();
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'A user with that email already exists',
-    );
-    const email = document.querySelector<HTMLInputElement>('input[name="email"]');
-    expect(email?.getAttribute('aria-invalid')).toBe('true');
-    expect(navigate).not.toHaveBeenCalled();
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose a valid time zone.');
   });
 
   test('registers, logs in, applies the pending invitation, goes to /', async () => {

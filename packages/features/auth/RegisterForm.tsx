@@ -2,10 +2,10 @@ import { navigateTo, useLogin, useRegister } from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formErrors } from '../shared/errors.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
 import { AuthCard } from './AuthCard.tsx';
 import * as s from './auth.css.ts';
-import { firstFieldErrors, serverMessage } from './errorMessage.ts';
 import { FormAlert, type FormError, readFields } from './LoginForm.tsx';
 import { applyPendingInvitation, storePendingInvitation } from './pendingInvitation.ts';
 import { validateRegister } from './validation.ts';
@@ -82,8 +82,14 @@ export function RegisterForm({
         timezone: timeZone(),
       });
     } catch (failure) {
-      setError({ id: 'auth.register.failed', text: serverMessage(failure) });
-      setFields(firstFieldErrors(failure));
+      const shown = formErrors(
+        intl,
+        failure,
+        ['email', 'username', 'password', 'password2'],
+        'auth.register.failed',
+      );
+      setError({ id: 'auth.register.failed', text: shown.banner });
+      setFields(shown.fields);
       return;
     }
     setDone(true);

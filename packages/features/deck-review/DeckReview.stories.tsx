@@ -1,9 +1,9 @@
 import { spaceRepetitionKeys } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
-import { storyMessages } from '../decks/storyData.ts';
-import { withFailedQuery } from '../decks/storyHelpers.tsx';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { DeckReview } from './DeckReview.tsx';
 import { CARDS, desk, queue } from './fixtures.ts';
 
@@ -18,7 +18,7 @@ const meta = {
   decorators: [withSession(true), withQueryClient],
   args: { deskId: 7 },
   parameters: {
-    messages: storyMessages,
+    messages,
     msw: handlers([CARDS.fresh, CARDS.learning, CARDS.review]),
   },
 } satisfies Meta<typeof DeckReview>;
@@ -71,16 +71,13 @@ export const LoadError: Story = {
   ],
 };
 
-export const Dark: Story = { args: { initiallyRevealed: true }, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, { args: { initiallyRevealed: true } });
 
-export const Spanish: Story = { args: { initiallyRevealed: true }, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { initiallyRevealed: true } });
 
-export const SpanishAllDone: Story = {
-  globals: { locale: 'es' },
-  parameters: AllDoneForToday.parameters,
-};
+export const SpanishAllDone: Story = inMatrix(
+  { locale: 'es' },
+  { parameters: AllDoneForToday.parameters },
+);
 
-export const Phone: Story = {
-  args: { initiallyRevealed: true },
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const Phone: Story = inMatrix({ viewport: 'phone' }, { args: { initiallyRevealed: true } });

@@ -7,7 +7,7 @@ import {
   setNavigate,
   setUserEmail,
 } from '@memoria/api';
-import { startTestServer } from '@memoria/api/testing/http-server.ts';
+import { startTestServer } from '@memoria/api/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';

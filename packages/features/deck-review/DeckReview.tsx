@@ -8,7 +8,7 @@ import { type DueCard, REVIEW_RATINGS, type ReviewRating, useDesk } from '@memor
 import { Button, Chip, EmptyState, Skeleton, Snackbar } from '@memoria/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorText } from '../decks/errors.ts';
+import { DESK_ERRORS, errorMessage } from '../shared/errors.ts';
 import { CardsIcon } from '../shared/icons.tsx';
 import { describeInterval, formatInterval } from './intervals.ts';
 import { useFlushReviewQueue } from './offlineQueue.ts';
@@ -134,7 +134,7 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
   } else if (due.isError && !due.data) {
     body = (
       <div role="alert" className={s.card}>
-        <p className={s.side}>{errorText(intl, due.error)}</p>
+        <p className={s.side}>{errorMessage(intl, due.error, { overrides: DESK_ERRORS })}</p>
         <Button variant="secondary" onClick={() => due.refetch()}>
           <FormattedMessage id="deckReview.retry" />
         </Button>
@@ -256,11 +256,21 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
         : feedback.cause === 'undo'
           ? intl.formatMessage(
               { id: 'deckReview.undoFailed' },
-              { reason: errorText(intl, feedback.error, 'deckReview.error.generic') },
+              {
+                reason: errorMessage(intl, feedback.error, {
+                  overrides: DESK_ERRORS,
+                  fallbackId: 'deckReview.error.generic',
+                }),
+              },
             )
           : intl.formatMessage(
               { id: 'deckReview.rateFailed' },
-              { reason: errorText(intl, feedback.error, 'deckReview.error.generic') },
+              {
+                reason: errorMessage(intl, feedback.error, {
+                  overrides: DESK_ERRORS,
+                  fallbackId: 'deckReview.error.generic',
+                }),
+              },
             );
 
   return (

@@ -1,5 +1,8 @@
 /** Contract-typed review data shared by the stories and tests of the review island. */
-import type { Desk, DueCard, DueCards, ReviewResult } from '@memoria/api';
+import type { DueCard, DueCards, ReviewResult } from '@memoria/api';
+import { desk } from '../shared/fixtures.ts';
+
+export { desk };
 
 const MIN = 60;
 const DAY = 86_400;
@@ -7,27 +10,6 @@ const NOW = Date.parse('2025-01-15T10:30:00.000Z');
 
 const at = (seconds: number) => new Date(NOW + seconds * 1000).toISOString();
 const interval = (seconds: number) => ({ due: at(seconds), interval_seconds: seconds });
-
-export function desk(overrides: Partial<Desk> = {}): Desk {
-  return {
-    id: 7,
-    name: 'Capitals of Europe',
-    cards_count: 12,
-    new_cards_per_day: 10,
-    new_cards_today: 2,
-    remaining_today: 3,
-    due_count: 2,
-    new_count: 1,
-    is_owner: true,
-    can_edit: true,
-    owner_username: 'ana',
-    shared_with: [],
-    allow_editing: false,
-    created_at: at(-30 * DAY),
-    updated_at: at(-DAY),
-    ...overrides,
-  };
-}
 
 export function dueCard(id: number, front: string, back: string, state: DueCard['state']): DueCard {
   const learning = state === 'learning' || state === 'relearning';

@@ -1,7 +1,8 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { messages } from '../messages.ts';
 import { CameraCaptureDialog } from './CameraCaptureDialog.tsx';
-import { storyMessages } from './storyData.ts';
 
 const denied = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
 
@@ -9,7 +10,7 @@ const meta = {
   title: 'Features/decks/CameraCaptureDialog',
   component: CameraCaptureDialog,
   args: { open: true, onClose: fn(), onCapture: fn(), getUserMedia: denied },
-  parameters: { messages: storyMessages },
+  parameters: { messages },
   tags: ['expected-console-errors'],
 } satisfies Meta<typeof CameraCaptureDialog>;
 
@@ -26,6 +27,6 @@ export const ElementsNotFound: Story = { args: { initialError: 'elements' } };
 
 export const StreamError: Story = { args: { initialError: 'stream' } };
 
-export const Spanish: Story = { globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' });
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });

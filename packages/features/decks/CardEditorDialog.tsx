@@ -1,13 +1,12 @@
 /** Add or edit a card: front and back text, and an optional image on either side. */
 import { type Card, useCreateCard, useUpdateCard } from '@memoria/api';
-import { Button, Dialog } from '@memoria/ui';
+import { Button, Dialog, TextArea } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from './DeskDialogs.tsx';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
 import { ImagePicker } from './ImagePicker.tsx';
-import { TextArea } from './TextArea.tsx';
 import { validateCard } from './validation.ts';
 
 type Side = { text: string; image: string | null };

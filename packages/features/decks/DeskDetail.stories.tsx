@@ -1,10 +1,11 @@
 import { spaceRepetitionKeys } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { DeskDetail } from './DeskDetail.tsx';
-import { cardPage, desk, emptyPage, storyMessages } from './storyData.ts';
-import { withFailedQuery } from './storyHelpers.tsx';
+import { cardPage, desk, emptyPage } from './storyData.ts';
 
 const meta = {
   title: 'Features/decks/DeskDetail',
@@ -12,7 +13,7 @@ const meta = {
   decorators: [withSession(true), withQueryClient],
   args: { deskId: 7 },
   parameters: {
-    messages: storyMessages,
+    messages,
     msw: [
       ok('/space-repetition/desks/{id}/', desk()),
       ok('/space-repetition/desks/{id}/cards/', cardPage),
@@ -68,8 +69,8 @@ export const NotFound: Story = {
   ],
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = { globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' });
 
-export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = inMatrix({ viewport: 'phone' });

@@ -18,7 +18,7 @@ import {
 } from '@memoria/ui';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useFlushReviewQueue } from '../deck-review/offlineQueue.ts';
+import { useFlushReviewQueue } from '../deck-review/index.ts';
 import { CardsIcon } from '../shared/icons.tsx';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
 import { DeskCounts, deskHref, LoadError } from './DeskList.tsx';

@@ -8,12 +8,11 @@ import {
   useShareDesk,
   useUpdateDesk,
 } from '@memoria/api';
-import { Button, Dialog, TextField } from '@memoria/ui';
+import { Button, Dialog, TextArea, TextField } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
-import { TextArea } from './TextArea.tsx';
 import {
   parseEmails,
   validateDeskName,

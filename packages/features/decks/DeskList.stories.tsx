@@ -1,17 +1,18 @@
 import { spaceRepetitionKeys } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { DeskList } from './DeskList.tsx';
-import { desks, storyMessages } from './storyData.ts';
-import { withFailedQuery } from './storyHelpers.tsx';
+import { desks } from './storyData.ts';
 
 const meta = {
   title: 'Features/decks/DeskList',
   component: DeskList,
   decorators: [withSession(true), withQueryClient],
   parameters: {
-    messages: storyMessages,
+    messages,
     msw: [ok('/space-repetition/desks/', desks)],
   },
 } satisfies Meta<typeof DeskList>;
@@ -46,13 +47,13 @@ export const SharedReadOnly: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = { globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' });
 
-export const SpanishEmpty: Story = {
-  globals: { locale: 'es' },
-  parameters: { msw: [ok('/space-repetition/desks/', [])] },
-};
+export const SpanishEmpty: Story = inMatrix(
+  { locale: 'es' },
+  { parameters: { msw: [ok('/space-repetition/desks/', [])] } },
+);
 
-export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = inMatrix({ viewport: 'phone' });

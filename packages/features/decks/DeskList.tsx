@@ -13,7 +13,7 @@ import {
 } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useFlushReviewQueue } from '../deck-review/offlineQueue.ts';
+import { useFlushReviewQueue } from '../deck-review/index.ts';
 import { CardsIcon } from '../shared/icons.tsx';
 import {
   DeleteDeskDialog,

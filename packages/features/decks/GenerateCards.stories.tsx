@@ -1,9 +1,11 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { api, HttpResponse } from '../../../.storybook/msw.ts';
+import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import type { AttachedFile } from './files.ts';
 import { GenerateCards } from './GenerateCards.tsx';
-import { PIXEL_PNG, storyMessages } from './storyData.ts';
+import { PIXEL_PNG } from './storyData.ts';
 
 const photo: AttachedFile = {
   id: 'file-1',
@@ -28,7 +30,7 @@ const meta = {
   component: GenerateCards,
   decorators: [withSession(true), withQueryClient],
   args: { deskId: 7 },
-  parameters: { messages: storyMessages },
+  parameters: { messages },
 } satisfies Meta<typeof GenerateCards>;
 
 export default meta;
@@ -70,14 +72,11 @@ export const NothingToGenerate: Story = {
   args: { initial: { text: '   ', start: true } },
 };
 
-export const Dark: Story = { args: Proposals.args, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, { args: Proposals.args });
 
-export const Spanish: Story = {
-  args: { initial: { text: TEXT, files: [photo] } },
-  globals: { locale: 'es' },
-};
+export const Spanish: Story = inMatrix(
+  { locale: 'es' },
+  { args: { initial: { text: TEXT, files: [photo] } } },
+);
 
-export const Phone: Story = {
-  args: Proposals.args,
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const Phone: Story = inMatrix({ viewport: 'phone' }, { args: Proposals.args });

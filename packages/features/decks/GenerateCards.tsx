@@ -11,7 +11,7 @@ import {
   spaceRepetitionKeys,
   useGenerateCards,
 } from '@memoria/api';
-import { Button, ProgressBar, TextField } from '@memoria/ui';
+import { Button, ProgressBar, TextArea, TextField } from '@memoria/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -23,7 +23,6 @@ import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
 import type { AttachedFile } from './files.ts';
 import { ImagePicker } from './ImagePicker.tsx';
-import { TextArea } from './TextArea.tsx';
 import { validateGenerationSource } from './validation.ts';
 
 export type Proposal = GeneratedCard & {

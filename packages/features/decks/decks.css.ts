@@ -198,12 +198,6 @@ export const pager = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const textarea = style({
-  minHeight: '96px',
-  resize: 'vertical',
-  fontFamily: vars.font.body,
-});
-
 export const section = style({
   display: 'grid',
   gap: vars.space.md,

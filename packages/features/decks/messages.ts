@@ -63,12 +63,8 @@ export const en = {
 
   'decks.error.loadTitle': 'Could not load this',
   'decks.error.generic': 'Something went wrong. Please try again.',
-  'decks.error.network': 'The connection was lost.',
   'decks.error.readOnly': 'This deck is read-only for you.',
   'decks.error.notFound': 'This deck or card no longer exists.',
-  'decks.error.conflict': 'This changed in the meantime. Reload and try again.',
-  'decks.error.rateLimited': 'Too many requests. Wait a moment and try again.',
-  'decks.error.unavailable': 'This service is not available right now. Please try again later.',
 
   'decks.cards.title': 'Cards',
   'decks.cards.search': 'Search cards',
@@ -216,12 +212,8 @@ export const es: Record<DecksMessageId, string> = {
 
   'decks.error.loadTitle': 'No se pudo cargar',
   'decks.error.generic': 'Algo salió mal. Inténtalo de nuevo.',
-  'decks.error.network': 'Se perdió la conexión.',
   'decks.error.readOnly': 'Este mazo es de solo lectura para ti.',
   'decks.error.notFound': 'Este mazo o tarjeta ya no existe.',
-  'decks.error.conflict': 'Esto cambió mientras tanto. Recarga e inténtalo de nuevo.',
-  'decks.error.rateLimited': 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
-  'decks.error.unavailable': 'Este servicio no está disponible ahora. Inténtalo más tarde.',
 
   'decks.cards.title': 'Tarjetas',
   'decks.cards.search': 'Buscar tarjetas',

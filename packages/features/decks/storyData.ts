@@ -1,17 +1,9 @@
 /** Contract-typed answers for the deck stories (dates relative to FIXED_NOW). */
 import type { Card, CardPage, Desk } from '@memoria/api';
 import { ago } from '../../../.storybook/fixtures.ts';
-import { desk } from '../deck-review/fixtures.ts';
-import * as deckReview from '../deck-review/messages.ts';
-import * as decks from './messages.ts';
+import { desk } from '../shared/fixtures.ts';
 
 export { desk };
-
-/** The deck and review catalogs (the review island shows the decks' error texts). */
-export const storyMessages = {
-  en: { ...decks.en, ...deckReview.en },
-  es: { ...decks.es, ...deckReview.es },
-};
 
 export const desks: Desk[] = [
   desk(),

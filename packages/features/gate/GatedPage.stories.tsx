@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
@@ -24,4 +25,4 @@ export const Checking: Story = { decorators: [withSession(false)], parameters: {
 
 export const Allowed: Story = { parameters: { msw: [accountInfo('standard')] } };
 
-export const Spanish: Story = { globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' });

@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
@@ -32,8 +33,8 @@ export const MacroImages: Story = {};
 
 export const DeskDuels: Story = { args: { title: 'deskDuels' } };
 
-export const Dark: Story = { args: { title: 'conversionTable' }, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, { args: { title: 'conversionTable' } });
 
-export const Spanish: Story = { args: { title: 'duels' }, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { title: 'duels' } });
 
-export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = inMatrix({ viewport: 'phone' });

@@ -1,4 +1,5 @@
 export { ComingSoon, GATE_EXIT_PATH, GatedPage, type GatedPageProps } from './GatedPage.tsx';
+export { GatedPageIsland } from './islands.tsx';
 export {
   GATE_TITLES,
   type GateTitle,

@@ -1,4 +1,5 @@
-import * as button from '@memoria/ui/components/Button/Button.css.ts';
+import { buttonClassName } from '@memoria/ui';
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
@@ -13,7 +14,7 @@ const meta = {
   title: 'Features/pricing/BuyStandardButton',
   component: BuyStandardButton,
   decorators: [withQueryClient, withSession(false)],
-  args: { className: `${button.base} ${button.variant.primary} ${button.size.md}` },
+  args: { className: buttonClassName() },
   parameters: { messages },
 } satisfies Meta<typeof BuyStandardButton>;
 
@@ -41,6 +42,6 @@ export const RegisterTab: Story = {
   },
 };
 
-export const Dark: Story = { ...AuthDialogFromPricing, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, AuthDialogFromPricing);
 
-export const Spanish: Story = { ...AuthDialogFromPricing, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, AuthDialogFromPricing);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { AuthDialog } from '../auth/AuthDialog.tsx';
+import { AuthDialog } from '../auth/index.ts';
 
 export interface BuyStandardButtonProps {
   /** The public page's button classes, so the island looks exactly like the static link. */

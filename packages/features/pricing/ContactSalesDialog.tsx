@@ -1,5 +1,4 @@
-import { Button, cx, Dialog, Snackbar, TextField } from '@memoria/ui';
-import * as tf from '@memoria/ui/components/TextField/TextField.css.ts';
+import { Button, Dialog, Snackbar, TextArea, TextField } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as s from './pricing.css.ts';
@@ -20,7 +19,6 @@ export interface ContactSalesDialogProps {
 export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
   const intl = useIntl();
   const formId = useId();
-  const messageId = useId();
   const [values, setValues] = useState(EMPTY);
   const [thanked, setThanked] = useState(false);
   const field = (name: Field) => ({
@@ -77,17 +75,11 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             autoComplete="organization"
             {...field('company')}
           />
-          <div className={tf.root}>
-            <label htmlFor={messageId} className={tf.label}>
-              <FormattedMessage id="pricing.contact.message" />
-            </label>
-            <textarea
-              id={messageId}
-              className={cx(tf.input, s.textarea)}
-              rows={4}
-              {...field('message')}
-            />
-          </div>
+          <TextArea
+            label={intl.formatMessage({ id: 'pricing.contact.message' })}
+            rows={4}
+            {...field('message')}
+          />
         </form>
       </Dialog>
       <Snackbar

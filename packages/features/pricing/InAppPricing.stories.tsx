@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
@@ -77,18 +78,14 @@ export const ContactSales: Story = {
   },
 };
 
-export const Dark: Story = { ...FreeUser, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, FreeUser);
 
-export const Spanish: Story = { ...StandardUser, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, StandardUser);
 
 export const SpanishPaymentError: Story = {
-  ...PaymentError,
-  // Tags are read statically by the indexer: a spread does not carry them.
+  ...inMatrix({ locale: 'es' }, PaymentError),
+  // Tags are read statically by the indexer: a spread or a call does not carry them.
   tags: ['expected-http-errors', 'expected-console-errors'],
-  globals: { locale: 'es' },
 };
 
-export const Phone: Story = {
-  ...FreeUser,
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const Phone: Story = inMatrix({ viewport: 'phone' }, FreeUser);

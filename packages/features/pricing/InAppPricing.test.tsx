@@ -1,5 +1,5 @@
 import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
-import type { RecordedRequest, Reply } from '@memoria/api/testing/http-server.ts';
+import type { RecordedRequest, Reply } from '@memoria/api/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';

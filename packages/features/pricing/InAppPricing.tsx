@@ -2,7 +2,7 @@ import { useAccountInfo } from '@memoria/api';
 import { Button } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as shell from '../shell/shell.css.ts';
+import * as page from '../shared/page.css.ts';
 import { ContactSalesDialog } from './ContactSalesDialog.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { PurchaseConfirmation } from './PurchaseConfirmation.tsx';
@@ -51,12 +51,12 @@ export function InAppPricing({ openUrl }: InAppPricingProps) {
   };
 
   return (
-    <div className={shell.page}>
+    <div className={page.page}>
       <header>
-        <h1 className={shell.pageTitle}>
+        <h1 className={page.pageTitle}>
           <FormattedMessage id="pricing.app.title" />
         </h1>
-        <p className={shell.pageSubtitle}>
+        <p className={page.pageSubtitle}>
           <FormattedMessage id="pricing.app.subtitle" />
         </p>
       </header>

@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
@@ -31,13 +32,13 @@ export const PaymentError: Story = { args: { status: 'error' } };
 /** The checkout opened in a new tab: the confirmation closed, the message shows. */
 export const Redirecting: Story = { args: { status: 'redirecting' } };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = { args: { status: 'error' }, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { status: 'error' } });
 
-export const SpanishRedirecting: Story = {
-  args: { status: 'redirecting' },
-  globals: { locale: 'es' },
-};
+export const SpanishRedirecting: Story = inMatrix(
+  { locale: 'es' },
+  { args: { status: 'redirecting' } },
+);
 
-export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = inMatrix({ viewport: 'phone' });

@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui/theme/contract.css.ts';
+import { vars } from '@memoria/ui/theme';
 import { style } from '@vanilla-extract/css';
 
 /** In-app pricing (signed in): the three plans as cards, like the public page's. */
@@ -145,9 +145,3 @@ export const error = style({
 
 /** Contact Sales form. */
 export const form = style({ display: 'grid', gap: vars.space.md });
-
-export const textarea = style({
-  minHeight: '96px',
-  resize: 'vertical',
-  fontFamily: vars.font.body,
-});

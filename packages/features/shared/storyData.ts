@@ -263,7 +263,7 @@ export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
 
 const notImplemented = (operation: string) => ({
   detail: `${operation} is not implemented yet`,
-  code: 'not_implemented',
+  code: 'not_implemented' as const,
   operation,
 });
 

@@ -5,6 +5,7 @@
 import {
   $session,
   ACCESS_TOKEN_KEY,
+  ApiRequestError,
   createQueryClient,
   QueryProvider,
   REFRESH_TOKEN_KEY,
@@ -58,5 +59,40 @@ export function withSession(signedIn: boolean): Decorator {
       [],
     );
     return <Story />;
+  };
+}
+
+/**
+ * The one way to show an error state: a QueryClient seeded with a failed query (the contract's
+ * `Error` body and its status), so the error renders without an HTTP error (the story runner
+ * treats every 4xx/5xx answer as a failure).
+ */
+export function withFailedQuery(
+  queryKey: readonly unknown[],
+  status: number,
+  body: ApiRequestError['body'],
+): Decorator {
+  return (Story) => {
+    const [client] = useState(() => {
+      const seeded = createQueryClient({
+        defaultOptions: { queries: { retry: false, retryOnMount: false } },
+      });
+      const error = new ApiRequestError(status, body);
+      seeded.getQueryCache().build(seeded, { queryKey }).setState({
+        status: 'error',
+        error,
+        fetchStatus: 'idle',
+        errorUpdateCount: 1,
+        errorUpdatedAt: Date.now(),
+        fetchFailureCount: 1,
+        fetchFailureReason: error,
+      });
+      return seeded;
+    });
+    return (
+      <QueryProvider client={client}>
+        <Story />
+      </QueryProvider>
+    );
   };
 }

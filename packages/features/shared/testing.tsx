@@ -3,7 +3,7 @@
  * react-intl with the merged catalog) and a real local HTTP server standing in for `/be/api`.
  */
 import { createQueryClient, type Locale, QueryProvider } from '@memoria/api';
-import { startTestServer, type TestServer } from '@memoria/api/testing/http-server.ts';
+import { startTestServer, type TestServer } from '@memoria/api/testing';
 import { AppIntlProvider } from '@memoria/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';

@@ -1,7 +1,8 @@
 import { useMe } from '@memoria/api';
 import { Badge, Card } from '@memoria/ui';
 import { FormattedMessage } from 'react-intl';
-import { useIsFreePlan } from '../gate/useFeatureAccess.ts';
+import { useIsFreePlan } from '../gate/index.ts';
+import * as page from '../shared/page.css.ts';
 import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { MODES } from './modes.ts';
 import { MODE_ICONS } from './Sidebar.tsx';
@@ -13,20 +14,20 @@ export function Dashboard() {
   const free = useIsFreePlan();
   const name = me.data ? me.data.first_name || me.data.username : null;
   return (
-    <div className={s.page}>
+    <div className={page.page}>
       <header>
-        <h1 className={s.pageTitle}>
+        <h1 className={page.pageTitle}>
           {name ? (
             <FormattedMessage id="shell.dashboard.greeting" values={{ name }} />
           ) : (
             <FormattedMessage id="shell.dashboard.greetingAnonymous" />
           )}
         </h1>
-        <p className={s.pageSubtitle}>
+        <p className={page.pageSubtitle}>
           <FormattedMessage id="shell.dashboard.subtitle" />
         </p>
       </header>
-      <section aria-labelledby="dashboard-modes" className={s.page} style={{ padding: 0 }}>
+      <section aria-labelledby="dashboard-modes" className={page.page} style={{ padding: 0 }}>
         <h2 className={s.sectionHeading} id="dashboard-modes">
           <FormattedMessage id="shell.dashboard.title" />
         </h2>

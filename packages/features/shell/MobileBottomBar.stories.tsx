@@ -1,3 +1,4 @@
+import { inMatrix, matrixGlobals } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
@@ -10,7 +11,7 @@ const meta = {
   args: { currentPath: '/' },
   decorators: [withQueryClient, withSession(true)],
   parameters: { messages, layout: 'fullscreen', msw: shellData('free') },
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: matrixGlobals({ viewport: 'phone' }),
 } satisfies Meta<typeof MobileBottomBar>;
 
 export default meta;
@@ -19,6 +20,6 @@ type Story = StoryObj<typeof meta>;
 /** Two pending friend requests on the Friends badge. */
 export const Default: Story = {};
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = { args: { currentPath: '/friends' }, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { currentPath: '/friends' } });

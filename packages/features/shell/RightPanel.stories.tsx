@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { FIXED_NOW } from '../../../.storybook/fixtures.ts';
 import { messages } from '../messages.ts';
@@ -31,6 +32,6 @@ export const Empty: Story = {
   parameters: { msw: shellEmpty('standard') },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = { globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' });

@@ -2,7 +2,7 @@ import { navigateTo, useDeskSearch, useMacroChatSearch } from '@memoria/api';
 import { SearchIcon } from '@memoria/ui';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useFeatureAccess } from '../gate/useFeatureAccess.ts';
+import { useFeatureAccess } from '../gate/index.ts';
 import { SUBMODES } from './modes.ts';
 import * as s from './shell.css.ts';
 

@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
@@ -33,6 +34,6 @@ export const EmptyHistory: Story = {
   parameters: { msw: shellEmpty('free') },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = { globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' });

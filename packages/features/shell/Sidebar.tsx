@@ -1,7 +1,7 @@
 import { type Schemas, useActivityHistory, useLogout } from '@memoria/api';
 import { Badge, Skeleton } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useIsFreePlan } from '../gate/useFeatureAccess.ts';
+import { useIsFreePlan } from '../gate/index.ts';
 import {
   CardsIcon,
   ChartIcon,

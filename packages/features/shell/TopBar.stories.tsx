@@ -1,3 +1,4 @@
+import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
@@ -34,13 +35,13 @@ export const SearchFiltered: Story = {
 /** Friend and duel requests: 'Just now', hours and days. */
 export const Notifications: Story = { args: { notifications: { defaultOpen: true } } };
 
-export const Dark: Story = { ...Notifications, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, Notifications);
 
-export const Spanish: Story = { ...SearchOpen, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, SearchOpen);
 
-export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = inMatrix({ viewport: 'phone' });
 
-export const PhoneDrawer: Story = {
-  args: { defaultDrawerOpen: true, currentPath: '/' },
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
+export const PhoneDrawer: Story = inMatrix(
+  { viewport: 'phone' },
+  { args: { defaultDrawerOpen: true, currentPath: '/' } },
+);

@@ -1,5 +1,6 @@
 export { ConnectionLostSnackbar } from './ConnectionLostSnackbar.tsx';
 export { Dashboard } from './Dashboard.tsx';
+export { GUARD_SCRIPT } from './guard.ts';
 export {
   ComingSoonIsland,
   type ComingSoonPage,

@@ -4,8 +4,8 @@
  */
 import type { Locale, Theme } from '@memoria/api';
 import { FormattedMessage } from 'react-intl';
-import { useFlushReviewQueue } from '../deck-review/offlineQueue.ts';
-import { ComingSoon } from '../gate/GatedPage.tsx';
+import { useFlushReviewQueue } from '../deck-review/index.ts';
+import { ComingSoon } from '../gate/index.ts';
 import { IslandRoot } from '../shared/IslandRoot.tsx';
 import { ConnectionLostSnackbar } from './ConnectionLostSnackbar.tsx';
 import { Dashboard } from './Dashboard.tsx';

@@ -432,24 +432,6 @@ export const bottomItem = style({
 
 // ── pages ────────────────────────────────────────────────────────────────────────────────────
 
-export const page = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  padding: vars.space.lg,
-  '@media': { [MOBILE_MAX]: { padding: vars.space.md } },
-});
-
-export const pageTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.xxl,
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: vars.lineHeight.tight,
-  '@media': { [MOBILE_MAX]: { fontSize: vars.fontSize.xl } },
-});
-
-export const pageSubtitle = style({ margin: 0, color: vars.color.textMuted });
-
 export const sectionHeading = style({
   margin: 0,
   fontSize: vars.fontSize.lg,

@@ -7,6 +7,7 @@ export {
   type ButtonProps,
   type ButtonSize,
   type ButtonVariant,
+  buttonClassName,
   type LinkButtonProps,
 } from './components/Button/Button.tsx';
 export { Card, type CardAccent, type CardProps } from './components/Card/Card.tsx';
@@ -33,6 +34,7 @@ export {
 } from './components/Snackbar/Snackbar.tsx';
 export { Spinner, type SpinnerProps } from './components/Spinner/Spinner.tsx';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs/Tabs.tsx';
+export { TextArea, type TextAreaProps } from './components/TextArea/TextArea.tsx';
 export { TextField, type TextFieldProps } from './components/TextField/TextField.tsx';
 export { Tooltip, type TooltipProps } from './components/Tooltip/Tooltip.tsx';
 export * from './icons/icons.tsx';

@@ -1,4 +1,4 @@
-import type { components, operations } from '@memoria/api/schema.d.ts';
+import type { components, operations } from '@memoria/api/schema';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 

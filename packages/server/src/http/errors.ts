@@ -1,5 +1,6 @@
-import type { components } from '@memoria/api/schema.d.ts';
+import type { components } from '@memoria/api/schema';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type FieldErrorCode, fieldErrorCodes } from './messages.ts';
 
 /** The machine codes of the contract's `Error` schema, as generated from openapi.yaml. */
 export type ErrorCode = components['schemas']['Error']['code'];
@@ -11,6 +12,7 @@ export interface ErrorBody {
   detail: string;
   code: ErrorCode;
   fields?: FieldErrors;
+  field_codes?: Record<string, FieldErrorCode[]>;
   operation?: string;
   feature?: string;
 }
@@ -51,7 +53,10 @@ export class ApiError extends Error {
 
   toBody(): ErrorBody {
     const body: ErrorBody = { detail: this.detail, code: this.code };
-    if (this.fields) body.fields = this.fields;
+    if (this.fields) {
+      body.fields = this.fields;
+      body.field_codes = fieldErrorCodes(this.fields);
+    }
     if (this.operation) body.operation = this.operation;
     if (this.feature) body.feature = this.feature;
     return body;

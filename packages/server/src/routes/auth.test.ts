@@ -94,6 +94,7 @@ describe('POST auth/users/ (register)', () => {
     const res = await t.request('POST', REGISTER, { body: newUser({ email: 'not-an-email' }) });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ email: ['Enter a valid email address.'] });
+    expect(res.body.field_codes).toEqual({ email: ['invalid_email'] });
   });
 
   it('rejects passwords that do not match, on password2', async () => {
@@ -140,6 +141,7 @@ describe('POST auth/users/ (register)', () => {
     });
     expect(again.status).toBe(400);
     expect(again.body.fields).toEqual({ email: ['A user with this email already exists.'] });
+    expect(again.body.field_codes).toEqual({ email: ['email_taken'] });
     const sameName = await t.request('POST', REGISTER, {
       body: newUser({ username: first.username }),
     });

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { inMatrix } from '../storybook.ts';
 import { vars } from './contract.css.ts';
 import { light } from './tokens.ts';
 
@@ -51,4 +52,4 @@ type Story = StoryObj<typeof meta>;
 
 export const Light: Story = {};
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { BellIcon } from '../../icons/icons.tsx';
+import { inMatrix } from '../../storybook.ts';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { Badge } from './Badge.tsx';
 
@@ -38,15 +39,17 @@ export const Premium: Story = {
 
 export const Dot: Story = { args: { variant: 'dot', label: 'New activity' } };
 
-export const Dark: Story = {
-  render: () => (
-    <span style={{ display: 'inline-flex', gap: 16, alignItems: 'center' }}>
-      <Badge count={7} />
-      <Badge count={7} tone="primary" />
-      <Badge variant="premium" />
-    </span>
-  ),
-  globals: { theme: 'dark' },
-};
+export const Dark: Story = inMatrix(
+  { theme: 'dark' },
+  {
+    render: () => (
+      <span style={{ display: 'inline-flex', gap: 16, alignItems: 'center' }}>
+        <Badge count={7} />
+        <Badge count={7} tone="primary" />
+        <Badge variant="premium" />
+      </span>
+    ),
+  },
+);
 
-export const Spanish: Story = { ...Premium, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, Premium);

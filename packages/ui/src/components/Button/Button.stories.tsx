@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { PlusIcon, StarIcon } from '../../icons/icons.tsx';
+import { inMatrix } from '../../storybook.ts';
 import { Button } from './Button.tsx';
 
 const meta = {
@@ -60,4 +61,4 @@ export const AsLink: Story = { args: { href: '/pricing', children: 'See plans' }
 
 export const FullWidth: Story = { args: { fullWidth: true, children: 'Register' } };
 
-export const Dark: Story = { ...Variants, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, Variants);

@@ -22,6 +22,19 @@ export type ButtonProps = CommonProps &
 export type LinkButtonProps = CommonProps &
   AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; ref?: Ref<HTMLAnchorElement> };
 
+/** The classes of a button, for an element that must look like one but is rendered elsewhere. */
+export function buttonClassName({
+  variant = 'primary',
+  size = 'md',
+  fullWidth,
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  fullWidth?: boolean;
+} = {}): string {
+  return cx(s.base, s.variant[variant], s.size[size], fullWidth && s.fullWidth);
+}
+
 /** A button, or a link styled as one when `href` is given. */
 export function Button(props: ButtonProps | LinkButtonProps) {
   const {
@@ -35,7 +48,7 @@ export function Button(props: ButtonProps | LinkButtonProps) {
     children,
     ...rest
   } = props;
-  const classes = cx(s.base, s.variant[variant], s.size[size], fullWidth && s.fullWidth, className);
+  const classes = cx(buttonClassName({ variant, size, fullWidth }), className);
   const content = (
     <>
       {startIcon ? <span className={cx(s.icon, loading && s.hiddenLabel)}>{startIcon}</span> : null}

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { StarIcon } from '../../icons/icons.tsx';
+import { inMatrix } from '../../storybook.ts';
 import { Badge } from '../Badge/Badge.tsx';
 import { Button } from '../Button/Button.tsx';
 import { Card } from './Card.tsx';
@@ -59,6 +60,6 @@ export const WithIconAndBadge: Story = {
   },
 };
 
-export const Dark: Story = { ...FeatureCards, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, FeatureCards);
 
-export const DarkElevated: Story = { globals: { theme: 'dark' } };
+export const DarkElevated: Story = inMatrix({ theme: 'dark' });

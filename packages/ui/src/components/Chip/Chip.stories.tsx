@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
+import { inMatrix } from '../../storybook.ts';
 import { Chip } from './Chip.tsx';
 
 const meta = {
@@ -51,13 +52,15 @@ export const FeatureColors: Story = {
   ),
 };
 
-export const Dark: Story = {
-  render: () => (
-    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-      <ConsentChips />
-      <Chip label="Biology" onDelete={fn()} />
-      <Chip label="Duels" color="duels" />
-    </div>
-  ),
-  globals: { theme: 'dark' },
-};
+export const Dark: Story = inMatrix(
+  { theme: 'dark' },
+  {
+    render: () => (
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <ConsentChips />
+        <Chip label="Biology" onDelete={fn()} />
+        <Chip label="Duels" color="duels" />
+      </div>
+    ),
+  },
+);

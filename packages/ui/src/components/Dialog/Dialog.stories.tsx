@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
+import { inMatrix } from '../../storybook.ts';
 import { Button } from '../Button/Button.tsx';
 import { Dialog, type DialogProps } from './Dialog.tsx';
 
@@ -69,6 +70,6 @@ export const Small: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Phone: Story = inMatrix({ viewport: 'phone' });

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
 import { MenuIcon } from '../../icons/icons.tsx';
+import { inMatrix } from '../../storybook.ts';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { Drawer, type DrawerProps } from './Drawer.tsx';
 
@@ -60,6 +61,4 @@ export const Right: Story = { args: { side: 'right', width: '320px' } };
 
 export const Closed: Story = { args: { open: false } };
 
-export const PhoneDark: Story = {
-  globals: { theme: 'dark', viewport: { value: 'phone', isRotated: false } },
-};
+export const PhoneDark: Story = inMatrix({ theme: 'dark', viewport: 'phone' });

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { InboxIcon, PlusIcon } from '../../icons/icons.tsx';
+import { inMatrix } from '../../storybook.ts';
 import { Button } from '../Button/Button.tsx';
 import { EmptyState } from './EmptyState.tsx';
 
@@ -30,13 +31,15 @@ export const Compact: Story = {
   args: { compact: true, title: 'No friends yet', description: undefined, action: undefined },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = {
-  args: {
-    title: 'Aún no tienes mazos',
-    description: 'Crea tu primer mazo para empezar a repasar con repetición espaciada.',
-    action: <Button startIcon={<PlusIcon />}>Nuevo mazo</Button>,
+export const Spanish: Story = inMatrix(
+  { locale: 'es' },
+  {
+    args: {
+      title: 'Aún no tienes mazos',
+      description: 'Crea tu primer mazo para empezar a repasar con repetición espaciada.',
+      action: <Button startIcon={<PlusIcon />}>Nuevo mazo</Button>,
+    },
   },
-  globals: { locale: 'es' },
-};
+);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { inMatrix } from '../../storybook.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 function Broken(): never {
@@ -19,9 +20,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Fallback: Story = {};
 
-export const Spanish: Story = { globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' });
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
 export const NoError: Story = {
   tags: ['!expected-console-errors'],

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { BellIcon, CloseIcon, MenuIcon } from '../../icons/icons.tsx';
+import { inMatrix } from '../../storybook.ts';
 import { IconButton } from './IconButton.tsx';
 
 const meta = {
@@ -36,4 +37,4 @@ export const Variants: Story = {
   ),
 };
 
-export const Dark: Story = { ...Variants, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, Variants);

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { BellIcon } from '../../icons/icons.tsx';
+import { inMatrix } from '../../storybook.ts';
 import { Badge } from '../Badge/Badge.tsx';
 import { Menu } from './Menu.tsx';
 
@@ -63,4 +64,4 @@ export const Empty: Story = {
   },
 };
 
-export const Dark: Story = { ...Notifications, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, Notifications);

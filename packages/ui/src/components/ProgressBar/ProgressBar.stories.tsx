@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { inMatrix } from '../../storybook.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 
 const meta = {
@@ -17,6 +18,6 @@ export const Indeterminate: Story = { args: { value: undefined, label: 'Generati
 
 export const Complete: Story = { args: { value: 100 } };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = { args: { label: undefined }, globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { label: undefined } });

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { inMatrix } from '../../storybook.ts';
 import { Select } from './Select.tsx';
 
 const meta = {
@@ -33,4 +34,4 @@ export const WithError: Story = {
 
 export const Disabled: Story = { args: { disabled: true } };
 
-export const Dark: Story = { ...WithError, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, WithError);

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { inMatrix } from '../../storybook.ts';
 import { Skeleton } from './Skeleton.tsx';
 
 const meta = {
@@ -36,4 +37,4 @@ export const CardList: Story = {
   ),
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });

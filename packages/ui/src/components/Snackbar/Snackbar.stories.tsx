@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { inMatrix } from '../../storybook.ts';
 import { Snackbar } from './Snackbar.tsx';
 
 const meta = {
@@ -35,13 +36,15 @@ export const AutoHide: Story = {
   args: { autoHideDuration: 6000, message: 'Hides after 6 seconds' },
 };
 
-export const Dark: Story = { ...ConnectionLost, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, ConnectionLost);
 
-export const Spanish: Story = {
-  args: {
-    severity: 'error',
-    message: 'Se perdió la conexión. Redirigiendo al inicio de sesión...',
-    action: { label: 'Reintentar', onClick: fn() },
+export const Spanish: Story = inMatrix(
+  { locale: 'es' },
+  {
+    args: {
+      severity: 'error',
+      message: 'Se perdió la conexión. Redirigiendo al inicio de sesión...',
+      action: { label: 'Reintentar', onClick: fn() },
+    },
   },
-  globals: { locale: 'es' },
-};
+);

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { inMatrix } from '../../storybook.ts';
 import { Spinner } from './Spinner.tsx';
 
 const meta = {
@@ -21,6 +22,6 @@ export const Sizes: Story = {
   ),
 };
 
-export const Spanish: Story = { globals: { locale: 'es' } };
+export const Spanish: Story = inMatrix({ locale: 'es' });
 
-export const Dark: Story = { ...Sizes, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, Sizes);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { inMatrix } from '../../storybook.ts';
 import { Tabs } from './Tabs.tsx';
 
 const meta = {
@@ -26,19 +27,21 @@ export const SecondSelected: Story = { args: { defaultValue: 'register' } };
 
 export const FullWidth: Story = { args: { fullWidth: true } };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' });
 
-export const Spanish: Story = {
-  args: {
-    'aria-label': 'Autenticación',
-    tabs: [
-      { id: 'login', label: 'Iniciar sesión', content: <p>Entra con tu correo y contraseña.</p> },
-      {
-        id: 'register',
-        label: 'Registrarse',
-        content: <p>Crea una cuenta gratis en un minuto.</p>,
-      },
-    ],
+export const Spanish: Story = inMatrix(
+  { locale: 'es' },
+  {
+    args: {
+      'aria-label': 'Autenticación',
+      tabs: [
+        { id: 'login', label: 'Iniciar sesión', content: <p>Entra con tu correo y contraseña.</p> },
+        {
+          id: 'register',
+          label: 'Registrarse',
+          content: <p>Crea una cuenta gratis en un minuto.</p>,
+        },
+      ],
+    },
   },
-  globals: { locale: 'es' },
-};
+);

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { inMatrix } from '../../storybook.ts';
 import { TextField } from './TextField.tsx';
 
 const meta = {
@@ -39,15 +40,17 @@ export const Password: Story = {
 
 export const Disabled: Story = { args: { disabled: true, defaultValue: 'ana@example.com' } };
 
-export const Dark: Story = { ...WithError, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, WithError);
 
-export const Spanish: Story = {
-  args: {
-    label: 'Contraseña',
-    type: 'password',
-    name: 'password',
-    defaultValue: 'secreto',
-    error: 'La contraseña debe tener al menos 8 caracteres',
+export const Spanish: Story = inMatrix(
+  { locale: 'es' },
+  {
+    args: {
+      label: 'Contraseña',
+      type: 'password',
+      name: 'password',
+      defaultValue: 'secreto',
+      error: 'La contraseña debe tener al menos 8 caracteres',
+    },
   },
-  globals: { locale: 'es' },
-};
+);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { BellIcon } from '../../icons/icons.tsx';
+import { inMatrix } from '../../storybook.ts';
 import { Button } from '../Button/Button.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { Tooltip } from './Tooltip.tsx';
@@ -35,4 +36,4 @@ export const Bottom: Story = {
   },
 };
 
-export const Dark: Story = { ...Visible, globals: { theme: 'dark' } };
+export const Dark: Story = inMatrix({ theme: 'dark' }, Visible);

@@ -1,15 +1,17 @@
 /**
- * A multi-line field for card text, styled with the design system's TextField classes (the UI
- * package has no textarea primitive); label, helper and error wired the same way.
+ * A multi-line field with the TextField's look: label, helper and error wired the same way
+ * (aria-invalid, aria-describedby).
  */
-import { cx } from '@memoria/ui';
-import * as tf from '@memoria/ui/components/TextField/TextField.css.ts';
 import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import * as s from './decks.css.ts';
+import { cx } from '../../utils/cx.ts';
+import * as tf from '../TextField/TextField.css.ts';
+import * as s from './TextArea.css.ts';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;
+  /** Error below the field: sets aria-invalid and is linked with aria-describedby. */
   error?: ReactNode;
+  /** Hint below the field, linked with aria-describedby. */
   helperText?: ReactNode;
   ref?: Ref<HTMLTextAreaElement>;
 }

@@ -1,10 +1,11 @@
+// @vitest-environment happy-dom
 /**
  * The `client:interaction` directive's logic (src/directives/interaction.ts): nothing loads
  * before an interaction; the first one hydrates once; a click that arrives while loading is held
  * and replayed once on the same element afterwards.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { hydrateOnInteraction } from '../../../src/directives/interaction.ts';
+import { hydrateOnInteraction } from '../../src/directives/interaction.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';

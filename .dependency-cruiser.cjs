@@ -1,0 +1,123 @@
+/**
+ * The dependency rules of the repository, checked by `npm run lint:deps` and by `npm test`.
+ * Paths are relative to where depcruise runs (the repository root; `tests/deps.test.ts` runs the
+ * same rules on the fixture tree in `tests/fixtures/deps`, which the real check skips).
+ */
+
+/** Every folder of ours; third-party modules are not restricted here. */
+const OURS = '^(packages/(api|ui|features|server)|src|\\.storybook|tests|scripts)/';
+/** Story modules of the features, which may also use Storybook's MSW helpers and clock. */
+const FEATURE_STORIES =
+  '^packages/features/(.+\\.stories\\.tsx|[^/]+/storyData\\.ts|shared/storybook\\.tsx)$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'Import cycles make load order matter and hide a missing boundary. Cycles made only of ' +
+        'type imports (erased before run time, e.g. the request context naming the event hub ' +
+        'and the hub naming contract types) do not.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'ui-imports-nothing-of-ours',
+      comment: 'The design system stands alone: it may not import the client, features or host.',
+      severity: 'error',
+      from: { path: '^packages/ui/' },
+      to: { path: OURS, pathNot: '^packages/ui/' },
+    },
+    {
+      name: 'api-imports-nothing-of-ours',
+      comment: 'The client depends only on its own files and the generated contract types.',
+      severity: 'error',
+      from: { path: '^packages/api/' },
+      to: { path: OURS, pathNot: '^packages/api/' },
+    },
+    {
+      name: 'features-import-ui-and-api-only',
+      comment:
+        'A feature uses @memoria/ui, @memoria/api and packages/features; nothing else of ours.',
+      severity: 'error',
+      from: { path: '^packages/features/', pathNot: FEATURE_STORIES },
+      to: { path: OURS, pathNot: '^packages/(features|ui|api)/' },
+    },
+    {
+      name: 'feature-stories-import-ui-api-and-storybook-only',
+      comment: 'Stories may add the Storybook helpers (.storybook/msw.ts, fixtures.ts).',
+      severity: 'error',
+      from: { path: FEATURE_STORIES },
+      to: { path: OURS, pathNot: '^(packages/(features|ui|api)|\\.storybook)/' },
+    },
+    {
+      name: 'no-feature-internals',
+      comment: 'A capability uses another one only through its index.ts (shared/ is for all).',
+      severity: 'error',
+      from: { path: '^packages/features/([^/]+)/' },
+      to: {
+        path: '^packages/features/[^/]+/',
+        pathNot: [
+          '^packages/features/$1/',
+          '^packages/features/[^/]+/index\\.ts$',
+          '^packages/features/shared/',
+        ],
+      },
+    },
+    {
+      name: 'shared-imports-no-capability',
+      comment: 'features/shared serves every capability, so it may not depend on one.',
+      severity: 'error',
+      from: { path: '^packages/features/shared/' },
+      to: { path: '^packages/features/[^/]+/', pathNot: '^packages/features/shared/' },
+    },
+    {
+      name: 'outside-uses-feature-entry-points',
+      comment:
+        'Pages, layouts, Storybook and tests use a capability only through its index.ts; the one ' +
+        "exception is the guard's script text (@memoria/features/shell/guard), which the host " +
+        'hashes for its Content-Security-Policy while loading astro.config.mjs, where the ' +
+        "shell's components (vanilla-extract styles) cannot be loaded.",
+      severity: 'error',
+      from: { pathNot: '^packages/features/' },
+      to: {
+        path: '^packages/features/[^/]+/',
+        pathNot: '^packages/features/([^/]+/index|shell/guard)\\.ts$',
+      },
+    },
+    {
+      name: 'server-never-imports-ui-or-features',
+      severity: 'error',
+      from: { path: '^packages/server/' },
+      to: { path: '^packages/(ui|features)/' },
+    },
+    {
+      name: 'server-imports-only-contract-types-from-api',
+      comment: 'The server may read the generated contract types (packages/api/src/schema.d.ts).',
+      severity: 'error',
+      from: { path: '^packages/server/' },
+      to: { path: '^packages/api/', pathNot: '^packages/api/src/schema\\.d\\.ts$' },
+    },
+    {
+      name: 'server-imports-contract-types-as-types-only',
+      severity: 'error',
+      from: { path: '^packages/server/' },
+      to: { path: '^packages/api/src/schema\\.d\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^tests/fixtures/deps/' },
+    // Type-only imports count (they are still a dependency) and are marked as such.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.d.ts', '.mjs', '.js', '.cjs'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,28 @@
+/** A contract-typed deck for the stories and tests of the deck and review islands. */
+import type { Desk } from '@memoria/api';
+
+const DAY = 86_400;
+const NOW = Date.parse('2025-01-15T10:30:00.000Z');
+
+const at = (seconds: number) => new Date(NOW + seconds * 1000).toISOString();
+
+export function desk(overrides: Partial<Desk> = {}): Desk {
+  return {
+    id: 7,
+    name: 'Capitals of Europe',
+    cards_count: 12,
+    new_cards_per_day: 10,
+    new_cards_today: 2,
+    remaining_today: 3,
+    due_count: 2,
+    new_count: 1,
+    is_owner: true,
+    can_edit: true,
+    owner_username: 'ana',
+    shared_with: [],
+    allow_editing: false,
+    created_at: at(-30 * DAY),
+    updated_at: at(-DAY),
+    ...overrides,
+  };
+}

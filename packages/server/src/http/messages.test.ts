@@ -1,0 +1,97 @@
+import type { ErrorObject } from 'ajv';
+import { describe, expect, test } from 'vitest';
+import { errorsToFields } from '../contract/validate.ts';
+import { IMAGE_MESSAGES } from '../domain/images.ts';
+import { MESSAGES as USER_MESSAGES } from '../domain/users.ts';
+import { fieldErrorCode, fieldErrorCodes } from './messages.ts';
+
+/** One Ajv error of `keyword` on `/field`, with the params the validator's messages read. */
+function ajvError(keyword: string, params: Record<string, unknown>): ErrorObject {
+  return { keyword, params, instancePath: '/field', schemaPath: '#', message: 'x' } as ErrorObject;
+}
+
+describe('field error keys', () => {
+  test('every field message of the account rules has its own key', () => {
+    const { allFieldsRequired: _detailOnly, ...fieldMessages } = USER_MESSAGES;
+    const unkeyed = Object.values(fieldMessages).filter((m) => fieldErrorCode(m) === 'invalid');
+    expect(unkeyed).toEqual([]);
+  });
+
+  test('every image message has its own key', () => {
+    expect(Object.values(IMAGE_MESSAGES).map(fieldErrorCode)).toEqual([
+      'image_too_large',
+      'not_an_image',
+      'image_malformed',
+    ]);
+  });
+
+  test("the space repetition rules' field messages have their keys", () => {
+    expect(
+      [
+        'Please enter a desk name',
+        'Please enter at least one email address',
+        'Enter a valid email address. (not-an-email)',
+        'Please provide either text or an image',
+        'No text could be read from this image.',
+        'Please enter the front of the card or add an image.',
+        'Please enter the back of the card or add an image.',
+        'Send one image file.',
+        'Must be a string.',
+        'Must be at most 20000 characters long.',
+        'Must be an integer ≥ 1.',
+        'Must be one of: en, es.',
+        'Must be 1 to 100.',
+      ].map(fieldErrorCode),
+    ).toEqual([
+      'desk_name_required',
+      'emails_required',
+      'invalid_email',
+      'text_or_image_required',
+      'no_text_in_image',
+      'front_required',
+      'back_required',
+      'one_image_file',
+      'wrong_type',
+      'too_long',
+      'too_small',
+      'not_allowed_value',
+      'not_allowed_value',
+    ]);
+  });
+
+  test("every message of the contract validator has a key other than 'invalid'", () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['required', { missingProperty: 'field' }, 'required'],
+      ['type', { type: 'string' }, 'wrong_type'],
+      ['type', { type: ['integer', 'null'] }, 'wrong_type'],
+      ['format', { format: 'date-time' }, 'invalid_format'],
+      ['format', { format: 'email' }, 'invalid_format'],
+      ['enum', { allowedValues: ['en', 'es'] }, 'not_allowed_value'],
+      ['const', { allowedValue: 'ok' }, 'not_allowed_value'],
+      ['minLength', { limit: 1 }, 'blank'],
+      ['minLength', { limit: 8 }, 'too_short'],
+      ['maxLength', { limit: 150 }, 'too_long'],
+      ['minimum', { limit: 1 }, 'too_small'],
+      ['exclusiveMinimum', { limit: 0 }, 'too_small'],
+      ['maximum', { limit: 100 }, 'too_large'],
+      ['exclusiveMaximum', { limit: 1.5 }, 'too_large'],
+      ['minItems', { limit: 1 }, 'too_few_items'],
+      ['maxItems', { limit: 50 }, 'too_many_items'],
+      ['minProperties', { limit: 1 }, 'too_few_fields'],
+      ['minProperties', { limit: 2 }, 'too_few_fields'],
+      ['additionalProperties', { additionalProperty: 'field' }, 'unknown_field'],
+      ['pattern', { pattern: '^a' }, 'invalid_format'],
+    ];
+    const keys = cases.map(([keyword, params]) => {
+      const fields = errorsToFields([ajvError(keyword, params)]);
+      return [keyword, Object.values(fieldErrorCodes(fields))[0]?.[0]];
+    });
+    expect(keys).toEqual(cases.map(([keyword, , key]) => [keyword, key]));
+  });
+
+  test('a text no entry knows is keyed invalid, never dropped', () => {
+    expect(fieldErrorCodes({ a: ['Something new.', 'This field is required.'] })).toEqual({
+      a: ['invalid', 'required'],
+    });
+  });
+});

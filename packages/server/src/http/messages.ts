@@ -1,0 +1,76 @@
+/**
+ * A stable machine key (`FieldErrorCode` of the contract) for every field message the server
+ * sends, so clients translate `Error.field_codes` instead of matching English text.
+ *
+ * Why a table of the English texts rather than keys at each throw site: `fields` stays the
+ * human-readable English the contract documents, the rules keep their message constants, and
+ * the key is derived in one place when the error is rendered (`ApiError.toBody`).
+ * `messages.test.ts` fails when a message constant of the server has no key here.
+ */
+import type { components } from '@memoria/api/schema';
+
+export type FieldErrorCode = components['schemas']['FieldErrorCode'];
+
+/** Exact texts and patterns (parametrised messages of the contract validator), first match wins. */
+const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[] = [
+  // The contract validator (contract/validate.ts) and generic form checks.
+  ['This field is required.', 'required'],
+  ['This field may not be blank.', 'blank'],
+  ['Unknown field.', 'unknown_field'],
+  ['Has an invalid format.', 'invalid_format'],
+  [/^Must be a valid .+\.$/, 'invalid_format'],
+  [/^Must be one of: .*\.$/, 'not_allowed_value'],
+  [/^Must be at least \d+ characters long\.$/, 'too_short'],
+  [/^Must be at most \d+ characters long\.$/, 'too_long'],
+  [/^Must be (at least|greater than) -?[\d.]+\.$/, 'too_small'],
+  [/^Must be (at most|less than) -?[\d.]+\.$/, 'too_large'],
+  ['Must be an integer ≥ 1.', 'too_small'],
+  [/^Must be \d+ to \d+\.$/, 'not_allowed_value'],
+  [/^Must have at least \d+ items\.$/, 'too_few_items'],
+  [/^Must have at most \d+ items\.$/, 'too_many_items'],
+  [/^At least (one field is|\d+ fields are) required\.$/, 'too_few_fields'],
+  [/^Must be (null|a|an) .*\.$/, 'wrong_type'],
+  [/^Must be .+\.$/, 'not_allowed_value'],
+  [/^Invalid JSON: /, 'malformed_json'],
+  // Input hygiene of every operation (contract/input.ts, contract/router.ts).
+  ['Must not contain control characters.', 'control_characters'],
+  ['This field name is not allowed.', 'reserved_field_name'],
+  [/^Must not be nested more than \d+ levels deep\.$/, 'too_deeply_nested'],
+  ['The form body could not be read.', 'malformed_form'],
+  // Accounts (domain/users.ts).
+  [/^Enter a valid email address\./, 'invalid_email'],
+  ['A user with this email already exists.', 'email_taken'],
+  ['A user with this username already exists.', 'username_taken'],
+  ['Passwords do not match', 'passwords_do_not_match'],
+  [/^Password must be at least \d+ characters long$/, 'password_too_short'],
+  ['Enter a valid IANA time zone, such as Europe/Madrid.', 'invalid_timezone'],
+  ['Usernames may not contain invisible, direction or control characters.', 'invisible_characters'],
+  // Space repetition (routes/space-repetition.ts, domain/images.ts).
+  ['Please enter a desk name', 'desk_name_required'],
+  ['Please enter at least one email address', 'emails_required'],
+  ['Please provide either text or an image', 'text_or_image_required'],
+  ['No text could be read from this image.', 'no_text_in_image'],
+  ['Please enter the front of the card or add an image.', 'front_required'],
+  ['Please enter the back of the card or add an image.', 'back_required'],
+  ['Send one image file.', 'one_image_file'],
+  ['The image is larger than 2 MiB.', 'image_too_large'],
+  ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
+  ['The image is not a valid base64 data: URL.', 'image_malformed'],
+];
+
+/** The key of one field message; `invalid` for a text no entry matches. */
+export function fieldErrorCode(message: string): FieldErrorCode {
+  for (const [match, code] of FIELD_MESSAGE_KEYS) {
+    if (typeof match === 'string' ? match === message : match.test(message)) return code;
+  }
+  return 'invalid';
+}
+
+/** `fields` with each message replaced by its key (what `Error.field_codes` carries). */
+export function fieldErrorCodes(
+  fields: Record<string, string[]>,
+): Record<string, FieldErrorCode[]> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, list]) => [field, list.map(fieldErrorCode)]),
+  );
+}

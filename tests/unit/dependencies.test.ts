@@ -1,0 +1,36 @@
+/**
+ * The dependency rules (`.dependency-cruiser.cjs`) fail on what they forbid: depcruise, run as
+ * `npm run lint:deps` runs it, on a fixture tree where one feature imports another's internals.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const fixture = join(root, 'tests/fixtures/deps');
+
+/** depcruise with the repository's rules and its default reporter (what `npm test` shows). */
+function cruise(cwd: string, paths: string[]) {
+  const result = spawnSync(
+    join(root, 'node_modules/.bin/depcruise'),
+    ['--config', join(root, '.dependency-cruiser.cjs'), ...paths],
+    { cwd, encoding: 'utf8' },
+  );
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+test("a feature importing another feature's internals fails the check", () => {
+  const { status, output } = cruise(fixture, ['packages']);
+  expect(status).not.toBe(0);
+  expect(output).toContain(
+    'error no-feature-internals: packages/features/alpha/Alpha.ts → packages/features/beta/label.ts',
+  );
+  // Only that import: beta's own files and its use of ui are allowed.
+  expect(output).toContain('1 dependency violations (1 errors, 0 warnings)');
+});
+
+test('the real check skips the fixture tree', () => {
+  const { status, output } = cruise(root, ['tests/fixtures']);
+  expect(output).toContain('no dependency violations found');
+  expect(status).toBe(0);
+});

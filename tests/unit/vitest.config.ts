@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests of the host and of the repository's own rules (no database, no browser): the
+// `client:interaction` directive (happy-dom, set per file) and the dependency rules.
+export default defineConfig({
+  root: import.meta.dirname,
+  test: {
+    name: 'unit',
+    include: ['**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+  },
+});
