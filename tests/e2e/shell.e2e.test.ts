@@ -293,6 +293,23 @@ describe('the cookie banner', () => {
       expect(await cookieBanner(page).isVisible()).toBe(false);
     });
   });
+  test('the choice survives a login and a logout (issue 9, item 7)', async () => {
+    const user = await registerThroughApi('consent');
+    await inFreshContext(async (page) => {
+      await page.goto(`${baseUrl}/login`);
+      await cookieBanner(page).getByRole('button', { name: 'Accept all' }).click();
+      await cookieBanner(page).waitFor({ state: 'hidden' });
+      await logInWithForm(page, user.email, user.password);
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('button', { name: 'Logout' })
+        .click();
+      await page.waitForURL(`${baseUrl}/login`);
+      await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
+      expect(await cookieBanner(page).isVisible()).toBe(false);
+    });
+  });
 });
 
 describe('the plans gate', () => {
