@@ -133,6 +133,23 @@ describe('a visitor becomes a learner', () => {
         await page.getByRole('article', { name: plan }).waitFor();
       }
       expect(await page.getByRole('article').count()).toBe(3);
+      // Contact sales is the same working form as on the signed-in pricing (issue 9, item 9).
+      expect(await page.getByText('coming to this page very soon').count()).toBe(0);
+      await page
+        .getByRole('article', { name: 'Enterprise' })
+        .getByRole('button', { name: 'Contact sales' })
+        .click();
+      const contact = page.getByRole('dialog', { name: 'Contact sales' });
+      await contact.waitFor();
+      // Focus starts in the first field, not on the close button (issue 9, item 3).
+      expect(await contact.getByLabel('Name').evaluate((el) => el === document.activeElement)).toBe(
+        true,
+      );
+      await page.keyboard.type('Ada Lovelace');
+      await contact.getByLabel('Email').fill('ada@example.com');
+      await contact.getByLabel('Email').press('Enter');
+      await contact.waitFor({ state: 'hidden' });
+      await page.getByText('Thank you! Our sales team will contact you soon.').waitFor();
       await page.getByRole('link', { name: 'Back to home' }).click();
       await page.waitForURL(`${baseUrl}/`);
       await page.getByRole('heading', { name: 'Remember more, in less time', level: 1 }).waitFor();
