@@ -72,7 +72,7 @@ async function logInWithForm(page: Page, email: string, password: string): Promi
   await page.waitForURL(`${baseUrl}/`);
   await dashboard(page).waitFor();
   // The greeting names the user once the islands are live and have their data.
-  await page.getByRole('heading', { name: /^Welcome back, .+!$/, level: 1 }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome( back)?, .+!$/, level: 1 }).waitFor();
 }
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
@@ -185,9 +185,7 @@ describe('a visitor becomes a learner', () => {
       await submit.click();
       await page.waitForURL(`${baseUrl}/`);
       await dashboard(page).waitFor();
-      await page
-        .getByRole('heading', { name: `Welcome back, ${user.username}!`, level: 1 })
-        .waitFor();
+      await page.getByRole('heading', { name: `Welcome, ${user.username}!`, level: 1 }).waitFor();
       expect(await page.getByRole('heading', { name: 'Remember more, in less time' }).count()).toBe(
         0,
       );
@@ -200,9 +198,7 @@ describe('a visitor becomes a learner', () => {
       await page.waitForURL(`${baseUrl}/login`);
       expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
       await logInWithForm(page, user.email, user.password);
-      await page
-        .getByRole('heading', { name: `Welcome back, ${user.username}!`, level: 1 })
-        .waitFor();
+      await page.getByRole('heading', { name: `Welcome, ${user.username}!`, level: 1 }).waitFor();
       expect(errors).toEqual([]);
     });
   });
@@ -235,7 +231,7 @@ describe('language and theme', () => {
       await page.reload();
       expect(await html(page)).toEqual({ lang: 'es', theme: 'dark' });
       await page
-        .getByRole('heading', { name: `¡Hola de nuevo, ${user.username}!`, level: 1 })
+        .getByRole('heading', { name: `¡Te damos la bienvenida, ${user.username}!`, level: 1 })
         .waitFor();
       await dashboard(page, 'Modos').waitFor();
       await page
@@ -409,9 +405,7 @@ describe('the session', () => {
             setTimeout(() => location.reload());
           }, stale),
         ]);
-        await page
-          .getByRole('heading', { name: `Welcome back, ${user.username}!`, level: 1 })
-          .waitFor();
+        await page.getByRole('heading', { name: `Welcome, ${user.username}!`, level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         expect(path(page)).toBe('/');
         expect(loginVisits).toEqual([]);

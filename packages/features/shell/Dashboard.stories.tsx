@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData } from '../shared/storyData.ts';
+import { shellData, shellEmpty } from '../shared/storyData.ts';
 import { Dashboard } from './Dashboard.tsx';
 
 const meta = {
@@ -23,3 +23,6 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 export const Spanish: Story = { globals: { locale: 'es' } };
 
 export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+
+/** A brand-new learner (no activity yet) is welcomed, not welcomed back. */
+export const NewLearner: Story = { parameters: { msw: shellEmpty('free') } };

@@ -109,7 +109,8 @@ export const en = {
 
   'shell.dashboard.title': 'Modes',
   'shell.dashboard.greeting': 'Welcome back, {name}!',
-  'shell.dashboard.greetingAnonymous': 'Welcome back!',
+  'shell.dashboard.greetingNew': 'Welcome, {name}!',
+  'shell.dashboard.greetingAnonymous': 'Welcome!',
   'shell.dashboard.subtitle': 'Choose how you want to train today.',
 
   'shell.notFound.title': 'Not Found',
@@ -235,7 +236,8 @@ export const es: Record<ShellMessageId, string> = {
 
   'shell.dashboard.title': 'Modos',
   'shell.dashboard.greeting': '¡Hola de nuevo, {name}!',
-  'shell.dashboard.greetingAnonymous': '¡Hola de nuevo!',
+  'shell.dashboard.greetingNew': '¡Te damos la bienvenida, {name}!',
+  'shell.dashboard.greetingAnonymous': '¡Te damos la bienvenida!',
   'shell.dashboard.subtitle': 'Elige cómo quieres entrenar hoy.',
 
   'shell.notFound.title': 'No encontrado',
