@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData, shellEmpty } from '../shared/storyData.ts';
+import { shellData, shellEmpty, shellFailing } from '../shared/storyData.ts';
 import { SidebarNav } from './Sidebar.tsx';
 
 const meta = {
@@ -31,6 +31,12 @@ export const Paid: Story = { parameters: { msw: shellData('standard') } };
 /** No history yet (also what a 501 from an unbuilt operation shows). */
 export const EmptyHistory: Story = {
   parameters: { msw: shellEmpty('free') },
+};
+
+/** The history call failed: could not load, with Retry. */
+export const HistoryFailed: Story = {
+  tags: ['expected-http-errors'],
+  parameters: { msw: shellFailing('free') },
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };

@@ -86,6 +86,12 @@ export const panelMuted = style({
   color: vars.color.textMuted,
 });
 
+export const panelFailure = style({
+  display: 'grid',
+  justifyItems: 'start',
+  gap: vars.space.sm,
+});
+
 export const modeDot = styleVariants({
   duels: { color: vars.color.onFeature, background: vars.color.featureDuels },
   spacedRepetition: { color: vars.color.onFeature, background: vars.color.featureSpacedRepetition },
