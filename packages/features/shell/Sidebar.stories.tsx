@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
+import { assertLayout, settled } from '../shared/layoutChecks.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import { shellData, shellEmpty, shellFailing } from '../shared/storyData.ts';
 import { SidebarNav } from './Sidebar.tsx';
@@ -18,6 +19,11 @@ const meta = {
     withSession(true),
   ],
   parameters: { messages, layout: 'fullscreen', msw: shellData('free') },
+  // No mode name or history entry breaks inside a word ("Macroimágen / es").
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement);
+    assertLayout(canvasElement, ['words']);
+  },
 } satisfies Meta<typeof SidebarNav>;
 
 export default meta;

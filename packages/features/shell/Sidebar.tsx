@@ -54,7 +54,7 @@ function ModesNav({ currentPath }: { currentPath?: string | undefined }) {
         return (
           <li key={mode.id}>
             <a
-              className={s.navItem}
+              className={`${s.navItem} ${s.modeRow}`}
               href={mode.href}
               aria-current={isCurrent(currentPath, mode.href) ? 'page' : undefined}
             >

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
+import { assertLayout, settled } from '../shared/layoutChecks.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import { shellData } from '../shared/storyData.ts';
 import { TopBar } from './TopBar.tsx';
@@ -17,12 +18,23 @@ const meta = {
     withSession(true),
   ],
   parameters: { messages, layout: 'fullscreen', msw: shellData('standard') },
+  // No label or placeholder breaks inside a word.
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement);
+    assertLayout(canvasElement, ['words']);
+  },
 } satisfies Meta<typeof TopBar>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+/** Also: every control shows a visible focus ring (the EN/ES switch included). */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement);
+    assertLayout(canvasElement, ['focus', 'words']);
+  },
+};
 
 /** The search list: submodes, decks ('unnamed deck') and chats ('unnamed chat'). */
 export const SearchOpen: Story = { args: { search: { defaultOpen: true } } };
@@ -43,4 +55,15 @@ export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: 
 export const PhoneDrawer: Story = {
   args: { defaultDrawerOpen: true, currentPath: '/' },
   globals: { viewport: { value: 'phone', isRotated: false } },
+};
+
+export const PhoneSpanish: Story = {
+  globals: { locale: 'es', viewport: { value: 'phone', isRotated: false } },
+};
+
+/** The drawer in Spanish on a phone: the longest mode names beside PREMIUM badges. */
+export const PhoneDrawerSpanish: Story = {
+  args: { defaultDrawerOpen: true, currentPath: '/' },
+  parameters: { msw: shellData('free') },
+  globals: { locale: 'es', viewport: { value: 'phone', isRotated: false } },
 };
