@@ -51,7 +51,8 @@ export const en = {
   'shell.activity.macro_images': 'Macro Images',
 
   'shell.search.label': 'Search',
-  'shell.search.placeholder': 'Search modes, decks and chats',
+  // Short enough for a 320 px phone's top bar; the list names what can be found.
+  'shell.search.placeholder': 'Search',
   'shell.search.shortcut': 'Ctrl K',
   'shell.search.submodes': 'Modes',
   'shell.search.decks': 'Decks',
@@ -180,7 +181,7 @@ export const es: Record<ShellMessageId, string> = {
   'shell.activity.macro_images': 'Macroimágenes',
 
   'shell.search.label': 'Buscar',
-  'shell.search.placeholder': 'Busca modos, mazos y chats',
+  'shell.search.placeholder': 'Buscar',
   'shell.search.shortcut': 'Ctrl K',
   'shell.search.submodes': 'Modos',
   'shell.search.decks': 'Mazos',
