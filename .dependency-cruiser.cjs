@@ -77,14 +77,14 @@ module.exports = {
       name: 'outside-uses-feature-entry-points',
       comment:
         'Pages, layouts, Storybook and tests use a capability only through its index.ts; the one ' +
-        "exception is the guard's script text (@memoria/features/shell/guard), which the host " +
+        "exception is the shell's inline scripts (@memoria/features/shell/inline-scripts), which the host " +
         'hashes for its Content-Security-Policy while loading astro.config.mjs, where the ' +
         "shell's components (vanilla-extract styles) cannot be loaded.",
       severity: 'error',
       from: { pathNot: '^packages/features/' },
       to: {
         path: '^packages/features/[^/]+/',
-        pathNot: '^packages/features/([^/]+/index|shell/guard)\\.ts$',
+        pathNot: '^packages/features/([^/]+/index|shell/inlineScripts)\\.ts$',
       },
     },
     {

@@ -4,7 +4,7 @@
  * astro.config.mjs hashes every script of INLINE_SCRIPTS, so the text served and the text hashed
  * are the same string. Astro hashes the scripts it bundles (island loader, directives) itself.
  */
-import { GUARD_SCRIPT } from '@memoria/features/shell/guard';
+import { GUARD_SCRIPT, SEARCH_SHORTCUT_SCRIPT } from '@memoria/features/shell/inline-scripts';
 
 /** Marketing <head>: hides the cookie banner before first paint once a choice is stored. */
 export const CONSENT_STATE_SCRIPT = `try {
@@ -22,7 +22,12 @@ export const CONSENT_CHOICE_SCRIPT = `document.querySelectorAll('[data-consent-c
   });
 });`;
 
-export { GUARD_SCRIPT };
+export { GUARD_SCRIPT, SEARCH_SHORTCUT_SCRIPT };
 
 /** Every inline script a page may carry (the app layout's guard included). */
-export const INLINE_SCRIPTS = [GUARD_SCRIPT, CONSENT_STATE_SCRIPT, CONSENT_CHOICE_SCRIPT];
+export const INLINE_SCRIPTS = [
+  GUARD_SCRIPT,
+  SEARCH_SHORTCUT_SCRIPT,
+  CONSENT_STATE_SCRIPT,
+  CONSENT_CHOICE_SCRIPT,
+];

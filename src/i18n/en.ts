@@ -140,9 +140,6 @@ export const en = {
   'pricing.contact.title': 'Contact sales',
   'pricing.contact.body':
     'Enterprise plans are shaped around your school or organization: how many teachers and students you have, the reports you need and how you want Memoria to look.',
-  'pricing.contact.soon':
-    'A contact form for our sales team is coming to this page very soon. Until then, you can create a free account and explore Memoria with your team.',
-  'pricing.contact.cta': 'Create a free account',
 
   // Terms page
   'terms.title': 'Terms and Conditions',

@@ -139,9 +139,6 @@ export const es = {
   'pricing.contact.title': 'Contactar a ventas',
   'pricing.contact.body':
     'Los planes Enterprise se arman a la medida de tu escuela u organización: cuántos docentes y estudiantes tienen, qué informes necesitan y cómo quieren que se vea Memoria.',
-  'pricing.contact.soon':
-    'Muy pronto vas a encontrar en esta página un formulario para escribirle a nuestro equipo de ventas. Mientras tanto, puedes crear una cuenta gratuita y explorar Memoria con tu equipo.',
-  'pricing.contact.cta': 'Crear una cuenta gratuita',
 
   // Términos
   'terms.title': 'Términos y Condiciones',

@@ -158,6 +158,8 @@ const buttonBase = style({
   paddingInline: vars.space.lg,
   border: '2px solid transparent',
   borderRadius: vars.radius.pill,
+  // The same look on a <button> (islands) as on a link.
+  fontFamily: 'inherit',
   fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.bold,
   lineHeight: 1.2,

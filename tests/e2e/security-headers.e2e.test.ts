@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium } from '../support/chromium.ts';
+import { waitForQuiet } from '../support/quiet.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -97,7 +98,7 @@ async function watchedContext(): Promise<{ context: BrowserContext; violations: 
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
 }
 
 describe('the Content-Security-Policy in Chromium', () => {

@@ -73,7 +73,7 @@ async function logInWithForm(page: Page, email: string, password: string): Promi
   await page.waitForURL(`${baseUrl}/`);
   await dashboard(page).waitFor();
   // The greeting names the user once the islands are live and have their data.
-  await page.getByRole('heading', { name: /^Welcome back, .+!$/, level: 1 }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome( back)?, .+!$/, level: 1 }).waitFor();
 }
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
@@ -134,6 +134,23 @@ describe('a visitor becomes a learner', () => {
         await page.getByRole('article', { name: plan }).waitFor();
       }
       expect(await page.getByRole('article').count()).toBe(3);
+      // Contact sales is the same working form as on the signed-in pricing (issue 9, item 9).
+      expect(await page.getByText('coming to this page very soon').count()).toBe(0);
+      await page
+        .getByRole('article', { name: 'Enterprise' })
+        .getByRole('button', { name: 'Contact sales' })
+        .click();
+      const contact = page.getByRole('dialog', { name: 'Contact sales' });
+      await contact.waitFor();
+      // Focus starts in the first field, not on the close button (issue 9, item 3).
+      expect(await contact.getByLabel('Name').evaluate((el) => el === document.activeElement)).toBe(
+        true,
+      );
+      await page.keyboard.type('Ada Lovelace');
+      await contact.getByLabel('Email').fill('ada@example.com');
+      await contact.getByLabel('Email').press('Enter');
+      await contact.waitFor({ state: 'hidden' });
+      await page.getByText('Thank you! Our sales team will contact you soon.').waitFor();
       await page.getByRole('link', { name: 'Back to home' }).click();
       await page.waitForURL(`${baseUrl}/`);
       await page.getByRole('heading', { name: 'Remember more, in less time', level: 1 }).waitFor();
@@ -169,9 +186,7 @@ describe('a visitor becomes a learner', () => {
       await submit.click();
       await page.waitForURL(`${baseUrl}/`);
       await dashboard(page).waitFor();
-      await page
-        .getByRole('heading', { name: `Welcome back, ${user.username}!`, level: 1 })
-        .waitFor();
+      await page.getByRole('heading', { name: `Welcome, ${user.username}!`, level: 1 }).waitFor();
       expect(await page.getByRole('heading', { name: 'Remember more, in less time' }).count()).toBe(
         0,
       );
@@ -184,9 +199,7 @@ describe('a visitor becomes a learner', () => {
       await page.waitForURL(`${baseUrl}/login`);
       expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
       await logInWithForm(page, user.email, user.password);
-      await page
-        .getByRole('heading', { name: `Welcome back, ${user.username}!`, level: 1 })
-        .waitFor();
+      await page.getByRole('heading', { name: `Welcome, ${user.username}!`, level: 1 }).waitFor();
       expect(errors).toEqual([]);
     });
   });
@@ -219,7 +232,7 @@ describe('language and theme', () => {
       await page.reload();
       expect(await html(page)).toEqual({ lang: 'es', theme: 'dark' });
       await page
-        .getByRole('heading', { name: `¡Hola de nuevo, ${user.username}!`, level: 1 })
+        .getByRole('heading', { name: `¡Te damos la bienvenida, ${user.username}!`, level: 1 })
         .waitFor();
       await dashboard(page, 'Modos').waitFor();
       await page
@@ -291,6 +304,23 @@ describe('the cookie banner', () => {
 
       await page.reload();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await cookieBanner(page).isVisible()).toBe(false);
+    });
+  });
+  test('the choice survives a login and a logout (issue 9, item 7)', async () => {
+    const user = await registerThroughApi('consent');
+    await inFreshContext(async (page) => {
+      await page.goto(`${baseUrl}/login`);
+      await cookieBanner(page).getByRole('button', { name: 'Accept all' }).click();
+      await cookieBanner(page).waitFor({ state: 'hidden' });
+      await logInWithForm(page, user.email, user.password);
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('button', { name: 'Logout' })
+        .click();
+      await page.waitForURL(`${baseUrl}/login`);
+      await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
       expect(await cookieBanner(page).isVisible()).toBe(false);
     });
   });
@@ -376,9 +406,7 @@ describe('the session', () => {
             setTimeout(() => location.reload());
           }, stale),
         ]);
-        await page
-          .getByRole('heading', { name: `Welcome back, ${user.username}!`, level: 1 })
-          .waitFor();
+        await page.getByRole('heading', { name: `Welcome, ${user.username}!`, level: 1 }).waitFor();
         await waitForQuiet(page);
         expect(path(page)).toBe('/');
         expect(loginVisits).toEqual([]);

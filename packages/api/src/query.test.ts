@@ -20,6 +20,7 @@ import {
   useMe,
 } from './query.ts';
 import { getAccessToken, getRefreshToken, getUserEmail, saveTokens } from './session.ts';
+import { $cookieConsent, readCookieConsent, setCookieConsent } from './stores.ts';
 import { startTestServer, type TestServer } from './testing/http-server.ts';
 
 let server: TestServer;
@@ -153,6 +154,20 @@ describe('auth hooks', () => {
     expect(getAccessToken()).toBeNull();
     expect(client.getQueryData(queryKeys.auth.me())).toBeUndefined();
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  test("useLogout keeps the cookie-consent choice: it is the browser's, not the session's", async () => {
+    setCookieConsent('declined');
+    saveTokens({ access: 'acc', refresh: 'ref-9' });
+    server.handle(() => ({ status: 204 }));
+    const { result } = renderHook(() => useLogout(), { wrapper });
+
+    await act(() => result.current.mutateAsync());
+
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem('cookieConsent')).toBe('declined');
+    expect(readCookieConsent()).toBe('declined');
+    expect($cookieConsent.get()).toBe('declined');
   });
 
   test('useLogout signs out even when the call fails', async () => {

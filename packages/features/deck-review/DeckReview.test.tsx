@@ -234,3 +234,19 @@ describe('offline queue', () => {
     expect(received).toHaveLength(1);
   }, 15_000);
 });
+
+describe('the finished screen', () => {
+  test("uses the design system's icon, not an emoji that needs an emoji font", async () => {
+    server.handle((request) => {
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: queue([]) };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />);
+    const title = await screen.findByText('All done for today!');
+    const screenRoot = title.closest('div')?.parentElement as HTMLElement;
+    expect(screenRoot.querySelector('svg')).not.toBeNull();
+    expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+});

@@ -5,7 +5,7 @@
  * Shared read-only desks can be reviewed too; nothing here edits the desk.
  */
 import { type DueCard, REVIEW_RATINGS, type ReviewRating, useDesk } from '@memoria/api';
-import { Button, Chip, EmptyState, Skeleton, Snackbar } from '@memoria/ui';
+import { Button, CheckIcon, Chip, EmptyState, Skeleton, Snackbar } from '@memoria/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DESK_ERRORS, errorMessage } from '../shared/errors.ts';
@@ -155,7 +155,7 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
       />
     ) : (
       <EmptyState
-        icon={<span aria-hidden="true">🎉</span>}
+        icon={<CheckIcon size={40} />}
         title={<FormattedMessage id="deckReview.done.title" />}
         description={
           session.laterAt ? (

@@ -119,10 +119,14 @@ export const rateInterval = style({
 
 export const rateLabel = style({ fontWeight: vars.fontWeight.bold });
 
+/** A touch screen without a hovering pointer has no keyboard to speak of: no key hints there. */
+const NO_KEYBOARD = '(hover: none) and (pointer: coarse)';
+
 export const keyHint = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
   fontFamily: vars.font.mono,
+  '@media': { [NO_KEYBOARD]: { display: 'none' } },
 });
 
 export const bar = style({
@@ -133,7 +137,12 @@ export const bar = style({
   gap: vars.space.sm,
 });
 
-export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const hint = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  '@media': { [NO_KEYBOARD]: { display: 'none' } },
+});
 
 export const live = style({
   position: 'absolute',

@@ -1,5 +1,10 @@
-/** A file input for one image (png, jpeg, webp, gif; 2 MiB, checked here as the server does). */
+/**
+ * A file input for one image or several (png, jpeg, webp, gif; 2 MiB, checked here as the server
+ * does). The browser's own control (and its "No file chosen") is visually hidden; a label styled
+ * as a button opens it and shows its focus ring, and the attached files list says what is picked.
+ */
 import { IMAGE_TYPES } from '@memoria/api';
+import { PlusIcon } from '@memoria/ui';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as s from './decks.css.ts';
@@ -22,9 +27,11 @@ export function ImagePicker({
   const [error, setError] = useState<string | null>(null);
   return (
     <div className={s.fileInputLabel}>
-      <label htmlFor={id}>{label}</label>
+      <span id={`${id}-label`}>{label}</span>
       <input
         id={id}
+        className={s.fileInput}
+        aria-labelledby={`${id}-label ${id}-choose`}
         type="file"
         accept={IMAGE_ACCEPT}
         multiple={multiple}
@@ -48,6 +55,10 @@ export function ImagePicker({
           if (accepted.length > 0) onPicked(accepted);
         }}
       />
+      <label htmlFor={id} id={`${id}-choose`} className={s.filePicker}>
+        <PlusIcon size={18} />
+        {intl.formatMessage({ id: multiple ? 'decks.file.chooseMany' : 'decks.file.choose' })}
+      </label>
       {error ? (
         <p id={`${id}-error`} role="alert" className={s.proposalStatus}>
           {error}

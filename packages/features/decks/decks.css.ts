@@ -324,9 +324,40 @@ export const fileInputLabel = style({
   color: vars.color.text,
 });
 
-globalStyle(`${fileInputLabel} input`, {
+/** The browser's file control: kept for the keyboard and screen readers, hidden on screen. */
+export const fileInput = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+/** The label that opens the file control, styled as a secondary button. */
+export const filePicker = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifySelf: 'start',
+  gap: vars.space.xs,
+  minHeight: '40px',
+  paddingInline: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.surface,
+  color: vars.color.primaryText,
   fontSize: vars.fontSize.sm,
-  color: vars.color.text,
+  fontWeight: vars.fontWeight.medium,
+  cursor: 'pointer',
+  selectors: { '&:hover': { backgroundColor: vars.color.surfaceAlt } },
+});
+
+globalStyle(`${fileInput}:focus-visible + ${filePicker}`, {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: '2px',
 });
 
 export const visuallyHiddenLive = style({

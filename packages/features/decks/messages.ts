@@ -51,7 +51,7 @@ export const en = {
   'decks.newCards.label': 'New cards per day',
   'decks.newCards.hint': 'From {min} to {max}.',
 
-  'decks.validation.deskNameRequired': 'Please enter a desk name',
+  'decks.validation.deskNameRequired': 'Please enter a deck name',
   'decks.validation.emailsRequired': 'Please enter at least one email address',
   'decks.validation.emailInvalid': '“{email}” is not a valid email address',
   'decks.validation.textOrImage': 'Please provide either text or an image',
@@ -105,6 +105,8 @@ export const en = {
   'decks.generate.textHint':
     'Paste notes: “term - definition” or “term: definition” lines, questions and answers, or sentences.',
   'decks.generate.image': 'Images',
+  'decks.file.choose': 'Choose an image',
+  'decks.file.chooseMany': 'Choose images',
   'decks.generate.imageHint':
     'PNG, JPEG, WebP or GIF, up to 2 MB each. Text in images is read in English or Spanish.',
   'decks.generate.camera': 'Take a photo',
@@ -200,7 +202,7 @@ export const es: Record<DecksMessageId, string> = {
   'decks.newCards.label': 'Tarjetas nuevas por día',
   'decks.newCards.hint': 'De {min} a {max}.',
 
-  'decks.validation.deskNameRequired': 'Por favor, introduce un nombre para el mazo',
+  'decks.validation.deskNameRequired': 'Por favor, introduce el nombre del mazo',
   'decks.validation.emailsRequired': 'Por favor, introduce al menos un correo electrónico',
   'decks.validation.emailInvalid': '«{email}» no es un correo electrónico válido',
   'decks.validation.textOrImage': 'Por favor, proporciona un texto o una imagen',
@@ -255,6 +257,8 @@ export const es: Record<DecksMessageId, string> = {
   'decks.generate.textHint':
     'Pega apuntes: líneas «término - definición» o «término: definición», preguntas y respuestas, u oraciones.',
   'decks.generate.image': 'Imágenes',
+  'decks.file.choose': 'Elegir una imagen',
+  'decks.file.chooseMany': 'Elegir imágenes',
   'decks.generate.imageHint':
     'PNG, JPEG, WebP o GIF, hasta 2 MB cada una. El texto de las imágenes se lee en inglés o español.',
   'decks.generate.camera': 'Tomar una foto',

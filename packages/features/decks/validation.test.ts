@@ -14,7 +14,14 @@ describe('deck validation (spec §5)', () => {
   test('blank desk name', () => {
     expect(validateDeskName('  ')).toBe('decks.validation.deskNameRequired');
     expect(validateDeskName('Capitals')).toBeNull();
-    expect(messages.en['decks.validation.deskNameRequired']).toBe('Please enter a desk name');
+    // The spec's key; its text names the field the way the field's label does (issue 9, item 10).
+    expect(messages.en['decks.validation.deskNameRequired']).toBe('Please enter a deck name');
+    for (const locale of ['en', 'es'] as const) {
+      const label = (messages[locale]['decks.field.name'] ?? '').toLocaleLowerCase(locale);
+      const message = messages[locale]['decks.validation.deskNameRequired'] ?? '';
+      expect(label).not.toBe('');
+      expect(message.toLocaleLowerCase(locale)).toContain(label);
+    }
   });
 
   test('at least one email', () => {

@@ -3,6 +3,7 @@ import { Button } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as page from '../shared/page.css.ts';
+import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { ContactSalesDialog } from './ContactSalesDialog.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { PurchaseConfirmation } from './PurchaseConfirmation.tsx';
@@ -22,7 +23,9 @@ export interface InAppPricingProps {
  */
 export function InAppPricing({ openUrl }: InAppPricingProps) {
   const intl = useIntl();
-  const info = useAccountInfo();
+  // The sidebar's island reads account info too; if its answer is in the shared cache before this
+  // island hydrates, the hydrating render must still match the server's (no plan marked).
+  const info = useHydratedQuery(useAccountInfo());
   const currentPlan = planOfAccount(info.data?.account_type);
   const purchase = useStandardPurchase(openUrl);
   const [contactOpen, setContactOpen] = useState(false);

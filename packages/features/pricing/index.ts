@@ -1,7 +1,7 @@
 export { BuyStandardButton, type BuyStandardButtonProps } from './BuyStandardButton.tsx';
 export { ContactSalesDialog, type ContactSalesDialogProps } from './ContactSalesDialog.tsx';
 export { InAppPricing, type InAppPricingProps } from './InAppPricing.tsx';
-export { BuyStandardIsland, InAppPricingIsland } from './islands.tsx';
+export { BuyStandardIsland, ContactSalesIsland, InAppPricingIsland } from './islands.tsx';
 export { PlanCard, type PlanCardProps } from './PlanCard.tsx';
 export {
   PurchaseConfirmation,

@@ -2,6 +2,7 @@
 import type { Locale, Theme } from '@memoria/api';
 import { IslandRoot } from '../shared/IslandRoot.tsx';
 import { BuyStandardButton, type BuyStandardButtonProps } from './BuyStandardButton.tsx';
+import { ContactSalesButton, type ContactSalesButtonProps } from './ContactSalesButton.tsx';
 import { InAppPricing } from './InAppPricing.tsx';
 
 type Prefs = { locale?: Locale; theme?: Theme; currentPath?: string };
@@ -15,6 +16,19 @@ export function BuyStandardIsland({
   return (
     <IslandRoot locale={prefs.locale} theme={prefs.theme}>
       <BuyStandardButton className={className} describedBy={describedBy} />
+    </IslandRoot>
+  );
+}
+
+/** Signed out: Enterprise's "Contact sales", mounted with `client:interaction` (opens the form). */
+export function ContactSalesIsland({
+  className,
+  describedBy,
+  ...prefs
+}: Prefs & ContactSalesButtonProps) {
+  return (
+    <IslandRoot locale={prefs.locale} theme={prefs.theme}>
+      <ContactSalesButton className={className} describedBy={describedBy} />
     </IslandRoot>
   );
 }

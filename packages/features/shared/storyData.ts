@@ -285,6 +285,23 @@ export function shellNotImplemented(plan: 'free' | 'standard' = 'free'): HttpHan
   ];
 }
 
+/**
+ * The panels' reads failing: the streak, weekly chart and history with a 500 (could not load,
+ * Retry), friends with a 501 of an unbuilt operation (coming soon).
+ */
+export function shellFailing(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
+  const broken = { detail: 'Something went wrong on our side.', code: 'internal_error' as const };
+  return [
+    accountInfo(plan),
+    ok('/auth/users/me/', { ...user, account_type: plan }),
+    fail('get', '/auth/activity-history/', 500, broken),
+    fail('get', '/auth/streaks/my_streak/', 500, broken),
+    fail('get', '/space-repetition/card-stats/', 500, broken),
+    fail('get', '/friends/friendships/friend_list/', 501, notImplemented('listFriends')),
+    ...shellEmpty(plan),
+  ];
+}
+
 /** Every shell read answering with no data yet: the quiet empty states. */
 export function shellEmpty(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
   return [

@@ -2,7 +2,7 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData } from '../shared/storyData.ts';
+import { shellData, shellEmpty } from '../shared/storyData.ts';
 import { Dashboard } from './Dashboard.tsx';
 
 const meta = {
@@ -24,3 +24,6 @@ export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Spanish: Story = inMatrix({ locale: 'es' });
 
 export const Phone: Story = inMatrix({ viewport: 'phone' });
+
+/** A brand-new learner (no activity yet) is welcomed, not welcomed back. */
+export const NewLearner: Story = { parameters: { msw: shellEmpty('free') } };

@@ -1,4 +1,4 @@
-import { useMe } from '@memoria/api';
+import { useActivityHistory, useMe } from '@memoria/api';
 import { Badge, Card } from '@memoria/ui';
 import { FormattedMessage } from 'react-intl';
 import { useIsFreePlan } from '../gate/index.ts';
@@ -8,17 +8,26 @@ import { MODES } from './modes.ts';
 import { MODE_ICONS } from './Sidebar.tsx';
 import * as s from './shell.css.ts';
 
-/** `/` signed in: a greeting and the four modes in their feature colours. */
+/**
+ * `/` signed in: a greeting ("Welcome back" once the learner has any activity) and the four
+ * modes in their feature colours.
+ */
 export function Dashboard() {
   const me = useHydratedQuery(useMe());
   const free = useIsFreePlan();
+  // Only someone who has done something before is welcomed back; the sidebar's history call.
+  const history = useHydratedQuery(useActivityHistory(3));
+  const returning = (history.data?.results.length ?? 0) > 0;
   const name = me.data ? me.data.first_name || me.data.username : null;
   return (
     <div className={page.page}>
       <header>
         <h1 className={page.pageTitle}>
           {name ? (
-            <FormattedMessage id="shell.dashboard.greeting" values={{ name }} />
+            <FormattedMessage
+              id={returning ? 'shell.dashboard.greeting' : 'shell.dashboard.greetingNew'}
+              values={{ name }}
+            />
           ) : (
             <FormattedMessage id="shell.dashboard.greetingAnonymous" />
           )}

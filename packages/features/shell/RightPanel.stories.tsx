@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { FIXED_NOW } from '../../../.storybook/fixtures.ts';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData, shellEmpty } from '../shared/storyData.ts';
+import { shellData, shellEmpty, shellFailing } from '../shared/storyData.ts';
 import { RightPanel } from './RightPanel.tsx';
 
 const meta = {
@@ -27,9 +27,15 @@ type Story = StoryObj<typeof meta>;
 
 export const WithData: Story = {};
 
-/** No data yet (also what a 501 from an unbuilt operation shows): quiet empty states. */
+/** No data yet: quiet empty states. */
 export const Empty: Story = {
   parameters: { msw: shellEmpty('standard') },
+};
+
+/** Calls failing: could not load with Retry; a 501 of an unbuilt operation reads Coming soon. */
+export const Failed: Story = {
+  tags: ['expected-http-errors'],
+  parameters: { msw: shellFailing('standard') },
 };
 
 export const Dark: Story = inMatrix({ theme: 'dark' });

@@ -2,6 +2,7 @@ import { type Schemas, useCardStats, useFriends, useMyStreak } from '@memoria/ap
 import { Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FlameIcon } from '../shared/icons.tsx';
+import { PanelFailure } from './PanelFailure.tsx';
 import * as s from './shell.css.ts';
 
 /** Days in the streak grid and friends listed (§2, §9). */
@@ -58,7 +59,9 @@ function StreakCard({ now }: { now: Date }) {
       <h2 className={s.panelTitle} id="panel-streak">
         <FormattedMessage id="shell.panel.streak" />
       </h2>
-      {streak.isPending ? (
+      {streak.isError ? (
+        <PanelFailure error={streak.error} onRetry={() => streak.refetch()} />
+      ) : streak.isPending ? (
         <Skeleton lines={2} />
       ) : (
         <>
@@ -73,29 +76,31 @@ function StreakCard({ now }: { now: Date }) {
           ) : null}
         </>
       )}
-      <ul className={s.grid} aria-label={intl.formatMessage({ id: 'shell.panel.grid' })}>
-        {/* While pending, blank cells: dates depend on the browser's day, not the server's. */}
-        {(streak.isPending ? [] : days).map(({ date, count }) => {
-          const label = intl.formatMessage(
-            { id: 'shell.panel.gridDay' },
-            {
-              date: intl.formatDate(`${date}T12:00:00`, { day: 'numeric', month: 'short' }),
-              count,
-            },
-          );
-          return (
-            <li key={date} className={`${s.gridCell} ${s.gridLevel[level(count)]}`} title={label}>
-              <VisuallyHidden>{label}</VisuallyHidden>
-            </li>
-          );
-        })}
-        {streak.isPending
-          ? Array.from({ length: GRID_DAYS }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <li key={i} className={s.gridCell} aria-hidden="true" />
-            ))
-          : null}
-      </ul>
+      {streak.isError ? null : (
+        <ul className={s.grid} aria-label={intl.formatMessage({ id: 'shell.panel.grid' })}>
+          {/* While pending, blank cells: dates depend on the browser's day, not the server's. */}
+          {(streak.isPending ? [] : days).map(({ date, count }) => {
+            const label = intl.formatMessage(
+              { id: 'shell.panel.gridDay' },
+              {
+                date: intl.formatDate(`${date}T12:00:00`, { day: 'numeric', month: 'short' }),
+                count,
+              },
+            );
+            return (
+              <li key={date} className={`${s.gridCell} ${s.gridLevel[level(count)]}`} title={label}>
+                <VisuallyHidden>{label}</VisuallyHidden>
+              </li>
+            );
+          })}
+          {streak.isPending
+            ? Array.from({ length: GRID_DAYS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                <li key={i} className={s.gridCell} aria-hidden="true" />
+              ))
+            : null}
+        </ul>
+      )}
     </section>
   );
 }
@@ -112,7 +117,9 @@ function WeeklyChart() {
       <h2 className={s.panelTitle} id="panel-weekly">
         <FormattedMessage id="shell.panel.weekly" />
       </h2>
-      {stats.isPending ? (
+      {stats.isError ? (
+        <PanelFailure error={stats.error} onRetry={() => stats.refetch()} />
+      ) : stats.isPending ? (
         <Skeleton variant="rect" height={120} />
       ) : (
         <>
@@ -159,7 +166,9 @@ function FriendsCard() {
       <h2 className={s.panelTitle} id="panel-friends">
         <FormattedMessage id="shell.panel.friends" />
       </h2>
-      {friends.isPending ? (
+      {friends.isError ? (
+        <PanelFailure error={friends.error} onRetry={() => friends.refetch()} />
+      ) : friends.isPending ? (
         <Skeleton lines={3} />
       ) : first.length === 0 ? (
         <p className={s.panelMuted}>
@@ -189,7 +198,10 @@ export interface RightPanelProps {
   now?: Date;
 }
 
-/** Streak, 31-day grid, weekly cards and the first 3 friends; quiet empty states on failure. */
+/**
+ * Streak, 31-day grid, weekly cards and the first 3 friends; a card whose call failed says so
+ * (with Retry) instead of showing its empty state (see PanelFailure).
+ */
 export function RightPanel({ now }: RightPanelProps) {
   const intl = useIntl();
   return (

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { useIntl } from 'react-intl';
 import { useFeatureAccess } from '../gate/index.ts';
 import { SUBMODES } from './modes.ts';
+import { installSearchShortcut } from './searchShortcut.ts';
 import * as s from './shell.css.ts';
 
 /** The dropdown opens this long after focus or the last keystroke (§2, §9). */
@@ -43,18 +44,8 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
   const chats = useMacroChatSearch({ enabled: open && chatsAllowed });
 
   useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        inputRef.current?.focus();
-        inputRef.current?.select();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      clearTimeout(timer.current);
-    };
+    installSearchShortcut();
+    return () => clearTimeout(timer.current);
   }, []);
 
   const schedule = (value: string) => {
@@ -164,6 +155,7 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
         <SearchIcon />
         <input
           ref={inputRef}
+          data-search-input=""
           className={s.searchInput}
           type="search"
           role="combobox"

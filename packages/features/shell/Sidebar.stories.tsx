@@ -1,8 +1,9 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
+import { assertLayout, settled } from '../shared/layoutChecks.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData, shellEmpty } from '../shared/storyData.ts';
+import { shellData, shellEmpty, shellFailing } from '../shared/storyData.ts';
 import { SidebarNav } from './Sidebar.tsx';
 
 const meta = {
@@ -19,6 +20,11 @@ const meta = {
     withSession(true),
   ],
   parameters: { messages, layout: 'fullscreen', msw: shellData('free') },
+  // No mode name or history entry breaks inside a word ("Macroimágen / es").
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement);
+    assertLayout(canvasElement, ['words']);
+  },
 } satisfies Meta<typeof SidebarNav>;
 
 export default meta;
@@ -32,6 +38,12 @@ export const Paid: Story = { parameters: { msw: shellData('standard') } };
 /** No history yet (also what a 501 from an unbuilt operation shows). */
 export const EmptyHistory: Story = {
   parameters: { msw: shellEmpty('free') },
+};
+
+/** The history call failed: could not load, with Retry. */
+export const HistoryFailed: Story = {
+  tags: ['expected-http-errors'],
+  parameters: { msw: shellFailing('free') },
 };
 
 export const Dark: Story = inMatrix({ theme: 'dark' });

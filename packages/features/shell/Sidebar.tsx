@@ -13,6 +13,7 @@ import {
 } from '../shared/icons.tsx';
 import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { activityHref, isCurrent, latestActivities, MODES, type ModeId } from './modes.ts';
+import { PanelFailure } from './PanelFailure.tsx';
 import * as s from './shell.css.ts';
 
 export const MODE_ICONS: Record<ModeId, typeof CardsIcon> = {
@@ -53,7 +54,7 @@ function ModesNav({ currentPath }: { currentPath?: string | undefined }) {
         return (
           <li key={mode.id}>
             <a
-              className={s.navItem}
+              className={`${s.navItem} ${s.modeRow}`}
               href={mode.href}
               aria-current={isCurrent(currentPath, mode.href) ? 'page' : undefined}
             >
@@ -96,10 +97,13 @@ function ActivityLine({ activity }: { activity: Schemas['Activity'] }) {
   );
 }
 
-/** History: the 3 latest activities; quiet when there are none or the call fails. */
+/** History: the 3 latest activities; says so (with Retry) when the call fails. */
 function HistoryNav() {
   const history = useHydratedQuery(useActivityHistory(3));
   // Pending (not "loading"): the server render, where no token exists, must match hydration.
+  if (history.isError) {
+    return <PanelFailure error={history.error} onRetry={() => history.refetch()} />;
+  }
   if (history.isPending) return <Skeleton lines={3} />;
   const activities = latestActivities(history.data?.results ?? []);
   if (activities.length === 0) {

@@ -1,6 +1,7 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
+import { assertLayout, settled } from '../shared/layoutChecks.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import { shellData } from '../shared/storyData.ts';
 import { TopBar } from './TopBar.tsx';
@@ -18,12 +19,23 @@ const meta = {
     withSession(true),
   ],
   parameters: { messages, layout: 'fullscreen', msw: shellData('standard') },
+  // No label or placeholder breaks inside a word.
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement);
+    assertLayout(canvasElement, ['words']);
+  },
 } satisfies Meta<typeof TopBar>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+/** Also: every control shows a visible focus ring (the EN/ES switch included). */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await settled(canvasElement);
+    assertLayout(canvasElement, ['focus', 'words']);
+  },
+};
 
 /** The search list: submodes, decks ('unnamed deck') and chats ('unnamed chat'). */
 export const SearchOpen: Story = { args: { search: { defaultOpen: true } } };
@@ -44,4 +56,12 @@ export const Phone: Story = inMatrix({ viewport: 'phone' });
 export const PhoneDrawer: Story = inMatrix(
   { viewport: 'phone' },
   { args: { defaultDrawerOpen: true, currentPath: '/' } },
+);
+
+export const PhoneSpanish: Story = inMatrix({ locale: 'es', viewport: 'phone' });
+
+/** The drawer in Spanish on a phone: the longest mode names beside PREMIUM badges. */
+export const PhoneDrawerSpanish: Story = inMatrix(
+  { locale: 'es', viewport: 'phone' },
+  { args: { defaultDrawerOpen: true, currentPath: '/' }, parameters: { msw: shellData('free') } },
 );

@@ -51,7 +51,8 @@ export const en = {
   'shell.activity.macro_images': 'Macro Images',
 
   'shell.search.label': 'Search',
-  'shell.search.placeholder': 'Search modes, decks and chats',
+  // Short enough for a 320 px phone's top bar; the list names what can be found.
+  'shell.search.placeholder': 'Search',
   'shell.search.shortcut': 'Ctrl K',
   'shell.search.submodes': 'Modes',
   'shell.search.decks': 'Decks',
@@ -96,6 +97,8 @@ export const en = {
   'shell.panel.weeklyDay': '{day}: {count, plural, one {# card} other {# cards}}',
   'shell.panel.friends': 'Friends',
   'shell.panel.friendsEmpty': 'No friends yet.',
+  'shell.panel.loadFailed': 'Could not load this. Check your connection and try again.',
+  'shell.panel.comingSoon': 'Coming soon.',
   'shell.panel.seeAllFriends': 'See all friends',
   'shell.weekday.monday': 'Mon',
   'shell.weekday.tuesday': 'Tue',
@@ -110,7 +113,8 @@ export const en = {
 
   'shell.dashboard.title': 'Modes',
   'shell.dashboard.greeting': 'Welcome back, {name}!',
-  'shell.dashboard.greetingAnonymous': 'Welcome back!',
+  'shell.dashboard.greetingNew': 'Welcome, {name}!',
+  'shell.dashboard.greetingAnonymous': 'Welcome!',
   'shell.dashboard.subtitle': 'Choose how you want to train today.',
 
   'shell.notFound.title': 'Not Found',
@@ -178,7 +182,7 @@ export const es: Record<ShellMessageId, string> = {
   'shell.activity.macro_images': 'Macroimágenes',
 
   'shell.search.label': 'Buscar',
-  'shell.search.placeholder': 'Busca modos, mazos y chats',
+  'shell.search.placeholder': 'Buscar',
   'shell.search.shortcut': 'Ctrl K',
   'shell.search.submodes': 'Modos',
   'shell.search.decks': 'Mazos',
@@ -223,6 +227,8 @@ export const es: Record<ShellMessageId, string> = {
   'shell.panel.weeklyDay': '{day}: {count, plural, one {# tarjeta} other {# tarjetas}}',
   'shell.panel.friends': 'Amigos',
   'shell.panel.friendsEmpty': 'Todavía no tienes amigos.',
+  'shell.panel.loadFailed': 'No se pudo cargar. Revisa tu conexión y vuelve a intentarlo.',
+  'shell.panel.comingSoon': 'Próximamente.',
   'shell.panel.seeAllFriends': 'Ver todos los amigos',
   'shell.weekday.monday': 'Lun',
   'shell.weekday.tuesday': 'Mar',
@@ -237,7 +243,8 @@ export const es: Record<ShellMessageId, string> = {
 
   'shell.dashboard.title': 'Modos',
   'shell.dashboard.greeting': '¡Hola de nuevo, {name}!',
-  'shell.dashboard.greetingAnonymous': '¡Hola de nuevo!',
+  'shell.dashboard.greetingNew': '¡Te damos la bienvenida, {name}!',
+  'shell.dashboard.greetingAnonymous': '¡Te damos la bienvenida!',
   'shell.dashboard.subtitle': 'Elige cómo quieres entrenar hoy.',
 
   'shell.notFound.title': 'No encontrado',

@@ -77,13 +77,25 @@ export const navLabel = style({
   whiteSpace: 'nowrap',
 });
 
-/** Mode names wrap rather than hide behind the PREMIUM badge. */
-export const modeLabel = style({ flex: 1, minWidth: 0, overflowWrap: 'break-word' });
+/**
+ * Mode names wrap between words, never inside one ("Macroimágen / es"): the label is never
+ * narrower than its longest word, and the PREMIUM badge drops to the next line when both do not
+ * fit (its row wraps, see `modeRow`).
+ */
+export const modeLabel = style({ flex: '1 1 auto', minWidth: 'min-content' });
+
+export const modeRow = style({ flexWrap: 'wrap', rowGap: 2 });
 
 export const panelMuted = style({
   margin: `${vars.space.xs} 0 0`,
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
+});
+
+export const panelFailure = style({
+  display: 'grid',
+  justifyItems: 'start',
+  gap: vars.space.sm,
 });
 
 export const modeDot = styleVariants({
@@ -150,11 +162,12 @@ export const topBarActions = style({
   marginInlineStart: 'auto',
 });
 
+// No `overflow: hidden` here: it would cut off the options' focus rings (WCAG 2.4.7); the end
+// options round their own corners instead.
 export const languageSwitch = style({
   display: 'inline-flex',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.pill,
-  overflow: 'hidden',
 });
 
 export const languageOption = style({
@@ -171,6 +184,14 @@ export const languageOption = style({
   selectors: {
     '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.onPrimary },
     '&:hover:not([aria-pressed="true"])': { background: vars.color.surfaceAlt },
+    '&:first-child': {
+      borderStartStartRadius: vars.radius.pill,
+      borderEndStartRadius: vars.radius.pill,
+    },
+    '&:last-child': {
+      borderStartEndRadius: vars.radius.pill,
+      borderEndEndRadius: vars.radius.pill,
+    },
   },
 });
 

@@ -2,7 +2,7 @@ import { type ReactNode, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { CloseIcon } from '../../icons/icons.tsx';
 import { cx } from '../../utils/cx.ts';
-import { useModalDialog } from '../../utils/useModalDialog.ts';
+import { DISMISS_ATTRIBUTE, useModalDialog } from '../../utils/useModalDialog.ts';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import * as s from './Dialog.css.ts';
 
@@ -66,7 +66,11 @@ export function Dialog({
               {title}
             </h2>
             {hideCloseButton ? null : (
-              <IconButton aria-label={intl.formatMessage({ id: 'ui.close' })} onClick={onClose}>
+              <IconButton
+                aria-label={intl.formatMessage({ id: 'ui.close' })}
+                onClick={onClose}
+                {...{ [DISMISS_ATTRIBUTE]: '' }}
+              >
                 <CloseIcon />
               </IconButton>
             )}

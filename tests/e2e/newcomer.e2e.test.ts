@@ -1,0 +1,233 @@
+// Issue 9 (a newcomer's trial), items 5, 6 and 10 in Debian's Chromium against the real product:
+// no page kind logs a React hydration error, signed in or out, in either language (the signed-in
+// /pricing is loaded four times: the error came on some loads only); no label breaks inside a word
+// at 390, 1024 and 1440 px in either language (320 px still cuts the search placeholder); on a
+// touch-only phone the study screen shows no keyboard hints.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { brokenWords } from '../../packages/features/shared/layoutChecks.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { waitForQuiet } from '../support/quiet.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+type Session = { email: string; access: string; refresh: string; deskId: number };
+
+async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const { token, ...rest } = init;
+  const response = await fetch(`${baseUrl}/be/api${path}`, {
+    ...rest,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A new learner with one desk of two cards, registered through the API. */
+async function learner(): Promise<Session> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `newcomer-${stamp}@example.com`;
+  const password = 'journey-password';
+  await call('/auth/users/', {
+    method: 'POST',
+    body: JSON.stringify({
+      email,
+      username: `newcomer_${stamp}`,
+      password,
+      password2: password,
+      timezone: 'UTC',
+    }),
+  });
+  const tokens = await call<{ access: string; refresh: string }>('/auth/token/', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
+  const desk = await call<{ id: number }>('/space-repetition/desks/', {
+    method: 'POST',
+    token: tokens.access,
+    body: JSON.stringify({ name: 'Capitals' }),
+  });
+  for (const [front, back] of [
+    ['Peru', 'Lima'],
+    ['Chile', 'Santiago'],
+  ]) {
+    await call('/space-repetition/cards/', {
+      method: 'POST',
+      token: tokens.access,
+      body: JSON.stringify({ desk_id: desk.id, front, back }),
+    });
+  }
+  return { email, ...tokens, deskId: desk.id };
+}
+
+/** A context in `language`, signed in as `session` when given; records hydration errors. */
+async function open(
+  language: 'en' | 'es',
+  session: Session | null,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; hydration: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  await context.addCookies([
+    { name: 'language', value: language, url: baseUrl },
+    ...(session
+      ? [
+          { name: 'session_hint', value: '1', url: baseUrl },
+          { name: 'user_email', value: session.email, url: baseUrl },
+        ]
+      : []),
+  ]);
+  if (session) {
+    await context.addInitScript(
+      ([access, refresh]) => {
+        localStorage.setItem('access_token', access ?? '');
+        localStorage.setItem('refresh_token', refresh ?? '');
+      },
+      [session.access, session.refresh],
+    );
+  }
+  const page = await context.newPage();
+  const hydration: string[] = [];
+  // Production React reports a mismatch as minified error #418 (text), #423 or #425 (recovered).
+  const isHydrationError = (text: string) => /#41[89]|#42[35]|hydrat/i.test(text);
+  page.on('pageerror', (error) => {
+    if (isHydrationError(error.message)) hydration.push(`${page.url()}: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && isHydrationError(message.text())) {
+      hydration.push(`${page.url()}: ${message.text().slice(0, 300)}`);
+    }
+  });
+  return { context, page, hydration };
+}
+
+/** Loads `path` and waits until its `client:load` islands have hydrated and calls settled. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await waitForQuiet(page);
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0,
+  );
+}
+
+let session: Session;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  session = await learner();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('hydration (issue 9, item 6)', () => {
+  test('no page kind logs a hydration error, signed in or out, in English and Spanish', {
+    timeout: 600_000,
+  }, async () => {
+    const signedIn = [
+      '/',
+      '/pricing',
+      '/pricing',
+      '/pricing',
+      '/pricing',
+      '/space-repetition',
+      `/space-repetition/${session.deskId}`,
+      `/space-repetition/${session.deskId}?study=1`,
+      '/friends',
+      '/macro-images',
+      '/no-such-page',
+    ];
+    const signedOut = ['/', '/pricing', '/login', '/register', '/terms'];
+    for (const language of ['en', 'es'] as const) {
+      for (const [who, paths] of [
+        [session, signedIn],
+        [null, signedOut],
+      ] as const) {
+        const { context, page, hydration } = await open(language, who);
+        try {
+          for (const path of paths) await visit(page, path);
+          expect(hydration).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+});
+
+describe('words (issue 9, item 5)', () => {
+  test('no label breaks inside a word from 390 to 1440 px, in either language', {
+    timeout: 300_000,
+  }, async () => {
+    for (const language of ['en', 'es'] as const) {
+      for (const width of [390, 1024, 1440]) {
+        const { context, page } = await open(language, session, {
+          viewport: { width, height: 844 },
+        });
+        try {
+          await visit(page, '/');
+          const problems = await page.locator('body').evaluate(brokenWords);
+          expect({ language, width, problems }).toEqual({ language, width, problems: [] });
+          const menu = page.getByRole('button', {
+            name: language === 'es' ? 'Abrir menú' : 'Open menu',
+          });
+          if (await menu.isVisible()) {
+            await menu.click();
+            const drawer = page.getByRole('dialog');
+            await drawer.waitFor();
+            const inDrawer = await drawer.evaluate(brokenWords);
+            expect({ language, width, inDrawer }).toEqual({ language, width, inDrawer: [] });
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+});
+
+describe('words at 320 px (issue 9, item 5: still open)', () => {
+  // At 320 px the top bar leaves the search field too narrow for even "Search": a known failure,
+  // kept here so that fixing it turns this test red and the width joins the list above.
+  test.fails('the search placeholder fits at 320 px', { timeout: 120_000 }, async () => {
+    const { context, page } = await open('en', session, { viewport: { width: 320, height: 844 } });
+    try {
+      await visit(page, '/');
+      expect(await page.locator('body').evaluate(brokenWords)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('keyboard hints (issue 9, item 10)', () => {
+  test('a touch-only phone shows no keyboard hints on the study screen; a desktop does', {
+    timeout: 180_000,
+  }, async () => {
+    const hint = 'Press Space to show the answer.';
+    const phone = await open('en', session, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      await visit(phone.page, `/space-repetition/${session.deskId}?study=1`);
+      await phone.page.getByRole('button', { name: 'Show answer' }).waitFor();
+      expect(await phone.page.getByText(hint).isVisible()).toBe(false);
+    } finally {
+      await phone.context.close();
+    }
+    const desktop = await open('en', session);
+    try {
+      await visit(desktop.page, `/space-repetition/${session.deskId}?study=1`);
+      await desktop.page.getByText(hint).waitFor();
+    } finally {
+      await desktop.context.close();
+    }
+  });
+});
