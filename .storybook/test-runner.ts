@@ -222,7 +222,12 @@ const config: TestRunnerConfig = {
     watchOf(page);
     const targetUrl = process.env.TARGET_URL;
     if (!targetUrl) throw new Error('TARGET_URL is not set (run through test-storybook)');
-    await page.goto(new URL('iframe.html', targetUrl).toString(), { waitUntil: 'load' });
+    // A guard against a hung load, as long as the test time-out: on two busy cores (load 30)
+    // Playwright's default 30 s was not enough for iframe.html and its bundles.
+    await page.goto(new URL('iframe.html', targetUrl).toString(), {
+      waitUntil: 'load',
+      timeout: 60_000,
+    });
     await page.addStyleTag({ content: STABLE_CSS });
   },
   async preVisit(page, context) {
