@@ -29,6 +29,8 @@ import '@memoria/ui/global.css';
 import { AppIntlProvider, type Locale } from '@memoria/ui';
 import { STORY_VIEWPORTS } from '@memoria/ui/storybook';
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { isCommonAssetRequest } from 'msw';
+import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect } from 'react';
 import { FIXED_NOW } from './fixtures.ts';
@@ -50,29 +52,32 @@ import { FIXED_NOW } from './fixtures.ts';
   globalThis.Date = FixedDate as DateConstructor;
 })();
 
-// Test mode (a browser driven by Playwright): no animations, transitions or blinking caret.
-if (typeof navigator !== 'undefined' && navigator.webdriver) {
+/** A browser driven by Playwright: the story tests (tests/stories) or Chromatic. */
+const underTest = typeof navigator !== 'undefined' && navigator.webdriver;
+
+// Test mode: no animations, transitions or blinking caret.
+if (underTest) {
   const style = document.createElement('style');
   style.textContent =
     '*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}';
   document.head.append(style);
 }
 
+/** Storybook's own requests, which MSW lets through without a warning (as the addon does). */
+const STORYBOOK_REQUEST =
+  /\.eot$|\.mdx$|sb-common-assets|__webpack_hmr|iframe.html|sb-vite|@vite|@react-refresh|\/virtual:|\.stories\./;
+
 type Messages = Partial<Record<Locale, Record<string, string>>>;
 
 const withThemeLocale: Decorator = (Story, context) => {
   const theme = context.globals.theme === 'dark' ? 'dark' : 'light';
   const locale: Locale = context.globals.locale === 'es' ? 'es' : 'en';
-  const viewportGlobal = context.globals.viewport as { value?: string } | string | undefined;
-  const viewport = typeof viewportGlobal === 'string' ? viewportGlobal : viewportGlobal?.value;
   const messages = (context.parameters.messages as Messages | undefined)?.[locale];
   useEffect(() => {
     const html = document.documentElement;
     html.dataset.theme = theme;
     html.lang = locale;
-    // Read by tests/stories/run.ts to size the browser for phone stories.
-    html.dataset.viewport = viewport ?? 'desktop';
-  }, [theme, locale, viewport]);
+  }, [theme, locale]);
   return (
     <AppIntlProvider locale={locale} messages={messages}>
       <div data-theme={theme} lang={locale}>
@@ -84,7 +89,23 @@ const withThemeLocale: Decorator = (Story, context) => {
 
 const preview: Preview = {
   decorators: [withThemeLocale],
-  loaders: [mswLoader()],
+  // msw-storybook-addon's setup with one change: the worker script is looked up beside
+  // iframe.html, where staticDirs puts it, instead of at the origin's root (msw's default), so a
+  // Storybook published under a path registers it too.
+  loaders: [
+    mswLoader(async () => {
+      const worker = setupWorker();
+      await worker.start({
+        quiet: true,
+        serviceWorker: { url: new URL('mockServiceWorker.js', document.baseURI).pathname },
+        onUnhandledRequest(request, print) {
+          if (isCommonAssetRequest(request) || STORYBOOK_REQUEST.test(request.url)) return;
+          print.warning();
+        },
+      });
+      return worker;
+    }),
+  ],
   globalTypes: {
     theme: {
       description: 'Colour theme',
@@ -112,6 +133,9 @@ const preview: Preview = {
     },
   },
   initialGlobals: {
+    // The story tests run axe themselves after the story's data has arrived (serious and
+    // critical findings fail); the addon's automatic run would be a second, earlier axe pass.
+    a11y: { manual: underTest },
     theme: 'light',
     locale: 'en',
     viewport: { value: 'desktop', isRotated: false },

@@ -1,5 +1,6 @@
 // `npm test`: every check of the project, in one command, with one closing count.
-// Steps run in order and all of them run even when one fails, so one CI log shows every problem.
+// Steps run in order and all of them run even when one fails, so one CI log shows every problem;
+// a table of each step's time comes before the count.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,18 +20,16 @@ const reports = mkdtempSync(join(tmpdir(), 'memoria-test-'));
 const vitestReport = join(reports, 'vitest.json');
 const storiesReport = join(reports, 'stories.json');
 
-function countVitest(): { passed: number; failed: number } {
-  if (!existsSync(vitestReport)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
+/** Vitest's and Jest's JSON reports share these counts. */
+function countJson(report: string): () => { passed: number; failed: number } {
+  return () => {
+    if (!existsSync(report)) return { passed: 0, failed: 1 };
+    const counts = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
+    return { passed: counts.numPassedTests, failed: counts.numFailedTests };
   };
-  return { passed: report.numPassedTests, failed: report.numFailedTests };
-}
-
-function countStories(): { passed: number; failed: number } {
-  if (!existsSync(storiesReport)) return { passed: 0, failed: 1 };
-  return JSON.parse(readFileSync(storiesReport, 'utf8')) as { passed: number; failed: number };
 }
 
 const steps: Step[] = [
@@ -58,20 +57,21 @@ const steps: Step[] = [
     name: 'unit, server, contract and browser tests (Vitest)',
     command: 'vitest',
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-    count: countVitest,
+    count: countJson(vitestReport),
   },
   {
-    name: 'stories: render, accessibility and visual regression (Chromium)',
+    name: 'stories: render, accessibility and visual regression (test-storybook)',
     command: 'node',
-    args: ['tests/stories/run.ts', `--report=${storiesReport}`],
-    count: countStories,
-    when: () => existsSync(join(root, 'tests/stories/run.ts')),
+    // --outputFile and its file last: test-storybook hands the file to Jest after its options.
+    args: ['tests/stories/run.ts', '--json', '--outputFile', storiesReport],
+    count: countJson(storiesReport),
   },
 ];
 
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+const timings: Array<{ name: string; ok: boolean; seconds: number }> = [];
 for (const step of steps) {
   if (step.when && !step.when()) continue;
   console.log(`\n=== ${step.name}`);
@@ -88,10 +88,20 @@ for (const step of steps) {
   passed += counted.passed;
   failed += counted.failed;
   if (!ok) failures.push(step.name);
+  const seconds = (Date.now() - started) / 1000;
+  timings.push({ name: step.name, ok, seconds });
+  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+}
+
+const width = Math.max(...timings.map((t) => t.name.length));
+console.log(`\n${'step'.padEnd(width)}  result  seconds`);
+for (const t of timings) {
   console.log(
-    `=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `${t.name.padEnd(width)}  ${(t.ok ? 'ok' : 'FAILED').padEnd(6)}  ${t.seconds.toFixed(1).padStart(7)}`,
   );
 }
+const total = timings.reduce((sum, t) => sum + t.seconds, 0);
+console.log(`${'total'.padEnd(width)}          ${total.toFixed(1).padStart(7)}`);
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

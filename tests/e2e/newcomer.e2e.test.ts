@@ -3,9 +3,10 @@
 // /pricing is loaded four times: the error came on some loads only); no label breaks inside a word
 // at 390, 1024 and 1440 px in either language (320 px still cuts the search placeholder); on a
 // touch-only phone the study screen shows no keyboard hints.
+
+import { brokenWords } from '@memoria/features/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { brokenWords } from '../../packages/features/shared/layoutChecks.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 

@@ -1,0 +1,261 @@
+/**
+ * Story tests (`test-storybook`, run by tests/stories/test-storybook.ts): every story renders in
+ * Chromium, logs no console or page error, answers no unexpected HTTP error, passes axe with no
+ * serious or critical violation, and looks like its baseline in tests/visual/baselines.
+ *
+ * Each story file is one Jest test file with one browser context and one page: the page loads
+ * iframe.html once and the test-runner renders story after story in it. That is also why MSW's
+ * service worker is registered once per context: a page load per story made the worker of the
+ * previous load unregister itself (its last client closed) while the next load was updating the
+ * same registration ("Failed to update a ServiceWorker … Not found").
+ *
+ * Tags read from the story: `expected-console-errors` (console and page errors allowed),
+ * `expected-http-errors` (4xx/5xx answers from `/be/api/` allowed), `skip-story-test`.
+ */
+import { createRequire } from 'node:module';
+import { AxeBuilder } from '@axe-core/playwright';
+import { getStoryContext, type TestContext, type TestRunnerConfig } from '@storybook/test-runner';
+import { type MatchImageSnapshotOptions, toMatchImageSnapshot } from 'jest-image-snapshot';
+import type { Page, Request } from 'playwright-core';
+import { VIEWPORTS } from '../tests/stories/browser.ts';
+import { FIXED_NOW } from './fixtures.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+/** Baseline `<story id>.png` files; a failing story's actual and diff images go to __diff__. */
+const IMAGE_MATCH: MatchImageSnapshotOptions = {
+  customSnapshotsDir: `${ROOT}tests/visual/baselines`,
+  customDiffDir: `${ROOT}tests/visual/__diff__`,
+  storeReceivedOnFailure: true,
+  customReceivedDir: `${ROOT}tests/visual/__diff__`,
+  // pixelmatch's per-pixel colour threshold, and the share of differing pixels that fails.
+  customDiffConfig: { threshold: 0.1 },
+  failureThreshold: 0.001,
+  failureThresholdType: 'percent',
+};
+
+/** No motion, no caret, one font (the self-hosted Inter) for every story. */
+const STABLE_CSS = `
+*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
+html, body, #storybook-root, #storybook-root * { font-family: 'Inter Variable', sans-serif !important; }
+`;
+
+interface PageWatch {
+  problems: string[];
+  allowConsoleErrors: boolean;
+  allowApiErrors: boolean;
+  /** Requests the page has started and not yet finished (event streams excluded). */
+  inFlight: Set<Request>;
+  onIdle: Array<() => void>;
+}
+
+const watches = new WeakMap<Page, PageWatch>();
+
+function watch(page: Page): PageWatch {
+  const state: PageWatch = {
+    problems: [],
+    allowConsoleErrors: false,
+    allowApiErrors: false,
+    inFlight: new Set(),
+    onIdle: [],
+  };
+  const settle = (request: Request) => {
+    if (!state.inFlight.delete(request) || state.inFlight.size > 0) return;
+    for (const resolve of state.onIdle.splice(0)) resolve();
+  };
+  page.on('request', (request) => {
+    if (!['eventsource', 'websocket'].includes(request.resourceType())) state.inFlight.add(request);
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', (request) => {
+    settle(request);
+    if (!/favicon/.test(request.url())) {
+      state.problems.push(`request failed ${request.url()}: ${request.failure()?.errorText ?? ''}`);
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || state.allowConsoleErrors) return;
+    const text = message.text();
+    // The failing URL is reported by the response listener (a 404 logs this line without it).
+    if (/favicon|^Failed to load resource/.test(text)) return;
+    state.problems.push(`console error: ${text.slice(0, 500)}`);
+  });
+  page.on('pageerror', (error) => {
+    if (!state.allowConsoleErrors)
+      state.problems.push(`page error: ${error.message.slice(0, 500)}`);
+  });
+  page.on('response', (response) => {
+    const url = response.url();
+    const expected = state.allowApiErrors && url.includes('/be/api/');
+    if (response.status() >= 400 && !expected && !/favicon/.test(url)) {
+      state.problems.push(`HTTP ${response.status()} ${url.replace(/^https?:\/\/[^/]+/, '')}`);
+    }
+  });
+  watches.set(page, state);
+  return state;
+}
+
+function watchOf(page: Page): PageWatch {
+  return watches.get(page) ?? watch(page);
+}
+
+/** Resolves once the page has no request in flight (at once when it has none). */
+function networkSettled(state: PageWatch): Promise<void> {
+  if (state.inFlight.size === 0) return Promise.resolve();
+  return new Promise((resolve) => state.onIdle.push(resolve));
+}
+
+/** Two animation frames: what the last state change rendered is laid out and painted. */
+function painted(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(null)))),
+  );
+}
+
+/**
+ * The story has rendered (the test-runner resolved on STORY_FINISHED, after the play function);
+ * what remains is what it started: web fonts and API answers, and the renders they cause. The
+ * wait ends on those events, never on a timer.
+ */
+async function rendered(page: Page, state: PageWatch): Promise<void> {
+  await page.evaluate(async () => {
+    await Promise.all([
+      document.fonts.load('400 16px "Inter Variable"'),
+      document.fonts.load('700 16px "Inter Variable"'),
+    ]);
+    await document.fonts.ready;
+  });
+  do {
+    await networkSettled(state);
+    await painted(page);
+  } while (state.inFlight.size > 0);
+}
+
+/** The story root plus every open overlay (dialogs, menus, tooltips, snackbars), padded. */
+function screenshotClip(page: Page) {
+  return page.evaluate(() => {
+    const rects: DOMRect[] = [];
+    const root = document.querySelector('#storybook-root');
+    if (root) rects.push(root.getBoundingClientRect());
+    for (const el of document.querySelectorAll('[data-overlay], dialog[open], [role="tooltip"]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) rects.push(r);
+    }
+    const pad = 16;
+    const doc = document.documentElement;
+    const maxW = Math.max(doc.scrollWidth, window.innerWidth);
+    const maxH = Math.max(doc.scrollHeight, window.innerHeight);
+    const x = Math.max(0, Math.floor(Math.min(...rects.map((r) => r.left + scrollX)) - pad));
+    const y = Math.max(0, Math.floor(Math.min(...rects.map((r) => r.top + scrollY)) - pad));
+    const right = Math.min(maxW, Math.ceil(Math.max(...rects.map((r) => r.right + scrollX)) + pad));
+    const bottom = Math.min(
+      maxH,
+      Math.ceil(Math.max(...rects.map((r) => r.bottom + scrollY)) + pad),
+    );
+    return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
+  });
+}
+
+/**
+ * axe-core, loaded into each story page once by `prepare` (an init script). AxeBuilder evaluates
+ * its `axeSource` on every analyze(), twice in legacy mode: with axe-core's 550 KB that took
+ * 1.5–2 s per story here, while the page and its axe live through a whole story file.
+ */
+const AXE_CORE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_LOADED = 'if (!window.axe) throw new Error("axe-core was not loaded by prepare")';
+
+async function axeProblems(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page, axeSource: AXE_LOADED })
+    .include('#storybook-root')
+    // axe.run in the story's page: the default splits the run and finishes it in a new page.
+    .setLegacyMode(true)
+    // Only violations are read: skipping the details of what passed saves most of axe's time.
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const targets = violation.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ');
+      return `axe ${violation.impact} ${violation.id}: ${violation.help} [${targets}]`;
+    });
+}
+
+/** Jest's `expect` with jest-image-snapshot's matcher (registered in `setup`). */
+type ImageExpect = (actual: Buffer) => {
+  toMatchImageSnapshot(options: MatchImageSnapshotOptions): void;
+};
+type JestExpect = ImageExpect & { extend(matchers: Record<string, unknown>): void };
+const jestExpect = () => (globalThis as unknown as { expect: JestExpect }).expect;
+
+async function visualProblem(page: Page, context: TestContext): Promise<string | undefined> {
+  const shot = await page.screenshot({
+    clip: await screenshotClip(page),
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+  });
+  try {
+    jestExpect()(shot).toMatchImageSnapshot({
+      ...IMAGE_MATCH,
+      customSnapshotIdentifier: context.id,
+    });
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const config: TestRunnerConfig = {
+  tags: { exclude: ['skip-story-test'] },
+  setup() {
+    jestExpect().extend({ toMatchImageSnapshot });
+  },
+  // The test-runner's own preparation (open iframe.html once) after fixing the context's clock.
+  async prepare({ page, browserContext }) {
+    // Date only (timers keep running): the same FIXED_NOW the preview starts its clock at.
+    await browserContext.clock.setFixedTime(FIXED_NOW);
+    await browserContext.addInitScript({ path: AXE_CORE });
+    watchOf(page);
+    const targetUrl = process.env.TARGET_URL;
+    if (!targetUrl) throw new Error('TARGET_URL is not set (run through test-storybook)');
+    // A guard against a hung load, as long as the test time-out: on two busy cores (load 30)
+    // Playwright's default 30 s was not enough for iframe.html and its bundles.
+    await page.goto(new URL('iframe.html', targetUrl).toString(), {
+      waitUntil: 'load',
+      timeout: 60_000,
+    });
+    await page.addStyleTag({ content: STABLE_CSS });
+  },
+  async preVisit(page, context) {
+    const state = watchOf(page);
+    const story = await getStoryContext(page, context);
+    state.problems = [];
+    state.allowConsoleErrors = story.tags.includes('expected-console-errors');
+    state.allowApiErrors = story.tags.includes('expected-http-errors');
+    // Phone stories (`globals: { viewport: { value: 'phone' } }`) render at the phone's size.
+    const viewport = story.storyGlobals?.viewport as { value?: string } | string | undefined;
+    const phone = (typeof viewport === 'string' ? viewport : viewport?.value) === 'phone';
+    await page.setViewportSize(phone ? VIEWPORTS.phone : VIEWPORTS.desktop);
+  },
+  async postVisit(page, context) {
+    if (context.hasFailure) return;
+    const state = watchOf(page);
+    await rendered(page, state);
+    const hasContent = await page.evaluate(() => {
+      const root = document.querySelector('#storybook-root');
+      return !!root && (root.children.length > 0 || (root.textContent ?? '').trim().length > 0);
+    });
+    const problems = hasContent ? [] : ['story root is empty'];
+    const visual = await visualProblem(page, context);
+    problems.push(...(await axeProblems(page)));
+    if (visual) problems.push(visual);
+    problems.push(...state.problems);
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  },
+};
+
+export default config;
