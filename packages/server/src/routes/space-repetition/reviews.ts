@@ -4,6 +4,7 @@ import { retractDeskReview } from '../../db/queries/activities.ts';
 import { visibleDesks } from '../../db/queries/desks.ts';
 import { reviewQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -74,7 +75,7 @@ export const handlers: Handlers = {
   async undoLastReview(c, { params }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const undone = await sql.begin(async (tx) => {
+    const undone = await inTransaction(sql, async (tx) => {
       const { card, desk } = await cardFor(tx, user.id, params.id, true);
       const log = await lastReviewLog(tx, user.id, card.id);
       if (!log) throw new ApiError(409, 'conflict', MESSAGES.nothingToUndo);
