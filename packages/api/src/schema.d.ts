@@ -3115,6 +3115,11 @@ export interface components {
             due_count: number;
             new_count: number;
             remaining_today: number;
+            /**
+             * Format: date-time
+             * @description When the next learning or relearning step outside this queue (beyond the learn-ahead limit) falls due, if that is still within the caller's today; null otherwise.
+             */
+            next_due?: string | null;
             cards: components["schemas"]["DueCard"][];
         };
         ReviewResult: {

@@ -272,6 +272,26 @@ describe('learning steps in the same session (learn-ahead)', () => {
       vi.useRealTimers();
     }
   });
+
+  test('after a reload the finished screen takes the next step’s time from the queue', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 15, 12, 0, 0));
+    try {
+      server.handle((request) => {
+        if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+          const next_due = new Date(Date.now() + 42 * 60_000).toISOString();
+          return { status: 200, body: queue([], { next_due }) };
+        }
+        return { status: 200, body: desk() };
+      });
+      renderWithProviders(<DeckReview deskId={7} />, { locale: 'es' });
+      expect(
+        await screen.findByText('La próxima tarjeta vence en 42 minutos, a las 12:42.'),
+      ).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('offline queue', () => {

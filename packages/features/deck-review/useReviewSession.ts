@@ -111,12 +111,18 @@ export function useReviewSession(deskId: number) {
     }
   }, [client, deskId]);
 
-  /** The earliest next due time of the cards rated in this session, when it is later today. */
+  /**
+   * When the next card is due later today: the earliest of the server's `next_due` (a learning
+   * step past the learn-ahead limit, also after a reload) and the cards rated in this session.
+   */
+  const serverNextDue = data?.next_due ? Date.parse(data.next_due) : null;
   const laterAt = useMemo(() => {
     const now = Date.now();
-    const times = [...nextDue.values()].filter((at) => at < endOfLocalDay(now));
+    const times = [...nextDue.values(), ...(serverNextDue === null ? [] : [serverNextDue])].filter(
+      (at) => at < endOfLocalDay(now),
+    );
     return times.length > 0 ? Math.min(...times) : null;
-  }, [nextDue]);
+  }, [nextDue, serverNextDue]);
 
   // Nothing left but a learning card due later today: fetch the queue again once it is within the
   // learn-ahead limit, when the server puts it back in the queue.

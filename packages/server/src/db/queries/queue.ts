@@ -7,7 +7,7 @@
 import { type DueWindow, isLearnedAhead } from '../../domain/queue.ts';
 import type { LearnerDay } from '../../domain/scheduling.ts';
 import { type CardRecord, type CardRow, cardColumns, selectCards } from './cards.ts';
-import { iso, type Query } from './pg.ts';
+import { iso, pgDateOrNull, type Query } from './pg.ts';
 
 /** A desk's new cards still allowed today (see domain/queue.ts `newCardsAllowance`). */
 export interface DeskAllowance {
@@ -27,6 +27,24 @@ function dueIn(q: Query, w: DueWindow) {
 
 const inDesks = (q: Query, deskIds: number[]) =>
   deskIds.length === 1 ? q`s.desk_id = ${deskIds[0] ?? 0}` : q`s.desk_id = any(${deskIds}::int[])`;
+
+/**
+ * When the next learning or relearning step of these desks past the window falls due, if that is
+ * before the end of the learner's day (review cards due later are tomorrow's).
+ */
+export async function nextStepDue(
+  q: Query,
+  userId: number,
+  deskIds: number[],
+  window: DueWindow,
+): Promise<Date | null> {
+  if (deskIds.length === 0) return null;
+  const [row] = await q<{ due: string | null }[]>`
+    select min(s.due) as due from card_schedules s
+    where s.user_id = ${userId} and ${inDesks(q, deskIds)} and s.state in (1, 3)
+      and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}`;
+  return pgDateOrNull(row?.due ?? null);
+}
 
 /** How many cards of each desk the learner introduced (first rated) during `today`. */
 export async function introducedToday(

@@ -261,7 +261,11 @@ describe('the review queue', () => {
   });
 
   it('brings a card rated Again back in the session, after the other cards, in every count', async () => {
-    const ana = await t.signUp();
+    // A time zone where it is about noon, so that 21 minutes from now is still the learner's today.
+    const offset = 12 - new Date().getUTCHours();
+    const ana = await t.signUp({
+      timezone: offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`,
+    });
     const desk = await makeDesk(ana);
     const [a, b, c] = [
       await makeCard(ana, desk.id, 'a', '1'),
@@ -291,6 +295,12 @@ describe('the review queue', () => {
     const later = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
     expect(later.body.cards.map((x: { id: number }) => x.id)).toEqual([c.id]);
     expect(later.body.remaining_today).toBe(1);
+    // The queue says when it falls due, for the finished screen.
+    const [{ due } = { due: '' }] = await t.database.sql`
+      select to_json(due)#>>'{}' as due from card_schedules
+      where card_id = ${b.id} and user_id = ${ana.user.id}`;
+    expect(later.body.next_due).toBe(new Date(due as string).toISOString());
+    expect(queue.body.next_due).toBeNull();
   });
 
   it('keeps to the daily new-card limit and starts a new day at the learner’s midnight', async () => {
