@@ -1379,7 +1379,7 @@ export interface paths {
         };
         /**
          * The review queue: due cards, then today's new cards, with interval previews.
-         * @description "Today" is the caller's day in their stored time zone. Learning and relearning cards are due at their exact time; review cards are due for the whole day they fall on (as in Anki). New cards come in creation order, up to each desk's daily limit less those introduced today. An unknown desk_id is 404.
+         * @description "Today" is the caller's day in their stored time zone. Learning and relearning cards are due at their exact time, and are learned ahead up to 20 minutes before it (Anki's learn-ahead limit): those come last, after the new cards, and count as due. Review cards are due for the whole day they fall on (as in Anki). New cards come in creation order, up to each desk's daily limit less those introduced today. An unknown desk_id is 404.
          */
         get: operations["listDueCards"];
         put?: never;
@@ -2939,7 +2939,7 @@ export interface components {
             new_cards_today: number;
             /** @description due_count + new_count. */
             remaining_today: number;
-            /** @description Learning, relearning and review cards due now. */
+            /** @description Review cards due today, and learning and relearning cards due within the next 20 minutes (the learn-ahead limit). */
             due_count: number;
             /** @description New cards still allowed today. */
             new_count: number;
@@ -3122,7 +3122,7 @@ export interface components {
         DueCard: components["schemas"]["Card"] & {
             intervals: components["schemas"]["ReviewIntervals"];
         };
-        /** @description Due cards first (earliest first), then today's allowance of new cards, in a stable order. */
+        /** @description Due cards first (earliest first), then today's allowance of new cards, then the learning steps learned ahead (due within 20 minutes), in a stable order. */
         DueCards: {
             /**
              * Format: date
@@ -3134,6 +3134,11 @@ export interface components {
             due_count: number;
             new_count: number;
             remaining_today: number;
+            /**
+             * Format: date-time
+             * @description When the next learning or relearning step outside this queue (beyond the learn-ahead limit) falls due, if that is still within the caller's today; null otherwise.
+             */
+            next_due?: string | null;
             cards: components["schemas"]["DueCard"][];
         };
         ReviewResult: {

@@ -44,6 +44,11 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 /** The new-cards-per-day limits (contract `NewCardsConfig`, spec §9 default 10). */
 export const NEW_CARDS_PER_DAY = { min: 1, max: 9999, default: 10 } as const;
+/**
+ * Anki's learn-ahead limit (contract `listDueCards`): a learning or relearning step due within it
+ * is in today's queue, after the other cards, and counted as due.
+ */
+export const LEARN_AHEAD_SECONDS = 20 * 60;
 /** Default page size of a desk's card list. */
 export const CARDS_PAGE_SIZE = 20;
 
@@ -164,6 +169,27 @@ export const dueCardsCache = {
       remaining_today: Math.max(0, before.remaining_today - 1),
     });
     return before;
+  },
+  /**
+   * A learning step coming back in the session: at the end of the queue, counted as due; a card
+   * already in the queue is replaced where it stands (the server's answer for it), counts unchanged.
+   */
+  requeue(client: QueryClient, deskId: number | null, card: DueCard): void {
+    const before = dueCardsCache.get(client, deskId);
+    if (!before) return;
+    if (before.cards.some((c) => c.id === card.id)) {
+      dueCardsCache.set(client, deskId, {
+        ...before,
+        cards: before.cards.map((c) => (c.id === card.id ? card : c)),
+      });
+      return;
+    }
+    dueCardsCache.set(client, deskId, {
+      ...before,
+      cards: [...before.cards, card],
+      due_count: before.due_count + 1,
+      remaining_today: before.remaining_today + 1,
+    });
   },
   /** Puts a card back at the front of the queue (undo). */
   prepend(client: QueryClient, deskId: number | null, card: DueCard, remaining?: number): void {

@@ -97,10 +97,11 @@ describe('review keyboard flow', () => {
     ]);
 
     key('3');
-    // Same event: the next card, before the server has answered.
+    // Same event: the next card, before the server has answered. Paris, a learning step due in
+    // 10 minutes, is back at the end of the queue and still counted.
     expect(front()).toBe('Madrid');
     expect(screen.queryByText('capital of Spain')).toBeNull();
-    expect(remaining()).toBe('2 remaining today');
+    expect(remaining()).toBe('3 remaining today');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(server.hits('/be/api/space-repetition/cards/101/update_difficulty/')).toHaveLength(1);
     expect(sent[0]).toMatchObject({ difficulty: 'good' });
@@ -178,6 +179,118 @@ describe('review keyboard flow', () => {
       expect(server.hits('/be/api/space-repetition/cards/101/undo_review/')).toHaveLength(1),
     );
     expect((await screen.findByText('Rating undone.')).textContent).toBe('Rating undone.');
+  });
+});
+
+describe('learning steps in the same session (learn-ahead)', () => {
+  test('a card rated Again comes back after the others, counted, and shown at once when it is the last', async () => {
+    const rated: { id: number; difficulty: unknown }[] = [];
+    server.handle((request) => {
+      const rating = request.path.match(/cards\/(\d+)\/update_difficulty/);
+      if (rating) {
+        const body = JSON.parse(request.body);
+        const id = Number(rating[1]);
+        rated.push({ id, difficulty: body.difficulty });
+        const card = id === CARDS.fresh.id ? CARDS.fresh : CARDS.learning;
+        const result = reviewResult(card, body.difficulty);
+        result.next_due = new Date(Date.now() + result.interval_seconds * 1000).toISOString();
+        // Graduated by Easy: days away, out of today's queue.
+        if (body.difficulty === 'easy') result.card.state = 'review';
+        // After Again the server previews Easy at 3 days (the queued copy still says 8).
+        if (body.difficulty === 'again') {
+          result.intervals = {
+            ...result.intervals,
+            easy: { due: result.next_due, interval_seconds: 3 * 86_400 },
+          };
+        }
+        return { status: 200, body: result };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: queue([CARDS.fresh, CARDS.learning]) };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Paris');
+    expect(remaining()).toBe('2 remaining today');
+
+    key(' ');
+    key('1'); // Again: <1m, back in this session
+    expect(front()).toBe('Madrid');
+    expect(remaining()).toBe('2 remaining today');
+    key(' ');
+    key('4'); // Easy: 4 days
+    // Only Paris is left and not due for a minute: shown anyway, as Anki learns ahead.
+    expect(front()).toBe('Paris');
+    expect(remaining()).toBe('1 remaining today');
+    await waitFor(() => expect(rated).toHaveLength(2));
+    // The server's answer replaces the waiting copy: a learning card with its new previews.
+    key(' ');
+    expect(screen.getByText('Learning')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Easy' }).textContent).toMatch(/^3dEasy4/),
+    );
+    key('4');
+    expect(await screen.findByText('All done for today!')).toBeTruthy();
+    await waitFor(() => expect(rated).toHaveLength(3));
+    expect(rated).toEqual([
+      { id: CARDS.fresh.id, difficulty: 'again' },
+      { id: CARDS.learning.id, difficulty: 'easy' },
+      { id: CARDS.fresh.id, difficulty: 'easy' },
+    ]);
+    expect(
+      screen.getByText('You have reviewed every card due today. Come back tomorrow.'),
+    ).toBeTruthy();
+  });
+
+  test('the finished screen says in minutes when the next card is due later today', async () => {
+    // Noon on the learner's clock, so that 25 minutes later is still today.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 15, 12, 0, 0));
+    try {
+      server.handle((request) => {
+        if (request.path.includes('/update_difficulty/')) {
+          const result = reviewResult(CARDS.learning, 'good');
+          // The server knows better than the preview: the step is 25 minutes away.
+          result.interval_seconds = 25 * 60;
+          result.next_due = new Date(Date.now() + 25 * 60_000).toISOString();
+          return { status: 200, body: result };
+        }
+        if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+          return { status: 200, body: queue([CARDS.learning]) };
+        }
+        return { status: 200, body: desk() };
+      });
+      renderWithProviders(<DeckReview deskId={7} />);
+      await screen.findByText('Madrid');
+      key(' ');
+      key('3');
+      expect(
+        await screen.findByText('The next card is due in 25 minutes, at 12:25 PM.'),
+      ).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('after a reload the finished screen takes the next step’s time from the queue', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 15, 12, 0, 0));
+    try {
+      server.handle((request) => {
+        if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+          const next_due = new Date(Date.now() + 42 * 60_000).toISOString();
+          return { status: 200, body: queue([], { next_due }) };
+        }
+        return { status: 200, body: desk() };
+      });
+      renderWithProviders(<DeckReview deskId={7} />, { locale: 'es' });
+      expect(
+        await screen.findByText('La próxima tarjeta vence en 42 minutos, a las 12:42.'),
+      ).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

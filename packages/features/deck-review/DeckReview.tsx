@@ -158,10 +158,11 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
         icon={<CheckIcon size={40} />}
         title={<FormattedMessage id="deckReview.done.title" />}
         description={
-          session.laterAt ? (
+          session.laterAt !== null && session.laterInMinutes !== null ? (
             <FormattedMessage
               id="deckReview.done.later"
               values={{
+                minutes: session.laterInMinutes,
                 time: intl.formatTime(session.laterAt, { hour: 'numeric', minute: '2-digit' }),
               }}
             />

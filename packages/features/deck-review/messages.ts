@@ -45,7 +45,8 @@ export const en = {
   'deckReview.interval.long.years': 'in {count, plural, one {# year} other {# years}}',
   'deckReview.done.title': 'All done for today!',
   'deckReview.done.description': 'You have reviewed every card due today. Come back tomorrow.',
-  'deckReview.done.later': 'Cards you are learning come back at {time}.',
+  'deckReview.done.later':
+    'The next card is due in {minutes, plural, one {# minute} other {# minutes}}, at {time}.',
   'deckReview.done.action': 'Back to the deck',
   'deckReview.empty.title': 'This deck has no cards yet',
   'deckReview.empty.description': 'Add or generate cards, then come back to study them.',
@@ -107,7 +108,8 @@ export const es: Record<DeckReviewMessageId, string> = {
   'deckReview.interval.long.years': 'en {count, plural, one {# año} other {# años}}',
   'deckReview.done.title': '¡Todo listo por hoy!',
   'deckReview.done.description': 'Repasaste todas las tarjetas de hoy. Vuelve mañana.',
-  'deckReview.done.later': 'Las tarjetas que estás aprendiendo vuelven a las {time}.',
+  'deckReview.done.later':
+    'La próxima tarjeta vence en {minutes, plural, one {# minuto} other {# minutos}}, a las {time}.',
   'deckReview.done.action': 'Volver al mazo',
   'deckReview.empty.title': 'Este mazo todavía no tiene tarjetas',
   'deckReview.empty.description': 'Añade o genera tarjetas y vuelve para estudiarlas.',

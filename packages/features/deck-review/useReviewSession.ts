@@ -2,6 +2,9 @@
  * The review session of one desk: the queue from `due_cards`, reveal, rate (optimistic: the card
  * leaves the cached queue in the same event, `update_difficulty` follows; a failure puts it back
  * and says why; a dropped connection keeps the rating in the offline queue), and undo.
+ * As in Anki, a rating that leaves the card in a learning step due within the learn-ahead limit
+ * puts it back at the end of the queue, so it comes back in the same session (shown at once when
+ * it is the only card left) and is counted in the remaining cards.
  */
 import {
   type ApiRequestError,
@@ -9,6 +12,7 @@ import {
   dueCardsCache,
   invalidateAfterReview,
   isApiRequestError,
+  LEARN_AHEAD_SECONDS,
   type ReviewRating,
   type ReviewResult,
   spaceRepetitionKeys,
@@ -34,9 +38,21 @@ type LastRating = {
   queued: boolean;
 };
 
-/** Only learning steps come back today; past this they wait for another day. */
-const LATER_TODAY_MAX_SECONDS = 4 * 60 * 60;
 const STALE_AFTER_MS = 1500;
+
+/** The card as it waits in the queue until the server's answer replaces it. */
+function backInLearning(card: DueCard): DueCard {
+  return {
+    ...card,
+    state: card.state === 'review' ? 'relearning' : card.state === 'new' ? 'learning' : card.state,
+  };
+}
+
+const endOfLocalDay = (at: number) => {
+  const end = new Date(at);
+  end.setHours(24, 0, 0, 0);
+  return end.getTime();
+};
 
 export function useReviewSession(deskId: number) {
   const client = useQueryClient();
@@ -46,9 +62,14 @@ export function useReviewSession(deskId: number) {
   const [revealed, setRevealed] = useState(false);
   /** Ids taken out in this event, before the cache's observers re-render (same frame). */
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  /** Cards put back at the end in this event, before the cache's observers re-render. */
+  const [requeued, setRequeued] = useState<ReadonlyMap<number, DueCard>>(new Map());
+  /** Each card rated in this session: when the server says it is due next. */
+  const [nextDue, setNextDue] = useState<ReadonlyMap<number, number>>(new Map());
+  /** The ratings on their way per card: a card shown again is rated after its last rating. */
+  const inFlight = useRef(new Map<number, Promise<unknown>>());
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [last, setLast] = useState<LastRating | null>(null);
-  const [laterAt, setLaterAt] = useState<number | null>(null);
   const pending = useRef(0);
   const staleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Desk counts, weekly chart, streak and history: refreshed once the learner pauses. */
@@ -61,20 +82,26 @@ export function useReviewSession(deskId: number) {
 
   const data = due.data;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cache caught up: nothing to hide
-  useEffect(() => setHidden(new Set()), [data]);
+  useEffect(() => {
+    setHidden(new Set());
+    setRequeued(new Map());
+  }, [data]);
 
   const queue = useMemo(
-    () => (data?.cards ?? []).filter((card) => !hidden.has(card.id)),
-    [data, hidden],
+    () => [
+      ...(data?.cards ?? []).filter((card) => !hidden.has(card.id) && !requeued.has(card.id)),
+      ...requeued.values(),
+    ],
+    [data, hidden, requeued],
   );
   const current = queue[0] ?? null;
-  const hiddenCount = (data?.cards.length ?? 0) - queue.length;
+  const hiddenCount = Math.max(0, (data?.cards.length ?? 0) - queue.length);
   const remaining = Math.max(0, (data?.remaining_today ?? 0) - hiddenCount);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new front starts the answer timer
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a front shown (again) starts the answer timer
   useEffect(() => {
     shownAt.current = performance.now();
-  }, [current?.id]);
+  }, [current]);
 
   /** When the queue is empty and nothing is in flight, ask the server again (learning cards). */
   const refillIfDone = useCallback(() => {
@@ -84,18 +111,40 @@ export function useReviewSession(deskId: number) {
     }
   }, [client, deskId]);
 
-  // A learning card due later today: fetch the queue again when it is due.
+  /**
+   * When the next card is due later today: the earliest of the server's `next_due` (a learning
+   * step past the learn-ahead limit, also after a reload) and the cards rated in this session.
+   */
+  const serverNextDue = data?.next_due ? Date.parse(data.next_due) : null;
+  const laterAt = useMemo(() => {
+    const now = Date.now();
+    const times = [...nextDue.values(), ...(serverNextDue === null ? [] : [serverNextDue])].filter(
+      (at) => at < endOfLocalDay(now),
+    );
+    return times.length > 0 ? Math.min(...times) : null;
+  }, [nextDue, serverNextDue]);
+
+  // Nothing left but a learning card due later today: fetch the queue again once it is within the
+  // learn-ahead limit, when the server puts it back in the queue.
   useEffect(() => {
     if (laterAt === null || current) return;
     const timer = setTimeout(
-      () => {
-        setLaterAt(null);
-        void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deskId) });
-      },
-      Math.max(0, laterAt - Date.now()) + 500,
+      () => void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deskId) }),
+      Math.max(0, laterAt - LEARN_AHEAD_SECONDS * 1000 - Date.now()) + 500,
     );
     return () => clearTimeout(timer);
   }, [laterAt, current, client, deskId]);
+
+  // The finished screen counts the minutes down to the next card.
+  const [clock, setClock] = useState(() => Date.now());
+  useEffect(() => {
+    if (laterAt === null || current) return;
+    setClock(Date.now());
+    const timer = setInterval(() => setClock(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, [laterAt, current]);
+  const laterInMinutes =
+    laterAt === null ? null : Math.max(1, Math.ceil((laterAt - clock) / 60_000));
 
   const reveal = useCallback(() => {
     if (current) setRevealed(true);
@@ -108,25 +157,41 @@ export function useReviewSession(deskId: number) {
       const key = newIdempotencyKey();
       const reviewedAt = new Date().toISOString();
       const answerTime = Math.min(3_600_000, Math.round(performance.now() - shownAt.current));
-      // Same event: hide it locally and take it out of the cache, then send.
+      // A step within the learn-ahead limit (the preview says so before the server answers).
+      const comesBack = card.intervals[rating].interval_seconds <= LEARN_AHEAD_SECONDS;
+      // Same event: hide it locally and take it out of the cache (or to its end), then send.
       setHidden((set) => new Set(set).add(card.id));
+      const waiting = backInLearning(card);
+      setRequeued((map) => {
+        const next = new Map(map);
+        next.delete(card.id);
+        return comesBack ? next.set(card.id, waiting) : next;
+      });
       setRevealed(false);
       setFeedback(null);
       void client.cancelQueries({ queryKey: spaceRepetitionKeys.due(deskId) });
       dueCardsCache.remove(client, deskId, card.id);
+      if (comesBack) dueCardsCache.requeue(client, deskId, waiting);
       pending.current += 1;
       const entry: LastRating = { card, rating, key, queued: false, sent: Promise.resolve(null) };
-      entry.sent = review
-        .mutateAsync({
-          cardId: card.id,
-          difficulty: rating,
-          idempotency_key: key,
-          answer_time_ms: answerTime,
-        })
+      const previous = inFlight.current.get(card.id) ?? Promise.resolve();
+      entry.sent = previous
+        .then(() =>
+          review.mutateAsync({
+            cardId: card.id,
+            difficulty: rating,
+            idempotency_key: key,
+            answer_time_ms: answerTime,
+          }),
+        )
         .then((result) => {
-          if (result.interval_seconds <= LATER_TODAY_MAX_SECONDS) {
-            const at = Date.parse(result.next_due);
-            setLaterAt((prev) => (prev === null ? at : Math.min(prev, at)));
+          setNextDue((map) => new Map(map).set(card.id, Date.parse(result.next_due)));
+          const stays = dueCardsCache.get(client, deskId)?.cards.some((c) => c.id === card.id);
+          if (stays && result.interval_seconds <= LEARN_AHEAD_SECONDS) {
+            // The server's card and previews replace the waiting copy.
+            dueCardsCache.requeue(client, deskId, { ...result.card, intervals: result.intervals });
+          } else if (stays && comesBack) {
+            dueCardsCache.remove(client, deskId, card.id);
           }
           return result;
         })
@@ -150,10 +215,12 @@ export function useReviewSession(deskId: number) {
           return null;
         })
         .finally(() => {
+          if (inFlight.current.get(card.id) === entry.sent) inFlight.current.delete(card.id);
           pending.current -= 1;
           invalidateSoon();
           refillIfDone();
         });
+      inFlight.current.set(card.id, entry.sent);
       setLast(entry);
     },
     [current, revealed, client, deskId, review, refillIfDone, invalidateSoon],
@@ -164,6 +231,11 @@ export function useReviewSession(deskId: number) {
     if (!entry) return;
     setLast(null);
     setRevealed(false);
+    setNextDue((map) => {
+      const next = new Map(map);
+      next.delete(entry.card.id);
+      return next;
+    });
     // Back on screen at once, as it was before the rating.
     dueCardsCache.prepend(client, deskId, entry.card);
     if (entry.queued && dropQueuedReview(entry.key)) {
@@ -198,6 +270,7 @@ export function useReviewSession(deskId: number) {
     undo,
     canUndo: last !== null,
     laterAt,
+    laterInMinutes,
     feedback,
     clearFeedback: () => setFeedback(null),
   };

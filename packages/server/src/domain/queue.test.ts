@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { dueWindow, newCardsAllowance } from './queue.ts';
+import { dueWindow, isLearnedAhead, newCardsAllowance } from './queue.ts';
 import { learnerDay } from './scheduling.ts';
 
 describe('the due window', () => {
   const tz = 'America/Argentina/Buenos_Aires'; // UTC−3
   const now = new Date('2025-01-15T02:30:00Z'); // 23:30 on the 14th there
 
-  it('holds review cards until the learner’s midnight and learning steps until now', () => {
+  it('holds review cards until the learner’s midnight, learning steps until now and 20 minutes ahead', () => {
     const w = dueWindow(now, learnerDay(now, tz));
     expect(w.reviewBefore.toISOString()).toBe('2025-01-15T03:00:00.000Z');
     expect(w.learningBy).toEqual(now);
+    expect(w.learnAheadBy.toISOString()).toBe('2025-01-15T02:50:00.000Z');
+  });
+
+  it('puts learning and relearning steps not due yet behind the others', () => {
+    const w = dueWindow(now, learnerDay(now, tz));
+    const later = new Date('2025-01-15T02:31:00Z');
+    expect(isLearnedAhead({ state: 1, due: later }, w)).toBe(true);
+    expect(isLearnedAhead({ state: 3, due: later }, w)).toBe(true);
+    expect(isLearnedAhead({ state: 1, due: now }, w)).toBe(false);
+    expect(isLearnedAhead({ state: 2, due: later }, w)).toBe(false);
   });
 });
 

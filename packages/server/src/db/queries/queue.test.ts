@@ -50,17 +50,31 @@ async function card(deskId: number, state: number, due = '2025-01-01T00:00:00Z')
 const ids = (cards: { id: number }[]) => cards.map((c) => c.id);
 
 describe('due cards', () => {
-  it('learning steps are due at their time, review cards for the whole local day', async () => {
+  it('learning steps are due at their time or learned ahead within 20 minutes, review cards for the whole local day', async () => {
     const desk = await newDesk();
     const learningDue = await card(desk, 1, '2025-01-15T02:29:00Z');
-    await card(desk, 1, '2025-01-15T02:31:00Z'); // a minute from now
+    const learningSoon = await card(desk, 1, '2025-01-15T02:31:00Z'); // a minute from now
     const reviewTonight = await card(desk, 2, '2025-01-15T02:59:00Z'); // 23:59 local today
     await card(desk, 2, '2025-01-15T03:01:00Z'); // 00:01 local tomorrow
-    await card(desk, 3, '2025-01-15T02:40:00Z'); // relearning in ten minutes
-    const queue = await reviewQueue(t.deps.sql, userId, [desk], [], window, 100);
-    expect(ids(queue)).toEqual([learningDue, reviewTonight]);
-    const counts = await queueCounts(t.deps.sql, userId, [{ deskId: desk, allowance: 0 }], window);
-    expect(counts.get(desk)).toEqual({ dueCount: 2, newCount: 0 });
+    const relearning = await card(desk, 3, '2025-01-15T02:40:00Z'); // relearning in ten minutes
+    const edge = await card(desk, 1, '2025-01-15T02:50:00Z'); // exactly the learn-ahead limit
+    await card(desk, 1, '2025-01-15T02:50:01Z'); // just past it
+    const fresh = await card(desk, 0);
+    const queue = await reviewQueue(
+      t.deps.sql,
+      userId,
+      [desk],
+      [{ deskId: desk, allowance: 1 }],
+      window,
+      100,
+    );
+    // Due now first, then the new card, then the steps learned ahead by their due time.
+    expect(ids(queue)).toEqual([learningDue, reviewTonight, fresh, learningSoon, relearning, edge]);
+    const counts = await queueCounts(t.deps.sql, userId, [{ deskId: desk, allowance: 1 }], window);
+    expect(counts.get(desk)).toEqual({ dueCount: 5, newCount: 1 });
+    // A limit keeps the cards due now before those learned ahead.
+    const first = await reviewQueue(t.deps.sql, userId, [desk], [], window, 2);
+    expect(ids(first)).toEqual([learningDue, reviewTonight]);
   });
 
   it('orders due cards by due then id, then each desk’s allowance of new cards by id', async () => {

@@ -4,10 +4,10 @@
  * today comes from the domain's allowance; both are applied here in SQL so that the queue is two
  * index range scans whatever the desk's size.
  */
-import type { DueWindow } from '../../domain/queue.ts';
+import { type DueWindow, isLearnedAhead } from '../../domain/queue.ts';
 import type { LearnerDay } from '../../domain/scheduling.ts';
 import { type CardRecord, type CardRow, cardColumns, selectCards } from './cards.ts';
-import { iso, type Query } from './pg.ts';
+import { iso, pgDateOrNull, type Query } from './pg.ts';
 
 /** A desk's new cards still allowed today (see domain/queue.ts `newCardsAllowance`). */
 export interface DeskAllowance {
@@ -18,15 +18,33 @@ export interface DeskAllowance {
 /** Rated cards inside the due window (the one SQL form of the rule). */
 function dueIn(q: Query, w: DueWindow) {
   // One upper bound on `due` lets the planner scan the due index as a range.
-  const upper = Math.max(w.reviewBefore.getTime(), w.learningBy.getTime() + 1);
+  const upper = Math.max(w.reviewBefore.getTime(), w.learnAheadBy.getTime() + 1);
   return q`
     s.state <> 0 and s.due < ${iso(new Date(upper))}
     and (s.state = 2 and s.due < ${iso(w.reviewBefore)}
-         or s.state <> 2 and s.due <= ${iso(w.learningBy)})`;
+         or s.state <> 2 and s.due <= ${iso(w.learnAheadBy)})`;
 }
 
 const inDesks = (q: Query, deskIds: number[]) =>
   deskIds.length === 1 ? q`s.desk_id = ${deskIds[0] ?? 0}` : q`s.desk_id = any(${deskIds}::int[])`;
+
+/**
+ * When the next learning or relearning step of these desks past the window falls due, if that is
+ * before the end of the learner's day (review cards due later are tomorrow's).
+ */
+export async function nextStepDue(
+  q: Query,
+  userId: number,
+  deskIds: number[],
+  window: DueWindow,
+): Promise<Date | null> {
+  if (deskIds.length === 0) return null;
+  const [row] = await q<{ due: string | null }[]>`
+    select min(s.due) as due from card_schedules s
+    where s.user_id = ${userId} and ${inDesks(q, deskIds)} and s.state in (1, 3)
+      and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}`;
+  return pgDateOrNull(row?.due ?? null);
+}
 
 /** How many cards of each desk the learner introduced (first rated) during `today`. */
 export async function introducedToday(
@@ -72,7 +90,7 @@ export async function queueCounts(
   return new Map(rows.map((r) => [r.desk_id, { dueCount: r.due_count, newCount: r.new_count }]));
 }
 
-/** Due cards of these desks by due time then id, at most `limit`. */
+/** Due cards of these desks, those learned ahead last, by due time then id, at most `limit`. */
 function dueCards(
   q: Query,
   userId: number,
@@ -85,7 +103,7 @@ function dueCards(
     select ${cardColumns(q)}
     from card_schedules s join cards c on c.id = s.card_id
     where s.user_id = ${userId} and ${dueIn(q, window)} and ${inDesks(q, deskIds)}
-    order by s.due, s.card_id
+    order by s.state <> 2 and s.due > ${iso(window.learningBy)}, s.due, s.card_id
     limit ${limit}`);
 }
 
@@ -114,7 +132,10 @@ function newCards(
     limit ${limit}`);
 }
 
-/** The review queue: due cards first, then the desks' new cards, at most `limit`. */
+/**
+ * The review queue, at most `limit`: due cards first, then the desks' new cards, then the learning
+ * steps learned ahead (due within the learn-ahead limit but not yet), as Anki orders them.
+ */
 export async function reviewQueue(
   q: Query,
   userId: number,
@@ -127,5 +148,6 @@ export async function reviewQueue(
     dueCards(q, userId, deskIds, window, limit),
     newCards(q, userId, allowances, limit),
   ]);
-  return [...due, ...fresh].slice(0, limit);
+  const ahead = (card: CardRecord) => isLearnedAhead(card.schedule, window);
+  return [...due.filter((c) => !ahead(c)), ...fresh, ...due.filter(ahead)].slice(0, limit);
 }

@@ -165,3 +165,46 @@ describe('cards', () => {
     expect(Object.keys(incomplete.body.fields).sort()).toEqual(['back', 'desk_id']);
   });
 });
+
+describe('malformed multipart bodies', () => {
+  it('answer 400 naming the problem on card creation, card update and generation', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    const bodies = [
+      // The boundary of the header never appears: nothing can be read.
+      { type: 'multipart/form-data; boundary=nope', body: '--other\r\nbroken' },
+      // A part cut off before its closing boundary.
+      {
+        type: 'multipart/form-data; boundary=b',
+        body: '--b\r\nContent-Disposition: form-data; name="front"\r\n\r\nhalf',
+      },
+      // No boundary at all.
+      { type: 'multipart/form-data', body: 'front=a&back=b' },
+    ];
+    const calls = [
+      ['POST', `${SR}/cards/`],
+      ['PUT', `${SR}/cards/${card.id}/`],
+      ['POST', `${SR}/desks/${desk.id}/generate_cards/`],
+    ] as const;
+    for (const [method, url] of calls) {
+      for (const { type, body } of bodies) {
+        const res = await t.request(method, url, {
+          token: ana.access,
+          rawBody: body,
+          headers: { 'content-type': type },
+        });
+        expect({ method, url, type, status: res.status }).toEqual({
+          method,
+          url,
+          type,
+          status: 400,
+        });
+        expect(res.body).toMatchObject({
+          code: 'validation_error',
+          fields: { non_field_errors: [expect.stringContaining('malformed')] },
+        });
+      }
+    }
+  });
+});

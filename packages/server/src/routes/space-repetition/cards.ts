@@ -1,6 +1,7 @@
 /** Cards: a desk's paginated list, create, edit (text and images), delete. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { deleteCard, insertCard, listCards, updateCard } from '../../db/queries/cards.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { stateOf } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
@@ -36,7 +37,7 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     const input = await readCardInput(c, body, true);
-    const cardId = await sql.begin(async (tx) => {
+    const cardId = await inTransaction(sql, async (tx) => {
       const desk = await deskFor(tx, user.id, input.deskId ?? 0);
       assertCanEdit(desk);
       const front = input.front ?? '';
@@ -83,9 +84,13 @@ export const handlers: Handlers = {
   async deleteCard(c, { params }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const { desk } = await cardFor(sql, user.id, params.id);
-    assertCanEdit(desk);
-    await sql.begin((tx) => deleteCard(tx, params.id, desk.id));
+    await inTransaction(sql, async (tx) => {
+      // The desk row is locked before the card's, the order sharing takes them in: no deadlock.
+      const { card } = await cardFor(tx, user.id, params.id);
+      const desk = await deskFor(tx, user.id, card.deskId, 'update');
+      assertCanEdit(desk);
+      await deleteCard(tx, card.id, desk.id);
+    });
     return c.body(null, 204);
   },
 };

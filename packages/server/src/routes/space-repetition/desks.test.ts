@@ -103,6 +103,27 @@ describe('desks', () => {
 });
 
 describe('sharing', () => {
+  it('deletes cards and shares the desk in parallel without a deadlock or a 500', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const cards = [];
+    for (let i = 0; i < 15; i++) cards.push(await makeCard(ana, desk.id, `q${i}`, `a${i}`));
+    const friends = await Promise.all(cards.map(() => t.signUp()));
+    const answers = await Promise.all(
+      cards.flatMap((card, i) => [
+        t.request('DELETE', `${SR}/cards/${card.id}/`, { token: ana.access }),
+        t.request('POST', `${SR}/desks/${desk.id}/share_multiple/`, {
+          token: ana.access,
+          body: { emails: [friends[i]?.user.email] },
+        }),
+      ]),
+    );
+    expect(answers.map((a) => a.status)).toEqual(cards.flatMap(() => [204, 200]));
+    const after = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    expect(after.body.cards_count).toBe(0);
+    expect(after.body.shared_with).toHaveLength(15);
+  });
+
   it('validates the emails: an empty list is refused with the spec message', async () => {
     const ana = await t.signUp();
     const desk = await makeDesk(ana);

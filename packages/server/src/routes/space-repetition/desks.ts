@@ -9,6 +9,7 @@ import {
   updateDesk,
   visibleDesks,
 } from '../../db/queries/desks.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { isValidEmail } from '../../domain/users.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
@@ -88,7 +89,7 @@ export const handlers: Handlers = {
   async shareDesk(c, { params, body }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const result = await sql.begin(async (tx) => {
+    const result = await inTransaction(sql, async (tx) => {
       // Locked, so a card created meanwhile waits and then gets a schedule for the new learners.
       const desk = await deskFor(tx, user.id, params.id, 'update');
       assertOwner(desk);

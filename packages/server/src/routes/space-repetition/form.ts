@@ -12,7 +12,8 @@ import {
   type StoredImage,
 } from '../../domain/images.ts';
 import type { AppEnv } from '../../http/context.ts';
-import type { FieldErrors } from '../../http/errors.ts';
+import { type FieldErrors, validationError } from '../../http/errors.ts';
+import { MESSAGES } from './messages.ts';
 
 export type FormBody = Record<string, string | File | (string | File)[]>;
 
@@ -21,8 +22,13 @@ export function isForm(c: Context<AppEnv>): boolean {
   return type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded';
 }
 
+/** The form's fields; 400 naming the body when it cannot be parsed (a bad boundary, cut short). */
 export async function readForm(c: Context<AppEnv>): Promise<FormBody> {
-  return c.req.parseBody({ all: true });
+  try {
+    return await c.req.parseBody({ all: true });
+  } catch {
+    throw validationError({ non_field_errors: [MESSAGES.malformedForm] }, MESSAGES.malformedForm);
+  }
 }
 
 /** A text field of at most `maxLength` characters; undefined (with a field error) otherwise. */

@@ -12,6 +12,7 @@ import type { DeskAccess } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { findByIdempotencyKey, type ReviewLog, recordRating } from '../../db/queries/reviews.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import {
   type Difficulty,
@@ -59,7 +60,7 @@ export async function rate(
   const grade = gradeOf(options.difficulty);
   let outcome: Rated | ReviewLog;
   try {
-    outcome = await sql.begin(async (tx): Promise<Rated | ReviewLog> => {
+    outcome = await inTransaction(sql, async (tx): Promise<Rated | ReviewLog> => {
       const { card, desk } = await cardFor(tx, user.id, cardId, true);
       // The clock is read once the row is locked, so that ratings stamped by the server are in
       // the order they apply (a rating that waited for the lock is never older than the last).

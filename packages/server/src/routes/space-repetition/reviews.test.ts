@@ -147,6 +147,21 @@ describe('reviews', () => {
     );
   });
 
+  it('never refuses 50 parallel ratings of one card sent without reviewed_at', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        rate(ana, card.id, { difficulty: i % 2 ? 'good' : 'again' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    const [row] = await t.database.sql`
+      select reps from card_schedules where card_id = ${card.id} and user_id = ${ana.user.id}`;
+    expect(row?.reps).toBe(50);
+  });
+
   it('repeat_same_day puts the card back into today’s queue', async () => {
     const ana = await t.signUp();
     const desk = await makeDesk(ana);
@@ -243,6 +258,49 @@ describe('the review queue', () => {
     const limited = await t.request('GET', `${SR}/cards/due_cards/?limit=3`, { token: ana.access });
     expect(limited.body.cards.map((c: { id: number }) => c.id)).toEqual([c2.id, c0.id, c1.id]);
     expect(limited.body.remaining_today).toBe(5);
+  });
+
+  it('brings a card rated Again back in the session, after the other cards, in every count', async () => {
+    // A time zone where it is about noon, so that 21 minutes from now is still the learner's today.
+    const offset = 12 - new Date().getUTCHours();
+    const ana = await t.signUp({
+      timezone: offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`,
+    });
+    const desk = await makeDesk(ana);
+    const [a, b, c] = [
+      await makeCard(ana, desk.id, 'a', '1'),
+      await makeCard(ana, desk.id, 'b', '2'),
+      await makeCard(ana, desk.id, 'c', '3'),
+    ];
+    const again = await rate(ana, a.id, { difficulty: 'again' });
+    expect(again.body.card.state).toBe('learning');
+    expect(again.body.interval_seconds).toBeLessThanOrEqual(20 * 60);
+    // Still to do today: b and c (new), and a (learned ahead).
+    expect(again.body.remaining_today).toBe(3);
+    const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(queue.body.cards.map((x: { id: number }) => x.id)).toEqual([b.id, c.id, a.id]);
+    expect(queue.body).toMatchObject({ due_count: 1, new_count: 2, remaining_today: 3 });
+    const listed = await t.request('GET', `${SR}/desks/`, { token: ana.access });
+    const row = listed.body.find((d: { id: number }) => d.id === desk.id);
+    expect(row).toMatchObject({ due_count: 1, new_count: 2, remaining_today: 3 });
+    // Rated Easy it graduates to days away and leaves today's queue.
+    const easy = await rate(ana, a.id, { difficulty: 'easy' });
+    expect(easy.body.card.state).toBe('review');
+    expect(easy.body.remaining_today).toBe(2);
+    // A step due beyond the learn-ahead limit (21 minutes) waits.
+    await rate(ana, b.id, { difficulty: 'again' });
+    await t.database.sql`
+      update card_schedules set due = now() + interval '21 minutes'
+      where card_id = ${b.id} and user_id = ${ana.user.id}`;
+    const later = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(later.body.cards.map((x: { id: number }) => x.id)).toEqual([c.id]);
+    expect(later.body.remaining_today).toBe(1);
+    // The queue says when it falls due, for the finished screen.
+    const [{ due } = { due: '' }] = await t.database.sql`
+      select to_json(due)#>>'{}' as due from card_schedules
+      where card_id = ${b.id} and user_id = ${ana.user.id}`;
+    expect(later.body.next_due).toBe(new Date(due as string).toISOString());
+    expect(queue.body.next_due).toBeNull();
   });
 
   it('keeps to the daily new-card limit and starts a new day at the learner’s midnight', async () => {

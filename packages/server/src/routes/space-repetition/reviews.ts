@@ -2,8 +2,9 @@
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { retractDeskReview } from '../../db/queries/activities.ts';
 import { visibleDesks } from '../../db/queries/desks.ts';
-import { reviewQueue } from '../../db/queries/queue.ts';
+import { nextStepDue, reviewQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -26,9 +27,10 @@ export const handlers: Handlers = {
     const today = await learnerToday(sql, user, desks);
     const ids = desks.map((d) => d.id);
     // Independent reads, on pooled connections at once.
-    const [counts, queue] = await Promise.all([
+    const [counts, queue, nextDue] = await Promise.all([
       deskCounts(sql, today),
       reviewQueue(sql, user.id, ids, today.allowances, today.window, limit),
+      nextStepDue(sql, user.id, ids, today.window),
     ]);
     let dueCount = 0;
     let newCount = 0;
@@ -43,6 +45,7 @@ export const handlers: Handlers = {
       due_count: dueCount,
       new_count: newCount,
       remaining_today: dueCount + newCount,
+      next_due: nextDue?.toISOString() ?? null,
       cards: queue.map((card) => toDueCard(card, today.now, undefined, memo)),
     };
     return c.json(result, 200);
@@ -74,7 +77,7 @@ export const handlers: Handlers = {
   async undoLastReview(c, { params }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const undone = await sql.begin(async (tx) => {
+    const undone = await inTransaction(sql, async (tx) => {
       const { card, desk } = await cardFor(tx, user.id, params.id, true);
       const log = await lastReviewLog(tx, user.id, card.id);
       if (!log) throw new ApiError(409, 'conflict', MESSAGES.nothingToUndo);
