@@ -18,11 +18,22 @@ import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSy
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { delimiter, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
 const FILTER = process.env.STORY_FILTER ?? '';
+
+/**
+ * The tools' environment. Their bins start with `#!/usr/bin/env node`: this Node's folder (the
+ * project's Node 24) goes first on PATH, so they never run on an older system Node when this
+ * script is started outside npm (`node_modules/.bin/node tests/stories/run.ts`).
+ */
+const toolEnv = {
+  ...process.env,
+  PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+  STORYBOOK_DISABLE_TELEMETRY: '1',
+};
 
 function buildStorybook(): string {
   // A folder of its own per run: a concurrent build (another run, `npm run build-storybook`)
@@ -35,7 +46,7 @@ function buildStorybook(): string {
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+    env: toolEnv,
   });
   if (run.status !== 0) {
     // The build's own output only when it fails (it is long and full of size warnings).
@@ -114,7 +125,7 @@ function testStorybook(url: string, args: string[]): Promise<number> {
       '--disable-telemetry',
       ...args,
     ],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } },
+    { cwd: ROOT, stdio: 'inherit', env: toolEnv },
   );
   return new Promise((ok) => child.on('exit', (code) => ok(code ?? 1)));
 }

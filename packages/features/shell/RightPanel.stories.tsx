@@ -34,7 +34,7 @@ export const Empty: Story = {
 
 /** Calls failing: could not load with Retry; a 501 of an unbuilt operation reads Coming soon. */
 export const Failed: Story = {
-  tags: ['expected-http-errors'],
+  tags: ['expected-console-errors', 'expected-http-errors'],
   parameters: { msw: shellFailing('standard') },
 };
 

@@ -42,7 +42,7 @@ export const EmptyHistory: Story = {
 
 /** The history call failed: could not load, with Retry. */
 export const HistoryFailed: Story = {
-  tags: ['expected-http-errors'],
+  tags: ['expected-console-errors', 'expected-http-errors'],
   parameters: { msw: shellFailing('free') },
 };
 
