@@ -186,6 +186,12 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
       </div>
       {open ? (
         <div className={s.dropdown} data-overlay="">
+          {/* First, so that a long list of modes never scrolls it out of sight. */}
+          {failed.length > 0 ? (
+            <div className={s.searchFailure}>
+              <PanelFailure error={failed[0]?.error} onRetry={retry} />
+            </div>
+          ) : null}
           <div
             id={listId}
             role="listbox"
@@ -228,11 +234,6 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
               })
             )}
           </div>
-          {failed.length > 0 ? (
-            <div className={s.searchFailure}>
-              <PanelFailure error={failed[0]?.error} onRetry={retry} />
-            </div>
-          ) : null}
         </div>
       ) : null}
     </div>
