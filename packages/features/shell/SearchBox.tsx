@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { useIntl } from 'react-intl';
 import { useFeatureAccess } from '../gate/index.ts';
 import { SUBMODES } from './modes.ts';
+import { PanelFailure } from './PanelFailure.tsx';
 import { installSearchShortcut } from './searchShortcut.ts';
 import * as s from './shell.css.ts';
 
@@ -42,6 +43,13 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
 
   const desks = useDeskSearch(term, { enabled: open });
   const chats = useMacroChatSearch({ enabled: open && chatsAllowed });
+  // A failed call is not "no results": the list says it could not load (or, for a 501, that the
+  // search is coming soon) instead of hiding the failure behind an empty list.
+  const failed = [desks, chats].filter((query) => query.isError);
+  const retry = () => {
+    for (const query of failed) void query.refetch();
+    inputRef.current?.focus();
+  };
 
   useEffect(() => {
     installSearchShortcut();
@@ -177,49 +185,55 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
         <kbd className={s.kbd}>{intl.formatMessage({ id: 'shell.search.shortcut' })}</kbd>
       </div>
       {open ? (
-        <div
-          className={s.dropdown}
-          id={listId}
-          role="listbox"
-          aria-label={intl.formatMessage({ id: 'shell.search.label' })}
-          data-overlay=""
-        >
-          {options.length === 0 ? (
-            <p className={s.noResults}>{intl.formatMessage({ id: 'shell.search.noResults' })}</p>
-          ) : (
-            groups.map((group) => {
-              const inGroup = options
-                .map((option, index) => ({ option, index }))
-                .filter(({ option }) => option.group === group);
-              if (inGroup.length === 0) return null;
-              const labelId = `${listId}-${group}`;
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: a group of listbox options (ARIA listbox pattern)
-                <div key={group} role="group" aria-labelledby={labelId}>
-                  <p className={s.groupLabel} id={labelId}>
-                    {intl.formatMessage({ id: `shell.search.${group}` })}
-                  </p>
-                  {inGroup.map(({ option, index }) => (
-                    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (aria-activedescendant)
-                    <div
-                      key={option.key}
-                      id={optionId(index)}
-                      role="option"
-                      tabIndex={-1}
-                      aria-selected={index === active}
-                      className={s.option}
-                      onMouseDown={(event) => event.preventDefault()}
-                      onMouseEnter={() => setActive(index)}
-                      onClick={() => go(option)}
-                    >
-                      <span>{option.label}</span>
-                      {option.meta ? <span className={s.optionMeta}>{option.meta}</span> : null}
-                    </div>
-                  ))}
-                </div>
-              );
-            })
-          )}
+        <div className={s.dropdown} data-overlay="">
+          {/* First, so that a long list of modes never scrolls it out of sight. */}
+          {failed.length > 0 ? (
+            <div className={s.searchFailure}>
+              <PanelFailure error={failed[0]?.error} onRetry={retry} />
+            </div>
+          ) : null}
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={intl.formatMessage({ id: 'shell.search.label' })}
+          >
+            {options.length === 0 && failed.length === 0 ? (
+              <p className={s.noResults}>{intl.formatMessage({ id: 'shell.search.noResults' })}</p>
+            ) : (
+              groups.map((group) => {
+                const inGroup = options
+                  .map((option, index) => ({ option, index }))
+                  .filter(({ option }) => option.group === group);
+                if (inGroup.length === 0) return null;
+                const labelId = `${listId}-${group}`;
+                return (
+                  // biome-ignore lint/a11y/useSemanticElements: a group of listbox options (ARIA listbox pattern)
+                  <div key={group} role="group" aria-labelledby={labelId}>
+                    <p className={s.groupLabel} id={labelId}>
+                      {intl.formatMessage({ id: `shell.search.${group}` })}
+                    </p>
+                    {inGroup.map(({ option, index }) => (
+                      // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (aria-activedescendant)
+                      <div
+                        key={option.key}
+                        id={optionId(index)}
+                        role="option"
+                        tabIndex={-1}
+                        aria-selected={index === active}
+                        className={s.option}
+                        onMouseDown={(event) => event.preventDefault()}
+                        onMouseEnter={() => setActive(index)}
+                        onClick={() => go(option)}
+                      >
+                        <span>{option.label}</span>
+                        {option.meta ? <span className={s.optionMeta}>{option.meta}</span> : null}
+                      </div>
+                    ))}
+                  </div>
+                );
+              })
+            )}
+          </div>
         </div>
       ) : null}
     </div>

@@ -1,8 +1,9 @@
+import { queryKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { assertLayout, settled } from '../shared/layoutChecks.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { shellData } from '../shared/storyData.ts';
 import { TopBar } from './TopBar.tsx';
 
@@ -42,6 +43,17 @@ export const SearchOpen: Story = { args: { search: { defaultOpen: true } } };
 
 export const SearchFiltered: Story = {
   args: { search: { defaultQuery: 'duel', defaultOpen: true } },
+};
+
+/** The deck search failed: the list says it could not load, with Retry, not "No results". */
+export const SearchFailed: Story = {
+  args: { search: { defaultOpen: true } },
+  decorators: [
+    withFailedQuery(queryKeys.search.desks(''), 503, {
+      detail: 'The service is unavailable.',
+      code: 'unavailable',
+    }),
+  ],
 };
 
 /** Friend and duel requests: 'Just now', hours and days. */

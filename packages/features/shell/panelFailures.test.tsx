@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
 import { RightPanel } from './RightPanel.tsx';
+import { SearchBox } from './SearchBox.tsx';
 import { SidebarNav } from './Sidebar.tsx';
 
 let server: TestServer;
@@ -81,5 +82,70 @@ describe('the sidebar history when its call fails', () => {
     await within(nav).findByText(/Could not load this/);
     expect(within(nav).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(within(nav).queryByText('No activity yet')).toBeNull();
+  });
+});
+
+describe("the top bar's search when its call fails", () => {
+  const deskSearch = '/be/api/space-repetition/desks/';
+  const chats = (request: { path: string }) => request.path.startsWith('/be/api/macroimages/');
+  const typeIn = (text: string) =>
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search' }), {
+      target: { value: text },
+    });
+
+  test('a failure says it could not load, with Retry, instead of "No results"', async () => {
+    let fails = true;
+    server.handle((request) => {
+      if (request.path.startsWith(deskSearch)) {
+        return fails
+          ? { status: 500, body: { detail: 'boom', code: 'internal_error' } }
+          : { status: 200, body: [] };
+      }
+      if (chats(request)) return { status: 200, body: [] };
+      return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+    });
+    renderWithProviders(<SearchBox />);
+    typeIn('zzz');
+    const failed = await screen.findByText(/Could not load this/);
+    expect(screen.queryByText('No results')).toBeNull();
+
+    fails = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No results')).toBeTruthy();
+    expect(failed.isConnected).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  test('a 501 reads Coming soon, without Retry; the modes still show', async () => {
+    server.handle((request) => {
+      if (request.path.startsWith(deskSearch)) {
+        return {
+          status: 501,
+          body: { detail: 'listDesks is not implemented yet', code: 'not_implemented' },
+        };
+      }
+      if (chats(request)) return { status: 200, body: [] };
+      return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+    });
+    renderWithProviders(<SearchBox />, { locale: 'es' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Buscar' }), {
+      target: { value: 'duelo' },
+    });
+    expect(await screen.findByText('Próximamente.')).toBeTruthy();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain('Duelo de mazo');
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+    expect(screen.queryByText('Sin resultados')).toBeNull();
+  });
+
+  test('a 200 with nothing in it keeps "No results"', async () => {
+    server.handle((request) =>
+      request.path.startsWith(deskSearch) || chats(request)
+        ? { status: 200, body: [] }
+        : { status: 404, body: { detail: 'Not found', code: 'not_found' } },
+    );
+    renderWithProviders(<SearchBox />);
+    typeIn('zzz');
+    expect(await screen.findByText('No results')).toBeTruthy();
+    expect(screen.queryByText(/Could not load this/)).toBeNull();
   });
 });

@@ -5,6 +5,12 @@ import { MOBILE_MAX } from '../shared/page.css.ts';
 /** Below MOBILE_MAX the sidebar becomes a drawer and the bottom bar shows (see AppLayout). */
 export { MOBILE_MAX };
 export const DESKTOP_MIN = 'screen and (min-width: 900px)';
+/**
+ * Below 380 px the top bar's fixed controls (menu, EN/ES, theme, bell: 210 px with their gaps)
+ * leave the search field too little room for its placeholder, so the bar tightens (see `topBar`,
+ * `searchField`).
+ */
+const NARROW_PHONE = 'screen and (max-width: 379.98px)';
 
 // ── sidebar ──────────────────────────────────────────────────────────────────────────────────
 
@@ -150,6 +156,7 @@ export const topBar = style({
   height: 64,
   padding: `0 ${vars.space.md}`,
   color: vars.color.text,
+  '@media': { [NARROW_PHONE]: { gap: vars.space.xs, padding: `0 ${vars.space.sm}` } },
 });
 
 export const mobileOnly = style({ '@media': { [DESKTOP_MIN]: { display: 'none' } } });
@@ -211,6 +218,10 @@ export const searchField = style({
   color: vars.color.textMuted,
   selectors: { '&:focus-within': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 } },
 });
+
+// On a narrow phone the field drops its magnifier so that "Search" / "Buscar" fits whole; the
+// placeholder and the field's label still say what it is.
+globalStyle(`${searchField} > svg`, { '@media': { [NARROW_PHONE]: { display: 'none' } } });
 
 export const searchInput = style({
   flex: 1,
@@ -275,6 +286,8 @@ export const option = style({
 });
 
 export const optionMeta = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const searchFailure = style({ padding: vars.space.sm });
 
 export const noResults = style({
   margin: 0,
