@@ -81,10 +81,12 @@ for (const step of steps) {
     stdio: 'inherit',
     env: process.env,
   });
-  const ok = result.status === 0;
-  const counted = step.count?.() ?? { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
-  // A step that exits non-zero fails even when its cases all passed (a crash after the run).
-  if (!ok && counted.failed === 0) counted.failed = 1;
+  const exitedOk = result.status === 0;
+  const counted = step.count?.() ?? { passed: exitedOk ? 1 : 0, failed: exitedOk ? 0 : 1 };
+  // A step that exits non-zero fails even when its cases all passed (a crash after the run), and
+  // a step whose report counts a failed case fails whatever its exit code says.
+  if (!exitedOk && counted.failed === 0) counted.failed = 1;
+  const ok = exitedOk && counted.failed === 0;
   passed += counted.passed;
   failed += counted.failed;
   if (!ok) failures.push(step.name);

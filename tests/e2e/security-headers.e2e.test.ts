@@ -142,7 +142,7 @@ describe('the Content-Security-Policy in Chromium', () => {
       await page.getByLabel('Password', { exact: true }).fill('demo-password');
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL(`${baseUrl}/`);
-      await page.getByRole('heading', { name: /^Welcome back, .+!$/, level: 1 }).waitFor();
+      await page.getByRole('heading', { name: /^Welcome( back)?, .+!$/, level: 1 }).waitFor();
       await settle(page);
 
       await page.goto(`${baseUrl}/space-repetition`);

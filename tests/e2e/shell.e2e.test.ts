@@ -196,7 +196,10 @@ describe('a visitor becomes a learner', () => {
         .getByRole('navigation', { name: 'Main navigation' })
         .getByRole('button', { name: 'Logout' })
         .click();
-      await page.waitForURL(`${baseUrl}/login`);
+      // Logout navigates twice (the guard on auth-change, then the logout itself): wait for the
+      // page that stays rather than for one navigation, which the other may abort.
+      await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+      expect(path(page)).toBe('/login');
       expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
       await logInWithForm(page, user.email, user.password);
       await page.getByRole('heading', { name: `Welcome, ${user.username}!`, level: 1 }).waitFor();
@@ -318,8 +321,8 @@ describe('the cookie banner', () => {
         .getByRole('navigation', { name: 'Main navigation' })
         .getByRole('button', { name: 'Logout' })
         .click();
-      await page.waitForURL(`${baseUrl}/login`);
       await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+      expect(path(page)).toBe('/login');
       expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
       expect(await cookieBanner(page).isVisible()).toBe(false);
     });

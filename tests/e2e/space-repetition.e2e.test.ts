@@ -253,7 +253,7 @@ describe('spaced repetition in the browser', () => {
       await page.getByRole('link', { name: 'Capitales' }).waitFor();
       await page.getByRole('button', { name: 'Nuevo mazo' }).click();
       await page.getByRole('button', { name: 'Crear' }).click();
-      await page.getByText('Por favor, introduce un nombre para el mazo').waitFor();
+      await page.getByText('Por favor, introduce el nombre del mazo').waitFor();
       await page.keyboard.press('Escape');
 
       await page.getByRole('link', { name: 'Estudiar (1)' }).click();

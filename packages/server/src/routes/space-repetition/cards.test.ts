@@ -202,7 +202,7 @@ describe('malformed multipart bodies', () => {
         });
         expect(res.body).toMatchObject({
           code: 'validation_error',
-          fields: { non_field_errors: [expect.stringContaining('malformed')] },
+          field_codes: { non_field_errors: ['malformed_form'] },
         });
       }
     }
