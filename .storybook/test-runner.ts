@@ -190,14 +190,40 @@ type ImageExpect = (actual: Buffer) => {
 type JestExpect = ImageExpect & { extend(matchers: Record<string, unknown>): void };
 const jestExpect = () => (globalThis as unknown as { expect: JestExpect }).expect;
 
-async function visualProblem(page: Page, context: TestContext): Promise<string | undefined> {
-  const shot = await page.screenshot({
-    clip: await screenshotClip(page),
-    fullPage: true,
-    animations: 'disabled',
-    caret: 'hide',
-    scale: 'css',
-  });
+/**
+ * A screenshot of a layout that held still while it was taken: the clip is measured again after
+ * the shot, and a layout that moved in between (a render the story's requests did not announce)
+ * is waited for once more (requests and two frames) and shot again. Like Playwright's own stable
+ * screenshots, this ends on the page reaching a steady state, never on a timer.
+ */
+async function stableShot(page: Page, state: PageWatch): Promise<Buffer> {
+  let clip = await screenshotClip(page);
+  for (let attempt = 0; ; attempt++) {
+    const shot = await page.screenshot({
+      clip,
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    });
+    const after = await screenshotClip(page);
+    const same =
+      after.x === clip.x &&
+      after.y === clip.y &&
+      after.width === clip.width &&
+      after.height === clip.height;
+    if (same || attempt === 5) return shot;
+    await rendered(page, state);
+    clip = await screenshotClip(page);
+  }
+}
+
+async function visualProblem(
+  page: Page,
+  context: TestContext,
+  state: PageWatch,
+): Promise<string | undefined> {
+  const shot = await stableShot(page, state);
   try {
     jestExpect()(shot).toMatchImageSnapshot({
       ...IMAGE_MATCH,
@@ -250,7 +276,7 @@ const config: TestRunnerConfig = {
       return !!root && (root.children.length > 0 || (root.textContent ?? '').trim().length > 0);
     });
     const problems = hasContent ? [] : ['story root is empty'];
-    const visual = await visualProblem(page, context);
+    const visual = await visualProblem(page, context, state);
     problems.push(...(await axeProblems(page)));
     if (visual) problems.push(visual);
     problems.push(...state.problems);
