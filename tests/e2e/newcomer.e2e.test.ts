@@ -7,6 +7,7 @@
 import { brokenWords } from '@memoria/features/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 
@@ -15,19 +16,7 @@ let browser: Browser;
 
 type Session = { email: string; access: string; refresh: string; deskId: number };
 
-async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, ...rest } = init;
-  const response = await fetch(`${baseUrl}/be/api${path}`, {
-    ...rest,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const call = jsonApi(baseUrl);
 
 /** A new learner with one desk of two cards, registered through the API. */
 async function learner(): Promise<Session> {

@@ -5,6 +5,7 @@
 // Then the same screens in Spanish.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 
 const baseUrl = inject('baseUrl');
@@ -12,19 +13,7 @@ let browser: Browser;
 
 type Tokens = { access: string; refresh: string };
 
-async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, ...rest } = init;
-  const response = await fetch(`${baseUrl}/be/api${path}`, {
-    ...rest,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const call = jsonApi(baseUrl);
 
 /** A new learner, registered through the API; returns their tokens. */
 async function register(tag: string): Promise<{ email: string; tokens: Tokens }> {

@@ -37,7 +37,6 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['This field name is not allowed.', 'reserved_field_name'],
   [/^Must not be nested more than \d+ levels deep\.$/, 'too_deeply_nested'],
   ['The form body could not be read.', 'malformed_form'],
-  [/^The form body is malformed/, 'malformed_form'],
   // Accounts (domain/users.ts).
   [/^Enter a valid email address\./, 'invalid_email'],
   ['A user with this email already exists.', 'email_taken'],

@@ -12,8 +12,7 @@ import {
   type StoredImage,
 } from '../../domain/images.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { type FieldErrors, validationError } from '../../http/errors.ts';
-import { MESSAGES } from './messages.ts';
+import type { FieldErrors } from '../../http/errors.ts';
 
 export type FormBody = Record<string, string | File | (string | File)[]>;
 
@@ -22,13 +21,12 @@ export function isForm(c: Context<AppEnv>): boolean {
   return type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded';
 }
 
-/** The form's fields; 400 naming the body when it cannot be parsed (a bad boundary, cut short). */
-export async function readForm(c: Context<AppEnv>): Promise<FormBody> {
-  try {
-    return await c.req.parseBody({ all: true });
-  } catch {
-    throw validationError({ non_field_errors: [MESSAGES.malformedForm] }, MESSAGES.malformedForm);
-  }
+/**
+ * The form's fields. A body that cannot be parsed never gets here: the contract router parses
+ * every form body first and answers 400 (`malformed_form`); this reuses Hono's cached parse.
+ */
+export function readForm(c: Context<AppEnv>): Promise<FormBody> {
+  return c.req.parseBody({ all: true });
 }
 
 /** A text field of at most `maxLength` characters; undefined (with a field error) otherwise. */

@@ -13,6 +13,5 @@ export const MESSAGES = {
   ownerOnly: 'Only the owner of this desk can do this.',
   beforeLastReview: 'This rating is older than the card’s last review.',
   nothingToUndo: 'There is no review of this card to undo.',
-  malformedForm: 'The form body is malformed: it cannot be read as multipart/form-data.',
   keyReused: 'This idempotency_key was already used for another card.',
 } as const;
