@@ -1,6 +1,6 @@
 /** Cards with one learner's schedule of each: every SQL statement on `cards`. */
 import type { StoredImage } from '../../domain/images.ts';
-import type { Schedule } from '../../domain/scheduling.ts';
+import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
 import { containsPattern, pgDate, pgDateOrNull, type Query } from './pg.ts';
 
 /** A card's content and the learner's FSRS state of it (a new card's when they have none). */
@@ -23,7 +23,8 @@ export interface StoredImageBytes {
   type: string;
 }
 
-export interface CardRow {
+/** A card with the learner's schedule columns, which have the review log's `ScheduleJson` shape. */
+export interface CardRow extends ScheduleJson {
   id: number;
   desk_id: number;
   front: string;
@@ -34,17 +35,6 @@ export interface CardRow {
   back_image_type: string | null;
   created_at: string;
   updated_at: string;
-  state: number;
-  due: string;
-  stability: number;
-  difficulty: number;
-  elapsed_days: number;
-  scheduled_days: number;
-  learning_steps: number;
-  reps: number;
-  lapses: number;
-  last_review: string | null;
-  introduced_at: string | null;
 }
 
 /** The columns of a CardRow (read it only through `selectCards`), from `cards c` left-joined to the learner's `card_schedules s`. */
