@@ -1,5 +1,5 @@
 /**
- * Story tests (`test-storybook`, run by tests/stories/test-storybook.ts): every story renders in
+ * Story tests (`test-storybook`, run by tests/stories/run.ts): every story renders in
  * Chromium, logs no console or page error, answers no unexpected HTTP error, passes axe with no
  * serious or critical violation, and looks like its baseline in tests/visual/baselines.
  *
@@ -105,30 +105,75 @@ function networkSettled(state: PageWatch): Promise<void> {
   return new Promise((resolve) => state.onIdle.push(resolve));
 }
 
-/** Two animation frames: what the last state change rendered is laid out and painted. */
-function painted(page: Page): Promise<unknown> {
-  return page.evaluate(
-    () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(null)))),
-  );
-}
-
 /**
- * The story has rendered (the test-runner resolved on STORY_FINISHED, after the play function);
- * what remains is what it started: web fonts and API answers, and the renders they cause. The
- * wait ends on those events, never on a timer.
+ * In the story's page: the story's data has arrived and what it caused is painted. Web fonts
+ * loaded; no query or mutation in flight in the story's QueryClients (registered by the story
+ * decorators in packages/features/shared/storybook.tsx) nor in the page's shared one; images
+ * decoded; then two animation frames, so the render an answer causes (TanStack Query hands it to
+ * React in a later task) is laid out and painted. A frame that started new work (a query enabled
+ * by another's answer) is waited for the same way. Every wait ends on an event, never a timer.
+ *
+ * This runs in the page because the page knows first: Playwright's request events cross the
+ * browser's processes and can reach this side after a frame the request was started in, and an
+ * answer that has arrived is still parsed and rendered after `requestfinished`.
  */
-async function rendered(page: Page, state: PageWatch): Promise<void> {
-  await page.evaluate(async () => {
+function settledInPage(): Promise<void> {
+  type Client = {
+    isFetching(): number;
+    isMutating(): number;
+    getQueryCache(): { subscribe(listener: () => void): () => void };
+    getMutationCache(): { subscribe(listener: () => void): () => void };
+  };
+  const scope = globalThis as unknown as Record<symbol, unknown>;
+  const clients = (): Client[] => {
+    const story = (scope[Symbol.for('memoria.storyQueryClients')] as Set<Client>) ?? new Set();
+    const shared = scope[Symbol.for('memoria.queryClient')] as Client | undefined;
+    return shared ? [...story, shared] : [...story];
+  };
+  const busy = () => clients().some((c) => c.isFetching() > 0 || c.isMutating() > 0);
+  const queriesIdle = () =>
+    new Promise<void>((resolve) => {
+      if (!busy()) return resolve();
+      const stops: Array<() => void> = [];
+      const check = () => {
+        if (busy()) return;
+        for (const stop of stops.splice(0)) stop();
+        resolve();
+      };
+      for (const c of clients()) {
+        stops.push(c.getQueryCache().subscribe(check), c.getMutationCache().subscribe(check));
+      }
+    });
+  const loading = () => [...document.images].filter((img) => !img.complete);
+  const imagesDecoded = () =>
+    Promise.all(loading().map((img) => img.decode().catch(() => undefined)));
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  return (async () => {
     await Promise.all([
       document.fonts.load('400 16px "Inter Variable"'),
       document.fonts.load('700 16px "Inter Variable"'),
     ]);
     await document.fonts.ready;
-  });
-  do {
+    do {
+      await queriesIdle();
+      await imagesDecoded();
+      await frame();
+      await frame();
+    } while (busy() || loading().length > 0);
+  })();
+}
+
+/**
+ * The story has rendered (the test-runner resolved on STORY_FINISHED, after the play function);
+ * what remains is what it started: web fonts, API answers and images, and the renders they
+ * cause. Requests outside TanStack Query are seen from here as Playwright reports them.
+ */
+async function rendered(page: Page, state: PageWatch): Promise<void> {
+  await page.evaluate(settledInPage);
+  while (state.inFlight.size > 0) {
     await networkSettled(state);
-    await painted(page);
-  } while (state.inFlight.size > 0);
+    await page.evaluate(settledInPage);
+  }
 }
 
 /** The story root plus every open overlay (dialogs, menus, tooltips, snackbars), padded. */
@@ -190,50 +235,49 @@ type ImageExpect = (actual: Buffer) => {
 type JestExpect = ImageExpect & { extend(matchers: Record<string, unknown>): void };
 const jestExpect = () => (globalThis as unknown as { expect: JestExpect }).expect;
 
-/**
- * A screenshot of a layout that held still while it was taken: the clip is measured again after
- * the shot, and a layout that moved in between (a render the story's requests did not announce)
- * is waited for once more (requests and two frames) and shot again. Like Playwright's own stable
- * screenshots, this ends on the page reaching a steady state, never on a timer.
- */
-async function stableShot(page: Page, state: PageWatch): Promise<Buffer> {
-  let clip = await screenshotClip(page);
-  for (let attempt = 0; ; attempt++) {
-    const shot = await page.screenshot({
-      clip,
-      fullPage: true,
-      animations: 'disabled',
-      caret: 'hide',
-      scale: 'css',
-    });
-    const after = await screenshotClip(page);
-    const same =
-      after.x === clip.x &&
-      after.y === clip.y &&
-      after.width === clip.width &&
-      after.height === clip.height;
-    if (same || attempt === 5) return shot;
-    await rendered(page, state);
-    clip = await screenshotClip(page);
-  }
-}
+const sameClip = (a: Clip, b: Clip) =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+const describeClip = (c: Clip) => `${c.width}×${c.height} at ${c.x},${c.y}`;
+type Clip = Awaited<ReturnType<typeof screenshotClip>>;
 
-async function visualProblem(
-  page: Page,
-  context: TestContext,
-  state: PageWatch,
-): Promise<string | undefined> {
-  const shot = await stableShot(page, state);
+/**
+ * One screenshot, checked after the fact: the clip is measured again once it is taken, and a
+ * layout that moved in between fails the story (its render signal came before its last render)
+ * instead of being shot again.
+ */
+async function visualProblems(page: Page, context: TestContext): Promise<string[]> {
+  const clip = await screenshotClip(page);
+  const shot = await page.screenshot({
+    clip,
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+  });
+  const after = await screenshotClip(page);
+  const problems = sameClip(clip, after)
+    ? []
+    : [
+        `the layout moved while it was shot (${describeClip(clip)}, then ${describeClip(after)}): ` +
+          'something rendered after the story reported its data settled',
+      ];
   try {
     jestExpect()(shot).toMatchImageSnapshot({
       ...IMAGE_MATCH,
       customSnapshotIdentifier: context.id,
     });
-    return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    problems.push(error instanceof Error ? error.message : String(error));
   }
+  return problems;
 }
+
+/**
+ * Stories this test file has started. The code test-storybook generates for each story runs it
+ * again, on a new page, when the first run failed with "Execution context was destroyed"; no
+ * option turns that off, so a second start fails the story here instead of passing on a retry.
+ */
+const started = new Set<string>();
 
 const config: TestRunnerConfig = {
   tags: { exclude: ['skip-story-test'] },
@@ -257,6 +301,14 @@ const config: TestRunnerConfig = {
     await page.addStyleTag({ content: STABLE_CSS });
   },
   async preVisit(page, context) {
+    if (started.has(context.id)) {
+      throw new Error(
+        `${context.id} was started a second time: the test-runner re-runs a story after ` +
+          '"Execution context was destroyed" (the page navigated while it rendered). ' +
+          'There is no retry: find what navigates the story page.',
+      );
+    }
+    started.add(context.id);
     const state = watchOf(page);
     const story = await getStoryContext(page, context);
     state.problems = [];
@@ -276,9 +328,8 @@ const config: TestRunnerConfig = {
       return !!root && (root.children.length > 0 || (root.textContent ?? '').trim().length > 0);
     });
     const problems = hasContent ? [] : ['story root is empty'];
-    const visual = await visualProblem(page, context, state);
+    problems.push(...(await visualProblems(page, context)));
     problems.push(...(await axeProblems(page)));
-    if (visual) problems.push(visual);
     problems.push(...state.problems);
     if (problems.length > 0) throw new Error(problems.join('\n'));
   },

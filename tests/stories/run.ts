@@ -1,7 +1,7 @@
 /**
  * Story tests: builds Storybook once, serves the static build on a free local port and runs
  * `test-storybook` (@storybook/test-runner; hooks in .storybook/test-runner.ts, Jest settings in
- * .storybook/test-runner-jest.config.js) against it in index.json mode with two workers.
+ * .storybook/test-runner-jest.config.js) against it in index.json mode with one worker per core.
  * Arguments go on to test-storybook (Jest):
  *
  *   node tests/stories/run.ts                 every story
@@ -10,14 +10,14 @@
  *   UPDATE_BASELINES=1 node …                 the same as -u
  *   STORY_FILTER=ui-button node …             only stories whose id contains the text
  *   STORYBOOK_STATIC=<dir> node …             reuse an existing static build (no build)
- *   STORY_WORKERS=<n>                         Jest workers (default 2: the CI machine's cores)
+ *   STORY_WORKERS=<n>                         Jest workers (default: the machine's cores)
  *   CI=true                                   a missing baseline fails instead of being written
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -112,7 +112,7 @@ function serve(dir: string): Promise<Server> {
 }
 
 function testStorybook(url: string, args: string[]): Promise<number> {
-  const workers = process.env.STORY_WORKERS ?? '2';
+  const workers = process.env.STORY_WORKERS ?? String(availableParallelism());
   const child = spawn(
     join(BIN, 'test-storybook'),
     [

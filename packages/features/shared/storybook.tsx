@@ -11,13 +11,34 @@ import {
   REFRESH_TOKEN_KEY,
 } from '@memoria/api';
 import type { Decorator } from '@storybook/react-vite';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+
+/**
+ * The QueryClients of the rendered story, read by the story tests (.storybook/test-runner.ts):
+ * a screenshot waits until none of them is fetching or mutating, the story's own signal that its
+ * data has arrived.
+ */
+const STORY_CLIENTS = Symbol.for('memoria.storyQueryClients');
+
+function useStoryClient(client: QueryClient): void {
+  useEffect(() => {
+    const scope = globalThis as typeof globalThis & { [STORY_CLIENTS]?: Set<QueryClient> };
+    scope[STORY_CLIENTS] ??= new Set();
+    const clients = scope[STORY_CLIENTS];
+    clients.add(client);
+    return () => {
+      clients.delete(client);
+    };
+  }, [client]);
+}
 
 /** Wraps the story in its own QueryClient (no retries: error states show at once). */
 export const withQueryClient: Decorator = (Story) => {
   const [client] = useState(() =>
     createQueryClient({ defaultOptions: { queries: { retry: false } } }),
   );
+  useStoryClient(client);
   return (
     <QueryProvider client={client}>
       <Story />
@@ -89,6 +110,7 @@ export function withFailedQuery(
       });
       return seeded;
     });
+    useStoryClient(client);
     return (
       <QueryProvider client={client}>
         <Story />
