@@ -1,10 +1,13 @@
 // `npm test`: every check of the project, in one command, with one closing count.
-// Steps run in order and all of them run even when one fails, so one CI log shows every problem;
-// a table of each step's time comes before the count.
-import { spawnSync } from 'node:child_process';
+// Steps run in lanes: the steps of a lane one after the other, the lanes side by side, so the
+// machine's cores are used while one step waits on a browser, a database or the disk. Every step
+// runs even when another fails, so one CI log shows every problem. A step's output is printed
+// whole when it ends (lanes would interleave it line by line); a table of each step's time and
+// the wall time comes before the count.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 interface Step {
   name: string;
@@ -12,12 +15,12 @@ interface Step {
   args: string[];
   /** Reads how many test cases a step ran; steps without cases count as one check. */
   count?: () => { passed: number; failed: number };
-  when?: () => boolean;
 }
 
 const root = join(import.meta.dirname, '..');
 const reports = mkdtempSync(join(tmpdir(), 'memoria-test-'));
 const vitestReport = join(reports, 'vitest.json');
+const journeysReport = join(reports, 'journeys.json');
 const storiesReport = join(reports, 'stories.json');
 
 /** Vitest's and Jest's JSON reports share these counts. */
@@ -32,79 +35,144 @@ function countJson(report: string): () => { passed: number; failed: number } {
   };
 }
 
-const steps: Step[] = [
-  { name: 'lint and format (Biome)', command: 'biome', args: ['ci', '--colors=off', '.'] },
-  { name: 'typecheck (tsc)', command: 'tsc', args: ['-p', 'tsconfig.json'] },
-  {
-    name: 'contract lint (Redocly)',
-    command: 'redocly',
-    args: ['lint', 'openapi.yaml', '--format=stylish'],
-  },
-  {
-    name: 'dependency rules (dependency-cruiser)',
-    command: 'depcruise',
-    args: [
-      '--config',
-      '.dependency-cruiser.cjs',
-      'packages',
-      'src',
-      '.storybook',
-      'tests',
-      'scripts',
-    ],
-  },
-  {
-    name: 'unit, server, contract and browser tests (Vitest)',
-    command: 'vitest',
-    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-    count: countJson(vitestReport),
-  },
-  {
-    name: 'stories: render, accessibility and visual regression (test-storybook)',
-    command: 'node',
-    // --outputFile and its file last: test-storybook hands the file to Jest after its options.
-    args: ['tests/stories/run.ts', '--json', '--outputFile', storiesReport],
-    count: countJson(storiesReport),
-  },
+const vitest = (project: string, report: string): string[] => [
+  'run',
+  `--project=${project}`,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
 ];
 
-let passed = 0;
-let failed = 0;
-const failures: string[] = [];
-const timings: Array<{ name: string; ok: boolean; seconds: number }> = [];
-for (const step of steps) {
-  if (step.when && !step.when()) continue;
-  console.log(`\n=== ${step.name}`);
-  const started = Date.now();
-  const result = spawnSync(step.command, step.args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  });
-  const exitedOk = result.status === 0;
-  const counted = step.count?.() ?? { passed: exitedOk ? 1 : 0, failed: exitedOk ? 0 : 1 };
-  // A step that exits non-zero fails even when its cases all passed (a crash after the run), and
-  // a step whose report counts a failed case fails whatever its exit code says.
-  if (!exitedOk && counted.failed === 0) counted.failed = 1;
-  const ok = exitedOk && counted.failed === 0;
-  passed += counted.passed;
-  failed += counted.failed;
-  if (!ok) failures.push(step.name);
-  const seconds = (Date.now() - started) / 1000;
-  timings.push({ name: step.name, ok, seconds });
-  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+/**
+ * Three lanes. The journeys have a lane of their own: their global setup builds the web app when
+ * it is stale and starts the product, which in one Vitest run would hold back every other
+ * project's first test (Vitest runs all global setups before any file). The story lane starts
+ * with the static checks, which take seconds, then builds Storybook once and runs the stories.
+ */
+const lanes: Step[][] = [
+  [
+    { name: 'lint and format (Biome)', command: 'biome', args: ['ci', '--colors=off', '.'] },
+    { name: 'typecheck (tsc)', command: 'tsc', args: ['-p', 'tsconfig.json'] },
+    {
+      name: 'contract lint (Redocly)',
+      command: 'redocly',
+      args: ['lint', 'openapi.yaml', '--format=stylish'],
+    },
+    {
+      name: 'dependency rules (dependency-cruiser)',
+      command: 'depcruise',
+      args: [
+        '--config',
+        '.dependency-cruiser.cjs',
+        'packages',
+        'src',
+        '.storybook',
+        'tests',
+        'scripts',
+      ],
+    },
+    {
+      name: 'stories: render, accessibility and visual regression (test-storybook)',
+      command: 'node',
+      // --outputFile and its file last: test-storybook hands the file to Jest after its options.
+      args: ['tests/stories/run.ts', '--json', '--outputFile', storiesReport],
+      count: countJson(storiesReport),
+    },
+  ],
+  [
+    {
+      name: 'unit, server, contract and component tests (Vitest)',
+      command: 'vitest',
+      args: vitest('!e2e', vitestReport),
+      count: countJson(vitestReport),
+    },
+  ],
+  [
+    {
+      name: 'browser journeys (Vitest e2e)',
+      command: 'vitest',
+      args: vitest('e2e', journeysReport),
+      count: countJson(journeysReport),
+    },
+  ],
+];
+
+/** The tools' environment: this Node (the project's Node 24) and the repo's bins first on PATH. */
+const env = {
+  ...process.env,
+  PATH: [dirname(process.execPath), join(root, 'node_modules/.bin'), process.env.PATH].join(
+    delimiter,
+  ),
+};
+
+interface Result {
+  name: string;
+  ok: boolean;
+  startedAt: number;
+  seconds: number;
+  passed: number;
+  failed: number;
 }
 
-const width = Math.max(...timings.map((t) => t.name.length));
-console.log(`\n${'step'.padEnd(width)}  result  seconds`);
-for (const t of timings) {
+const started = Date.now();
+
+function runStep(step: Step): Promise<Result> {
+  const startedAt = Date.now();
+  console.log(`--- started: ${step.name}`);
+  const child = spawn(step.command, step.args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    const finish = (code: number | null) => {
+      const exitedOk = code === 0;
+      const counted = step.count?.() ?? { passed: exitedOk ? 1 : 0, failed: exitedOk ? 0 : 1 };
+      // A step that exits non-zero fails even when its cases all passed (a crash after the
+      // run), and a step whose report counts a failed case fails whatever its exit code says.
+      if (!exitedOk && counted.failed === 0) counted.failed = 1;
+      const ok = exitedOk && counted.failed === 0;
+      const seconds = (Date.now() - startedAt) / 1000;
+      process.stdout.write(`\n=== ${step.name}\n`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      resolve({ name: step.name, ok, startedAt, seconds, ...counted });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(null);
+    });
+    child.on('close', finish);
+  });
+}
+
+async function runLane(steps: Step[]): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const step of steps) results.push(await runStep(step));
+  return results;
+}
+
+const results = (await Promise.all(lanes.map(runLane))).flat();
+const wall = (Date.now() - started) / 1000;
+
+const width = Math.max(...results.map((r) => r.name.length));
+console.log(`\n${'step'.padEnd(width)}  result  started  seconds`);
+for (const r of results.sort((a, b) => a.startedAt - b.startedAt)) {
+  const offset = ((r.startedAt - started) / 1000).toFixed(1);
   console.log(
-    `${t.name.padEnd(width)}  ${(t.ok ? 'ok' : 'FAILED').padEnd(6)}  ${t.seconds.toFixed(1).padStart(7)}`,
+    `${r.name.padEnd(width)}  ${(r.ok ? 'ok' : 'FAILED').padEnd(6)}  ${offset.padStart(7)}  ${r.seconds.toFixed(1).padStart(7)}`,
   );
 }
-const total = timings.reduce((sum, t) => sum + t.seconds, 0);
-console.log(`${'total'.padEnd(width)}          ${total.toFixed(1).padStart(7)}`);
+console.log(
+  `${'total (wall clock, lanes side by side)'.padEnd(width)}                   ${wall.toFixed(1).padStart(7)}`,
+);
 
+const failures = results.filter((r) => !r.ok).map((r) => r.name);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 ? 1 : 0);

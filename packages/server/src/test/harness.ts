@@ -7,7 +7,6 @@ import { loadJwtSecret } from '../auth/secret.ts';
 import { type ContractOperation, listOperations, loadContract } from '../contract/load.ts';
 import { ContractValidator } from '../contract/validate.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
 import { EventHub, type EventHubOptions } from '../events/hub.ts';
 import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
 import { createLogger, type Logger } from '../log.ts';
@@ -129,7 +128,10 @@ function withDatabase(url: string, name: string): string {
 
 let counter = 0;
 
-/** A fresh database (CREATE DATABASE test_<random>) in the run's PostgreSQL, migrated, plus an app. */
+/**
+ * A fresh database (CREATE DATABASE test_<random>, a copy of the run's migrated template) in the
+ * run's PostgreSQL, plus an app.
+ */
 export async function createTestBackend(
   options: CreateAppOptions & {
     logger?: Logger;
@@ -144,10 +146,10 @@ export async function createTestBackend(
   const name = `test_${randomBytes(5).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const shared = options.databaseUrl;
-  if (!shared) await admin.unsafe(`create database ${name}`);
+  // A copy of the run's migrated template (test/global-setup.ts).
+  if (!shared) await admin.unsafe(`create database ${name} template ${inject('pgTemplate')}`);
   const url = shared ?? withDatabase(adminUrl, name);
   const database = openDatabase(url, { max: 5 });
-  if (!shared) await migrateDatabase(database.db);
   const logger = options.logger ?? createLogger('silent');
   const deps: AppDeps = {
     db: database.db,
