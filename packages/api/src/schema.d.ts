@@ -5933,7 +5933,7 @@ export interface operations {
             query?: {
                 /** @description Only this desk (all desks when omitted). */
                 desk_id?: number;
-                /** @description At most this many cards (counts still cover all). */
+                /** @description At most this many cards (counts still cover all). Each card carries its interval previews, so a client asks for the cards it shows next rather than the whole day. */
                 limit?: number;
             };
             header?: never;
