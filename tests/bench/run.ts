@@ -6,6 +6,7 @@
 // line per request would flood this output).
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -39,6 +40,8 @@ interface BenchContext {
 
 interface Scenario {
   name: string;
+  /** Another server than the backend (the bare `node:http` ceiling). */
+  origin?(ctx: BenchContext): string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   headers?(ctx: BenchContext): Record<string, string>;
@@ -56,7 +59,12 @@ const auth = (ctx: BenchContext) => ({ authorization: `Bearer ${ctx.access}` });
 const FEW = 4;
 
 /** The rows of the table. Later issues append here. */
+const BARE = 'bare node:http JSON handler';
+
 const scenarios: Scenario[] = [
+  // The ceiling on this machine: the same JSON answer with no framework at all.
+  { name: BARE, path: '/', origin: (ctx) => ctx.data.bareUrl as string },
+  { name: 'liveness', path: '/be/api/health/live/' },
   { name: 'health', path: '/be/api/health/' },
   { name: 'me (bearer)', path: '/be/api/auth/users/me/', headers: auth },
   // Spaced repetition: one learner with 100,000 cards in 50 desks (seeded with SQL).
@@ -93,8 +101,18 @@ const scenarios: Scenario[] = [
   },
 ];
 
+/** `uptime`'s 1, 5 and 15 minute load averages: other work on the machine skews every row. */
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+}
+
 /** Ratios printed under the table: [numerator row, denominator row, figure (default rps)]. */
 const ratios: [string, string, ('rps' | 'p50' | 'p99')?][] = [
+  ['liveness', BARE],
+  ['health', 'liveness'],
   ['me (bearer)', 'health'],
   [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`, 'p50'],
   [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`, 'p99'],
@@ -188,6 +206,14 @@ const server = serve({
 await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 const { port } = server.address() as AddressInfo;
 const baseUrl = `http://127.0.0.1:${port}`;
+// In this process too, so that it shares the event loop's machine as the backend does.
+const LIVE_JSON = JSON.stringify({ status: 'ok' });
+const bare = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(LIVE_JSON);
+});
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
 async function post(p: string, body: unknown) {
   const res = await fetch(baseUrl + p, {
@@ -218,16 +244,17 @@ try {
     refresh: tokens.refresh ?? '',
     userId: me.id,
     databaseUrl: backend.databaseUrl,
-    data: {},
+    data: { bareUrl },
   };
 
   console.log(
     `Benchmark: ${CONNECTIONS} connections, ${DURATION} s per row (after ${WARMUP} s warm-up), ` +
-      `${os.cpus().length} CPUs, Node ${process.version}, server and load on one machine.`,
+      `${os.cpus().length} CPUs, Node ${process.version}, server and load on one machine, ` +
+      `load average ${loadAverage()} at the start.`,
   );
   for (const scenario of scenarios) {
     await scenario.setup?.(ctx);
-    const url = baseUrl + scenario.path;
+    const url = (scenario.origin?.(ctx) ?? baseUrl) + scenario.path;
     if (WARMUP > 0) await runAutocannon(url, scenario, ctx, WARMUP);
     const r = await runAutocannon(url, scenario, ctx, DURATION);
     results.push({
@@ -245,17 +272,30 @@ try {
   events = await benchEvents(baseUrl, backend.databaseUrl);
   process.stdout.write('  ran events stream\n');
 } finally {
+  bare.close();
   server.close();
   await backend.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 
+const bareRps = results.find((r) => r.scenario.name === BARE)?.rps ?? 0;
 const rows = [
-  ['endpoint', 'conn.', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+  [
+    'endpoint',
+    'conn.',
+    'requests/s',
+    '÷ bare',
+    'p50 ms',
+    'p99 ms',
+    'requests',
+    'non-2xx',
+    'errors',
+  ],
   ...results.map((r) => [
     `${r.scenario.method ?? 'GET'} ${r.scenario.path} (${r.scenario.name})`,
     String(r.connections),
     r.rps.toFixed(0),
+    bareRps > 0 ? (r.rps / bareRps).toFixed(3) : '-',
     r.p50.toFixed(1),
     r.p99.toFixed(1),
     String(r.requests),
@@ -270,6 +310,7 @@ console.log();
 console.log(line(rows[0] ?? []));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows.slice(1)) console.log(line(row));
+console.log(`load average ${loadAverage()} at the end (1, 5, 15 min).`);
 console.log();
 for (const [a, b, figure = 'rps'] of ratios) {
   const x = results.find((r) => r.scenario.name === a);

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness only (the process answers), without asking the database.
+         * @description For a process supervisor that restarts a stuck process: it touches no database, so a database outage does not make every instance look dead. Readiness is `getHealth`.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/users/": {
         parameters: {
             query?: never;
@@ -2306,6 +2326,10 @@ export interface components {
             database: "ok";
             version?: string;
         };
+        Liveness: {
+            /** @enum {string} */
+            status: "ok";
+        };
         /** @enum {string} */
         AccountType: "free" | "standard" | "enterprise" | "enterprise_plus";
         /**
@@ -3668,6 +3692,26 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
         };
     };
     registerUser: {
@@ -5889,7 +5933,7 @@ export interface operations {
             query?: {
                 /** @description Only this desk (all desks when omitted). */
                 desk_id?: number;
-                /** @description At most this many cards (counts still cover all). */
+                /** @description At most this many cards (counts still cover all). Each card carries its interval previews, so a client asks for the cards it shows next rather than the whole day. */
                 limit?: number;
             };
             header?: never;

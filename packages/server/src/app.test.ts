@@ -39,6 +39,20 @@ describe('health', () => {
   });
 });
 
+describe('liveness', () => {
+  it('answers ok without asking the database, even when it does not answer', async () => {
+    const port = await freePort(); // nothing listens there
+    const dead = openDatabase(`postgres://nobody:x@127.0.0.1:${port}/none`, { max: 1 });
+    const app = createApp({ ...t.deps, db: dead.db, sql: dead.sql });
+    const res = await app.request('/be/api/health/live/');
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body).toEqual({ status: 'ok' });
+    assertMatchesContract('GET', '/be/api/health/live/', 200, body);
+    await dead.end();
+  });
+});
+
 describe('routing and errors', () => {
   it('answers unknown paths under /be/api with a 404 Error', async () => {
     const res = await t.request('GET', '/be/api/no/such/thing/');

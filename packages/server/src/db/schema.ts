@@ -218,11 +218,32 @@ export const cardSchedules = pgTable(
       .where(sql`${t.state} <> 0`),
     // Today's new cards of a desk, in creation order.
     index('card_schedules_new_idx').on(t.userId, t.deskId, t.cardId).where(sql`${t.state} = 0`),
-    index('card_schedules_introduced_idx')
-      .on(t.userId, t.introducedAt)
-      .where(sql`${t.introducedAt} is not null`),
     index('card_schedules_card_idx').on(t.cardId),
     index('card_schedules_desk_idx').on(t.deskId),
+  ],
+);
+
+/**
+ * How many new cards a learner introduced (first rated) in a desk on one of their days (in their
+ * time zone): the daily new-card allowance reads this row instead of counting schedules. The
+ * rating that introduces a card adds one in its own statement; undoing it takes the one away.
+ */
+export const newCardsIntroduced = pgTable(
+  'new_cards_introduced',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The learner's own day (`YYYY-MM-DD` in their time zone) of the first rating. */
+    day: date('day', { mode: 'string' }).notNull(),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.deskId] }),
+    index('new_cards_introduced_desk_idx').on(t.deskId),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueWindow, isLearnedAhead, newCardsAllowance } from './queue.ts';
+import { dueWindow, isInDueWindow, isLearnedAhead, newCardsAllowance } from './queue.ts';
 import { learnerDay } from './scheduling.ts';
 
 describe('the due window', () => {
@@ -20,6 +20,16 @@ describe('the due window', () => {
     expect(isLearnedAhead({ state: 3, due: later }, w)).toBe(true);
     expect(isLearnedAhead({ state: 1, due: now }, w)).toBe(false);
     expect(isLearnedAhead({ state: 2, due: later }, w)).toBe(false);
+  });
+
+  it('counts review cards due before the learner’s midnight and steps due by the learn-ahead limit', () => {
+    const w = dueWindow(now, learnerDay(now, tz));
+    const at = (iso: string) => new Date(iso);
+    expect(isInDueWindow({ state: 2, due: at('2025-01-15T02:59:00Z') }, w)).toBe(true);
+    expect(isInDueWindow({ state: 2, due: at('2025-01-15T03:00:00Z') }, w)).toBe(false);
+    expect(isInDueWindow({ state: 1, due: at('2025-01-15T02:50:00Z') }, w)).toBe(true);
+    expect(isInDueWindow({ state: 3, due: at('2025-01-15T02:50:01Z') }, w)).toBe(false);
+    expect(isInDueWindow({ state: 0, due: at('2025-01-01T00:00:00Z') }, w)).toBe(false);
   });
 });
 

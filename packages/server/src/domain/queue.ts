@@ -35,6 +35,19 @@ export function dueWindow(now: Date, today: LearnerDay): DueWindow {
   };
 }
 
+/**
+ * Whether a rated card is in the window (counted as due): a review card due before the end of the
+ * learner's day, a learning or relearning step due by the learn-ahead limit. The SQL form of this
+ * rule is `dueIn` in db/queries/queue.ts; a rating answer adjusts the counts it read with this one.
+ */
+export function isInDueWindow(card: { state: number; due: Date }, window: DueWindow): boolean {
+  if (card.state === 0) return false;
+  const at = card.due.getTime();
+  return card.state === 2
+    ? at < window.reviewBefore.getTime()
+    : at <= window.learnAheadBy.getTime();
+}
+
 /** A learning step in the window but not due yet: it waits behind the other cards. */
 export function isLearnedAhead(
   card: { state: number; due: Date },

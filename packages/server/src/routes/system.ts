@@ -3,7 +3,14 @@ import type { Handlers, Schemas } from '../contract/types.ts';
 import { ApiError } from '../http/errors.ts';
 import { errorFields } from '../log.ts';
 
+const LIVE: Schemas['Liveness'] = { status: 'ok' };
+
 export const handlers: Handlers = {
+  /** The process answers; nothing else is asked (readiness is getHealth). */
+  getLiveness(c) {
+    return c.json(LIVE, 200);
+  },
+
   async getHealth(c) {
     const { db, version, logger } = c.get('deps');
     try {

@@ -23,12 +23,17 @@ export interface DeskActivity {
   at: Date;
 }
 
-/** Counts one review of a desk on the learner's day (creating the day's row on the first). */
-export async function recordDeskReview(q: Query, a: DeskActivity): Promise<void> {
+/**
+ * The statement that counts one review of a desk on the learner's day (creating the day's row on
+ * the first). `from` gates it on another part of a larger statement (`from changed`: only when
+ * that CTE wrote a row).
+ */
+export function countDeskReview(q: Query, a: DeskActivity, from = q``) {
   const at = iso(a.at);
-  await q`
+  return q`
     insert into activities (user_id, activity_type, day, count, deck_id, deck_name, created_at, updated_at)
-    values (${a.userId}, 'space_repetition', ${a.day}, 1, ${a.deskId}, ${a.deskName}, ${at}, ${at})
+    select ${a.userId}::int, 'space_repetition', ${a.day}::date, 1, ${a.deskId}::int,
+           ${a.deskName}::text, ${at}::timestamptz, ${at}::timestamptz ${from}
     on conflict (user_id, activity_type, day, deck_id) where deck_id is not null
     do update set count = activities.count + 1,
                   deck_name = excluded.deck_name,

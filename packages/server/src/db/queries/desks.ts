@@ -18,7 +18,7 @@ export interface DeskAccess {
   cardsCount: number;
 }
 
-interface DeskAccessRow {
+export interface DeskAccessRow {
   id: number;
   name: string;
   owner_id: number;
@@ -31,7 +31,7 @@ interface DeskAccessRow {
   share_limit: number | null;
 }
 
-function toDeskAccess(row: DeskAccessRow, userId: number): DeskAccess {
+export function toDeskAccess(row: DeskAccessRow, userId: number): DeskAccess {
   const isOwner = row.owner_id === userId;
   return {
     id: row.id,

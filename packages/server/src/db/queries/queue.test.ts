@@ -9,8 +9,7 @@ import { learnerDay } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { insertCard } from './cards.ts';
 import { insertDesk } from './desks.ts';
-import { iso } from './pg.ts';
-import { introducedToday, queueCounts, reviewQueue } from './queue.ts';
+import { introducedOn, queueCounts, reviewQueue } from './queue.ts';
 
 let t: TestBackend;
 let userId: number;
@@ -71,7 +70,9 @@ describe('due cards', () => {
     // Due now first, then the new card, then the steps learned ahead by their due time.
     expect(ids(queue)).toEqual([learningDue, reviewTonight, fresh, learningSoon, relearning, edge]);
     const counts = await queueCounts(t.deps.sql, userId, [{ deskId: desk, allowance: 1 }], window);
-    expect(counts.get(desk)).toEqual({ dueCount: 5, newCount: 1 });
+    expect(counts.desks.get(desk)).toEqual({ dueCount: 5, newCount: 1 });
+    // The next step past the window (02:50:01) is today's; the review card tomorrow's is not.
+    expect(counts.nextStepDue?.toISOString()).toBe('2025-01-15T02:50:01.000Z');
     // A limit keeps the cards due now before those learned ahead.
     const first = await reviewQueue(t.deps.sql, userId, [desk], [], window, 2);
     expect(ids(first)).toEqual([learningDue, reviewTonight]);
@@ -97,26 +98,22 @@ describe('due cards', () => {
     expect(await queue(100)).toEqual([c2, c3, c1, c4, c5, c7]);
     expect(await queue(4)).toEqual([c2, c3, c1, c4]);
     const counts = await queueCounts(t.deps.sql, userId, allowances, window);
-    expect(counts.get(a)).toEqual({ dueCount: 2, newCount: 1 });
-    expect(counts.get(b)).toEqual({ dueCount: 1, newCount: 2 });
+    expect(counts.desks.get(a)).toEqual({ dueCount: 2, newCount: 1 });
+    expect(counts.desks.get(b)).toEqual({ dueCount: 1, newCount: 2 });
   });
 });
 
 describe('cards introduced today', () => {
-  it('reset at the learner’s midnight, not UTC’s', async () => {
-    const desk = await newDesk();
-    // Five cards first rated at 22:00 local on the 14th (01:00 UTC on the 15th).
-    for (let i = 0; i < 5; i++) {
-      const id = await card(desk, 1, '2025-01-15T01:10:00Z');
-      await t.deps.sql`
-        update card_schedules set introduced_at = ${iso(new Date('2025-01-15T01:00:00Z'))}
-        where user_id = ${userId} and card_id = ${id}`;
-    }
-    const introduced = async (at: string) =>
-      (await introducedToday(t.deps.sql, userId, [desk], learnerDay(new Date(at), tz))).get(desk) ??
-      0;
-    expect(await introduced('2025-01-15T02:30:00Z')).toBe(5); // 23:30 local, same day
-    expect(await introduced('2025-01-15T02:59:00Z')).toBe(5); // past UTC midnight, not local
-    expect(await introduced('2025-01-15T03:00:00Z')).toBe(0); // local midnight: a new day
+  it('are read per desk from the counters of the learner’s day', async () => {
+    const [a, b] = [await newDesk(), await newDesk()];
+    await t.deps.sql`
+      insert into new_cards_introduced (user_id, day, desk_id, count)
+      values (${userId}, '2025-01-14', ${a}, 5), (${userId}, '2025-01-14', ${b}, 2),
+             (${userId}, '2025-01-13', ${a}, 7)`;
+    const on = async (day: string) =>
+      Object.fromEntries(await introducedOn(t.deps.sql, userId, day));
+    expect(await on(today.day)).toEqual({ [a]: 5, [b]: 2 }); // 23:30 on the 14th there
+    expect(await on('2025-01-13')).toEqual({ [a]: 7 });
+    expect(await on('2025-01-15')).toEqual({});
   });
 });

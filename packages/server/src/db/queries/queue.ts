@@ -1,11 +1,11 @@
 /**
  * The review queue and its counts: reads of `card_schedules` by due time and by daily allowance.
  * Which rated cards are due comes from the domain's DueWindow; how many new cards a desk may bring
- * today comes from the domain's allowance; both are applied here in SQL so that the queue is two
- * index range scans whatever the desk's size.
+ * today comes from the domain's allowance (over the counters `new_cards_introduced` keeps); both
+ * are applied here in SQL so that the queue reads index ranges no longer than the page, whatever
+ * the desk's size. `queue.test.ts` checks the plans on a seeded table.
  */
-import { type DueWindow, isLearnedAhead } from '../../domain/queue.ts';
-import type { LearnerDay } from '../../domain/scheduling.ts';
+import type { DueWindow } from '../../domain/queue.ts';
 import { type CardRecord, type CardRow, cardColumns, selectCards } from './cards.ts';
 import { iso, pgDateOrNull, type Query } from './pg.ts';
 
@@ -28,113 +28,88 @@ function dueIn(q: Query, w: DueWindow) {
 const inDesks = (q: Query, deskIds: number[]) =>
   deskIds.length === 1 ? q`s.desk_id = ${deskIds[0] ?? 0}` : q`s.desk_id = any(${deskIds}::int[])`;
 
-/**
- * When the next learning or relearning step of these desks past the window falls due, if that is
- * before the end of the learner's day (review cards due later are tomorrow's).
- */
-export async function nextStepDue(
+/** Per desk, the new cards the learner introduced (first rated) on `day`: the kept counters. */
+export async function introducedOn(
   q: Query,
   userId: number,
-  deskIds: number[],
-  window: DueWindow,
-): Promise<Date | null> {
-  if (deskIds.length === 0) return null;
-  const [row] = await q<{ due: string | null }[]>`
-    select min(s.due) as due from card_schedules s
-    where s.user_id = ${userId} and ${inDesks(q, deskIds)} and s.state in (1, 3)
-      and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}`;
-  return pgDateOrNull(row?.due ?? null);
-}
-
-/** How many cards of each desk the learner introduced (first rated) during `today`. */
-export async function introducedToday(
-  q: Query,
-  userId: number,
-  deskIds: number[],
-  today: LearnerDay,
+  day: string,
 ): Promise<Map<number, number>> {
-  if (deskIds.length === 0) return new Map();
-  const rows = await q<{ desk_id: number; n: number }[]>`
-    select s.desk_id, count(*)::int as n from card_schedules s
-    where s.user_id = ${userId} and s.introduced_at >= ${iso(today.start)}
-      and s.introduced_at < ${iso(today.end)} and ${inDesks(q, deskIds)}
-    group by s.desk_id`;
-  return new Map(rows.map((r) => [r.desk_id, r.n]));
+  const rows = await q<{ desk_id: number; count: number }[]>`
+    select desk_id, count from new_cards_introduced where user_id = ${userId} and day = ${day}`;
+  return new Map(rows.map((r) => [r.desk_id, r.count]));
 }
 
-/** Per desk: the due cards and the new cards the allowance lets in (capped by those left). */
+export interface QueueCounts {
+  /** Per desk: the due cards and the new cards the allowance lets in (capped by those left). */
+  desks: Map<number, { dueCount: number; newCount: number }>;
+  /**
+   * When the next learning or relearning step of these desks past the window falls due, if that
+   * is before the end of the learner's day (review cards due later are tomorrow's).
+   */
+  nextStepDue: Date | null;
+}
+
+/**
+ * Three columns counting one desk (`deskId`, an SQL expression) in a larger statement:
+ * `due_count`, its cards in the due window; `new_count`, its new cards, at most `cap` (an SQL
+ * expression); `next_due`, its next learning or relearning step past the window but today.
+ */
+export function deskCountColumns(
+  q: Query,
+  userId: number,
+  deskId: ReturnType<Query>,
+  cap: ReturnType<Query>,
+  window: DueWindow,
+) {
+  return q`
+    (select count(*)::int from card_schedules s
+     where s.user_id = ${userId} and s.desk_id = ${deskId} and ${dueIn(q, window)}
+    ) as due_count,
+    (select count(*)::int from (
+       select 1 from card_schedules s
+       where s.user_id = ${userId} and s.desk_id = ${deskId} and s.state = 0
+       limit ${cap}
+    ) x) as new_count,
+    (select min(s.due) from card_schedules s
+     where s.user_id = ${userId} and s.desk_id = ${deskId} and s.state in (1, 3)
+       and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}
+    ) as next_due`;
+}
+
+/**
+ * The counts of each desk in one statement: per desk, one range of the desk's due index (counted
+ * from the index alone) and at most `allowance` entries of its new-card index.
+ */
 export async function queueCounts(
   q: Query,
   userId: number,
   allowances: DeskAllowance[],
   window: DueWindow,
-): Promise<Map<number, { dueCount: number; newCount: number }>> {
-  if (allowances.length === 0) return new Map();
-  const ids = allowances.map((a) => a.deskId);
-  const rows = await q<{ desk_id: number; due_count: number; new_count: number }[]>`
-    with d(desk_id, allowance) as (
-      select * from unnest(${ids}::int[], ${allowances.map((a) => a.allowance)}::int[])
-    ),
-    due as (
-      select s.desk_id, count(*)::int as n from card_schedules s
-      where s.user_id = ${userId} and ${dueIn(q, window)} and ${inDesks(q, ids)}
-      group by s.desk_id
-    )
-    select d.desk_id, coalesce(due.n, 0) as due_count,
-           (select count(*)::int from (
-              select 1 from card_schedules s
-              where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state = 0
-              limit d.allowance
-           ) x) as new_count
-    from d left join due using (desk_id)`;
-  return new Map(rows.map((r) => [r.desk_id, { dueCount: r.due_count, newCount: r.new_count }]));
-}
-
-/** Due cards of these desks, those learned ahead last, by due time then id, at most `limit`. */
-function dueCards(
-  q: Query,
-  userId: number,
-  deskIds: number[],
-  window: DueWindow,
-  limit: number,
-): Promise<CardRecord[]> {
-  if (deskIds.length === 0) return Promise.resolve([]);
-  return selectCards(q<CardRow[]>`
-    select ${cardColumns(q)}
-    from card_schedules s join cards c on c.id = s.card_id
-    where s.user_id = ${userId} and ${dueIn(q, window)} and ${inDesks(q, deskIds)}
-    order by s.state <> 2 and s.due > ${iso(window.learningBy)}, s.due, s.card_id
-    limit ${limit}`);
-}
-
-/** Each desk's allowance of new cards in creation (id) order, at most `limit` in all. */
-function newCards(
-  q: Query,
-  userId: number,
-  allowances: DeskAllowance[],
-  limit: number,
-): Promise<CardRecord[]> {
-  if (allowances.length === 0) return Promise.resolve([]);
-  return selectCards(q<CardRow[]>`
-    with d(desk_id, allowance) as (
-      select * from unnest(${allowances.map((a) => a.deskId)}::int[],
-                           ${allowances.map((a) => a.allowance)}::int[])
-    )
-    select ${cardColumns(q)}
-    from d cross join lateral (
-      select * from card_schedules s0
-      where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
-      order by s0.card_id
-      limit least(d.allowance, ${limit})
-    ) s
-    join cards c on c.id = s.card_id
-    order by s.card_id
-    limit ${limit}`);
+): Promise<QueueCounts> {
+  if (allowances.length === 0) return { desks: new Map(), nextStepDue: null };
+  const rows = await q<
+    { desk_id: number; due_count: number; new_count: number; next_due: string | null }[]
+  >`
+    select d.desk_id, ${deskCountColumns(q, userId, q`d.desk_id`, q`d.allowance`, window)}
+    from unnest(${allowances.map((a) => a.deskId)}::int[],
+                ${allowances.map((a) => a.allowance)}::int[]) as d(desk_id, allowance)`;
+  let next: Date | null = null;
+  for (const r of rows) {
+    const due = pgDateOrNull(r.next_due);
+    if (due && (!next || due < next)) next = due;
+  }
+  return {
+    desks: new Map(rows.map((r) => [r.desk_id, { dueCount: r.due_count, newCount: r.new_count }])),
+    nextStepDue: next,
+  };
 }
 
 /**
- * The review queue, at most `limit`: due cards first, then the desks' new cards, then the learning
- * steps learned ahead (due within the learn-ahead limit but not yet), as Anki orders them.
+ * The review queue, at most `limit`: due cards first (by due time, then id), then each desk's
+ * allowance of new cards (by id), then the learning steps learned ahead (due within the
+ * learn-ahead limit but not yet), as Anki orders them. Each part is a range of one index read in
+ * its order and stopped at `limit` (those learned ahead are `isLearnedAhead`'s cards); only the
+ * cards kept are joined to their content.
  */
 export async function reviewQueue(
   q: Query,
@@ -144,10 +119,44 @@ export async function reviewQueue(
   window: DueWindow,
   limit: number,
 ): Promise<CardRecord[]> {
-  const [due, fresh] = await Promise.all([
-    dueCards(q, userId, deskIds, window, limit),
-    newCards(q, userId, allowances, limit),
-  ]);
-  const ahead = (card: CardRecord) => isLearnedAhead(card.schedule, window);
-  return [...due.filter((c) => !ahead(c)), ...fresh, ...due.filter(ahead)].slice(0, limit);
+  if (deskIds.length === 0) return [];
+  const learningBy = iso(window.learningBy);
+  const fresh =
+    allowances.length === 0
+      ? q``
+      : q`
+      union all (
+        select s.card_id, 1 as part, null::timestamptz as due
+        from unnest(${allowances.map((a) => a.deskId)}::int[],
+                    ${allowances.map((a) => a.allowance)}::int[]) as d(desk_id, allowance)
+        cross join lateral (
+          select s0.card_id from card_schedules s0
+          where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
+          order by s0.card_id
+          limit least(d.allowance, ${limit})
+        ) s
+        order by s.card_id
+        limit ${limit})`;
+  return selectCards(q<CardRow[]>`
+    with picked as (
+      (select s.card_id, 0 as part, s.due from card_schedules s
+       where s.user_id = ${userId} and ${inDesks(q, deskIds)} and ${dueIn(q, window)}
+         and (s.state = 2 or s.due <= ${learningBy})
+       order by s.due, s.card_id
+       limit ${limit})
+      ${fresh}
+      union all (
+        select s.card_id, 2 as part, s.due from card_schedules s
+        where s.user_id = ${userId} and ${inDesks(q, deskIds)} and ${dueIn(q, window)}
+          and s.state <> 2 and s.due > ${learningBy}
+        order by s.due, s.card_id
+        limit ${limit})
+      order by part, due, card_id
+      limit ${limit}
+    )
+    select ${cardColumns(q)}
+    from picked p
+    join card_schedules s on s.user_id = ${userId} and s.card_id = p.card_id
+    join cards c on c.id = p.card_id
+    order by p.part, p.due, p.card_id`);
 }

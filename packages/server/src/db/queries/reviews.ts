@@ -1,7 +1,15 @@
-/** Ratings: every SQL statement on `review_logs`, and the one write of a learner's schedule. */
+/**
+ * Ratings: every SQL statement on `review_logs`, the one write of a learner's schedule, and the
+ * counters of new cards introduced per day (`new_cards_introduced`).
+ */
+import type { DueWindow } from '../../domain/queue.ts';
 import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
 import { scheduleToJson } from '../../domain/scheduling.ts';
+import { countDeskReview, type DeskActivity } from './activities.ts';
+import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
+import { type DeskAccess, type DeskAccessRow, toDeskAccess } from './desks.ts';
 import { iso, pgDate, type Query } from './pg.ts';
+import { deskCountColumns } from './queue.ts';
 
 export interface ReviewLog {
   id: number;
@@ -68,6 +76,7 @@ const writeSchedule = (
   cardId: number,
   s: Schedule,
   introducedAt: Date | null,
+  version?: string,
 ) => q`
   update card_schedules set
     state = ${s.state}, due = ${iso(s.due)}, stability = ${s.stability},
@@ -75,7 +84,8 @@ const writeSchedule = (
     scheduled_days = ${s.scheduledDays}, learning_steps = ${s.learningSteps},
     reps = ${s.reps}, lapses = ${s.lapses}, last_review = ${iso(s.lastReview)},
     introduced_at = ${iso(introducedAt)}, updated_at = now()
-  where user_id = ${userId} and card_id = ${cardId}`;
+  where user_id = ${userId} and card_id = ${cardId}
+    ${version === undefined ? q`` : q`and xmin = ${version}::xid`}`;
 
 export interface RatingWrite {
   userId: number;
@@ -93,28 +103,146 @@ export interface RatingWrite {
   idempotencyKey: string | null;
 }
 
+/** What a rating reads before it schedules: everything in one statement, no lock taken. */
+export interface RatingSnapshot {
+  card: CardRecord;
+  desk: DeskAccess;
+  /** The schedule row's version (`xmin`): the write applies only if it is still this one. */
+  version: string | null;
+  /** The rating already sent with the idempotency key, if any. */
+  earlier: ReviewLog | undefined;
+  /** The desk's new cards introduced on the learner's `day`. */
+  introducedToday: number;
+  /** The desk's cards in the due window. */
+  dueCount: number;
+  /** The desk's new cards, at most its largest daily limit (owner's or learner's). */
+  newLeft: number;
+}
+
+type SnapshotRow = CardRow &
+  Omit<DeskAccessRow, 'id' | 'name' | 'created_at' | 'updated_at' | 'cards_count'> & {
+    desk_name: string;
+    desk_created_at: string;
+    desk_updated_at: string;
+    desk_cards_count: number;
+    version: string | null;
+    earlier: ReviewLogRow | null;
+    introduced_today: number;
+    due_count: number;
+    new_count: number;
+  };
+
 /**
- * Writes a rating's new schedule and its log row in one statement (one round trip while the
- * schedule row is locked); returns the log row's id.
+ * The card the learner sees (else undefined: 404), its desk, their schedule and its version, the
+ * rating already sent with `key`, and the desk's counts of today in `window`: one round trip.
  */
-export async function recordRating(q: Query, r: RatingWrite): Promise<number> {
+export async function ratingSnapshot(
+  q: Query,
+  r: { userId: number; cardId: number; key: string | null; day: string; window: DueWindow },
+): Promise<RatingSnapshot | undefined> {
+  const [row] = await q<SnapshotRow[]>`
+    select ${cardColumns(q)}, s.xmin::text as version,
+      d.name as desk_name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
+      d.cards_count as desk_cards_count, d.created_at as desk_created_at,
+      d.updated_at as desk_updated_at, u.username as owner_username,
+      sh.new_cards_per_day as share_limit,
+      (select json_build_object('id', l.id, 'card_id', l.card_id, 'rating', l.rating,
+                                'state_before', l.state_before, 'state_after', l.state_after,
+                                'reviewed_at', l.reviewed_at)
+       from review_logs l where l.user_id = ${r.userId} and l.idempotency_key = ${r.key}::uuid
+      ) as earlier,
+      coalesce((select n.count from new_cards_introduced n
+                where n.user_id = ${r.userId} and n.day = ${r.day}::date and n.desk_id = d.id), 0)
+        as introduced_today,
+      ${deskCountColumns(
+        q,
+        r.userId,
+        q`d.id`,
+        q`greatest(d.new_cards_per_day, sh.new_cards_per_day)`,
+        r.window,
+      )}
+    from cards c
+    join desks d on d.id = c.desk_id
+    join users u on u.id = d.owner_id
+    left join desk_shares sh on sh.desk_id = d.id and sh.user_id = ${r.userId}
+    left join card_schedules s on s.card_id = c.id and s.user_id = ${r.userId}
+    where c.id = ${r.cardId} and (d.owner_id = ${r.userId} or sh.user_id is not null)`;
+  if (!row) return undefined;
+  const desk = toDeskAccess(
+    {
+      ...row,
+      id: row.desk_id,
+      name: row.desk_name,
+      created_at: row.desk_created_at,
+      updated_at: row.desk_updated_at,
+      cards_count: row.desk_cards_count,
+    },
+    r.userId,
+  );
+  return {
+    card: toCardRecord(row),
+    desk,
+    version: row.version,
+    earlier: row.earlier ? toReviewLog(row.earlier) : undefined,
+    introducedToday: row.introduced_today,
+    dueCount: row.due_count,
+    newLeft: row.new_count,
+  };
+}
+
+/** Writes the learner's schedule row of a card when they have none (a new card's). */
+export async function ensureSchedule(q: Query, userId: number, cardId: number): Promise<void> {
+  await q`
+    insert into card_schedules (user_id, card_id, desk_id, due)
+    select ${userId}, c.id, c.desk_id, c.created_at from cards c where c.id = ${cardId}
+    on conflict do nothing`;
+}
+
+/**
+ * Applies a rating in one statement, only if the schedule row is still at `version` (else
+ * undefined: another rating or an undo came first; read again): the new schedule, its log row,
+ * the day's activity of the desk and, when it is the card's first rating, the day's count of new
+ * cards introduced. Returns the log row's id.
+ */
+export async function applyRating(
+  q: Query,
+  r: RatingWrite & { version: string; activity: DeskActivity; introducedOn: string | null },
+): Promise<number | undefined> {
   const [log] = await q<{ id: string }[]>`
     with changed as (
-      ${writeSchedule(q, r.userId, r.cardId, r.after, r.introducedAfter)}
+      ${writeSchedule(q, r.userId, r.cardId, r.after, r.introducedAfter, r.version)}
       returning card_id
-    )
-    insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
-      elapsed_days, answer_time_ms, repeat_same_day, reviewed_at, idempotency_key)
-    select ${r.userId}::int, changed.card_id, ${r.deskId}::int, ${r.grade}::smallint,
-      ${JSON.stringify(scheduleToJson(r.before, r.introducedBefore))}::jsonb,
-      ${JSON.stringify(scheduleToJson(r.after, r.introducedAfter))}::jsonb,
-      ${r.elapsedDays}::int, ${r.answerTimeMs}::int, ${r.sameDay}::boolean,
-      ${iso(r.reviewedAt)}::timestamptz, ${r.idempotencyKey}::uuid
-    from changed
-    returning id`;
-  if (!log) throw new Error('the rated card has no schedule row');
-  return Number(log.id);
+    ),
+    logged as (
+      insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
+        elapsed_days, answer_time_ms, repeat_same_day, reviewed_at, idempotency_key)
+      select ${r.userId}::int, changed.card_id, ${r.deskId}::int, ${r.grade}::smallint,
+        ${JSON.stringify(scheduleToJson(r.before, r.introducedBefore))}::jsonb,
+        ${JSON.stringify(scheduleToJson(r.after, r.introducedAfter))}::jsonb,
+        ${r.elapsedDays}::int, ${r.answerTimeMs}::int, ${r.sameDay}::boolean,
+        ${iso(r.reviewedAt)}::timestamptz, ${r.idempotencyKey}::uuid
+      from changed
+      returning id
+    ),
+    counted as (${countDeskReview(q, r.activity, q`from changed`)})
+    ${r.introducedOn === null ? q`` : q`, introduced as (${countIntroduced(q, r.userId, r.introducedOn, r.deskId, 1, q`from changed`)})`}
+    select id from logged`;
+  return log ? Number(log.id) : undefined;
 }
+
+/** Adds `delta` to the learner's count of new cards introduced in a desk on `day`. */
+const countIntroduced = (
+  q: Query,
+  userId: number,
+  day: string,
+  deskId: number,
+  delta: number,
+  from = q``,
+) => q`
+  insert into new_cards_introduced (user_id, day, desk_id, count)
+  select ${userId}::int, ${day}::date, ${deskId}::int, ${delta}::int ${from}
+  on conflict (user_id, day, desk_id)
+  do update set count = greatest(0, new_cards_introduced.count + excluded.count)`;
 
 /** Puts back the schedule a log row recorded before its rating, and deletes that row. */
 export async function retractRating(
@@ -122,9 +250,12 @@ export async function retractRating(
   userId: number,
   log: Pick<ReviewLog, 'id' | 'cardId'>,
   restored: { schedule: Schedule; introducedAt: Date | null },
+  /** The desk and learner's day the undone rating introduced the card on, if it did. */
+  introduced: { deskId: number; day: string } | null,
 ): Promise<void> {
   await writeSchedule(q, userId, log.cardId, restored.schedule, restored.introducedAt);
   await q`delete from review_logs where id = ${log.id}`;
+  if (introduced) await countIntroduced(q, userId, introduced.day, introduced.deskId, -1);
 }
 
 /**

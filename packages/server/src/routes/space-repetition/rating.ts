@@ -1,29 +1,37 @@
 /**
- * Rating a card: in one transaction, lock the learner's schedule row, run ts-fsrs on the stored
- * state, write the new state with its review log row and count the day's activity. Concurrent
- * ratings of one card queue on the row lock, so each applies to the state the previous one left.
- * A rating sent again with its idempotency key answers what the first one did.
+ * Rating a card in two round trips and no transaction: one statement reads the card, its desk,
+ * the learner's schedule with its row version, the idempotency key's rating and the desk's counts
+ * of today; ts-fsrs schedules; one statement writes the new state, its log row, the day's activity
+ * and the new-card counter, only if the schedule row is still the version read. Another rating of
+ * the card (or an undo) that committed in between makes it read again, so each rating applies to
+ * the state the previous one left. A rating sent again with its idempotency key answers what the
+ * first one did.
  */
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
-import { recordDeskReview } from '../../db/queries/activities.ts';
-import type { CardRecord } from '../../db/queries/cards.ts';
-import type { DeskAccess } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import { findByIdempotencyKey, type ReviewLog, recordRating } from '../../db/queries/reviews.ts';
+import {
+  applyRating,
+  ensureSchedule,
+  findByIdempotencyKey,
+  type RatingSnapshot,
+  type ReviewLog,
+  ratingSnapshot,
+} from '../../db/queries/reviews.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
+import { dueWindow, isInDueWindow, newCardsAllowance } from '../../domain/queue.ts';
 import {
   type Difficulty,
   gradeOf,
+  learnerDay,
   localDate,
   ratingName,
   review,
   type Schedule,
   scheduleFromJson,
 } from '../../domain/scheduling.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
 import { toCard, toIntervals } from './responses.ts';
@@ -39,14 +47,8 @@ export interface RateOptions {
   sameDay: boolean;
 }
 
-interface Rated {
-  card: CardRecord;
-  desk: DeskAccess;
-  schedule: Schedule;
-  reviewId: number;
-  /** When the rating was applied. */
-  now: Date;
-}
+/** Reads again after this many lost races (each one another rating that did apply). */
+const MAX_ATTEMPTS = 1000;
 
 export async function rate(
   sql: Sql,
@@ -55,30 +57,40 @@ export async function rate(
   options: RateOptions,
 ): Promise<Schemas['ReviewResult']> {
   const key = options.idempotencyKey ?? null;
-  const earlier = key ? await findByIdempotencyKey(sql, user.id, key) : undefined;
-  if (earlier) return replay(sql, user, cardId, earlier);
   const grade = gradeOf(options.difficulty);
-  let outcome: Rated | ReviewLog;
-  try {
-    outcome = await inTransaction(sql, async (tx): Promise<Rated | ReviewLog> => {
-      const { card, desk } = await cardFor(tx, user.id, cardId, true);
-      // The clock is read once the row is locked, so that ratings stamped by the server are in
-      // the order they apply (a rating that waited for the lock is never older than the last).
-      const now = new Date();
-      const asked = options.reviewedAt ? new Date(options.reviewedAt) : now;
-      const reviewedAt = asked.getTime() < now.getTime() ? asked : now;
-      // A twin request with the same key may have committed while this one waited for the lock.
-      const twin = key ? await findByIdempotencyKey(tx, user.id, key) : undefined;
-      if (twin) return twin;
-      const before = card.schedule;
-      if (before.lastReview && reviewedAt.getTime() < before.lastReview.getTime()) {
-        throw new ApiError(409, 'conflict', MESSAGES.beforeLastReview);
-      }
-      const { schedule, elapsedDays } = review(before, grade, reviewedAt, {
-        sameDay: options.sameDay,
-        dueAt: now,
-      });
-      const reviewId = await recordRating(tx, {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const asOf = new Date();
+    const day = learnerDay(asOf, user.timezone);
+    const window = dueWindow(asOf, day);
+    const read = await ratingSnapshot(sql, { userId: user.id, cardId, key, day: day.day, window });
+    if (!read) throw notFound(MESSAGES.cardNotFound);
+    if (read.earlier) return replay(sql, user, cardId, read.earlier);
+    if (read.version === null) {
+      await ensureSchedule(sql, user.id, cardId);
+      continue;
+    }
+    // The clock is read once the state is read, so that ratings stamped by the server are in the
+    // order they apply (a rating that read again after losing a race is never older than the last).
+    const now = new Date();
+    const asked = options.reviewedAt ? new Date(options.reviewedAt) : now;
+    const reviewedAt = asked.getTime() < now.getTime() ? asked : now;
+    const { card, desk } = read;
+    const before = card.schedule;
+    if (before.lastReview && reviewedAt.getTime() < before.lastReview.getTime()) {
+      throw new ApiError(409, 'conflict', MESSAGES.beforeLastReview);
+    }
+    const { schedule, elapsedDays } = review(before, grade, reviewedAt, {
+      sameDay: options.sameDay,
+      dueAt: now,
+    });
+    const introducedAfter = card.introducedAt ?? (before.state === 0 ? reviewedAt : null);
+    const introducedOn =
+      card.introducedAt === null && introducedAfter
+        ? localDate(introducedAfter, user.timezone)
+        : null;
+    let reviewId: number | undefined;
+    try {
+      reviewId = await applyRating(sql, {
         userId: user.id,
         cardId,
         deskId: desk.id,
@@ -86,40 +98,62 @@ export async function rate(
         before,
         introducedBefore: card.introducedAt,
         after: schedule,
-        introducedAfter: card.introducedAt ?? (before.state === 0 ? reviewedAt : null),
+        introducedAfter,
         elapsedDays,
         answerTimeMs: options.answerTimeMs ?? null,
         sameDay: options.sameDay,
         reviewedAt,
         idempotencyKey: key,
+        version: read.version,
+        activity: {
+          userId: user.id,
+          day: localDate(reviewedAt, user.timezone),
+          deskId: desk.id,
+          deskName: desk.name,
+          at: reviewedAt,
+        },
+        introducedOn,
       });
-      // Last, so the activity row (shared by the desk's ratings of the day) is held briefly.
-      await recordDeskReview(tx, {
-        userId: user.id,
-        day: localDate(reviewedAt, user.timezone),
-        deskId: desk.id,
-        deskName: desk.name,
-        at: reviewedAt,
-      });
-      return { card, desk, schedule, reviewId, now };
-    });
-  } catch (error) {
-    const raced = key && uniqueViolation(error) !== null;
-    const twin = raced ? await findByIdempotencyKey(sql, user.id, key) : undefined;
-    if (twin) return replay(sql, user, cardId, twin);
-    throw error;
+    } catch (error) {
+      // The same key committed by a twin request in between: answer what it did.
+      const twin =
+        key && uniqueViolation(error) !== null
+          ? await findByIdempotencyKey(sql, user.id, key)
+          : undefined;
+      if (twin) return replay(sql, user, cardId, twin);
+      throw error;
+    }
+    if (reviewId === undefined) continue;
+    return {
+      card: toCard(card, schedule),
+      rating: ratingName(grade),
+      next_due: schedule.due.toISOString(),
+      interval_seconds: secondsBetween(now, schedule.due),
+      intervals: toIntervals(schedule, now),
+      review_id: reviewId,
+      remaining_today: remainingAfter(read, schedule, window, introducedOn === day.day),
+    };
   }
-  if (!('schedule' in outcome)) return replay(sql, user, cardId, outcome);
-  const { card, desk, schedule, reviewId, now } = outcome;
-  return {
-    card: toCard(card, schedule),
-    rating: ratingName(grade),
-    next_due: schedule.due.toISOString(),
-    interval_seconds: secondsBetween(now, schedule.due),
-    intervals: toIntervals(schedule, now),
-    review_id: reviewId,
-    remaining_today: await remainingToday(sql, user, desk),
-  };
+  throw new Error(`rating card ${cardId}: the schedule kept changing under ${MAX_ATTEMPTS} reads`);
+}
+
+/**
+ * The desk's cards left today once this rating applied: the counts read before it, with the card
+ * moved by the domain's rules (out of or into the due window; no longer new; one more introduced).
+ */
+function remainingAfter(
+  read: RatingSnapshot,
+  after: Schedule,
+  window: ReturnType<typeof dueWindow>,
+  introducedToday: boolean,
+): number {
+  const before = read.card.schedule;
+  const dueCount =
+    read.dueCount - Number(isInDueWindow(before, window)) + Number(isInDueWindow(after, window));
+  const newLeft = read.newLeft - Number(before.state === 0 && after.state !== 0);
+  const introduced = read.introducedToday + Number(introducedToday);
+  const allowance = newCardsAllowance(read.desk.newCardsPerDay, introduced);
+  return dueCount + Math.max(0, Math.min(allowance, newLeft));
 }
 
 /** The answer to a rating already applied (an idempotent replay), from its log row. */

@@ -39,7 +39,7 @@ export async function renderDesks(
   desks: DeskAccess[],
 ): Promise<Schemas['Desk'][]> {
   const [counts, emails] = await Promise.all([
-    learnerToday(q, user, desks).then((today) => deskCounts(q, today)),
+    learnerToday(q, user, desks).then((today) => deskCounts(q, today).then((n) => n.desks)),
     sharedWith(
       q,
       desks.filter((d) => d.isOwner).map((d) => d.id),

@@ -320,7 +320,7 @@ describe('the review queue', () => {
     const empty = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
     expect(empty.body.cards).toEqual([]);
 
-    // Move those introductions to just before the learner's last midnight: yesterday for them.
+    // The learner's last midnight (03:00 UTC).
     const now = Date.now();
     const local = new Date(now - 3 * 3_600_000);
     const midnightUtc = Date.UTC(
@@ -329,18 +329,23 @@ describe('the review queue', () => {
       local.getUTCDate(),
       3,
     );
+    // A day later, those two introductions are yesterday's.
     await t.database.sql`
-      update card_schedules set introduced_at = ${new Date(midnightUtc - 60_000).toISOString()}
-      where user_id = ${ana.user.id} and introduced_at is not null`;
+      update new_cards_introduced set day = day - 1 where user_id = ${ana.user.id}`;
     const nextDay = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
     expect(nextDay.body.new_count).toBe(2);
     expect(nextDay.body.cards.map((c: { id: number }) => c.id)).toEqual([cards[2].id, cards[3].id]);
-    // One minute after that midnight they would still count as today.
-    await t.database.sql`
-      update card_schedules set introduced_at = ${new Date(midnightUtc + 60_000).toISOString()}
-      where user_id = ${ana.user.id} and introduced_at is not null`;
-    const sameDay = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
-    expect(sameDay.body.new_count).toBe(0);
+    // A card first rated a minute before that midnight counts on the day before; one rated a
+    // minute after it (or now, if that is later) counts today.
+    const before = new Date(midnightUtc - 60_000).toISOString();
+    const after = new Date(Math.min(now, midnightUtc + 60_000)).toISOString();
+    await rate(ana, cards[2].id, { difficulty: 'easy', reviewed_at: before });
+    const yesterdays = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    expect(yesterdays.body).toMatchObject({ new_cards_today: 0, new_count: 2 });
+    const rated = await rate(ana, cards[3].id, { difficulty: 'easy', reviewed_at: after });
+    expect(rated.body.remaining_today).toBe(1);
+    const todays = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    expect(todays.body).toMatchObject({ new_cards_today: 1, new_count: 1, remaining_today: 1 });
   });
 
   it('shows review cards due later today from the start of the learner’s day', async () => {

@@ -2,7 +2,7 @@
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { retractDeskReview } from '../../db/queries/activities.ts';
 import { visibleDesks } from '../../db/queries/desks.ts';
-import { nextStepDue, reviewQueue } from '../../db/queries/queue.ts';
+import { reviewQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
@@ -12,29 +12,33 @@ import { cardFor, deskFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
 import { rate } from './rating.ts';
 import { toDueCard } from './responses.ts';
-import { deskCounts, learnerToday, remainingToday } from './today.ts';
+import { deskCounts, learnerTodayOf, remainingToday } from './today.ts';
+
+/** The contract's default page of `listDueCards`. */
+const DEFAULT_QUEUE_PAGE = 20;
 
 export const handlers: Handlers = {
   /** Due cards by due time, then each desk's allowance of new cards, with interval previews. */
   async listDueCards(c, { query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const limit = query.limit ?? 100;
-    const desks =
+    const limit = query.limit ?? DEFAULT_QUEUE_PAGE;
+    const { desks, today } = await learnerTodayOf(
+      sql,
+      user,
       query.desk_id !== undefined
-        ? [await deskFor(sql, user.id, query.desk_id)]
-        : await visibleDesks(sql, user.id);
-    const today = await learnerToday(sql, user, desks);
+        ? deskFor(sql, user.id, query.desk_id).then((d) => [d])
+        : visibleDesks(sql, user.id),
+    );
     const ids = desks.map((d) => d.id);
     // Independent reads, on pooled connections at once.
-    const [counts, queue, nextDue] = await Promise.all([
+    const [counts, queue] = await Promise.all([
       deskCounts(sql, today),
       reviewQueue(sql, user.id, ids, today.allowances, today.window, limit),
-      nextStepDue(sql, user.id, ids, today.window),
     ]);
     let dueCount = 0;
     let newCount = 0;
-    for (const n of counts.values()) {
+    for (const n of counts.desks.values()) {
       dueCount += n.dueCount;
       newCount += n.newCount;
     }
@@ -45,7 +49,7 @@ export const handlers: Handlers = {
       due_count: dueCount,
       new_count: newCount,
       remaining_today: dueCount + newCount,
-      next_due: nextDue?.toISOString() ?? null,
+      next_due: counts.nextStepDue?.toISOString() ?? null,
       cards: queue.map((card) => toDueCard(card, today.now, undefined, memo)),
     };
     return c.json(result, 200);
@@ -82,7 +86,17 @@ export const handlers: Handlers = {
       const log = await lastReviewLog(tx, user.id, card.id);
       if (!log) throw new ApiError(409, 'conflict', MESSAGES.nothingToUndo);
       const restored = scheduleFromJson(log.stateBefore);
-      await retractRating(tx, user.id, log, restored);
+      // Undoing the rating that introduced the card gives its place in that day's allowance back.
+      const introducedAt = log.stateBefore.introduced_at ? null : log.stateAfter.introduced_at;
+      await retractRating(
+        tx,
+        user.id,
+        log,
+        restored,
+        introducedAt
+          ? { deskId: desk.id, day: localDate(new Date(introducedAt), user.timezone) }
+          : null,
+      );
       await retractDeskReview(tx, {
         userId: user.id,
         day: localDate(log.reviewedAt, user.timezone),

@@ -4,7 +4,7 @@
  */
 import type { DeskAccess } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import { type DeskAllowance, introducedToday, queueCounts } from '../../db/queries/queue.ts';
+import { type DeskAllowance, introducedOn, queueCounts } from '../../db/queries/queue.ts';
 import { type DueWindow, dueWindow, newCardsAllowance } from '../../domain/queue.ts';
 import { type LearnerDay, learnerDay } from '../../domain/scheduling.ts';
 
@@ -25,47 +25,70 @@ export interface DeskCounts {
   newCount: number;
 }
 
+type DeskLimit = Pick<DeskAccess, 'id' | 'newCardsPerDay'>;
+
+/**
+ * Reads the desks and today's introduction counters at once (neither waits for the other), then
+ * composes the learner's today.
+ */
+export async function learnerTodayOf<D extends DeskLimit>(
+  q: Query,
+  user: { id: number; timezone: string },
+  desks: Promise<D[]>,
+  now = new Date(),
+): Promise<{ desks: D[]; today: LearnerToday }> {
+  const day = learnerDay(now, user.timezone);
+  const [list, introduced] = await Promise.all([desks, introducedOn(q, user.id, day.day)]);
+  return { desks: list, today: composeToday(user.id, list, day, introduced, now) };
+}
+
 export async function learnerToday(
   q: Query,
   user: { id: number; timezone: string },
-  desks: Pick<DeskAccess, 'id' | 'newCardsPerDay'>[],
+  desks: DeskLimit[],
   now = new Date(),
 ): Promise<LearnerToday> {
-  const day = learnerDay(now, user.timezone);
-  const introduced = await introducedToday(
-    q,
-    user.id,
-    desks.map((d) => d.id),
-    day,
-  );
+  return (await learnerTodayOf(q, user, Promise.resolve(desks), now)).today;
+}
+
+function composeToday(
+  userId: number,
+  desks: DeskLimit[],
+  day: LearnerDay,
+  introduced: Map<number, number>,
+  now: Date,
+): LearnerToday {
   const allowances = desks.map((d) => ({
     deskId: d.id,
     allowance: newCardsAllowance(d.newCardsPerDay, introduced.get(d.id) ?? 0),
   }));
-  return { userId: user.id, now, day, window: dueWindow(now, day), introduced, allowances };
+  return { userId, now, day, window: dueWindow(now, day), introduced, allowances };
 }
 
-/** Today's counts of each desk. */
-export async function deskCounts(q: Query, today: LearnerToday): Promise<Map<number, DeskCounts>> {
+/** Today's counts of each desk, and when the next learning step past the window falls due. */
+export async function deskCounts(
+  q: Query,
+  today: LearnerToday,
+): Promise<{ desks: Map<number, DeskCounts>; nextStepDue: Date | null }> {
   const counts = await queueCounts(q, today.userId, today.allowances, today.window);
   const out = new Map<number, DeskCounts>();
   for (const { deskId } of today.allowances) {
     out.set(deskId, {
       newToday: today.introduced.get(deskId) ?? 0,
-      dueCount: counts.get(deskId)?.dueCount ?? 0,
-      newCount: counts.get(deskId)?.newCount ?? 0,
+      dueCount: counts.desks.get(deskId)?.dueCount ?? 0,
+      newCount: counts.desks.get(deskId)?.newCount ?? 0,
     });
   }
-  return out;
+  return { desks: out, nextStepDue: counts.nextStepDue };
 }
 
 /** Cards left in today's queue of one desk (what a rating answer reports). */
 export async function remainingToday(
   q: Query,
   user: { id: number; timezone: string },
-  desk: Pick<DeskAccess, 'id' | 'newCardsPerDay'>,
+  desk: DeskLimit,
 ): Promise<number> {
   const counts = await deskCounts(q, await learnerToday(q, user, [desk]));
-  const n = counts.get(desk.id);
+  const n = counts.desks.get(desk.id);
   return n ? n.dueCount + n.newCount : 0;
 }

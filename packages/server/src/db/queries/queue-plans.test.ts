@@ -1,0 +1,136 @@
+/**
+ * The queue's statements read index ranges, never a whole table: each statement the product sends
+ * (captured from the driver) is run again under EXPLAIN (ANALYZE, BUFFERS) on a seeded learner
+ * with 20,000 cards in 20 desks, among other learners, and the test fails on a sequential scan of
+ * `card_schedules` or `cards`. The plans it prints are the ones the comments in queue.ts describe.
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
+import { learnerDay } from '../../domain/scheduling.ts';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { introducedOn, queueCounts, reviewQueue } from './queue.ts';
+import { ratingSnapshot } from './reviews.ts';
+
+let t: TestBackend;
+let spy: postgres.Sql;
+const sent: { query: string; params: unknown[] }[] = [];
+let userId: number;
+let deskIds: number[];
+let cardId: number;
+
+const CARDS = 20_000;
+const DESKS = 20;
+
+beforeAll(async () => {
+  t = await createTestBackend();
+  userId = (await t.signUp()).user.id;
+  const other = (await t.signUp()).user.id;
+  const { sql } = t.deps;
+  // Two learners: the one read and another with as many cards, so that an index pays.
+  for (const owner of [other, userId]) {
+    const desks = await sql<{ id: number }[]>`
+      insert into desks (owner_id, name, new_cards_per_day)
+      select ${owner}, 'Desk ' || g, 10 from generate_series(1, ${DESKS}) g returning id`;
+    deskIds = desks.map((d) => d.id);
+    await sql`
+      insert into cards (desk_id, front, back, created_by)
+      select (${deskIds}::int[])[1 + g % ${DESKS}], 'Q' || g, 'A' || g, ${owner}
+      from generate_series(0, ${CARDS - 1}) g`;
+    // 40 % new, 2 % learning steps within the hour, the rest review cards over 90 days.
+    await sql`
+      insert into card_schedules (user_id, card_id, desk_id, state, due)
+      select ${owner}, c.id, c.desk_id, k.state,
+        case k.state when 0 then c.created_at
+                     when 1 then now() + ((c.id % 60) - 30) * interval '1 minute'
+                     else now() + ((c.id % 9000) / 100.0 - 3) * interval '1 day' end
+      from cards c cross join lateral (
+        select (case when c.id % 100 < 40 then 0 when c.id % 100 < 42 then 1 else 2 end)::smallint
+          as state) k
+      where c.desk_id = any(${deskIds}::int[])`;
+  }
+  await sql`vacuum analyze card_schedules`;
+  await sql`vacuum analyze cards`;
+  const [card] = await sql<{ id: number }[]>`
+    select card_id as id from card_schedules where user_id = ${userId} and state = 2 limit 1`;
+  cardId = card?.id ?? 0;
+  spy = postgres(t.url, {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, query, params) => {
+      sent.push({ query, params: params as unknown[] });
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await spy?.end();
+  await t?.close();
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function* nodes(plan: PlanNode): Generator<PlanNode> {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* nodes(child);
+}
+
+/** Each statement sent while `run` ran, with the scans of its EXPLAIN (ANALYZE, BUFFERS) plan. */
+async function plansOf(run: () => Promise<unknown>) {
+  sent.length = 0;
+  await run();
+  const out = [];
+  for (const { query, params } of [...sent]) {
+    const [row] = await spy.unsafe(
+      `explain (analyze, buffers, format json) ${query}`,
+      params as postgres.ParameterOrJSON<never>[],
+    );
+    const [explained] = (row?.['QUERY PLAN'] ?? []) as { Plan: PlanNode }[];
+    if (!explained) throw new Error(`no plan for ${query}`);
+    const plan = explained.Plan;
+    const scans = [...nodes(plan)]
+      .filter((n) => n['Relation Name'])
+      .map(
+        (n) =>
+          `${n['Node Type']} on ${n['Relation Name']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`,
+      );
+    out.push({ query: query.replace(/\s+/g, ' ').slice(0, 60), scans });
+  }
+  sent.length = 0;
+  return out;
+}
+
+const seqScans = (plans: { scans: string[] }[]) =>
+  plans.flatMap((p) => p.scans).filter((s) => /^Seq Scan on (card_schedules|cards)$/.test(s));
+
+describe('the queue’s plans on 40,000 cards', () => {
+  const now = new Date();
+  const today = learnerDay(now, 'UTC');
+  const window = dueWindow(now, today);
+  const allowances = () =>
+    deskIds.map((deskId) => ({ deskId, allowance: newCardsAllowance(10, 0) }));
+
+  it.each([
+    ['the queue of every desk', () => reviewQueue(spy, userId, deskIds, allowances(), window, 20)],
+    [
+      'the queue of one desk',
+      () => reviewQueue(spy, userId, deskIds.slice(0, 1), allowances().slice(0, 1), window, 20),
+    ],
+    ['the counts of every desk', () => queueCounts(spy, userId, allowances(), window)],
+    ['the day’s introductions', () => introducedOn(spy, userId, today.day)],
+    [
+      'a rating’s read',
+      () => ratingSnapshot(spy, { userId, cardId, key: null, day: today.day, window }),
+    ],
+  ])('%s reads indexes only', async (name, run) => {
+    const plans = await plansOf(run);
+    expect(plans.length).toBeGreaterThan(0);
+    console.log(`${name}: ${plans.map((p) => p.scans.join(', ')).join(' | ')}`);
+    expect(seqScans(plans)).toEqual([]);
+  });
+});
