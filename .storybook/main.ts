@@ -4,6 +4,9 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: [
+    // Introduction and Foundations first, so the sidebar opens on them.
+    './docs/*.mdx',
+    '../packages/ui/docs/*.mdx',
     '../packages/ui/src/**/*.stories.@(ts|tsx)',
     '../packages/features/**/*.stories.@(ts|tsx)',
   ],

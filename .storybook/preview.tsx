@@ -74,10 +74,13 @@ const withThemeLocale: Decorator = (Story, context) => {
   const locale: Locale = context.globals.locale === 'es' ? 'es' : 'en';
   const messages = (context.parameters.messages as Messages | undefined)?.[locale];
   useEffect(() => {
+    // A docs page shows many stories at once: each keeps its theme and language on its own
+    // wrapper below, and the page itself stays as the toolbar says.
+    if (context.viewMode === 'docs') return;
     const html = document.documentElement;
     html.dataset.theme = theme;
     html.lang = locale;
-  }, [theme, locale]);
+  }, [theme, locale, context.viewMode]);
   return (
     <AppIntlProvider locale={locale} messages={messages}>
       <div data-theme={theme} lang={locale}>
@@ -88,6 +91,9 @@ const withThemeLocale: Decorator = (Story, context) => {
 };
 
 const preview: Preview = {
+  // A docs page for every stories file, including ones added later (tests/repo/docs.test.ts
+  // checks each component and island has one with a description).
+  tags: ['autodocs'],
   decorators: [withThemeLocale],
   // msw-storybook-addon's setup with one change: the worker script is looked up beside
   // iframe.html, where staticDirs puts it, instead of at the origin's root (msw's default), so a
@@ -156,6 +162,13 @@ const preview: Preview = {
       ),
     },
     a11y: { test: 'error' },
+    docs: {
+      // Each story of a docs page in its own iframe, as in the canvas: its own MSW handlers,
+      // theme, language and width, and dialogs that open inside it rather than over the page.
+      // Stories files of plain primitives opt into inline rendering (`docs.story.inline`).
+      story: { inline: false, height: '420px' },
+      toc: { headingSelector: 'h2, h3', title: 'On this page' },
+    },
     fixedNow: FIXED_NOW.toISOString(),
   },
 };

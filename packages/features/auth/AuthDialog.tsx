@@ -28,7 +28,17 @@ export interface AuthDialogProps {
   onSuccess?: () => void;
 }
 
-/** Login and Register tabs in a dialog, opened from pricing when signed out. */
+/**
+ * Login and Register as two tabs in a `Dialog`, for signed-out visitors of the public pricing page.
+ * Mounted by `AuthDialogIsland` (its controller opens it on a `data-auth-dialog` button or the
+ * open event).
+ *
+ * **API calls and states:** those of `LoginForm` (`POST /auth/token/`) and `RegisterForm`
+ * (`POST /auth/users/`) in its tabs. A sign-in from the dialog reloads to `/pricing`.
+ *
+ * **Accessibility.** A modal dialog (focus inside, Escape closes, focus returns to the button that
+ * opened it) with WAI-ARIA tabs (arrow keys switch between Login and Register).
+ */
 export function AuthDialog({ open, onClose, defaultTab = 'login', onSuccess }: AuthDialogProps) {
   const intl = useIntl();
   const done = onSuccess ?? finishDialogSignIn;

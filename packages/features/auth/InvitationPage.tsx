@@ -225,9 +225,20 @@ export function ValidInvitation({ code, invitation }: { code: string; invitation
 }
 
 /**
- * `/invitation/{code}`: loading, then invalid or valid (§2, §4). Verification is cached 10
- * minutes and never retried; any failure to verify (unknown code, 501 while the server does not
- * implement invitations yet, no connection) shows the invalid view.
+ * `/invitation/{code}`, mounted by `InvitationIsland`: checks an invitation code and lets the
+ * visitor accept it.
+ *
+ * **API calls and states**
+ * - `GET /auth/verify-invitation/{code}/` (cached 10 minutes, never retried). Pending: a spinner
+ *   (`Loading`). Any failure — unknown or expired code, `501` while invitations are not built, no
+ *   connection — shows the invalid view (`Invalid`, `NotImplemented`). A valid code shows the plan
+ *   it grants: signed out, links to register or log in with the code (`ValidSignedOut`); signed in,
+ *   an Accept button (`ValidSignedIn`), or a notice when the account already has that plan
+ *   (`AlreadyOnPlan`, from `GET /auth/users/account_info/`).
+ * - Accept: `POST /auth/invitation/{code}/apply/` (or the enterprise variant).
+ *
+ * **Accessibility.** The loading spinner is announced as a status; the states are headed sections
+ * with ordinary links and buttons.
  */
 export function InvitationPage({ code }: { code: string }) {
   const verification = useInvitationVerification(code);

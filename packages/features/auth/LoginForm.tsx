@@ -45,6 +45,22 @@ export function FormAlert({ error }: { error: FormError }) {
   );
 }
 
+/**
+ * The login form of `/login` and `/login/{code}`, mounted by `LoginIsland`; also the Login tab of
+ * the `AuthDialog`.
+ *
+ * **Use it** wherever a signed-out learner must sign in. **Don't use it** for registering (use
+ * `RegisterForm`, linked under it).
+ *
+ * **API calls and states**
+ * - `POST /auth/token/` with email and password. Success: the session is stored and the page goes
+ *   on (to `/`, or applies the pending invitation). `400` with `field_codes`: each message under
+ *   its field; `invalid_credentials` or any other failure: the message in the banner above the form
+ *   (`ServerError`). Empty fields are stopped before the call (`AllFieldsRequired`).
+ *
+ * **Accessibility.** Labelled fields whose errors are linked to them; the banner is `role="alert"`,
+ * so the failure is announced.
+ */
 export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }: LoginFormProps) {
   const intl = useIntl();
   const login = useLogin();

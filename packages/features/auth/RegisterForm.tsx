@@ -30,8 +30,18 @@ function timeZone(): string | undefined {
 }
 
 /**
- * Register (§4): create the account, log in automatically, apply the pending invitation (it
- * needs the signed-in account), go to `/`; if the automatic login fails, go to `/login`.
+ * The registration form of `/register` and `/register/{code}`, mounted by `RegisterIsland`; also the
+ * Register tab of the `AuthDialog`.
+ *
+ * **API calls and states**
+ * - `POST /auth/users/` creates the account. `400` with `field_codes`: each message under its field
+ *   (a taken email, a short password); other failures: the banner (`ServerError`). Mismatched or
+ *   short passwords and empty fields are caught before the call (`PasswordsDoNotMatch`,
+ *   `PasswordTooShort`, `AllFieldsRequired`).
+ * - Then `POST /auth/token/` signs in automatically, the pending invitation (if any) is applied, and
+ *   the page goes to `/`; if that login fails, to `/login`.
+ *
+ * **Accessibility.** Labelled fields with linked errors; the banner is `role="alert"`.
  */
 export function RegisterForm({
   invitationCode,

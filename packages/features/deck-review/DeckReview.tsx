@@ -52,6 +52,24 @@ export interface DeckReviewProps {
   initiallyRevealed?: boolean;
 }
 
+/**
+ * The review session of one deck (`/space-repetition/{deskId}?study=1`), mounted by
+ * `DeckReviewIsland`: the card's front, reveal, rate, the remaining-today counter, undo, and the
+ * session-complete screen. Works on decks shared read-only too (nothing here edits the deck).
+ *
+ * **API calls and states**
+ * - `GET /space-repetition/desks/{id}/` and `GET /space-repetition/cards/due_cards/`. Pending:
+ *   `Loading`; failure: an error with Retry (`LoadError`); no cards at all: `EmptyDeck`; nothing due
+ *   now: `AllDoneForToday`; otherwise the next card, new, learning or review (`NewCard`,
+ *   `LearningCard`, `ReviewCard`).
+ * - Rating: `POST /space-repetition/cards/{id}/update_difficulty/` (or `repeat_same_day/`); each
+ *   rating button shows its next interval once revealed (`RevealedWithIntervals`). Undo:
+ *   `POST /space-repetition/cards/{id}/undo_review/`. Ratings made while offline are queued and
+ *   sent from the next page that opens.
+ *
+ * **Accessibility.** Space reveals, keys 1–4 rate, Ctrl/Cmd+Z undoes; the same actions are buttons.
+ * Shortcuts are ignored while typing in a field or inside a dialog.
+ */
 export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProps) {
   const intl = useIntl();
   useFlushReviewQueue();

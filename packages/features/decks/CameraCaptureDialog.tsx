@@ -42,6 +42,18 @@ export interface CameraCaptureDialogProps {
   initialError?: CameraError;
 }
 
+/**
+ * The camera dialog of card generation: a live preview, Capture hands a JPEG to the caller.
+ * Part of `DeskDetailIsland` (through `GenerateCards`); it makes no API call.
+ *
+ * **States:** the preview, or one of the spec's camera errors: access denied or no camera
+ * (`AccessDenied`), the preview failed to start (`PreviewError`), the camera is not ready
+ * (`NotReady`), the page's elements are missing (`ElementsNotFound`), the video stream failed
+ * (`StreamError`).
+ *
+ * **Accessibility.** A modal `Dialog`; the error replaces the preview as text, and Capture is a
+ * labelled button.
+ */
 export function CameraCaptureDialog({
   open,
   onClose,

@@ -135,6 +135,21 @@ export interface DeskDetailProps {
   initialSearch?: string;
 }
 
+/**
+ * One deck (`/space-repetition/{deskId}`), mounted by `DeskDetailIsland`: its counts, Study, the
+ * cards (search, pages; add, edit, delete) and card generation. Editing is hidden on a deck shared
+ * read-only (`SharedReadOnly`).
+ *
+ * **API calls and states**
+ * - `GET /space-repetition/desks/{id}/` and `GET /space-repetition/desks/{id}/cards/` (search is
+ *   debounced). Pending: `Loading`; an unknown or foreign deck: `NotFound`; no cards: `EmptyDeck`;
+ *   a search with no match: `SearchNoResults`; otherwise the cards (`Cards`).
+ * - Card editor: `POST /space-repetition/cards/`, `PUT /space-repetition/cards/{id}/`; delete:
+ *   `DELETE /space-repetition/cards/{id}/`. Failures show in an alert.
+ *
+ * **Accessibility.** Result counts are announced in a polite live region, failures in
+ * `role="alert"`; the card editor is a modal dialog.
+ */
 export function DeskDetail({
   deskId,
   generate,

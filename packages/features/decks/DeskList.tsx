@@ -174,6 +174,21 @@ function DeskSkeletons() {
   );
 }
 
+/**
+ * The learner's decks on `/space-repetition`, mounted by `DeskListIsland`: each deck with today's
+ * counts, Study, and the deck actions (rename, share, configure new cards, delete).
+ *
+ * **API calls and states**
+ * - `GET /space-repetition/desks/`. Pending: skeleton cards (`Loading`); failure: an alert with
+ *   Retry (`LoadError`); an empty list: the empty state with New deck (`Empty`); otherwise the decks
+ *   (`WithDesks`), a deck shared with the learner marked read-only (`SharedReadOnly`).
+ * - The deck dialogs: `POST /space-repetition/desks/` (new), `PUT` and `DELETE
+ *   /space-repetition/desks/{id}/`, `POST …/share_multiple/`, `POST …/configure_new_cards/`; a
+ *   failed write shows its message inside the dialog.
+ *
+ * **Accessibility.** A load failure is `role="alert"`; count changes are announced politely; every
+ * action is a labelled button or link.
+ */
 export function DeskList() {
   const intl = useIntl();
   useFlushReviewQueue();

@@ -61,6 +61,20 @@ export interface GenerateCardsProps {
   getUserMedia?: GetUserMedia;
 }
 
+/**
+ * Makes cards from pasted text, uploaded images or camera photos, then lets the learner keep, edit
+ * and save the proposals. Part of `DeskDetailIsland`.
+ *
+ * **API calls and states**
+ * - `POST /space-repetition/desks/{id}/generate_cards/` (OCR can take seconds: a progress bar,
+ *   `InProgress`). Answer: the proposals to review (`Proposals`); nothing found:
+ *   `NothingToGenerate`; a failed image read: `OcrFailure`.
+ * - Saving: one `POST /space-repetition/cards/` per kept card, with progress; a card that fails
+ *   stays listed with its reason, so nothing is lost.
+ *
+ * **Accessibility.** Progress and results are announced in a polite live region, failures in
+ * `role="alert"`; every proposal's fields are labelled.
+ */
 export function GenerateCards({
   deskId,
   onSaved,

@@ -18,7 +18,18 @@ export interface GatedPageProps {
 /** Where Maybe later goes: the page behind the modal is empty, so back to the dashboard. */
 export const GATE_EXIT_PATH = '/';
 
-/** A page that needs `feature`: checking, then the modal over an empty page, or the content. */
+/**
+ * A page that needs a plan feature, mounted by `GatedPageIsland`: while the account is checked,
+ * then the Premium modal over an empty page when the plan lacks the feature, or the page content.
+ *
+ * **API calls and states**
+ * - `GET /auth/users/account_info/`. Pending: `Checking`; a plan without the feature: the
+ *   `PremiumModal` (`Gated`); a plan with it: the content, for now the mode's name and a coming-soon
+ *   notice (`ComingSoon`, also mounted alone by `ComingSoonIsland` on the friends, profile and my
+ *   progress pages) (`Allowed`). Maybe later goes back to the dashboard.
+ *
+ * **Accessibility.** The modal is a `Dialog`: focus moves into it and Escape is Maybe later.
+ */
 export function GatedPage({ feature, title, children }: GatedPageProps) {
   const intl = useIntl();
   const access = useFeatureAccess(feature);

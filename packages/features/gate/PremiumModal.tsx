@@ -44,7 +44,14 @@ export interface PremiumModalProps {
   onClose: () => void;
 }
 
-/** The Premium Features modal (§2): benefits, Maybe later and Upgrade now (to /pricing). */
+/**
+ * The Premium Features modal: the benefits of paying, Maybe later and Upgrade now (to `/pricing`),
+ * titled by the feature the learner tried to open. Shown by `GatedPage` and by gated actions; it
+ * makes no API call.
+ *
+ * **Accessibility.** A modal `Dialog` labelled by its title; Escape and Maybe later close it and
+ * focus returns to what opened it.
+ */
 export function PremiumModal({ open, title, onClose }: PremiumModalProps) {
   const intl = useIntl();
   const feature = intl.formatMessage({ id: `gate.feature.${title}` });

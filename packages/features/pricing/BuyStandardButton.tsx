@@ -10,11 +10,12 @@ export interface BuyStandardButtonProps {
 }
 
 /**
- * "Buy now" on the Standard plan of the public pricing page (signed out, §4): opens the Login /
- * Register dialog; a sign-in there fires auth-change and reloads to /pricing (AuthDialog's
- * default). Rendered as a link to /register so it still works before (or without) JavaScript;
- * the page mounts it with `client:interaction`, which hydrates it on the first press and replays
- * that click, so the dialog opens on the first click.
+ * "Buy now" on the Standard plan of the public pricing page, mounted by `BuyStandardIsland` with
+ * `client:interaction`: opens the Login / Register dialog (`AuthDialogFromPricing`,
+ * `RegisterTab`). It is a link to `/register` until hydrated, so it also works without
+ * JavaScript.
+ *
+ * **API calls:** those of the `AuthDialog` it opens; a sign-in there reloads to `/pricing`.
  */
 export function BuyStandardButton({ className, describedBy }: BuyStandardButtonProps) {
   const [open, setOpen] = useState(false);

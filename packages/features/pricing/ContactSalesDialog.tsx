@@ -12,9 +12,13 @@ export interface ContactSalesDialogProps {
 }
 
 /**
- * Contact Sales (§2, §4): name, email, phone, company or institution and message. Send Message
- * makes no call (§4: "no call is shown"): it shows a thank-you, clears the form and closes it.
- * No field is validated (§5).
+ * Contact Sales for the Enterprise plan: name, email, phone, company and message. Opened by
+ * `ContactSalesIsland` on the public pricing page and by Contact sales in `InAppPricing`.
+ *
+ * **API calls:** none (the spec shows no call): Send Message shows a thank-you `Snackbar` (`ThankYou`),
+ * clears the form and closes it. No field is validated.
+ *
+ * **Accessibility.** A modal `Dialog` with labelled fields; the thank-you is announced by its snackbar.
  */
 export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
   const intl = useIntl();

@@ -17,9 +17,15 @@ export interface InAppPricingProps {
 }
 
 /**
- * `/pricing` signed in (§2 "in-app pricing"): the three plans with the account's plan marked
- * (from account info); Buy now on Standard opens the purchase confirmation, Contact sales on
- * Enterprise the Contact Sales dialog.
+ * `/pricing` for a signed-in learner, mounted by `InAppPricingIsland`: the three plans with the
+ * account's own plan marked. Buy now on Standard opens the `PurchaseConfirmation`; Contact sales on
+ * Enterprise opens the `ContactSalesDialog`.
+ *
+ * **API calls and states**
+ * - `GET /auth/users/account_info/`: the current plan is marked (`FreeUser`, `StandardUser`).
+ * - Buy now → Confirm: `POST /auth/subscriptions/create_subscription/`; success opens the checkout
+ *   and shows the redirecting message (`Confirmation`); a failure shows the payment error inside the
+ *   confirmation (`PaymentError`).
  */
 export function InAppPricing({ openUrl }: InAppPricingProps) {
   const intl = useIntl();

@@ -14,9 +14,13 @@ export interface PurchaseConfirmationProps {
 }
 
 /**
- * The Standard purchase confirmation (§2, §4): summary with plan and total, the three steps
- * (confirm, pay at Mercado Pago, come back), Confirm and Cancel; the payment error inside it, and
- * once the checkout opened, the redirecting message.
+ * The Standard purchase confirmation: plan and total, the three steps (confirm, pay at Mercado
+ * Pago, come back), Confirm and Cancel. Shown by `InAppPricing`, which makes the call.
+ *
+ * **States:** `Idle`; `Pending` while the subscription is created; `PaymentError` with the message
+ * inside the dialog; `Redirecting` once the checkout has opened.
+ *
+ * **Accessibility.** A modal `Dialog`; Confirm is busy (`aria-busy`, clicks blocked) while pending.
  */
 export function PurchaseConfirmation({
   open,

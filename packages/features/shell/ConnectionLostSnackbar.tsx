@@ -5,8 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
 /**
- * 'Connection lost. Redirecting to login...' while `$connectionLost` is set (the client then
- * redirects after 2 s). Retry cancels the redirect and refetches the active queries.
+ * "Connection lost. Redirecting to login..." while the API client reports the connection lost,
+ * mounted on every app page by `ConnectionLostIsland`. Retry cancels the redirect and refetches
+ * the page's queries.
+ *
+ * **API calls:** none of its own; Retry refetches the active queries.
+ *
+ * **Accessibility.** An error `Snackbar` (`role="alert"`, announced at once); Retry is a button.
  */
 export function ConnectionLostSnackbar({ open }: { open?: boolean }) {
   const intl = useIntl();

@@ -9,8 +9,15 @@ import { MODE_ICONS } from './Sidebar.tsx';
 import * as s from './shell.css.ts';
 
 /**
- * `/` signed in: a greeting ("Welcome back" once the learner has any activity) and the four
- * modes in their feature colours.
+ * `/` for a signed-in learner, mounted by `DashboardIsland`: a greeting and the four modes in their
+ * feature colours.
+ *
+ * **API calls and states**
+ * - `GET /auth/users/me/` (the name in the greeting), `GET /auth/activity-history/` ("Welcome
+ *   back" once there is any activity; `NewLearner` without), `GET /auth/users/account_info/`
+ *   (gated modes marked PREMIUM on the free plan: `Free`, `Paid`).
+ *
+ * **Accessibility.** The modes are links with their names; the PREMIUM badge is read as text.
  */
 export function Dashboard() {
   const me = useHydratedQuery(useMe());

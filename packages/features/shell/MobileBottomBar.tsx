@@ -6,7 +6,15 @@ import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { isCurrent } from './modes.ts';
 import * as s from './shell.css.ts';
 
-/** Phones: Profile, Modes, Friends (badge: received pending requests) and Progress (§2). */
+/**
+ * The phone navigation bar (Profile, Modes, Friends, Progress), mounted by `MobileBottomBarIsland`.
+ *
+ * **API calls and states**
+ * - `GET /friends/friendships/pending/`: the Friends badge counts received requests (no badge at 0).
+ *
+ * **Accessibility.** A navigation landmark of links; the current page is marked with
+ * `aria-current`, and the badge is read as "{count} pending friend requests".
+ */
 export function MobileBottomBar({ currentPath }: { currentPath?: string | undefined }) {
   const intl = useIntl();
   const pending = useHydratedQuery(usePendingFriendRequests());

@@ -3,7 +3,10 @@ import { FormattedMessage } from 'react-intl';
 import * as page from '../shared/page.css.ts';
 import * as s from './shell.css.ts';
 
-/** Any unknown path when signed in (§2): 'Not Found', translatable. */
+/**
+ * Any unknown path for a signed-in learner, mounted by `NotFoundIsland`: "Not Found" inside the app
+ * layout. It makes no API call.
+ */
 export function NotFound() {
   return (
     <div className={`${page.page} ${s.centered}`}>

@@ -30,8 +30,18 @@ export function LiveEvents() {
 }
 
 /**
- * The bell: the caller's notifications (newest first) from `GET notifications/`. The badge counts
- * unseen ones and resets when the list is opened (marked seen up to the newest shown).
+ * The bell in the top bar (part of `TopBarIsland`): a `Menu` of the learner's notifications, newest
+ * first, with a badge for the unseen ones.
+ *
+ * **API calls and states**
+ * - `GET /notifications/`. Pending: `Loading`; failure: an alert inside the menu (`LoadError`);
+ *   none: "No notifications" (`Empty`); otherwise the list (`Open`), the badge counting unseen ones
+ *   (`Badge`).
+ * - Opening the menu: `POST /notifications/mark_seen/`. New notifications arrive through the
+ *   events stream (`GET /events/`) and refresh the list.
+ *
+ * **Accessibility.** A WAI-ARIA menu button named with the unseen count; the load failure is
+ * `role="alert"`, loading is `role="status"`.
  */
 export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) {
   const intl = useIntl();

@@ -199,8 +199,17 @@ export interface RightPanelProps {
 }
 
 /**
- * Streak, 31-day grid, weekly cards and the first 3 friends; a card whose call failed says so
- * (with Retry) instead of showing its empty state (see PanelFailure).
+ * The right column on wide screens, mounted by `RightPanelIsland`: the streak, a 31-day activity
+ * grid, this week's cards and the first three friends.
+ *
+ * **API calls and states**
+ * - `GET /auth/streaks/my_streak/`, `GET /space-repetition/card-stats/`,
+ *   `GET /friends/friendships/friend_list/`. Each card is independent: its data (`WithData`), its
+ *   own empty state (`Empty`), or, when its call failed, "could not load" with Retry (`Failed`) —
+ *   "Coming soon" when the server answers `501` for a part not built yet.
+ *
+ * **Accessibility.** Failures are `role="status"` regions with a Retry button; the grid's days have
+ * text equivalents.
  */
 export function RightPanel({ now }: RightPanelProps) {
   const intl = useIntl();

@@ -131,7 +131,18 @@ export interface SidebarNavProps {
   hideBrand?: boolean;
 }
 
-/** The sidebar's content (desktop aside and mobile drawer): modes, history, account links. */
+/**
+ * The app's navigation: the modes, the latest history and the account links. Mounted by
+ * `SidebarIsland` on desktop and shown inside the `TopBar`'s drawer on phones.
+ *
+ * **API calls and states**
+ * - `GET /auth/activity-history/`: the three latest activities, "no history yet" (`EmptyHistory`)
+ *   or "could not load" with Retry (`HistoryFailed`).
+ * - `GET /auth/users/account_info/`: gated modes marked PREMIUM on the free plan (`Free`, `Paid`).
+ * - Log out: `POST /auth/logout/`.
+ *
+ * **Accessibility.** A navigation landmark; the current page is marked with `aria-current`.
+ */
 export function SidebarNav({ currentPath, hideBrand }: SidebarNavProps) {
   const intl = useIntl();
   const logout = useLogout();

@@ -16,7 +16,21 @@ export interface TopBarProps {
   defaultDrawerOpen?: boolean;
 }
 
-/** Menu button and drawer (phones), search, language, theme and notifications. */
+/**
+ * The top bar of every app page, mounted by `TopBarIsland`: the menu button and drawer on phones,
+ * the search, language and theme switches, and the notifications bell.
+ *
+ * **API calls and states**
+ * - Search: the modes, the decks (`GET /space-repetition/desks/` with the text) and the macro-image
+ *   chats (`GET /macroimages/chats/`) as you type (`SearchOpen`, `SearchFiltered`); a failed read
+ *   says so in the list (`SearchFailed`).
+ * - The bell: see `NotificationsMenu` (`Notifications`). The island also opens the events stream.
+ * - Phones: the menu button opens the navigation `Drawer` (`PhoneDrawer`).
+ *
+ * **Accessibility.** The search is a combobox: Ctrl/Cmd+K focuses it, arrows move through the
+ * results, Enter opens one, Escape closes the list. The language and theme switches and the menu
+ * button are labelled buttons.
+ */
 export function TopBar({
   currentPath,
   search,

@@ -45,6 +45,15 @@ function Palette() {
 const meta = {
   title: 'UI/Theme',
   component: Palette,
+  parameters: {
+    docs: {
+      story: { inline: true },
+      description: {
+        component:
+          'Every colour token as a swatch and the type scale, in the theme of the story (the `Dark` story shows the dark theme). The full tables, with values and contrast ratios, are under Foundations.',
+      },
+    },
+  },
 } satisfies Meta<typeof Palette>;
 
 export default meta;

@@ -1,46 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from './contrast.ts';
-import { type ColorTokens, themes } from './tokens.ts';
-
-type Key = keyof ColorTokens;
-const BODY = 4.5; // WCAG 1.4.3 normal text
-const UI = 3; // WCAG 1.4.11 non-text (focus ring, control boundaries) and large text
-
-/** [foreground, background, minimum ratio]: the pairs the components rely on. */
-const pairs: [Key, Key, number][] = [
-  ['text', 'background', BODY],
-  ['text', 'surface', BODY],
-  ['text', 'surfaceAlt', BODY],
-  ['textMuted', 'background', BODY],
-  ['textMuted', 'surface', BODY],
-  ['textMuted', 'surfaceAlt', BODY],
-  ['onPrimary', 'primary', BODY],
-  ['onSecondary', 'secondary', BODY],
-  ['onDanger', 'danger', BODY],
-  ['primaryText', 'background', BODY], // text buttons, links
-  ['primaryText', 'surface', BODY],
-  ['primaryText', 'surfaceAlt', BODY],
-  ['primary', 'background', UI], // filled controls' boundary
-  ['primary', 'surface', UI],
-  ['secondary', 'surface', BODY],
-  ['danger', 'background', BODY], // error text
-  ['danger', 'surface', BODY],
-  ['success', 'surface', BODY],
-  ['warning', 'surface', BODY],
-  ['onFeature', 'featureSpacedRepetition', BODY],
-  ['onFeature', 'featureDuels', BODY],
-  ['onFeature', 'featureMacroImages', BODY],
-  ['onFeature', 'featureConversionTable', BODY],
-  ['focus', 'background', UI],
-  ['focus', 'surface', UI],
-  ['focus', 'surfaceAlt', UI],
-  ['border', 'background', UI],
-  ['border', 'surface', UI],
-  ['border', 'surfaceAlt', UI],
-];
+import { CONTRAST_PAIRS, contrastRatio } from './contrast.ts';
+import { themes } from './tokens.ts';
 
 describe.each(Object.entries(themes))('%s theme meets WCAG 2.2 AA', (_name, theme) => {
-  it.each(pairs)('%s on %s ≥ %d:1', (fg, bg, min) => {
+  it.each(CONTRAST_PAIRS)('%s on %s ≥ %d:1', (fg, bg, min) => {
     const ratio = contrastRatio(theme.color[fg], theme.color[bg]);
     expect(ratio, `${fg} ${theme.color[fg]} on ${bg} ${theme.color[bg]}`).toBeGreaterThanOrEqual(
       min,

@@ -8,6 +8,7 @@ const meta = {
   title: 'UI/Badge',
   component: Badge,
   args: { count: 4 },
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Badge>;
 
 export default meta;

@@ -12,6 +12,7 @@ const meta = {
     variant: { control: 'inline-radio', options: ['primary', 'secondary', 'text', 'danger'] },
     size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
   },
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Button>;
 
 export default meta;

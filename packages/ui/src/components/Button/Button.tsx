@@ -7,13 +7,19 @@ export type ButtonVariant = 'primary' | 'secondary' | 'text' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 interface CommonProps {
+  /** `primary` for the main action, `secondary` for alternatives, `text` for low emphasis, `danger` for destructive actions (default `primary`). */
   variant?: ButtonVariant;
+  /** Height and padding (default `md`). */
   size?: ButtonSize;
   /** Shows a spinner, sets aria-busy and blocks clicks; the label stays for screen readers. */
   loading?: boolean;
+  /** Decorative icon before the label. */
   startIcon?: ReactNode;
+  /** Decorative icon after the label. */
   endIcon?: ReactNode;
+  /** Fill the container's width (forms on phones). */
   fullWidth?: boolean;
+  /** The label: a verb that says what happens ("Start review"). */
   children: ReactNode;
 }
 
@@ -28,14 +34,30 @@ export function buttonClassName({
   size = 'md',
   fullWidth,
 }: {
+  /** `primary` for the main action, `secondary` for alternatives, `text` for low emphasis, `danger` for destructive actions (default `primary`). */
   variant?: ButtonVariant;
+  /** Height and padding (default `md`). */
   size?: ButtonSize;
+  /** Fill the container's width (forms on phones). */
   fullWidth?: boolean;
 } = {}): string {
   return cx(s.base, s.variant[variant], s.size[size], fullWidth && s.fullWidth);
 }
 
-/** A button, or a link styled as one when `href` is given. */
+/**
+ * The action button of Memoria, or a link styled as one when `href` is given.
+ *
+ * **Use it** for the actions of a page, form or dialog: `primary` for the one main action
+ * ("Upgrade now", "Start review"), `secondary` for the alternatives, `text` for low-emphasis
+ * actions beside others, `danger` for destructive ones ("Delete deck"). Give it `href` when it
+ * navigates. **Don't use it** for an icon alone (use `IconButton`, which requires a name) or for
+ * navigation inside running text (use a plain link).
+ *
+ * **Accessibility.** A native `<button>` (type `button` by default) or `<a>`: Enter and Space (or
+ * Enter for links) activate it, and it shows the focus ring. `loading` shows a spinner, sets
+ * `aria-busy` and blocks clicks while the label stays readable to screen readers; `disabled`
+ * removes it from the tab order, so prefer explaining why an action is unavailable.
+ */
 export function Button(props: ButtonProps | LinkButtonProps) {
   const {
     variant = 'primary',

@@ -19,6 +19,7 @@ const meta = {
       <Card {...args} />
     </div>
   ),
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Card>;
 
 export default meta;

@@ -8,6 +8,7 @@ const meta = {
   title: 'UI/Chip',
   component: Chip,
   args: { label: 'Essential' },
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Chip>;
 
 export default meta;

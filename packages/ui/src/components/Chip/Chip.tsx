@@ -13,19 +13,33 @@ export type ChipColor =
   | 'conversionTable';
 
 export interface ChipProps {
+  /** The text; also names the remove button. */
   label: string;
+  /** Decorative icon before the label. */
   icon?: ReactNode;
+  /** Neutral, brand or one of the spec feature colours. */
   color?: ChipColor;
   /** Makes the chip a toggle button (aria-pressed). */
   selected?: boolean;
+  /** Makes the chip a button. */
   onClick?: () => void;
   /** Adds a remove button named "Remove {label}". */
   onDelete?: () => void;
+  /** Disables the toggle and the remove button. */
   disabled?: boolean;
   className?: string;
 }
 
-/** A compact label; a toggle when `onClick` is given, removable with `onDelete`. */
+/**
+ * A compact label, a filter toggle, or a removable token.
+ *
+ * **Use it** for short attributes (a card's tag, a feature), for filters the user switches on and
+ * off (`onClick` + `selected`), or for chosen values that can be removed (`onDelete`).
+ * **Don't use it** for actions (use `Button`) or counts (use `Badge`).
+ *
+ * **Accessibility.** With `onClick` it is a toggle button with `aria-pressed`; Enter and Space
+ * switch it. `onDelete` adds a separate button named "Remove {label}".
+ */
 export function Chip({
   label,
   icon,

@@ -45,7 +45,7 @@ const meta = {
     ),
   },
   render: (args) => <DialogDemo {...args} />,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: { height: '560px' } } },
 } satisfies Meta<typeof Dialog>;
 
 export default meta;

@@ -7,14 +7,19 @@ import { IconButton } from '../IconButton/IconButton.tsx';
 import * as s from './Dialog.css.ts';
 
 export interface DialogProps {
+  /** Shown when true (opened with `showModal`). */
   open: boolean;
   /** Called on Escape, the close button or a backdrop click. */
   onClose: () => void;
+  /** Heading and accessible name. */
   title: ReactNode;
+  /** Text under the title, linked as the accessible description. */
   description?: ReactNode;
+  /** The body (a form, a message). */
   children?: ReactNode;
   /** Buttons shown at the bottom (e.g. Maybe later / Upgrade now). */
   actions?: ReactNode;
+  /** Maximum width: `sm` for confirmations, `md` (default), `lg` for forms. */
   size?: 'sm' | 'md' | 'lg';
   /** Hide the close (×) button; Escape still closes. */
   hideCloseButton?: boolean;
@@ -24,8 +29,16 @@ export interface DialogProps {
 }
 
 /**
- * Modal dialog on the native <dialog> element: top layer, inert background (focus trap),
- * Escape closes, labelled by its title, focus returns to the opener.
+ * A modal dialog on the native `<dialog>` element.
+ *
+ * **Use it** for a short task or decision that must be finished or dismissed before going on:
+ * confirming a deletion, the Premium upsell, a small form. **Don't use it** for long flows or
+ * content people need to compare with the page (use a page), for navigation on phones (use
+ * `Drawer`), or for passive messages (use `Snackbar`).
+ *
+ * **Accessibility.** Opens in the top layer with the rest of the page inert (focus stays inside),
+ * moves focus into the dialog, and returns it to the opener on close. Escape, the close (×) button
+ * and a backdrop click call `onClose`. It is labelled by `title` and described by `description`.
  */
 export function Dialog({
   open,

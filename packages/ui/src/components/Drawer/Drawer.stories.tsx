@@ -49,7 +49,7 @@ const meta = {
   component: Drawer,
   args: { open: true, onClose: fn(), title: 'Memoria', children: nav },
   render: (args) => <DrawerDemo {...args} />,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: { height: '560px' } } },
 } satisfies Meta<typeof Drawer>;
 
 export default meta;

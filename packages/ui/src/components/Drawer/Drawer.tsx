@@ -7,18 +7,32 @@ import { IconButton } from '../IconButton/IconButton.tsx';
 import * as s from './Drawer.css.ts';
 
 export interface DrawerProps {
+  /** Shown when true. */
   open: boolean;
+  /** Called on Escape, the close button or a backdrop click. */
   onClose: () => void;
   /** Heading of the sheet; also its accessible name. */
   title: ReactNode;
+  /** The content (usually navigation links). */
   children?: ReactNode;
+  /** The edge it slides from (default `left`). */
   side?: 'left' | 'right';
   /** CSS width, default the sidebar width (260px). */
   width?: string;
   className?: string;
 }
 
-/** Modal side sheet (mobile navigation) on a native <dialog>: focus trap, Escape, focus return. */
+/**
+ * A modal side sheet, used for the app's navigation on phones.
+ *
+ * **Use it** for navigation or secondary content that slides in from the side on narrow screens.
+ * **Don't use it** for a decision or a form (use `Dialog`) or on desktop, where the navigation is
+ * always visible.
+ *
+ * **Accessibility.** A native `<dialog>`: focus is trapped inside while open, Escape, the close
+ * button and the backdrop close it, and focus returns to the button that opened it. `title` is its
+ * heading and accessible name.
+ */
 export function Drawer({
   open,
   onClose,

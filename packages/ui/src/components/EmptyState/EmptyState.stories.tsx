@@ -18,6 +18,7 @@ const meta = {
       </Button>
     ),
   },
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof EmptyState>;
 
 export default meta;

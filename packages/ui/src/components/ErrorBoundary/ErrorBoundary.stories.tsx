@@ -13,6 +13,7 @@ const meta = {
   // React reports the caught render error on the console; the story test allows it here only.
   tags: ['expected-console-errors'],
   args: { children: <Broken />, onReload: fn(), onError: fn() },
+  parameters: { docs: { story: { height: '320px' } } },
 } satisfies Meta<typeof ErrorBoundary>;
 
 export default meta;

@@ -28,9 +28,11 @@ export function ErrorFallback({ onReload }: ErrorFallbackProps) {
 }
 
 export interface ErrorBoundaryProps {
+  /** The part of the page it protects (an island). */
   children: ReactNode;
   /** Reported once per caught error (logging). */
   onError?: (error: unknown, info: ErrorInfo) => void;
+  /** Called by the Reload Page button; defaults to reloading the page. */
   onReload?: () => void;
   /** Replace the default fallback. */
   fallback?: ReactNode;
@@ -41,7 +43,17 @@ interface State {
   hasError: boolean;
 }
 
-/** Catches render errors below it and shows the reload screen (spec §8). */
+/**
+ * Catches a rendering error in the part of the page it wraps and shows the error screen instead.
+ *
+ * **Use it** around each island (feature root) so that one broken part does not blank the page.
+ * The default fallback (`ErrorFallback`) says "Something went wrong" and offers Reload Page;
+ * `fallback` replaces it, `onError` reports the error once. **Don't use it** for failed API calls:
+ * those are expected states shown by the feature itself (an error message with Retry).
+ *
+ * **Accessibility.** The fallback is a `role="alert"` region, so screen readers announce it when it
+ * appears; its Reload Page button is a regular button.
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override state: State = { error: null, hasError: false };
 

@@ -8,6 +8,7 @@ const meta = {
   title: 'UI/IconButton',
   component: IconButton,
   args: { 'aria-label': 'Notifications', children: <BellIcon />, onClick: fn() },
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof IconButton>;
 
 export default meta;

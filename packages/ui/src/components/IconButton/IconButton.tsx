@@ -8,11 +8,23 @@ export interface IconButtonProps
   'aria-label': string;
   /** The (decorative) icon. */
   children: ReactNode;
+  /** `standard` (no background), `primary` (filled) or `outlined`. */
   variant?: 'standard' | 'primary' | 'outlined';
+  /** Button size (default `md`). */
   size?: 'sm' | 'md' | 'lg';
   ref?: Ref<HTMLButtonElement>;
 }
 
+/**
+ * A button whose content is only an icon: close, menu, notifications, show password.
+ *
+ * **Use it** for compact, well-known actions in toolbars, headers and fields. **Don't use it** when
+ * the action is not obvious from the icon: use a `Button` with a text label (or add a `Tooltip`).
+ *
+ * **Accessibility.** `aria-label` is required: the icon is decorative and the label is what screen
+ * readers announce ("Close", "Notifications"). A native button: Enter and Space activate it, and it
+ * keeps the focus ring.
+ */
 export function IconButton({
   variant = 'standard',
   size = 'md',

@@ -27,6 +27,7 @@ const meta = {
     ],
   },
   decorators: [(Story) => <div style={{ minHeight: 300 }}>{Story()}</div>],
+  parameters: { docs: { story: { height: '380px' } } },
 } satisfies Meta<typeof Menu>;
 
 export default meta;

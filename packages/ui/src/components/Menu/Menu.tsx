@@ -11,14 +11,19 @@ import { cx } from '../../utils/cx.ts';
 import * as s from './Menu.css.ts';
 
 export interface MenuItem {
+  /** Stable key of the item. */
   id: string;
+  /** The item's text. */
   label: ReactNode;
   /** Second line (e.g. a notification's age). */
   description?: ReactNode;
+  /** Decorative icon before the label. */
   icon?: ReactNode;
+  /** Shown but not selectable. */
   disabled?: boolean;
   /** Renders the item as a link. */
   href?: string;
+  /** Called when the item is chosen (click, Enter, Space); the menu closes. */
   onSelect?: () => void;
 }
 
@@ -27,22 +32,34 @@ export interface MenuProps {
   trigger: ReactNode;
   /** Accessible name of the trigger when its content is only an icon. */
   triggerLabel?: string;
+  /** The entries, in order. */
   items: MenuItem[];
   /** Shown instead of items when there are none (e.g. "No notifications"). */
   emptyContent?: ReactNode;
   /** Maximum height of the list in px; it scrolls beyond (notifications: 250). */
   maxHeight?: number;
+  /** Which edge of the trigger the list lines up with (default `start`). */
   align?: 'start' | 'end';
   /** Start open (stories, tests). */
   defaultOpen?: boolean;
+  /** Called when the menu opens or closes. */
   onOpenChange?: (open: boolean) => void;
   triggerClassName?: string;
   className?: string;
 }
 
 /**
- * Menu button (WAI-ARIA APG): Enter/Space/ArrowDown open on the first item, ArrowUp on the last;
- * arrows, Home and End move; Escape closes and returns focus to the button; Tab closes.
+ * A menu button: a trigger that opens a list of actions or links (the notifications menu, account
+ * menu).
+ *
+ * **Use it** for a short list of commands or destinations that need not be visible all the time.
+ * Items may have a second line (`description`), an icon, or be links (`href`). `emptyContent` shows
+ * when there are no items. **Don't use it** to choose a value in a form (use `Select`) or for the
+ * main navigation.
+ *
+ * **Accessibility.** WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first
+ * item, ArrowUp on the last; arrows, Home and End move between items; Escape closes it and returns
+ * focus to the trigger; Tab closes it. Name an icon-only trigger with `triggerLabel`.
  */
 export function Menu({
   trigger,

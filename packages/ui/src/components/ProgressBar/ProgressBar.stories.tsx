@@ -7,6 +7,7 @@ const meta = {
   component: ProgressBar,
   args: { value: 40, label: 'Reading text (OCR)', showValue: true },
   decorators: [(Story) => <div style={{ maxWidth: 400 }}>{Story()}</div>],
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof ProgressBar>;
 
 export default meta;

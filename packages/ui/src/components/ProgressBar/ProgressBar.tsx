@@ -6,6 +6,7 @@ import * as s from './ProgressBar.css.ts';
 export interface ProgressBarProps {
   /** 0–max; omit for an indeterminate bar. */
   value?: number;
+  /** The value of a full bar (default 100). */
   max?: number;
   /** Visible label; defaults to "Progress". */
   label?: string;
@@ -14,6 +15,17 @@ export interface ProgressBarProps {
   className?: string;
 }
 
+/**
+ * Shows how far a task or goal has got: a determinate bar with a value, or an indeterminate one.
+ *
+ * **Use it** for progress with a known end (cards reviewed today, an upload) and, without `value`,
+ * for work of unknown length that occupies an area. **Don't use it** for a short wait on a button
+ * (use its `loading`) or for content loading (use `Skeleton`).
+ *
+ * **Accessibility.** `role="progressbar"` labelled by its visible label (default "Progress"), with
+ * `aria-valuenow`/`aria-valuemax` when determinate and `aria-busy` when not. The percentage shown
+ * with `showValue` is visual only: screen readers read the values.
+ */
 export function ProgressBar({
   value,
   max = 100,

@@ -14,6 +14,7 @@ const meta = {
     ],
   },
   decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Select>;
 
 export default meta;

@@ -6,21 +6,36 @@ import * as s from './Select.css.ts';
 
 export interface SelectOption {
   value: string;
+  /** Visible label of the field. */
   label: string;
   disabled?: boolean;
 }
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> {
+  /** Visible label of the field. */
   label: ReactNode;
+  /** The choices, in order. */
   options: SelectOption[];
   /** Shown as a first, empty choice. */
   placeholder?: string;
+  /** Hint below the field, linked with aria-describedby. */
   helperText?: ReactNode;
+  /** Error below the field: sets aria-invalid and is linked with aria-describedby. */
   error?: ReactNode;
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A styled native <select>: native keyboard and screen-reader behaviour on every platform. */
+/**
+ * A styled native `<select>` with a label, helper text and error, matching `TextField`.
+ *
+ * **Use it** to pick one value from a known list in a form (language, plan, sort order).
+ * `placeholder` adds an empty first choice. **Don't use it** for two or three options that should
+ * all be visible (use radio buttons or `Tabs`) or for actions (use `Menu`).
+ *
+ * **Accessibility.** The native control keeps each platform's own keyboard and screen-reader
+ * behaviour. The label is a real `<label>`; helper text and the error are linked with
+ * `aria-describedby`, and an error sets `aria-invalid`.
+ */
 export function Select({
   label,
   options,

@@ -7,6 +7,7 @@ const meta = {
   component: Skeleton,
   args: { lines: 3 },
   decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Skeleton>;
 
 export default meta;

@@ -5,8 +5,11 @@ import { VisuallyHidden } from '../../utils/VisuallyHidden.tsx';
 import * as s from './Skeleton.css.ts';
 
 export interface SkeletonProps {
+  /** Shape: `text` lines (default), `rect` or `circle`. */
   variant?: 'text' | 'rect' | 'circle';
+  /** CSS width (default the container's). */
   width?: CSSProperties['width'];
+  /** CSS height (for `rect` and `circle`). */
   height?: CSSProperties['height'];
   /** For `text`: number of lines (the last is shorter). */
   lines?: number;
@@ -16,8 +19,15 @@ export interface SkeletonProps {
 }
 
 /**
- * Placeholder while content loads: a busy status region whose shapes are hidden from assistive
- * technology; the pulse stops under prefers-reduced-motion.
+ * A placeholder in the shape of content that is still loading.
+ *
+ * **Use it** for the first load of a list, card or panel, shaped like what will arrive (`text`
+ * lines, `rect`, `circle`), so the layout does not jump. **Don't use it** for actions in progress
+ * (use `Button` `loading` or `Spinner`) or when loading failed (show the error with Retry).
+ *
+ * **Accessibility.** A `role="status"` region with `aria-busy`, announcing `label` (default
+ * "Loading…"); the shapes are hidden from assistive technology. The pulse stops under
+ * `prefers-reduced-motion`.
  */
 export function Skeleton({
   variant = 'text',

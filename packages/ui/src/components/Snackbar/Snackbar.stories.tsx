@@ -9,6 +9,7 @@ const meta = {
   // Stories stay open (no auto-hide) so they can be inspected and screenshotted.
   args: { open: true, message: 'Deck saved', autoHideDuration: null, onClose: fn() },
   decorators: [(Story) => <div style={{ minHeight: 120 }}>{Story()}</div>],
+  parameters: { docs: { story: { height: '180px' } } },
 } satisfies Meta<typeof Snackbar>;
 
 export default meta;

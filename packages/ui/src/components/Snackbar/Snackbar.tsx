@@ -11,12 +11,15 @@ export const SNACKBAR_AUTO_HIDE_MS = 6000;
 export type SnackbarCloseReason = 'timeout' | 'close' | 'action';
 
 export interface SnackbarProps {
+  /** Shown when true. */
   open: boolean;
+  /** One short sentence. */
   message: ReactNode;
   /** `error` uses role="alert" (assertive); the rest role="status" (polite). */
   severity?: 'info' | 'success' | 'warning' | 'error';
   /** Milliseconds before `onClose('timeout')`; `null` keeps it open. Default 6000. */
   autoHideDuration?: number | null;
+  /** Called with why it closed: `timeout`, `close` (× button) or `action`. */
   onClose?: (reason: SnackbarCloseReason) => void;
   /** An action button, e.g. `{ label: 'Retry', onClick }`. */
   action?: { label: string; onClick: () => void };
@@ -26,8 +29,17 @@ export interface SnackbarProps {
 }
 
 /**
- * Transient message. The timer pauses while the pointer is over it or focus is inside it
- * (WCAG 2.2.1), and the live region stays mounted so screen readers announce new messages.
+ * A short message at the bottom of the screen about something that just happened, optionally with
+ * one action ("Saved", "Connection lost — Retry").
+ *
+ * **Use it** for feedback that does not need a decision. It hides after 6 s (`autoHideDuration`,
+ * `null` keeps it), the timer pausing while the pointer is over it or focus is inside it (WCAG
+ * 2.2.1). **Don't use it** for errors a user must act on to continue (show them in place) or for
+ * anything longer than a sentence.
+ *
+ * **Accessibility.** The live region stays mounted so each new message is announced: `error` is
+ * `role="alert"` (assertive), other severities `role="status"` (polite). The action and the close
+ * button are reachable with Tab.
  */
 export function Snackbar({
   open,

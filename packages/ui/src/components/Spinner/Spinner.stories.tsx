@@ -5,6 +5,7 @@ import { Spinner } from './Spinner.tsx';
 const meta = {
   title: 'UI/Spinner',
   component: Spinner,
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Spinner>;
 
 export default meta;

@@ -4,6 +4,7 @@ import { VisuallyHidden } from '../../utils/VisuallyHidden.tsx';
 import * as s from './Spinner.css.ts';
 
 export interface SpinnerProps {
+  /** Diameter (default `md`). */
   size?: 'sm' | 'md' | 'lg';
   /** Announced text; defaults to "Loading…". Pass `decorative` inside an already-labelled control. */
   label?: string;
@@ -12,7 +13,16 @@ export interface SpinnerProps {
   className?: string;
 }
 
-/** Indeterminate activity indicator for long work. */
+/**
+ * An indeterminate activity indicator for work that takes a moment.
+ *
+ * **Use it** for a wait with no known length where nothing else shows progress. **Don't use it**
+ * for loading content with a known shape (use `Skeleton`) or inside buttons yourself (`Button`
+ * `loading` does it).
+ *
+ * **Accessibility.** Announces `label` (default "Loading…") as a status; pass `decorative` when it
+ * sits inside a control that already says it is busy.
+ */
 export function Spinner({ size = 'md', label, decorative = false, className }: SpinnerProps) {
   const intl = useIntl();
   if (decorative) {

@@ -16,6 +16,7 @@ const meta = {
     ],
   },
   decorators: [(Story) => <div style={{ maxWidth: 480 }}>{Story()}</div>],
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Tabs>;
 
 export default meta;

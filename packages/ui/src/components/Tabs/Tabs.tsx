@@ -10,19 +10,31 @@ export interface TabItem {
 }
 
 export interface TabsProps {
+  /** The tabs with their panels, in order. */
   tabs: TabItem[];
   /** Accessible name of the tab list. */
   'aria-label': string;
+  /** The selected tab's id (controlled). */
   value?: string;
+  /** The first selected tab's id (uncontrolled; default the first enabled tab). */
   defaultValue?: string;
+  /** Called with the id of the tab the user selects. */
   onChange?: (id: string) => void;
+  /** Tabs share the full width (phones). */
   fullWidth?: boolean;
   className?: string;
 }
 
 /**
- * Tabs (WAI-ARIA APG, automatic activation): one tab stop (roving tabindex), Left/Right arrows
- * move and select, Home/End jump; the panels are tabpanels labelled by their tab.
+ * Tabs that switch between panels of related content in the same place.
+ *
+ * **Use it** for two to five views of one subject (Login / Register). Controlled with `value` and
+ * `onChange`, or uncontrolled with `defaultValue`. **Don't use it** for navigation between pages
+ * (use links) or for steps that must be done in order.
+ *
+ * **Accessibility.** WAI-ARIA tabs with automatic activation: the tab list is one tab stop (roving
+ * tabindex), Left/Right arrows move and select, Home/End jump to the first and last tab. Each panel
+ * is a `tabpanel` labelled by its tab. `aria-label` names the tab list.
  */
 export function Tabs({
   tabs,

@@ -8,6 +8,7 @@ import * as tf from '../TextField/TextField.css.ts';
 import * as s from './TextArea.css.ts';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  /** Visible label of the field. */
   label: ReactNode;
   /** Error below the field: sets aria-invalid and is linked with aria-describedby. */
   error?: ReactNode;
@@ -16,6 +17,15 @@ export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
   ref?: Ref<HTMLTextAreaElement>;
 }
 
+/**
+ * A multi-line text field with a label, helper text and an error, matching `TextField`.
+ *
+ * **Use it** for free text longer than one line: a card's back, a message to sales, text to
+ * generate cards from. **Don't use it** for single values (use `TextField`).
+ *
+ * **Accessibility.** The label is a real `<label>`; helper text and the error are linked with
+ * `aria-describedby`, and an error sets `aria-invalid`.
+ */
 export function TextArea({ label, error, helperText, id, className, ...rest }: TextAreaProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;

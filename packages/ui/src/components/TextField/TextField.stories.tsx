@@ -7,6 +7,7 @@ const meta = {
   component: TextField,
   args: { label: 'Email', name: 'email', type: 'email', autoComplete: 'email' },
   decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof TextField>;
 
 export default meta;

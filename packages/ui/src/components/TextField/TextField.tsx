@@ -6,6 +6,7 @@ import { IconButton } from '../IconButton/IconButton.tsx';
 import * as s from './TextField.css.ts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
+  /** Visible label of the field. */
   label: ReactNode;
   /** Hint below the field, linked with aria-describedby. */
   helperText?: ReactNode;
@@ -17,6 +18,18 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   className?: string;
 }
 
+/**
+ * A single-line text input with a label, helper text and an error message.
+ *
+ * **Use it** for every single-value text input in forms: email, password, deck name, search.
+ * For `type="password"` a show/hide button is added (`revealable`, default true). **Don't use it**
+ * for multi-line text (use `TextArea`) or a choice from a list (use `Select`).
+ *
+ * **Accessibility.** The label is a real `<label>` (required fields show a decorative asterisk; the
+ * native `required` is what is announced). Helper text and the error are linked with
+ * `aria-describedby`, and an error sets `aria-invalid`. The show/hide password button is a toggle
+ * (`aria-pressed`) that controls the input.
+ */
 export function TextField({
   label,
   helperText,

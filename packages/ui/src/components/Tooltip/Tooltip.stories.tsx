@@ -17,6 +17,7 @@ const meta = {
     ),
   },
   decorators: [(Story) => <div style={{ padding: '48px 96px' }}>{Story()}</div>],
+  parameters: { docs: { story: { inline: true } } },
 } satisfies Meta<typeof Tooltip>;
 
 export default meta;

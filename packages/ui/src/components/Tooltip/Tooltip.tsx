@@ -17,6 +17,7 @@ export interface TooltipProps {
   content: ReactNode;
   /** One focusable element (button, link). */
   children: ReactElement<{ 'aria-describedby'?: string }>;
+  /** Side of the trigger it appears on (default `top`). */
   placement?: 'top' | 'bottom';
   /** Start visible (stories, tests). */
   defaultOpen?: boolean;
@@ -24,8 +25,15 @@ export interface TooltipProps {
 }
 
 /**
- * Tooltip on hover and keyboard focus (WCAG 1.4.13): linked by aria-describedby, dismissable
- * with Escape without moving focus, and hoverable (moving onto it keeps it open).
+ * A short description shown when a control is hovered or focused.
+ *
+ * **Use it** to add a hint to a control that already has a name (what a disabled action needs,
+ * what an icon button does in more words). **Don't use it** for essential information, which
+ * touch users cannot hover to see, or for interactive content (use a `Dialog` or `Menu`).
+ *
+ * **Accessibility.** Opens on hover and on keyboard focus, closes on Escape (WCAG 1.4.13), and is
+ * linked to its trigger with `aria-describedby`, so screen readers read it after the trigger's own
+ * name. Its child must be one focusable element.
  */
 export function Tooltip({
   content,
