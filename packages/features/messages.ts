@@ -7,6 +7,7 @@ import { type Locale, uiMessages } from '@memoria/ui/messages';
 import * as auth from './auth/messages.ts';
 import * as deckReview from './deck-review/messages.ts';
 import * as decks from './decks/messages.ts';
+import * as friends from './friends/messages.ts';
 import * as gate from './gate/messages.ts';
 import * as pricing from './pricing/messages.ts';
 import * as errors from './shared/errorMessages.ts';
@@ -21,6 +22,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   auth,
   decks,
   deckReview,
+  friends,
   gate,
   pricing,
   shell,

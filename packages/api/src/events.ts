@@ -12,6 +12,7 @@ import type { WritableAtom } from 'nanostores';
 import { useEffect } from 'react';
 import { type ApiClient, api } from './client.ts';
 import { API_BASE_PATH } from './constants.ts';
+import { friendKeys } from './friends.ts';
 import { notificationKeys } from './notifications.ts';
 import { getQueryClient, useSignedIn } from './query.ts';
 import type { components } from './schema.d.ts';
@@ -22,10 +23,13 @@ export type StreamEventType = components['schemas']['StreamEvent']['event'];
 
 type Keys = readonly (readonly unknown[])[];
 
-/** The query keys each event type makes stale. Friends and duels add their types here. */
+/**
+ * The query keys each event type makes stale. Every friend change (request, answer, cancel,
+ * removal) reaches the other person as a `notification`, so it also refreshes the friends lists.
+ */
 export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   ready: [],
-  notification: [notificationKeys.all],
+  notification: [notificationKeys.all, friendKeys.all],
 };
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */

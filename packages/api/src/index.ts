@@ -28,13 +28,13 @@ export {
   readSseFrames,
   useEventStream,
 } from './events.ts';
+export * from './friends.ts';
 export * from './notifications.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,
   createQueryClient,
   duelRequestQueries,
-  friendQueries,
   getQueryClient,
   invitationQueries,
   progressQueries,
@@ -47,7 +47,6 @@ export {
   useCardStats,
   useDeskSearch,
   useDuelRequests,
-  useFriends,
   useInvitationVerification,
   useLogin,
   useLogout,
@@ -55,7 +54,6 @@ export {
   useMe,
   useMyStreak,
   usePendingDuelRequests,
-  usePendingFriendRequests,
   useRegister,
   useSignedIn,
   useSignedInQuery,

@@ -96,11 +96,6 @@ export const queryKeys = {
     cardStats: () => ['progress', 'cardStats'] as const,
     activityHistory: (pageSize: number) => ['progress', 'activityHistory', pageSize] as const,
   },
-  friends: {
-    all: ['friends'] as const,
-    list: () => ['friends', 'list'] as const,
-    pending: () => ['friends', 'pending'] as const,
-  },
   duelRequests: {
     all: ['duelRequests'] as const,
     list: () => ['duelRequests', 'list'] as const,
@@ -166,27 +161,6 @@ export const progressQueries = {
             signal,
           }),
         ),
-    }),
-};
-
-/**
- * Friends as users, and pending friend requests (polled every 10 s, also in the background, unless
- * the events stream is live and carries them).
- */
-export const friendQueries = {
-  list: () =>
-    queryOptions<Schemas['Friend'][], ApiRequestError>({
-      queryKey: queryKeys.friends.list(),
-      queryFn: async ({ signal }) =>
-        unwrap(await api.GET('/friends/friendships/friend_list/', { signal })),
-    }),
-  pending: () =>
-    queryOptions<Schemas['Friendship'][], ApiRequestError>({
-      queryKey: queryKeys.friends.pending(),
-      queryFn: async ({ signal }) =>
-        unwrap(await api.GET('/friends/friendships/pending/', { signal })),
-      refetchInterval: pollUnlessStreamed(queryKeys.friends.pending(), PENDING_REQUESTS_REFETCH_MS),
-      refetchIntervalInBackground: true,
     }),
 };
 
@@ -305,16 +279,6 @@ export function useActivityHistory(
   options: QueryHookOptions<Schemas['ActivityPage']> = {},
 ) {
   return useSignedInQuery(progressQueries.activityHistory(pageSize), options);
-}
-
-/** `GET friends/friendships/friend_list/`. */
-export function useFriends(options: QueryHookOptions<Schemas['Friend'][]> = {}) {
-  return useSignedInQuery(friendQueries.list(), options);
-}
-
-/** `GET friends/friendships/pending/`, every 10 s (also in the background). */
-export function usePendingFriendRequests(options: QueryHookOptions<Schemas['Friendship'][]> = {}) {
-  return useSignedInQuery(friendQueries.pending(), options);
 }
 
 /** `GET duels/duel-requests/` (sent and received, soft-deleted left out). */

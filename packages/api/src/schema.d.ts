@@ -1491,7 +1491,7 @@ export interface paths {
         put?: never;
         /**
          * Send a friend request by email or username.
-         * @description An unknown user is 404; oneself is 400; an existing friendship or pending request is 409.
+         * @description The receiver is found by exact email or username (case-insensitive). An unknown user is 404; oneself is 400; an accepted friendship or a request already sent to them is 409. When the other user has already asked the caller, their request is accepted instead (200).
          */
         post: operations["sendFriendRequest"];
         delete?: never;
@@ -1507,7 +1507,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accepted friendships. */
+        /** Accepted friendships, by the friend's username. */
         get: operations["listAcceptedFriendships"];
         put?: never;
         post?: never;
@@ -1526,7 +1526,7 @@ export interface paths {
         };
         /**
          * Pending friend requests, received and sent.
-         * @description Clients poll every 10 s; the badge counts the received ones.
+         * @description Clients poll every 10 s while the events stream is not live; the badge is the `count` of `direction=received`.
          */
         get: operations["listPendingFriendRequests"];
         put?: never;
@@ -1546,6 +1546,26 @@ export interface paths {
         };
         /** The caller's friends as users (for pickers and the right panel). */
         get: operations["listFriends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/friends/users/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users to add as friends, for the add-friend box.
+         * @description Users whose username starts with `q`, or whose email is exactly `q` (both case-insensitive), the caller left out; at most 10, by username. An email address is returned only for users who are already the caller's friends.
+         */
+        get: operations["searchUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2318,7 +2338,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2419,12 +2439,13 @@ export interface components {
             last_name: string;
         };
         /**
-         * @description What happened. `desk_shared`: a desk was shared with the caller. Friends and duels add their kinds (friend_request, duel_request, duel_accepted, duel_rejected); clients show kinds they do not know with a generic text.
+         * @description What happened. `desk_shared`: a desk was shared with the caller. `friend_request`: someone asked to be the caller's friend; `friend_accepted`, `friend_rejected`: the receiver answered the caller's request; `friend_cancelled`: the sender withdrew their request; `friend_removed`: a friend ended the friendship. Duels add their kinds (duel_request, duel_accepted, duel_rejected); clients show kinds they do not know with a generic text.
          * @enum {string}
          */
-        NotificationKind: "desk_shared";
-        /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`. */
+        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed";
+        /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`; the friend kinds carry `friendship_id` and `from_username`. */
         NotificationPayload: {
+            friendship_id?: number;
             desk_id?: number;
             desk_name?: string;
             from_username?: string;
@@ -3185,14 +3206,48 @@ export interface components {
             /** @description Cards still to review today in the card's desk. */
             remaining_today: number;
         };
-        /** @enum {string} */
-        FriendshipStatus: "pending" | "accepted" | "rejected" | "cancelled";
+        /**
+         * @description pending, then accepted, rejected or cancelled; accepted, then removed.
+         * @enum {string}
+         */
+        FriendshipStatus: "pending" | "accepted" | "rejected" | "cancelled" | "removed";
+        /** @description A party of a friendship. `email` is null unless this is the caller or the two are friends (accepted). */
+        FriendUser: {
+            id: number;
+            /** Format: email */
+            email: string | null;
+            username: string;
+            first_name: string;
+            last_name: string;
+        };
+        FriendshipPage: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["Friendship"][];
+        };
+        FriendPage: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["Friend"][];
+        };
+        /** @description A user found by the add-friend search, with where the caller stands with them. `email` is null unless they are friends; `friendship_id` is the open request or friendship, if any. */
+        UserSearchResult: {
+            id: number;
+            /** Format: email */
+            email: string | null;
+            username: string;
+            first_name: string;
+            last_name: string;
+            /**
+             * @description none; friend; request_sent (the caller asked them); request_received (they asked the caller).
+             * @enum {string}
+             */
+            relation: "none" | "friend" | "request_sent" | "request_received";
+            friendship_id: number | null;
+        };
         Friendship: {
             id: number;
             status: components["schemas"]["FriendshipStatus"];
-            sender: components["schemas"]["UserSummary"];
-            receiver: components["schemas"]["UserSummary"];
-            friend: components["schemas"]["UserSummary"];
+            sender: components["schemas"]["FriendUser"];
+            receiver: components["schemas"]["FriendUser"];
+            /** @description The other person, from the caller's side. */
+            friend: components["schemas"]["FriendUser"];
             /**
              * @description sent when the caller is the sender.
              * @enum {string}
@@ -6052,6 +6107,10 @@ export interface operations {
     listFriendships: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
                 /** @description Only this status. */
                 status?: components["schemas"]["FriendshipStatus"];
             };
@@ -6061,13 +6120,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Friendships, newest first. */
+            /** @description A page of friendships, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Friendship"][];
+                    "application/json": components["schemas"]["FriendshipPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6087,6 +6146,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The other user's pending request to the caller, now accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Friendship"];
+                };
+            };
             /** @description The pending request. */
             201: {
                 headers: {
@@ -6106,64 +6174,109 @@ export interface operations {
     };
     listAcceptedFriendships: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Accepted friendships. */
+            /** @description A page of accepted friendships. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Friendship"][];
+                    "application/json": components["schemas"]["FriendshipPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
     listPendingFriendRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+                /** @description Only the requests the caller received, or only those they sent. */
+                direction?: "received" | "sent";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Pending requests, newest first. */
+            /** @description A page of pending requests, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Friendship"][];
+                    "application/json": components["schemas"]["FriendshipPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
     listFriends: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Friends by username. */
+            /** @description A page of friends, by username. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Friend"][];
+                    "application/json": components["schemas"]["FriendPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    searchUsers: {
+        parameters: {
+            query: {
+                /** @description A username prefix or a whole email address. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 10 users, by username. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSearchResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };

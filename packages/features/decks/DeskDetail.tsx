@@ -20,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFlushReviewQueue } from '../deck-review/index.ts';
 import { CardsIcon } from '../shared/icons.tsx';
+import { useDebounced } from '../shared/useDebounced.ts';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
 import { DeskCounts, deskHref, LoadError } from './DeskList.tsx';
 import * as s from './decks.css.ts';
@@ -27,15 +28,6 @@ import { errorText } from './errors.ts';
 import { GenerateCards, type GenerateCardsProps } from './GenerateCards.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function EditIcon() {
   return (

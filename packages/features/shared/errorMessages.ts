@@ -50,6 +50,7 @@ export const en = {
   'errors.field.invisible_characters':
     'Usernames may not contain invisible or direction characters.',
   'errors.field.malformed_form': 'The form could not be read. Try again.',
+  'errors.field.friend_request_to_self': 'You cannot send a friend request to yourself.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -101,5 +102,6 @@ export const es: typeof en = {
   'errors.field.invisible_characters':
     'El nombre de usuario no puede contener caracteres invisibles ni de dirección.',
   'errors.field.malformed_form': 'No se pudo leer el formulario. Inténtalo de nuevo.',
+  'errors.field.friend_request_to_self': 'No puedes enviarte una solicitud de amistad a ti mismo.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -61,6 +61,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   too_deeply_nested: 'errors.field.too_deeply_nested',
   invisible_characters: 'errors.field.invisible_characters',
   malformed_form: 'errors.field.malformed_form',
+  friend_request_to_self: 'errors.field.friend_request_to_self',
   invalid: 'errors.field.invalid',
 };
 

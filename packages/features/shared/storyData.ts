@@ -127,6 +127,30 @@ const emptyNotifications: Schemas['NotificationPage'] = {
   results: [],
 };
 
+/** A whole list as one page (`PageMeta` plus `results`). */
+export function page<T>(results: T[]) {
+  return { count: results.length, next: null, previous: null, results };
+}
+
+/** Two friend requests the signed-in user (ana) received: fede's today, gus's two days ago. */
+export function pendingReceived(): Schemas['Friendship'][] {
+  const ana = { ...person(1, 'ana', 'Ana') };
+  const request = (id: number, from: ReturnType<typeof person>, at: string) => ({
+    id,
+    status: 'pending' as const,
+    sender: { ...from, email: null },
+    receiver: ana,
+    friend: { ...from, email: null },
+    direction: 'received' as const,
+    created_at: at,
+    updated_at: at,
+  });
+  return [
+    request(11, person(6, 'fede', 'Fede'), ago({ minutes: 20 })),
+    request(12, person(7, 'gus', 'Gus'), ago({ days: 2 })),
+  ];
+}
+
 /** Everything the shell reads, with data. */
 export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
   const bo = person(2, 'bo', 'Bo');
@@ -165,32 +189,13 @@ export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
     }),
     ok(
       '/friends/friendships/friend_list/',
-      [bo, person(3, 'carla', 'Carla'), person(4, 'dani', 'Dani'), person(5, 'eva', 'Eva')].map(
-        (p) => ({ ...p, friendship_id: p.id, friends_since: ago({ days: 10 }) }),
+      page(
+        [bo, person(3, 'carla', 'Carla'), person(4, 'dani', 'Dani'), person(5, 'eva', 'Eva')].map(
+          (p) => ({ ...p, friendship_id: p.id, friends_since: ago({ days: 10 }) }),
+        ),
       ),
     ),
-    ok('/friends/friendships/pending/', [
-      {
-        id: 11,
-        status: 'pending',
-        sender: person(6, 'fede', 'Fede'),
-        receiver: person(1, 'ana', 'Ana'),
-        friend: person(6, 'fede', 'Fede'),
-        direction: 'received',
-        created_at: ago({ minutes: 20 }),
-        updated_at: ago({ minutes: 20 }),
-      },
-      {
-        id: 12,
-        status: 'pending',
-        sender: person(7, 'gus', 'Gus'),
-        receiver: person(1, 'ana', 'Ana'),
-        friend: person(7, 'gus', 'Gus'),
-        direction: 'received',
-        created_at: ago({ days: 2 }),
-        updated_at: ago({ days: 2 }),
-      },
-    ]),
+    ok('/friends/friendships/pending/', page(pendingReceived())),
     ok('/duels/requests/pending/', [
       {
         id: 21,
@@ -323,8 +328,8 @@ export function shellEmpty(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
       reviews_today: 0,
       total_reviews: 0,
     }),
-    ok('/friends/friendships/friend_list/', []),
-    ok('/friends/friendships/pending/', []),
+    ok('/friends/friendships/friend_list/', page([])),
+    ok('/friends/friendships/pending/', page([])),
     ok('/duels/requests/pending/', []),
     ok('/duels/duel-requests/', []),
     ok('/notifications/', emptyNotifications),

@@ -17,10 +17,9 @@ import * as s from './shell.css.ts';
  */
 export function MobileBottomBar({ currentPath }: { currentPath?: string | undefined }) {
   const intl = useIntl();
-  const pending = useHydratedQuery(usePendingFriendRequests());
-  const received = (pending.data ?? []).filter(
-    (f) => f.direction === 'received' && f.status === 'pending',
-  ).length;
+  // One row is enough: the badge is the page's `count` of pending requests received.
+  const pending = useHydratedQuery(usePendingFriendRequests('received', { pageSize: 1 }));
+  const received = pending.data?.count ?? 0;
   const current = (href: string) => (isCurrent(currentPath, href) ? 'page' : undefined);
   return (
     <nav aria-label={intl.formatMessage({ id: 'shell.nav.bottom' })}>

@@ -159,8 +159,8 @@ function WeeklyChart() {
 }
 
 function FriendsCard() {
-  const friends = useFriends();
-  const first = (friends.data ?? []).slice(0, PANEL_FRIENDS);
+  const friends = useFriends({ pageSize: PANEL_FRIENDS });
+  const first = friends.data?.results ?? [];
   return (
     <section className={s.panelCard} aria-labelledby="panel-friends">
       <h2 className={s.panelTitle} id="panel-friends">

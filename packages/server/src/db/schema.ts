@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -350,3 +351,43 @@ export const notifications = pgTable(
 export type DeskRow = typeof desks.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
 export type CardScheduleRow = typeof cardSchedules.$inferSelect;
+
+// ── Friends ─────────────────────────────────────────────────────────────────────────────────────
+
+export const friendshipStatus = pgEnum('friendship_status', [
+  'pending',
+  'accepted',
+  'rejected',
+  'cancelled',
+  'removed',
+]);
+
+/**
+ * A friend request and, once accepted, the friendship it became. Rows are never deleted: a
+ * rejected, cancelled or removed row is history, and the pair may start a new request.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    id: serial('id').primaryKey(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: friendshipStatus('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open request or friendship per pair, whoever sent it: two users asking each other at
+    // the same instant collide here, and the loser accepts the winner's request.
+    uniqueIndex('friendships_open_pair_key')
+      .on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
+    index('friendships_sender_idx').on(t.senderId, t.status),
+    index('friendships_receiver_idx').on(t.receiverId, t.status),
+    check('friendships_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+  ],
+);

@@ -56,6 +56,8 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The image is larger than 2 MiB.', 'image_too_large'],
   ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
   ['The image is not a valid base64 data: URL.', 'image_malformed'],
+  // Friends (routes/friends/messages.ts).
+  ['You cannot send a friend request to yourself.', 'friend_request_to_self'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

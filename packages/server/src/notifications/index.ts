@@ -1,4 +1,10 @@
-export { EVENTS_CHANNEL, type EventSignal, notify } from './notify.ts';
+export {
+  EVENTS_CHANNEL,
+  type EventSignal,
+  type NotificationKind,
+  type NotificationPayload,
+  notify,
+} from './notify.ts';
 export {
   deleteNotification,
   listNotifications,
