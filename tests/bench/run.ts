@@ -3,7 +3,8 @@
 //
 // Add a row by adding a scenario below. Environment: BENCH_DURATION (s, default 10),
 // BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s, default 2), LOG_LEVEL (default warn: one JSON
-// line per request would flood this output).
+// line per request would flood this output), BENCH_ROWS (a regular expression: only the rows whose
+// name it matches, e.g. `BENCH_ROWS='bare|liveness'`; rows that others' setup seeds need it too).
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -25,6 +26,7 @@ const { startBackend } = await import('@memoria/server');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROWS = new RegExp(process.env.BENCH_ROWS ?? '');
 
 /** What every scenario may use: the server's base URL and a signed-in user's tokens. */
 interface BenchContext {
@@ -252,7 +254,7 @@ try {
       `${os.cpus().length} CPUs, Node ${process.version}, server and load on one machine, ` +
       `load average ${loadAverage()} at the start.`,
   );
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((s) => ROWS.test(s.name))) {
     await scenario.setup?.(ctx);
     const url = (scenario.origin?.(ctx) ?? baseUrl) + scenario.path;
     if (WARMUP > 0) await runAutocannon(url, scenario, ctx, WARMUP);

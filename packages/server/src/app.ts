@@ -46,6 +46,15 @@ function setApiSecurityHeaders(headers: Headers): void {
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
 }
 
+/** Whether `level` is logged is fixed when the logger is made; asked once per level, not per request. */
+function levelsOf(logger: AppDeps['logger']): Record<'info' | 'warn' | 'error', boolean> {
+  return {
+    info: logger.enabled('info'),
+    warn: logger.enabled('warn'),
+    error: logger.enabled('error'),
+  };
+}
+
 /** The Hono app serving the contract under `/be/api`. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
   const doc = options.doc ?? loadContract();
@@ -53,20 +62,22 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   const { logger } = deps;
   const app = new Hono<AppEnv>().basePath(BASE_PATH);
 
+  const logged = levelsOf(logger);
   app.use('*', async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('deps', deps);
     c.set('requestId', requestId);
-    c.header('X-Request-Id', requestId);
     await next();
-    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', requestId);
-    setApiSecurityHeaders(c.res.headers);
+    // Set once on the answer's headers (each set on Headers before the answer exists copies them).
+    const headers = c.res.headers;
+    if (!headers.has('X-Request-Id')) headers.set('X-Request-Id', requestId);
+    setApiSecurityHeaders(headers);
     const status = c.res.status;
     // 501 (not built yet) and 503 (database down) are expected states, not faults of the code.
     const level = status === 501 || status === 503 ? 'warn' : status >= 500 ? 'error' : 'info';
-    if (logger.enabled(level)) {
+    if (logged[level]) {
       logger[level]('request', {
         request_id: requestId,
         method: c.req.method,

@@ -101,8 +101,7 @@ async function readJsonBody(
 }
 
 /** The operation's declared query parameters; others are ignored, as before the contract. */
-function readQuery(c: Context<AppEnv>, op: ContractOperation, arrays: Set<string>) {
-  const declared = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+function readQuery(c: Context<AppEnv>, declared: Set<string>, arrays: Set<string>) {
   const query: Record<string, unknown> = Object.create(null);
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (declared.has(name)) query[name] = arrays.has(name) ? values : values[values.length - 1];
@@ -136,6 +135,13 @@ function accepts(op: ContractOperation, contentType: string): boolean {
   return op.requestBody?.mediaTypes.includes(contentType) ?? false;
 }
 
+/** The input of an operation without parameters or body (its query string is ignored). */
+const NO_INPUT = Object.freeze({
+  params: Object.freeze(Object.create(null)),
+  query: Object.freeze(Object.create(null)),
+  body: undefined,
+});
+
 /** Registers one Hono route per contract operation; returns the operations in contract order. */
 export function registerContractRoutes(
   app: Hono<AppEnv>,
@@ -147,6 +153,8 @@ export function registerContractRoutes(
 
   for (const op of [...operations].sort(compareSpecificity)) {
     const handler = (handlers as Record<string, Handler | undefined>)[op.operationId];
+    const inputless = op.parameters.length === 0 && !op.requestBody;
+    const declaredQuery = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
     const route = async (c: Context<AppEnv>) => {
       c.set('operationId', op.operationId);
       if (op.secured) await authenticate(c);
@@ -157,11 +165,13 @@ export function registerContractRoutes(
           operation: op.operationId,
         });
       }
+      // An operation that takes no parameters and no body has nothing to read or check.
+      if (inputless) return handler(c, NO_INPUT as Parameters<Handler>[1]);
       const compiled = validator.operation(op);
       const fields: FieldErrors = Object.create(null);
       const pathInput = inspectInput(coerceParameters(doc, op.parameters, c.req.param()));
       const queryInput = inspectInput(
-        coerceParameters(doc, op.parameters, readQuery(c, op, compiled.arrayQuery)),
+        coerceParameters(doc, op.parameters, readQuery(c, declaredQuery, compiled.arrayQuery)),
       );
       const params = pathInput.value as Record<string, unknown>;
       const query = queryInput.value as Record<string, unknown>;
