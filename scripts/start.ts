@@ -3,15 +3,17 @@
 // handler serves static assets and pages while this process owns the listener, the `/be/api`
 // routing and the graceful shutdown (see packages/server/src/serve.ts).
 import { join } from 'node:path';
-import {
-  exitOnShutdownSignals,
-  type Serving,
-  serve,
-  startBackend,
-} from '../packages/server/src/index.ts';
+import type { Serving } from '../packages/server/src/index.ts';
 import { runAstroBuildIfStale } from './build-if-stale.ts';
+import { registerKnownModuleFormats } from './module-formats.ts';
 
 const root = join(import.meta.dirname, '..');
+// Registered before the server's module graph is resolved, hence its dynamic import: see
+// module-formats.ts for the memory and start-up time this saves.
+registerKnownModuleFormats(new URL('../packages/server/src/index.ts', import.meta.url));
+const { exitOnShutdownSignals, serve, startBackend } = await import(
+  '../packages/server/src/index.ts'
+);
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 

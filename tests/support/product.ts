@@ -11,7 +11,16 @@ const root = join(import.meta.dirname, '../..');
 
 export interface RunningProduct {
   baseUrl: string;
+  /** The `scripts/start.ts` process (its pid; its IPC channel when started with `ipc`). */
+  process: ChildProcess;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Node options placed before `scripts/start.ts` (e.g. a benchmark's `--import` probe). */
+  nodeArgs?: string[];
+  /** Opens an IPC channel to the process (`process.send` in it). */
+  ipc?: boolean;
 }
 
 export function freePort(): Promise<number> {
@@ -40,12 +49,15 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The product did not answer ${baseUrl}/be/api/health/ in ${timeoutMs} ms`);
 }
 
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningProduct> {
   await runAstroBuildIfStale(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'memoria-product-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'scripts/start.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -55,11 +67,12 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: options.ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, child, 120_000);
   return {
     baseUrl,
+    process: child,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import { OcrError, type OcrLanguage, type OcrProvider } from './types.ts';
 
 const require = createRequire(import.meta.url);
@@ -57,7 +57,9 @@ export function createTesseractProvider(options: TesseractOptions = {}): OcrProv
         if (error.code !== 'EEXIST') await copyFile(source, target);
       });
     }
-    return Tesseract.createWorker(languages, Tesseract.OEM.LSTM_ONLY, {
+    // Loaded with the first recognition: most processes never read an image.
+    const { createWorker, OEM } = (await import('tesseract.js')).default;
+    return createWorker(languages, OEM.LSTM_ONLY, {
       ...localPaths(),
       langPath: langDir,
       gzip: true,
