@@ -110,11 +110,40 @@ export function notificationPage(): Schemas['NotificationPage'] {
       // A kind a newer server sends: shown with the generic text.
       {
         ...share(43, 'carla', '', ago({ hours: 3 }), false),
-        kind: 'friend_request' as Schemas['NotificationKind'],
+        kind: 'duel_request' as Schemas['NotificationKind'],
         payload: {},
       },
       share(42, 'carla', 'Capitals of Europe', ago({ hours: 5 }), true),
       share(41, 'dani', 'Anatomy', ago({ days: 2 }), true),
+    ],
+  };
+}
+
+/** The bell with friend kinds: fede's request (still pending), bo's answer, carla's removal. */
+export function friendNotificationPage(): Schemas['NotificationPage'] {
+  const friend = (
+    id: number,
+    kind: Schemas['NotificationKind'],
+    from: string,
+    friendshipId: number,
+    at: string,
+  ) => ({
+    id,
+    kind,
+    payload: { friendship_id: friendshipId, from_username: from },
+    actor_username: from,
+    created_at: at,
+    seen_at: null,
+  });
+  return {
+    count: 3,
+    next: null,
+    previous: null,
+    unseen_count: 3,
+    results: [
+      friend(53, 'friend_request', 'fede', 11, ago({ minutes: 20 })),
+      friend(52, 'friend_accepted', 'bo', 2, ago({ hours: 2 })),
+      friend(51, 'friend_removed', 'carla', 3, ago({ days: 1 })),
     ],
   };
 }

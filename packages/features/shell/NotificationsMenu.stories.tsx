@@ -1,8 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { fail, notificationPage, ok } from '../shared/storyData.ts';
+import {
+  fail,
+  friendNotificationPage,
+  notificationPage,
+  ok,
+  page,
+  pendingReceived,
+} from '../shared/storyData.ts';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
+
+/** The requests still pending, which the bell offers to answer. */
+const pending = ok('/friends/friendships/pending/', page(pendingReceived()));
 
 const meta = {
   title: 'Features/shell/NotificationsMenu',
@@ -25,7 +35,7 @@ const meta = {
     withSession(true),
   ],
   args: { defaultOpen: true },
-  parameters: { messages, msw: [ok('/notifications/', notificationPage())] },
+  parameters: { messages, msw: [ok('/notifications/', notificationPage()), pending] },
 } satisfies Meta<typeof NotificationsMenu>;
 
 export default meta;
@@ -41,6 +51,7 @@ export const Empty: Story = {
   parameters: {
     msw: [
       ok('/notifications/', { count: 0, next: null, previous: null, unseen_count: 0, results: [] }),
+      pending,
     ],
   },
 };
@@ -57,8 +68,19 @@ export const LoadError: Story = {
         detail: 'The database does not answer.',
         code: 'unavailable',
       }),
+      pending,
     ],
   },
+};
+
+/** Friend kinds: a request still pending (with Accept and Reject), an answer, a removal. */
+export const FriendKinds: Story = {
+  parameters: { msw: [ok('/notifications/', friendNotificationPage()), pending] },
+};
+
+export const FriendKindsSpanish: Story = {
+  globals: { locale: 'es' },
+  parameters: { msw: [ok('/notifications/', friendNotificationPage()), pending] },
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };

@@ -1,8 +1,10 @@
 import {
   type Notification,
+  useAnswerFriendRequest,
   useEventStream,
   useMarkNotificationsSeen,
   useNotificationList,
+  usePendingFriendRequests,
 } from '@memoria/api';
 import { Badge, BellIcon, Button, Menu, type MenuItem, Spinner } from '@memoria/ui';
 import { useIntl } from 'react-intl';
@@ -47,19 +49,40 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
   const intl = useIntl();
   const list = useHydratedQuery(useNotificationList());
   const markSeen = useMarkNotificationsSeen();
+  // The requests still waiting for an answer: only those get Accept and Reject in the bell.
+  const pending = useHydratedQuery(usePendingFriendRequests('received', { pageSize: 100 }));
+  const answer = useAnswerFriendRequest();
+  const open = new Set((pending.data?.results ?? []).map((f) => f.id));
   const notifications: Notification[] = list.data?.results ?? [];
   const unseen = list.data?.unseen_count ?? 0;
 
   const at = now ?? Date.now();
-  const items: MenuItem[] = notifications.map((n) => {
+  const items: MenuItem[] = notifications.flatMap((n) => {
     const view = notificationView(n);
     const age = notificationAge(n.created_at, at);
-    return {
+    const item: MenuItem = {
       id: String(n.id),
       href: view.href,
       label: intl.formatMessage({ id: view.message }, view.values),
       description: intl.formatMessage({ id: age.id }, { count: age.count ?? 0 }),
     };
+    const requestId = view.friendRequestId;
+    if (requestId === undefined || !open.has(requestId)) return [item];
+    return [
+      item,
+      {
+        id: `${n.id}-accept`,
+        label: intl.formatMessage({ id: 'shell.notifications.acceptFriend' }, view.values),
+        disabled: answer.isPending,
+        onSelect: () => answer.mutate({ id: requestId, action: 'accept' }),
+      },
+      {
+        id: `${n.id}-reject`,
+        label: intl.formatMessage({ id: 'shell.notifications.rejectFriend' }, view.values),
+        disabled: answer.isPending,
+        onSelect: () => answer.mutate({ id: requestId, action: 'reject' }),
+      },
+    ];
   });
 
   let emptyContent = (

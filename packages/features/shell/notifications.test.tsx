@@ -138,4 +138,73 @@ describe('NotificationsMenu', () => {
     });
     expect(await screen.findByText('bo compartió el mazo «Desk 5» contigo')).toBeTruthy();
   });
+
+  const friendNotice = (id: number, kind: Notification['kind'], friendshipId: number) =>
+    ({
+      id,
+      kind,
+      payload: { friendship_id: friendshipId, from_username: 'fede' },
+      actor_username: 'fede',
+      created_at: ago(0),
+      seen_at: null,
+    }) as Notification;
+
+  test('a pending friend request offers Accept and Reject; answered ones only link', async () => {
+    const accepted: string[] = [];
+    server.handle((req) => {
+      if (req.path.startsWith('/be/api/friends/friendships/pending/')) {
+        // Only request 11 is still pending; request 10 was answered elsewhere.
+        return {
+          status: 200,
+          body: {
+            count: 1,
+            next: null,
+            previous: null,
+            results: [
+              {
+                id: 11,
+                status: 'pending',
+                sender: { id: 6, email: null, username: 'fede', first_name: '', last_name: '' },
+                receiver: {
+                  id: 1,
+                  email: 'a@x.io',
+                  username: 'ana',
+                  first_name: '',
+                  last_name: '',
+                },
+                friend: { id: 6, email: null, username: 'fede', first_name: '', last_name: '' },
+                direction: 'received',
+                created_at: ago(0),
+                updated_at: ago(0),
+              },
+            ],
+          },
+        };
+      }
+      if (req.path.startsWith('/be/api/friends/friendships/11/accept/')) {
+        accepted.push(req.path);
+        return { status: 200, body: {} };
+      }
+      if (req.path.startsWith('/be/api/notifications/mark_seen/')) {
+        return { status: 200, body: { marked: 0, unseen_count: 0 } };
+      }
+      return page([
+        friendNotice(3, 'friend_request', 11),
+        friendNotice(2, 'friend_request', 10),
+        friendNotice(1, 'friend_accepted', 9),
+      ]);
+    });
+    renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />);
+    await screen.findByRole('menuitem', { name: /Accept fede/ });
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'fede sent you a friend requestJust now',
+      'Accept fede',
+      'Reject fede',
+      'fede sent you a friend requestJust now',
+      'fede accepted your friend requestJust now',
+    ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: /Accept fede/ }));
+    await waitFor(() => expect(accepted).toEqual(['/be/api/friends/friendships/11/accept/']));
+  });
 });

@@ -21,7 +21,18 @@ export type NotificationView = {
   message: ShellMessageId;
   values: Record<string, string>;
   href?: string;
+  /** A friend request the bell can answer (Accept, Reject) while it is still pending. */
+  friendRequestId?: number;
 };
+
+/** The message of each friend kind; all of them link to `/friends`. */
+const FRIEND_MESSAGES = {
+  friend_request: 'shell.notifications.friendRequest',
+  friend_accepted: 'shell.notifications.friendAccepted',
+  friend_rejected: 'shell.notifications.friendRejected',
+  friend_cancelled: 'shell.notifications.friendCancelled',
+  friend_removed: 'shell.notifications.friendRemoved',
+} as const satisfies Partial<Record<Notification['kind'], ShellMessageId>>;
 
 /**
  * The message and link of a notification by its `kind`. A kind this client does not know (a newer
@@ -36,6 +47,17 @@ export function notificationView(notification: Notification): NotificationView {
         message: 'shell.notifications.deskShared',
         values: { name, desk: payload.desk_name ?? '' },
         href: payload.desk_id ? `/space-repetition/${payload.desk_id}` : undefined,
+      };
+    case 'friend_request':
+    case 'friend_accepted':
+    case 'friend_rejected':
+    case 'friend_cancelled':
+    case 'friend_removed':
+      return {
+        message: FRIEND_MESSAGES[notification.kind],
+        values: { name },
+        href: '/friends',
+        friendRequestId: notification.kind === 'friend_request' ? payload.friendship_id : undefined,
       };
     default:
       return { message: 'shell.notifications.other', values: {} };
