@@ -56,6 +56,10 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The image is larger than 2 MiB.', 'image_too_large'],
   ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
   ['The image is not a valid base64 data: URL.', 'image_malformed'],
+  // Mnemonics (routes/mnemonics/messages.ts).
+  ['Error: No numbers entered', 'no_numbers_entered'],
+  ['Error: Only numbers and spaces are allowed', 'only_numbers_and_spaces'],
+  ['Error: Number field is empty', 'number_field_empty'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */
