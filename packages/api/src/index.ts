@@ -28,6 +28,7 @@ export {
   readSseFrames,
   useEventStream,
 } from './events.ts';
+export * from './mnemonics.ts';
 export * from './notifications.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
@@ -51,7 +52,6 @@ export {
   useInvitationVerification,
   useLogin,
   useLogout,
-  useMacroChatSearch,
   useMe,
   useMyStreak,
   usePendingDuelRequests,
