@@ -5,10 +5,12 @@
  */
 import { type Locale, uiMessages } from '@memoria/ui/messages';
 import * as auth from './auth/messages.ts';
+import * as conversionTable from './conversion-table/messages.ts';
 import * as deckReview from './deck-review/messages.ts';
 import * as decks from './decks/messages.ts';
 import * as friends from './friends/messages.ts';
 import * as gate from './gate/messages.ts';
+import * as macroImages from './macro-images/messages.ts';
 import * as pricing from './pricing/messages.ts';
 import * as errors from './shared/errorMessages.ts';
 import * as shell from './shell/messages.ts';
@@ -26,6 +28,8 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   gate,
   pricing,
   shell,
+  conversionTable,
+  macroImages,
 };
 
 function merge(locale: Locale): Catalog {

@@ -29,6 +29,7 @@ export {
   useEventStream,
 } from './events.ts';
 export * from './friends.ts';
+export * from './mnemonics.ts';
 export * from './notifications.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
@@ -50,7 +51,6 @@ export {
   useInvitationVerification,
   useLogin,
   useLogout,
-  useMacroChatSearch,
   useMe,
   useMyStreak,
   usePendingDuelRequests,

@@ -104,7 +104,6 @@ export const queryKeys = {
   search: {
     all: ['search'] as const,
     desks: (search: string) => ['search', 'desks', search] as const,
-    chats: () => ['search', 'chats'] as const,
   },
 };
 
@@ -183,7 +182,7 @@ export const duelRequestQueries = {
     }),
 };
 
-/** The top bar's search: desks matching a text, and macro-image chats (gated: 403 for free). */
+/** The top bar's search: desks matching a text (its chats come from `mnemonics.ts`). */
 export const searchQueries = {
   desks: (search: string) =>
     queryOptions<Schemas['Desk'][], ApiRequestError>({
@@ -195,11 +194,6 @@ export const searchQueries = {
             signal,
           }),
         ),
-    }),
-  chats: () =>
-    queryOptions<Schemas['MacroChat'][], ApiRequestError>({
-      queryKey: queryKeys.search.chats(),
-      queryFn: async ({ signal }) => unwrap(await api.GET('/macroimages/chats/', { signal })),
     }),
 };
 
@@ -294,11 +288,6 @@ export function usePendingDuelRequests(options: QueryHookOptions<Schemas['DuelRe
 /** `GET space-repetition/desks/?search=` for the top bar's search. */
 export function useDeskSearch(search: string, options: QueryHookOptions<Schemas['Desk'][]> = {}) {
   return useSignedInQuery(searchQueries.desks(search), options);
-}
-
-/** `GET macroimages/chats/` for the top bar's search (403 for plans without macro_images). */
-export function useMacroChatSearch(options: QueryHookOptions<Schemas['MacroChat'][]> = {}) {
-  return useSignedInQuery(searchQueries.chats(), options);
 }
 
 /** `POST auth/token/`: stores the tokens and the user_email cookie (§4). */

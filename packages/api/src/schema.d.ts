@@ -2146,7 +2146,7 @@ export interface paths {
         get?: never;
         /**
          * Edit one of the caller's messages.
-         * @description Needs the `macro_images` feature (403 `plan_required` otherwise). Assistant messages cannot be edited (403).
+         * @description Needs the `macro_images` feature (403 `plan_required` otherwise). Assistant messages cannot be edited (403). The replies after the edited message are replaced by one new reply.
          */
         put: operations["updateMacroMessage"];
         post?: never;
@@ -2338,7 +2338,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -3539,8 +3539,10 @@ export interface components {
         };
         MacroChat: {
             id: number;
-            /** @description Empty until named; clients show 'unnamed chat'. */
+            /** @description Empty until named or until its first message titles it; clients show 'unnamed chat'. */
             title: string;
+            /** @description The language the story engine answers in. */
+            language: components["schemas"]["Locale"];
             messages_count: number;
             /** Format: date-time */
             last_message_at: string | null;
@@ -3552,6 +3554,8 @@ export interface components {
         MacroChatInput: {
             /** @description Default empty. */
             title?: string;
+            /** @description Default en; set when the chat is created. */
+            language?: components["schemas"]["Locale"];
         };
         MacroMessage: {
             id: number;
@@ -3562,11 +3566,22 @@ export interface components {
              */
             role: "user" | "assistant";
             content: string;
+            /** @description Assistant messages: the story's items in order, each with its picture (empty for the learner's messages). */
+            storyboard: components["schemas"]["StoryboardItem"][];
             edited: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        StoryboardItem: {
+            /** @description What the learner wrote (a word, or a number). */
+            item: string;
+            /** @description For a number, the digits this picture stands for. */
+            digits: string | null;
+            /** @description The pictured word (the item itself, or a Major-System word for digits). */
+            word: string;
+            emoji: string | null;
         };
         MacroMessageInput: {
             content: string;
@@ -3578,8 +3593,9 @@ export interface components {
         };
         ConvertNumbersRequest: {
             /**
-             * @description Numbers separated by spaces (at most 100). Errors: 'Error: No numbers entered' (blank),
-             *     'Error: Only numbers and spaces are allowed'.
+             * @description Numbers separated by spaces. Errors: 'Error: No numbers entered' (blank,
+             *     `no_numbers_entered`), 'Error: Only numbers and spaces are allowed'
+             *     (`only_numbers_and_spaces`).
              * @example 12 345 7
              */
             numbers: string;
@@ -3598,6 +3614,8 @@ export interface components {
              *     ]
              */
             words: string[];
+            /** @description Ways to cut the number into words, best first (the fewest words, then pairs, then triples); each part's digits joined give the number. */
+            splits: components["schemas"]["PhraseWord"][][];
         };
         ConversionResult: {
             language: components["schemas"]["Locale"];
@@ -3605,7 +3623,7 @@ export interface components {
             results: components["schemas"]["NumberConversion"][];
         };
         GeneratePhraseRequest: {
-            /** @description Digits to encode. Empty fails with 'Error: Number field is empty'. */
+            /** @description Digits to encode (spaces are ignored). Empty fails with 'Error: Number field is empty' (`number_field_empty`), other characters with 'Error: Only numbers and spaces are allowed' (`only_numbers_and_spaces`). */
             number: string;
             /** @description Default en. */
             language?: components["schemas"]["Locale"];
@@ -7105,6 +7123,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateMacroMessage: {
@@ -7123,13 +7142,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The edited message. */
+            /** @description The edited message and its new reply. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MacroMessage"];
+                    "application/json": components["schemas"]["MacroExchange"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7138,6 +7157,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     convertNumbers: {

@@ -253,8 +253,8 @@ export function useDueCards(
 
 // ── mutation hooks ───────────────────────────────────────────────────────────────────────────
 
-/** Invalidates the listed keys after the caller's own onSuccess. */
-function useInvalidating<TData, TVariables>(
+/** Invalidates the listed keys after the caller's own onSuccess (every domain's mutations). */
+export function useInvalidating<TData, TVariables>(
   options: MutationHookOptions<TData, TVariables>,
   mutationFn: (variables: TVariables) => Promise<TData>,
   keys: (variables: TVariables, data: TData) => readonly (readonly unknown[])[],

@@ -51,6 +51,9 @@ export const en = {
     'Usernames may not contain invisible or direction characters.',
   'errors.field.malformed_form': 'The form could not be read. Try again.',
   'errors.field.friend_request_to_self': 'You cannot send a friend request to yourself.',
+  'errors.field.no_numbers_entered': 'Error: No numbers entered',
+  'errors.field.only_numbers_and_spaces': 'Error: Only numbers and spaces are allowed',
+  'errors.field.number_field_empty': 'Error: Number field is empty',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -103,5 +106,8 @@ export const es: typeof en = {
     'El nombre de usuario no puede contener caracteres invisibles ni de dirección.',
   'errors.field.malformed_form': 'No se pudo leer el formulario. Inténtalo de nuevo.',
   'errors.field.friend_request_to_self': 'No puedes enviarte una solicitud de amistad a ti mismo.',
+  'errors.field.no_numbers_entered': 'Error: No se ingresaron números',
+  'errors.field.only_numbers_and_spaces': 'Error: Solo se permiten números y espacios',
+  'errors.field.number_field_empty': 'Error: El campo de número está vacío',
   'errors.field.invalid': 'Este valor no es válido.',
 };

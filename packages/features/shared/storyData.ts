@@ -286,6 +286,7 @@ export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
       {
         id: 9,
         title: '',
+        language: 'en',
         messages_count: 4,
         last_message_at: ago({ hours: 5 }),
         created_at: ago({ days: 2 }),

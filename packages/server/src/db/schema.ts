@@ -316,6 +316,13 @@ export const activities = pgTable(
     uniqueIndex('activities_deck_day_key')
       .on(t.userId, t.activityType, t.day, t.deckId)
       .where(sql`${t.deckId} is not null`),
+    // Mnemonics: one macro-image row per chat and day, one conversion-table row per day.
+    uniqueIndex('activities_chat_day_key')
+      .on(t.userId, t.activityType, t.day, t.chatId)
+      .where(sql`${t.chatId} is not null`),
+    uniqueIndex('activities_conversion_day_key')
+      .on(t.userId, t.day)
+      .where(sql`${t.activityType} = 'conversion_table'`),
   ],
 );
 
@@ -390,4 +397,42 @@ export const friendships = pgTable(
     index('friendships_receiver_idx').on(t.receiverId, t.status),
     check('friendships_not_self', sql`${t.senderId} <> ${t.receiverId}`),
   ],
+);
+
+// --- Mnemonics (macro-image chats) ---
+
+/** A macro-image story chat; `title` is empty until named or until its first message. */
+export const macroChats = pgTable(
+  'macro_chats',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    /** The language the story engine answers in (`en`, `es`). */
+    language: text('language').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('macro_chats_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+/** One turn of a chat: the learner's (`user`) or the story engine's (`assistant`) with its storyboard. */
+export const macroMessages = pgTable(
+  'macro_messages',
+  {
+    id: serial('id').primaryKey(),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => macroChats.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    /** Assistant turns: each item of the story in order with its picture. */
+    storyboard: jsonb('storyboard').notNull().default([]),
+    edited: boolean('edited').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('macro_messages_chat_idx').on(t.chatId, t.id)],
 );

@@ -58,6 +58,10 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The image is not a valid base64 data: URL.', 'image_malformed'],
   // Friends (routes/friends/messages.ts).
   ['You cannot send a friend request to yourself.', 'friend_request_to_self'],
+  // Mnemonics (routes/mnemonics/messages.ts).
+  ['Error: No numbers entered', 'no_numbers_entered'],
+  ['Error: Only numbers and spaces are allowed', 'only_numbers_and_spaces'],
+  ['Error: Number field is empty', 'number_field_empty'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

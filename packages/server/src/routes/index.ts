@@ -2,6 +2,7 @@ import type { Handlers } from '../contract/types.ts';
 import { handlers as auth } from './auth.ts';
 import { handlers as events } from './events.ts';
 import { handlers as friends } from './friends/index.ts';
+import { conversionTable, macroImages } from './mnemonics/index.ts';
 import { handlers as notifications } from './notifications.ts';
 import { handlers as progress } from './progress.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
@@ -16,6 +17,8 @@ export const routeModules: Record<string, Handlers> = {
   notifications,
   events,
   friends,
+  'macro-images': macroImages,
+  'conversion-table': conversionTable,
 };
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */

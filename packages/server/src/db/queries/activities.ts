@@ -54,3 +54,32 @@ export async function retractDeskReview(
     where user_id = ${a.userId} and activity_type = 'space_repetition'
       and day = ${a.day} and deck_id = ${a.deskId} and count <= 0`;
 }
+
+/** Counts one macro-image story turn of a chat on the learner's day (one row per chat and day). */
+export async function recordChatTurn(
+  q: Query,
+  a: { userId: number; day: string; chatId: number; chatTitle: string; at: Date },
+): Promise<void> {
+  const at = iso(a.at);
+  await q`
+    insert into activities (user_id, activity_type, day, count, chat_id, chat_title, created_at, updated_at)
+    values (${a.userId}, 'macro_images', ${a.day}, 1, ${a.chatId}, ${a.chatTitle}, ${at}, ${at})
+    on conflict (user_id, activity_type, day, chat_id) where chat_id is not null
+    do update set count = activities.count + 1,
+                  chat_title = excluded.chat_title,
+                  updated_at = greatest(activities.updated_at, excluded.updated_at)`;
+}
+
+/** Counts one conversion (numbers or a phrase) on the learner's day (one row per day). */
+export async function recordConversion(
+  q: Query,
+  a: { userId: number; day: string; at: Date },
+): Promise<void> {
+  const at = iso(a.at);
+  await q`
+    insert into activities (user_id, activity_type, day, count, created_at, updated_at)
+    values (${a.userId}, 'conversion_table', ${a.day}, 1, ${at}, ${at})
+    on conflict (user_id, day) where activity_type = 'conversion_table'
+    do update set count = activities.count + 1,
+                  updated_at = greatest(activities.updated_at, excluded.updated_at)`;
+}

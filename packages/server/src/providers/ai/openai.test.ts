@@ -74,6 +74,23 @@ describe('OpenAI-compatible adapter', () => {
     expect(ai.name).toBe('openai');
   });
 
+  it('writes a macro-image story from the items and the chat history', async () => {
+    answer = () => ({ status: 200, body: completion('  A knife slices a phone.  ') });
+    seen.length = 0;
+    const ai = createOpenAiProvider({ baseUrl, apiKey: 'k', model: 'm' });
+    const story = await ai.macroStory({
+      locale: 'es',
+      items: [{ item: '2882', digits: '28', word: 'knife', emoji: null }],
+      history: [{ role: 'user', content: '2882' }],
+      turn: 0,
+    });
+    expect(story).toBe('A knife slices a phone.');
+    const sent = seen[0]?.body as { messages: { role: string; content: string }[] };
+    expect(sent.messages[0]?.content).toContain('Spanish');
+    expect(sent.messages[0]?.content).toContain('knife (stands for the digits 28)');
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: '2882' });
+  });
+
   it('tolerates code fences around the JSON', () => {
     expect(parseCardsJson('Here:\n```json\n{"cards":[{"front":"a","back":"b"}]}\n```')).toEqual([
       { front: 'a', back: 'b', kind: 'basic' },

@@ -1,5 +1,10 @@
 import { type CardKind, DEFAULT_MAX_CARDS } from '../../domain/card-generation.ts';
-import { type AiProvider, AiProviderError, type ProposedCard } from './types.ts';
+import {
+  type AiProvider,
+  AiProviderError,
+  type MacroStoryRequest,
+  type ProposedCard,
+} from './types.ts';
 
 export interface OpenAiOptions {
   /** e.g. `https://api.openai.com/v1` (the adapter posts to `${baseUrl}/chat/completions`). */
@@ -56,67 +61,101 @@ export function parseCardsJson(content: string): ProposedCard[] {
   return cards;
 }
 
+function storyInstructions(request: MacroStoryRequest): string {
+  const language = request.locale === 'es' ? 'Spanish' : 'English';
+  const items = request.items
+    .map((i) => (i.digits ? `${i.word} (stands for the digits ${i.digits})` : i.word))
+    .join('; ');
+  return [
+    'You help a learner memorise with the macro-image technique: link the items they must remember, in order, into one short, vivid, absurd, sensory story (sounds, smells, colours, movement).',
+    `Answer in ${language}, in plain text, at most 120 words.`,
+    'Numbers are already turned into Major-System words; use those words, and keep their order.',
+    items
+      ? `The items, in order: ${items}.`
+      : 'The learner gave no items yet: ask what to remember.',
+    'If the learner asks for a change, refine the story accordingly.',
+  ].join(' ');
+}
+
+type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
 /** An OpenAI-compatible chat-completions adapter (OpenAI, Azure-style proxies, Ollama, vLLM…). */
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const doFetch = options.fetch ?? fetch;
+
+  /** One chat completion; the assistant message's text, or AiProviderError. */
+  async function complete(messages: ChatMessage[], json: boolean): Promise<string> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    let res: Response;
+    try {
+      res = await doFetch(`${base}/chat/completions`, {
+        method: 'POST',
+        headers,
+        signal: AbortSignal.timeout(timeoutMs),
+        body: JSON.stringify({
+          model: options.model,
+          temperature: json ? 0 : 0.7,
+          ...(json ? { response_format: { type: 'json_object' } } : {}),
+          messages,
+        }),
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new AiProviderError(`The AI provider did not answer within ${timeoutMs} ms.`, {
+          cause: error,
+        });
+      }
+      throw new AiProviderError(
+        `The AI provider could not be reached: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    const body = await res.text().catch(() => '');
+    if (!res.ok) {
+      let detail = body.slice(0, 200);
+      try {
+        detail = JSON.parse(body)?.error?.message ?? detail;
+      } catch {}
+      throw new AiProviderError(`The AI provider answered ${res.status}: ${detail}`);
+    }
+    let content: unknown;
+    try {
+      content = JSON.parse(body)?.choices?.[0]?.message?.content;
+    } catch (error) {
+      throw new AiProviderError('The AI provider answered with malformed JSON.', {
+        cause: error,
+      });
+    }
+    if (typeof content !== 'string') {
+      throw new AiProviderError('The AI provider answered without a message.');
+    }
+    return content;
+  }
+
   return {
     name: 'openai',
     async generateCards(text, { locale, maxCards }) {
       const max = maxCards ?? DEFAULT_MAX_CARDS;
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-      let res: Response;
-      try {
-        res = await doFetch(`${base}/chat/completions`, {
-          method: 'POST',
-          headers,
-          signal: AbortSignal.timeout(timeoutMs),
-          body: JSON.stringify({
-            model: options.model,
-            temperature: 0,
-            response_format: { type: 'json_object' },
-            messages: [
-              { role: 'system', content: instructions(locale, max) },
-              { role: 'user', content: text },
-            ],
-          }),
-        });
-      } catch (error) {
-        const name = (error as Error).name;
-        if (name === 'TimeoutError' || name === 'AbortError') {
-          throw new AiProviderError(`The AI provider did not answer within ${timeoutMs} ms.`, {
-            cause: error,
-          });
-        }
-        throw new AiProviderError(
-          `The AI provider could not be reached: ${(error as Error).message}`,
-          {
-            cause: error,
-          },
-        );
-      }
-      const body = await res.text().catch(() => '');
-      if (!res.ok) {
-        let detail = body.slice(0, 200);
-        try {
-          detail = JSON.parse(body)?.error?.message ?? detail;
-        } catch {}
-        throw new AiProviderError(`The AI provider answered ${res.status}: ${detail}`);
-      }
-      let content: unknown;
-      try {
-        content = JSON.parse(body)?.choices?.[0]?.message?.content;
-      } catch (error) {
-        throw new AiProviderError('The AI provider answered with malformed JSON.', {
-          cause: error,
-        });
-      }
-      if (typeof content !== 'string') {
-        throw new AiProviderError('The AI provider answered without a message.');
-      }
+      const content = await complete(
+        [
+          { role: 'system', content: instructions(locale, max) },
+          { role: 'user', content: text },
+        ],
+        true,
+      );
       return parseCardsJson(content).slice(0, max);
+    },
+    async macroStory(request) {
+      const content = await complete(
+        [{ role: 'system', content: storyInstructions(request) }, ...request.history],
+        false,
+      );
+      if (!content.trim()) throw new AiProviderError('The AI provider answered an empty story.');
+      return content.trim();
     },
   };
 }

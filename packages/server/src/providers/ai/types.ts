@@ -1,4 +1,5 @@
 import type { Locale, ProposedCard } from '../../domain/card-generation.ts';
+import type { StoryItem } from '../../domain/macro-story.ts';
 
 export type { Locale, ProposedCard } from '../../domain/card-generation.ts';
 
@@ -8,11 +9,24 @@ export interface GenerateCardsOptions {
   maxCards?: number;
 }
 
-/** Makes flashcards (and later stories, questions) from text. */
+/** One macro-image chat turn to answer. */
+export interface MacroStoryRequest {
+  locale: Locale;
+  /** The items to link, in order, numbers already turned into Major-System words. */
+  items: StoryItem[];
+  /** The chat so far, oldest first, ending with the learner's message being answered. */
+  history: { role: 'user' | 'assistant'; content: string }[];
+  /** How many replies the chat already has: a retelling of the same items varies with it. */
+  turn: number;
+}
+
+/** Makes flashcards from text and macro-image stories from what a learner must remember. */
 export interface AiProvider {
   /** Reported to clients (`GeneratedCards.provider`): `rules` offline, else the adapter's name. */
   readonly name: string;
   generateCards(text: string, options: GenerateCardsOptions): Promise<ProposedCard[]>;
+  /** The assistant's reply: one vivid story linking the items in order. */
+  macroStory(request: MacroStoryRequest): Promise<string>;
 }
 
 /** The provider did not answer usably (network, time-out, status, unparsable answer). */

@@ -1,0 +1,295 @@
+/** `/conversion-table`: numbers to Major-System words, splits, a phrase, and the digit table. */
+import {
+  CONVERSION_INPUT_MAX,
+  type ConversionResult,
+  type GeneratedPhrase,
+  type MnemonicsLocale,
+  PHRASE_NUMBER_MAX,
+  useConvertNumbers,
+  useGeneratePhrase,
+} from '@memoria/api';
+import { Button, Card, Chip, Select, Spinner, TextField } from '@memoria/ui';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { GatedPage, type GateTitle } from '../gate/index.ts';
+
+/** The plan feature of this page and the Premium modal's title. */
+const GATE = { feature: 'conversion_table', title: 'conversionTable' } as const satisfies {
+  feature: string;
+  title: GateTitle;
+};
+
+import { errorMessage, FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
+import * as s from './conversion.css.ts';
+import { numbersProblem } from './validation.ts';
+
+/** Stable keys for lists that may repeat a value: the value and how often it came before. */
+function keyed<T>(list: readonly T[], key: (item: T) => string): { key: string; item: T }[] {
+  const seen = new Map<string, number>();
+  return list.map((item) => {
+    const k = key(item);
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return { key: `${k}#${n}`, item };
+  });
+}
+
+const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+function ErrorBanner({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <div role="alert" className={s.errorBox}>
+      <strong>
+        <FormattedMessage id="conversionTable.error.title" />
+      </strong>
+      <span>{errorMessage(intl, error)}</span>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        <FormattedMessage id="conversionTable.retry" />
+      </Button>
+    </div>
+  );
+}
+
+/** The sounds of each digit in `language`, as shown beside the results. */
+export function DigitTable({ language }: { language: MnemonicsLocale }) {
+  const intl = useIntl();
+  const name = intl.formatMessage({ id: `conversionTable.language.${language}` });
+  return (
+    <Card
+      as="section"
+      title={<FormattedMessage id="conversionTable.table.title" values={{ language: name }} />}
+    >
+      <table className={s.table}>
+        <thead>
+          <tr>
+            <th className={s.cell} scope="col">
+              <FormattedMessage id="conversionTable.table.digit" />
+            </th>
+            <th className={s.cell} scope="col">
+              <FormattedMessage id="conversionTable.table.sounds" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {DIGITS.map((d) => (
+            <tr key={d}>
+              <th className={`${s.cell} ${s.number}`} scope="row">
+                {d}
+              </th>
+              <td className={s.cell}>
+                <FormattedMessage id={`conversionTable.table.${language}.${d}`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className={s.muted}>
+        <FormattedMessage id={`conversionTable.table.note.${language}`} />
+      </p>
+    </Card>
+  );
+}
+
+function Split({ parts }: { parts: { digits: string; word: string }[] }) {
+  return (
+    <li>
+      {keyed(parts, (p) => p.digits).map(({ key, item: p }, i) => (
+        <span key={key} className={s.part}>
+          {i > 0 ? ' · ' : null}
+          <span className={s.digits}>{p.digits}</span>
+          {p.word}
+        </span>
+      ))}
+    </li>
+  );
+}
+
+export function ConversionResults({ result }: { result: ConversionResult }) {
+  return (
+    <ul className={s.results} aria-live="polite">
+      {keyed(result.results, (r) => r.number).map(({ key, item: r }) => (
+        <li key={key}>
+          <Card
+            as="article"
+            accent="conversionTable"
+            title={<span className={s.number}>{r.number}</span>}
+          >
+            {r.words.length > 0 ? (
+              <>
+                <p className={s.muted}>
+                  <FormattedMessage id="conversionTable.words" />
+                </p>
+                <ul className={s.words}>
+                  {r.words.map((w, j) => (
+                    <li key={w}>
+                      <Chip label={w} color={j === 0 ? 'conversionTable' : 'default'} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className={s.muted}>
+                <FormattedMessage id="conversionTable.noWords" />
+              </p>
+            )}
+            {r.splits.length > 0 ? (
+              <>
+                <p className={s.muted}>
+                  <FormattedMessage id="conversionTable.splits" />
+                </p>
+                <ol className={s.splits}>
+                  {keyed(r.splits, (split) => split.map((p) => p.word).join(' ')).map(
+                    ({ key, item }) => (
+                      <Split key={key} parts={item} />
+                    ),
+                  )}
+                </ol>
+              </>
+            ) : null}
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PhraseResult({ phrase }: { phrase: GeneratedPhrase }) {
+  return (
+    <div aria-live="polite">
+      <p className={s.phrase}>{phrase.phrase}</p>
+      <ol className={s.splits}>
+        <Split parts={phrase.words} />
+      </ol>
+    </div>
+  );
+}
+
+export function ConversionTable({ initialLanguage }: { initialLanguage: MnemonicsLocale }) {
+  const intl = useIntl();
+  const [language, setLanguage] = useState<MnemonicsLocale>(initialLanguage);
+  const [numbers, setNumbers] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [phraseNumber, setPhraseNumber] = useState('');
+  const [phraseTouched, setPhraseTouched] = useState(false);
+  const convert = useConvertNumbers();
+  const phrase = useGeneratePhrase();
+
+  const problem = numbersProblem(numbers, 'no_numbers_entered');
+  const phraseProblem = numbersProblem(phraseNumber, 'number_field_empty');
+  const fieldError = (p: string | null, shown: boolean) =>
+    p && shown
+      ? intl.formatMessage({ id: FIELD_ERROR_MESSAGES[p as keyof typeof FIELD_ERROR_MESSAGES] })
+      : undefined;
+
+  const runConvert = () => convert.mutate({ numbers, language });
+  const runPhrase = () => phrase.mutate({ number: phraseNumber, language });
+  const onConvert = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!problem) runConvert();
+  };
+  const onPhrase = (e: FormEvent) => {
+    e.preventDefault();
+    setPhraseTouched(true);
+    if (!phraseProblem) runPhrase();
+  };
+
+  let results: React.ReactNode;
+  if (convert.isPending)
+    results = <Spinner label={intl.formatMessage({ id: 'conversionTable.converting' })} />;
+  else if (convert.isError) results = <ErrorBanner error={convert.error} onRetry={runConvert} />;
+  else if (convert.data) results = <ConversionResults result={convert.data} />;
+  else
+    results = (
+      <p className={s.muted}>
+        <FormattedMessage id="conversionTable.empty" />
+      </p>
+    );
+
+  let phraseBody: React.ReactNode;
+  if (phrase.isPending)
+    phraseBody = (
+      <Spinner label={intl.formatMessage({ id: 'conversionTable.phrase.generating' })} />
+    );
+  else if (phrase.isError) phraseBody = <ErrorBanner error={phrase.error} onRetry={runPhrase} />;
+  else if (phrase.data) phraseBody = <PhraseResult phrase={phrase.data} />;
+  else
+    phraseBody = (
+      <p className={s.muted}>
+        <FormattedMessage id="conversionTable.phrase.empty" />
+      </p>
+    );
+
+  return (
+    <div className={s.page}>
+      <div>
+        <h1 className={s.title}>
+          <FormattedMessage id="conversionTable.title" />
+        </h1>
+        <p className={s.subtitle}>
+          <FormattedMessage id="conversionTable.subtitle" />
+        </p>
+      </div>
+      <div className={s.language}>
+        <Select
+          label={intl.formatMessage({ id: 'conversionTable.language.label' })}
+          value={language}
+          onChange={(e) => setLanguage(e.target.value === 'es' ? 'es' : 'en')}
+          options={[
+            { value: 'en', label: intl.formatMessage({ id: 'conversionTable.language.en' }) },
+            { value: 'es', label: intl.formatMessage({ id: 'conversionTable.language.es' }) },
+          ]}
+        />
+      </div>
+      <div className={s.columns}>
+        <div className={s.results}>
+          <form className={s.form} onSubmit={onConvert} noValidate>
+            <TextField
+              label={intl.formatMessage({ id: 'conversionTable.numbers.label' })}
+              helperText={intl.formatMessage({ id: 'conversionTable.numbers.helper' })}
+              value={numbers}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={CONVERSION_INPUT_MAX}
+              error={fieldError(problem, touched || /[^0-9\s]/.test(numbers))}
+              onChange={(e) => setNumbers(e.target.value)}
+            />
+            <Button type="submit" loading={convert.isPending}>
+              <FormattedMessage id="conversionTable.convert" />
+            </Button>
+          </form>
+          {results}
+          <Card as="section" title={<FormattedMessage id="conversionTable.phrase.title" />}>
+            <form className={s.form} onSubmit={onPhrase} noValidate>
+              <TextField
+                label={intl.formatMessage({ id: 'conversionTable.phrase.label' })}
+                value={phraseNumber}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={PHRASE_NUMBER_MAX}
+                error={fieldError(phraseProblem, phraseTouched || /[^0-9\s]/.test(phraseNumber))}
+                onChange={(e) => setPhraseNumber(e.target.value)}
+              />
+              <Button type="submit" variant="secondary" loading={phrase.isPending}>
+                <FormattedMessage id="conversionTable.phrase.generate" />
+              </Button>
+            </form>
+            {phraseBody}
+          </Card>
+        </div>
+        <DigitTable language={language} />
+      </div>
+    </div>
+  );
+}
+
+/** The page: the gate first (Premium modal for free plans), then the table. */
+export function ConversionTablePage() {
+  const intl = useIntl();
+  return (
+    <GatedPage feature={GATE.feature} title={GATE.title}>
+      <ConversionTable initialLanguage={intl.locale === 'es' ? 'es' : 'en'} />
+    </GatedPage>
+  );
+}

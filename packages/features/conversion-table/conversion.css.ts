@@ -1,0 +1,87 @@
+import { vars } from '@memoria/ui';
+import { style } from '@vanilla-extract/css';
+import { appPage } from '../shared/page.css.ts';
+
+export const page = style([appPage, { maxWidth: '1000px' }]);
+export const title = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+});
+export const subtitle = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+export const form = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  alignItems: 'end',
+});
+export const language = style({ maxWidth: '220px' });
+export const results = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.md,
+});
+export const number = style({
+  fontFamily: vars.font.mono,
+  fontWeight: vars.fontWeight.bold,
+  overflowWrap: 'anywhere',
+});
+export const words = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const splits = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'grid',
+  gap: vars.space.xs,
+});
+export const part = style({ whiteSpace: 'nowrap' });
+export const digits = style({
+  fontFamily: vars.font.mono,
+  color: vars.color.textMuted,
+  marginInlineEnd: vars.space.xs,
+});
+export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const phrase = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+});
+export const errorBox = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.danger}`,
+  color: vars.color.text,
+});
+export const table = style({
+  borderCollapse: 'collapse',
+  width: '100%',
+  fontSize: vars.fontSize.sm,
+});
+export const cell = style({
+  textAlign: 'start',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const columns = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
+  alignItems: 'start',
+});

@@ -1,0 +1,250 @@
+/** `/macro-images`: the learner's story chats with search, create, rename and delete. */
+import {
+  MACRO_TITLE_MAX,
+  type MacroChat,
+  navigateTo,
+  useCreateMacroChat,
+  useDeleteMacroChat,
+  useMacroChats,
+  useRenameMacroChat,
+} from '@memoria/api';
+import {
+  Button,
+  Card,
+  Dialog,
+  EmptyState,
+  PlusIcon,
+  Skeleton,
+  StarIcon,
+  TextField,
+} from '@memoria/ui';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { GatedPage, type GateTitle } from '../gate/index.ts';
+
+/** The plan feature of this page and the Premium modal's title. */
+const GATE = { feature: 'macro_images', title: 'macroImages' } as const satisfies {
+  feature: string;
+  title: GateTitle;
+};
+
+import { errorMessage } from '../shared/errors.ts';
+import * as s from './macro.css.ts';
+
+export const chatHref = (id: number) => `/macro-images/${id}`;
+
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <div role="alert" className={s.errorBox}>
+      <strong>
+        <FormattedMessage id="macroImages.error.title" />
+      </strong>
+      <span>{errorMessage(intl, error)}</span>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        <FormattedMessage id="macroImages.retry" />
+      </Button>
+    </div>
+  );
+}
+
+export function chatTitle(intl: IntlShape, chat: MacroChat) {
+  return chat.title || intl.formatMessage({ id: 'macroImages.unnamed' });
+}
+
+function RenameDialog({ chat, onClose }: { chat: MacroChat; onClose: () => void }) {
+  const intl = useIntl();
+  const [title, setTitle] = useState(chat.title);
+  const rename = useRenameMacroChat({ onSuccess: onClose });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    rename.mutate({ id: chat.id, title });
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={<FormattedMessage id="macroImages.rename.title" />}
+      actions={
+        <>
+          <Button variant="text" onClick={onClose}>
+            <FormattedMessage id="macroImages.cancel" />
+          </Button>
+          <Button type="submit" form="rename-chat" loading={rename.isPending}>
+            <FormattedMessage id="macroImages.save" />
+          </Button>
+        </>
+      }
+    >
+      <form id="rename-chat" onSubmit={submit}>
+        <TextField
+          label={intl.formatMessage({ id: 'macroImages.rename.label' })}
+          value={title}
+          maxLength={MACRO_TITLE_MAX}
+          autoFocus
+          error={rename.isError ? errorMessage(intl, rename.error) : undefined}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ chat, onClose }: { chat: MacroChat; onClose: () => void }) {
+  const intl = useIntl();
+  const remove = useDeleteMacroChat({ onSuccess: onClose });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={<FormattedMessage id="macroImages.delete.title" />}
+      description={
+        <FormattedMessage
+          id="macroImages.delete.description"
+          values={{ title: chatTitle(intl, chat) }}
+        />
+      }
+      actions={
+        <>
+          <Button variant="text" onClick={onClose}>
+            <FormattedMessage id="macroImages.cancel" />
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() => remove.mutate({ id: chat.id })}
+          >
+            <FormattedMessage id="macroImages.delete" />
+          </Button>
+        </>
+      }
+    >
+      {remove.isError ? <p role="alert">{errorMessage(intl, remove.error)}</p> : null}
+    </Dialog>
+  );
+}
+
+export function ChatList() {
+  const intl = useIntl();
+  const chats = useMacroChats();
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<{ kind: 'rename' | 'delete'; chat: MacroChat } | null>(null);
+  const create = useCreateMacroChat({ onSuccess: (chat) => navigateTo(chatHref(chat.id)) });
+  const newChat = () => create.mutate({ language: intl.locale === 'es' ? 'es' : 'en' });
+
+  let body: React.ReactNode;
+  if (chats.isPending) {
+    body = (
+      <Skeleton
+        variant="rect"
+        height={160}
+        label={intl.formatMessage({ id: 'macroImages.loading' })}
+      />
+    );
+  } else if (chats.isError) {
+    body = <LoadError error={chats.error} onRetry={() => chats.refetch()} />;
+  } else if (chats.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={<StarIcon size={40} />}
+        title={<FormattedMessage id="macroImages.empty.title" />}
+        description={<FormattedMessage id="macroImages.empty.description" />}
+        action={
+          <Button startIcon={<PlusIcon />} onClick={newChat} loading={create.isPending}>
+            <FormattedMessage id="macroImages.newChat" />
+          </Button>
+        }
+      />
+    );
+  } else {
+    const needle = search.trim().toLowerCase();
+    const shown = chats.data.filter((c) => chatTitle(intl, c).toLowerCase().includes(needle));
+    body = (
+      <>
+        <TextField
+          type="search"
+          label={intl.formatMessage({ id: 'macroImages.search' })}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        {shown.length === 0 ? (
+          <p className={s.muted}>
+            <FormattedMessage id="macroImages.noMatch" />
+          </p>
+        ) : (
+          <ul className={s.list}>
+            {shown.map((chat) => (
+              <li key={chat.id}>
+                <Card as="div" accent="macroImages">
+                  <div className={s.chatRow}>
+                    <div>
+                      <a className={s.chatLink} href={chatHref(chat.id)}>
+                        {chatTitle(intl, chat)}
+                      </a>
+                      <p className={s.muted}>
+                        <FormattedMessage
+                          id="macroImages.messagesCount"
+                          values={{ count: chat.messages_count }}
+                        />
+                      </p>
+                    </div>
+                    <div className={s.actions}>
+                      <Button
+                        size="sm"
+                        variant="text"
+                        onClick={() => setDialog({ kind: 'rename', chat })}
+                      >
+                        <FormattedMessage id="macroImages.rename" />
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="text"
+                        onClick={() => setDialog({ kind: 'delete', chat })}
+                      >
+                        <FormattedMessage id="macroImages.delete" />
+                      </Button>
+                    </div>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={s.page}>
+      <div className={s.header}>
+        <div>
+          <h1 className={s.title}>
+            <FormattedMessage id="macroImages.title" />
+          </h1>
+          <p className={s.muted}>
+            <FormattedMessage id="macroImages.subtitle" />
+          </p>
+        </div>
+        <Button startIcon={<PlusIcon />} onClick={newChat} loading={create.isPending}>
+          <FormattedMessage id="macroImages.newChat" />
+        </Button>
+      </div>
+      {create.isError ? <LoadError error={create.error} onRetry={newChat} /> : null}
+      {body}
+      {dialog?.kind === 'rename' ? (
+        <RenameDialog chat={dialog.chat} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteDialog chat={dialog.chat} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+export function ChatListPage() {
+  return (
+    <GatedPage feature={GATE.feature} title={GATE.title}>
+      <ChatList />
+    </GatedPage>
+  );
+}

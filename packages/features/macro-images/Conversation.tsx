@@ -1,0 +1,245 @@
+/**
+ * `/macro-images/{id}`: one story chat. The learner sends what to remember; the story engine
+ * answers with a linked story and its storyboard. Enter sends, Shift+Enter adds a line, ↑ in an
+ * empty composer edits the last message; editing a message regenerates the reply after it.
+ */
+import {
+  MACRO_MESSAGE_MAX,
+  type MacroMessage,
+  useEditMacroMessage,
+  useMacroChats,
+  useMacroMessages,
+  useSendMacroMessage,
+} from '@memoria/api';
+import { Button, Skeleton, Spinner, TextArea } from '@memoria/ui';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { GatedPage, type GateTitle } from '../gate/index.ts';
+
+/** The plan feature of this page and the Premium modal's title. */
+const GATE = { feature: 'macro_images', title: 'macroImages' } as const satisfies {
+  feature: string;
+  title: GateTitle;
+};
+
+import { chatTitle, LoadError } from './ChatList.tsx';
+import * as s from './macro.css.ts';
+
+function Storyboard({ message }: { message: MacroMessage }) {
+  const intl = useIntl();
+  if (message.storyboard.length === 0) return null;
+  return (
+    <ol className={s.storyboard} aria-label={intl.formatMessage({ id: 'macroImages.storyboard' })}>
+      {message.storyboard.map((frame, i) => (
+        // A storyboard never changes once written: its order is its identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: frames are immutable and may repeat
+        <li key={i} className={s.frame}>
+          <span className={s.picture} aria-hidden="true">
+            {frame.emoji ?? '✦'}
+          </span>
+          <span>{frame.word}</span>
+          {frame.digits ? <span className={s.muted}>{frame.digits}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function EditBox({ message, onDone }: { message: MacroMessage; onDone: () => void }) {
+  const intl = useIntl();
+  const [content, setContent] = useState(message.content);
+  const edit = useEditMacroMessage({ onSuccess: onDone });
+  const save = () => {
+    if (content.trim()) edit.mutate({ id: message.id, chatId: message.chat_id, content });
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      save();
+    } else if (e.key === 'Escape') onDone();
+  };
+  return (
+    <div className={s.composer}>
+      <TextArea
+        label={intl.formatMessage({ id: 'macroImages.edit.label' })}
+        value={content}
+        maxLength={MACRO_MESSAGE_MAX}
+        autoFocus
+        rows={3}
+        onKeyDown={onKey}
+        onChange={(e) => setContent(e.target.value)}
+      />
+      {edit.isPending ? (
+        <Spinner label={intl.formatMessage({ id: 'macroImages.writing' })} />
+      ) : null}
+      {edit.isError ? <LoadError error={edit.error} onRetry={save} /> : null}
+      <div className={s.actions}>
+        <Button size="sm" onClick={save} loading={edit.isPending}>
+          <FormattedMessage id="macroImages.save" />
+        </Button>
+        <Button size="sm" variant="text" onClick={onDone}>
+          <FormattedMessage id="macroImages.cancel" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function MessageItem({
+  message,
+  editing,
+  onEdit,
+  onDone,
+}: {
+  message: MacroMessage;
+  editing: boolean;
+  onEdit: () => void;
+  onDone: () => void;
+}) {
+  const mine = message.role === 'user';
+  return (
+    <li className={mine ? s.mine : s.theirs}>
+      <strong>
+        <FormattedMessage id={mine ? 'macroImages.you' : 'macroImages.assistant'} />
+        {message.edited ? (
+          <span className={s.muted}>
+            {' · '}
+            <FormattedMessage id="macroImages.edited" />
+          </span>
+        ) : null}
+      </strong>
+      {editing ? (
+        <EditBox message={message} onDone={onDone} />
+      ) : (
+        <>
+          <span>{message.content}</span>
+          <Storyboard message={message} />
+          {mine ? (
+            <div className={s.actions}>
+              <Button size="sm" variant="text" onClick={onEdit}>
+                <FormattedMessage id="macroImages.edit" />
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </li>
+  );
+}
+
+export function Conversation({ chatId }: { chatId: number }) {
+  const intl = useIntl();
+  const chats = useMacroChats();
+  const messages = useMacroMessages(chatId);
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+  const lastSent = useRef('');
+  const send = useSendMacroMessage({ onSuccess: () => setDraft('') });
+  const chat = chats.data?.find((c) => c.id === chatId);
+
+  const submit = (content = draft) => {
+    if (!content.trim() || send.isPending) return;
+    lastSent.current = content;
+    send.mutate({ chatId, content });
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      submit();
+    } else if (e.key === 'ArrowUp' && !draft) {
+      const last = [...(messages.data ?? [])].reverse().find((m) => m.role === 'user');
+      if (last) {
+        e.preventDefault();
+        setEditing(last.id);
+      }
+    }
+  };
+
+  let body: React.ReactNode;
+  if (messages.isPending) {
+    body = (
+      <Skeleton
+        variant="rect"
+        height={200}
+        label={intl.formatMessage({ id: 'macroImages.loadingMessages' })}
+      />
+    );
+  } else if (messages.isError) {
+    body = <LoadError error={messages.error} onRetry={() => messages.refetch()} />;
+  } else if (messages.data.length === 0 && !send.isPending) {
+    body = (
+      <p className={s.muted}>
+        <FormattedMessage id="macroImages.conversation.empty" />
+      </p>
+    );
+  } else {
+    body = (
+      <ol className={s.conversation} aria-live="polite">
+        {messages.data.map((m) => (
+          <MessageItem
+            key={m.id}
+            message={m}
+            editing={editing === m.id}
+            onEdit={() => setEditing(m.id)}
+            onDone={() => setEditing(null)}
+          />
+        ))}
+        {send.isPending ? (
+          <li className={s.mine}>
+            <span>{send.variables?.content}</span>
+          </li>
+        ) : null}
+      </ol>
+    );
+  }
+
+  return (
+    <div className={s.page}>
+      <div className={s.header}>
+        <h1 className={s.title}>
+          {chat ? chatTitle(intl, chat) : <FormattedMessage id="macroImages.title" />}
+        </h1>
+        <Button variant="text" href="/macro-images">
+          <FormattedMessage id="macroImages.back" />
+        </Button>
+      </div>
+      {body}
+      {send.isPending ? (
+        <Spinner label={intl.formatMessage({ id: 'macroImages.writing' })} />
+      ) : null}
+      {send.isError ? (
+        <LoadError error={send.error} onRetry={() => submit(lastSent.current)} />
+      ) : null}
+      <form
+        className={s.composer}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <TextArea
+          label={intl.formatMessage({ id: 'macroImages.composer.label' })}
+          helperText={intl.formatMessage({ id: 'macroImages.composer.helper' })}
+          value={draft}
+          rows={3}
+          maxLength={MACRO_MESSAGE_MAX}
+          onKeyDown={onKey}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <div className={s.actions}>
+          <Button type="submit" loading={send.isPending} disabled={!draft.trim()}>
+            <FormattedMessage id="macroImages.send" />
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export function ConversationPage({ chatId }: { chatId: number }) {
+  return (
+    <GatedPage feature={GATE.feature} title={GATE.title}>
+      <Conversation chatId={chatId} />
+    </GatedPage>
+  );
+}

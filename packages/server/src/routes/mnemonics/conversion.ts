@@ -1,0 +1,52 @@
+/** The Major-System conversion table: words for numbers, and a phrase for one number. */
+import type { Handlers, Schemas } from '../../contract/types.ts';
+import { recordConversion } from '../../db/queries/activities.ts';
+import { convertNumber, generatePhrase } from '../../domain/major-system/convert.ts';
+import { localDate } from '../../domain/scheduling.ts';
+import { currentUser } from '../../http/current-user.ts';
+import { validationError } from '../../http/errors.ts';
+import { MESSAGES } from './messages.ts';
+
+/** The digits-and-spaces rule of both forms, with the spec's messages. */
+function digitsOnly(field: string, value: string, emptyMessage: string): string[] {
+  if (/[^0-9\s]/.test(value)) {
+    throw validationError({ [field]: [MESSAGES.onlyNumbers] }, MESSAGES.onlyNumbers);
+  }
+  const numbers = value.split(/\s+/).filter(Boolean);
+  if (numbers.length === 0) throw validationError({ [field]: [emptyMessage] }, emptyMessage);
+  return numbers;
+}
+
+export const handlers: Handlers = {
+  async convertNumbers(c, { body }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const language = body.language ?? 'en';
+    const numbers = digitsOnly('numbers', body.numbers, MESSAGES.noNumbers);
+    const results = numbers.map((n) => convertNumber(language, n));
+    const now = new Date();
+    await recordConversion(sql, { userId: user.id, day: localDate(now, user.timezone), at: now });
+    const out: Schemas['ConversionResult'] = { language, results };
+    return c.json(out, 200);
+  },
+
+  async generatePhrase(c, { body }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const language = body.language ?? 'en';
+    const number = digitsOnly('number', body.number, MESSAGES.numberEmpty).join('');
+    const phrase = generatePhrase(language, number);
+    // Every digit has words in both languages (a test holds the lexicons to it).
+    if (!phrase) throw new Error(`no Major-System words cover ${number} in ${language}`);
+    const now = new Date();
+    await recordConversion(sql, { userId: user.id, day: localDate(now, user.timezone), at: now });
+    const out: Schemas['GeneratedPhrase'] = {
+      number,
+      language,
+      phrase: phrase.phrase,
+      words: phrase.words,
+      provider: 'rules',
+    };
+    return c.json(out, 200);
+  },
+};
