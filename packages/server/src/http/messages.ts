@@ -56,6 +56,13 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The image is larger than 2 MiB.', 'image_too_large'],
   ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
   ['The image is not a valid base64 data: URL.', 'image_malformed'],
+  // Progress: time tracking (domain/time-tracking.ts).
+  ['This time is in the future.', 'time_in_future'],
+  ['The visit ends before it starts.', 'end_before_start'],
+  ['The duration is longer than the time between start and end.', 'duration_too_long'],
+  ['The visit starts before its session.', 'before_session'],
+  ['The visit overlaps another visit of the session.', 'visits_overlap'],
+  ['Visits add up to more than 24 hours on one day.', 'day_over_24h'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

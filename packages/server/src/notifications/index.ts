@@ -1,4 +1,4 @@
-export { EVENTS_CHANNEL, type EventSignal, notify } from './notify.ts';
+export { EVENTS_CHANNEL, type EventSignal, type LiveSignal, notify } from './notify.ts';
 export {
   deleteNotification,
   listNotifications,

@@ -2,7 +2,7 @@ import type { Handlers } from '../contract/types.ts';
 import { handlers as auth } from './auth.ts';
 import { handlers as events } from './events.ts';
 import { handlers as notifications } from './notifications.ts';
-import { handlers as progress } from './progress.ts';
+import { handlers as progress } from './progress/index.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
 import { handlers as system } from './system.ts';
 

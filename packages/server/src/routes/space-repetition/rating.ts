@@ -6,7 +6,7 @@
  */
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
-import { recordDeskReview } from '../../db/queries/activities.ts';
+import { recordActivity } from '../../db/queries/activities.ts';
 import type { CardRecord } from '../../db/queries/cards.ts';
 import type { DeskAccess } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
@@ -17,7 +17,6 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import {
   type Difficulty,
   gradeOf,
-  localDate,
   ratingName,
   review,
   type Schedule,
@@ -94,13 +93,12 @@ export async function rate(
         idempotencyKey: key,
       });
       // Last, so the activity row (shared by the desk's ratings of the day) is held briefly.
-      await recordDeskReview(tx, {
-        userId: user.id,
-        day: localDate(reviewedAt, user.timezone),
-        deskId: desk.id,
-        deskName: desk.name,
-        at: reviewedAt,
-      });
+      await recordActivity(
+        tx,
+        user.id,
+        { type: 'space_repetition', deckId: desk.id, deckName: desk.name },
+        reviewedAt,
+      );
       return { card, desk, schedule, reviewId, now };
     });
   } catch (error) {
