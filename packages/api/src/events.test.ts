@@ -94,7 +94,7 @@ describe('events stream client', () => {
     const { store, queryClient, stream } = setup();
     const listKey = notificationKeys.list(20);
     queryClient.setQueryData(listKey, { count: 0, results: [] });
-    const other = ['progress', 'streak'];
+    const other = ['space-repetition', 'desks'];
     queryClient.setQueryData(other, { current_streak: 1 });
     stream.start();
     stream.start(); // idempotent: still one connection

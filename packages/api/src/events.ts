@@ -14,7 +14,7 @@ import { type ApiClient, api } from './client.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { friendKeys } from './friends.ts';
 import { notificationKeys } from './notifications.ts';
-import { getQueryClient, useSignedIn } from './query.ts';
+import { getQueryClient, queryKeys, useSignedIn } from './query.ts';
 import type { components } from './schema.d.ts';
 import { getAccessToken } from './session.ts';
 import { $eventsConnection, $session, type EventsConnection } from './stores.ts';
@@ -30,6 +30,8 @@ type Keys = readonly (readonly unknown[])[];
 export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   ready: [],
   notification: [notificationKeys.all, friendKeys.all],
+  // A review, duel response… recorded on any device: streak, charts and history are stale.
+  activity: [queryKeys.progress.all],
 };
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */

@@ -854,6 +854,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/progress/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's progress figures (streaks, responses, duel win rate, days active). */
+        get: operations["getProgressSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/learning-stats/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Learning figures from the caller's review log: true retention of the last 30 days (young and mature cards), reviews due per day for the next 30 days, reviews per day over the last 365 days and per-desk card counts by maturity. */
+        get: operations["getLearningStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/card-stats/": {
         parameters: {
             query?: never;
@@ -2338,7 +2372,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2483,7 +2517,7 @@ export interface components {
             unseen_count: number;
         };
         /** @description One SSE frame of `GET /events/`, as an object (what OpenAPI 3.2 calls the `itemSchema` of a sequential media type): on the wire `id:` and `event:` are lines and `data:` is the JSON text of `data`. `event` names the type; each type names the client caches it makes stale (`notification`: the notification list). Later domains (friends, duels) add types here; clients ignore types they do not know. */
-        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"];
+        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"];
         /** @description The first frame of every stream (no `id`). */
         ReadyEvent: {
             /**
@@ -2502,6 +2536,23 @@ export interface components {
              */
             event: "notification";
             data: components["schemas"]["Notification"];
+        };
+        /** @description The caller recorded an activity (a review, a duel response…) on this or another device: streak, card statistics, learning figures and history are stale. Live only (no `id`, not replayed after a reconnect). */
+        ActivityEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "activity";
+            data: components["schemas"]["ActivityEventData"];
+        };
+        ActivityEventData: {
+            activity_type: components["schemas"]["ActivityType"];
+            /**
+             * Format: date
+             * @description The learner's day the activity counted on.
+             */
+            day: string;
         };
         /** @description The first event of every stream. */
         EventReady: {
@@ -2708,6 +2759,10 @@ export interface components {
             monthly_activity: {
                 [key: string]: number;
             };
+            /** @description The same 31 days, each mapped to the kinds of activity done that day (empty when idle). */
+            monthly_kinds: {
+                [key: string]: components["schemas"]["ActivityType"][];
+            };
         };
         /** @enum {string} */
         Weekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
@@ -2746,7 +2801,7 @@ export interface components {
             id: number;
             activity_type: components["schemas"]["ActivityType"];
             /**
-             * @description English label; clients translate by `activity_type`.
+             * @description The kind's label in the caller's language (`Accept-Language`: Spanish for `es`, English otherwise).
              * @example Space Repetition
              */
             activity_type_display: string;
@@ -2796,6 +2851,64 @@ export interface components {
             /** @description New visits stored by this batch. */
             pages_recorded: number;
         };
+        FeatureTime: {
+            /** @enum {string} */
+            feature: "dashboard" | "space_repetition" | "duels" | "macro_images" | "conversion_table" | "friends" | "profile" | "my_progress" | "pricing" | "other";
+            /** @description Milliseconds. */
+            total_time: number;
+        };
+        /** @description The spec's progress figures; days in the caller's time zone. */
+        ProgressSummary: {
+            current_streak: number;
+            longest_streak: number;
+            days_active: number;
+            /** @description Card reviews plus duel responses, ever. */
+            total_responses: number;
+            reviews: number;
+            /** @description Finished duels (win, lose or draw). */
+            duels_played: number;
+            duels_won: number;
+            /** @description Duels won over duels finished; null before the first finished duel. */
+            win_rate: number | null;
+        };
+        Retention: {
+            /** @description Reviews of cards in review (not learning) state. */
+            reviews: number;
+            /** @description Those rated hard, good or easy. */
+            passed: number;
+            /** @description passed / reviews; null without reviews. */
+            rate: number | null;
+        };
+        DayCount: {
+            /** Format: date */
+            date: string;
+            count: number;
+        };
+        DeskMaturity: {
+            deck_id: components["schemas"]["Id"];
+            deck_name: string;
+            new: number;
+            /** @description Learning and relearning cards. */
+            learning: number;
+            /** @description In review with an interval under 21 days. */
+            young: number;
+            /** @description In review with an interval of 21 days or more. */
+            mature: number;
+        };
+        LearningStats: {
+            /** @description True retention over the last 30 days: the share of reviews of cards already in review that were not rated again. Young cards had an interval under 21 days, mature 21 or more. */
+            retention: {
+                young: components["schemas"]["Retention"];
+                mature: components["schemas"]["Retention"];
+                total: components["schemas"]["Retention"];
+            };
+            /** @description Cards due per day for the next 30 days, today first (today includes overdue cards). */
+            forecast: components["schemas"]["DayCount"][];
+            /** @description Reviews per day of the last 365 days, oldest first, today last. */
+            reviews_per_day: components["schemas"]["DayCount"][];
+            /** @description The caller's desks (own and shared) with card counts by maturity. */
+            decks: components["schemas"]["DeskMaturity"][];
+        };
         DailyTime: {
             /** Format: date */
             date: string;
@@ -2817,6 +2930,8 @@ export interface components {
             /** @description One item per day of the requested range, oldest first. */
             daily: components["schemas"]["DailyTime"][];
             top_pages: components["schemas"]["PageTime"][];
+            /** @description Time per feature of the app (by the page's first path segment), most first. */
+            features: components["schemas"]["FeatureTime"][];
         };
         SchoolStatistics: {
             courses_count: number;
@@ -5077,6 +5192,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Streak"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getProgressSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLearningStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures (days in the caller's time zone). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LearningStats"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -204,6 +204,9 @@ export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
       today_active: true,
       last_activity_date: day(0),
       monthly_activity: monthly,
+      monthly_kinds: Object.fromEntries(
+        Object.entries(monthly).map(([d, n]) => [d, n > 0 ? ['space_repetition' as const] : []]),
+      ),
     }),
     ok('/space-repetition/card-stats/', {
       week_start: day(2),
@@ -350,6 +353,7 @@ export function shellEmpty(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
       today_active: false,
       last_activity_date: null,
       monthly_activity: {},
+      monthly_kinds: {},
     }),
     ok('/space-repetition/card-stats/', {
       week_start: day(2),

@@ -316,13 +316,59 @@ export const activities = pgTable(
     uniqueIndex('activities_deck_day_key')
       .on(t.userId, t.activityType, t.day, t.deckId)
       .where(sql`${t.deckId} is not null`),
-    // Mnemonics: one macro-image row per chat and day, one conversion-table row per day.
+    // ── Progress: one row per subject (duel, chat) and day; subject-less kinds one per day. A
+    // deleted desk's rows (deck_id set null) fall out of every index, so they never collide.
+    uniqueIndex('activities_duel_day_key')
+      .on(t.userId, t.activityType, t.day, t.duelId)
+      .where(sql`${t.duelId} is not null`),
     uniqueIndex('activities_chat_day_key')
       .on(t.userId, t.activityType, t.day, t.chatId)
       .where(sql`${t.chatId} is not null`),
-    uniqueIndex('activities_conversion_day_key')
-      .on(t.userId, t.day)
+    uniqueIndex('activities_plain_day_key')
+      .on(t.userId, t.activityType, t.day)
       .where(sql`${t.activityType} = 'conversion_table'`),
+  ],
+);
+
+// ── Progress: time tracking ───────────────────────────────────────────────────────────────────
+
+/** One browser session of the time tracker; `total_time` is the largest the client reported. */
+export const timeTrackingSessions = pgTable(
+  'time_tracking_sessions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    totalTime: integer('total_time').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sessionId] })],
+);
+
+/**
+ * One page visit. The unique key makes a retried batch a no-op; `day` is the learner's day of
+ * `start_time` (in their time zone when it was sent), what the per-day totals group by.
+ */
+export const timeTrackingVisits = pgTable(
+  'time_tracking_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    page: text('page').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('time_tracking_visits_key').on(t.userId, t.sessionId, t.startTime, t.page),
+    index('time_tracking_visits_user_day_idx').on(t.userId, t.day),
   ],
 );
 

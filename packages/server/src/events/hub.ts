@@ -11,6 +11,7 @@ import type { Logger } from '../log.ts';
 import {
   EVENTS_CHANNEL,
   type EventSignal,
+  type LiveSignal,
   newestNotificationId,
   notificationsAfter,
 } from '../notifications/index.ts';
@@ -58,6 +59,8 @@ export interface EventHubOptions {
   /** Heartbeat period in ms (default 25 s; tests shorten it). */
   heartbeatMs?: number;
 }
+
+const isLive = (signal: EventSignal | LiveSignal): signal is LiveSignal => 'event' in signal;
 
 export class EventHub {
   readonly #sql: postgres.Sql;
@@ -150,7 +153,7 @@ export class EventHub {
   }
 
   #onSignal(payload: string): void {
-    let signal: EventSignal;
+    let signal: EventSignal | LiveSignal;
     try {
       signal = JSON.parse(payload) as EventSignal;
     } catch {
@@ -159,6 +162,11 @@ export class EventHub {
     }
     const set = this.#byUser.get(signal.user_id);
     if (!set) return;
+    if (isLive(signal)) {
+      // A live-only event (no row, no id): sent as is to the user's open streams.
+      for (const stream of set) this.#send(stream, frame(signal.event, signal.data));
+      return;
+    }
     for (const stream of set) if (stream.lastId < signal.id) this.#pump(stream);
   }
 
@@ -192,6 +200,15 @@ export class EventHub {
         stream.pumping = false;
       }
     })();
+  }
+
+  #send(stream: Stream, bytes: Uint8Array): void {
+    if (stream.closed) return;
+    try {
+      stream.controller.enqueue(bytes);
+    } catch {
+      this.#remove(stream);
+    }
   }
 
   #add(stream: Stream): void {

@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { describe, expect, test } from 'vitest';
 import { errorsToFields } from '../contract/validate.ts';
 import { IMAGE_MESSAGES } from '../domain/images.ts';
+import { TIME_MESSAGES } from '../domain/time-tracking.ts';
 import { MESSAGES as USER_MESSAGES } from '../domain/users.ts';
 import { fieldErrorCode, fieldErrorCodes } from './messages.ts';
 
@@ -15,6 +16,10 @@ describe('field error keys', () => {
     const { allFieldsRequired: _detailOnly, ...fieldMessages } = USER_MESSAGES;
     const unkeyed = Object.values(fieldMessages).filter((m) => fieldErrorCode(m) === 'invalid');
     expect(unkeyed).toEqual([]);
+  });
+
+  test('every time-tracking message has its own key', () => {
+    expect(Object.values(TIME_MESSAGES).map(fieldErrorCode)).not.toContain('invalid');
   });
 
   test('every image message has its own key', () => {

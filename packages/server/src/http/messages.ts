@@ -62,6 +62,13 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['Error: No numbers entered', 'no_numbers_entered'],
   ['Error: Only numbers and spaces are allowed', 'only_numbers_and_spaces'],
   ['Error: Number field is empty', 'number_field_empty'],
+  // Progress: time tracking (domain/time-tracking.ts).
+  ['This time is in the future.', 'time_in_future'],
+  ['The visit ends before it starts.', 'end_before_start'],
+  ['The duration is longer than the time between start and end.', 'duration_too_long'],
+  ['The visit starts before its session.', 'before_session'],
+  ['The visit overlaps another visit of the session.', 'visits_overlap'],
+  ['Visits add up to more than 24 hours on one day.', 'day_over_24h'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

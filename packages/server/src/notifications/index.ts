@@ -1,6 +1,7 @@
 export {
   EVENTS_CHANNEL,
   type EventSignal,
+  type LiveSignal,
   type NotificationKind,
   type NotificationPayload,
   notify,

@@ -19,6 +19,16 @@ export interface EventSignal {
 }
 
 /**
+ * A live-only event for the addressee's open streams (no row, not replayed): `recordActivity`'s
+ * `activity`. Sent with `pg_notify` on the same channel, so it too waits for the commit.
+ */
+export interface LiveSignal {
+  user_id: number;
+  event: string;
+  data: unknown;
+}
+
+/**
  * Key class of the per-user advisory lock below (an arbitrary constant: 'not' in ASCII). Ids are
  * taken under the lock and it is held until commit, so one user's notification ids become visible
  * in increasing order and a stream resuming after `Last-Event-ID` can never skip a row that

@@ -4,7 +4,7 @@ import { handlers as events } from './events.ts';
 import { handlers as friends } from './friends/index.ts';
 import { conversionTable, macroImages } from './mnemonics/index.ts';
 import { handlers as notifications } from './notifications.ts';
-import { handlers as progress } from './progress.ts';
+import { handlers as progress } from './progress/index.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
 import { handlers as system } from './system.ts';
 

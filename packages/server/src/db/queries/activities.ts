@@ -1,49 +1,166 @@
 /**
- * The activity log that streaks and the history list read: one row per learner, day (their own,
- * in their time zone) and kind, with a count. Spaced repetition keeps one row per desk and day.
+ * The activity log that streaks and the history list read: one row per learner, kind, subject
+ * (desk, duel, chat; none for the conversion table) and day, the learner's own day in their time
+ * zone, with a count. Every domain writes it through `recordActivity` and nothing else.
  */
-import { iso, type Query } from './pg.ts';
+import type { Schemas } from '../../contract/types.ts';
+import type { ActivityType } from '../../domain/activities.ts';
+import { EVENTS_CHANNEL, type LiveSignal } from '../../notifications/index.ts';
+import { iso, pgDate, type Query } from './pg.ts';
 
-export const ACTIVITY_LABELS = {
-  space_repetition: 'Space Repetition',
-  desk_duel: 'Desk Duel',
-  custom_duel: 'Custom Duel',
-  table_duel: 'Table Duel',
-  image_duel: 'Image Duel',
-  conversion_table: 'Conversion Table',
-  macro_images: 'Macro Images',
-} as const;
+export type DuelActivityType = 'desk_duel' | 'custom_duel' | 'table_duel' | 'image_duel';
 
-export interface DeskActivity {
-  userId: number;
-  /** `YYYY-MM-DD`, the learner's day of the review. */
-  day: string;
-  deskId: number;
-  deskName: string;
-  at: Date;
+/** What a domain records; the fields of each kind are the history's (`Activity`) for it. */
+export type ActivityRecord =
+  | { type: 'space_repetition'; deckId: number; deckName: string }
+  | {
+      type: DuelActivityType;
+      duelId: number;
+      duelType: Schemas['DuelType'];
+      opponentUsername: string;
+      /** From the recording learner's side; `in_progress` until the duel ends. */
+      result: Schemas['DuelResult'];
+      myScore: number;
+      opponentScore: number;
+    }
+  | { type: 'macro_images'; chatId: number; chatTitle: string }
+  | { type: 'conversion_table' };
+
+/** The live event a recorded activity sends its learner (`activity` on `GET /events/`). */
+export interface ActivitySignal extends LiveSignal {
+  user_id: number;
+  event: 'activity';
+  data: Schemas['ActivityEventData'];
 }
 
 /**
- * The statement that counts one review of a desk on the learner's day (creating the day's row on
- * the first). `from` gates it on another part of a larger statement (`from changed`: only when
- * that CTE wrote a row).
+ * Records that `userId` did `activity` at `at`: the first time on the learner's day (in the time
+ * zone stored on the user) creates the subject's row, later ones add 1 to its count and update
+ * it in place (names, duel result and scores, `updated_at`). Call it inside the domain's own
+ * transaction: the row and the live `activity` event (which refreshes the learner's streak,
+ * charts and history) come with its commit, or not at all.
+ *
+ *   await recordActivity(tx, user.id, { type: 'macro_images', chatId: chat.id, chatTitle: chat.title });
  */
-export function countDeskReview(q: Query, a: DeskActivity, from = q``) {
-  const at = iso(a.at);
+export async function recordActivity(
+  q: Query,
+  userId: number,
+  activity: ActivityRecord,
+  at: Date = new Date(),
+): Promise<void> {
+  const [row] = await q<{ day: string }[]>`${upsertActivity(q, userId, activity, at)}`;
+  if (!row) throw new Error(`recordActivity: no user ${userId}`);
+  await signalActivity(q, userId, { activity_type: activity.type, day: row.day });
+}
+
+/**
+ * `recordActivity` as two parts of a larger statement, for a write that must stay one round trip
+ * (a rating): `counted` upserts the row, only when the statement's `gate` CTE (e.g. `changed`)
+ * has a row, and `signalled` sends the live event. The caller's final select must read
+ * `signalled` (PostgreSQL skips a plain select CTE nobody reads).
+ */
+export function activityCtes(
+  q: Query,
+  userId: number,
+  activity: ActivityRecord,
+  at: Date,
+  gate: string,
+) {
   return q`
-    insert into activities (user_id, activity_type, day, count, deck_id, deck_name, created_at, updated_at)
-    select ${a.userId}::int, 'space_repetition', ${a.day}::date, 1, ${a.deskId}::int,
-           ${a.deskName}::text, ${at}::timestamptz, ${at}::timestamptz ${from}
-    on conflict (user_id, activity_type, day, deck_id) where deck_id is not null
+    counted as (${upsertActivity(q, userId, activity, at, gate)}),
+    signalled as (
+      select pg_notify(${EVENTS_CHANNEL}::text, json_build_object(
+        'user_id', ${userId}::int, 'event', 'activity',
+        'data', json_build_object('activity_type', ${activity.type}::text, 'day', counted.day)
+      )::text)
+      from counted
+    )`;
+}
+
+/** The upsert behind `recordActivity`; `gate` names a CTE that must have a row for it to run. */
+function upsertActivity(
+  q: Query,
+  userId: number,
+  activity: ActivityRecord,
+  at: Date,
+  gate?: string,
+) {
+  const f = fieldsOf(activity);
+  const target =
+    activity.type === 'space_repetition'
+      ? q`(user_id, activity_type, day, deck_id) where deck_id is not null`
+      : activity.type === 'macro_images'
+        ? q`(user_id, activity_type, day, chat_id) where chat_id is not null`
+        : activity.type === 'conversion_table'
+          ? q`(user_id, activity_type, day) where activity_type = 'conversion_table'`
+          : q`(user_id, activity_type, day, duel_id) where duel_id is not null`;
+  const when = iso(at);
+  return q`
+    insert into activities (user_id, activity_type, day, count, deck_id, deck_name, duel_id,
+      duel_type, opponent_username, result, my_score, opponent_score, chat_id, chat_title,
+      created_at, updated_at)
+    select ${userId}::int, ${activity.type}::text, (${when}::timestamptz at time zone u.timezone)::date, 1,
+      ${f.deckId}::int, ${f.deckName}::text, ${f.duelId}::int, ${f.duelType}::text,
+      ${f.opponentUsername}::text, ${f.result}::text, ${f.myScore}::int, ${f.opponentScore}::int,
+      ${f.chatId}::int, ${f.chatTitle}::text, ${when}::timestamptz, ${when}::timestamptz
+    from users u ${gate ? q`cross join ${q(gate)}` : q``} where u.id = ${userId}
+    on conflict ${target}
     do update set count = activities.count + 1,
-                  deck_name = excluded.deck_name,
-                  updated_at = greatest(activities.updated_at, excluded.updated_at)`;
+      deck_name = excluded.deck_name, duel_type = excluded.duel_type,
+      opponent_username = excluded.opponent_username, result = excluded.result,
+      my_score = excluded.my_score, opponent_score = excluded.opponent_score,
+      chat_title = excluded.chat_title,
+      updated_at = greatest(activities.updated_at, excluded.updated_at)
+    returning to_char(day, 'YYYY-MM-DD') as day`;
+}
+
+function fieldsOf(a: ActivityRecord) {
+  const none = {
+    deckId: null as number | null,
+    deckName: null as string | null,
+    duelId: null as number | null,
+    duelType: null as string | null,
+    opponentUsername: null as string | null,
+    result: null as string | null,
+    myScore: null as number | null,
+    opponentScore: null as number | null,
+    chatId: null as number | null,
+    chatTitle: null as string | null,
+  };
+  switch (a.type) {
+    case 'space_repetition':
+      return { ...none, deckId: a.deckId, deckName: a.deckName };
+    case 'macro_images':
+      return { ...none, chatId: a.chatId, chatTitle: a.chatTitle };
+    case 'conversion_table':
+      return none;
+    default:
+      return {
+        ...none,
+        duelId: a.duelId,
+        duelType: a.duelType,
+        opponentUsername: a.opponentUsername,
+        result: a.result,
+        myScore: a.myScore,
+        opponentScore: a.opponentScore,
+      };
+  }
+}
+
+/** pg_notify is delivered when the surrounding transaction commits (at once outside one). */
+async function signalActivity(
+  q: Query,
+  userId: number,
+  data: Schemas['ActivityEventData'],
+): Promise<void> {
+  const signal: ActivitySignal = { user_id: userId, event: 'activity', data };
+  await q`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)})`;
 }
 
 /** Takes one review off a desk's day (an undone rating); the row goes when nothing is left. */
 export async function retractDeskReview(
   q: Query,
-  a: Pick<DeskActivity, 'userId' | 'day' | 'deskId'>,
+  a: { userId: number; day: string; deskId: number },
 ): Promise<void> {
   await q`
     update activities set count = count - 1
@@ -53,33 +170,122 @@ export async function retractDeskReview(
     delete from activities
     where user_id = ${a.userId} and activity_type = 'space_repetition'
       and day = ${a.day} and deck_id = ${a.deskId} and count <= 0`;
+  await signalActivity(q, a.userId, { activity_type: 'space_repetition', day: a.day });
 }
 
-/** Counts one macro-image story turn of a chat on the learner's day (one row per chat and day). */
-export async function recordChatTurn(
-  q: Query,
-  a: { userId: number; day: string; chatId: number; chatTitle: string; at: Date },
-): Promise<void> {
-  const at = iso(a.at);
-  await q`
-    insert into activities (user_id, activity_type, day, count, chat_id, chat_title, created_at, updated_at)
-    values (${a.userId}, 'macro_images', ${a.day}, 1, ${a.chatId}, ${a.chatTitle}, ${at}, ${at})
-    on conflict (user_id, activity_type, day, chat_id) where chat_id is not null
-    do update set count = activities.count + 1,
-                  chat_title = excluded.chat_title,
-                  updated_at = greatest(activities.updated_at, excluded.updated_at)`;
+export interface ActiveDay {
+  day: string;
+  count: number;
+  kinds: ActivityType[];
 }
 
-/** Counts one conversion (numbers or a phrase) on the learner's day (one row per day). */
-export async function recordConversion(
+/** Every day the learner was active, oldest first, with its count and kinds. */
+export async function activeDays(q: Query, userId: number): Promise<ActiveDay[]> {
+  const rows = await q<{ day: string; count: string; kinds: ActivityType[] }[]>`
+    select to_char(day, 'YYYY-MM-DD') as day, sum(count)::int8 as count,
+      array_agg(distinct activity_type order by activity_type) as kinds
+    from activities where user_id = ${userId} and count > 0
+    group by day order by day`;
+  return rows.map((r) => ({ day: r.day, count: Number(r.count), kinds: r.kinds }));
+}
+
+export interface ActivityEntry {
+  id: number;
+  type: ActivityType;
+  updatedAt: Date;
+  deckId: number | null;
+  deckName: string | null;
+  duelId: number | null;
+  duelType: Schemas['DuelType'] | null;
+  opponentUsername: string | null;
+  result: Schemas['DuelResult'] | null;
+  myScore: number | null;
+  opponentScore: number | null;
+  chatId: number | null;
+  chatTitle: string | null;
+}
+
+interface ActivityRow {
+  id: number;
+  activity_type: ActivityType;
+  updated_at: string;
+  deck_id: number | null;
+  deck_name: string | null;
+  duel_id: number | null;
+  duel_type: Schemas['DuelType'] | null;
+  opponent_username: string | null;
+  result: Schemas['DuelResult'] | null;
+  my_score: number | null;
+  opponent_score: number | null;
+  chat_id: number | null;
+  chat_title: string | null;
+  total: string;
+}
+
+function toActivity(r: ActivityRow): ActivityEntry {
+  return {
+    id: r.id,
+    type: r.activity_type,
+    updatedAt: pgDate(r.updated_at),
+    deckId: r.deck_id,
+    deckName: r.deck_name,
+    duelId: r.duel_id,
+    duelType: r.duel_type,
+    opponentUsername: r.opponent_username,
+    result: r.result,
+    myScore: r.my_score,
+    opponentScore: r.opponent_score,
+    chatId: r.chat_id,
+    chatTitle: r.chat_title,
+  };
+}
+
+/** A page of the learner's history, latest `updated_at` first, optionally of one kind. */
+export async function listActivities(
   q: Query,
-  a: { userId: number; day: string; at: Date },
-): Promise<void> {
-  const at = iso(a.at);
-  await q`
-    insert into activities (user_id, activity_type, day, count, created_at, updated_at)
-    values (${a.userId}, 'conversion_table', ${a.day}, 1, ${at}, ${at})
-    on conflict (user_id, day) where activity_type = 'conversion_table'
-    do update set count = activities.count + 1,
-                  updated_at = greatest(activities.updated_at, excluded.updated_at)`;
+  userId: number,
+  type: ActivityType | undefined,
+  window: { offset: number; limit: number },
+): Promise<{ count: number; activities: ActivityEntry[] }> {
+  const kind = type ? q`and activity_type = ${type}` : q``;
+  const rows = await q<ActivityRow[]>`
+    select id, activity_type, updated_at, deck_id, deck_name, duel_id, duel_type,
+      opponent_username, result, my_score, opponent_score, chat_id, chat_title,
+      count(*) over () as total
+    from activities where user_id = ${userId} and count > 0 ${kind}
+    order by updated_at desc, id desc
+    offset ${window.offset} limit ${window.limit}`;
+  const count = rows[0]
+    ? Number(rows[0].total)
+    : Number(
+        (
+          await q<{ n: string }[]>`
+          select count(*) as n from activities where user_id = ${userId} and count > 0 ${kind}`
+        )[0]?.n ?? 0,
+      );
+  return { count, activities: rows.map(toActivity) };
+}
+
+/** Duel outcomes and responses, from the duel rows of the history (one per duel and day). */
+export async function duelTotals(
+  q: Query,
+  userId: number,
+): Promise<{ responses: number; played: number; won: number }> {
+  const [row] = await q<{ responses: string; played: string; won: string }[]>`
+    with latest as (
+      select distinct on (duel_id) duel_id, result
+      from activities
+      where user_id = ${userId} and duel_id is not null
+      order by duel_id, updated_at desc, id desc
+    )
+    select
+      (select coalesce(sum(count), 0) from activities
+        where user_id = ${userId} and duel_id is not null) as responses,
+      (select count(*) from latest where result in ('win', 'lose', 'draw')) as played,
+      (select count(*) from latest where result = 'win') as won`;
+  return {
+    responses: Number(row?.responses ?? 0),
+    played: Number(row?.played ?? 0),
+    won: Number(row?.won ?? 0),
+  };
 }

@@ -5,7 +5,7 @@
 import type { DueWindow } from '../../domain/queue.ts';
 import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
 import { scheduleToJson } from '../../domain/scheduling.ts';
-import { countDeskReview, type DeskActivity } from './activities.ts';
+import { type ActivityRecord, activityCtes } from './activities.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
 import { type DeskAccess, type DeskAccessRow, toDeskAccess } from './desks.ts';
 import { iso, pgDate, type Query } from './pg.ts';
@@ -206,7 +206,7 @@ export async function ensureSchedule(q: Query, userId: number, cardId: number): 
  */
 export async function applyRating(
   q: Query,
-  r: RatingWrite & { version: string; activity: DeskActivity; introducedOn: string | null },
+  r: RatingWrite & { version: string; activity: ActivityRecord; introducedOn: string | null },
 ): Promise<number | undefined> {
   const [log] = await q<{ id: string }[]>`
     with changed as (
@@ -224,9 +224,9 @@ export async function applyRating(
       from changed
       returning id
     ),
-    counted as (${countDeskReview(q, r.activity, q`from changed`)})
+    ${activityCtes(q, r.userId, r.activity, r.reviewedAt, 'changed')}
     ${r.introducedOn === null ? q`` : q`, introduced as (${countIntroduced(q, r.userId, r.introducedOn, r.deskId, 1, q`from changed`)})`}
-    select id from logged`;
+    select logged.id from logged cross join signalled`;
   return log ? Number(log.id) : undefined;
 }
 

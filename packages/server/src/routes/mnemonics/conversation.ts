@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { Handlers } from '../../contract/types.ts';
-import { recordChatTurn } from '../../db/queries/activities.ts';
+import { recordActivity } from '../../db/queries/activities.ts';
 import {
   type ChatRecord,
   chatMessages,
@@ -16,7 +16,6 @@ import {
 } from '../../db/queries/macro-chats.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type StoryItem, storyItems } from '../../domain/macro-story.ts';
-import { localDate } from '../../domain/scheduling.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -96,13 +95,12 @@ export const handlers: Handlers = {
       const title = chat.title || titleFrom(content);
       if (!chat.title) await renameChat(tx, chat.id, title);
       await touchChat(tx, chat.id, at);
-      await recordChatTurn(tx, {
-        userId: user.id,
-        day: localDate(at, user.timezone),
-        chatId: chat.id,
-        chatTitle: title,
+      await recordActivity(
+        tx,
+        user.id,
+        { type: 'macro_images', chatId: chat.id, chatTitle: title },
         at,
-      });
+      );
       return {
         user_message: renderMessage(userMessage),
         assistant_message: renderMessage(assistant),
@@ -131,13 +129,12 @@ export const handlers: Handlers = {
         at,
       });
       await touchChat(tx, chat.id, at);
-      await recordChatTurn(tx, {
-        userId: user.id,
-        day: localDate(at, user.timezone),
-        chatId: chat.id,
-        chatTitle: chat.title,
+      await recordActivity(
+        tx,
+        user.id,
+        { type: 'macro_images', chatId: chat.id, chatTitle: chat.title },
         at,
-      });
+      );
       return {
         user_message: renderMessage(edited),
         assistant_message: renderMessage(assistant),

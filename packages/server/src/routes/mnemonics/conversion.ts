@@ -1,8 +1,7 @@
 /** The Major-System conversion table: words for numbers, and a phrase for one number. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { recordConversion } from '../../db/queries/activities.ts';
+import { recordActivity } from '../../db/queries/activities.ts';
 import { convertNumber, generatePhrase } from '../../domain/major-system/convert.ts';
-import { localDate } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { MESSAGES } from './messages.ts';
@@ -24,8 +23,7 @@ export const handlers: Handlers = {
     const language = body.language ?? 'en';
     const numbers = digitsOnly('numbers', body.numbers, MESSAGES.noNumbers);
     const results = numbers.map((n) => convertNumber(language, n));
-    const now = new Date();
-    await recordConversion(sql, { userId: user.id, day: localDate(now, user.timezone), at: now });
+    await recordActivity(sql, user.id, { type: 'conversion_table' });
     const out: Schemas['ConversionResult'] = { language, results };
     return c.json(out, 200);
   },
@@ -38,8 +36,7 @@ export const handlers: Handlers = {
     const phrase = generatePhrase(language, number);
     // Every digit has words in both languages (a test holds the lexicons to it).
     if (!phrase) throw new Error(`no Major-System words cover ${number} in ${language}`);
-    const now = new Date();
-    await recordConversion(sql, { userId: user.id, day: localDate(now, user.timezone), at: now });
+    await recordActivity(sql, user.id, { type: 'conversion_table' });
     const out: Schemas['GeneratedPhrase'] = {
       number,
       language,

@@ -105,13 +105,7 @@ export async function rate(
         reviewedAt,
         idempotencyKey: key,
         version: read.version,
-        activity: {
-          userId: user.id,
-          day: localDate(reviewedAt, user.timezone),
-          deskId: desk.id,
-          deskName: desk.name,
-          at: reviewedAt,
-        },
+        activity: { type: 'space_repetition', deckId: desk.id, deckName: desk.name },
         introducedOn,
       });
     } catch (error) {

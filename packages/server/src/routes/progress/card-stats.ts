@@ -1,7 +1,13 @@
-import type { Handlers, Schemas } from '../contract/types.ts';
-import { reviewTotals } from '../db/queries/reviews.ts';
-import { addDays, learnerDay, mondayOf, startOfLocalDay, WEEKDAYS } from '../domain/scheduling.ts';
-import { currentUser } from '../http/current-user.ts';
+import type { Handlers, Schemas } from '../../contract/types.ts';
+import { reviewTotals } from '../../db/queries/reviews.ts';
+import {
+  addDays,
+  learnerDay,
+  mondayOf,
+  startOfLocalDay,
+  WEEKDAYS,
+} from '../../domain/scheduling.ts';
+import { currentUser } from '../../http/current-user.ts';
 
 export const handlers: Handlers = {
   /** Reviews per day of the learner's current week (Monday to Sunday, in their time zone). */

@@ -1,0 +1,50 @@
+/** Activity kinds and their labels in the caller's language. */
+import type { Schemas } from '../contract/types.ts';
+
+export type ActivityType = Schemas['ActivityType'];
+export type Language = 'en' | 'es';
+
+export const ACTIVITY_LABELS: Record<Language, Record<ActivityType, string>> = {
+  en: {
+    space_repetition: 'Space Repetition',
+    desk_duel: 'Desk Duel',
+    custom_duel: 'Custom Duel',
+    table_duel: 'Table Duel',
+    image_duel: 'Image Duel',
+    conversion_table: 'Conversion Table',
+    macro_images: 'Macro Images',
+  },
+  es: {
+    space_repetition: 'Repetición espaciada',
+    desk_duel: 'Duelo de mazo',
+    custom_duel: 'Duelo personalizado',
+    table_duel: 'Duelo de tabla',
+    image_duel: 'Duelo de imágenes',
+    conversion_table: 'Tabla de conversión',
+    macro_images: 'Macro imágenes',
+  },
+};
+
+/**
+ * The caller's language from `Accept-Language`: Spanish when the first supported tag (by
+ * quality) is `es`, English otherwise (the product's two languages, English the default).
+ */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  if (!acceptLanguage) return 'en';
+  const tags = acceptLanguage
+    .slice(0, 500)
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return {
+        base: tag.toLowerCase().split('-')[0],
+        quality: Number.isNaN(quality) ? 0 : quality,
+        index,
+      };
+    })
+    .filter((t) => (t.base === 'en' || t.base === 'es') && t.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return tags[0]?.base === 'es' ? 'es' : 'en';
+}

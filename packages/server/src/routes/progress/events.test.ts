@@ -1,0 +1,76 @@
+/** The live `activity` event: a recorded activity reaches the learner's open streams on commit. */
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordActivity } from '../../db/queries/activities.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { readSse } from '../../test/sse.ts';
+import { helpers } from '../space-repetition/test-support.ts';
+
+let t: TestBackend;
+let server: ServerType;
+let origin: string;
+
+// No heartbeats within a test: `nextEvent(ms)` waits afresh after each one, so silence is checked.
+beforeAll(async () => {
+  t = await createTestBackend({ events: { heartbeatMs: 60_000 } });
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t?.deps.events.close();
+  (server as unknown as import('node:http').Server)?.closeAllConnections?.();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await t?.close();
+});
+
+const { makeDesk, makeCard, rate } = helpers(() => t);
+
+async function connect(token: string) {
+  const res = await fetch(`${origin}/be/api/events/`, {
+    headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+  });
+  const sse = readSse(res.body as ReadableStream<Uint8Array>);
+  expect((await sse.nextEvent()).event).toBe('ready');
+  return sse;
+}
+
+describe('activity events', () => {
+  it('tells the learner’s streams about a review, and nobody else’s', async () => {
+    const ana = await t.signUp({ timezone: 'UTC' });
+    const bo = await t.signUp();
+    const anaStream = await connect(ana.access);
+    const boStream = await connect(bo.access);
+    const d = await makeDesk(ana);
+    const c = await makeCard(ana, d.id);
+    await rate(ana, c.id, { difficulty: 'good' });
+    const frame = await anaStream.nextEvent(5000);
+    expect(frame.event).toBe('activity');
+    expect(frame.id).toBeUndefined();
+    expect(JSON.parse(frame.data ?? '{}')).toEqual({
+      activity_type: 'space_repetition',
+      day: new Date().toISOString().slice(0, 10),
+    });
+    await expect(boStream.nextEvent(500)).rejects.toThrow();
+    await anaStream.cancel();
+    await boStream.cancel();
+  });
+
+  it('sends nothing when the recording transaction rolls back', async () => {
+    const ana = await t.signUp();
+    const stream = await connect(ana.access);
+    await expect(
+      inTransaction(t.deps.sql, async (tx) => {
+        await recordActivity(tx, ana.user.id, { type: 'conversion_table' });
+        throw new Error('the duel failed');
+      }),
+    ).rejects.toThrow('the duel failed');
+    await expect(stream.nextEvent(500)).rejects.toThrow();
+    await recordActivity(t.deps.sql, ana.user.id, { type: 'conversion_table' });
+    expect((await stream.nextEvent(5000)).event).toBe('activity');
+    await stream.cancel();
+  });
+});
