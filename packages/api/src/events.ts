@@ -13,6 +13,7 @@ import { useEffect } from 'react';
 import { type ApiClient, api } from './client.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { notificationKeys } from './notifications.ts';
+import { SUBSCRIPTION_CHANGE_KEYS } from './payments.ts';
 import { getQueryClient, useSignedIn } from './query.ts';
 import type { components } from './schema.d.ts';
 import { getAccessToken } from './session.ts';
@@ -26,6 +27,7 @@ type Keys = readonly (readonly unknown[])[];
 export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   ready: [],
   notification: [notificationKeys.all],
+  subscription_changed: [notificationKeys.all, ...SUBSCRIPTION_CHANGE_KEYS],
 };
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */

@@ -29,6 +29,7 @@ export {
   useEventStream,
 } from './events.ts';
 export * from './notifications.ts';
+export * from './payments.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,

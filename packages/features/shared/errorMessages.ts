@@ -50,6 +50,12 @@ export const en = {
   'errors.field.invisible_characters':
     'Usernames may not contain invisible or direction characters.',
   'errors.field.malformed_form': 'The form could not be read. Try again.',
+  'errors.field.already_subscribed': 'You already have an active subscription.',
+  'errors.field.plan_already_included': 'Your plan already includes Standard.',
+  'errors.field.not_cancellable': 'Only an active subscription can be cancelled.',
+  'errors.field.payment_mismatch': 'The payment does not match the subscription.',
+  'errors.field.checkout_decided': 'This checkout was already completed.',
+  'errors.field.test_clock_disabled': 'The test clock is off on this server.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -101,5 +107,11 @@ export const es: typeof en = {
   'errors.field.invisible_characters':
     'El nombre de usuario no puede contener caracteres invisibles ni de dirección.',
   'errors.field.malformed_form': 'No se pudo leer el formulario. Inténtalo de nuevo.',
+  'errors.field.already_subscribed': 'Ya tienes una suscripción activa.',
+  'errors.field.plan_already_included': 'Tu plan ya incluye Standard.',
+  'errors.field.not_cancellable': 'Solo se puede cancelar una suscripción activa.',
+  'errors.field.payment_mismatch': 'El pago no coincide con la suscripción.',
+  'errors.field.checkout_decided': 'Este pago ya se completó.',
+  'errors.field.test_clock_disabled': 'El reloj de prueba está desactivado en este servidor.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -61,6 +61,12 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   too_deeply_nested: 'errors.field.too_deeply_nested',
   invisible_characters: 'errors.field.invisible_characters',
   malformed_form: 'errors.field.malformed_form',
+  already_subscribed: 'errors.field.already_subscribed',
+  plan_already_included: 'errors.field.plan_already_included',
+  not_cancellable: 'errors.field.not_cancellable',
+  payment_mismatch: 'errors.field.payment_mismatch',
+  checkout_decided: 'errors.field.checkout_decided',
+  test_clock_disabled: 'errors.field.test_clock_disabled',
   invalid: 'errors.field.invalid',
 };
 

@@ -56,6 +56,13 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The image is larger than 2 MiB.', 'image_too_large'],
   ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
   ['The image is not a valid base64 data: URL.', 'image_malformed'],
+  // Subscriptions (routes/subscriptions/messages.ts).
+  ['You already have an active subscription.', 'already_subscribed'],
+  ['Your plan already includes Standard.', 'plan_already_included'],
+  ['Only an active subscription can be cancelled.', 'not_cancellable'],
+  ['The payment does not match the subscription.', 'payment_mismatch'],
+  ['This test checkout was already completed.', 'checkout_decided'],
+  ['The test clock is off on this server.', 'test_clock_disabled'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

@@ -4,6 +4,7 @@ import { handlers as events } from './events.ts';
 import { handlers as notifications } from './notifications.ts';
 import { handlers as progress } from './progress.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
+import { handlers as subscriptions } from './subscriptions/index.ts';
 import { handlers as system } from './system.ts';
 
 /** One module per contract tag; each exports `handlers` keyed by operationId. */
@@ -14,6 +15,7 @@ export const routeModules: Record<string, Handlers> = {
   progress,
   notifications,
   events,
+  subscriptions,
 };
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */
