@@ -14,6 +14,7 @@ import { type ApiClient, api } from './client.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { friendKeys } from './friends.ts';
 import { notificationKeys } from './notifications.ts';
+import { SUBSCRIPTION_CHANGE_KEYS } from './payments.ts';
 import { getQueryClient, queryKeys, useSignedIn } from './query.ts';
 import type { components } from './schema.d.ts';
 import { getAccessToken } from './session.ts';
@@ -32,6 +33,7 @@ export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   notification: [notificationKeys.all, friendKeys.all],
   // A review, duel response… recorded on any device: streak, charts and history are stale.
   activity: [queryKeys.progress.all],
+  subscription_changed: [notificationKeys.all, ...SUBSCRIPTION_CHANGE_KEYS],
 };
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */

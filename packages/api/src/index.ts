@@ -31,6 +31,7 @@ export {
 export * from './friends.ts';
 export * from './mnemonics.ts';
 export * from './notifications.ts';
+export * from './payments.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,

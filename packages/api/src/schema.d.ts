@@ -1139,7 +1139,7 @@ export interface paths {
         put?: never;
         /**
          * Start buying a plan (also how to renew after a cancel).
-         * @description Creates a pending subscription and a checkout at the payment provider; the webhook activates it. 409 while a subscription is active and not cancelled.
+         * @description Creates a pending subscription and a checkout at the payment provider; the webhook activates it. While one is already pending its checkout is answered again. 409 while a subscription is active and not cancelled (`already_subscribed`), or when the account's own plan already includes Standard (`plan_already_included`).
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -1219,7 +1219,7 @@ export interface paths {
         put?: never;
         /**
          * Payment provider notifications (Mercado Pago, or the offline sandbox checkout).
-         * @description Verified by the provider's signature header, then the payment is fetched from the provider; a bad signature is 401. Repeated notifications are harmless.
+         * @description Verified by Mercado Pago's `x-signature` (HMAC-SHA256 of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` with the webhook secret, at most 5 minutes old); a missing, wrong or stale signature is 401 and changes nothing. The resource is then read again from the provider (the body is not trusted); an amount, currency or plan that does not match the subscription is 400 (`payment_mismatch`). Repeated or out-of-order notifications are harmless.
          */
         post: operations["handleSubscriptionWebhook"];
         delete?: never;
@@ -1239,6 +1239,73 @@ export interface paths {
         get: operations["getSubscriptionStatus"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/subscriptions/test-clock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move the server's subscription clock (tests only).
+         * @description Sets how far the clock that dates subscriptions, end dates and plan access runs ahead of real time, so a test can pass a subscription's end date. Only when the server was started with `MEMORIA_TEST_CLOCK=true` and `NODE_ENV` is not `production`; otherwise 403.
+         */
+        put: operations["setTestClock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sandbox-checkout/{checkout}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox checkout's id (from `checkout_url`). */
+                checkout: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The offline sandbox's checkout page (a test payment; no money moves).
+         * @description An HTML page, clearly labelled as a test payment, where the buyer approves or declines. Served only by the sandbox provider (when Mercado Pago is not configured).
+         */
+        get: operations["getSandboxCheckout"];
+        put?: never;
+        /**
+         * The buyer's decision on the sandbox checkout page.
+         * @description The sandbox records the decision as a provider would (the subscription authorised and its first payment approved, or the payment rejected), then notifies the product's own webhook, signed, and shows the outcome with a link back to the product. A decided checkout is 409.
+         */
+        post: operations["completeSandboxCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/contact-sales/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contact sales about Enterprise plans.
+         * @description Stores the message in the sales outbox (beyond the spec, which only thanks). Name, a valid email and a message are required.
+         */
+        post: operations["createSalesMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2372,7 +2439,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2473,17 +2540,20 @@ export interface components {
             last_name: string;
         };
         /**
-         * @description What happened. `desk_shared`: a desk was shared with the caller. `friend_request`: someone asked to be the caller's friend; `friend_accepted`, `friend_rejected`: the receiver answered the caller's request; `friend_cancelled`: the sender withdrew their request; `friend_removed`: a friend ended the friendship. Duels add their kinds (duel_request, duel_accepted, duel_rejected); clients show kinds they do not know with a generic text.
+         * @description What happened. `desk_shared`: a desk was shared with the caller. `friend_request`: someone asked to be the caller's friend; `friend_accepted`, `friend_rejected`: the receiver answered the caller's request; `friend_cancelled`: the sender withdrew their request; `friend_removed`: a friend ended the friendship. `subscription_changed`: the caller's subscription changed (activated, failed, cancelled). Duels add their kinds (duel_request, duel_accepted, duel_rejected); clients show kinds they do not know with a generic text.
          * @enum {string}
          */
-        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed";
-        /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`; the friend kinds carry `friendship_id` and `from_username`. */
+        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed" | "subscription_changed";
+        /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`; the friend kinds carry `friendship_id` and `from_username`; `subscription_changed` carries `subscription_id`, `status` and `plan_name`. */
         NotificationPayload: {
             friendship_id?: number;
             desk_id?: number;
             desk_name?: string;
             from_username?: string;
             allow_editing?: boolean;
+            subscription_id?: number;
+            status?: components["schemas"]["SubscriptionStatusValue"];
+            plan_name?: components["schemas"]["AccountType"];
         } & {
             [key: string]: unknown;
         };
@@ -2517,7 +2587,7 @@ export interface components {
             unseen_count: number;
         };
         /** @description One SSE frame of `GET /events/`, as an object (what OpenAPI 3.2 calls the `itemSchema` of a sequential media type): on the wire `id:` and `event:` are lines and `data:` is the JSON text of `data`. `event` names the type; each type names the client caches it makes stale (`notification`: the notification list). Later domains (friends, duels) add types here; clients ignore types they do not know. */
-        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"];
+        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"];
         /** @description The first frame of every stream (no `id`). */
         ReadyEvent: {
             /**
@@ -2553,6 +2623,16 @@ export interface components {
              * @description The learner's day the activity counted on.
              */
             day: string;
+        };
+        /** @description The caller's subscription changed (activated, failed, cancelled): the notification of kind `subscription_changed`, sent under its own event type so that clients refresh the plan, the subscription and the bell at once. `id` is the notification's id. */
+        SubscriptionChangedEvent: {
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "subscription_changed";
+            data: components["schemas"]["Notification"];
         };
         /** @description The first event of every stream. */
         EventReady: {
@@ -2990,8 +3070,16 @@ export interface components {
             /** @description False for free (nothing to buy) and enterprise plans (contact sales). */
             is_purchasable: boolean;
         };
-        /** @enum {string} */
-        SubscriptionStatusValue: "active" | "cancelled" | "expired" | "pending";
+        /**
+         * @description pending (waiting for the payment) → active → cancelled (access until `end_date`) → expired; failed when the payment was declined or the checkout cancelled (`failure_reason` says why).
+         * @enum {string}
+         */
+        SubscriptionStatusValue: "active" | "cancelled" | "expired" | "pending" | "failed";
+        /**
+         * @description Why a subscription failed: the payment was declined (rejected by the provider), or the checkout was cancelled at the provider before any payment.
+         * @enum {string|null}
+         */
+        SubscriptionFailureReason: "payment_rejected" | "checkout_cancelled" | null;
         /**
          * @description mercadopago when configured; sandbox is the offline default checkout.
          * @enum {string}
@@ -3001,6 +3089,12 @@ export interface components {
             id: number;
             plan_name: components["schemas"]["AccountType"];
             status: components["schemas"]["SubscriptionStatusValue"];
+            failure_reason: components["schemas"]["SubscriptionFailureReason"];
+            /**
+             * Format: uri-reference
+             * @description Where to pay while pending (to resume a checkout); null otherwise.
+             */
+            checkout_url: string | null;
             /** Format: date-time */
             start_date: string | null;
             /**
@@ -3084,6 +3178,31 @@ export interface components {
         };
         WebhookAck: {
             received: boolean;
+        };
+        SandboxDecision: {
+            /** @enum {string} */
+            decision: "approve" | "decline";
+        };
+        TestClockUpdate: {
+            /** @description How far ahead of real time the clock runs (0 puts it back). */
+            offset_seconds: number;
+        };
+        TestClock: {
+            /** Format: date-time */
+            now: string;
+            offset_seconds: number;
+        };
+        SalesMessageCreate: {
+            name: string;
+            email: string;
+            phone?: string;
+            company?: string;
+            message: string;
+        };
+        SalesMessageReceipt: {
+            id: number;
+            /** @constant */
+            received: true;
         };
         /**
          * @description A deck. Counts and the daily limit are the caller's own (each learner of a shared desk has
@@ -5661,6 +5780,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listSubscriptions: {
@@ -5709,6 +5829,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listPaymentHistory: {
@@ -5773,6 +5894,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getSubscriptionStatus: {
@@ -5794,6 +5916,119 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    setTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestClockUpdate"];
+            };
+        };
+        responses: {
+            /** @description The clock now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getSandboxCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox checkout's id (from `checkout_url`). */
+                checkout: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    completeSandboxCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sandbox checkout's id (from `checkout_url`). */
+                checkout: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxDecision"];
+            };
+        };
+        responses: {
+            /** @description The outcome page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    createSalesMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description The message was stored for the sales team. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesMessageReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listDesks: {

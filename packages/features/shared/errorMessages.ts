@@ -60,6 +60,12 @@ export const en = {
   'errors.field.no_numbers_entered': 'Error: No numbers entered',
   'errors.field.only_numbers_and_spaces': 'Error: Only numbers and spaces are allowed',
   'errors.field.number_field_empty': 'Error: Number field is empty',
+  'errors.field.already_subscribed': 'You already have an active subscription.',
+  'errors.field.plan_already_included': 'Your plan already includes Standard.',
+  'errors.field.not_cancellable': 'Only an active subscription can be cancelled.',
+  'errors.field.payment_mismatch': 'The payment does not match the subscription.',
+  'errors.field.checkout_decided': 'This checkout was already completed.',
+  'errors.field.test_clock_disabled': 'The test clock is off on this server.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -121,5 +127,11 @@ export const es: typeof en = {
   'errors.field.no_numbers_entered': 'Error: No se ingresaron números',
   'errors.field.only_numbers_and_spaces': 'Error: Solo se permiten números y espacios',
   'errors.field.number_field_empty': 'Error: El campo de número está vacío',
+  'errors.field.already_subscribed': 'Ya tienes una suscripción activa.',
+  'errors.field.plan_already_included': 'Tu plan ya incluye Standard.',
+  'errors.field.not_cancellable': 'Solo se puede cancelar una suscripción activa.',
+  'errors.field.payment_mismatch': 'El pago no coincide con la suscripción.',
+  'errors.field.checkout_decided': 'Este pago ya se completó.',
+  'errors.field.test_clock_disabled': 'El reloj de prueba está desactivado en este servidor.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -71,6 +71,12 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   invisible_characters: 'errors.field.invisible_characters',
   malformed_form: 'errors.field.malformed_form',
   friend_request_to_self: 'errors.field.friend_request_to_self',
+  already_subscribed: 'errors.field.already_subscribed',
+  plan_already_included: 'errors.field.plan_already_included',
+  not_cancellable: 'errors.field.not_cancellable',
+  payment_mismatch: 'errors.field.payment_mismatch',
+  checkout_decided: 'errors.field.checkout_decided',
+  test_clock_disabled: 'errors.field.test_clock_disabled',
   invalid: 'errors.field.invalid',
 };
 

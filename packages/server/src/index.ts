@@ -1,5 +1,6 @@
 import { createApp } from './app.ts';
 import { loadJwtSecret } from './auth/secret.ts';
+import { createClock, testClockAllowed } from './clock.ts';
 import { loadContract } from './contract/load.ts';
 import { countImplemented } from './contract/router.ts';
 import { openDatabase } from './db/client.ts';
@@ -59,7 +60,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     logger,
   });
   const database = openDatabase(server.url);
-  const providers = createProviders();
+  const providers = createProviders(process.env, {}, { sql: database.sql });
   try {
     const seed = options.seed ?? process.env.SEED_DEMO !== 'false';
     await withStartupLock(database.sql, async () => {
@@ -83,6 +84,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         trustProxy: process.env.TRUST_PROXY === 'true',
         providers,
         events,
+        clock: createClock({ adjustable: testClockAllowed(process.env) }),
+        publicUrl: process.env.PUBLIC_URL || undefined,
       },
       { doc, handlers },
     );

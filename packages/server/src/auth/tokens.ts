@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { clockOf } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../db/schema.ts';
+import { type LatestSubscription, planAt } from '../domain/subscriptions.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -123,7 +125,18 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
 const userByIdQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
 const prepareUserById = (db: Db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(users),
+      // The subscription that may grant a plan now (its rule is domain/subscriptions.ts). The
+      // column is written out qualified: Drizzle renders `users.id` as a bare "id" in a select,
+      // which inside this subquery would name the subscription's id.
+      subscription: sql<LatestSubscription | null>`(
+        select json_build_object('plan', s.plan_name, 'status', s.status, 'end_date', s.end_date)
+        from subscriptions s
+        where s.user_id = "users"."id" and s.status in ('active', 'cancelled')
+        order by s.end_date desc nulls last
+        limit 1)`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -152,13 +165,17 @@ export async function authenticate(c: Context<AppEnv>): Promise<void> {
   const token = bearer.exec(header)?.[1];
   const { db, jwtSecret } = c.get('deps');
   const userId = token ? await verifyAccessToken(token, jwtSecret) : null;
-  const user = userId ? (await userById(db).execute({ id: userId }))[0] : undefined;
-  if (!user?.isActive) {
+  const found = userId ? (await userById(db).execute({ id: userId }))[0] : undefined;
+  if (!found?.isActive) {
     throw new ApiError(401, 'token_invalid', 'The access token is invalid or expired.', {
       headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
     });
   }
-  c.set('user', user);
+  // The plan follows the subscription on every request, so gates and 403s follow at once.
+  const { subscription, ...user } = found;
+  const plan = planAt(user.accountType, subscription, clockOf(c.get('deps')).now());
+  c.set('user', { ...user, accountType: plan.accountType });
+  c.set('planUntil', plan.until);
 }
 
 /** When the request's (already verified) bearer access token expires. */

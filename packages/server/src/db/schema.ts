@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -400,6 +401,111 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null and not ${t.isDeleted}`),
   ],
 );
+
+// ── Subscriptions and payments ─────────────────────────────────────────────────────────────────
+
+export const subscriptionStatus = pgEnum('subscription_status', [
+  'pending',
+  'active',
+  'cancelled',
+  'expired',
+  'failed',
+]);
+
+/**
+ * A purchase of a plan through a payment provider. The plan it grants lasts while it is active or
+ * cancelled with `end_date` still ahead (see domain/subscriptions.ts); at most one is pending or
+ * active per user.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planName: accountType('plan_name').notNull(),
+    status: subscriptionStatus('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's id of the recurring subscription (Mercado Pago's preapproval id). */
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    checkoutUrl: text('checkout_url'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'active')`),
+    // The plan read on every signed-in request (auth/tokens.ts).
+    index('subscriptions_user_end_idx').on(t.userId, t.endDate),
+  ],
+);
+
+/** Payments of a subscription as the provider reported them; one row per provider payment. */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    statusDetail: text('status_detail'),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscription_payments_provider_key').on(t.provider, t.providerPaymentId),
+    index('subscription_payments_subscription_idx').on(t.subscriptionId, t.id),
+  ],
+);
+
+/** Contact-sales messages waiting for the sales team (`sent_at` once delivered). */
+export const salesOutbox = pgTable('sales_outbox', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  company: text('company').notNull().default(''),
+  message: text('message').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/**
+ * The offline sandbox provider's own records (what Mercado Pago keeps on its side): one checkout
+ * per subscription with its recurring authorisation and first payment.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').unique(),
+  externalReference: text('external_reference').notNull(),
+  reason: text('reason').notNull(),
+  payerEmail: text('payer_email').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  currency: text('currency').notNull(),
+  backUrl: text('back_url').notNull(),
+  notificationUrl: text('notification_url').notNull(),
+  /** pending → authorized or cancelled, as a preapproval's status. */
+  status: text('status').notNull().default('pending'),
+  paymentStatus: text('payment_status'),
+  paymentStatusDetail: text('payment_status_detail'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type DeskRow = typeof desks.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;

@@ -48,6 +48,14 @@ interface Stream {
 
 const encoder = new TextEncoder();
 
+/**
+ * The stream event type a notification is sent as: its own type when clients must refresh more
+ * than the bell (`StreamEvent` in the contract), else `notification`.
+ */
+function eventTypeOf(kind: Schemas['NotificationKind']): 'notification' | 'subscription_changed' {
+  return kind === 'subscription_changed' ? 'subscription_changed' : 'notification';
+}
+
 function frame(event: string, data: unknown, id?: number): Uint8Array {
   const idLine = id === undefined ? '' : `id: ${id}\n`;
   return encoder.encode(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -187,7 +195,7 @@ export class EventHub {
             rows = await notificationsAfter(this.#sql, stream.userId, stream.lastId, BATCH);
             for (const row of rows) {
               if (stream.closed) return;
-              stream.controller.enqueue(frame('notification', row, row.id));
+              stream.controller.enqueue(frame(eventTypeOf(row.kind), row, row.id));
               stream.lastId = row.id;
             }
           } while (rows.length === BATCH);

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.ts';
 import type { Db, Sql } from '../db/client.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { EventHub } from '../events/hub.ts';
@@ -18,6 +19,10 @@ export interface AppDeps {
   providers: Providers;
   /** This instance's LISTEN connection and open event streams (see events/hub.ts). */
   events: EventHub;
+  /** Dates subscriptions and plan access; real time unless a test moved it (see clock.ts). */
+  clock?: Clock;
+  /** The product's public address (`PUBLIC_URL`) for provider callbacks; default: the request's. */
+  publicUrl?: string;
 }
 
 /** What the host may pass as Hono's `env` (second argument of `fetch`). */
@@ -36,5 +41,7 @@ export interface AppEnv {
     operationId: string;
     /** The signed-in user; set for operations whose contract requires `bearer`. */
     user: UserRow;
+    /** Until when a subscription grants the user's plan (null: the account's own plan). */
+    planUntil: Date | null;
   };
 }

@@ -69,6 +69,13 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The visit starts before its session.', 'before_session'],
   ['The visit overlaps another visit of the session.', 'visits_overlap'],
   ['Visits add up to more than 24 hours on one day.', 'day_over_24h'],
+  // Subscriptions (routes/subscriptions/messages.ts).
+  ['You already have an active subscription.', 'already_subscribed'],
+  ['Your plan already includes Standard.', 'plan_already_included'],
+  ['Only an active subscription can be cancelled.', 'not_cancellable'],
+  ['The payment does not match the subscription.', 'payment_mismatch'],
+  ['This test checkout was already completed.', 'checkout_decided'],
+  ['The test clock is off on this server.', 'test_clock_disabled'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

@@ -1,28 +1,44 @@
+import type { Sql } from '../db/client.ts';
 import { createOpenAiProvider } from './ai/openai.ts';
 import { createRulesProvider } from './ai/rules.ts';
 import type { AiProvider } from './ai/types.ts';
 import { createTesseractProvider } from './ocr/tesseract.ts';
 import type { OcrProvider } from './ocr/types.ts';
+import { createMercadoPagoProvider } from './payments/mercadopago.ts';
+import { createSandboxProvider, type Deliver } from './payments/sandbox.ts';
+import type { PaymentProvider } from './payments/types.ts';
 
 export type { AiProvider } from './ai/types.ts';
 export type { OcrProvider } from './ocr/types.ts';
+export type { PaymentProvider } from './payments/types.ts';
 
 /** The external services the app uses, each an offline default or a configured adapter. */
 export interface Providers {
   ai: AiProvider;
   ocr: OcrProvider;
+  payments: PaymentProvider;
   /** Frees what the providers hold (the OCR worker). */
   close(): Promise<void>;
+}
+
+/** What providers with their own storage need: the database (the sandbox's records). */
+export interface ProviderResources {
+  /** Absent only where no payment is ever made (provider unit tests). */
+  sql?: Sql;
+  /** How the sandbox sends its webhook notifications (default: fetch). */
+  deliver?: Deliver;
 }
 
 /**
  * Chooses each provider from the environment: the OpenAI-compatible adapter when `AI_BASE_URL`
  * is set (with `AI_API_KEY`, `AI_MODEL`, `AI_TIMEOUT_MS`), else the rules engine; OCR is always
- * tesseract.js with the traineddata installed from npm.
+ * tesseract.js with the traineddata installed from npm; payments through Mercado Pago when
+ * `MERCADOPAGO_ACCESS_TOKEN` is set (with `MERCADOPAGO_WEBHOOK_SECRET`), else the sandbox.
  */
 export function createProviders(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Omit<Providers, 'close'>> = {},
+  resources: ProviderResources = {},
 ): Providers {
   const ai =
     overrides.ai ??
@@ -35,5 +51,21 @@ export function createProviders(
         })
       : createRulesProvider());
   const ocr = overrides.ocr ?? createTesseractProvider();
-  return { ai, ocr, close: () => ocr.close() };
+  const payments = overrides.payments ?? createPaymentProvider(env, resources);
+  return { ai, ocr, payments, close: () => ocr.close() };
+}
+
+function createPaymentProvider(
+  env: Record<string, string | undefined>,
+  resources: ProviderResources,
+): PaymentProvider {
+  if (!env.MERCADOPAGO_ACCESS_TOKEN) return createSandboxProvider(resources);
+  if (!env.MERCADOPAGO_WEBHOOK_SECRET) {
+    // Without it no notification could be verified, so no purchase could ever complete.
+    throw new Error('MERCADOPAGO_WEBHOOK_SECRET must be set with MERCADOPAGO_ACCESS_TOKEN');
+  }
+  return createMercadoPagoProvider({
+    accessToken: env.MERCADOPAGO_ACCESS_TOKEN,
+    webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+  });
 }

@@ -238,7 +238,8 @@ export const handlers: Handlers = {
     try {
       const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
       if (!row) throw notFound('No user with this id.');
-      return c.json(toUser(row), 200);
+      // The plan is the request's (it follows the subscription), not only the stored column.
+      return c.json(toUser({ ...row, accountType: user.accountType }), 200);
     } catch (error) {
       if (takenField(error) !== 'username') throw error;
       throw validationError({ username: [MESSAGES.usernameTaken] });
@@ -252,7 +253,7 @@ export const handlers: Handlers = {
       role: user.role,
       is_paid: isPaid(user.accountType),
       features: featuresOf(user.accountType),
-      subscription_end_date: null,
+      subscription_end_date: c.get('planUntil')?.toISOString() ?? null,
     };
     return c.json(info, 200);
   },

@@ -6,6 +6,7 @@ import { conversionTable, macroImages } from './mnemonics/index.ts';
 import { handlers as notifications } from './notifications.ts';
 import { handlers as progress } from './progress/index.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
+import { handlers as subscriptions } from './subscriptions/index.ts';
 import { handlers as system } from './system.ts';
 
 /** One module per contract tag; each exports `handlers` keyed by operationId. */
@@ -19,6 +20,7 @@ export const routeModules: Record<string, Handlers> = {
   friends,
   'macro-images': macroImages,
   'conversion-table': conversionTable,
+  subscriptions,
 };
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */

@@ -157,7 +157,7 @@ export async function createTestBackend(
     logger,
     jwtSecret: await loadJwtSecret(database.db, undefined),
     version: 'test',
-    providers: createProviders({}, options.providers),
+    providers: createProviders({}, options.providers, { sql: database.sql }),
     events: new EventHub(database.sql, logger, options.events),
   };
   const app = createApp(deps, options);

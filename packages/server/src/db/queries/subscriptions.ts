@@ -1,0 +1,256 @@
+/** Subscriptions, their payments and the sales outbox: every SQL statement on those tables. */
+
+import type { AccountType } from '../../domain/entitlements.ts';
+import type {
+  FailureReason,
+  SubscriptionState,
+  SubscriptionStatus,
+} from '../../domain/subscriptions.ts';
+import { iso, pgDate, pgDateOrNull, type Query } from './pg.ts';
+
+export interface SubscriptionRecord extends SubscriptionState {
+  id: number;
+  userId: number;
+  planName: AccountType;
+  amount: number;
+  currency: string;
+  provider: 'mercadopago' | 'sandbox';
+  providerSubscriptionId: string | null;
+  checkoutUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface SubscriptionRow {
+  id: number;
+  user_id: number;
+  plan_name: AccountType;
+  status: SubscriptionStatus;
+  failure_reason: FailureReason | null;
+  amount: string;
+  currency: string;
+  provider: 'mercadopago' | 'sandbox';
+  provider_subscription_id: string | null;
+  checkout_url: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  next_billing_date: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toSubscription(row: SubscriptionRow): SubscriptionRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    planName: row.plan_name,
+    status: row.status,
+    failureReason: row.failure_reason,
+    amount: Number(row.amount),
+    currency: row.currency,
+    provider: row.provider,
+    providerSubscriptionId: row.provider_subscription_id,
+    checkoutUrl: row.checkout_url,
+    startDate: pgDateOrNull(row.start_date),
+    endDate: pgDateOrNull(row.end_date),
+    nextBillingDate: pgDateOrNull(row.next_billing_date),
+    cancelledAt: pgDateOrNull(row.cancelled_at),
+    createdAt: pgDate(row.created_at),
+    updatedAt: pgDate(row.updated_at),
+  };
+}
+
+/**
+ * Writes `expired` on the user's subscriptions whose access ended by `now`. Reads already show
+ * them expired (domain `statusAt`); this frees the one-open-subscription slot for a new purchase.
+ */
+export async function expireLapsed(q: Query, userId: number, now: Date): Promise<void> {
+  await q`update subscriptions
+    set status = 'expired', next_billing_date = null, updated_at = now()
+    where user_id = ${userId} and status in ('active', 'cancelled') and end_date <= ${iso(now)}`;
+}
+
+/** The user's pending or active subscription, if any (at most one: a unique index). */
+export async function openSubscriptionOf(
+  q: Query,
+  userId: number,
+): Promise<SubscriptionRecord | null> {
+  const [row] = await q<SubscriptionRow[]>`select * from subscriptions
+    where user_id = ${userId} and status in ('pending', 'active')`;
+  return row ? toSubscription(row) : null;
+}
+
+export async function insertSubscription(
+  q: Query,
+  values: {
+    userId: number;
+    planName: AccountType;
+    amount: number;
+    currency: string;
+    provider: string;
+  },
+): Promise<SubscriptionRecord> {
+  const [row] = await q<SubscriptionRow[]>`insert into subscriptions
+    (user_id, plan_name, amount, currency, provider)
+    values (${values.userId}, ${values.planName}, ${values.amount}, ${values.currency},
+            ${values.provider})
+    returning *`;
+  if (!row) throw new Error('insertSubscription returned no row');
+  return toSubscription(row);
+}
+
+export async function setCheckout(
+  q: Query,
+  id: number,
+  checkout: { providerSubscriptionId: string; checkoutUrl: string | null },
+): Promise<SubscriptionRecord> {
+  const [row] = await q<SubscriptionRow[]>`update subscriptions
+    set provider_subscription_id = ${checkout.providerSubscriptionId},
+        checkout_url = ${checkout.checkoutUrl}, updated_at = now()
+    where id = ${id} returning *`;
+  if (!row) throw new Error(`setCheckout: no subscription ${id}`);
+  return toSubscription(row);
+}
+
+export async function deleteSubscription(q: Query, id: number): Promise<void> {
+  await q`delete from subscriptions where id = ${id}`;
+}
+
+/** The user's subscriptions, newest first. */
+export async function subscriptionsOf(q: Query, userId: number): Promise<SubscriptionRecord[]> {
+  const rows = await q<SubscriptionRow[]>`select * from subscriptions
+    where user_id = ${userId} order by created_at desc, id desc`;
+  return rows.map(toSubscription);
+}
+
+/** One of the user's subscriptions (null for another user's id); `lock` for an update. */
+export async function subscriptionOf(
+  q: Query,
+  id: number,
+  userId: number,
+  lock = false,
+): Promise<SubscriptionRecord | null> {
+  const [row] = lock
+    ? await q<SubscriptionRow[]>`select * from subscriptions
+        where id = ${id} and user_id = ${userId} for update`
+    : await q<SubscriptionRow[]>`select * from subscriptions
+        where id = ${id} and user_id = ${userId}`;
+  return row ? toSubscription(row) : null;
+}
+
+/** A subscription by id, locked for the webhook's update. */
+export async function lockSubscription(q: Query, id: number): Promise<SubscriptionRecord | null> {
+  const [row] = await q<SubscriptionRow[]>`select * from subscriptions where id = ${id} for update`;
+  return row ? toSubscription(row) : null;
+}
+
+export async function saveState(
+  q: Query,
+  id: number,
+  s: SubscriptionState,
+): Promise<SubscriptionRecord> {
+  const [row] = await q<SubscriptionRow[]>`update subscriptions set
+      status = ${s.status}, failure_reason = ${s.failureReason},
+      start_date = ${iso(s.startDate)}, end_date = ${iso(s.endDate)},
+      next_billing_date = ${iso(s.nextBillingDate)}, cancelled_at = ${iso(s.cancelledAt)},
+      checkout_url = case when ${s.status} = 'pending' then checkout_url end,
+      updated_at = now()
+    where id = ${id} returning *`;
+  if (!row) throw new Error(`saveState: no subscription ${id}`);
+  return toSubscription(row);
+}
+
+export interface PaymentRecord {
+  id: number;
+  subscriptionId: number;
+  amount: number;
+  currency: string;
+  status: 'approved' | 'pending' | 'rejected' | 'refunded' | 'cancelled';
+  provider: 'mercadopago' | 'sandbox';
+  providerPaymentId: string;
+  paidAt: Date | null;
+  createdAt: Date;
+}
+
+interface PaymentRow {
+  id: number;
+  subscription_id: number;
+  amount: string;
+  currency: string;
+  status: PaymentRecord['status'];
+  provider: PaymentRecord['provider'];
+  provider_payment_id: string;
+  paid_at: string | null;
+  created_at: string;
+}
+
+function toPayment(row: PaymentRow): PaymentRecord {
+  return {
+    id: row.id,
+    subscriptionId: row.subscription_id,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    provider: row.provider,
+    providerPaymentId: row.provider_payment_id,
+    paidAt: pgDateOrNull(row.paid_at),
+    createdAt: pgDate(row.created_at),
+  };
+}
+
+/**
+ * Records a provider's payment; returns whether its status is new (first seen, or changed), so
+ * that the same report twice changes nothing.
+ */
+export async function recordPayment(
+  q: Query,
+  p: {
+    subscriptionId: number;
+    amount: number;
+    currency: string;
+    status: PaymentRecord['status'];
+    statusDetail: string | null;
+    provider: string;
+    providerPaymentId: string;
+    paidAt: Date | null;
+  },
+): Promise<boolean> {
+  const [row] = await q<{ inserted: boolean }[]>`
+    insert into subscription_payments
+      (subscription_id, amount, currency, status, status_detail, provider, provider_payment_id,
+       paid_at)
+    values (${p.subscriptionId}, ${p.amount}, ${p.currency}, ${p.status}, ${p.statusDetail},
+            ${p.provider}, ${p.providerPaymentId}, ${iso(p.paidAt)})
+    on conflict (provider, provider_payment_id) do update
+      set status = excluded.status, status_detail = excluded.status_detail,
+          paid_at = excluded.paid_at
+      where subscription_payments.status is distinct from excluded.status
+    returning true as inserted`;
+  return row !== undefined;
+}
+
+export async function paymentsOf(q: Query, subscriptionId: number): Promise<PaymentRecord[]> {
+  const rows = await q<PaymentRow[]>`select * from subscription_payments
+    where subscription_id = ${subscriptionId} order by created_at desc, id desc`;
+  return rows.map(toPayment);
+}
+
+export async function insertSalesMessage(
+  q: Query,
+  m: {
+    name: string;
+    email: string;
+    phone: string;
+    company: string;
+    message: string;
+    userId: number | null;
+  },
+): Promise<number> {
+  const [row] = await q<{ id: number }[]>`insert into sales_outbox
+    (name, email, phone, company, message, user_id)
+    values (${m.name}, ${m.email}, ${m.phone}, ${m.company}, ${m.message}, ${m.userId})
+    returning id`;
+  if (!row) throw new Error('insertSalesMessage returned no row');
+  return row.id;
+}

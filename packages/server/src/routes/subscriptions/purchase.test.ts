@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { DAY, helpers, SUBS, useSandbox } from './test-support.ts';
+
+let t: TestBackend;
+beforeAll(async () => {
+  t = await createTestBackend();
+  useSandbox(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const { buy, decide, status, accountType, premium, moveClock } = helpers(() => t);
+
+describe('plans', () => {
+  it('lists the four plans with Standard at 6.999 ARS a month, the only one bought online', async () => {
+    const res = await t.request('GET', '/be/api/auth/subscription-plans/');
+    expect(res.status).toBe(200);
+    expect(res.body.map((p: { name: string }) => p.name)).toEqual([
+      'free',
+      'standard',
+      'enterprise',
+      'enterprise_plus',
+    ]);
+    expect(res.body[1]).toMatchObject({
+      price: 6999,
+      currency: 'ARS',
+      billing_period: 'monthly',
+      is_purchasable: true,
+    });
+    expect(res.body.filter((p: { is_purchasable: boolean }) => p.is_purchasable)).toHaveLength(1);
+  });
+});
+
+describe('buying Standard through the sandbox', () => {
+  it('goes pending → active → cancelled (access until the end) → expired, then renews', async () => {
+    const ana = await t.signUp();
+    expect(await premium(ana)).toBe(403);
+
+    const bought = await buy(ana);
+    expect(bought.status).toBe(201);
+    expect(bought.body.subscription).toMatchObject({
+      status: 'pending',
+      plan_name: 'standard',
+      amount: 6999,
+      currency: 'ARS',
+      provider: 'sandbox',
+    });
+    expect(bought.checkout).toBeTruthy();
+    const checkout = bought.checkout as string;
+    expect(await accountType(ana)).toBe('free');
+    // Buying again while pending answers the same checkout.
+    const again = await buy(ana);
+    expect(again.body.subscription.id).toBe(bought.body.subscription.id);
+    expect(again.checkout).toBe(checkout);
+
+    const page = await t.app.request(`/be/api/auth/sandbox-checkout/${checkout}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('this is a test payment. No money is charged.');
+    expect(html).toContain('value="approve"');
+    expect(html).toContain('value="decline"');
+
+    const approved = await decide(checkout, 'approve');
+    expect(approved.status).toBe(200);
+    expect(await approved.text()).toContain('Test payment approved');
+
+    // The plan follows at once: account, gate and the server's 403.
+    expect(await accountType(ana)).toBe('standard');
+    expect(await premium(ana)).not.toBe(403);
+    const me = await t.request('GET', '/be/api/auth/users/me/', { token: ana.access });
+    expect(me.body.account_type).toBe('standard');
+    const active = await status(ana);
+    expect(active).toMatchObject({
+      has_active_subscription: true,
+      account_type: 'standard',
+      status: 'active',
+      can_cancel: true,
+      can_renew: false,
+    });
+    expect(active.next_billing_date).toBe(active.end_date);
+    expect(active.access_until).toBe(active.end_date);
+    const id = active.subscription_id as number;
+
+    const history = await t.request('GET', `${SUBS}/${id}/payment_history/`, { token: ana.access });
+    expect(history.body).toHaveLength(1);
+    expect(history.body[0]).toMatchObject({ status: 'approved', amount: 6999, currency: 'ARS' });
+
+    const notifications = await t.request('GET', '/be/api/notifications/', { token: ana.access });
+    expect(notifications.body.results[0]).toMatchObject({
+      kind: 'subscription_changed',
+      payload: { subscription_id: id, status: 'active', plan_name: 'standard' },
+    });
+
+    // One active subscription per account.
+    const second = await buy(ana);
+    expect(second.status).toBe(409);
+    expect(second.body.field_codes).toEqual({ plan_name: ['already_subscribed'] });
+
+    const cancelled = await t.request('POST', `${SUBS}/${id}/cancel_subscription/`, {
+      token: ana.access,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', next_billing_date: null });
+    expect(cancelled.body.end_date).toBe(active.end_date);
+    const twice = await t.request('POST', `${SUBS}/${id}/cancel_subscription/`, {
+      token: ana.access,
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.field_codes).toEqual({ id: ['not_cancellable'] });
+    // Access stays until the end date.
+    expect(await accountType(ana)).toBe('standard');
+    expect(await status(ana)).toMatchObject({
+      status: 'cancelled',
+      has_active_subscription: true,
+      access_until: active.end_date,
+      next_billing_date: null,
+      can_cancel: false,
+      can_renew: true,
+    });
+
+    // Past the end date the plan is free on the very next request.
+    expect((await moveClock(ana, 32 * DAY)).status).toBe(200);
+    expect(await accountType(ana)).toBe('free');
+    expect(await premium(ana)).toBe(403);
+    expect(await status(ana)).toMatchObject({
+      status: 'expired',
+      has_active_subscription: false,
+      access_until: null,
+      can_renew: true,
+    });
+
+    // Renewing is a new purchase.
+    const renewed = await buy(ana);
+    expect(renewed.status).toBe(201);
+    expect(renewed.body.subscription.id).not.toBe(id);
+    expect((await decide(renewed.checkout as string, 'approve')).status).toBe(200);
+    expect(await accountType(ana)).toBe('standard');
+    const list = await t.request('GET', `${SUBS}/`, { token: ana.access });
+    expect(list.body.map((s: { status: string }) => s.status)).toEqual(['active', 'expired']);
+    await moveClock(ana, 0);
+  });
+
+  it('leaves the account free after a declined payment and says why', async () => {
+    const ben = await t.signUp();
+    const bought = await buy(ben);
+    const declined = await decide(bought.checkout as string, 'decline');
+    expect(declined.status).toBe(200);
+    expect(await declined.text()).toContain('Test payment declined');
+    expect(await accountType(ben)).toBe('free');
+    const list = await t.request('GET', `${SUBS}/`, { token: ben.access });
+    expect(list.body[0]).toMatchObject({ status: 'failed', failure_reason: 'payment_rejected' });
+    expect(await status(ben)).toMatchObject({
+      status: 'failed',
+      can_renew: true,
+      can_cancel: false,
+    });
+    const history = await t.request('GET', `${SUBS}/${list.body[0].id}/payment_history/`, {
+      token: ben.access,
+    });
+    expect(history.body[0]).toMatchObject({ status: 'rejected' });
+    // A decided checkout cannot be decided again; the buyer can buy again.
+    expect((await decide(bought.checkout as string, 'approve')).status).toBe(409);
+    expect((await buy(ben)).status).toBe(201);
+  });
+
+  it("answers 404 for another user's subscription and leaves it alone", async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const bought = await buy(owner);
+    await decide(bought.checkout as string, 'approve');
+    const id = bought.body.subscription.id;
+    for (const path of [`${SUBS}/${id}/cancel_subscription/`]) {
+      expect((await t.request('POST', path, { token: other.access })).status).toBe(404);
+    }
+    const history = await t.request('GET', `${SUBS}/${id}/payment_history/`, {
+      token: other.access,
+    });
+    expect(history.status).toBe(404);
+    expect((await status(owner)).status).toBe('active');
+    expect((await t.request('GET', `${SUBS}/`, { token: other.access })).body).toEqual([]);
+  });
+
+  it('refuses a purchase when the own plan already includes Standard', async () => {
+    const rich = await t.signUp();
+    await t.database.sql`update users set account_type = 'enterprise' where id = ${rich.user.id}`;
+    const res = await buy(rich);
+    expect(res.status).toBe(409);
+    expect(res.body.field_codes).toEqual({ plan_name: ['plan_already_included'] });
+  });
+
+  it('answers 503 and keeps nothing when the provider cannot create the checkout', async () => {
+    const cara = await t.signUp();
+    const sandbox = t.deps.providers.payments;
+    t.deps.providers.payments = {
+      ...sandbox,
+      name: 'sandbox',
+      createCheckout: () => Promise.reject(new Error('connection refused')),
+    };
+    try {
+      const res = await buy(cara);
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('unavailable');
+    } finally {
+      t.deps.providers.payments = sandbox;
+    }
+    expect((await t.request('GET', `${SUBS}/`, { token: cara.access })).body).toEqual([]);
+    expect((await buy(cara)).status).toBe(201);
+  });
+
+  it('checks a sandbox decision and answers 404 for an unknown checkout', async () => {
+    const dan = await t.signUp();
+    const bought = await buy(dan);
+    expect((await decide(bought.checkout as string, 'maybe')).status).toBe(400);
+    expect((await decide('sbx_unknown', 'approve')).status).toBe(404);
+    expect((await t.app.request('/be/api/auth/sandbox-checkout/sbx_unknown/')).status).toBe(404);
+    expect((await status(dan)).status).toBe('pending');
+  });
+});
+
+describe('contact sales', () => {
+  it('stores a valid message in the sales outbox', async () => {
+    const res = await t.request('POST', '/be/api/auth/contact-sales/', {
+      body: {
+        name: ' Ana ',
+        email: 'ana@school.edu',
+        company: 'School',
+        phone: '+54 11',
+        message: 'We have 300 students.',
+      },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.database.sql`select * from sales_outbox where id = ${res.body.id}`;
+    expect(row).toMatchObject({ name: 'Ana', email: 'ana@school.edu', company: 'School' });
+  });
+
+  it('names each invalid field and stores nothing', async () => {
+    const [before] = await t.database.sql`select count(*)::int as n from sales_outbox`;
+    const res = await t.request('POST', '/be/api/auth/contact-sales/', {
+      body: { name: ' ', email: 'not-an-email', message: '' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.field_codes).toEqual({
+      name: ['blank'],
+      email: ['invalid_email'],
+      message: ['blank'],
+    });
+    const missing = await t.request('POST', '/be/api/auth/contact-sales/', { body: { name: 'A' } });
+    expect(missing.status).toBe(400);
+    const [after] = await t.database.sql`select count(*)::int as n from sales_outbox`;
+    expect(after?.n).toBe(before?.n);
+  });
+});
