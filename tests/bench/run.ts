@@ -15,7 +15,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { benchEvents, type EventsFigures, printEvents } from './events.ts';
-import { seedReviewAccount } from './seed-reviews.ts';
+import { seedCrowd, seedReviewAccount } from './seed-reviews.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
 process.env.SEED_DEMO = 'false';
@@ -62,6 +62,7 @@ const FEW = 4;
 
 /** The rows of the table. Later issues append here. */
 const BARE = 'bare node:http JSON handler';
+const CROWD = `due_cards, 1M cards of 1,000 learners, one learner's (${FEW} conn.)`;
 
 const scenarios: Scenario[] = [
   // The ceiling on this machine: the same JSON answer with no framework at all.
@@ -101,6 +102,35 @@ const scenarios: Scenario[] = [
         (id) => `/be/api/space-repetition/cards/${id}/update_difficulty/`,
       ),
   },
+  // How the queue grows with the table: one learner among 1,000 with 1,000 cards each.
+  {
+    name: CROWD,
+    path: '/be/api/space-repetition/cards/due_cards/',
+    headers: (ctx) => ({ authorization: `Bearer ${ctx.data.crowdAccess as string}` }),
+    connections: FEW,
+    async setup(ctx) {
+      const credentials = { email: 'crowd@example.com', password: 'crowd-password' };
+      await post('/be/api/auth/users/', {
+        ...credentials,
+        username: 'crowd',
+        password2: credentials.password,
+      });
+      const tokens = await post('/be/api/auth/token/', credentials);
+      ctx.data.crowdAccess = tokens.access;
+      const me = await fetch(`${ctx.baseUrl}/be/api/auth/users/me/`, {
+        headers: { authorization: `Bearer ${tokens.access}` },
+      }).then((r) => r.json() as Promise<{ id: number }>);
+      const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
+      try {
+        const seeded = await seedCrowd(sql, me.id, { others: 999, desksEach: 10, cardsEach: 1000 });
+        process.stdout.write(
+          `  seeded ${seeded.cards} cards of ${seeded.learners} learners in ${seeded.ms} ms\n`,
+        );
+      } finally {
+        await sql.end();
+      }
+    },
+  },
 ];
 
 /** `uptime`'s 1, 5 and 15 minute load averages: other work on the machine skews every row. */
@@ -120,6 +150,7 @@ const ratios: [string, string, ('rps' | 'p50' | 'p99')?][] = [
   [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`, 'p99'],
   [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`],
   ['update_difficulty, a different card each time', 'health'],
+  [CROWD, `health (${FEW} conn.)`, 'p99'],
 ];
 
 interface Result {

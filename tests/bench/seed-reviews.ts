@@ -41,32 +41,7 @@ export async function seedReviewAccount(
            now() - interval '90 days' + g * interval '1 second',
            now() - interval '90 days' + g * interval '1 second'
     from generate_series(0, ${options.cards - 1}) g`;
-  await sql`
-    insert into card_schedules (user_id, card_id, desk_id, state, due, stability, difficulty,
-      elapsed_days, scheduled_days, learning_steps, reps, lapses, last_review, introduced_at)
-    select ${userId}, c.id, c.desk_id, k.state,
-      case k.state
-        when 0 then c.created_at
-        when 1 then now() + ((c.id % 60) - 30) * interval '1 minute'
-        when 3 then now() + ((c.id % 30) - 15) * interval '1 minute'
-        else now() + ((c.id % 9300) / 100.0 - 3) * interval '1 day'
-      end,
-      case k.state when 0 then 0 else 1 + (c.id % 90) end,
-      case k.state when 0 then 0 else 2 + (c.id % 7) end,
-      0, case k.state when 2 then 1 + (c.id % 60) else 0 end, 0,
-      case k.state when 0 then 0 else 1 + (c.id % 12) end,
-      case k.state when 3 then 1 + (c.id % 3) else 0 end,
-      case k.state when 0 then null else now() - (1 + c.id % 30) * interval '1 day' end,
-      case k.state when 0 then null else now() - (20 + c.id % 60) * interval '1 day' end
-    from cards c
-    cross join lateral (
-      select case
-        when c.id % 100 < 40 then 0
-        when c.id % 100 = 40 then 1
-        when c.id % 100 = 41 then 3
-        else 2 end::smallint as state
-    ) k
-    where c.desk_id = any(${deskIds}::int[])`;
+  await insertSchedules(sql, deskIds);
   await sql`
     update desks set cards_count = (select count(*) from cards where cards.desk_id = desks.id)
     where id = any(${deskIds}::int[])`;
@@ -99,6 +74,90 @@ export async function seedReviewAccount(
     newCards: counts?.new_cards as number,
     dueNow: counts?.due_now as number,
     reviewCardIds,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * Each desk owner's schedule of every card of `deskIds`, in the mix `seedReviewAccount` describes
+ * (by card id mod 100).
+ */
+async function insertSchedules(sql: postgres.Sql, deskIds: number[]): Promise<void> {
+  await sql`
+    insert into card_schedules (user_id, card_id, desk_id, state, due, stability, difficulty,
+      elapsed_days, scheduled_days, learning_steps, reps, lapses, last_review, introduced_at)
+    select d.owner_id, c.id, c.desk_id, k.state,
+      case k.state
+        when 0 then c.created_at
+        when 1 then now() + ((c.id % 60) - 30) * interval '1 minute'
+        when 3 then now() + ((c.id % 30) - 15) * interval '1 minute'
+        else now() + ((c.id % 9300) / 100.0 - 3) * interval '1 day'
+      end,
+      case k.state when 0 then 0 else 1 + (c.id % 90) end,
+      case k.state when 0 then 0 else 2 + (c.id % 7) end,
+      0, case k.state when 2 then 1 + (c.id % 60) else 0 end, 0,
+      case k.state when 0 then 0 else 1 + (c.id % 12) end,
+      case k.state when 3 then 1 + (c.id % 3) else 0 end,
+      case k.state when 0 then null else now() - (1 + c.id % 30) * interval '1 day' end,
+      case k.state when 0 then null else now() - (20 + c.id % 60) * interval '1 day' end
+    from cards c
+    join desks d on d.id = c.desk_id
+    cross join lateral (
+      select case
+        when c.id % 100 < 40 then 0
+        when c.id % 100 = 40 then 1
+        when c.id % 100 = 41 then 3
+        else 2 end::smallint as state
+    ) k
+    where c.desk_id = any(${deskIds}::int[])`;
+}
+
+export interface CrowdOptions {
+  /** Learners added besides `userId` (accounts that never sign in). */
+  others: number;
+  desksEach: number;
+  cardsEach: number;
+}
+
+/**
+ * `userId` and `others` more learners, each with `cardsEach` cards in `desksEach` desks in the
+ * same mix of states: the queue of one learner among many (a large table, a small share of it).
+ */
+export async function seedCrowd(
+  sql: postgres.Sql,
+  userId: number,
+  options: CrowdOptions,
+): Promise<{ learners: number; cards: number; ms: number }> {
+  const started = performance.now();
+  const stamp = Date.now().toString(36);
+  const others = await sql`
+    insert into users (email, username, password_hash)
+    select 'crowd-' || ${stamp} || '-' || g || '@example.com', 'crowd_' || ${stamp} || '_' || g, '!'
+    from generate_series(1, ${options.others}) g
+    returning id`;
+  const learners = [userId, ...others.map((u) => u.id as number)];
+  const desks = await sql`
+    insert into desks (owner_id, name, new_cards_per_day)
+    select u, 'Crowd desk ' || g, 10
+    from unnest(${learners}::int[]) u cross join generate_series(1, ${options.desksEach}) g
+    returning id`;
+  const deskIds = desks.map((d) => d.id as number);
+  const perDesk = Math.ceil(options.cardsEach / options.desksEach);
+  await sql`
+    insert into cards (desk_id, front, back, created_by, created_at, updated_at)
+    select d.id, 'Question ' || g, 'Answer ' || g, d.owner_id,
+           now() - interval '90 days' + g * interval '1 minute',
+           now() - interval '90 days' + g * interval '1 minute'
+    from desks d cross join generate_series(1, ${perDesk}) g
+    where d.id = any(${deskIds}::int[])`;
+  await insertSchedules(sql, deskIds);
+  await sql`
+    update desks set cards_count = ${perDesk} where id = any(${deskIds}::int[])`;
+  await sql`vacuum analyze cards`;
+  await sql`vacuum analyze card_schedules`;
+  return {
+    learners: learners.length,
+    cards: learners.length * options.desksEach * perDesk,
     ms: Math.round(performance.now() - started),
   };
 }

@@ -16,11 +16,13 @@ export interface DeskAllowance {
 }
 
 /** Rated cards inside the due window (the one SQL form of the rule). */
+/** One upper bound on `due` for the whole window: the planner scans the due index as a range. */
+const dueUpper = (w: DueWindow) =>
+  new Date(Math.max(w.reviewBefore.getTime(), w.learnAheadBy.getTime() + 1));
+
 function dueIn(q: Query, w: DueWindow) {
-  // One upper bound on `due` lets the planner scan the due index as a range.
-  const upper = Math.max(w.reviewBefore.getTime(), w.learnAheadBy.getTime() + 1);
   return q`
-    s.state <> 0 and s.due < ${iso(new Date(upper))}
+    s.state <> 0 and s.due < ${iso(dueUpper(w))}
     and (s.state = 2 and s.due < ${iso(w.reviewBefore)}
          or s.state <> 2 and s.due <= ${iso(w.learnAheadBy)})`;
 }
@@ -52,7 +54,9 @@ export interface QueueCounts {
 /**
  * Three columns counting one desk (`deskId`, an SQL expression) in a larger statement:
  * `due_count`, its cards in the due window; `new_count`, its new cards, at most `cap` (an SQL
- * expression); `next_due`, its next learning or relearning step past the window but today.
+ * expression); `next_due`, its next learning or relearning step past the window but today. Each
+ * is ordered like its index and limited, so that the planner reads the index in order and stops
+ * (with the limit a value it cannot see, it would otherwise read every entry through a bitmap).
  */
 export function deskCountColumns(
   q: Query,
@@ -68,11 +72,14 @@ export function deskCountColumns(
     (select count(*)::int from (
        select 1 from card_schedules s
        where s.user_id = ${userId} and s.desk_id = ${deskId} and s.state = 0
+       order by s.card_id
        limit ${cap}
     ) x) as new_count,
-    (select min(s.due) from card_schedules s
+    (select s.due from card_schedules s
      where s.user_id = ${userId} and s.desk_id = ${deskId} and s.state in (1, 3)
        and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}
+     order by s.due
+     limit 1
     ) as next_due`;
 }
 

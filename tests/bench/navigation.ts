@@ -1,0 +1,192 @@
+// Browser figures of issue 11: navigating between two signed-in app pages (full page loads) in
+// Debian's Chromium against the running product, and Lighthouse's performance score of the
+// signed-in desk list. Prints figures; asserts nothing.
+//
+//   node tests/bench/navigation.ts                  starts the product on a temp database
+//   BASE_URL=http://localhost:4321 node tests/bench/navigation.ts   uses a running product
+//   NAV_ROUNDS=20                                    round trips list → desk → list measured
+//
+// The click is stamped in the page it leaves (a capture-phase listener writes
+// `performance.timeOrigin + performance.now()` to sessionStorage); the page it opens watches its
+// DOM for its content (the desk list: the desk's link; the desk: its first card), then stamps the
+// frame that paints it (one requestAnimationFrame later). Both stamps are on the same clock.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { jsonApi } from '../support/api.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { freePort, type RunningProduct, startProduct } from '../support/product.ts';
+
+const ROUNDS = Number(process.env.NAV_ROUNDS ?? 20);
+const CARDS = 30;
+
+const product: RunningProduct | undefined = process.env.BASE_URL ? undefined : await startProduct();
+const baseUrl = process.env.BASE_URL ?? product?.baseUrl ?? '';
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+const summary = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(0)} ms · p95 ${percentile(sorted, 95).toFixed(0)} ms (${sorted.length} clicks)`;
+};
+
+// A learner with one desk of CARDS cards.
+const stamp = Date.now().toString(36);
+const email = `nav-${stamp}@example.com`;
+const password = 'navigation-password';
+const call = jsonApi(baseUrl);
+const api = (p: string, body?: unknown, token?: string) =>
+  call<unknown>(p, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: JSON.stringify(body),
+    token,
+  });
+await api('/auth/users/', {
+  email,
+  username: `nav_${stamp}`,
+  password,
+  password2: password,
+  timezone: 'UTC',
+});
+const tokens = (await api('/auth/token/', { email, password })) as {
+  access: string;
+  refresh: string;
+};
+const desk = (await api('/space-repetition/desks/', { name: 'Navigation' }, tokens.access)) as {
+  id: number;
+};
+for (let i = 1; i <= CARDS; i += 1) {
+  await api(
+    '/space-repetition/cards/',
+    { desk_id: desk.id, front: `Question ${i}`, back: `Answer ${i}` },
+    tokens.access,
+  );
+}
+
+// A persistent profile with a debugging port, so that Lighthouse opens its tab in the same
+// signed-in browser.
+const profile = await mkdtemp(path.join(os.tmpdir(), 'memoria-nav-'));
+const debuggingPort = await freePort();
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
+  viewport: { width: 1280, height: 900 },
+});
+try {
+  await context.addCookies([
+    { name: 'session_hint', value: '1', url: baseUrl },
+    { name: 'user_email', value: email, url: baseUrl },
+  ]);
+  const deskPath = `/space-repetition/${desk.id}`;
+  await context.addInitScript(
+    ([access, refresh, deskHref]) => {
+      if (!localStorage.getItem('access_token')) {
+        localStorage.setItem('access_token', access ?? '');
+        localStorage.setItem('refresh_token', refresh ?? '');
+      }
+      const w = window as unknown as { __paintedAt?: number };
+      const now = () => performance.timeOrigin + performance.now();
+      document.addEventListener(
+        'click',
+        (event) => {
+          if ((event.target as Element | null)?.closest?.('a[href]')) {
+            sessionStorage.setItem('navClickAt', String(now()));
+          }
+        },
+        { capture: true },
+      );
+      const ready = () =>
+        location.pathname === '/space-repetition'
+          ? document.querySelector(`a[href="${deskHref}"]`) !== null
+          : [...document.querySelectorAll('li')].some((li) =>
+              li.textContent?.includes('Question 1'),
+            );
+      const watch = () => {
+        if (ready()) {
+          requestAnimationFrame(() => {
+            w.__paintedAt = now();
+          });
+          return true;
+        }
+        return false;
+      };
+      document.addEventListener('DOMContentLoaded', () => {
+        if (watch()) return;
+        const observer = new MutationObserver(() => {
+          if (watch()) observer.disconnect();
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+      });
+    },
+    [tokens.access, tokens.refresh, deskPath],
+  );
+  const page = context.pages()[0] ?? (await context.newPage());
+  const painted = () =>
+    page.waitForFunction(
+      () => (window as unknown as { __paintedAt?: number }).__paintedAt !== undefined,
+    );
+  const elapsed = () =>
+    page.evaluate(
+      () =>
+        ((window as unknown as { __paintedAt: number }).__paintedAt ?? Number.NaN) -
+        Number(sessionStorage.getItem('navClickAt')),
+    );
+  await page.goto(`${baseUrl}/space-repetition`);
+  await painted();
+  const toDesk: number[] = [];
+  const toList: number[] = [];
+  for (let i = 0; i < ROUNDS; i += 1) {
+    await page.locator(`a[href="${deskPath}"]`).first().click();
+    await page.waitForURL(`**${deskPath}`);
+    await painted();
+    toDesk.push(await elapsed());
+    await page.locator('a[href="/space-repetition"]').first().click();
+    await page.waitForURL('**/space-repetition');
+    await painted();
+    toList.push(await elapsed());
+  }
+  console.log(
+    `App navigation (click → next page's content painted), full page loads, Chromium headless, ${baseUrl}:`,
+  );
+  console.log(`  desk list → desk: ${summary(toDesk)}`);
+  console.log(`  desk → desk list: ${summary(toList)}`);
+  console.log(`  both: ${summary([...toDesk, ...toList])}`);
+
+  // Lighthouse, desktop preset, performance only, in the signed-in profile (storage kept).
+  try {
+    const { default: lighthouse } = await import('lighthouse');
+    const { default: desktop } = await import('lighthouse/core/config/desktop-config.js');
+    const result = await lighthouse(
+      `${baseUrl}/space-repetition`,
+      {
+        port: debuggingPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      },
+      desktop,
+    );
+    const lhr = result?.lhr;
+    const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '-';
+    const score = lhr?.categories.performance?.score;
+    console.log(
+      `Lighthouse ${lhr?.lighthouseVersion} (desktop preset, simulated throttling), signed-in ` +
+        `/space-repetition: performance ${score === null || score === undefined ? '-' : Math.round(score * 100)}` +
+        ` · FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')}` +
+        ` · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')}` +
+        `${lhr?.runtimeError ? ` · error: ${lhr.runtimeError.message}` : ''}`,
+    );
+  } catch (error) {
+    console.log(`Lighthouse did not run: ${(error as Error).message}`);
+  }
+} finally {
+  await context.close();
+  await rm(profile, { recursive: true, force: true });
+  await product?.stop();
+}
