@@ -29,6 +29,7 @@ export {
   useEventStream,
 } from './events.ts';
 export * from './notifications.ts';
+export * from './progress.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,
@@ -37,14 +38,11 @@ export {
   friendQueries,
   getQueryClient,
   invitationQueries,
-  progressQueries,
   QueryProvider,
   queryClient,
   queryKeys,
   searchQueries,
   useAccountInfo,
-  useActivityHistory,
-  useCardStats,
   useDeskSearch,
   useDuelRequests,
   useFriends,
@@ -53,7 +51,6 @@ export {
   useLogout,
   useMacroChatSearch,
   useMe,
-  useMyStreak,
   usePendingDuelRequests,
   usePendingFriendRequests,
   useRegister,
@@ -101,6 +98,7 @@ export {
   syncSession,
   toggleTheme,
 } from './stores.ts';
+export * from './time-tracker.ts';
 
 import type { components } from './schema.d.ts';
 
