@@ -16,7 +16,7 @@ import { getCookie } from './cookies.ts';
 import { ApiRequestError } from './errors.ts';
 import type { paths } from './schema.d.ts';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
-import { $connectionLost } from './stores.ts';
+import { $connectionLost, $locale } from './stores.ts';
 
 export type ApiClient = Client<paths> & {
   /**
@@ -166,6 +166,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   /** Sets the headers every call carries; `token` overrides the stored access token. */
   function withHeaders(headers: Headers, token: string | null): Headers {
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    // The app's language, not the browser's: labels the server writes (activity kinds) follow it.
+    if (!headers.has('Accept-Language')) headers.set('Accept-Language', $locale.get());
     const csrf = getCookie(CSRF_COOKIE);
     if (csrf) headers.set(CSRF_HEADER, csrf);
     if (token) headers.set('Authorization', `Bearer ${token}`);

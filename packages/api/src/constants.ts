@@ -51,3 +51,15 @@ export const LOCALES = ['en', 'es'] as const;
 export const DEFAULT_LOCALE = 'en';
 export const THEMES = ['light', 'dark'] as const;
 export const DEFAULT_THEME = 'light';
+
+/** Time tracking (spec §9). */
+export const TIME_TRACKING_MIN_PAGE_MS = 1_000;
+export const TIME_TRACKING_BATCH_SIZE = 10;
+export const TIME_TRACKING_SYNC_MS = 30_000;
+export const TIME_TRACKING_IDLE_MS = 40_000;
+/** How soon a batch that could not be sent is tried again (instead of the next 30 s sync). */
+export const TIME_TRACKING_FALLBACK_MS = 10_000;
+export const TIME_TRACKING_RETRIES = 3;
+export const TIME_TRACKING_RETRY_DELAY_MS = 1_000;
+/** Local storage key of the batches not sent yet. */
+export const TIME_TRACKING_QUEUE_KEY = 'timeTrackingQueue';

@@ -32,6 +32,7 @@ export * from './friends.ts';
 export * from './mnemonics.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './progress.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,
@@ -39,21 +40,17 @@ export {
   duelRequestQueries,
   getQueryClient,
   invitationQueries,
-  progressQueries,
   QueryProvider,
   queryClient,
   queryKeys,
   searchQueries,
   useAccountInfo,
-  useActivityHistory,
-  useCardStats,
   useDeskSearch,
   useDuelRequests,
   useInvitationVerification,
   useLogin,
   useLogout,
   useMe,
-  useMyStreak,
   usePendingDuelRequests,
   useRegister,
   useSignedIn,
@@ -100,6 +97,7 @@ export {
   syncSession,
   toggleTheme,
 } from './stores.ts';
+export * from './time-tracker.ts';
 
 import type { components } from './schema.d.ts';
 

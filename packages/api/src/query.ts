@@ -94,7 +94,11 @@ export const queryKeys = {
     all: ['progress'] as const,
     streak: () => ['progress', 'streak'] as const,
     cardStats: () => ['progress', 'cardStats'] as const,
-    activityHistory: (pageSize: number) => ['progress', 'activityHistory', pageSize] as const,
+    activityHistory: (pageSize: number, activityType?: string, page = 1) =>
+      ['progress', 'activityHistory', pageSize, activityType ?? 'all', page] as const,
+    summary: () => ['progress', 'summary'] as const,
+    learning: () => ['progress', 'learning'] as const,
+    time: (days: number) => ['progress', 'time', days] as const,
   },
   duelRequests: {
     all: ['duelRequests'] as const,
@@ -133,33 +137,6 @@ export const invitationQueries = {
       staleTime: INVITATION_VERIFY_CACHE_MS,
       gcTime: INVITATION_VERIFY_CACHE_MS,
       retry: false,
-    }),
-};
-
-/** What the app shell reads: streak, weekly card stats and the latest activities. */
-export const progressQueries = {
-  streak: () =>
-    queryOptions<Schemas['Streak'], ApiRequestError>({
-      queryKey: queryKeys.progress.streak(),
-      queryFn: async ({ signal }) => unwrap(await api.GET('/auth/streaks/my_streak/', { signal })),
-    }),
-  cardStats: () =>
-    queryOptions<Schemas['CardStats'], ApiRequestError>({
-      queryKey: queryKeys.progress.cardStats(),
-      queryFn: async ({ signal }) =>
-        unwrap(await api.GET('/space-repetition/card-stats/', { signal })),
-    }),
-  /** The latest activities by `updated_at` (the sidebar shows 3). */
-  activityHistory: (pageSize = 3) =>
-    queryOptions<Schemas['ActivityPage'], ApiRequestError>({
-      queryKey: queryKeys.progress.activityHistory(pageSize),
-      queryFn: async ({ signal }) =>
-        unwrap(
-          await api.GET('/auth/activity-history/', {
-            params: { query: { page_size: pageSize } },
-            signal,
-          }),
-        ),
     }),
 };
 
@@ -255,24 +232,6 @@ export function useInvitationVerification(
     ...options,
     enabled: code !== '' && options.enabled !== false,
   });
-}
-
-/** `GET auth/streaks/my_streak/`. */
-export function useMyStreak(options: QueryHookOptions<Schemas['Streak']> = {}) {
-  return useSignedInQuery(progressQueries.streak(), options);
-}
-
-/** `GET space-repetition/card-stats/`. */
-export function useCardStats(options: QueryHookOptions<Schemas['CardStats']> = {}) {
-  return useSignedInQuery(progressQueries.cardStats(), options);
-}
-
-/** `GET auth/activity-history/?page_size=N` (latest `updated_at` first). */
-export function useActivityHistory(
-  pageSize = 3,
-  options: QueryHookOptions<Schemas['ActivityPage']> = {},
-) {
-  return useSignedInQuery(progressQueries.activityHistory(pageSize), options);
 }
 
 /** `GET duels/duel-requests/` (sent and received, soft-deleted left out). */

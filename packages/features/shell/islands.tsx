@@ -6,6 +6,7 @@ import type { Locale, Theme } from '@memoria/api';
 import { FormattedMessage } from 'react-intl';
 import { useFlushReviewQueue } from '../deck-review/index.ts';
 import { ComingSoon } from '../gate/index.ts';
+import { ProgressTracking } from '../progress/index.ts';
 import { IslandRoot } from '../shared/IslandRoot.tsx';
 import { ConnectionLostSnackbar } from './ConnectionLostSnackbar.tsx';
 import { Dashboard } from './Dashboard.tsx';
@@ -62,6 +63,7 @@ export function ConnectionLostIsland({ currentPath: _, ...prefs }: IslandProps) 
     <IslandRoot {...prefs}>
       <ConnectionLostSnackbar />
       <PendingReviewsSender />
+      <ProgressTracking />
     </IslandRoot>
   );
 }

@@ -1,0 +1,130 @@
+import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { MyProgress } from './MyProgress.tsx';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+  $session.set({ signedIn: true, email: 'ana@example.com' });
+  setNavigate(vi.fn());
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+const days = (n: number, from: string, count = (i: number) => i % 3) =>
+  Array.from({ length: n }, (_, i) => {
+    const d = new Date(`${from}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + i);
+    return { date: d.toISOString().slice(0, 10), count: count(i) };
+  });
+
+function answers(active: boolean) {
+  const monthly = Object.fromEntries(
+    days(31, '2026-10-21').map((d) => [d.date, active ? d.count : 0]),
+  );
+  return {
+    '/be/api/auth/progress/': {
+      current_streak: active ? 4 : 0,
+      longest_streak: active ? 9 : 0,
+      days_active: active ? 12 : 0,
+      total_responses: active ? 340 : 0,
+      reviews: active ? 330 : 0,
+      duels_played: 4,
+      duels_won: 3,
+      win_rate: active ? 0.75 : null,
+    },
+    '/be/api/space-repetition/learning-stats/': {
+      retention: {
+        young: { reviews: 10, passed: 8, rate: 0.8 },
+        mature: { reviews: 0, passed: 0, rate: null },
+        total: { reviews: 10, passed: 8, rate: 0.8 },
+      },
+      forecast: days(30, '2026-11-20'),
+      reviews_per_day: days(365, '2025-11-21'),
+      decks: [],
+    },
+    '/be/api/auth/streaks/my_streak/': {
+      current_streak: 4,
+      longest_streak: 9,
+      days_active: 12,
+      today_active: true,
+      last_activity_date: '2026-11-20',
+      monthly_activity: monthly,
+      monthly_kinds: {},
+    },
+    '/be/api/space-repetition/card-stats/': {
+      week_start: '2026-11-16',
+      week_daily_breakdown: days(7, '2026-11-16').map((d, i) => ({
+        day: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'][i],
+        ...d,
+      })),
+      total_this_week: 6,
+      reviews_today: 1,
+      total_reviews: 330,
+    },
+  } as Record<string, unknown>;
+}
+
+function serve(active: boolean, failing: () => boolean = () => false) {
+  const bodies = answers(active);
+  server.handle((request) => {
+    const path = request.path.split('?')[0] ?? '';
+    if (path === '/be/api/auth/progress/' && failing()) {
+      return { status: 500, body: { detail: 'boom', code: 'internal_error' } };
+    }
+    return path in bodies
+      ? { status: 200, body: bodies[path] }
+      : { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+  });
+}
+
+describe('MyProgress', () => {
+  test('shows the figures, retention, calendar and year once loaded', async () => {
+    serve(true);
+    renderWithProviders(<MyProgress />);
+    expect(screen.getByText('Loading your progress…')).toBeTruthy();
+    expect(await screen.findByText('Total responses')).toBeTruthy();
+    expect(screen.getByText('340')).toBeTruthy();
+    expect(screen.getByText('75%')).toBeTruthy();
+    expect(screen.getAllByText('80% of 10 reviews')).toHaveLength(2); // young and all
+    expect(screen.getByText('No reviews yet')).toBeTruthy();
+    expect(
+      screen.getByRole('list', { name: 'Streak calendar (last 31 days)' }).children,
+    ).toHaveLength(31);
+    expect(screen.getByRole('list', { name: 'Reviews in the last year' }).children).toHaveLength(
+      365,
+    );
+    expect(screen.getByRole('table', { name: 'Reviews due (next 30 days)' })).toBeTruthy();
+  });
+
+  test('welcomes a new learner with a way to start', async () => {
+    serve(false);
+    renderWithProviders(<MyProgress />);
+    expect(await screen.findByText('No progress yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to Space Repetition' })).toBeTruthy();
+    expect(screen.queryByText('Total responses')).toBeNull();
+  });
+
+  test('says it could not load, and Retry loads it', async () => {
+    let fail = true;
+    serve(true, () => fail);
+    renderWithProviders(<MyProgress />);
+    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 5000 });
+    expect(screen.getByText('Your progress could not be loaded.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(retry);
+    expect(await screen.findByText('Total responses')).toBeTruthy();
+  });
+
+  test('speaks Spanish', async () => {
+    serve(true);
+    renderWithProviders(<MyProgress />, { locale: 'es' });
+    expect(await screen.findByText('Respuestas totales')).toBeTruthy();
+  });
+});

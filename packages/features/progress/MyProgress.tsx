@@ -1,0 +1,236 @@
+/** `/my-progress`: the progress figures, streak calendar, weekly bars, retention, forecast, year. */
+import {
+  type Schemas,
+  useCardStats,
+  useLearningStats,
+  useMyStreak,
+  useProgressSummary,
+} from '@memoria/api';
+import { Button, EmptyState, Skeleton, VisuallyHidden } from '@memoria/ui';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as page from '../shared/page.css.ts';
+import { BarChart } from './BarChart.tsx';
+import * as s from './progress.css.ts';
+
+function level(count: number): 0 | 1 | 2 | 3 {
+  if (count <= 0) return 0;
+  if (count < 3) return 1;
+  if (count < 10) return 2;
+  return 3;
+}
+
+const noon = (date: string) => `${date}T12:00:00`;
+
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className={s.figure}>
+      <dt className={s.figureLabel}>{label}</dt>
+      <dd className={s.figureValue}>{children}</dd>
+    </div>
+  );
+}
+
+function Figures({ summary }: { summary: Schemas['ProgressSummary'] }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const days = (count: number) => intl.formatMessage({ id: 'progress.figure.days' }, { count });
+  return (
+    <dl className={s.figures}>
+      <Figure label={t('progress.figure.streak')}>{days(summary.current_streak)}</Figure>
+      <Figure label={t('progress.figure.longest')}>{days(summary.longest_streak)}</Figure>
+      <Figure label={t('progress.figure.daysActive')}>
+        {intl.formatNumber(summary.days_active)}
+      </Figure>
+      <Figure label={t('progress.figure.responses')}>
+        {intl.formatNumber(summary.total_responses)}
+      </Figure>
+      <Figure label={t('progress.figure.winRate')}>
+        {summary.win_rate === null
+          ? t('progress.figure.none')
+          : intl.formatNumber(summary.win_rate, { style: 'percent' })}
+      </Figure>
+    </dl>
+  );
+}
+
+function DayGrid({
+  days,
+  className,
+  labelId,
+  dayId,
+}: {
+  days: { date: string; count: number }[];
+  className: string;
+  labelId: string;
+  dayId: string;
+}) {
+  const intl = useIntl();
+  return (
+    <ul className={className} aria-label={intl.formatMessage({ id: labelId })}>
+      {days.map(({ date, count }) => {
+        const label = intl.formatMessage(
+          { id: dayId },
+          { date: intl.formatDate(noon(date), { day: 'numeric', month: 'short' }), count },
+        );
+        return (
+          <li key={date} className={`${s.cell} ${s.level[level(count)]}`} title={label}>
+            <VisuallyHidden>{label}</VisuallyHidden>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Retention({ retention }: { retention: Schemas['LearningStats']['retention'] }) {
+  const intl = useIntl();
+  const rows = [
+    ['progress.retention.young', retention.young],
+    ['progress.retention.mature', retention.mature],
+    ['progress.retention.total', retention.total],
+  ] as const;
+  return (
+    <dl className={s.figures}>
+      {rows.map(([id, r]) => (
+        <Figure key={id} label={intl.formatMessage({ id })}>
+          {r.rate === null
+            ? intl.formatMessage({ id: 'progress.retention.none' })
+            : intl.formatMessage(
+                { id: 'progress.retention.value' },
+                {
+                  rate: intl.formatNumber(r.rate, { style: 'percent', maximumFractionDigits: 1 }),
+                  reviews: r.reviews,
+                },
+              )}
+        </Figure>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ titleId, children }: { titleId: string; children: React.ReactNode }) {
+  return (
+    <section className={s.section} aria-labelledby={titleId}>
+      <h2 className={s.sectionTitle} id={titleId}>
+        <FormattedMessage id={titleId} />
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function MyProgress() {
+  const intl = useIntl();
+  const summary = useProgressSummary();
+  const learning = useLearningStats();
+  const streak = useMyStreak();
+  const week = useCardStats();
+  const queries = [summary, learning, streak, week];
+  const failed = queries.some((q) => q.isError);
+  const header = (
+    <header>
+      <h1 className={page.pageTitle}>
+        <FormattedMessage id="progress.title" />
+      </h1>
+      <p className={page.pageSubtitle}>
+        <FormattedMessage id="progress.subtitle" />
+      </p>
+    </header>
+  );
+  if (failed) {
+    return (
+      <div className={page.page}>
+        {header}
+        <div role="alert" className={s.failure}>
+          <p className={s.muted}>
+            <FormattedMessage id="progress.loadFailed" />
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              for (const q of queries) if (q.isError) void q.refetch();
+            }}
+          >
+            <FormattedMessage id="progress.retry" />
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!summary.data || !learning.data || !streak.data || !week.data) {
+    return (
+      <div className={page.page} aria-busy="true">
+        {header}
+        <VisuallyHidden>
+          <FormattedMessage id="progress.loading" />
+        </VisuallyHidden>
+        <Skeleton lines={6} />
+      </div>
+    );
+  }
+  const stats = learning.data;
+  // A new learner: nothing done yet, so every chart would be empty.
+  if (summary.data.days_active === 0 && summary.data.total_responses === 0) {
+    return (
+      <div className={page.page}>
+        {header}
+        <EmptyState
+          title={<FormattedMessage id="progress.empty.title" />}
+          description={<FormattedMessage id="progress.empty.description" />}
+          action={
+            <Button onClick={() => window.location.assign('/space-repetition')}>
+              <FormattedMessage id="progress.empty.action" />
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  const short = (date: string) => intl.formatDate(noon(date), { day: 'numeric', month: 'short' });
+  const weekday = (date: string) => intl.formatDate(noon(date), { weekday: 'short' });
+  return (
+    <div className={page.page}>
+      {header}
+      <Figures summary={summary.data} />
+      <div className={s.sections}>
+        <Section titleId="progress.calendar">
+          <DayGrid
+            className={s.calendar}
+            labelId="progress.calendar"
+            dayId="progress.calendarDay"
+            days={Object.entries(streak.data.monthly_activity).map(([date, count]) => ({
+              date,
+              count,
+            }))}
+          />
+        </Section>
+        <Section titleId="progress.weekly">
+          <BarChart
+            caption={intl.formatMessage({ id: 'progress.weekly' })}
+            bars={week.data.week_daily_breakdown.map((d) => ({
+              label: weekday(d.date),
+              value: d.count,
+            }))}
+          />
+        </Section>
+        <Section titleId="progress.retention">
+          <Retention retention={stats.retention} />
+        </Section>
+        <Section titleId="progress.forecast">
+          <BarChart
+            caption={intl.formatMessage({ id: 'progress.forecast' })}
+            bars={stats.forecast.map((d) => ({ label: short(d.date), value: d.count }))}
+          />
+        </Section>
+      </div>
+      <Section titleId="progress.heatmap">
+        <DayGrid
+          className={s.heatmap}
+          labelId="progress.heatmap"
+          dayId="progress.heatmapDay"
+          days={stats.reviews_per_day}
+        />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { vars } from '@memoria/ui';
+import { style, styleVariants } from '@vanilla-extract/css';
+
+export const figures = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+  gap: vars.space.md,
+  margin: 0,
+});
+
+export const figure = style({
+  display: 'flex',
+  flexDirection: 'column-reverse',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  borderRadius: 8,
+  background: vars.color.surfaceAlt,
+  border: `1px solid ${vars.color.divider}`,
+});
+
+export const figureValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const figureLabel = style({ color: vars.color.textMuted });
+
+export const sections = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
+  gap: vars.space.lg,
+});
+
+export const section = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  alignContent: 'start',
+  minWidth: 0,
+});
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
+
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+
+export const chart = style({ width: '100%', minHeight: 180 });
+
+export const heatmap = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridTemplateRows: 'repeat(7, 10px)',
+  gridAutoColumns: '10px',
+  gap: 2,
+  overflowX: 'auto',
+  padding: 0,
+  margin: 0,
+  listStyle: 'none',
+});
+
+export const calendar = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(7, 1fr)',
+  gap: 4,
+  padding: 0,
+  margin: 0,
+  listStyle: 'none',
+  maxWidth: 280,
+});
+
+export const cell = style({
+  aspectRatio: '1',
+  borderRadius: 2,
+  background: vars.color.surfaceAlt,
+  border: `1px solid ${vars.color.divider}`,
+});
+
+export const level = styleVariants({
+  0: {},
+  1: { background: 'color-mix(in srgb, #43a047 35%, transparent)' },
+  2: { background: 'color-mix(in srgb, #43a047 65%, transparent)' },
+  3: { background: '#2e7d32' },
+});
+
+export const failure = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' });
