@@ -1,6 +1,8 @@
+import { useContactSales } from '@memoria/api';
 import { Button, Dialog, Snackbar, TextArea, TextField } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formErrors } from '../shared/errors.ts';
 import * as s from './pricing.css.ts';
 
 const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
@@ -13,25 +15,40 @@ export interface ContactSalesDialogProps {
 
 /**
  * Contact Sales (§2, §4): name, email, phone, company or institution and message. Send Message
- * makes no call (§4: "no call is shown"): it shows a thank-you, clears the form and closes it.
- * No field is validated (§5).
+ * stores the message in the sales outbox (`POST auth/contact-sales/`, beyond the spec, issue 14),
+ * then shows the thank-you, clears the form and closes it. The server requires a name, a valid
+ * email and a message; its field errors show under their fields.
  */
 export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
   const intl = useIntl();
   const formId = useId();
   const [values, setValues] = useState(EMPTY);
   const [thanked, setThanked] = useState(false);
+  const contact = useContactSales();
+  const errors = contact.error
+    ? formErrors(intl, contact.error, Object.keys(EMPTY), 'pricing.contact.failed')
+    : null;
   const field = (name: Field) => ({
     name,
     value: values[name],
+    error: errors?.fields[name],
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [name]: event.target.value })),
   });
   const send = (event: FormEvent) => {
     event.preventDefault();
-    setValues(EMPTY);
-    setThanked(true);
-    onClose();
+    const { phone, company, ...required } = values;
+    contact.mutate(
+      { ...required, ...(phone ? { phone } : {}), ...(company ? { company } : {}) },
+      {
+        onSuccess: () => {
+          setValues(EMPTY);
+          contact.reset();
+          setThanked(true);
+          onClose();
+        },
+      },
+    );
   };
   return (
     <>
@@ -46,7 +63,7 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             <Button variant="text" onClick={onClose}>
               <FormattedMessage id="pricing.contact.cancel" />
             </Button>
-            <Button type="submit" form={formId}>
+            <Button type="submit" form={formId} loading={contact.isPending}>
               <FormattedMessage id="pricing.contact.send" />
             </Button>
           </>
@@ -80,6 +97,11 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             rows={4}
             {...field('message')}
           />
+          {errors && Object.keys(errors.fields).length === 0 ? (
+            <p role="alert" className={s.error}>
+              {errors.banner}
+            </p>
+          ) : null}
         </form>
       </Dialog>
       <Snackbar
