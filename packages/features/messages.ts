@@ -9,6 +9,7 @@ import * as deckReview from './deck-review/messages.ts';
 import * as decks from './decks/messages.ts';
 import * as gate from './gate/messages.ts';
 import * as pricing from './pricing/messages.ts';
+import * as profile from './profile/messages.ts';
 import * as errors from './shared/errorMessages.ts';
 import * as shell from './shell/messages.ts';
 
@@ -23,6 +24,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   deckReview,
   gate,
   pricing,
+  profile,
   shell,
 };
 
