@@ -13,6 +13,7 @@ import * as gate from './gate/messages.ts';
 import * as macroImages from './macro-images/messages.ts';
 import * as pricing from './pricing/messages.ts';
 import * as progress from './progress/messages.ts';
+import * as profile from './profile/messages.ts';
 import * as errors from './shared/errorMessages.ts';
 import * as shell from './shell/messages.ts';
 
@@ -29,6 +30,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   gate,
   pricing,
   progress,
+  profile,
   shell,
   conversionTable,
   macroImages,

@@ -1,6 +1,8 @@
+import { useContactSales } from '@memoria/api';
 import { Button, Dialog, Snackbar, TextArea, TextField } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formErrors } from '../shared/errors.ts';
 import * as s from './pricing.css.ts';
 
 const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
@@ -12,11 +14,13 @@ export interface ContactSalesDialogProps {
 }
 
 /**
- * Contact Sales for the Enterprise plan: name, email, phone, company and message. Opened by
- * `ContactSalesIsland` on the public pricing page and by Contact sales in `InAppPricing`.
+ * Contact Sales (§2, §4): name, email, phone, company or institution and message. Send Message
+ * stores the message in the sales outbox (`POST auth/contact-sales/`, beyond the spec, issue 14),
+ * then shows the thank-you, clears the form and closes it. The server requires a name, a valid
+ * email and a message; its field errors show under their fields.
  *
- * **API calls:** none (the spec shows no call): Send Message shows a thank-you `Snackbar` (`ThankYou`),
- * clears the form and closes it. No field is validated.
+ * **API calls:** `POST auth/contact-sales/`; a 400 shows its field errors under the fields, any
+ * other failure shows the error message with the form kept.
  *
  * **Accessibility.** A modal `Dialog` with labelled fields; the thank-you is announced by its snackbar.
  */
@@ -25,17 +29,31 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
   const formId = useId();
   const [values, setValues] = useState(EMPTY);
   const [thanked, setThanked] = useState(false);
+  const contact = useContactSales();
+  const errors = contact.error
+    ? formErrors(intl, contact.error, Object.keys(EMPTY), 'pricing.contact.failed')
+    : null;
   const field = (name: Field) => ({
     name,
     value: values[name],
+    error: errors?.fields[name],
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [name]: event.target.value })),
   });
   const send = (event: FormEvent) => {
     event.preventDefault();
-    setValues(EMPTY);
-    setThanked(true);
-    onClose();
+    const { phone, company, ...required } = values;
+    contact.mutate(
+      { ...required, ...(phone ? { phone } : {}), ...(company ? { company } : {}) },
+      {
+        onSuccess: () => {
+          setValues(EMPTY);
+          contact.reset();
+          setThanked(true);
+          onClose();
+        },
+      },
+    );
   };
   return (
     <>
@@ -50,7 +68,7 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             <Button variant="text" onClick={onClose}>
               <FormattedMessage id="pricing.contact.cancel" />
             </Button>
-            <Button type="submit" form={formId}>
+            <Button type="submit" form={formId} loading={contact.isPending}>
               <FormattedMessage id="pricing.contact.send" />
             </Button>
           </>
@@ -84,6 +102,11 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             rows={4}
             {...field('message')}
           />
+          {errors && Object.keys(errors.fields).length === 0 ? (
+            <p role="alert" className={s.error}>
+              {errors.banner}
+            </p>
+          ) : null}
         </form>
       </Dialog>
       <Snackbar

@@ -28,6 +28,20 @@ function api(plan: string, purchase: (request: RecordedRequest) => Reply) {
     if (request.path.startsWith('/be/api/auth/subscriptions/create_subscription/')) {
       return purchase(request);
     }
+    if (request.path.startsWith('/be/api/auth/contact-sales/')) {
+      const body = JSON.parse(request.body || '{}') as { email?: string };
+      return body.email?.includes('@')
+        ? { status: 201, body: { id: 1, received: true } }
+        : {
+            status: 400,
+            body: {
+              detail: 'email: Enter a valid email address.',
+              code: 'validation_error',
+              fields: { email: ['Enter a valid email address.'] },
+              field_codes: { email: ['invalid_email'] },
+            },
+          };
+    }
     return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
   });
 }
@@ -128,37 +142,64 @@ describe('Standard purchase (§4, §8)', () => {
   });
 });
 
-describe('Contact Sales (§4)', () => {
-  test('Send Message makes no call, shows a thank-you, clears and closes the form', async () => {
-    api('free', () => ({ status: 500 }));
-    renderWithProviders(<InAppPricing />);
-    await waitFor(() => expect(server.requests.length).toBeGreaterThan(0));
-    const before = server.requests.length;
-    const open = () => fireEvent.click(screen.getByRole('button', { name: 'Contact sales' }));
-    open();
-    const dialog = await screen.findByRole('dialog');
-    const fields = {
-      Name: 'Ana García',
-      Email: 'ana@school.example',
-      Phone: '+54 11 5555 0000',
-      'Company or institution': 'Colegio Norte',
-      Message: 'We have 300 students.',
-    };
-    for (const [label, value] of Object.entries(fields)) {
+describe('Contact Sales (§4, issue 14)', () => {
+  const fields = {
+    Name: 'Ana García',
+    Email: 'ana@school.example',
+    Phone: '+54 11 5555 0000',
+    'Company or institution': 'Colegio Norte',
+    Message: 'We have 300 students.',
+  };
+  const fill = (dialog: HTMLElement, values: Record<string, string>, send = 'Send Message') => {
+    for (const [label, value] of Object.entries(values)) {
       fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     }
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: send }));
+  };
+
+  test('Send Message stores the message, shows a thank-you, clears and closes the form', async () => {
+    api('free', () => ({ status: 500 }));
+    renderWithProviders(<InAppPricing />);
+    const open = () => fireEvent.click(screen.getByRole('button', { name: 'Contact sales' }));
+    open();
+    fill(await screen.findByRole('dialog'), fields);
 
     expect(
       await screen.findByText('Thank you! Our sales team will contact you soon.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.requests.length).toBe(before);
+    const [sent] = server.hits('/be/api/auth/contact-sales/');
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({
+      name: 'Ana García',
+      email: 'ana@school.example',
+      phone: '+54 11 5555 0000',
+      company: 'Colegio Norte',
+      message: 'We have 300 students.',
+    });
 
     open();
     const reopened = await screen.findByRole('dialog');
     for (const label of Object.keys(fields)) {
       expect((within(reopened).getByLabelText(label) as HTMLInputElement).value).toBe('');
     }
+  });
+
+  test("shows the server's field error under its field and keeps the form open", async () => {
+    api('free', () => ({ status: 500 }));
+    renderWithProviders(<InAppPricing />, { locale: 'es' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Contactar a ventas' }));
+    const dialog = await screen.findByRole('dialog');
+    fill(
+      dialog,
+      { Nombre: 'Ana', 'Correo electrónico': 'nope', Mensaje: 'Hola' },
+      'Enviar mensaje',
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Correo electrónico').getAttribute('aria-invalid')).toBe(
+        'true',
+      ),
+    );
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.queryByText(/Gracias/)).toBeNull();
   });
 });

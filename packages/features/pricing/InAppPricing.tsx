@@ -85,6 +85,7 @@ export function InAppPricing({ openUrl }: InAppPricingProps) {
       <PurchaseConfirmation
         open={purchase.open}
         status={purchase.status}
+        refusal={purchase.refusal}
         onConfirm={purchase.confirm}
         onCancel={purchase.cancel}
         onMessageClose={purchase.dismissMessage}

@@ -1,12 +1,15 @@
 import { Button, Dialog, Snackbar } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
 import * as s from './pricing.css.ts';
-import type { PurchaseStatus } from './usePurchase.ts';
+import type { PurchaseRefusal, PurchaseStatus } from './usePurchase.ts';
 
 export interface PurchaseConfirmationProps {
   /** The confirmation dialog is open (it closes itself when `status` is `redirecting`). */
   open: boolean;
   status: PurchaseStatus;
+  /** A refusal that says more than the payment error (an active subscription already). */
+  refusal?: PurchaseRefusal;
   onConfirm: () => void;
   onCancel: () => void;
   /** The redirecting message hid (auto-hide or ×). */
@@ -25,6 +28,7 @@ export interface PurchaseConfirmationProps {
 export function PurchaseConfirmation({
   open,
   status,
+  refusal = null,
   onConfirm,
   onCancel,
   onMessageClose,
@@ -88,7 +92,9 @@ export function PurchaseConfirmation({
         </ol>
         {status === 'error' ? (
           <p role="alert" className={s.error}>
-            <FormattedMessage id="pricing.purchase.error" />
+            <FormattedMessage
+              id={refusal ? FIELD_ERROR_MESSAGES[refusal] : 'pricing.purchase.error'}
+            />
           </p>
         ) : null}
       </Dialog>

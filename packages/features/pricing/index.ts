@@ -10,7 +10,7 @@ export {
 export { PLANS, type PlanId, planOfAccount } from './plans.ts';
 export {
   openInNewTab,
+  type PurchaseRefusal,
   type PurchaseStatus,
-  useCreateSubscription,
   useStandardPurchase,
 } from './usePurchase.ts';

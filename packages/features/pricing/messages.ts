@@ -66,6 +66,7 @@ export const en = {
   'pricing.contact.send': 'Send Message',
   'pricing.contact.cancel': 'Cancel',
   'pricing.contact.thanks': 'Thank you! Our sales team will contact you soon.',
+  'pricing.contact.failed': 'Your message could not be sent. Please try again.',
 } as const;
 
 export type PricingMessageId = keyof typeof en;
@@ -137,4 +138,5 @@ export const es: Record<PricingMessageId, string> = {
   'pricing.contact.cancel': 'Cancelar',
   'pricing.contact.thanks':
     '¡Gracias! Nuestro equipo de ventas se pondrá en contacto contigo pronto.',
+  'pricing.contact.failed': 'No se pudo enviar tu mensaje. Por favor, inténtalo de nuevo.',
 };

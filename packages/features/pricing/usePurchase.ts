@@ -1,5 +1,4 @@
-import { api, type Schemas, unwrap } from '@memoria/api';
-import { useMutation } from '@tanstack/react-query';
+import { fieldErrorCodes, useCreateSubscription } from '@memoria/api';
 import { useCallback, useState } from 'react';
 
 /** Opens the provider's checkout in a new tab (§4). */
@@ -7,16 +6,12 @@ export function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** `POST auth/subscriptions/create_subscription/` with `plan_name: 'standard'`. */
-export function useCreateSubscription() {
-  return useMutation<Schemas['SubscriptionCheckout'], Error, void>({
-    mutationFn: async () =>
-      unwrap(
-        await api.POST('/auth/subscriptions/create_subscription/', {
-          body: { plan_name: 'standard' },
-        }),
-      ),
-  });
+/** The refusals that say more than the payment error: already subscribed, plan included. */
+export type PurchaseRefusal = 'already_subscribed' | 'plan_already_included' | null;
+
+function refusalOf(error: unknown): PurchaseRefusal {
+  const key = fieldErrorCodes(error).plan_name?.[0];
+  return key === 'already_subscribed' || key === 'plan_already_included' ? key : null;
 }
 
 /**
@@ -35,13 +30,14 @@ export type PurchaseStatus = 'idle' | 'pending' | 'error' | 'redirecting';
 export function useStandardPurchase(openUrl: (url: string) => void = openInNewTab) {
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<PurchaseStatus>('idle');
-  const create = useCreateSubscription();
-  const { mutateAsync } = create;
+  const [refusal, setRefusal] = useState<PurchaseRefusal>(null);
+  const { mutateAsync } = useCreateSubscription();
 
   const confirm = useCallback(async () => {
     setStatus('pending');
+    setRefusal(null);
     try {
-      const { checkout_url } = await mutateAsync();
+      const { checkout_url } = await mutateAsync({ plan_name: 'standard' });
       if (checkout_url) {
         openUrl(checkout_url);
         setOpen(false);
@@ -51,6 +47,7 @@ export function useStandardPurchase(openUrl: (url: string) => void = openInNewTa
       console.error('[pricing] create_subscription answered without a checkout_url');
     } catch (error) {
       console.error('[pricing] create_subscription failed:', error);
+      setRefusal(refusalOf(error));
     }
     setStatus('error');
   }, [mutateAsync, openUrl]);
@@ -58,6 +55,8 @@ export function useStandardPurchase(openUrl: (url: string) => void = openInNewTa
   return {
     open,
     status,
+    /** Why the purchase was refused, when the server said (shown instead of the payment error). */
+    refusal,
     start: useCallback(() => {
       setStatus('idle');
       setOpen(true);

@@ -1,0 +1,58 @@
+import { usePaymentHistory } from '@memoria/api';
+import { Skeleton } from '@memoria/ui';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LoadFailure } from './LoadFailure.tsx';
+
+/** The payments of one subscription, newest first. */
+export function PaymentHistory({ subscriptionId }: { subscriptionId: number }) {
+  const intl = useIntl();
+  const history = usePaymentHistory(subscriptionId);
+  let body: React.ReactNode;
+  if (history.isPending) body = <Skeleton height={48} />;
+  else if (history.isError) {
+    body = <LoadFailure messageId="profile.history.failed" onRetry={() => history.refetch()} />;
+  } else if (history.data.length === 0) {
+    body = (
+      <p>
+        <FormattedMessage id="profile.history.empty" />
+      </p>
+    );
+  } else {
+    body = (
+      <table style={{ width: '100%', borderCollapse: 'collapse' }}>
+        <thead>
+          <tr>
+            <th scope="col" style={{ textAlign: 'start' }}>
+              <FormattedMessage id="profile.history.date" />
+            </th>
+            <th scope="col" style={{ textAlign: 'start' }}>
+              <FormattedMessage id="profile.history.amount" />
+            </th>
+            <th scope="col" style={{ textAlign: 'start' }}>
+              <FormattedMessage id="profile.history.status" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.data.map((p) => (
+            <tr key={p.id}>
+              <td>{intl.formatDate(p.paid_at ?? p.created_at, { dateStyle: 'medium' })}</td>
+              <td>{intl.formatNumber(p.amount, { style: 'currency', currency: p.currency })}</td>
+              <td>
+                <FormattedMessage id={`profile.history.status.${p.status}`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return (
+    <section aria-labelledby={`payments-${subscriptionId}`}>
+      <h3 id={`payments-${subscriptionId}`}>
+        <FormattedMessage id="profile.history.title" />
+      </h3>
+      {body}
+    </section>
+  );
+}

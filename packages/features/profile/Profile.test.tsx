@@ -1,0 +1,118 @@
+import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { Profile } from './Profile.tsx';
+
+let server: TestServer;
+const me = {
+  id: 3,
+  email: 'ana@example.com',
+  username: 'ana',
+  first_name: 'Ana',
+  last_name: 'García',
+  account_type: 'standard',
+  role: null,
+  timezone: 'UTC',
+  date_joined: '2026-01-01T00:00:00Z',
+};
+const active = {
+  has_active_subscription: true,
+  account_type: 'standard',
+  subscription_id: 7,
+  plan_name: 'standard',
+  status: 'active',
+  end_date: '2026-12-23T22:00:00Z',
+  next_billing_date: '2026-12-23T22:00:00Z',
+  access_until: '2026-12-23T22:00:00Z',
+  can_cancel: true,
+  can_renew: false,
+};
+
+function api(cancelStatus: number) {
+  let cancelled = false;
+  server.handle((request) => {
+    const path = request.path;
+    if (path.startsWith('/be/api/auth/users/me/')) return { status: 200, body: me };
+    if (path.startsWith('/be/api/auth/subscriptions/get_subscription_status/')) {
+      const body = cancelled
+        ? {
+            ...active,
+            status: 'cancelled',
+            next_billing_date: null,
+            can_cancel: false,
+            can_renew: true,
+          }
+        : active;
+      return { status: 200, body };
+    }
+    if (path.startsWith('/be/api/auth/subscriptions/7/payment_history/')) {
+      return {
+        status: 200,
+        body: [
+          {
+            id: 1,
+            subscription_id: 7,
+            amount: 6999,
+            currency: 'ARS',
+            status: 'approved',
+            provider: 'sandbox',
+            provider_payment_id: 'sbx_pay_1',
+            paid_at: '2026-11-23T22:00:00Z',
+            created_at: '2026-11-23T22:00:00Z',
+          },
+        ],
+      };
+    }
+    if (path.startsWith('/be/api/auth/subscriptions/7/cancel_subscription/')) {
+      if (cancelStatus !== 200)
+        return { status: cancelStatus, body: { detail: 'x', code: 'unavailable' } };
+      cancelled = true;
+      return { status: 200, body: { id: 7, end_date: active.end_date, status: 'cancelled' } };
+    }
+    return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+  });
+}
+
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+  $session.set({ signedIn: true, email: 'ana@example.com' });
+  setNavigate(vi.fn());
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('profile', () => {
+  test('shows the plan, dates and payments; cancel is confirmed, then renew is offered', async () => {
+    api(200);
+    renderWithProviders(<Profile />);
+    expect(await screen.findByText('Active')).toBeTruthy();
+    expect(((await screen.findByLabelText('Username')) as HTMLInputElement).value).toBe('ana');
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.getAllByText('December 23, 2026').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/This cannot be undone/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    const done = await screen.findByText(/Subscription cancelled/);
+    expect(done.textContent).toContain('December 23, 2026');
+    expect(server.hits('/be/api/auth/subscriptions/7/cancel_subscription/')).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Renew subscription' })).toBeTruthy();
+  });
+
+  test("says the spec's error when the cancel fails, in Spanish", async () => {
+    api(503);
+    renderWithProviders(<Profile />, { locale: 'es' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar suscripción' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar suscripción' }));
+    expect(await screen.findByText('Error al cancelar la suscripción')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,25 @@
+import { FormattedMessage } from 'react-intl';
+import * as page from '../shared/page.css.ts';
+import { AccountSection } from './AccountSection.tsx';
+import { SubscriptionSection, type SubscriptionSectionProps } from './SubscriptionSection.tsx';
+
+/**
+ * `/profile`: a column of independent sections (each loads, fails and retries on its own), so
+ * that later settings add a section rather than change these.
+ */
+export function Profile({ openUrl }: SubscriptionSectionProps) {
+  return (
+    <div className={page.page}>
+      <header>
+        <h1 className={page.pageTitle}>
+          <FormattedMessage id="profile.title" />
+        </h1>
+        <p className={page.pageSubtitle}>
+          <FormattedMessage id="profile.subtitle" />
+        </p>
+      </header>
+      <AccountSection />
+      <SubscriptionSection openUrl={openUrl} />
+    </div>
+  );
+}

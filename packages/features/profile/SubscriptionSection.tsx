@@ -1,0 +1,152 @@
+import { useCancelSubscription, useSubscriptionStatus } from '@memoria/api';
+import { Button, Card, Dialog, Skeleton, Snackbar } from '@memoria/ui';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PurchaseConfirmation, useStandardPurchase } from '../pricing/index.ts';
+import { LoadFailure } from './LoadFailure.tsx';
+import { PaymentHistory } from './PaymentHistory.tsx';
+
+export interface SubscriptionSectionProps {
+  /** Where Renew opens the checkout (stories); a new tab by default. */
+  openUrl?: (url: string) => void;
+}
+
+/**
+ * The account's plan and subscription (§2 Profile, §4): status, next billing date, access-until
+ * date, payment history; cancel after a confirmation (cannot be undone, access stays until the end
+ * date), renew after a cancel (a new purchase through the same confirmation as /pricing). The
+ * events stream refreshes it when the provider confirms a payment.
+ */
+export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
+  const intl = useIntl();
+  const status = useSubscriptionStatus();
+  const cancel = useCancelSubscription();
+  const purchase = useStandardPurchase(openUrl);
+  const [confirming, setConfirming] = useState(false);
+  const [cancelledUntil, setCancelledUntil] = useState<string | null>(null);
+  const date = (iso: string | null) => (iso ? intl.formatDate(iso, { dateStyle: 'long' }) : '—');
+
+  let body: React.ReactNode;
+  if (status.isPending) body = <Skeleton height={120} />;
+  else if (status.isError) {
+    body = (
+      <LoadFailure messageId="profile.subscription.statusFailed" onRetry={() => status.refetch()} />
+    );
+  } else {
+    const s = status.data;
+    body = (
+      <div style={{ display: 'grid', gap: 12 }}>
+        <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' }}>
+          <dt>
+            <FormattedMessage id="profile.plan.title" />
+          </dt>
+          <dd style={{ margin: 0 }}>
+            <FormattedMessage id={`profile.plan.${s.account_type}`} />
+          </dd>
+          {s.status ? (
+            <>
+              <dt>
+                <FormattedMessage id="profile.subscription.status" />
+              </dt>
+              <dd style={{ margin: 0 }}>
+                <FormattedMessage id={`profile.subscription.status.${s.status}`} />
+              </dd>
+              <dt>
+                <FormattedMessage id="profile.subscription.nextBilling" />
+              </dt>
+              <dd style={{ margin: 0 }}>{date(s.next_billing_date)}</dd>
+              <dt>
+                <FormattedMessage id="profile.subscription.accessUntil" />
+              </dt>
+              <dd style={{ margin: 0 }}>{date(s.access_until)}</dd>
+            </>
+          ) : null}
+        </dl>
+        {s.status === null ? (
+          <p style={{ margin: 0 }}>
+            <FormattedMessage id="profile.subscription.none" />{' '}
+            <a href="/pricing">
+              <FormattedMessage id="profile.plan.upgrade" />
+            </a>
+          </p>
+        ) : null}
+        {cancel.isError ? (
+          <p role="alert" style={{ margin: 0 }}>
+            <FormattedMessage id="profile.cancel.error" />
+          </p>
+        ) : null}
+        <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          {s.can_cancel ? (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              <FormattedMessage id="profile.subscription.cancel" />
+            </Button>
+          ) : null}
+          {s.can_renew ? (
+            <Button onClick={purchase.start}>
+              <FormattedMessage id="profile.subscription.renew" />
+            </Button>
+          ) : null}
+        </div>
+        {s.subscription_id !== null ? <PaymentHistory subscriptionId={s.subscription_id} /> : null}
+      </div>
+    );
+  }
+
+  const endDate = status.data?.end_date ?? null;
+  return (
+    <Card
+      as="section"
+      title={intl.formatMessage({ id: 'profile.subscription.title' })}
+      headingLevel={2}
+    >
+      {body}
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={intl.formatMessage({ id: 'profile.cancel.title' })}
+        size="sm"
+        actions={
+          <>
+            <Button variant="text" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+              <FormattedMessage id="profile.cancel.keep" />
+            </Button>
+            <Button
+              loading={cancel.isPending}
+              onClick={() => {
+                const id = status.data?.subscription_id;
+                if (!id) return;
+                cancel.mutate(id, {
+                  onSuccess: (cancelled) => setCancelledUntil(cancelled.end_date),
+                  onSettled: () => setConfirming(false),
+                });
+              }}
+            >
+              <FormattedMessage id="profile.cancel.confirm" />
+            </Button>
+          </>
+        }
+      >
+        <p>
+          <FormattedMessage id="profile.cancel.body" values={{ date: date(endDate) }} />
+        </p>
+      </Dialog>
+      <Snackbar
+        open={cancelledUntil !== null}
+        severity="success"
+        message={intl.formatMessage(
+          { id: 'profile.cancel.success' },
+          { date: date(cancelledUntil) },
+        )}
+        onClose={() => setCancelledUntil(null)}
+      />
+      <PurchaseConfirmation
+        open={purchase.open}
+        status={purchase.status}
+        refusal={purchase.refusal}
+        onConfirm={purchase.confirm}
+        onCancel={purchase.cancel}
+        onMessageClose={purchase.dismissMessage}
+      />
+    </Card>
+  );
+}

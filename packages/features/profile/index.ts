@@ -1,0 +1,5 @@
+export { AccountSection } from './AccountSection.tsx';
+export { ProfileIsland } from './islands.tsx';
+export { PaymentHistory } from './PaymentHistory.tsx';
+export { Profile } from './Profile.tsx';
+export { SubscriptionSection, type SubscriptionSectionProps } from './SubscriptionSection.tsx';
