@@ -57,16 +57,21 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 120_000);
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseUrl, child, 120_000);
+  } catch (error) {
+    // A product that came up too late would otherwise outlive the run, holding its port, its
+    // database and the output pipe of whatever started the tests.
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
 }
