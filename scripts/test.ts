@@ -5,7 +5,7 @@
 // whole when it ends (lanes would interleave it line by line); a table of each step's time and
 // the wall time comes before the count.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -121,19 +121,20 @@ interface Result {
 
 const started = Date.now();
 
-function runStep(step: Step): Promise<Result> {
+function runStep(step: Step, index: number): Promise<Result> {
   const startedAt = Date.now();
   console.log(`--- started: ${step.name}`);
-  const child = spawn(step.command, step.args, {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  // The output goes to a file, not a pipe: a process the step leaves behind (a server it failed
+  // to stop) would hold a pipe open, and the step would never be seen to end.
+  const logFile = join(reports, `step-${index}.log`);
+  const log = openSync(logFile, 'w');
+  const child = spawn(step.command, step.args, { cwd: root, env, stdio: ['ignore', log, log] });
+  closeSync(log);
   return new Promise((resolve) => {
-    const finish = (code: number | null) => {
+    let done = false;
+    const finish = (code: number | null, error?: Error) => {
+      if (done) return;
+      done = true;
       const exitedOk = code === 0;
       const counted = step.count?.() ?? { passed: exitedOk ? 1 : 0, failed: exitedOk ? 0 : 1 };
       // A step that exits non-zero fails even when its cases all passed (a crash after the
@@ -142,21 +143,21 @@ function runStep(step: Step): Promise<Result> {
       const ok = exitedOk && counted.failed === 0;
       const seconds = (Date.now() - startedAt) / 1000;
       process.stdout.write(`\n=== ${step.name}\n`);
-      process.stdout.write(Buffer.concat(output));
+      process.stdout.write(readFileSync(logFile));
+      if (error) console.log(error.message);
       console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
       resolve({ name: step.name, ok, startedAt, seconds, ...counted });
     };
-    child.on('error', (error) => {
-      output.push(Buffer.from(`${error.message}\n`));
-      finish(null);
-    });
-    child.on('close', finish);
+    child.on('error', (error) => finish(null, error));
+    child.on('exit', (code) => finish(code));
   });
 }
 
+let stepCount = 0;
+
 async function runLane(steps: Step[]): Promise<Result[]> {
   const results: Result[] = [];
-  for (const step of steps) results.push(await runStep(step));
+  for (const step of steps) results.push(await runStep(step, stepCount++));
   return results;
 }
 

@@ -69,17 +69,21 @@ export async function startProduct(
     },
     stdio: options.ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 120_000);
-  return {
-    baseUrl,
-    process: child,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseUrl, child, 120_000);
+  } catch (error) {
+    // A product that came up too late would otherwise outlive the run, holding its port, its
+    // database and the output pipe of whatever started the tests.
+    await stop();
+    throw error;
+  }
+  return { baseUrl, process: child, stop };
 }
