@@ -96,9 +96,11 @@ async function rendered(page: Page): Promise<void> {
       [...document.querySelectorAll('#storybook-docs .sb-story')].every(
         (story) => story.childNodes.length > 0,
       ) &&
-      [...document.querySelectorAll<HTMLIFrameElement>('#storybook-docs iframe')].every((frame) =>
-        /\bsb-show-(main|errordisplay)\b/.test(frame.contentDocument?.body?.className ?? ''),
-      ),
+      [...document.querySelectorAll<HTMLIFrameElement>('#storybook-docs iframe')].every((frame) => {
+        // Storybook lazy-loads story iframes below the fold; the check needs every one.
+        frame.loading = 'eager';
+        return /\bsb-show-(main|errordisplay)\b/.test(frame.contentDocument?.body?.className ?? '');
+      }),
     undefined,
     { timeout: 120_000 },
   );
