@@ -166,7 +166,7 @@ const preview: Preview = {
       // Each story of a docs page in its own iframe, as in the canvas: its own MSW handlers,
       // theme, language and width, and dialogs that open inside it rather than over the page.
       // Stories files of plain primitives opt into inline rendering (`docs.story.inline`).
-      story: { inline: false, height: '420px' },
+      story: { inline: false, height: '560px' },
       toc: { headingSelector: 'h2, h3', title: 'On this page' },
     },
     fixedNow: FIXED_NOW.toISOString(),

@@ -86,7 +86,8 @@ type DocsPage = ReturnType<typeof docsPages>[number];
 
 /**
  * Waits until the docs page and every story on it have rendered: inline stories fill their
- * `.sb-story` root, iframed ones (`docs.story.inline: false`) finish loading.
+ * `.sb-story` root; an iframed one (`docs.story.inline: false`, the default here) is done when
+ * Storybook's preview in it shows the story or its error display.
  */
 async function rendered(page: Page): Promise<void> {
   await page.waitForSelector('#storybook-docs .sbdocs-content', { timeout: 60_000 });
@@ -95,13 +96,24 @@ async function rendered(page: Page): Promise<void> {
       [...document.querySelectorAll('#storybook-docs .sb-story')].every(
         (story) => story.childNodes.length > 0,
       ) &&
-      [...document.querySelectorAll<HTMLIFrameElement>('#storybook-docs iframe')].every(
-        (frame) => frame.contentDocument?.readyState === 'complete',
-      ),
+      [...document.querySelectorAll<HTMLIFrameElement>('#storybook-docs iframe')].every((frame) => {
+        // Storybook lazy-loads story iframes below the fold; the check needs every one.
+        frame.loading = 'eager';
+        return /\bsb-show-(main|errordisplay)\b/.test(frame.contentDocument?.body?.className ?? '');
+      }),
     undefined,
-    { timeout: 60_000 },
+    { timeout: 120_000 },
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** Stories whose iframe shows Storybook's error display instead of the story. */
+function storyErrors(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLIFrameElement>('#storybook-docs iframe')]
+      .filter((frame) => frame.contentDocument?.body?.classList.contains('sb-show-errordisplay'))
+      .map((frame) => `story failed to render: ${frame.src}`),
+  );
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
@@ -155,7 +167,7 @@ async function checker(browser: Browser, base: string) {
           timeout: 60_000,
         });
         await rendered(page);
-        problems.push(...(await axeProblems(page)));
+        problems.push(...(await storyErrors(page)), ...(await axeProblems(page)));
       } catch (error) {
         problems.push(error instanceof Error ? error.message : String(error));
       }

@@ -182,9 +182,10 @@ function DeskSkeletons() {
  * - `GET /space-repetition/desks/`. Pending: skeleton cards (`Loading`); failure: an alert with
  *   Retry (`LoadError`); an empty list: the empty state with New deck (`Empty`); otherwise the decks
  *   (`WithDesks`), a deck shared with the learner marked read-only (`SharedReadOnly`).
- * - The deck dialogs: `POST /space-repetition/desks/` (new), `PUT` and `DELETE
- *   /space-repetition/desks/{id}/`, `POST …/share_multiple/`, `POST …/configure_new_cards/`; a
- *   failed write shows its message inside the dialog.
+ * - The deck dialogs: `POST /space-repetition/desks/` (new),
+ *   `PUT /space-repetition/desks/{id}/` (rename), `DELETE /space-repetition/desks/{id}/`,
+ *   `POST …/share_multiple/`, `POST …/configure_new_cards/`; a failed write shows its message
+ *   inside the dialog.
  *
  * **Accessibility.** A load failure is `role="alert"`; count changes are announced politely; every
  * action is a labelled button or link.

@@ -20,10 +20,9 @@ function words(key: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** The CSS custom property a token compiles to (`var(--color-primary__1x2y3z)` → its name). */
-function cssVar(group: Group, key: string): string {
-  const value = (vars[group] as Record<string, string>)[key] ?? '';
-  return value.replace(/^var\((.*)\)$/, '$1');
+/** How a `*.css.ts` file reads the token (the CSS variable behind it is a generated hash). */
+function inCode(group: Group, key: string): string {
+  return key in vars[group] ? `vars.${group}.${key}` : '';
 }
 
 function keysOf(group: Group): string[] {
@@ -79,11 +78,7 @@ function ratio(fg: string, bg: string): string {
 export function ColorTokens() {
   return (
     <Table
-      head={[
-        'Token',
-        'CSS variable',
-        ...THEMES.flatMap((t) => [`${t} value`, `${t} on background`]),
-      ]}
+      head={['Token', 'In code', ...THEMES.flatMap((t) => [`${t} value`, `${t} on background`])]}
     >
       {keysOf('color').map((key) => (
         <tr key={key}>
@@ -91,7 +86,7 @@ export function ColorTokens() {
             <code>{key}</code>
           </th>
           <td style={cell}>
-            <code>{cssVar('color', key)}</code>
+            <code>{inCode('color', key)}</code>
           </td>
           {THEMES.flatMap((t) => {
             const color = value(t, 'color', key);
@@ -176,7 +171,7 @@ export function FeatureColors() {
             >
               {words(key.replace(/^feature/, ''))}
             </div>
-            <figcaption style={{ paddingTop: 4 }}>
+            <figcaption style={{ paddingTop: 4, fontSize: 13 }}>
               <code>{key}</code> <code>{color}</code>, <code>onFeature</code> on it{' '}
               {ratio(onFeature, color)} (same in both themes)
             </figcaption>
@@ -352,7 +347,7 @@ export function Elevation() {
 export function MotionAndLayers() {
   const groups: Group[] = ['motion', 'zIndex', 'layout'];
   return (
-    <Table head={['Token', 'Value', 'CSS variable']}>
+    <Table head={['Token', 'Value', 'In code']}>
       {groups.flatMap((group) =>
         keysOf(group).map((key) => (
           <tr key={`${group}.${key}`}>
@@ -365,7 +360,7 @@ export function MotionAndLayers() {
               <code>{value('light', group, key)}</code>
             </td>
             <td style={cell}>
-              <code>{cssVar(group, key)}</code>
+              <code>{inCode(group, key)}</code>
             </td>
           </tr>
         )),
