@@ -30,10 +30,14 @@ function ResultAction({
   onDone: (message: string) => void;
 }) {
   const intl = useIntl();
-  const send = useSendFriendRequest();
-  const answer = useAnswerFriendRequest();
-  const failed = send.error ?? answer.error;
   const values = { username: user.username };
+  const send = useSendFriendRequest({
+    onSuccess: () => onDone(intl.formatMessage({ id: 'friends.add.sent' }, values)),
+  });
+  const answer = useAnswerFriendRequest({
+    onSuccess: () => onDone(intl.formatMessage({ id: 'friends.done.accepted' }, values)),
+  });
+  const failed = send.error ?? answer.error;
   if (user.relation === 'friend') {
     return <Chip label={intl.formatMessage({ id: 'friends.relation.friend' })} color="default" />;
   }
@@ -60,18 +64,9 @@ function ResultAction({
         )}
         onClick={() => {
           if (isReceived && user.friendship_id !== null) {
-            answer.mutate(
-              { id: user.friendship_id, action: 'accept' },
-              {
-                onSuccess: () =>
-                  onDone(intl.formatMessage({ id: 'friends.done.accepted' }, values)),
-              },
-            );
+            answer.mutate({ id: user.friendship_id, action: 'accept' });
           } else {
-            send.mutate(
-              { username: user.username },
-              { onSuccess: () => onDone(intl.formatMessage({ id: 'friends.add.sent' }, values)) },
-            );
+            send.mutate({ username: user.username });
           }
         }}
       >

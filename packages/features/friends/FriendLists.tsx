@@ -64,13 +64,13 @@ function Loading() {
 function RequestRow({ request, onDone }: { request: Friendship; onDone: Done }) {
   const intl = useIntl();
   const date = useDate();
-  const answer = useAnswerFriendRequest();
   const values = { username: request.friend.username };
-  const act = (action: FriendshipAction) =>
-    answer.mutate(
-      { id: request.id, action },
-      { onSuccess: () => onDone(intl.formatMessage({ id: DONE_ID[action] }, values)) },
-    );
+  // Told through the hook's own onSuccess: the row is gone once the lists refresh, and a call's
+  // own callbacks do not run after its component unmounted.
+  const answer = useAnswerFriendRequest({
+    onSuccess: (_, { action }) => onDone(intl.formatMessage({ id: DONE_ID[action] }, values)),
+  });
+  const act = (action: FriendshipAction) => answer.mutate({ id: request.id, action });
   const pending = answer.isPending ? answer.variables?.action : undefined;
   return (
     <li className={s.row}>
@@ -179,8 +179,13 @@ function RemoveFriendDialog({
   onDone: Done;
 }) {
   const intl = useIntl();
-  const remove = useRemoveFriend();
   const values = { username: friend.username };
+  const remove = useRemoveFriend({
+    onSuccess: () => {
+      onClose();
+      onDone(intl.formatMessage({ id: 'friends.done.removed' }, values));
+    },
+  });
   return (
     <Dialog
       open
@@ -196,17 +201,7 @@ function RemoveFriendDialog({
           <Button
             variant="danger"
             loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                { id: friend.friendship_id },
-                {
-                  onSuccess: () => {
-                    onClose();
-                    onDone(intl.formatMessage({ id: 'friends.done.removed' }, values));
-                  },
-                },
-              )
-            }
+            onClick={() => remove.mutate({ id: friend.friendship_id })}
           >
             <FormattedMessage id="friends.remove.confirm" />
           </Button>

@@ -107,7 +107,7 @@ export const es: typeof en = {
   'friends.action.next': 'Siguiente',
   'friends.action.acceptFrom': 'Aceptar a {username}',
   'friends.action.rejectFrom': 'Rechazar a {username}',
-  'friends.action.cancelTo': 'Cancelar la solicitud a {username}',
+  'friends.action.cancelTo': 'Cancelar solicitud a {username}',
   'friends.action.removeFriend': 'Eliminar a {username}',
   'friends.action.duelWith': 'Duelo con {username}',
   'friends.action.addUser': 'Añadir a {username} como amigo',
