@@ -110,11 +110,7 @@ export function ConversionResults({ result }: { result: ConversionResult }) {
     <ul className={s.results} aria-live="polite">
       {keyed(result.results, (r) => r.number).map(({ key, item: r }) => (
         <li key={key}>
-          <Card
-            as="article"
-            accent="conversionTable"
-            title={<span className={s.number}>{r.number}</span>}
-          >
+          <Card as="article" title={<span className={s.number}>{r.number}</span>}>
             {r.words.length > 0 ? (
               <>
                 <p className={s.muted}>

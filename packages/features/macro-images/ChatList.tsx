@@ -175,7 +175,7 @@ export function ChatList() {
           <ul className={s.list}>
             {shown.map((chat) => (
               <li key={chat.id}>
-                <Card as="div" accent="macroImages">
+                <Card as="div">
                   <div className={s.chatRow}>
                     <div>
                       <a className={s.chatLink} href={chatHref(chat.id)}>

@@ -1,0 +1,210 @@
+// `npm run bench` (mnemonics rows): convert-numbers with a 100-digit number, generate-phrase with a
+// 20-digit number and a macro-chat reply from the offline story engine, each beside a health row
+// of the same run; then the Major-System lexicons' load time and memory, measured in a fresh
+// process. Prints figures; asserts nothing. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
+// (default 32), BENCH_WARMUP (s, default 2).
+import { execFileSync, spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import postgres from 'postgres';
+
+process.env.LOG_LEVEL ??= 'warn';
+process.env.SEED_DEMO = 'false';
+delete process.env.DATABASE_URL;
+
+const { startBackend } = await import('@memoria/server');
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const loadScript = path.join(import.meta.dirname, 'load.ts');
+
+interface Row {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  connections?: number;
+}
+
+interface Figures {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon run in a second process (load.ts), so load and server do not share a loop. */
+async function load(baseUrl: string, row: Row, access: string, seconds: number): Promise<Figures> {
+  const spec = {
+    url: baseUrl,
+    connections: row.connections ?? CONNECTIONS,
+    duration: seconds,
+    method: row.method,
+    headers: {
+      authorization: `Bearer ${access}`,
+      ...(row.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: row.body === undefined ? undefined : JSON.stringify(row.body),
+    paths: [row.path],
+  };
+  const specFile = path.join(os.tmpdir(), `memoria-bench-mnemonics-${process.pid}.json`);
+  await writeFile(specFile, JSON.stringify(spec));
+  try {
+    return await new Promise<Figures>((resolve, reject) => {
+      const child = spawn(process.execPath, [loadScript, specFile], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      child.stderr.on('data', (d) => {
+        err += d;
+      });
+      child.on('close', (code) => {
+        if (code !== 0) return reject(new Error(`load exited ${code}: ${err}`));
+        resolve(JSON.parse(out) as Figures);
+      });
+    });
+  } finally {
+    await rm(specFile, { force: true });
+  }
+}
+
+/** The lexicons' first load, in a fresh Node process: ms and heap MB per language. */
+function lexiconFigures(): string {
+  const script = `
+    const { lexicon } = await import(${JSON.stringify(
+      path.join(import.meta.dirname, '../../packages/server/src/domain/major-system/lexicon.ts'),
+    )});
+    const out = [];
+    for (const locale of ['en', 'es']) {
+      globalThis.gc?.();
+      const heap = process.memoryUsage().heapUsed;
+      const t = performance.now();
+      lexicon(locale);
+      const ms = performance.now() - t;
+      globalThis.gc?.();
+      out.push(locale + ': ' + ms.toFixed(0) + ' ms, +' + ((process.memoryUsage().heapUsed - heap) / 1e6).toFixed(1) + ' MB heap');
+    }
+    console.log(out.join('; '));`;
+  return execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
+await chmod(dataDir, 0o755);
+const started = performance.now();
+const backend = await startBackend({ dataDir, seed: false });
+const server = serve({
+  fetch: (req, env) => backend.fetch(req, env),
+  port: 0,
+  hostname: '127.0.0.1',
+});
+await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+async function call(method: string, p: string, body?: unknown, access?: string) {
+  const res = await fetch(baseUrl + p, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(access ? { authorization: `Bearer ${access}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+const lines: string[][] = [];
+try {
+  await call('GET', '/be/api/health/');
+  const firstAnswer = performance.now() - started;
+  const credentials = { email: 'bench@example.com', password: 'bench-password' };
+  const user = await call('POST', '/be/api/auth/users/', {
+    ...credentials,
+    username: 'bench',
+    password2: credentials.password,
+  });
+  const sql = postgres(backend.databaseUrl, { max: 1, onnotice: () => {} });
+  await sql`update users set account_type = 'standard' where id = ${user.id as number}`;
+  await sql.end();
+  const { access } = (await call('POST', '/be/api/auth/token/', credentials)) as { access: string };
+
+  const hundred =
+    '3141592653589793238462643383279502884197169399375105820974944592307816406286208998628034825342117067';
+  let t = performance.now();
+  await call('POST', '/be/api/conversiontable/convert-numbers/', { numbers: '12' }, access);
+  const firstConvert = performance.now() - t;
+  const chat = await call('POST', '/be/api/macroimages/chats/', {}, access);
+  t = performance.now();
+  await call(
+    'POST',
+    `/be/api/macroimages/chats/${chat.id}/send_message/`,
+    { content: '3141592653\napple, moon, shoe, tree, river' },
+    access,
+  );
+  const firstReply = performance.now() - t;
+
+  const rows: Row[] = [
+    { name: 'health', method: 'GET', path: '/be/api/health/' },
+    {
+      name: 'convert-numbers, 100 digits',
+      method: 'POST',
+      path: '/be/api/conversiontable/convert-numbers/',
+      body: { numbers: hundred },
+    },
+    {
+      name: 'generate-phrase, 20 digits',
+      method: 'POST',
+      path: '/be/api/conversiontable/generate-phrase/',
+      body: { number: hundred.slice(0, 20) },
+    },
+    {
+      name: 'macro chat reply (offline engine), 4 conn.',
+      method: 'POST',
+      path: `/be/api/macroimages/chats/${chat.id}/send_message/`,
+      body: { content: '2718281828\ncat, lamp, violin' },
+      connections: 4,
+    },
+    { name: 'health, 4 conn.', method: 'GET', path: '/be/api/health/', connections: 4 },
+  ];
+  for (const row of rows) {
+    if (WARMUP > 0) await load(baseUrl, row, access, WARMUP);
+    const r = await load(baseUrl, row, access, DURATION);
+    lines.push([
+      `${row.method} ${row.name}`,
+      String(row.connections ?? CONNECTIONS),
+      r.requests.average.toFixed(0),
+      r.latency.p50.toFixed(1),
+      r.latency.p99.toFixed(1),
+      String(r.requests.total),
+      String(r.non2xx),
+    ]);
+    process.stdout.write(`  ran ${row.name}\n`);
+  }
+  console.log('\nMnemonics');
+  const head = ['row', 'conn.', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'];
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  for (const l of [head, ...lines])
+    console.log(l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  console.log(
+    `start to first health answer: ${firstAnswer.toFixed(0)} ms (lexicons not loaded yet)`,
+  );
+  console.log(`first convert-numbers (loads the English lexicon): ${firstConvert.toFixed(0)} ms`);
+  console.log(
+    `first macro-chat reply, whole (the reply is not streamed): ${firstReply.toFixed(0)} ms`,
+  );
+  console.log(`lexicon load in a fresh process: ${lexiconFigures()}`);
+} finally {
+  server.close();
+  await backend.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
