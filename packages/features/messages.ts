@@ -12,8 +12,8 @@ import * as friends from './friends/messages.ts';
 import * as gate from './gate/messages.ts';
 import * as macroImages from './macro-images/messages.ts';
 import * as pricing from './pricing/messages.ts';
-import * as progress from './progress/messages.ts';
 import * as profile from './profile/messages.ts';
+import * as progress from './progress/messages.ts';
 import * as errors from './shared/errorMessages.ts';
 import * as shell from './shell/messages.ts';
 

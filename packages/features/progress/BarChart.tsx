@@ -18,7 +18,7 @@ export function BarChart({ bars, caption }: { bars: Bar[]; caption: string }) {
   useEffect(() => {
     const el = host.current;
     // Without a 2D canvas (an old or test DOM) the table below still carries the numbers.
-    if (!el || !el.ownerDocument.createElement('canvas').getContext('2d')) return;
+    if (!el?.ownerDocument.createElement('canvas').getContext('2d')) return;
     const xs = bars.map((_, i) => i);
     const plot = new uPlot(
       {

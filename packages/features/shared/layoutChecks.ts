@@ -68,7 +68,7 @@ export function brokenWords(root: Element): string[] {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || !parent.checkVisibility()) continue;
+    if (!parent?.checkVisibility()) continue;
     if (parent.getBoundingClientRect().width <= 1) continue;
     const text = node.textContent ?? '';
     for (const match of text.matchAll(/[^\s\u00ad-]+/g)) {
