@@ -33,7 +33,13 @@ import { isCommonAssetRequest } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect } from 'react';
+import { configure } from 'storybook/test';
 import { FIXED_NOW } from './fixtures.ts';
+
+// A play function waits for a state, never for a time: its find* and waitFor give up only after
+// 10 s, since a loaded 2-core CI machine can take seconds to render what a laptop renders in
+// 50 ms (testing-library's default of 1 s failed InAppPricing's stories under load).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Fixed clock: `new Date()` and `Date.now()` start at FIXED_NOW when the preview loads and
 // advance in real time, so relative times are stable without freezing timers.

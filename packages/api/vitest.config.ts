@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Each file gets its own window (cookies, localStorage, location) and its own module state.
     isolate: true,
-    testTimeout: 10_000,
+    setupFiles: ['./vitest.setup.ts'],
+    testTimeout: 30_000,
   },
 });

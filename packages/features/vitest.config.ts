@@ -14,6 +14,6 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     // Each file gets its own window (localStorage, cookies, location) and module state.
     isolate: true,
-    testTimeout: 10_000,
+    testTimeout: 30_000,
   },
 });
