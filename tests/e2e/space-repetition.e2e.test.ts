@@ -267,7 +267,8 @@ describe('spaced repetition in the browser', () => {
 
 /** The desk's id from its link on the list. */
 async function deskIdFrom(page: Page, name: string): Promise<number> {
-  const href = await page.getByRole('link', { name }).getAttribute('href');
+  // The list's link, not the sidebar History entry of the same desk.
+  const href = await page.getByRole('main').getByRole('link', { name }).getAttribute('href');
   const id = Number(href?.split('/').pop());
   if (!Number.isInteger(id)) throw new Error(`No desk link for ${name}`);
   return id;

@@ -3,13 +3,23 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
+import { withQueryClient } from '../shared/storybook.tsx';
+import { api, HttpResponse } from '../shared/storyData.ts';
 import { ContactSalesDialog } from './ContactSalesDialog.tsx';
 
 const meta = {
   title: 'Features/pricing/ContactSalesDialog',
   component: ContactSalesDialog,
   args: { open: true, onClose: fn() },
-  parameters: { messages },
+  decorators: [withQueryClient],
+  parameters: {
+    messages,
+    msw: [
+      api.post('/auth/contact-sales/', () =>
+        HttpResponse.json({ id: 1, received: true as const }, { status: 201 }),
+      ),
+    ],
+  },
 } satisfies Meta<typeof ContactSalesDialog>;
 
 export default meta;
@@ -34,12 +44,13 @@ export const ThankYou: Story = {
   play: async ({ canvasElement, args }) => {
     const body = within(canvasElement.ownerDocument.body);
     const dialog = within(await body.findByRole('dialog'));
-    const [name, email] = dialog.getAllByRole('textbox');
-    await userEvent.type(name as HTMLElement, 'Ana García');
-    await userEvent.type(email as HTMLElement, 'ana@school.example');
+    await userEvent.type(dialog.getByLabelText(/^name|^nombre/i), 'Ana García');
+    await userEvent.type(dialog.getByLabelText(/email|correo/i), 'ana@school.example');
+    await userEvent.type(dialog.getByLabelText(/message|mensaje/i), 'Fifty seats for our school.');
     await userEvent.click(dialog.getByRole('button', { name: /send message|enviar mensaje/i }));
-    await expect(args.onClose).toHaveBeenCalled();
+    // The message is sent first: the thank-you shows once the server stored it.
     const thanks = await body.findByText(/thank you|gracias/i);
+    await expect(args.onClose).toHaveBeenCalled();
     await expect(thanks).toBeVisible();
     await expect(body.queryByRole('dialog')).toBeNull();
     // The pointer rests on the thank-you, which pauses its 6 s auto-hide (WCAG 2.2.1): the story

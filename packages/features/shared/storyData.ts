@@ -219,14 +219,22 @@ export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
       reviews_today: 8,
       total_reviews: 900,
     }),
-    ok(
-      '/friends/friendships/friend_list/',
-      page(
-        [bo, person(3, 'carla', 'Carla'), person(4, 'dani', 'Dani'), person(5, 'eva', 'Eva')].map(
-          (p) => ({ ...p, friendship_id: p.id, friends_since: ago({ days: 10 }) }),
-        ),
-      ),
-    ),
+    // Pages as the server does: the right panel asks for 3 of the 4 friends.
+    api.get('/friends/friendships/friend_list/', ({ request }) => {
+      const size = Number(new URL(request.url).searchParams.get('page_size') ?? 20);
+      const friends = [
+        bo,
+        person(3, 'carla', 'Carla'),
+        person(4, 'dani', 'Dani'),
+        person(5, 'eva', 'Eva'),
+      ];
+      const rows = friends.map((p) => ({
+        ...p,
+        friendship_id: p.id,
+        friends_since: ago({ days: 10 }),
+      }));
+      return HttpResponse.json({ ...page(rows), results: rows.slice(0, size) });
+    }),
     ok('/friends/friendships/pending/', page(pendingReceived())),
     ok('/duels/requests/pending/', [
       {

@@ -23,7 +23,10 @@ describe('reviews', () => {
     const desk = await makeDesk(ana);
     const card = await makeCard(ana, desk.id);
     const f = fsrs(FSRS_PARAMETERS);
-    const start = new Date(Date.now() - 40 * 86_400_000);
+    // 10:00 UTC (the learner's zone) 40 days ago: elapsed days count the learner's calendar
+    // days, so a start near midnight would put the 15-minute step on the next day.
+    const day = 86_400_000;
+    const start = new Date(Math.floor((Date.now() - 40 * day) / day) * day + 10 * 3_600_000);
     // Times chosen after each due time, as a learner would review.
     const steps: [string, Rating, number][] = [
       ['good', Rating.Good, 0],
