@@ -381,3 +381,73 @@ export function shellEmpty(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
 }
 
 export { api, fail, HttpResponse, ok };
+
+const SUBSCRIPTION_ID = 7;
+const renewal = ago({ days: -30 });
+
+const subscriptionStatus: Record<'standard' | 'free' | 'cancelled', Schemas['SubscriptionStatus']> =
+  {
+    standard: {
+      has_active_subscription: true,
+      account_type: 'standard',
+      subscription_id: SUBSCRIPTION_ID,
+      plan_name: 'standard',
+      status: 'active',
+      end_date: renewal,
+      next_billing_date: renewal,
+      access_until: renewal,
+      can_cancel: true,
+      can_renew: false,
+    },
+    free: {
+      has_active_subscription: false,
+      account_type: 'free',
+      subscription_id: null,
+      plan_name: null,
+      status: null,
+      end_date: null,
+      next_billing_date: null,
+      access_until: null,
+      can_cancel: false,
+      can_renew: false,
+    },
+    // Cancelled before its end date: paid access lasts until then, Renew is offered.
+    cancelled: {
+      has_active_subscription: true,
+      account_type: 'standard',
+      subscription_id: SUBSCRIPTION_ID,
+      plan_name: 'standard',
+      status: 'cancelled',
+      end_date: renewal,
+      next_billing_date: null,
+      access_until: renewal,
+      can_cancel: false,
+      can_renew: true,
+    },
+  };
+
+/** Two monthly Standard payments, newest first: today's and last month's, both approved. */
+const payments: Schemas['Payment'][] = [0, 30].map((daysAgo, i) => ({
+  id: 2 - i,
+  subscription_id: SUBSCRIPTION_ID,
+  amount: 6999,
+  currency: 'ARS',
+  status: 'approved',
+  provider: 'sandbox',
+  provider_payment_id: `sbx_pay_${2 - i}`,
+  paid_at: ago({ days: daysAgo }),
+  created_at: ago({ days: daysAgo }),
+}));
+
+/**
+ * What `/profile` reads: the account, the subscription status and, with a subscription, its
+ * payment history. `standard` is active, `cancelled` keeps access until the end date.
+ */
+export function profileData(plan: 'standard' | 'free' | 'cancelled'): HttpHandler[] {
+  const status = subscriptionStatus[plan];
+  return [
+    ok('/auth/users/me/', { ...user, account_type: status.account_type }),
+    ok('/auth/subscriptions/get_subscription_status/', status),
+    ok('/auth/subscriptions/{id}/payment_history/', plan === 'free' ? [] : payments),
+  ];
+}

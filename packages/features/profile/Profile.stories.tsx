@@ -1,0 +1,82 @@
+import { paymentKeys } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { profileData } from '../shared/storyData.ts';
+import { Profile } from './Profile.tsx';
+
+const meta = {
+  title: 'Features/profile/Profile',
+  component: Profile,
+  decorators: [withSession(true), withQueryClient],
+  args: { openUrl: fn() },
+  parameters: {
+    messages,
+    layout: 'fullscreen',
+    msw: profileData('standard'),
+    docs: {
+      description: {
+        component:
+          'The `/profile` page, mounted by `ProfileIsland` (src/pages/profile.astro): account details the learner edits and the subscription section. It reads `GET auth/users/me/` (the account form; a failure shows the account error with Retry), `GET auth/subscriptions/get_subscription_status/` (the plan, status, next billing and access-until dates; no subscription shows the link to the plans; a failure shows the subscription error with Retry) and, with a subscription, `GET auth/subscriptions/{id}/payment_history/` (the payments table, or an empty note). Saving calls `PATCH auth/users/{id}/`; Cancel (active subscription) calls `POST auth/subscriptions/{id}/cancel_subscription/` after a confirmation and access stays until the end date; Renew (cancelled subscription) starts a new Standard purchase through the pricing confirmation.',
+      },
+    },
+  },
+} satisfies Meta<typeof Profile>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** An active Standard subscription with its payment history: Cancel is offered. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table')).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: /cancel subscription|cancelar suscripción/i }),
+    ).toBeVisible();
+  },
+};
+
+/** No subscription: the Free plan and the link to the plans, no payment history. */
+export const Free: Story = {
+  parameters: { msw: profileData('free') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: /see plans/i })).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+/** Cancelled before its end date: access until that date, Renew is offered. */
+export const Cancelled: Story = {
+  parameters: { msw: profileData('cancelled') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: /renew/i })).toBeVisible();
+  },
+};
+
+/** Signed out, the queries wait: the skeletons stay (no request is left hanging). */
+export const Loading: Story = { decorators: [withSession(false)] };
+
+/** The subscription status read failed: its error and Retry; the account still loads. */
+export const LoadError: Story = {
+  decorators: [
+    withFailedQuery(paymentKeys.status(), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+  },
+};
+
+export const Dark: Story = inMatrix({ theme: 'dark' }, Default);
+
+export const Spanish: Story = inMatrix({ locale: 'es' }, Default);
+
+export const Phone: Story = inMatrix({ viewport: 'phone' }, Default);
