@@ -65,7 +65,16 @@ const meta = {
   title: 'Features/friends/Friends',
   component: Friends,
   decorators: [withSession(true), withQueryClient],
-  parameters: { messages, msw: withData },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The friends page on `/friends`, mounted by `FriendsIsland`: add a friend (search as you type, arrow keys through the results, Enter sends), incoming requests (Accept, Reject), sent requests (Cancel) and friends (Remove with confirmation, Duel). **API calls:** `GET friends/friendships/friend_list/` and `GET friends/friendships/pending/` (WithFriends; none yet: Empty; a failed read: LoadError with Retry; signed out or waiting: Loading), `GET friends/users/search/`, `POST friends/friendships/`, and `{id}/accept|reject|cancel|remove/`. Live updates come through the events stream.',
+      },
+    },
+    messages,
+    msw: withData,
+  },
 } satisfies Meta<typeof Friends>;
 
 export default meta;

@@ -13,7 +13,16 @@ const meta = {
   title: 'Features/macro-images/ChatList',
   component: ChatList,
   decorators: [withSession(true), withQueryClient],
-  parameters: { messages, msw: [ok('/macroimages/chats/', chats)] },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The macro-image chats list on `/macro-images`, mounted by `ChatListIsland` inside the Premium gate (Gated): search, create, rename and delete a chat (with confirmation: ConfirmDelete). **API calls:** `GET macroimages/chats/` (WithChats; none: Empty; a search with no match: NoMatch; a failed read: LoadError with Retry), `POST macroimages/chats/`, `PUT` and `DELETE macroimages/chats/{id}/`.',
+      },
+    },
+    messages,
+    msw: [ok('/macroimages/chats/', chats)],
+  },
 } satisfies Meta<typeof ChatList>;
 
 export default meta;

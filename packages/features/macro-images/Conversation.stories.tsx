@@ -14,6 +14,12 @@ const meta = {
   args: { chatId: 1 },
   decorators: [withSession(true), withQueryClient],
   parameters: {
+    docs: {
+      description: {
+        component:
+          "One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland`: the learner's words and the story engine's storyboard. Enter sends, Shift+Enter adds a line, Up edits the last message (EditingLastMessage); a progress indicator shows while the story is written. **API calls:** `GET macroimages/chats/{id}/messages/` (WithStory; none: Empty; a failed read: LoadError with Retry), `POST macroimages/chats/{id}/send_message/` (a failure shows the error with Retry: SendError) and `PUT macroimages/messages/{id}/`.",
+      },
+    },
     messages,
     msw: [ok('/macroimages/chats/', chats), ok('/macroimages/chats/{id}/messages/', conversation)],
   },

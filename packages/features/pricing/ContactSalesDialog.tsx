@@ -17,7 +17,8 @@ export interface ContactSalesDialogProps {
  * Contact Sales (§2, §4): name, email, phone, company or institution and message. Send Message
  * stores the message in the sales outbox (`POST auth/contact-sales/`, beyond the spec, issue 14),
  * then shows the thank-you, clears the form and closes it. The server requires a name, a valid
- * email and a message; its field errors show under their fields.
+ * email and a message; its field errors show under their fields. Opened by `ContactSalesIsland` on
+ * the public pricing page and by Contact sales in `InAppPricing`.
  *
  * **API calls:** `POST auth/contact-sales/`; a 400 shows its field errors under the fields, any
  * other failure shows the error message with the form kept.
