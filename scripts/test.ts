@@ -78,11 +78,6 @@ const lanes: Step[][] = [
       args: ['tests/stories/run.ts', '--json', '--outputFile', storiesReport],
       count: countJson(storiesReport),
     },
-    {
-      name: 'docs pages: render and accessibility (tests/stories/docs-pages.ts)',
-      command: 'node',
-      args: ['tests/stories/docs-pages.ts'],
-    },
   ],
   [
     {

@@ -58,15 +58,22 @@ function DayGrid({
   className,
   labelId,
   dayId,
+  scrolls = false,
 }: {
   days: { date: string; count: number }[];
   className: string;
   labelId: string;
   dayId: string;
+  /** The grid can be wider than its column (the year on a phone): keyboard users scroll it. */
+  scrolls?: boolean;
 }) {
   const intl = useIntl();
   return (
-    <ul className={className} aria-label={intl.formatMessage({ id: labelId })}>
+    <ul
+      className={className}
+      aria-label={intl.formatMessage({ id: labelId })}
+      tabIndex={scrolls ? 0 : undefined}
+    >
       {days.map(({ date, count }) => {
         const label = intl.formatMessage(
           { id: dayId },
@@ -119,6 +126,18 @@ function Section({ titleId, children }: { titleId: string; children: React.React
   );
 }
 
+/**
+ * The `/my-progress` page, mounted by `MyProgressIsland`: the learner's progress figures (streak,
+ * longest streak, days active, total responses, duel win rate), a 31-day streak calendar, this
+ * week's reviews and the 30-day review forecast as uPlot bar charts, retention of young, mature
+ * and all cards, and a year heatmap of reviews.
+ *
+ * It reads four calls once signed in: `GET auth/progress/`, `GET space-repetition/learning-stats/`,
+ * `GET auth/streaks/my_streak/` and `GET space-repetition/card-stats/`. Until all four answer it
+ * shows a skeleton (Loading); if any fails, "could not be loaded" with Retry, which refetches the
+ * failed ones (Error); a learner with no active day and no response gets an empty state linking
+ * to Space Repetition (NewLearner); otherwise the figures and charts (Default).
+ */
 export function MyProgress() {
   const intl = useIntl();
   const summary = useProgressSummary();
@@ -228,6 +247,7 @@ export function MyProgress() {
           className={s.heatmap}
           labelId="progress.heatmap"
           dayId="progress.heatmapDay"
+          scrolls
           days={stats.reviews_per_day}
         />
       </Section>

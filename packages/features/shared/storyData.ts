@@ -451,3 +451,73 @@ export function profileData(plan: 'standard' | 'free' | 'cancelled'): HttpHandle
     ok('/auth/subscriptions/{id}/payment_history/', plan === 'free' ? [] : payments),
   ];
 }
+
+/** `/my-progress` for a learner with a streak: figures, weekly reviews, retention, forecast, year. */
+export function progressData(): HttpHandler[] {
+  const retention = (reviews: number, passed: number) => ({
+    reviews,
+    passed,
+    rate: passed / reviews,
+  });
+  return [
+    ok('/auth/progress/', {
+      current_streak: 5,
+      longest_streak: 12,
+      days_active: 40,
+      total_responses: 1240,
+      reviews: 1180,
+      duels_played: 12,
+      duels_won: 8,
+      win_rate: 8 / 12,
+    }),
+    ok('/space-repetition/learning-stats/', {
+      retention: {
+        young: retention(320, 272),
+        mature: retention(180, 167),
+        total: retention(500, 439),
+      },
+      forecast: Array.from({ length: 30 }, (_, i) => ({
+        date: day(-i),
+        count: i === 0 ? 18 : (i * 7) % 13,
+      })),
+      // A year of reviews, oldest first: busier in recent months, quiet on some days.
+      reviews_per_day: Array.from({ length: 365 }, (_, i) => ({
+        date: day(364 - i),
+        count: i % 7 === 3 ? 0 : ((i * 5) % 11) + Math.floor(i / 60),
+      })),
+      decks: [{ deck_id: 7, deck_name: 'Capitals', new: 4, learning: 3, young: 10, mature: 7 }],
+    }),
+    ...shellData('standard').filter((handler) =>
+      /my_streak|card-stats/.test(handler.info.path.toString()),
+    ),
+  ];
+}
+
+/** `/my-progress` for a new learner: no streak, no reviews, no forecast. */
+export function progressEmpty(): HttpHandler[] {
+  return [
+    ok('/auth/progress/', {
+      current_streak: 0,
+      longest_streak: 0,
+      days_active: 0,
+      total_responses: 0,
+      reviews: 0,
+      duels_played: 0,
+      duels_won: 0,
+      win_rate: null,
+    }),
+    ok('/space-repetition/learning-stats/', {
+      retention: {
+        young: { reviews: 0, passed: 0, rate: null },
+        mature: { reviews: 0, passed: 0, rate: null },
+        total: { reviews: 0, passed: 0, rate: null },
+      },
+      forecast: Array.from({ length: 30 }, (_, i) => ({ date: day(-i), count: 0 })),
+      reviews_per_day: Array.from({ length: 365 }, (_, i) => ({ date: day(364 - i), count: 0 })),
+      decks: [],
+    }),
+    ...shellEmpty('standard').filter((handler) =>
+      /my_streak|card-stats/.test(handler.info.path.toString()),
+    ),
+  ];
+}

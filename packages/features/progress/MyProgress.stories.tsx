@@ -1,0 +1,42 @@
+import { progressKeys } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { progressData, progressEmpty } from '../shared/storyData.ts';
+import { MyProgress } from './MyProgress.tsx';
+
+const meta = {
+  title: 'Features/progress/MyProgress',
+  component: MyProgress,
+  decorators: [withSession(true), withQueryClient],
+  parameters: { messages, msw: progressData() },
+} satisfies Meta<typeof MyProgress>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A learner with a streak: figures, calendar, weekly reviews, retention, forecast, year. */
+export const Default: Story = {};
+
+/** Nothing done yet: the empty state pointing to Space Repetition. */
+export const NewLearner: Story = { parameters: { msw: progressEmpty() } };
+
+/** Signed out, the queries wait: the skeleton stays (no request is left hanging). */
+export const Loading: Story = { decorators: [withSession(false)] };
+
+/** The progress figures failed to load: the message and Retry. */
+export const LoadError: Story = {
+  decorators: [
+    withFailedQuery(progressKeys.summary(), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
+};
+
+export const Dark: Story = inMatrix({ theme: 'dark' }, Default);
+
+export const Spanish: Story = inMatrix({ locale: 'es' });
+
+export const Phone: Story = inMatrix({ viewport: 'phone' });
