@@ -4,12 +4,14 @@
  * person, so the events stream's `notification` events invalidate `friendKeys.all` (see
  * `EVENT_INVALIDATIONS`); pending requests also poll every 10 s while the stream is not live.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { PENDING_REQUESTS_REFETCH_MS } from './constants.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
+import { notificationKeys } from './notifications.ts';
 import { type MutationHookOptions, type QueryHookOptions, useSignedInQuery } from './query.ts';
 import type { components } from './schema.d.ts';
+import { useInvalidating } from './space-repetition.ts';
 import { pollUnlessStreamed } from './stores.ts';
 
 type Schemas = components['schemas'];
@@ -119,19 +121,7 @@ function useFriendsMutation<TData, TVariables>(
   options: MutationHookOptions<TData, TVariables>,
   mutationFn: (variables: TVariables) => Promise<TData>,
 ) {
-  const client = useQueryClient();
-  const { onSuccess } = options;
-  return useMutation<TData, ApiRequestError, TVariables>({
-    ...options,
-    mutationFn,
-    onSuccess: async (data, variables, onMutateResult, context) => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: friendKeys.all }),
-        client.invalidateQueries({ queryKey: ['notifications'] }),
-      ]);
-      return onSuccess?.(data, variables, onMutateResult, context);
-    },
-  });
+  return useInvalidating(options, mutationFn, () => [friendKeys.all, notificationKeys.all]);
 }
 
 /** `POST friends/friendships/` by email or username (accepts theirs when they asked first). */
