@@ -48,6 +48,9 @@ export const users = pgTable(
     // Emails and usernames are unique regardless of case: Ana@x.io and ana@x.io are one person.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // The add-friend search's `lower(username) like 'abc%'`: text_pattern_ops compares bytes, so
+    // the prefix is an index range whatever the database's collation (the key above is not).
+    index('users_username_pattern_idx').on(sql`lower(${t.username}) text_pattern_ops`),
   ],
 );
 
