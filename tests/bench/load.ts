@@ -18,6 +18,8 @@ interface LoadSpec {
   body?: string;
   /** Paths sent in turn, one per request, cycling. */
   paths: string[];
+  /** Bodies sent in turn with them, when each request needs its own (e.g. a new friend). */
+  bodies?: string[];
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LoadSpec;
@@ -31,8 +33,10 @@ const result = await autocannon({
       method: spec.method,
       headers: spec.headers,
       body: spec.body,
-      setupRequest: (req: { path: string }) => {
-        req.path = spec.paths[next++ % spec.paths.length] ?? '/';
+      setupRequest: (req: { path: string; body?: string }) => {
+        const at = next++;
+        req.path = spec.paths[at % spec.paths.length] ?? '/';
+        if (spec.bodies) req.body = spec.bodies[at % spec.bodies.length];
         return req;
       },
     },
