@@ -64,7 +64,9 @@ describe('buying Standard through the sandbox', () => {
 
     const approved = await decide(checkout, 'approve');
     expect(approved.status).toBe(200);
-    expect(await approved.text()).toContain('Test payment approved');
+    expect(await approved.text()).toContain(
+      'Test payment approved. Your plan is active: check your email',
+    );
 
     // The plan follows at once: account, gate and the server's 403.
     expect(await accountType(ana)).toBe('standard');
