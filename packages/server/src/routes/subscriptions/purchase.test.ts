@@ -155,6 +155,7 @@ describe('buying Standard through the sandbox', () => {
     expect(list.body[0]).toMatchObject({ status: 'failed', failure_reason: 'payment_rejected' });
     expect(await status(ben)).toMatchObject({
       status: 'failed',
+      failure_reason: 'payment_rejected',
       can_renew: true,
       can_cancel: false,
     });

@@ -181,6 +181,8 @@ export const handlers: Handlers = {
       access_until: (c.get('planUntil') ?? access?.endDate)?.toISOString() ?? null,
       can_cancel: current ? canCancel(current, now) : false,
       can_renew: !open && current !== null && canRenew(current, now),
+      // Why the latest purchase failed, so the profile can say why the account stayed free.
+      failure_reason: status === 'failed' ? (current?.failureReason ?? null) : null,
     };
     return c.json(answer, 200);
   },
