@@ -3161,6 +3161,7 @@ export interface components {
             access_until: string | null;
             can_cancel: boolean;
             can_renew: boolean;
+            failure_reason: components["schemas"]["SubscriptionFailureReason"];
         };
         /** @description A payment provider notification (Mercado Pago shape; the sandbox checkout sends the same). Unknown fields are kept. */
         WebhookEvent: {

@@ -27,9 +27,10 @@ const active = {
   access_until: '2026-12-23T22:00:00Z',
   can_cancel: true,
   can_renew: false,
+  failure_reason: null,
 };
 
-function api(cancelStatus: number) {
+function api(cancelStatus: number, status: object = active) {
   let cancelled = false;
   server.handle((request) => {
     const path = request.path;
@@ -43,7 +44,7 @@ function api(cancelStatus: number) {
             can_cancel: false,
             can_renew: true,
           }
-        : active;
+        : status;
       return { status: 200, body };
     }
     if (path.startsWith('/be/api/auth/subscriptions/7/payment_history/')) {
@@ -114,5 +115,32 @@ describe('profile', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar suscripción' }));
     expect(await screen.findByText('Error al cancelar la suscripción')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  test('says why a declined payment left the account free, in English and Spanish', async () => {
+    const declined = {
+      ...active,
+      has_active_subscription: false,
+      account_type: 'free',
+      status: 'failed',
+      end_date: null,
+      next_billing_date: null,
+      access_until: null,
+      can_cancel: false,
+      can_renew: true,
+      failure_reason: 'payment_rejected',
+    };
+    api(200, declined);
+    const { unmount } = renderWithProviders(<Profile />);
+    expect(await screen.findByText('Payment failed')).toBeTruthy();
+    expect(
+      await screen.findByText('The payment was declined. Your account stays on the free plan.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    unmount();
+    renderWithProviders(<Profile />, { locale: 'es' });
+    expect(
+      await screen.findByText('El pago fue rechazado. Tu cuenta sigue en el plan gratuito.'),
+    ).toBeTruthy();
   });
 });

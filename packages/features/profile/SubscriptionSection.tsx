@@ -14,7 +14,7 @@ export interface SubscriptionSectionProps {
 /**
  * The account's plan and subscription (§2 Profile, §4): status, next billing date, access-until
  * date, payment history; cancel after a confirmation (cannot be undone, access stays until the end
- * date), renew after a cancel (a new purchase through the same confirmation as /pricing). The
+ * date), why a failed payment left the account free, renew after a cancel (a new purchase through the same confirmation as /pricing). The
  * events stream refreshes it when the provider confirms a payment.
  */
 export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
@@ -62,6 +62,11 @@ export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
             </>
           ) : null}
         </dl>
+        {s.status === 'failed' && s.failure_reason ? (
+          <p role="status" style={{ margin: 0 }}>
+            <FormattedMessage id={`profile.subscription.failure.${s.failure_reason}`} />
+          </p>
+        ) : null}
         {s.status === null ? (
           <p style={{ margin: 0 }}>
             <FormattedMessage id="profile.subscription.none" />{' '}

@@ -398,6 +398,7 @@ const subscriptionStatus: Record<'standard' | 'free' | 'cancelled', Schemas['Sub
       access_until: renewal,
       can_cancel: true,
       can_renew: false,
+      failure_reason: null,
     },
     free: {
       has_active_subscription: false,
@@ -410,6 +411,7 @@ const subscriptionStatus: Record<'standard' | 'free' | 'cancelled', Schemas['Sub
       access_until: null,
       can_cancel: false,
       can_renew: false,
+      failure_reason: null,
     },
     // Cancelled before its end date: paid access lasts until then, Renew is offered.
     cancelled: {
@@ -423,6 +425,7 @@ const subscriptionStatus: Record<'standard' | 'free' | 'cancelled', Schemas['Sub
       access_until: renewal,
       can_cancel: false,
       can_renew: true,
+      failure_reason: null,
     },
   };
 

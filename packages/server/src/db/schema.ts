@@ -436,6 +436,8 @@ export const subscriptions = pgTable(
     /** The provider's id of the recurring subscription (Mercado Pago's preapproval id). */
     providerSubscriptionId: text('provider_subscription_id').unique(),
     checkoutUrl: text('checkout_url'),
+    /** The buyer's language when buying (`en` or `es`): the subscription's emails are in it. */
+    locale: text('locale').notNull().default('en'),
     startDate: timestamp('start_date', { withTimezone: true }),
     endDate: timestamp('end_date', { withTimezone: true }),
     nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
@@ -487,6 +489,29 @@ export const salesOutbox = pgTable('sales_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
+
+/**
+ * Every email the product sends (subscription receipts…), written in the same transaction as the
+ * change it reports. Without SMTP configured the rows stay here, unsent: the outbox is the mailbox.
+ * With `SMTP_URL` they are delivered after commit and `sent_at` is set (providers/mail).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`)],
+);
 
 /**
  * The offline sandbox provider's own records (what Mercado Pago keeps on its side): one checkout

@@ -2,6 +2,8 @@ import type { Sql } from '../db/client.ts';
 import { createOpenAiProvider } from './ai/openai.ts';
 import { createRulesProvider } from './ai/rules.ts';
 import type { AiProvider } from './ai/types.ts';
+import { createSmtpSender } from './mail/smtp.ts';
+import type { MailSender } from './mail/types.ts';
 import { createTesseractProvider } from './ocr/tesseract.ts';
 import type { OcrProvider } from './ocr/types.ts';
 import { createMercadoPagoProvider } from './payments/mercadopago.ts';
@@ -9,6 +11,7 @@ import { createSandboxProvider, type Deliver } from './payments/sandbox.ts';
 import type { PaymentProvider } from './payments/types.ts';
 
 export type { AiProvider } from './ai/types.ts';
+export type { MailSender, OutgoingMail } from './mail/types.ts';
 export type { OcrProvider } from './ocr/types.ts';
 export type { PaymentProvider } from './payments/types.ts';
 
@@ -17,7 +20,9 @@ export interface Providers {
   ai: AiProvider;
   ocr: OcrProvider;
   payments: PaymentProvider;
-  /** Frees what the providers hold (the OCR worker). */
+  /** SMTP when `SMTP_URL` is set; null: mail stays in the `mail_outbox` table. */
+  mail: MailSender | null;
+  /** Frees what the providers hold (the OCR worker, the SMTP connections). */
   close(): Promise<void>;
 }
 
@@ -33,7 +38,8 @@ export interface ProviderResources {
  * Chooses each provider from the environment: the OpenAI-compatible adapter when `AI_BASE_URL`
  * is set (with `AI_API_KEY`, `AI_MODEL`, `AI_TIMEOUT_MS`), else the rules engine; OCR is always
  * tesseract.js with the traineddata installed from npm; payments through Mercado Pago when
- * `MERCADOPAGO_ACCESS_TOKEN` is set (with `MERCADOPAGO_WEBHOOK_SECRET`), else the sandbox.
+ * `MERCADOPAGO_ACCESS_TOKEN` is set (with `MERCADOPAGO_WEBHOOK_SECRET`), else the sandbox; mail
+ * through SMTP when `SMTP_URL` is set (from `MAIL_FROM`), else it stays in the outbox table.
  */
 export function createProviders(
   env: Record<string, string | undefined> = process.env,
@@ -52,7 +58,22 @@ export function createProviders(
       : createRulesProvider());
   const ocr = overrides.ocr ?? createTesseractProvider();
   const payments = overrides.payments ?? createPaymentProvider(env, resources);
-  return { ai, ocr, payments, close: () => ocr.close() };
+  const mail =
+    overrides.mail !== undefined
+      ? overrides.mail
+      : env.SMTP_URL
+        ? createSmtpSender({ url: env.SMTP_URL, from: env.MAIL_FROM })
+        : null;
+  return {
+    ai,
+    ocr,
+    payments,
+    mail,
+    close: async () => {
+      mail?.close();
+      await ocr.close();
+    },
+  };
 }
 
 function createPaymentProvider(

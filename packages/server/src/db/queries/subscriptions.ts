@@ -1,5 +1,6 @@
 /** Subscriptions, their payments and the sales outbox: every SQL statement on those tables. */
 
+import type { Language } from '../../domain/activities.ts';
 import type { AccountType } from '../../domain/entitlements.ts';
 import type {
   FailureReason,
@@ -17,6 +18,8 @@ export interface SubscriptionRecord extends SubscriptionState {
   provider: 'mercadopago' | 'sandbox';
   providerSubscriptionId: string | null;
   checkoutUrl: string | null;
+  /** The buyer's language when buying: the subscription's emails are in it. */
+  locale: Language;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -32,6 +35,7 @@ interface SubscriptionRow {
   provider: 'mercadopago' | 'sandbox';
   provider_subscription_id: string | null;
   checkout_url: string | null;
+  locale: string;
   start_date: string | null;
   end_date: string | null;
   next_billing_date: string | null;
@@ -52,6 +56,7 @@ function toSubscription(row: SubscriptionRow): SubscriptionRecord {
     provider: row.provider,
     providerSubscriptionId: row.provider_subscription_id,
     checkoutUrl: row.checkout_url,
+    locale: row.locale === 'es' ? 'es' : 'en',
     startDate: pgDateOrNull(row.start_date),
     endDate: pgDateOrNull(row.end_date),
     nextBillingDate: pgDateOrNull(row.next_billing_date),
@@ -89,12 +94,13 @@ export async function insertSubscription(
     amount: number;
     currency: string;
     provider: string;
+    locale: Language;
   },
 ): Promise<SubscriptionRecord> {
   const [row] = await q<SubscriptionRow[]>`insert into subscriptions
-    (user_id, plan_name, amount, currency, provider)
+    (user_id, plan_name, amount, currency, provider, locale)
     values (${values.userId}, ${values.planName}, ${values.amount}, ${values.currency},
-            ${values.provider})
+            ${values.provider}, ${values.locale})
     returning *`;
   if (!row) throw new Error('insertSubscription returned no row');
   return toSubscription(row);
@@ -159,6 +165,19 @@ export async function saveState(
     where id = ${id} returning *`;
   if (!row) throw new Error(`saveState: no subscription ${id}`);
   return toSubscription(row);
+}
+
+/** Who a subscription's emails go to, and how to greet them and date things for them. */
+export async function buyerOf(
+  q: Query,
+  userId: number,
+): Promise<{ email: string; name: string; timeZone: string } | null> {
+  const [row] = await q<
+    { email: string; first_name: string; username: string; timezone: string }[]
+  >`
+    select email, first_name, username, timezone from users where id = ${userId}`;
+  if (!row) return null;
+  return { email: row.email, name: row.first_name.trim() || row.username, timeZone: row.timezone };
 }
 
 export interface PaymentRecord {

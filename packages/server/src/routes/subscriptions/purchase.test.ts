@@ -64,7 +64,9 @@ describe('buying Standard through the sandbox', () => {
 
     const approved = await decide(checkout, 'approve');
     expect(approved.status).toBe(200);
-    expect(await approved.text()).toContain('Test payment approved');
+    expect(await approved.text()).toContain(
+      'Test payment approved. Your plan is active: check your email',
+    );
 
     // The plan follows at once: account, gate and the server's 403.
     expect(await accountType(ana)).toBe('standard');
@@ -153,6 +155,7 @@ describe('buying Standard through the sandbox', () => {
     expect(list.body[0]).toMatchObject({ status: 'failed', failure_reason: 'payment_rejected' });
     expect(await status(ben)).toMatchObject({
       status: 'failed',
+      failure_reason: 'payment_rejected',
       can_renew: true,
       can_cancel: false,
     });

@@ -18,6 +18,7 @@ import {
 } from '../../db/queries/subscriptions.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
+import { languageOf } from '../../domain/activities.ts';
 import {
   canCancel,
   cancel,
@@ -31,6 +32,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
+import { deliverMail, queueSubscriptionMail } from './mail.ts';
 import { MESSAGES } from './messages.ts';
 import { renderPayment, renderSubscription } from './responses.ts';
 
@@ -80,6 +82,7 @@ export const handlers: Handlers = {
         amount: plan.amount,
         currency: plan.currency,
         provider: providers.payments.name,
+        locale: languageOf(c.req.header('accept-language')),
       });
     } catch (error) {
       if (uniqueViolation(error)) throw conflict('plan_name', MESSAGES.alreadySubscribed);
@@ -138,6 +141,7 @@ export const handlers: Handlers = {
       const locked = await subscriptionOf(tx, params.id, user.id, true);
       if (!locked || !canCancel(locked, now)) throw conflict('id', MESSAGES.notCancellable);
       const next = await saveState(tx, locked.id, cancel(locked, now));
+      await queueSubscriptionMail(tx, locked, next, publicOrigin(c));
       await notify(tx, user.id, 'subscription_changed', {
         subscription_id: next.id,
         status: 'cancelled',
@@ -145,6 +149,7 @@ export const handlers: Handlers = {
       });
       return next;
     });
+    await deliverMail(c);
     return c.json(renderSubscription(saved, clock.now()), 200);
   },
 
@@ -176,6 +181,8 @@ export const handlers: Handlers = {
       access_until: (c.get('planUntil') ?? access?.endDate)?.toISOString() ?? null,
       can_cancel: current ? canCancel(current, now) : false,
       can_renew: !open && current !== null && canRenew(current, now),
+      // Why the latest purchase failed, so the profile can say why the account stayed free.
+      failure_reason: status === 'failed' ? (current?.failureReason ?? null) : null,
     };
     return c.json(answer, 200);
   },

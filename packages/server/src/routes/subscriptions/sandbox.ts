@@ -19,7 +19,7 @@ const TEXTS = {
     payer: 'Payer',
     approve: 'Approve test payment',
     decline: 'Decline test payment',
-    approved: 'Test payment approved. Your plan is active.',
+    approved: 'Test payment approved. Your plan is active: check your email for the confirmation.',
     declined: 'Test payment declined. Your account stays on the free plan.',
     back: 'Back to Memoria',
   },
@@ -31,7 +31,8 @@ const TEXTS = {
     payer: 'Pagador',
     approve: 'Aprobar pago de prueba',
     decline: 'Rechazar pago de prueba',
-    approved: 'Pago de prueba aprobado. Tu plan está activo.',
+    approved:
+      'Pago de prueba aprobado. Tu plan está activo: revisa tu correo electrónico para ver la confirmación.',
     declined: 'Pago de prueba rechazado. Tu cuenta sigue en el plan gratuito.',
     back: 'Volver a Memoria',
   },

@@ -28,7 +28,9 @@ import type { AppEnv } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
 import type { ProviderAuthorization, ProviderPayment } from '../../providers/payments/types.ts';
+import { deliverMail, queueSubscriptionMail } from './mail.ts';
 import { MESSAGES } from './messages.ts';
+import { publicOrigin } from './purchase.ts';
 
 /** How old a signed notification may be (its `ts`) before it is refused as a replay. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -83,9 +85,15 @@ function changed(a: SubscriptionState, b: SubscriptionState): boolean {
   );
 }
 
-async function save(tx: Tx, before: SubscriptionRecord, next: SubscriptionState): Promise<void> {
+async function save(
+  c: Context<AppEnv>,
+  tx: Tx,
+  before: SubscriptionRecord,
+  next: SubscriptionState,
+): Promise<void> {
   if (!changed(before, next)) return;
   await saveState(tx, before.id, next);
+  await queueSubscriptionMail(tx, before, next, publicOrigin(c));
   await notify(tx, before.userId, 'subscription_changed', {
     subscription_id: before.id,
     status: next.status,
@@ -122,7 +130,7 @@ async function applyAuthorizationReport(c: Context<AppEnv>, auth: ProviderAuthor
       ...auth,
       authorizationId: auth.id,
     });
-    if (s) await save(tx, s, applyAuthorization(s, auth.status, clock.now()));
+    if (s) await save(c, tx, s, applyAuthorization(s, auth.status, clock.now()));
   });
 }
 
@@ -144,7 +152,7 @@ async function applyPaymentReport(c: Context<AppEnv>, payment: ProviderPayment) 
       providerPaymentId: payment.id,
       paidAt: payment.paidAt,
     });
-    await save(tx, s, applyPayment(s, { status: payment.status, isNew }, clock.now()));
+    await save(c, tx, s, applyPayment(s, { status: payment.status, isNew }, clock.now()));
   });
 }
 
@@ -184,6 +192,7 @@ export const handlers: Handlers = {
         // Topics that do not touch subscriptions (merchant orders, chargebacks…) are acknowledged.
         break;
     }
+    await deliverMail(c);
     return received(c);
   },
 };
