@@ -26,11 +26,12 @@ type Keys = readonly (readonly unknown[])[];
 
 /**
  * The query keys each event type makes stale. Every friend change (request, answer, cancel,
- * removal) reaches the other person as a `notification`, so it also refreshes the friends lists.
+ * removal) reaches the other person as a `notification`, so it also refreshes the friends lists
+ * and the friends ranking.
  */
 export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   ready: [],
-  notification: [notificationKeys.all, friendKeys.all],
+  notification: [notificationKeys.all, friendKeys.all, queryKeys.progress.rankings],
   // A review, duel response… recorded on any device: streak, charts and history are stale.
   activity: [queryKeys.progress.all],
   subscription_changed: [notificationKeys.all, ...SUBSCRIPTION_CHANGE_KEYS],

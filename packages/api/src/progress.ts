@@ -52,6 +52,13 @@ export const progressQueries = {
       queryFn: async ({ signal }) =>
         unwrap(await api.GET('/space-repetition/learning-stats/', { signal })),
     }),
+  /** The learner among their friends by activities of the last 7 days; `limit` from the top. */
+  ranking: (limit = 10) =>
+    queryOptions<Schemas['ProgressRanking'], ApiRequestError>({
+      queryKey: progressKeys.ranking(limit),
+      queryFn: async ({ signal }) =>
+        unwrap(await api.GET('/auth/progress/ranking/', { params: { query: { limit } }, signal })),
+    }),
   time: (days = 7) =>
     queryOptions<Schemas['TimeTrackingStats'], ApiRequestError>({
       queryKey: progressKeys.time(days),
@@ -89,6 +96,14 @@ export function useProgressSummary(options: QueryHookOptions<Schemas['ProgressSu
 /** `GET space-repetition/learning-stats/`: retention, forecast, reviews per day, desk maturity. */
 export function useLearningStats(options: QueryHookOptions<Schemas['LearningStats']> = {}) {
   return useSignedInQuery(progressQueries.learning(), options);
+}
+
+/** `GET auth/progress/ranking/?limit=N`: the learner's place among their friends. */
+export function useProgressRanking(
+  limit = 10,
+  options: QueryHookOptions<Schemas['ProgressRanking']> = {},
+) {
+  return useSignedInQuery(progressQueries.ranking(limit), options);
 }
 
 /** `GET auth/time-tracking/stats/?days=N`. */

@@ -99,6 +99,8 @@ export const queryKeys = {
     summary: () => ['progress', 'summary'] as const,
     learning: () => ['progress', 'learning'] as const,
     time: (days: number) => ['progress', 'time', days] as const,
+    rankings: ['progress', 'ranking'] as const,
+    ranking: (limit: number) => ['progress', 'ranking', limit] as const,
   },
   duelRequests: {
     all: ['duelRequests'] as const,

@@ -871,6 +871,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/progress/ranking/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller and their friends ranked by their activities of the last 7 days.
+         * @description Activities are the history's counts (card reviews, duel answers, chat messages, conversions), over each person's last 7 days in their own time zone, today included. More activities rank higher; equal counts share a rank and are listed by username. The caller's rank is given even when `limit` leaves them out of `entries`.
+         */
+        get: operations["getProgressRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/learning-stats/": {
         parameters: {
             query?: never;
@@ -2950,6 +2970,20 @@ export interface components {
             duels_won: number;
             /** @description Duels won over duels finished; null before the first finished duel. */
             win_rate: number | null;
+        };
+        RankingEntry: {
+            rank: number;
+            user: components["schemas"]["UserSummary"];
+            is_me: boolean;
+            /** @description Activities over the person's last 7 days. */
+            activities: number;
+        };
+        /** @description The caller and their friends by activities of the last 7 days. */
+        ProgressRanking: {
+            entries: components["schemas"]["RankingEntry"][];
+            my_rank: number;
+            /** @description People ranked (the caller and their friends). */
+            total: number;
         };
         Retention: {
             /** @description Reviews of cards in review (not learning) state. */
@@ -5335,6 +5369,31 @@ export interface operations {
                     "application/json": components["schemas"]["ProgressSummary"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getProgressRanking: {
+        parameters: {
+            query?: {
+                /** @description How many people to list, from the top. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressRanking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };

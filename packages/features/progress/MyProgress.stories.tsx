@@ -1,9 +1,10 @@
 import { progressKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { progressData, progressEmpty } from '../shared/storyData.ts';
+import { progressData, progressEmpty, rankingAlone } from '../shared/storyData.ts';
 import { MyProgress } from './MyProgress.tsx';
 
 const meta = {
@@ -18,6 +19,11 @@ type Story = StoryObj<typeof meta>;
 
 /** A learner with a streak: figures, calendar, weekly reviews, retention, forecast, year. */
 export const Default: Story = {};
+
+/** Progress but no friends yet: ranked first of one, and the friends ranking points to /friends. */
+export const NoFriends: Story = {
+  parameters: { msw: [ok('/auth/progress/ranking/', rankingAlone), ...progressData()] },
+};
 
 /** Nothing done yet: the empty state pointing to Space Repetition. */
 export const NewLearner: Story = { parameters: { msw: progressEmpty() } };

@@ -24,7 +24,15 @@ const days = (n: number, from: string, count = (i: number) => i % 3) =>
     return { date: d.toISOString().slice(0, 10), count: count(i) };
   });
 
-function answers(active: boolean) {
+const person = (id: number, username: string) => ({
+  id,
+  email: `${username}@example.com`,
+  username,
+  first_name: '',
+  last_name: '',
+});
+
+function answers(active: boolean, friends = active) {
   const monthly = Object.fromEntries(
     days(31, '2026-10-21').map((d) => [d.date, active ? d.count : 0]),
   );
@@ -68,11 +76,26 @@ function answers(active: boolean) {
       reviews_today: 1,
       total_reviews: 330,
     },
+    '/be/api/auth/progress/ranking/': friends
+      ? {
+          entries: [
+            { rank: 1, user: person(2, 'bo'), is_me: false, activities: 40 },
+            { rank: 2, user: person(1, 'ana'), is_me: true, activities: 12 },
+            { rank: 3, user: person(3, 'cy'), is_me: false, activities: 1 },
+          ],
+          my_rank: 2,
+          total: 3,
+        }
+      : {
+          entries: [{ rank: 1, user: person(1, 'ana'), is_me: true, activities: 0 }],
+          my_rank: 1,
+          total: 1,
+        },
   } as Record<string, unknown>;
 }
 
-function serve(active: boolean, failing: () => boolean = () => false) {
-  const bodies = answers(active);
+function serve(active: boolean, failing: () => boolean = () => false, friends = active) {
+  const bodies = answers(active, friends);
   server.handle((request) => {
     const path = request.path.split('?')[0] ?? '';
     if (path === '/be/api/auth/progress/' && failing()) {
@@ -101,6 +124,30 @@ describe('MyProgress', () => {
       365,
     );
     expect(screen.getByRole('table', { name: 'Reviews due (next 30 days)' })).toBeTruthy();
+  });
+
+  test('ranks the learner among their friends', async () => {
+    serve(true);
+    renderWithProviders(<MyProgress />);
+    expect(await screen.findByText('Ranking among friends')).toBeTruthy();
+    expect(screen.getByText('2 of 3')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Friends ranking (last 7 days)' });
+    const rows = [...list.children].map((li) => li.textContent);
+    expect(rows).toEqual(['1.bo40 activities', '2.ana (you)12 activities', '3.cy1 activity']);
+    expect(list.children[1]?.getAttribute('aria-current')).toBe('true');
+  });
+
+  test('points a learner without friends to /friends', async () => {
+    serve(true, () => false, false);
+    renderWithProviders(<MyProgress />, { locale: 'es' });
+    expect(await screen.findByText('1 de 1')).toBeTruthy();
+    expect(screen.getByText('Añade amigos para comparar tu semana.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buscar amigos' }).getAttribute('href')).toBe(
+      '/friends',
+    );
+    expect(
+      screen.queryByRole('list', { name: 'Clasificación de amigos (últimos 7 días)' }),
+    ).toBeNull();
   });
 
   test('welcomes a new learner with a way to start', async () => {

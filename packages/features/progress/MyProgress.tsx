@@ -4,11 +4,13 @@ import {
   useCardStats,
   useLearningStats,
   useMyStreak,
+  useProgressRanking,
   useProgressSummary,
 } from '@memoria/api';
 import { Button, EmptyState, Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as page from '../shared/page.css.ts';
+import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { BarChart } from './BarChart.tsx';
 import * as s from './progress.css.ts';
 
@@ -30,7 +32,13 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-function Figures({ summary }: { summary: Schemas['ProgressSummary'] }) {
+function Figures({
+  summary,
+  ranking,
+}: {
+  summary: Schemas['ProgressSummary'];
+  ranking: Schemas['ProgressRanking'];
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const days = (count: number) => intl.formatMessage({ id: 'progress.figure.days' }, { count });
@@ -48,6 +56,12 @@ function Figures({ summary }: { summary: Schemas['ProgressSummary'] }) {
         {summary.win_rate === null
           ? t('progress.figure.none')
           : intl.formatNumber(summary.win_rate, { style: 'percent' })}
+      </Figure>
+      <Figure label={t('progress.figure.ranking')}>
+        {intl.formatMessage(
+          { id: 'progress.figure.rankingValue' },
+          { rank: ranking.my_rank, total: ranking.total },
+        )}
       </Figure>
     </dl>
   );
@@ -115,6 +129,44 @@ function Retention({ retention }: { retention: Schemas['LearningStats']['retenti
   );
 }
 
+/** The learner among their friends by activities of the last 7 days; a nudge without friends. */
+function FriendsRanking({ ranking }: { ranking: Schemas['ProgressRanking'] }) {
+  const intl = useIntl();
+  if (ranking.total === 1) {
+    return (
+      <p className={s.muted}>
+        <FormattedMessage id="progress.ranking.alone" />{' '}
+        <a href="/friends">
+          <FormattedMessage id="progress.ranking.findFriends" />
+        </a>
+      </p>
+    );
+  }
+  return (
+    <ol className={s.ranking} aria-label={intl.formatMessage({ id: 'progress.ranking' })}>
+      {ranking.entries.map((entry) => (
+        <li
+          key={entry.user.id}
+          className={entry.is_me ? `${s.rankingRow} ${s.rankingMe}` : s.rankingRow}
+          aria-current={entry.is_me ? 'true' : undefined}
+        >
+          <span className={s.rankingPlace}>
+            {intl.formatMessage({ id: 'progress.ranking.place' }, { rank: entry.rank })}
+          </span>
+          <span className={s.rankingName}>
+            {entry.is_me
+              ? intl.formatMessage({ id: 'progress.ranking.you' }, { name: entry.user.username })
+              : entry.user.username}
+          </span>
+          <span className={s.muted}>
+            {intl.formatMessage({ id: 'progress.ranking.activities' }, { count: entry.activities })}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function Section({ titleId, children }: { titleId: string; children: React.ReactNode }) {
   return (
     <section className={s.section} aria-labelledby={titleId}>
@@ -128,23 +180,27 @@ function Section({ titleId, children }: { titleId: string; children: React.React
 
 /**
  * The `/my-progress` page, mounted by `MyProgressIsland`: the learner's progress figures (streak,
- * longest streak, days active, total responses, duel win rate), a 31-day streak calendar, this
- * week's reviews and the 30-day review forecast as uPlot bar charts, retention of young, mature
- * and all cards, and a year heatmap of reviews.
+ * longest streak, days active, total responses, duel win rate, ranking among friends), a 31-day
+ * streak calendar, this week's reviews and the 30-day review forecast as uPlot bar charts,
+ * retention of young, mature and all cards, the friends ranking of the last 7 days (or a link to
+ * /friends for a learner without friends) and a year heatmap of reviews.
  *
- * It reads four calls once signed in: `GET auth/progress/`, `GET space-repetition/learning-stats/`,
- * `GET auth/streaks/my_streak/` and `GET space-repetition/card-stats/`. Until all four answer it
+ * It reads five calls once signed in: `GET auth/progress/`, `GET space-repetition/learning-stats/`,
+ * `GET auth/streaks/my_streak/`, `GET space-repetition/card-stats/` and
+ * `GET auth/progress/ranking/`. Until all five answer it
  * shows a skeleton (Loading); if any fails, "could not be loaded" with Retry, which refetches the
  * failed ones (Error); a learner with no active day and no response gets an empty state linking
  * to Space Repetition (NewLearner); otherwise the figures and charts (Default).
  */
 export function MyProgress() {
   const intl = useIntl();
-  const summary = useProgressSummary();
-  const learning = useLearningStats();
-  const streak = useMyStreak();
-  const week = useCardStats();
-  const queries = [summary, learning, streak, week];
+  // Pending while hydrating, as the server rendered: the page's other islands share the cache.
+  const summary = useHydratedQuery(useProgressSummary());
+  const learning = useHydratedQuery(useLearningStats());
+  const streak = useHydratedQuery(useMyStreak());
+  const week = useHydratedQuery(useCardStats());
+  const ranking = useHydratedQuery(useProgressRanking());
+  const queries = [summary, learning, streak, week, ranking];
   const failed = queries.some((q) => q.isError);
   const header = (
     <header>
@@ -176,7 +232,7 @@ export function MyProgress() {
       </div>
     );
   }
-  if (!summary.data || !learning.data || !streak.data || !week.data) {
+  if (!summary.data || !learning.data || !streak.data || !week.data || !ranking.data) {
     return (
       <div className={page.page} aria-busy="true">
         {header}
@@ -210,7 +266,7 @@ export function MyProgress() {
   return (
     <div className={page.page}>
       {header}
-      <Figures summary={summary.data} />
+      <Figures summary={summary.data} ranking={ranking.data} />
       <div className={s.sections}>
         <Section titleId="progress.calendar">
           <DayGrid
@@ -234,6 +290,9 @@ export function MyProgress() {
         </Section>
         <Section titleId="progress.retention">
           <Retention retention={stats.retention} />
+        </Section>
+        <Section titleId="progress.ranking">
+          <FriendsRanking ranking={ranking.data} />
         </Section>
         <Section titleId="progress.forecast">
           <BarChart

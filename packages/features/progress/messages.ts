@@ -15,6 +15,15 @@ export const en = {
   'progress.figure.winRate': 'Win rate',
   'progress.figure.days': '{count, plural, one {# day} other {# days}}',
   'progress.figure.none': '—',
+  'progress.figure.ranking': 'Ranking among friends',
+  'progress.figure.rankingValue': '{rank} of {total}',
+  'progress.ranking': 'Friends ranking (last 7 days)',
+  'progress.ranking.place': '{rank}.',
+  'progress.ranking.you': '{name} (you)',
+  'progress.ranking.activities':
+    '{count, plural, =0 {no activities} one {# activity} other {# activities}}',
+  'progress.ranking.alone': 'Add friends to see how your week compares.',
+  'progress.ranking.findFriends': 'Find friends',
   'progress.calendar': 'Streak calendar (last 31 days)',
   'progress.calendarDay':
     '{date}: {count, plural, =0 {no activity} one {# activity} other {# activities}}',
@@ -47,6 +56,15 @@ export const es: Record<keyof typeof en, string> = {
   'progress.figure.winRate': 'Porcentaje de victorias',
   'progress.figure.days': '{count, plural, one {# día} other {# días}}',
   'progress.figure.none': '—',
+  'progress.figure.ranking': 'Clasificación entre amigos',
+  'progress.figure.rankingValue': '{rank} de {total}',
+  'progress.ranking': 'Clasificación de amigos (últimos 7 días)',
+  'progress.ranking.place': '{rank}.',
+  'progress.ranking.you': '{name} (tú)',
+  'progress.ranking.activities':
+    '{count, plural, =0 {ninguna actividad} one {# actividad} other {# actividades}}',
+  'progress.ranking.alone': 'Añade amigos para comparar tu semana.',
+  'progress.ranking.findFriends': 'Buscar amigos',
   'progress.calendar': 'Calendario de racha (últimos 31 días)',
   'progress.calendarDay':
     '{date}: {count, plural, =0 {sin actividad} one {# actividad} other {# actividades}}',

@@ -82,3 +82,30 @@ export const level = styleVariants({
 });
 
 export const failure = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' });
+
+export const ranking = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const rankingRow = style({
+  display: 'grid',
+  gridTemplateColumns: '3ch 1fr auto',
+  alignItems: 'baseline',
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: 8,
+});
+
+export const rankingMe = style({
+  background: vars.color.surfaceAlt,
+  border: `1px solid ${vars.color.divider}`,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const rankingPlace = style({ fontVariantNumeric: 'tabular-nums' });
+
+export const rankingName = style({ overflow: 'hidden', textOverflow: 'ellipsis' });

@@ -180,6 +180,35 @@ export function pendingReceived(): Schemas['Friendship'][] {
   ];
 }
 
+/** One place of the friends ranking (`GET auth/progress/ranking/`). */
+const ranked = (
+  rank: number,
+  who: Schemas['UserSummary'],
+  activities: number,
+): Schemas['RankingEntry'] => ({ rank, user: who, is_me: who.id === user.id, activities });
+
+const me: Schemas['UserSummary'] = person(1, 'ana', 'Ana');
+
+/** Ana second of five friends over the last 7 days. */
+export const rankingWithFriends: Schemas['ProgressRanking'] = {
+  entries: [
+    ranked(1, person(2, 'bo', 'Bo'), 58),
+    ranked(2, me, 50),
+    ranked(3, person(3, 'carla', 'Carla'), 31),
+    ranked(4, person(4, 'dani', 'Dani'), 12),
+    ranked(5, person(5, 'eva', 'Eva'), 0),
+  ],
+  my_rank: 2,
+  total: 5,
+};
+
+/** A learner without friends: first of one. */
+export const rankingAlone: Schemas['ProgressRanking'] = {
+  entries: [ranked(1, me, 0)],
+  my_rank: 1,
+  total: 1,
+};
+
 /** Everything the shell reads, with data. */
 export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
   const bo = person(2, 'bo', 'Bo');
@@ -235,6 +264,7 @@ export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
       }));
       return HttpResponse.json({ ...page(rows), results: rows.slice(0, size) });
     }),
+    ok('/auth/progress/ranking/', rankingWithFriends),
     ok('/friends/friendships/pending/', page(pendingReceived())),
     ok('/duels/requests/pending/', [
       {
@@ -344,6 +374,7 @@ export function shellFailing(plan: 'free' | 'standard' = 'free'): HttpHandler[] 
     fail('get', '/auth/streaks/my_streak/', 500, broken),
     fail('get', '/space-repetition/card-stats/', 500, broken),
     fail('get', '/friends/friendships/friend_list/', 501, notImplemented('listFriends')),
+    fail('get', '/auth/progress/ranking/', 500, broken),
     ...shellEmpty(plan),
   ];
 }
@@ -371,6 +402,7 @@ export function shellEmpty(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
       total_reviews: 0,
     }),
     ok('/friends/friendships/friend_list/', page([])),
+    ok('/auth/progress/ranking/', rankingAlone),
     ok('/friends/friendships/pending/', page([])),
     ok('/duels/requests/pending/', []),
     ok('/duels/duel-requests/', []),
@@ -491,7 +523,7 @@ export function progressData(): HttpHandler[] {
       decks: [{ deck_id: 7, deck_name: 'Capitals', new: 4, learning: 3, young: 10, mature: 7 }],
     }),
     ...shellData('standard').filter((handler) =>
-      /my_streak|card-stats/.test(handler.info.path.toString()),
+      /my_streak|card-stats|progress\/ranking/.test(handler.info.path.toString()),
     ),
   ];
 }
@@ -520,7 +552,7 @@ export function progressEmpty(): HttpHandler[] {
       decks: [],
     }),
     ...shellEmpty('standard').filter((handler) =>
-      /my_streak|card-stats/.test(handler.info.path.toString()),
+      /my_streak|card-stats|progress\/ranking/.test(handler.info.path.toString()),
     ),
   ];
 }

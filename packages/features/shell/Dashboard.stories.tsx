@@ -2,7 +2,7 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData, shellEmpty } from '../shared/storyData.ts';
+import { shellData, shellEmpty, shellFailing } from '../shared/storyData.ts';
 import { Dashboard } from './Dashboard.tsx';
 
 const meta = {
@@ -27,3 +27,9 @@ export const Phone: Story = inMatrix({ viewport: 'phone' });
 
 /** A brand-new learner (no activity yet) is welcomed, not welcomed back. */
 export const NewLearner: Story = { parameters: { msw: shellEmpty('free') } };
+
+/** The progress calls failing: "could not load" with Retry in place of the figures. */
+export const ProgressFailed: Story = {
+  tags: ['expected-console-errors', 'expected-http-errors'],
+  parameters: { msw: shellFailing('standard') },
+};

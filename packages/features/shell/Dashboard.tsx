@@ -1,21 +1,112 @@
-import { useActivityHistory, useMe } from '@memoria/api';
-import { Badge, Card } from '@memoria/ui';
-import { FormattedMessage } from 'react-intl';
+import {
+  useActivityHistory,
+  useCardStats,
+  useMe,
+  useMyStreak,
+  useProgressRanking,
+} from '@memoria/api';
+import { Badge, Card, Skeleton } from '@memoria/ui';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useIsFreePlan } from '../gate/index.ts';
 import * as page from '../shared/page.css.ts';
 import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { MODES } from './modes.ts';
+import { PanelFailure } from './PanelFailure.tsx';
 import { MODE_ICONS } from './Sidebar.tsx';
 import * as s from './shell.css.ts';
 
 /**
- * `/` for a signed-in learner, mounted by `DashboardIsland`: a greeting and the four modes in their
- * feature colours.
+ * The learner's progress at a glance: streak (and whether today counts yet), cards this week and
+ * their place among friends, with a link to /my-progress. The streak and week share the right
+ * panel's queries; the ranking is /my-progress's.
+ */
+function ProgressGlance() {
+  const intl = useIntl();
+  const streak = useHydratedQuery(useMyStreak());
+  const week = useHydratedQuery(useCardStats());
+  const ranking = useHydratedQuery(useProgressRanking());
+  const queries = [streak, week, ranking];
+  const failed = queries.find((q) => q.isError);
+  let body: React.ReactNode;
+  if (failed) {
+    body = (
+      <PanelFailure
+        error={failed.error}
+        onRetry={() => {
+          for (const q of queries) if (q.isError) void q.refetch();
+        }}
+      />
+    );
+  } else if (!streak.data || !week.data || !ranking.data) {
+    body = <Skeleton lines={2} />;
+  } else {
+    body = (
+      <dl className={s.glance}>
+        <div className={s.glanceFigure}>
+          <dt className={s.glanceLabel}>
+            <FormattedMessage id="shell.dashboard.streak" />
+          </dt>
+          <dd className={s.glanceValue}>
+            <FormattedMessage
+              id="shell.panel.streakDays"
+              values={{ count: streak.data.current_streak }}
+            />
+          </dd>
+          <dd className={s.glanceLabel}>
+            <FormattedMessage
+              id={
+                streak.data.today_active
+                  ? 'shell.dashboard.todayDone'
+                  : 'shell.dashboard.todayPending'
+              }
+            />
+          </dd>
+        </div>
+        <div className={s.glanceFigure}>
+          <dt className={s.glanceLabel}>
+            <FormattedMessage id="shell.dashboard.week" />
+          </dt>
+          <dd className={s.glanceValue}>{intl.formatNumber(week.data.total_this_week)}</dd>
+        </div>
+        <div className={s.glanceFigure}>
+          <dt className={s.glanceLabel}>
+            <FormattedMessage id="shell.dashboard.ranking" />
+          </dt>
+          <dd className={s.glanceValue}>
+            <FormattedMessage
+              id="shell.dashboard.rankingValue"
+              values={{ rank: ranking.data.my_rank, total: ranking.data.total }}
+            />
+          </dd>
+        </div>
+      </dl>
+    );
+  }
+  return (
+    <section aria-labelledby="dashboard-progress" className={s.glanceSection}>
+      <h2 className={s.sectionHeading} id="dashboard-progress">
+        <FormattedMessage id="shell.dashboard.progress" />
+      </h2>
+      {body}
+      <a className={s.panelLink} href="/my-progress">
+        <FormattedMessage id="shell.dashboard.seeProgress" />
+      </a>
+    </section>
+  );
+}
+
+/**
+ * `/` for a signed-in learner, mounted by `DashboardIsland`: a greeting, the learner's progress at
+ * a glance and the four modes in their feature colours.
  *
  * **API calls and states**
  * - `GET /auth/users/me/` (the name in the greeting), `GET /auth/activity-history/` ("Welcome
  *   back" once there is any activity; `NewLearner` without), `GET /auth/users/account_info/`
  *   (gated modes marked PREMIUM on the free plan: `Free`, `Paid`).
+ * - `GET /auth/streaks/my_streak/`, `GET /space-repetition/card-stats/`,
+ *   `GET /auth/progress/ranking/`: "Your progress" (streak and whether today counts yet, cards
+ *   this week, place among friends) with a link to /my-progress; zeros and "1 of 1" for a new
+ *   learner (`NewLearner`), "could not load" with Retry when a call fails (`ProgressFailed`).
  *
  * **Accessibility.** The modes are links with their names; the PREMIUM badge is read as text.
  */
@@ -43,6 +134,7 @@ export function Dashboard() {
           <FormattedMessage id="shell.dashboard.subtitle" />
         </p>
       </header>
+      <ProgressGlance />
       <section aria-labelledby="dashboard-modes" className={page.page} style={{ padding: 0 }}>
         <h2 className={s.sectionHeading} id="dashboard-modes">
           <FormattedMessage id="shell.dashboard.title" />

@@ -2,6 +2,7 @@ import { type Schemas, useCardStats, useFriends, useMyStreak } from '@memoria/ap
 import { Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FlameIcon } from '../shared/icons.tsx';
+import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { PanelFailure } from './PanelFailure.tsx';
 import * as s from './shell.css.ts';
 
@@ -51,7 +52,8 @@ function level(count: number): 0 | 1 | 2 | 3 {
 
 function StreakCard({ now }: { now: Date }) {
   const intl = useIntl();
-  const streak = useMyStreak();
+  // Pending while hydrating: another island may have filled the shared cache already.
+  const streak = useHydratedQuery(useMyStreak());
   const days = streakDays(streak.data?.monthly_activity, now);
   const current = streak.data?.current_streak ?? 0;
   return (
@@ -107,7 +109,7 @@ function StreakCard({ now }: { now: Date }) {
 
 function WeeklyChart() {
   const intl = useIntl();
-  const stats = useCardStats();
+  const stats = useHydratedQuery(useCardStats());
   const breakdown = stats.data?.week_daily_breakdown ?? [];
   const counts = WEEKDAYS.map((day) => breakdown.find((d) => d.day === day)?.count ?? 0);
   const max = Math.max(1, ...counts);
@@ -159,7 +161,7 @@ function WeeklyChart() {
 }
 
 function FriendsCard() {
-  const friends = useFriends({ pageSize: PANEL_FRIENDS });
+  const friends = useHydratedQuery(useFriends({ pageSize: PANEL_FRIENDS }));
   const first = friends.data?.results ?? [];
   return (
     <section className={s.panelCard} aria-labelledby="panel-friends">

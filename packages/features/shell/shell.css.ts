@@ -472,6 +472,42 @@ export const sectionHeading = style({
   fontWeight: vars.fontWeight.bold,
 });
 
+export const glanceSection = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  justifyItems: 'start',
+});
+
+export const glance = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+  gap: vars.space.md,
+  justifySelf: 'stretch',
+  margin: 0,
+});
+
+export const glanceFigure = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.divider}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+});
+
+export const glanceLabel = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const glanceValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+});
+
 export const modesGrid = style({
   listStyle: 'none',
   margin: 0,

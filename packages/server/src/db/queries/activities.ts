@@ -289,3 +289,56 @@ export async function duelTotals(
     won: Number(row?.won ?? 0),
   };
 }
+
+export interface RankingRow {
+  id: number;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  activities: number;
+}
+
+/**
+ * The learner and their accepted friends, each with their activities over their own last `days`
+ * days (in their time zone, today included) at `now`.
+ */
+export async function rankingCounts(
+  q: Query,
+  userId: number,
+  days: number,
+  now: Date = new Date(),
+): Promise<RankingRow[]> {
+  const rows = await q<
+    {
+      id: number;
+      email: string;
+      username: string;
+      first_name: string;
+      last_name: string;
+      activities: string;
+    }[]
+  >`
+    with people as (
+      select ${userId}::int as id
+      union
+      select case when f.sender_id = ${userId} then f.receiver_id else f.sender_id end
+      from friendships f
+      where (f.sender_id = ${userId} or f.receiver_id = ${userId}) and f.status = 'accepted'
+    )
+    select u.id, u.email, u.username, u.first_name, u.last_name,
+      coalesce((
+        select sum(a.count) from activities a
+        where a.user_id = u.id and a.count > 0
+          and a.day > (${iso(now)}::timestamptz at time zone u.timezone)::date - ${days}::int
+      ), 0)::int8 as activities
+    from people p join users u on u.id = p.id`;
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    username: r.username,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    activities: Number(r.activities),
+  }));
+}

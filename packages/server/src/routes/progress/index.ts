@@ -7,6 +7,7 @@ import type { Handlers } from '../../contract/types.ts';
 import { handlers as cardStats } from './card-stats.ts';
 import { handlers as history } from './history.ts';
 import { handlers as learning } from './learning.ts';
+import { handlers as ranking } from './ranking.ts';
 import { handlers as streak } from './streak.ts';
 import { handlers as timeTracking } from './time-tracking.ts';
 
@@ -15,5 +16,6 @@ export const handlers: Handlers = {
   ...history,
   ...cardStats,
   ...learning,
+  ...ranking,
   ...timeTracking,
 };
