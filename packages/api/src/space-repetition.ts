@@ -49,6 +49,12 @@ export const NEW_CARDS_PER_DAY = { min: 1, max: 9999, default: 10 } as const;
  * is in today's queue, after the other cards, and counted as due.
  */
 export const LEARN_AHEAD_SECONDS = 20 * 60;
+/**
+ * The review queue's page (the contract's default of `listDueCards`): every card of it carries
+ * interval previews the server computes, so a session asks for what it shows next and tops up
+ * (`dueCardsCache.topUp`) when it runs low, rather than for the whole day.
+ */
+export const DUE_CARDS_PAGE = 20;
 /** Default page size of a desk's card list. */
 export const CARDS_PAGE_SIZE = 20;
 
@@ -108,20 +114,28 @@ export const spaceRepetitionQueries = {
       },
     }),
   /** `GET space-repetition/cards/due_cards/?desk_id`: the review queue with interval previews. */
-  dueCards: (deskId: number | null, limit = 100) =>
+  dueCards: (deskId: number | null, limit = DUE_CARDS_PAGE) =>
     queryOptions<DueCards, ApiRequestError>({
       queryKey: spaceRepetitionKeys.due(deskId),
-      queryFn: async ({ signal }) =>
-        unwrap(
-          await api.GET('/space-repetition/cards/due_cards/', {
-            params: { query: deskId === null ? { limit } : { desk_id: deskId, limit } },
-            signal,
-          }),
-        ),
+      queryFn: ({ signal }) => fetchDueCards(deskId, limit, signal),
     }),
 };
 
 // ── plain calls (also used outside React, e.g. the offline review queue) ─────────────────────
+
+/** `GET space-repetition/cards/due_cards/`: one page of the queue, outside the query cache. */
+export async function fetchDueCards(
+  deskId: number | null,
+  limit = DUE_CARDS_PAGE,
+  signal?: AbortSignal,
+): Promise<DueCards> {
+  return unwrap(
+    await api.GET('/space-repetition/cards/due_cards/', {
+      params: { query: deskId === null ? { limit } : { desk_id: deskId, limit } },
+      signal,
+    }),
+  );
+}
 
 /** `POST cards/{id}/update_difficulty/` (or `repeat_same_day/` with `repeat`). */
 export async function sendReview(
@@ -189,6 +203,20 @@ export const dueCardsCache = {
       cards: [...before.cards, card],
       due_count: before.due_count + 1,
       remaining_today: before.remaining_today + 1,
+    });
+  },
+  /**
+   * A fresh page from the server appended to the cached queue: the cards already there keep their
+   * place (the one on screen stays on screen), the page's others follow in its order, and the
+   * counts are the server's. Only for a page read while no rating was on its way.
+   */
+  topUp(client: QueryClient, deskId: number | null, page: DueCards): void {
+    const before = dueCardsCache.get(client, deskId);
+    if (!before) return;
+    const held = new Set(before.cards.map((c) => c.id));
+    dueCardsCache.set(client, deskId, {
+      ...page,
+      cards: [...before.cards, ...page.cards.filter((c) => !held.has(c.id))],
     });
   },
   /** Puts a card back at the front of the queue (undo). */

@@ -120,6 +120,49 @@ describe('review keyboard flow', () => {
     expect(screen.getByRole('button', { name: 'Good' }).textContent).toMatch(/^1.2moGood3/);
   });
 
+  test('asks for one page, and tops it up in the background when few cards are left, the card on screen staying', async () => {
+    const more = [101, 102].map((id) => ({
+      ...CARDS.review,
+      id: id + 100,
+      front: `Extra ${id}`,
+    }));
+    const pages = [
+      queue([CARDS.fresh, CARDS.learning, CARDS.review], { remaining_today: 5 }),
+      // The server's next read: Paris is rated, the rest of the day follows.
+      queue([CARDS.learning, CARDS.review, ...more], { remaining_today: 4 }),
+    ];
+    server.handle((request) => {
+      if (request.path.includes('/update_difficulty/')) {
+        return { status: 200, body: reviewResult(CARDS.fresh, 'easy') };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: pages.shift() ?? queue([]) };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Paris');
+    const asked = () => server.hits('/be/api/space-repetition/cards/due_cards/');
+    expect(asked().map((r) => new URL(r.path, server.origin).searchParams.get('limit'))).toEqual([
+      '20',
+    ]);
+    expect(remaining()).toBe('5 remaining today');
+
+    key(' ');
+    key('4'); // Easy: 8 days, Paris leaves today's queue
+    expect(front()).toBe('Madrid');
+    key(' '); // Madrid's answer is on screen while the next page arrives
+    await waitFor(() => expect(asked()).toHaveLength(2));
+    await waitFor(() => expect(remaining()).toBe('4 remaining today'));
+    expect(front()).toBe('Madrid');
+    expect(screen.getByText('capital of Spain')).toBeTruthy();
+
+    key('4');
+    key(' ');
+    key('4');
+    expect(front()).toBe('Extra 101');
+  });
+
   test('a failed rating is rolled back and a snackbar says why', async () => {
     backend(() => ({
       status: 404,

@@ -8,8 +8,10 @@
  */
 import {
   type ApiRequestError,
+  DUE_CARDS_PAGE,
   type DueCard,
   dueCardsCache,
+  fetchDueCards,
   invalidateAfterReview,
   isApiRequestError,
   LEARN_AHEAD_SECONDS,
@@ -39,6 +41,11 @@ type LastRating = {
 };
 
 const STALE_AFTER_MS = 1500;
+/**
+ * The queue holds one page (`DUE_CARDS_PAGE`); with this many cards or fewer left in it and more
+ * due today, the next page is read in the background so the learner never waits on it.
+ */
+const TOP_UP_AT = 5;
 
 /** The card as it waits in the queue until the server's answer replaces it. */
 function backInLearning(card: DueCard): DueCard {
@@ -103,12 +110,39 @@ export function useReviewSession(deskId: number) {
     shownAt.current = performance.now();
   }, [current]);
 
-  /** When the queue is empty and nothing is in flight, ask the server again (learning cards). */
+  /** Ratings and undos sent: a page read while one was sent may be out of date. */
+  const changesSent = useRef(0);
+  const toppingUp = useRef(false);
+  /**
+   * With nothing in flight: an empty queue asks the server again (learning cards); a queue
+   * running low is topped up with the next page, kept only if no rating or undo was sent meanwhile.
+   */
   const refillIfDone = useCallback(() => {
     const cached = dueCardsCache.get(client, deskId);
-    if (pending.current === 0 && cached && cached.cards.length === 0) {
+    if (pending.current !== 0 || !cached) return;
+    if (cached.cards.length === 0) {
       void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deskId) });
+      return;
     }
+    if (
+      toppingUp.current ||
+      cached.cards.length > TOP_UP_AT ||
+      cached.remaining_today <= cached.cards.length
+    ) {
+      return;
+    }
+    toppingUp.current = true;
+    const sentBefore = changesSent.current;
+    fetchDueCards(deskId, DUE_CARDS_PAGE)
+      .then((page) => {
+        if (changesSent.current === sentBefore) dueCardsCache.topUp(client, deskId, page);
+      })
+      .catch(() => {
+        // The next rating tries again; the empty queue's refetch shows any lasting error.
+      })
+      .finally(() => {
+        toppingUp.current = false;
+      });
   }, [client, deskId]);
 
   /**
@@ -173,6 +207,7 @@ export function useReviewSession(deskId: number) {
       dueCardsCache.remove(client, deskId, card.id);
       if (comesBack) dueCardsCache.requeue(client, deskId, waiting);
       pending.current += 1;
+      changesSent.current += 1;
       const entry: LastRating = { card, rating, key, queued: false, sent: Promise.resolve(null) };
       const previous = inFlight.current.get(card.id) ?? Promise.resolve();
       entry.sent = previous
@@ -229,6 +264,7 @@ export function useReviewSession(deskId: number) {
   const undo = useCallback(async () => {
     const entry = last;
     if (!entry) return;
+    changesSent.current += 1;
     setLast(null);
     setRevealed(false);
     setNextDue((map) => {

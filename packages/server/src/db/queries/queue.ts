@@ -52,7 +52,8 @@ export interface QueueCounts {
 }
 
 /**
- * Three columns counting one desk (`deskId`, an SQL expression) in a larger statement:
+ * Three columns counting one desk (`deskId`, an SQL expression) in a larger statement (a
+ * rating's read, which counts its one desk; `queueCounts` counts many desks at once):
  * `due_count`, its cards in the due window; `new_count`, its new cards, at most `cap` (an SQL
  * expression); `next_due`, its next learning or relearning step past the window but today. Each
  * is ordered like its index and limited, so that the planner reads the index in order and stops
@@ -84,8 +85,12 @@ export function deskCountColumns(
 }
 
 /**
- * The counts of each desk in one statement: per desk, one range of the desk's due index (counted
- * from the index alone) and at most `allowance` entries of its new-card index.
+ * The counts of each desk in one statement: the due cards of every desk in one range of the due
+ * index, counted from the index alone and grouped by desk (not one range per desk: with 50 desks
+ * that was 50 index descents and 50 sub-plans), the next learning step in one more range of it,
+ * and per desk at most `allowance` entries of its new-card index (stopped at the allowance, so it
+ * never counts a desk's whole backlog of new cards). `queue-plans.test.ts` fails if the due count
+ * becomes a scan per desk again.
  */
 export async function queueCounts(
   q: Query,
@@ -94,17 +99,32 @@ export async function queueCounts(
   window: DueWindow,
 ): Promise<QueueCounts> {
   if (allowances.length === 0) return { desks: new Map(), nextStepDue: null };
+  const ids = allowances.map((a) => a.deskId);
   const rows = await q<
     { desk_id: number; due_count: number; new_count: number; next_due: string | null }[]
   >`
-    select d.desk_id, ${deskCountColumns(q, userId, q`d.desk_id`, q`d.allowance`, window)}
-    from unnest(${allowances.map((a) => a.deskId)}::int[],
-                ${allowances.map((a) => a.allowance)}::int[]) as d(desk_id, allowance)`;
-  let next: Date | null = null;
-  for (const r of rows) {
-    const due = pgDateOrNull(r.next_due);
-    if (due && (!next || due < next)) next = due;
-  }
+    with due as (
+      select s.desk_id, count(*)::int as n from card_schedules s
+      where s.user_id = ${userId} and ${inDesks(q, ids)} and ${dueIn(q, window)}
+      group by s.desk_id
+    )
+    select d.desk_id, coalesce(due.n, 0) as due_count,
+      (select count(*)::int from (
+         select 1 from card_schedules s
+         where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state = 0
+         order by s.card_id
+         limit d.allowance
+      ) x) as new_count,
+      (select s.due from card_schedules s
+       where s.user_id = ${userId} and ${inDesks(q, ids)} and s.state in (1, 3)
+         and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}
+       order by s.due
+       limit 1
+      ) as next_due
+    from unnest(${ids}::int[], ${allowances.map((a) => a.allowance)}::int[])
+      as d(desk_id, allowance)
+    left join due on due.desk_id = d.desk_id`;
+  const next = pgDateOrNull(rows[0]?.next_due ?? null);
   return {
     desks: new Map(rows.map((r) => [r.desk_id, { dueCount: r.due_count, newCount: r.new_count }])),
     nextStepDue: next,
