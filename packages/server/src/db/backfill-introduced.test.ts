@@ -1,11 +1,11 @@
 /**
- * Migration 0010 recomputes today's counters of new cards introduced from the schedules, for the
+ * The backfill migration (`*_backfill_new_cards_introduced.sql`) recomputes today's counters of new cards introduced from the schedules, for the
  * day the counters reach a database that had none. The test makes the counters through the real
  * rating and undo routes, empties them as a database before 0005 would have them, runs the
  * committed migration's SQL and expects the same counters (and the desk list's `new_cards_today`)
  * back, for a learner on UTC and one whose day is already tomorrow in UTC terms.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
@@ -25,10 +25,12 @@ afterAll(async () => {
 
 /** The committed backfill migration, statement by statement. */
 async function runBackfill(): Promise<void> {
-  const file = readFileSync(
-    path.join(migrationsFolder, '0010_backfill_new_cards_introduced.sql'),
-    'utf8',
+  // Found by name, not number: migrations are renumbered when branches merge.
+  const name = readdirSync(migrationsFolder).find((f) =>
+    f.endsWith('_backfill_new_cards_introduced.sql'),
   );
+  if (!name) throw new Error('the backfill migration is missing');
+  const file = readFileSync(path.join(migrationsFolder, name), 'utf8');
   for (const statement of file.split('--> statement-breakpoint')) {
     await t.deps.sql.unsafe(statement);
   }
