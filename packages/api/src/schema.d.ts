@@ -908,6 +908,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/memory-model/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's memory model (FSRS parameters fitted from their reviews) and desired retention.
+         * @description Parameters are fitted in the background once the caller's review log has at least `min_reviews` reviews, and again after every `refit_after` new reviews. Until then, or when the fitted parameters predicted the caller's later reviews no better than the defaults, the defaults schedule (`uses_fitted_parameters` false).
+         */
+        get: operations["getMemoryModel"];
+        /** Set the caller's desired retention (0.70 to 0.97), used for their next ratings. */
+        put: operations["updateMemoryModel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/card-stats/": {
         parameters: {
             query?: never;
@@ -3278,6 +3299,41 @@ export interface components {
             /** @description Default false. */
             allow_editing?: boolean;
         };
+        /** @description The caller's FSRS memory model. Log losses are measured on the latest 20 % of the reviews (by time) with parameters fitted on the earlier 80 % only; lower is better. */
+        MemoryModel: {
+            desired_retention: number;
+            /** @description False while the defaults schedule the caller. */
+            uses_fitted_parameters: boolean;
+            /** @description A fit of the caller's model is running now. */
+            fitting: boolean;
+            /** @description Reviews in the caller's log. */
+            reviews_count: number;
+            /** @description Reviews the log needs before parameters are fitted. */
+            min_reviews: number;
+            /** @description Reviews counted since the last fit (counted in the background, may lag). */
+            new_reviews: number;
+            /** @description New reviews after which the model is fitted again. */
+            refit_after: number;
+            /**
+             * @description The last fit: `fitted` (its parameters predicted better than the defaults and schedule now), `kept_defaults` (they did not), `too_few_reviews`, `failed`; null before any.
+             * @enum {string|null}
+             */
+            fit_outcome: "fitted" | "kept_defaults" | "too_few_reviews" | "failed" | null;
+            /**
+             * Format: date-time
+             * @description When parameters were last fitted and evaluated; null before.
+             */
+            fitted_at: string | null;
+            fitted_reviews: number | null;
+            /** @description Held-out reviews the log losses are measured on. */
+            evaluated_reviews: number | null;
+            log_loss: number | null;
+            default_log_loss: number | null;
+        };
+        MemoryModelUpdate: {
+            /** @description The recall probability the scheduler aims for at each review. */
+            desired_retention: number;
+        };
         DeskUpdate: {
             /** @description Blank names fail with 'Please enter a desk name'. */
             name: string;
@@ -5416,6 +5472,55 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMemoryModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryModel"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateMemoryModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryModelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The model with the new retention. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getCardStats: {

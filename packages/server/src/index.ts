@@ -11,6 +11,7 @@ import { EventHub } from './events/hub.ts';
 import type { AppBindings } from './http/context.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
+import { createFitter } from './memory-model/fitter.ts';
 import { createProviders } from './providers/index.ts';
 import { allHandlers } from './routes/index.ts';
 
@@ -96,6 +97,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     // Open event streams end when draining starts (their clients reconnect to another instance),
     // which also closes this instance's LISTEN connection; otherwise the drain would wait on them.
     lifecycle.onDrain(() => events.close());
+    // Learners' FSRS parameters are fitted in the background (memory-model/fitter.ts).
+    const fitter = createFitter(database.sql, logger);
+    lifecycle.onDrain(() => fitter.stop());
     let closing: Promise<void> | undefined;
     return {
       fetch: async (req, env) => app.fetch(req, env),

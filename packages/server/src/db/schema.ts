@@ -616,3 +616,41 @@ export const macroMessages = pgTable(
   },
   (t) => [index('macro_messages_chat_idx').on(t.chatId, t.id)],
 );
+
+// ── Learner memory model (FSRS parameters fitted per learner) ───────────────────────────────────
+
+/**
+ * One learner's FSRS model: their desired retention, the parameters fitted from their own review
+ * log (null: the defaults), how the last fit went, and the fitter's bookkeeping. `new_reviews`
+ * counts the learner's review-log rows added since the last fit (the background fitter counts
+ * them); `fitting_since` is set while one fit of this learner runs, so only one runs at a time.
+ */
+export const memoryModels = pgTable(
+  'memory_models',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
+    /** FSRS-6 weights (21); null means the scheduler's defaults. */
+    parameters: doublePrecision('parameters').array(),
+    newReviews: integer('new_reviews').notNull().default(0),
+    fittingSince: timestamp('fitting_since', { withTimezone: true }),
+    /** The last fit: when, on how many reviews, and its outcome (see domain/memory-model.ts). */
+    fittedAt: timestamp('fitted_at', { withTimezone: true }),
+    fittedReviews: integer('fitted_reviews'),
+    fitOutcome: text('fit_outcome'),
+    /** Held-out log loss of the parameters fitted on the earlier reviews, and of the defaults. */
+    logLoss: doublePrecision('log_loss'),
+    defaultLogLoss: doublePrecision('default_log_loss'),
+    evaluatedReviews: integer('evaluated_reviews'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'memory_models_retention_range',
+      sql`${t.desiredRetention} >= 0.7 and ${t.desiredRetention} <= 0.97`,
+    ),
+    index('memory_models_pending_idx').on(t.newReviews),
+  ],
+);

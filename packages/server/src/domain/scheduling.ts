@@ -3,6 +3,7 @@
  * "today" is in the learner's time zone. Which cards the queue holds is in `queue.ts`.
  */
 import {
+  type FSRS,
   type Card as FsrsCard,
   fsrs,
   type Grade,
@@ -175,15 +176,16 @@ export interface ReviewOutcome {
 
 /**
  * Rates a card at `at`. With `sameDay` the card is due again at `dueAt` (default `at`) whatever
- * FSRS scheduled, so it comes back in today's queue; its memory state is FSRS's.
+ * FSRS scheduled, so it comes back in today's queue; its memory state is FSRS's. `scheduler` is
+ * the learner's own (`schedulerFor` in memory-model.ts), the defaults when not given.
  */
 export function review(
   current: Schedule,
   grade: Grade,
   at: Date,
-  options: { sameDay?: boolean; dueAt?: Date } = {},
+  options: { sameDay?: boolean; dueAt?: Date; scheduler?: FSRS } = {},
 ): ReviewOutcome {
-  const item: RecordLogItem = scheduler.next(toFsrsCard(current), at, grade);
+  const item: RecordLogItem = (options.scheduler ?? scheduler).next(toFsrsCard(current), at, grade);
   const schedule = fromFsrsCard(item.card);
   if (options.sameDay) {
     schedule.due = options.dueAt ?? at;
@@ -198,8 +200,12 @@ export interface IntervalPreview {
 }
 
 /** What each rating would schedule at `at`, for the rating buttons (Anki-like intervals). */
-export function previewIntervals(current: Schedule, at: Date): Record<RatingName, IntervalPreview> {
-  const preview = scheduler.repeat(toFsrsCard(current), at);
+export function previewIntervals(
+  current: Schedule,
+  at: Date,
+  learnerScheduler: FSRS = scheduler,
+): Record<RatingName, IntervalPreview> {
+  const preview = learnerScheduler.repeat(toFsrsCard(current), at);
   const one = (grade: Grade): IntervalPreview => {
     const due = preview[grade].card.due;
     return { due, intervalSeconds: Math.max(0, Math.round((due.getTime() - at.getTime()) / 1000)) };

@@ -7,6 +7,13 @@ import type { Handlers } from '../../contract/types.ts';
 import { handlers as cards } from './cards.ts';
 import { handlers as desks } from './desks.ts';
 import { handlers as generation } from './generation.ts';
+import { handlers as memoryModel } from './memory-model.ts';
 import { handlers as reviews } from './reviews.ts';
 
-export const handlers: Handlers = { ...desks, ...cards, ...reviews, ...generation };
+export const handlers: Handlers = {
+  ...desks,
+  ...cards,
+  ...reviews,
+  ...generation,
+  ...memoryModel,
+};

@@ -9,6 +9,7 @@
  */
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
+import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import {
   applyRating,
@@ -20,6 +21,7 @@ import {
 } from '../../db/queries/reviews.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
+import { schedulerFor } from '../../domain/memory-model.ts';
 import { dueWindow, isInDueWindow, newCardsAllowance } from '../../domain/queue.ts';
 import {
   type Difficulty,
@@ -58,6 +60,10 @@ export async function rate(
 ): Promise<Schemas['ReviewResult']> {
   const key = options.idempotencyKey ?? null;
   const grade = gradeOf(options.difficulty);
+  // The learner's memory model (fitted weights, desired retention) schedules the rating; read
+  // beside the first snapshot, not after it.
+  const model = learnerModel(sql, user.id);
+  model.catch(() => {}); // awaited below; a failed snapshot must not leave it unhandled
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const asOf = new Date();
     const day = learnerDay(asOf, user.timezone);
@@ -79,9 +85,11 @@ export async function rate(
     if (before.lastReview && reviewedAt.getTime() < before.lastReview.getTime()) {
       throw new ApiError(409, 'conflict', MESSAGES.beforeLastReview);
     }
+    const scheduler = schedulerFor(await model);
     const { schedule, elapsedDays } = review(before, grade, reviewedAt, {
       sameDay: options.sameDay,
       dueAt: now,
+      scheduler,
     });
     const introducedAfter = card.introducedAt ?? (before.state === 0 ? reviewedAt : null);
     const introducedOn =
@@ -123,7 +131,7 @@ export async function rate(
       rating: ratingName(grade),
       next_due: schedule.due.toISOString(),
       interval_seconds: secondsBetween(now, schedule.due),
-      intervals: toIntervals(schedule, now),
+      intervals: toIntervals(schedule, now, undefined, scheduler),
       review_id: reviewId,
       remaining_today: remainingAfter(read, schedule, window, introducedOn === day.day),
     };

@@ -1,4 +1,6 @@
 /** Storage records as the contract's schemas. */
+
+import type { FSRS } from 'ts-fsrs';
 import type { Schemas } from '../../contract/types.ts';
 import type { CardRecord } from '../../db/queries/cards.ts';
 import { type DeskAccess, sharedWith } from '../../db/queries/desks.ts';
@@ -80,11 +82,15 @@ export function toCard(card: CardRecord, schedule: Schedule = card.schedule): Sc
   };
 }
 
-/** What each rating would schedule at `at`; `memo` shares the work between alike cards. */
+/**
+ * What each rating would schedule at `at`; `memo` shares the work between alike cards (of one
+ * learner); `scheduler` is the learner's own (`schedulerFor`), the defaults when not given.
+ */
 export function toIntervals(
   schedule: Schedule,
   at: Date,
   memo?: Map<string, Schemas['ReviewIntervals']>,
+  scheduler?: FSRS,
 ): Schemas['ReviewIntervals'] {
   // Cards in the same state (every new card, above all) preview alike: compute once per queue.
   const key = memo
@@ -103,7 +109,7 @@ export function toIntervals(
     : '';
   const known = memo?.get(key);
   if (known) return known;
-  const p = previewIntervals(schedule, at);
+  const p = previewIntervals(schedule, at, scheduler);
   const one = (x: (typeof p)['again']) => ({
     due: x.due.toISOString(),
     interval_seconds: x.intervalSeconds,

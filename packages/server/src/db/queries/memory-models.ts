@@ -1,0 +1,203 @@
+/**
+ * Learner memory models: every SQL statement on `memory_models`, and the review-log reads the
+ * background fitter needs (new reviews per learner since its cursor, one learner's whole log).
+ */
+import type { LearnerModel, LoggedReview } from '../../domain/memory-model.ts';
+import { DEFAULT_MODEL } from '../../domain/memory-model.ts';
+import type { FitOutcome, FitResult } from '../../memory-model/optimiser.ts';
+import type { Sql } from '../client.ts';
+import { inTransaction } from '../transaction.ts';
+import { pgDate, pgDateOrNull, type Query } from './pg.ts';
+
+export interface MemoryModelRecord extends LearnerModel {
+  newReviews: number;
+  fitting: boolean;
+  fittedAt: Date | null;
+  fittedReviews: number | null;
+  fitOutcome: FitOutcome | null;
+  logLoss: number | null;
+  defaultLogLoss: number | null;
+  evaluatedReviews: number | null;
+}
+
+interface MemoryModelRow {
+  desired_retention: number;
+  parameters: number[] | null;
+  new_reviews: number;
+  fitting_since: string | null;
+  fitted_at: string | null;
+  fitted_reviews: number | null;
+  fit_outcome: FitOutcome | null;
+  log_loss: number | null;
+  default_log_loss: number | null;
+  evaluated_reviews: number | null;
+}
+
+function toRecord(row: MemoryModelRow | undefined): MemoryModelRecord {
+  if (!row) {
+    return {
+      ...DEFAULT_MODEL,
+      newReviews: 0,
+      fitting: false,
+      fittedAt: null,
+      fittedReviews: null,
+      fitOutcome: null,
+      logLoss: null,
+      defaultLogLoss: null,
+      evaluatedReviews: null,
+    };
+  }
+  return {
+    desiredRetention: row.desired_retention,
+    parameters: row.parameters,
+    newReviews: row.new_reviews,
+    fitting: row.fitting_since !== null,
+    fittedAt: pgDateOrNull(row.fitted_at),
+    fittedReviews: row.fitted_reviews,
+    fitOutcome: row.fit_outcome,
+    logLoss: row.log_loss,
+    defaultLogLoss: row.default_log_loss,
+    evaluatedReviews: row.evaluated_reviews,
+  };
+}
+
+/** The learner's model; a learner without a row has the defaults. */
+export async function memoryModel(q: Query, userId: number): Promise<MemoryModelRecord> {
+  const [row] = await q<MemoryModelRow[]>`
+    select desired_retention, parameters, new_reviews, fitting_since, fitted_at, fitted_reviews,
+      fit_outcome, log_loss, default_log_loss, evaluated_reviews
+    from memory_models where user_id = ${userId}`;
+  return toRecord(row);
+}
+
+/** What the scheduler needs of the learner's model, for a rating. */
+export async function learnerModel(q: Query, userId: number): Promise<LearnerModel> {
+  const [row] = await q<Pick<MemoryModelRow, 'desired_retention' | 'parameters'>[]>`
+    select desired_retention, parameters from memory_models where user_id = ${userId}`;
+  return row
+    ? { desiredRetention: row.desired_retention, parameters: row.parameters }
+    : DEFAULT_MODEL;
+}
+
+export async function setDesiredRetention(q: Query, userId: number, value: number): Promise<void> {
+  await q`
+    insert into memory_models (user_id, desired_retention) values (${userId}, ${value})
+    on conflict (user_id) do update set desired_retention = excluded.desired_retention,
+      updated_at = now()`;
+}
+
+/** Reviews the learner logged in all. */
+export async function reviewCount(q: Query, userId: number): Promise<number> {
+  const [row] = await q<{ n: number }[]>`
+    select count(*)::int as n from review_logs where user_id = ${userId}`;
+  return row?.n ?? 0;
+}
+
+const CURSOR_KEY = 'memory_models.review_cursor';
+/** Key class of the advisory lock held while new reviews are counted ('mm'). */
+const COUNT_LOCK = 0x6d6d;
+
+/**
+ * Adds the review-log rows written since the last count to each learner's `new_reviews`, and
+ * moves the cursor past them. One instance counts at a time (the others skip); the rows read are
+ * those after the cursor, so the cost follows the reviews added, not the log's size.
+ */
+export async function countNewReviews(sql: Sql): Promise<void> {
+  await inTransaction(sql, async (tx) => {
+    const [locked] = await tx<{ ok: boolean }[]>`
+      select pg_try_advisory_xact_lock(${COUNT_LOCK}::int, 0) as ok`;
+    if (!locked?.ok) return;
+    const [cursor] = await tx<{ value: string }[]>`
+      select value from app_settings where key = ${CURSOR_KEY}`;
+    const after = cursor?.value ?? '0';
+    const [last] = await tx<{ id: string | null }[]>`
+      select max(id)::text as id from review_logs where id > ${after}`;
+    if (!last?.id) return;
+    await tx`
+      insert into memory_models (user_id, new_reviews)
+      select user_id, count(*)::int from review_logs
+      where id > ${after} and id <= ${last.id} group by user_id
+      on conflict (user_id) do update
+        set new_reviews = memory_models.new_reviews + excluded.new_reviews`;
+    await tx`
+      insert into app_settings (key, value) values (${CURSOR_KEY}, ${last.id})
+      on conflict (key) do update set value = excluded.value`;
+  });
+}
+
+/** A fit older than this is taken to have died with its process, and may be claimed again. */
+const STALE_FIT = '30 minutes';
+
+export interface ClaimedFit {
+  userId: number;
+  timeZone: string;
+  /** `new_reviews` when claimed; the fit subtracts them when it ends. */
+  newReviews: number;
+}
+
+/**
+ * Claims the learner with the most new reviews past `threshold` whose model is not being fitted,
+ * marking it as fitting: one fit per learner at a time, across instances.
+ */
+export async function claimFit(sql: Sql, threshold: number): Promise<ClaimedFit | undefined> {
+  const [row] = await sql<{ user_id: number; timezone: string; new_reviews: number }[]>`
+    update memory_models m set fitting_since = now()
+    from users u
+    where u.id = m.user_id and m.user_id = (
+      select user_id from memory_models
+      where new_reviews >= ${threshold}
+        and (fitting_since is null or fitting_since < now() - ${STALE_FIT}::interval)
+      order by new_reviews desc limit 1
+      for update skip locked)
+    returning m.user_id, u.timezone, m.new_reviews`;
+  return row && { userId: row.user_id, timeZone: row.timezone, newReviews: row.new_reviews };
+}
+
+/** The learner's whole review log, oldest first, as the optimiser reads it. */
+export async function reviewLogForFit(q: Query, userId: number): Promise<LoggedReview[]> {
+  const rows = await q<
+    { card_id: number; rating: number; reviewed_at: string; from_new: boolean }[]
+  >`
+    select card_id, rating, reviewed_at, (state_before->>'state')::int = 0 as from_new
+    from review_logs where user_id = ${userId} order by reviewed_at, id`;
+  return rows.map((r) => ({
+    cardId: r.card_id,
+    rating: r.rating,
+    reviewedAt: pgDate(r.reviewed_at),
+    fromNew: r.from_new,
+  }));
+}
+
+/**
+ * Stores a fit's result and releases the claim. A fit that ran (fitted or kept the defaults)
+ * replaces the model and its figures; one that could not run keeps the model and says why.
+ */
+export async function finishFit(sql: Sql, claim: ClaimedFit, result: FitResult): Promise<void> {
+  const ran = result.outcome === 'fitted' || result.outcome === 'kept_defaults';
+  if (!ran) {
+    await sql`
+      update memory_models set fitting_since = null, fit_outcome = ${result.outcome},
+        new_reviews = greatest(0, new_reviews - ${claim.newReviews}), updated_at = now()
+      where user_id = ${claim.userId}`;
+    return;
+  }
+  const parameters = result.parameters ? sql.array(result.parameters) : null;
+  await sql`
+    update memory_models set
+      fitting_since = null,
+      new_reviews = greatest(0, new_reviews - ${claim.newReviews}),
+      parameters = ${parameters}::float8[],
+      fitted_at = now(),
+      fitted_reviews = ${result.reviews},
+      fit_outcome = ${result.outcome},
+      log_loss = ${result.logLoss},
+      default_log_loss = ${result.defaultLogLoss},
+      evaluated_reviews = ${result.evaluatedReviews},
+      updated_at = now()
+    where user_id = ${claim.userId}`;
+}
+
+/** Releases a claim without a result (shutdown): the learner is fitted later. */
+export async function releaseFit(sql: Sql, claim: ClaimedFit): Promise<void> {
+  await sql`update memory_models set fitting_since = null where user_id = ${claim.userId}`;
+}

@@ -1,0 +1,152 @@
+import { Rating } from 'ts-fsrs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimFit, memoryModel, releaseFit } from '../db/queries/memory-models.ts';
+import {
+  DEFAULT_WEIGHTS,
+  type LoggedReview,
+  REFIT_AFTER_NEW_REVIEWS,
+  schedulerFor,
+} from '../domain/memory-model.ts';
+import { newSchedule, review } from '../domain/scheduling.ts';
+import { createLogger } from '../log.ts';
+import { helpers, type Learner } from '../routes/space-repetition/test-support.ts';
+import { createTestBackend, type TestBackend } from '../test/harness.ts';
+import { createFitter } from './fitter.ts';
+import { learnerWeights, simulateLearner } from './simulate.ts';
+
+let t: TestBackend;
+beforeAll(async () => {
+  t = await createTestBackend();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const { makeDesk, makeCard, rate } = helpers(() => t);
+
+/** Writes a simulated learner's log into the review log, on cards of a desk of theirs. */
+async function storeLog(who: Learner, log: readonly LoggedReview[]): Promise<void> {
+  const desk = await makeDesk(who, { name: 'Simulated' });
+  const cardCount = Math.max(...log.map((r) => r.cardId));
+  const ids = await t.database.sql<{ id: number }[]>`
+    insert into cards (desk_id, front, back, created_by)
+    select ${desk.id}, 'front ' || n, 'back ' || n, ${who.user.id}
+    from generate_series(1, ${cardCount}) n order by n returning id`;
+  const rows = log.map((r) => ({
+    card_id: ids[r.cardId - 1]?.id,
+    rating: r.rating,
+    from_new: r.fromNew,
+    reviewed_at: r.reviewedAt.toISOString(),
+  }));
+  await t.database.sql`
+    insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after, reviewed_at)
+    select ${who.user.id}, card_id, ${desk.id}, rating,
+      jsonb_build_object('state', case when from_new then 0 else 2 end), '{}'::jsonb, reviewed_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as l(card_id int, rating int, from_new bool, reviewed_at timestamptz)`;
+}
+
+const quiet = createLogger('silent');
+
+describe('the background fitter', () => {
+  it('fits a learner past the threshold in a worker, and their next rating uses the new weights', async () => {
+    const ana = await t.signUp();
+    const log = simulateLearner({
+      trueWeights: learnerWeights(0.3, 0.3),
+      seed: 21,
+      newPerDay: 10,
+      days: 60,
+    });
+    await storeLog(ana, log);
+    const fitter = createFitter(t.database.sql, quiet, { pollMs: 3_600_000 });
+    try {
+      expect(await fitter.drain()).toBe(1);
+      const model = await memoryModel(t.database.sql, ana.user.id);
+      expect(model).toMatchObject({
+        fitOutcome: 'fitted',
+        fittedReviews: log.length,
+        newReviews: 0,
+        fitting: false,
+        desiredRetention: 0.9,
+      });
+      expect(model.parameters).toHaveLength(DEFAULT_WEIGHTS.length);
+      expect(model.logLoss).toBeLessThan(model.defaultLogLoss ?? 0);
+      // Nothing new since: the next round fits nobody.
+      expect(await fitter.drain()).toBe(0);
+
+      // A rating now schedules with the learner's weights, not the defaults.
+      const desk = await makeDesk(ana);
+      const card = await makeCard(ana, desk.id);
+      const day = 86_400_000;
+      const first = new Date(Math.floor((Date.now() - 20 * day) / day) * day + 10 * 3_600_000);
+      const second = new Date(first.getTime() + 3 * day);
+      const own = schedulerFor(model);
+      const afterFirst = review(newSchedule(first), Rating.Good, first, { scheduler: own });
+      const expected = review(afterFirst.schedule, Rating.Good, second, { scheduler: own });
+      const byDefaults = review(
+        review(newSchedule(first), Rating.Good, first).schedule,
+        Rating.Good,
+        second,
+      );
+      expect(expected.schedule.due.getTime()).not.toBe(byDefaults.schedule.due.getTime());
+      await rate(ana, card.id, { difficulty: 'good', reviewed_at: first.toISOString() });
+      const res = await rate(ana, card.id, {
+        difficulty: 'good',
+        reviewed_at: second.toISOString(),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.next_due).toBe(expected.schedule.due.toISOString());
+    } finally {
+      await fitter.stop();
+    }
+  }, 300_000);
+
+  it('leaves a learner below the threshold alone, and keeps the defaults with too few reviews', async () => {
+    const ben = await t.signUp();
+    const log = simulateLearner({
+      trueWeights: learnerWeights(2, 0.4),
+      seed: 22,
+      newPerDay: 10,
+      days: 40,
+    });
+    await storeLog(ben, log.slice(0, REFIT_AFTER_NEW_REVIEWS - 1));
+    const fitter = createFitter(t.database.sql, quiet, { pollMs: 3_600_000 });
+    try {
+      expect(await fitter.drain()).toBe(0);
+      expect(await memoryModel(t.database.sql, ben.user.id)).toMatchObject({
+        newReviews: REFIT_AFTER_NEW_REVIEWS - 1,
+        fitOutcome: null,
+        parameters: null,
+      });
+      // Past the refit threshold, below the fitting minimum: the profile's "too few reviews".
+      await storeLog(ben, log.slice(0, 10));
+      expect(await fitter.drain()).toBe(1);
+      expect(await memoryModel(t.database.sql, ben.user.id)).toMatchObject({
+        newReviews: 0,
+        fitOutcome: 'too_few_reviews',
+        parameters: null,
+        fittedAt: null,
+      });
+    } finally {
+      await fitter.stop();
+    }
+  });
+
+  it('claims one fit per learner at a time', async () => {
+    const cy = await t.signUp();
+    await t.database.sql`
+      insert into memory_models (user_id, new_reviews) values (${cy.user.id}, 1000000)`;
+    const claims = await Promise.all([
+      claimFit(t.database.sql, 999_999),
+      claimFit(t.database.sql, 999_999),
+      claimFit(t.database.sql, 999_999),
+    ]);
+    const won = claims.filter((c) => c !== undefined);
+    expect(won).toEqual([{ userId: cy.user.id, timeZone: 'UTC', newReviews: 1_000_000 }]);
+    expect(await claimFit(t.database.sql, 999_999)).toBeUndefined();
+    expect((await memoryModel(t.database.sql, cy.user.id)).fitting).toBe(true);
+    await releaseFit(t.database.sql, won[0] as NonNullable<(typeof won)[0]>);
+    expect((await memoryModel(t.database.sql, cy.user.id)).fitting).toBe(false);
+    await t.database.sql`delete from memory_models where user_id = ${cy.user.id}`;
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The background fitter: every `pollMs` it counts the reviews added since its last count, then
+ * fits, one learner after another, those with at least REFIT_AFTER_NEW_REVIEWS new reviews. Each
+ * fit runs in a worker thread (never inside a request), and a learner is claimed in the database
+ * before it is fitted, so no two fits of one learner run at once, even across instances. The new
+ * parameters are stored with the learner's model and schedule their next rating.
+ */
+import type { Sql } from '../db/client.ts';
+import {
+  type ClaimedFit,
+  claimFit,
+  countNewReviews,
+  finishFit,
+  releaseFit,
+  reviewLogForFit,
+} from '../db/queries/memory-models.ts';
+import type { LoggedReview } from '../domain/memory-model.ts';
+import { REFIT_AFTER_NEW_REVIEWS } from '../domain/memory-model.ts';
+import { errorFields, type Logger } from '../log.ts';
+import type { FitResult } from './optimiser.ts';
+import { type RunningFit, runFit } from './worker.ts';
+
+export interface FitterOptions {
+  /** Time between rounds (default one minute). */
+  pollMs?: number;
+  /** New reviews since the last fit that make a learner due for one. */
+  refitAfter?: number;
+  /** Starts one fit (default: a worker thread). */
+  fit?: (log: readonly LoggedReview[], timeZone: string) => RunningFit;
+}
+
+export interface Fitter {
+  /** One round: count new reviews, then fit every learner due; resolves to the fits done. */
+  drain(): Promise<number>;
+  /** Stops the timer and cancels a running fit (its learner is fitted later). */
+  stop(): Promise<void>;
+}
+
+export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = {}): Fitter {
+  const refitAfter = options.refitAfter ?? REFIT_AFTER_NEW_REVIEWS;
+  const fit = options.fit ?? runFit;
+  let running: RunningFit | undefined;
+  let stopped = false;
+  let round: Promise<number> | undefined;
+
+  async function fitOne(claim: ClaimedFit): Promise<void> {
+    let result: FitResult;
+    try {
+      const log = await reviewLogForFit(sql, claim.userId);
+      running = fit(log, claim.timeZone);
+      result = await running.result;
+    } catch (error) {
+      running = undefined;
+      if (stopped) {
+        await releaseFit(sql, claim);
+        return;
+      }
+      logger.error('memory model fit failed', { user_id: claim.userId, ...errorFields(error) });
+      result = {
+        outcome: 'failed',
+        parameters: null,
+        reviews: 0,
+        evaluatedReviews: 0,
+        logLoss: null,
+        defaultLogLoss: null,
+      };
+    }
+    running = undefined;
+    await finishFit(sql, claim, result);
+    logger.info('memory model fitted', {
+      user_id: claim.userId,
+      outcome: result.outcome,
+      reviews: result.reviews,
+      log_loss: result.logLoss,
+      default_log_loss: result.defaultLogLoss,
+    });
+  }
+
+  async function drainOnce(): Promise<number> {
+    await countNewReviews(sql);
+    let fits = 0;
+    for (;;) {
+      if (stopped) return fits;
+      const claim = await claimFit(sql, refitAfter);
+      if (!claim) return fits;
+      await fitOne(claim);
+      fits++;
+    }
+  }
+
+  // Rounds never overlap: a round asked for while one runs waits for it and runs after.
+  const drain = (): Promise<number> => {
+    const next = (round ?? Promise.resolve(0)).catch(() => 0).then(drainOnce);
+    round = next;
+    return next;
+  };
+
+  let busy = false;
+  const timer = setInterval(() => {
+    if (stopped || busy) return; // a long round is not queued behind itself
+    busy = true;
+    drain()
+      .catch((error) => logger.error('memory model round failed', errorFields(error)))
+      .finally(() => {
+        busy = false;
+      });
+  }, options.pollMs ?? 60_000);
+  timer.unref();
+
+  return {
+    drain,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running?.cancel();
+      await round?.catch(() => {});
+    },
+  };
+}
