@@ -31,12 +31,12 @@ type Keys = readonly (readonly unknown[])[];
  */
 export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   ready: [],
-  notification: [notificationKeys.all, friendKeys.all, duelKeys.all],
+  notification: [notificationKeys.all, friendKeys.all, duelKeys.all, queryKeys.duelRequests.all],
   // A review, duel response… recorded on any device: streak, charts and history are stale.
   activity: [queryKeys.progress.all],
   subscription_changed: [notificationKeys.all, ...SUBSCRIPTION_CHANGE_KEYS],
   // The opponent answered, joined or finished: the duel on screen and the duel lists are stale.
-  duel_progress: [duelKeys.all],
+  duel_progress: [duelKeys.all, queryKeys.duelRequests.all],
 };
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */
