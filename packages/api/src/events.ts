@@ -12,6 +12,7 @@ import type { WritableAtom } from 'nanostores';
 import { useEffect } from 'react';
 import { type ApiClient, api } from './client.ts';
 import { API_BASE_PATH } from './constants.ts';
+import { duelKeys } from './duels.ts';
 import { friendKeys } from './friends.ts';
 import { notificationKeys } from './notifications.ts';
 import { SUBSCRIPTION_CHANGE_KEYS } from './payments.ts';
@@ -31,10 +32,18 @@ type Keys = readonly (readonly unknown[])[];
  */
 export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   ready: [],
-  notification: [notificationKeys.all, friendKeys.all, queryKeys.progress.rankings],
+  notification: [
+    notificationKeys.all,
+    friendKeys.all,
+    queryKeys.progress.rankings,
+    duelKeys.all,
+    queryKeys.duelRequests.all,
+  ],
   // A review, duel response… recorded on any device: streak, charts and history are stale.
   activity: [queryKeys.progress.all],
   subscription_changed: [notificationKeys.all, ...SUBSCRIPTION_CHANGE_KEYS],
+  // The opponent answered, joined or finished: the duel on screen and the duel lists are stale.
+  duel_progress: [duelKeys.all, queryKeys.duelRequests.all],
 };
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */

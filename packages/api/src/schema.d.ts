@@ -1819,7 +1819,7 @@ export interface paths {
         put?: never;
         /**
          * Create a question duel from a desk or from custom questions.
-         * @description Needs the `desk_duels` feature (403 `plan_required` otherwise). (custom: `custom_duels`). A question_count above the desk's cards is 400. Invite the opponent with a duel request.
+         * @description Needs the `duels` feature (403 `plan_required` otherwise). A question_count above the desk's cards is 400 (`question_count_above_cards`); an opponent who is not an accepted friend is 400 (`opponent_not_friend`); an unknown desk is 404. The questions are made once on the server, the same for both players, and the opponent gets a duel request (notification and live event).
          */
         post: operations["createDuel"];
         delete?: never;
@@ -1840,7 +1840,7 @@ export interface paths {
         };
         /**
          * A question duel with its questions and both scores.
-         * @description Needs the `duels` feature (403 `plan_required` otherwise).
+         * @description Needs the `duels` feature (403 `plan_required` otherwise). Once accepted, the caller's first read starts their clock (at the latest 5 minutes after acceptance). A duel whose players both finished or whose deadlines passed is finished on read.
          */
         get: operations["getDuel"];
         put?: never;
@@ -1862,7 +1862,7 @@ export interface paths {
         put?: never;
         /**
          * Answer one question of a question duel.
-         * @description Needs the `duels` feature (403 `plan_required` otherwise). An unknown duel or question is 404; answering twice or a finished duel is 409.
+         * @description Needs the `duels` feature (403 `plan_required` otherwise). An unknown duel or question is 404; answering twice, a question other than the current one, a duel not started or finished, or an answer after the question's deadline plus 2 s is 409 (a late answer ends the caller's part with what was received).
          */
         post: operations["submitDuelResponse"];
         delete?: never;
@@ -1885,8 +1885,8 @@ export interface paths {
         get: operations["listImageDuels"];
         put?: never;
         /**
-         * Create a image duel with fresh words to memorize.
-         * @description Needs the `image_duels` feature (403 `plan_required` otherwise).
+         * Create an image duel with fresh pictures to memorize.
+         * @description Needs the `image_duels` feature (403 `plan_required` otherwise). An opponent who is not an accepted friend is 400 (`opponent_not_friend`); the opponent gets a duel request.
          */
         post: operations["createImageDuel"];
         delete?: never;
@@ -1932,7 +1932,7 @@ export interface paths {
         put?: never;
         /**
          * Submit the recalled words, in order; scored by position.
-         * @description Needs the `image_duels` feature (403 `plan_required` otherwise). Submitting twice or to a finished duel is 409.
+         * @description Needs the `image_duels` feature (403 `plan_required` otherwise). Submitting twice, before the recall phase, to a finished duel, or after the recall deadline plus 2 s is 409.
          */
         post: operations["submitImageDuelWords"];
         delete?: never;
@@ -1956,7 +1956,7 @@ export interface paths {
         put?: never;
         /**
          * Create a table duel with fresh numbers to memorize.
-         * @description Needs the `table_duels` feature (403 `plan_required` otherwise).
+         * @description Needs the `table_duels` feature (403 `plan_required` otherwise). An opponent who is not an accepted friend is 400 (`opponent_not_friend`); the opponent gets a duel request.
          */
         post: operations["createTableDuel"];
         delete?: never;
@@ -2002,7 +2002,7 @@ export interface paths {
         put?: never;
         /**
          * Submit the recalled numbers, in order; scored by position.
-         * @description Needs the `table_duels` feature (403 `plan_required` otherwise). Submitting twice or to a finished duel is 409.
+         * @description Needs the `table_duels` feature (403 `plan_required` otherwise). Submitting twice, before the recall phase, to a finished duel, or after the recall deadline plus 2 s is 409.
          */
         post: operations["submitTableDuelNumbers"];
         delete?: never;
@@ -2042,7 +2042,7 @@ export interface paths {
         put?: never;
         /**
          * Propose questions for a custom duel from text or a desk.
-         * @description Needs the `custom_duels` feature (403 `plan_required` otherwise). With neither text nor desk_id: 400. An unknown desk is 404.
+         * @description Needs the `custom_duels` feature (403 `plan_required` otherwise). From a desk: its cards' fronts and backs (`provider` desk). From text: the AI provider (`rules` offline: question and answer pairs and cloze questions). With neither text nor desk_id: 400 naming `text`. An unknown desk is 404; a failing AI provider 503.
          */
         post: operations["generateCustomQuestions"];
         delete?: never;
@@ -2480,7 +2480,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2584,7 +2584,7 @@ export interface components {
          * @description What happened. `desk_shared`: a desk was shared with the caller. `friend_request`: someone asked to be the caller's friend; `friend_accepted`, `friend_rejected`: the receiver answered the caller's request; `friend_cancelled`: the sender withdrew their request; `friend_removed`: a friend ended the friendship. `subscription_changed`: the caller's subscription changed (activated, failed, cancelled). Duels add their kinds (duel_request, duel_accepted, duel_rejected); clients show kinds they do not know with a generic text.
          * @enum {string}
          */
-        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed" | "subscription_changed";
+        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed" | "subscription_changed" | "duel_request" | "duel_accepted" | "duel_rejected";
         /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`; the friend kinds carry `friendship_id` and `from_username`; `subscription_changed` carries `subscription_id`, `status` and `plan_name`. */
         NotificationPayload: {
             friendship_id?: number;
@@ -2595,6 +2595,10 @@ export interface components {
             subscription_id?: number;
             status?: components["schemas"]["SubscriptionStatusValue"];
             plan_name?: components["schemas"]["AccountType"];
+            /** @description The duel kinds (`duel_request`, `duel_accepted`, `duel_rejected`). */
+            duel_request_id?: number;
+            duel_id?: number;
+            duel_type?: components["schemas"]["DuelType"];
         } & {
             [key: string]: unknown;
         };
@@ -2628,7 +2632,22 @@ export interface components {
             unseen_count: number;
         };
         /** @description One SSE frame of `GET /events/`, as an object (what OpenAPI 3.2 calls the `itemSchema` of a sequential media type): on the wire `id:` and `event:` are lines and `data:` is the JSON text of `data`. `event` names the type; each type names the client caches it makes stale (`notification`: the notification list). Later domains (friends, duels) add types here; clients ignore types they do not know. */
-        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"];
+        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["DuelProgressEvent"];
+        /** @description A duel the caller plays moved: the opponent answered or submitted, the opponent joined, or the duel finished. Live only (no `id`, not replayed): a reconnecting client reads the duel. */
+        DuelProgressEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "duel_progress";
+            data: {
+                duel_id: number;
+                duel_type: components["schemas"]["DuelType"];
+                status: components["schemas"]["DuelStatus"];
+                opponent_answered: number;
+                opponent_finished: boolean;
+            };
+        };
         /** @description The first frame of every stream (no `id`). */
         ReadyEvent: {
             /**
@@ -3619,6 +3638,8 @@ export interface components {
              * @enum {string}
              */
             duel_type: "desk";
+            /** @description The accepted friend invited with a duel request (not a friend: 400 `opponent_not_friend`). */
+            opponent_id: components["schemas"]["Id"];
             name?: string;
             desk_id: components["schemas"]["Id"];
             mode?: components["schemas"]["DuelMode"];
@@ -3633,6 +3654,8 @@ export interface components {
              * @enum {string}
              */
             duel_type: "custom";
+            /** @description The accepted friend invited with a duel request (not a friend: 400 `opponent_not_friend`). */
+            opponent_id: components["schemas"]["Id"];
             name?: string;
             mode?: components["schemas"]["DuelMode"];
             questions: components["schemas"]["CustomQuestion"][];
@@ -3649,9 +3672,28 @@ export interface components {
             image: components["schemas"]["ImageData"];
             /** @description Choices, or null for a free-text answer. */
             options: string[] | null;
+            /** @description What the caller answered (null before answering). */
+            my_answer?: string | null;
+            /** @description Null until revealed (Review Mode after answering, Normal Duel once finished). */
+            is_correct?: boolean | null;
+            /** @description Null until revealed, as `is_correct`. */
+            correct_answer?: string | null;
         };
         Duel: {
             id: number;
+            /** @description The caller answered every question or ran out of time. */
+            my_finished: boolean;
+            opponent_finished: boolean;
+            /**
+             * Format: date-time
+             * @description When the caller's current question closes (server clock; answers later than this plus 2 s are refused with 409). Null before the duel starts and once finished.
+             */
+            question_deadline_at: string | null;
+            /**
+             * Format: date-time
+             * @description The server's clock, so that clients show remaining time without trusting theirs.
+             */
+            server_now: string;
             /** @enum {string} */
             duel_type: "desk" | "custom";
             name: string;
@@ -3665,8 +3707,10 @@ export interface components {
             answer_time: components["schemas"]["AnswerTime"];
             view_time: components["schemas"]["ViewTime"] | null;
             questions: components["schemas"]["DuelQuestion"][];
-            my_score: number;
-            opponent_score: number;
+            /** @description Null in a Normal Duel until the caller finished. */
+            my_score: number | null;
+            /** @description Null until the duel is finished. */
+            opponent_score: number | null;
             my_answered: number;
             opponent_answered: number;
             result: components["schemas"]["DuelResult"];
@@ -3687,30 +3731,42 @@ export interface components {
         DuelResponseResult: {
             duel_id: number;
             question_id: number;
-            is_correct: boolean;
-            correct_answer: string;
-            my_score: number;
-            opponent_score: number;
+            /** @description Null in a Normal Duel until the caller finished. */
+            is_correct: boolean | null;
+            /** @description Null in a Normal Duel until the caller finished. */
+            correct_answer: string | null;
+            my_score: number | null;
+            opponent_score: number | null;
+            my_answered: number;
+            my_finished: boolean;
             status: components["schemas"]["DuelStatus"];
             result: components["schemas"]["DuelResult"];
         };
-        RecallDuelSettings: {
+        /** @description An image duel and its request to the opponent. */
+        ImageDuelCreate: {
             name?: string;
             mode?: components["schemas"]["DuelMode"];
             view_time: components["schemas"]["ViewTime"];
             answer_time: components["schemas"]["AnswerTime"];
-        };
-        ImageDuelCreate: components["schemas"]["RecallDuelSettings"] & {
+            /** @description The accepted friend invited with a duel request (not a friend: 400 `opponent_not_friend`). */
+            opponent_id: components["schemas"]["Id"];
             word_limit: components["schemas"]["ItemLimit"];
             /** @description The language of the words. Default en. */
             language?: components["schemas"]["Locale"];
         };
-        TableDuelCreate: components["schemas"]["RecallDuelSettings"] & {
+        /** @description A table (number) duel and its request to the opponent. */
+        TableDuelCreate: {
+            name?: string;
+            mode?: components["schemas"]["DuelMode"];
+            view_time: components["schemas"]["ViewTime"];
+            answer_time: components["schemas"]["AnswerTime"];
+            /** @description The accepted friend invited with a duel request (not a friend: 400 `opponent_not_friend`). */
+            opponent_id: components["schemas"]["Id"];
             number_limit: components["schemas"]["ItemLimit"];
             /** @description Digits per number. Default 2. */
             digits?: number;
         };
-        /** @description One participant's submission in an image or table duel. */
+        /** @description One participant's submission in an image or table duel. The other side's answers and score stay empty (score 0) until the duel is finished. */
         RecallResult: {
             user: components["schemas"]["UserSummary"];
             submitted: boolean;
@@ -3722,6 +3778,22 @@ export interface components {
             submitted_at: string | null;
         };
         RecallDuel: {
+            /**
+             * @description Where the caller is on the server clock: waiting (no opponent yet), memorize (items shown for view_time), recall (items hidden, answer_time to submit), submitted, finished.
+             * @enum {string}
+             */
+            my_phase: "waiting" | "memorize" | "recall" | "submitted" | "finished";
+            /** Format: date-time */
+            memorize_ends_at: string | null;
+            /**
+             * Format: date-time
+             * @description Submissions later than this plus 2 s are refused with 409.
+             */
+            recall_ends_at: string | null;
+            /** Format: date-time */
+            server_now: string;
+            /** @description How many words or numbers there are (the items themselves are hidden in recall). */
+            item_count: number;
             id: number;
             name: string;
             mode: components["schemas"]["DuelMode"];
@@ -3737,7 +3809,9 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
         };
+        /** @description One picture to memorize: its emoji (`picture`, drawn by the product's emoji font) and its name in the duel's language. Shown only in memorize and once submitted. */
         ImageDuelItem: {
+            picture: string;
             position: number;
             word: string;
             image: components["schemas"]["ImageData"];
@@ -3796,6 +3870,13 @@ export interface components {
             questions: components["schemas"]["CustomQuestion"][];
         };
         DuelStats: {
+            /** @description The caller's best score in a finished duel of each kind (null with none). */
+            best_scores: {
+                desk: number | null;
+                custom: number | null;
+                images: number | null;
+                table: number | null;
+            };
             total_duels: number;
             wins: number;
             losses: number;
@@ -7334,6 +7415,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDuelStats: {

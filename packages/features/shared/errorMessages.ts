@@ -66,6 +66,12 @@ export const en = {
   'errors.field.payment_mismatch': 'The payment does not match the subscription.',
   'errors.field.checkout_decided': 'This checkout was already completed.',
   'errors.field.test_clock_disabled': 'The test clock is off on this server.',
+  // Duels (routes/duels/messages.ts and the contract's duel limits).
+  'errors.field.view_time_out_of_range': 'Value must be between 1 and 60 seconds',
+  'errors.field.answer_time_out_of_range': 'Value must be between 5 and 300 seconds',
+  'errors.field.item_limit_out_of_range': 'Value must be between 1 and 100 words (or numbers)',
+  'errors.field.question_count_above_cards': 'The desk does not have that many cards.',
+  'errors.field.opponent_not_friend': 'You can only duel your friends.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -133,5 +139,11 @@ export const es: typeof en = {
   'errors.field.payment_mismatch': 'El pago no coincide con la suscripción.',
   'errors.field.checkout_decided': 'Este pago ya se completó.',
   'errors.field.test_clock_disabled': 'El reloj de prueba está desactivado en este servidor.',
+  // Duels.
+  'errors.field.view_time_out_of_range': 'El valor debe estar entre 1 y 60 segundos',
+  'errors.field.answer_time_out_of_range': 'El valor debe estar entre 5 y 300 segundos',
+  'errors.field.item_limit_out_of_range': 'El valor debe estar entre 1 y 100 palabras (o números)',
+  'errors.field.question_count_above_cards': 'El mazo no tiene tantas tarjetas.',
+  'errors.field.opponent_not_friend': 'Solo puedes retar a tus amigos.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -77,6 +77,11 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   payment_mismatch: 'errors.field.payment_mismatch',
   checkout_decided: 'errors.field.checkout_decided',
   test_clock_disabled: 'errors.field.test_clock_disabled',
+  view_time_out_of_range: 'errors.field.view_time_out_of_range',
+  answer_time_out_of_range: 'errors.field.answer_time_out_of_range',
+  item_limit_out_of_range: 'errors.field.item_limit_out_of_range',
+  question_count_above_cards: 'errors.field.question_count_above_cards',
+  opponent_not_friend: 'errors.field.opponent_not_friend',
   invalid: 'errors.field.invalid',
 };
 

@@ -35,6 +35,8 @@ function newAjv(doc: OpenApiDocument) {
     // reads only plain decimals as numbers (Ajv would read `0x10` as 16).
     coerceTypes: false,
     validateSchema: false,
+    // Errors carry their schema, so a bound can name its own message (`x-range-message`).
+    verbose: true,
   });
   addFormats(ajv);
   ajv.addSchema(doc as object, DOC_ID);
@@ -136,6 +138,12 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
+/** The product's own text for a number out of its bounds (the duel limits of the spec). */
+function rangeMessage(e: ErrorObject): string | undefined {
+  const own = (e.parentSchema as Record<string, unknown> | undefined)?.['x-range-message'];
+  return typeof own === 'string' ? own : undefined;
+}
+
 function message(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
@@ -158,9 +166,9 @@ function message(e: ErrorObject): string {
     case 'maxLength':
       return `Must be at most ${p.limit} characters long.`;
     case 'minimum':
-      return `Must be at least ${p.limit}.`;
+      return rangeMessage(e) ?? `Must be at least ${p.limit}.`;
     case 'maximum':
-      return `Must be at most ${p.limit}.`;
+      return rangeMessage(e) ?? `Must be at most ${p.limit}.`;
     case 'exclusiveMinimum':
       return `Must be greater than ${p.limit}.`;
     case 'exclusiveMaximum':

@@ -654,3 +654,97 @@ export const memoryModels = pgTable(
     index('memory_models_pending_idx').on(t.newReviews),
   ],
 );
+
+// ── Duels ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A duel between two friends of one kind (`desk`, `custom`, `images`, `table`). Its content (the
+ * questions with their answers, the pictures, the digits) is made once on creation and is the
+ * same for both players; clients only ever see the part `domain/duel-view.ts` reveals.
+ */
+export const duels = pgTable(
+  'duels',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    mode: text('mode').notNull().default('normal'),
+    /** waiting (request pending), in_progress, finished, cancelled (request rejected). */
+    status: text('status').notNull().default('waiting'),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opponentId: integer('opponent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id').references(() => desks.id, { onDelete: 'set null' }),
+    deskName: text('desk_name'),
+    viewTime: integer('view_time'),
+    answerTime: integer('answer_time').notNull(),
+    /** Kind settings: word_limit and language, number_limit and digits. */
+    settings: jsonb('settings').notNull().default({}),
+    content: jsonb('content').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('duels_creator_idx').on(t.creatorId, t.createdAt),
+    index('duels_opponent_idx').on(t.opponentId, t.createdAt),
+    index('duels_open_idx').on(t.status).where(sql`${t.status} = 'in_progress'`),
+    check('duels_not_self', sql`${t.creatorId} <> ${t.opponentId}`),
+  ],
+);
+
+/** One player of a duel: their clock (phase start, current question) and what they answered. */
+export const duelPlayers = pgTable(
+  'duel_players',
+  {
+    duelId: integer('duel_id')
+      .notNull()
+      .references(() => duels.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phaseStartedAt: timestamp('phase_started_at', { withTimezone: true }),
+    /** Question duels: when the current question was shown (the previous answer's arrival). */
+    questionStartedAt: timestamp('question_started_at', { withTimezone: true }),
+    /** Question duels: one entry per answered question; recall duels: the submitted list. */
+    answers: jsonb('answers').notNull().default([]),
+    score: integer('score').notNull().default(0),
+    totalTimeMs: integer('total_time_ms').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.duelId, t.userId] }),
+    index('duel_players_user_idx').on(t.userId),
+  ],
+);
+
+/** The invitation to a duel: a notification on both sides, each able to hide it (soft delete). */
+export const duelRequests = pgTable(
+  'duel_requests',
+  {
+    id: serial('id').primaryKey(),
+    duelId: integer('duel_id')
+      .notNull()
+      .references(() => duels.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    duelType: text('duel_type').notNull(),
+    status: text('status').notNull().default('pending'),
+    senderDeleted: boolean('sender_deleted').notNull().default(false),
+    receiverDeleted: boolean('receiver_deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('duel_requests_pending_key').on(t.duelId).where(sql`${t.status} = 'pending'`),
+    index('duel_requests_receiver_idx').on(t.receiverId, t.status),
+    index('duel_requests_sender_idx').on(t.senderId),
+  ],
+);

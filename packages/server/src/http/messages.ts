@@ -76,6 +76,12 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The payment does not match the subscription.', 'payment_mismatch'],
   ['This test checkout was already completed.', 'checkout_decided'],
   ['The test clock is off on this server.', 'test_clock_disabled'],
+  // Duels (the contract's `x-range-message` texts, routes/duels/messages.ts).
+  ['Value must be between 1 and 60 seconds', 'view_time_out_of_range'],
+  ['Value must be between 5 and 300 seconds', 'answer_time_out_of_range'],
+  ['Value must be between 1 and 100 words (or numbers)', 'item_limit_out_of_range'],
+  ['The desk does not have that many cards.', 'question_count_above_cards'],
+  ['You can only duel your friends.', 'opponent_not_friend'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

@@ -1,5 +1,6 @@
 import type { Handlers } from '../contract/types.ts';
 import { handlers as auth } from './auth.ts';
+import { handlers as duels } from './duels/index.ts';
 import { handlers as events } from './events.ts';
 import { handlers as friends } from './friends/index.ts';
 import { conversionTable, macroImages } from './mnemonics/index.ts';
@@ -21,6 +22,7 @@ export const routeModules: Record<string, Handlers> = {
   'macro-images': macroImages,
   'conversion-table': conversionTable,
   subscriptions,
+  duels,
 };
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */

@@ -1,0 +1,99 @@
+/**
+ * What a duel plays, made once on the server when it is created and stored with it, so both
+ * players get the same questions, pictures or digits. `random` is injectable for tests.
+ */
+import { normalizeAnswer } from './duel-scoring.ts';
+
+export type Random = () => number;
+
+/** A question as stored: the answer never leaves the server before it may be revealed. */
+export interface StoredQuestion {
+  prompt: string;
+  image: string | null;
+  /** Choices including the answer, or null for a typed answer. */
+  options: string[] | null;
+  answer: string;
+}
+
+/** Multiple choice needs an answer and three distractors. */
+export const CHOICES = 4;
+
+/** A copy of `items` in random order (Fisher–Yates). */
+export function shuffle<T>(items: readonly T[], random: Random = Math.random): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+export interface DeskCard {
+  front: string;
+  back: string;
+  frontImage: string | null;
+}
+
+/**
+ * `count` questions from a desk's cards: the front asks, the back answers. With at least four
+ * cards each question offers the answer and three other cards' backs (distinct once normalized);
+ * with fewer, or when the desk lacks three distinct other backs, the answer is typed.
+ */
+export function deskQuestions(
+  cards: readonly DeskCard[],
+  count: number,
+  random: Random = Math.random,
+): StoredQuestion[] {
+  const picked = shuffle(cards, random).slice(0, count);
+  return picked.map((card) => {
+    const question = { prompt: card.front, image: card.frontImage, answer: card.back };
+    if (cards.length < CHOICES) return { ...question, options: null };
+    const seen = new Set([normalizeAnswer(card.back)]);
+    const distractors: string[] = [];
+    for (const other of shuffle(cards, random)) {
+      const key = normalizeAnswer(other.back);
+      if (key === '' || seen.has(key)) continue;
+      seen.add(key);
+      distractors.push(other.back);
+      if (distractors.length === CHOICES - 1) break;
+    }
+    if (distractors.length < CHOICES - 1) return { ...question, options: null };
+    return { ...question, options: shuffle([card.back, ...distractors], random) };
+  });
+}
+
+export interface CustomQuestionInput {
+  question: string;
+  answer: string;
+  options?: string[];
+}
+
+/** The learner's own questions; choices that leave out the answer get it added. */
+export function customQuestions(
+  input: readonly CustomQuestionInput[],
+  random: Random = Math.random,
+): StoredQuestion[] {
+  return input.map((q) => {
+    const answer = q.answer.trim();
+    let options: string[] | null = null;
+    if (q.options && q.options.length > 0) {
+      const has = q.options.some((o) => normalizeAnswer(o) === normalizeAnswer(answer));
+      options = shuffle(has ? q.options : [answer, ...q.options.slice(0, 5)], random);
+    }
+    return { prompt: q.question.trim(), image: null, options, answer };
+  });
+}
+
+/** `count` numbers of `digits` digits each, as strings (leading zeros kept). */
+export function digitSequence(count: number, digits: number, random: Random = Math.random) {
+  return Array.from({ length: count }, () =>
+    Array.from({ length: digits }, () => String(Math.floor(random() * 10))).join(''),
+  );
+}
+
+/** `count` distinct indexes below `size`, in random order. */
+export function pickIndexes(size: number, count: number, random: Random = Math.random): number[] {
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(count, size)) chosen.add(Math.floor(random() * size));
+  return shuffle([...chosen], random);
+}

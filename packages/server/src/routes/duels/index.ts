@@ -1,0 +1,12 @@
+/**
+ * Duels (`tags: [duels]`): question duels from a desk or custom questions, image and table
+ * (number) recall duels, their requests, history and statistics. The server owns content, clock
+ * and scores; every change reaches the other player live (`notify`, `duel_progress`).
+ */
+import type { Handlers } from '../../contract/types.ts';
+import { handlers as questions } from './questions.ts';
+import { handlers as recall } from './recall.ts';
+import { handlers as requests } from './requests.ts';
+import { handlers as stats } from './stats.ts';
+
+export const handlers: Handlers = { ...questions, ...recall, ...requests, ...stats };

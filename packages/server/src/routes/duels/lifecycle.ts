@@ -1,0 +1,181 @@
+/**
+ * A duel's life on the server clock: opening it (starting the reader's clock once the opponent
+ * accepted), ending players whose time ran out, and finishing the duel when both are done, on any
+ * read or write, so a duel nobody looks at is finished by whoever reads it next (including the
+ * lists, which settle the reader's running duels first).
+ */
+
+import type { Sql } from '../../db/client.ts';
+import { type ActivityRecord, recordActivity } from '../../db/queries/activities.ts';
+import {
+  type DuelKind,
+  type DuelRecord,
+  duelOf,
+  type PlayerRecord,
+  playersOf,
+  runningDuelIds,
+  savePlayer,
+  setDuelStatus,
+  signalDuelProgress,
+  startPhase,
+  usersByIds,
+} from '../../db/queries/duels.ts';
+import type { Query } from '../../db/queries/pg.ts';
+import { inTransaction, type Tx as TransactionSql } from '../../db/transaction.ts';
+import {
+  type DuelClock,
+  doneAt,
+  type PlayerClock,
+  START_WINDOW_MS,
+} from '../../domain/duel-clock.ts';
+import { type DuelOutcome, outcome, type Tally } from '../../domain/duel-scoring.ts';
+import { notFound } from '../../http/errors.ts';
+import { MESSAGES } from './messages.ts';
+
+export const QUIZ_KINDS: readonly DuelKind[] = ['desk', 'custom'];
+export const isQuiz = (kind: DuelKind) => kind === 'desk' || kind === 'custom';
+
+const ACTIVITY: Record<DuelKind, ActivityRecord['type']> = {
+  desk: 'desk_duel',
+  custom: 'custom_duel',
+  images: 'image_duel',
+  table: 'table_duel',
+};
+
+export interface OpenDuel {
+  duel: DuelRecord;
+  players: PlayerRecord[];
+}
+
+export function itemCount(duel: DuelRecord): number {
+  return (duel.content.questions ?? duel.content.items ?? duel.content.numbers ?? []).length;
+}
+
+export function duelClock(duel: DuelRecord): DuelClock {
+  return {
+    kind: duel.kind,
+    acceptedAt: duel.acceptedAt,
+    viewTime: duel.viewTime,
+    answerTime: duel.answerTime,
+    questionCount: itemCount(duel),
+  };
+}
+
+export function playerClock(duel: DuelRecord, player: PlayerRecord): PlayerClock {
+  return {
+    phaseStartedAt: player.phaseStartedAt,
+    questionStartedAt: player.questionStartedAt,
+    answered: isQuiz(duel.kind) ? player.answers.length : 0,
+    finishedAt: player.finishedAt,
+  };
+}
+
+export function me(open: OpenDuel, userId: number): PlayerRecord {
+  const player = open.players.find((p) => p.userId === userId);
+  if (!player) throw new Error(`duel ${open.duel.id} has no player ${userId}`);
+  return player;
+}
+
+export function other(open: OpenDuel, userId: number): PlayerRecord {
+  const player = open.players.find((p) => p.userId !== userId);
+  if (!player) throw new Error(`duel ${open.duel.id} has no opponent of ${userId}`);
+  return player;
+}
+
+export const tally = (p: PlayerRecord): Tally => ({ score: p.score, timeMs: p.totalTimeMs });
+
+/** The finished duel's outcome for `userId`. */
+export function outcomeFor(open: OpenDuel, userId: number): DuelOutcome {
+  return outcome(tally(me(open, userId)), tally(other(open, userId)), isQuiz(open.duel.kind));
+}
+
+/**
+ * The duel `userId` plays (of `kinds`), locked; another user's id is 404 like a missing one. Once
+ * it runs, the reader's clock starts now (or at the end of the start window, if later reads come
+ * after it), then players out of time are ended and a duel both finished is finished.
+ */
+export async function openDuel(
+  tx: TransactionSql,
+  id: number,
+  userId: number,
+  kinds: readonly DuelKind[],
+  now: Date,
+): Promise<OpenDuel> {
+  const duel = await duelOf(tx, id, userId, kinds, true);
+  if (!duel) throw notFound(MESSAGES.duelNotFound);
+  if (duel.status === 'in_progress' && duel.acceptedAt) {
+    const latest = new Date(duel.acceptedAt.getTime() + START_WINDOW_MS);
+    await startPhase(tx, duel.id, userId, now < latest ? now : latest);
+  }
+  const open = { duel, players: await playersOf(tx, duel) };
+  await settle(tx, open, now);
+  return open;
+}
+
+/** Ends players whose time ran out and finishes the duel when both are done. */
+export async function settle(tx: TransactionSql, open: OpenDuel, now: Date): Promise<void> {
+  const { duel } = open;
+  if (duel.status !== 'in_progress') return;
+  const clock = duelClock(duel);
+  for (const player of open.players) {
+    if (player.finishedAt) continue;
+    const ended = doneAt(clock, playerClock(duel, player), now);
+    if (!ended) continue;
+    player.finishedAt = ended;
+    await savePlayer(tx, player);
+  }
+  if (open.players.some((p) => !p.finishedAt)) return;
+  await setDuelStatus(tx, duel.id, 'finished', now);
+  duel.status = 'finished';
+  duel.finishedAt = now;
+  await recordBoth(tx, open, now);
+  for (const player of open.players) await signalProgress(tx, open, player.userId);
+}
+
+/** Each player's history row for this duel, with their side's result (`in_progress` until the end). */
+export async function recordBoth(tx: Query, open: OpenDuel, now: Date): Promise<void> {
+  const users = await usersByIds(
+    tx,
+    open.players.map((p) => p.userId),
+  );
+  for (const player of open.players) {
+    const them = other(open, player.userId);
+    await recordActivity(
+      tx,
+      player.userId,
+      {
+        type: ACTIVITY[open.duel.kind] as 'desk_duel',
+        duelId: open.duel.id,
+        duelType: open.duel.kind,
+        opponentUsername: users.get(them.userId)?.username ?? '',
+        result: open.duel.status === 'finished' ? outcomeFor(open, player.userId) : 'in_progress',
+        myScore: player.score,
+        opponentScore: them.score,
+      },
+      now,
+    );
+  }
+}
+
+/** Tells `userId`'s open pages how their opponent stands (answered, finished) and the status. */
+export async function signalProgress(tx: Query, open: OpenDuel, userId: number): Promise<void> {
+  const them = other(open, userId);
+  await signalDuelProgress(tx, userId, {
+    duel_id: open.duel.id,
+    duel_type: open.duel.kind,
+    status: open.duel.status,
+    opponent_answered: isQuiz(open.duel.kind) ? them.answers.length : them.finishedAt ? 1 : 0,
+    opponent_finished: them.finishedAt !== null,
+  });
+}
+
+/** Settles every running duel of `userId` (before a list shows their results). */
+export async function settleRunning(sql: Sql, userId: number, now: Date): Promise<void> {
+  for (const { id, kind } of await runningDuelIds(sql, userId)) {
+    await inTransaction(sql, async (tx) => {
+      const duel = await duelOf(tx, id, userId, [kind], true);
+      if (!duel) return;
+      await settle(tx, { duel, players: await playersOf(tx, duel) }, now);
+    });
+  }
+}

@@ -1,0 +1,18 @@
+/** The duels domain's texts (English; clients translate from `code` and `field_codes`). */
+export const MESSAGES = {
+  duelNotFound: 'Duel not found.',
+  questionNotFound: 'Question not found.',
+  requestNotFound: 'Duel request not found.',
+  deskNotFound: 'Desk not found.',
+  notStarted: 'The duel has not started yet: your opponent has not accepted.',
+  finished: 'The duel is finished.',
+  alreadyFinished: 'You have already finished this duel.',
+  notCurrentQuestion: 'Answer the current question: this one was answered or is not reached yet.',
+  tooLate: 'Time is up: the answer arrived after the deadline and was not counted.',
+  stillMemorizing: 'The recall phase has not started yet.',
+  receiverOnly: 'Only the invited friend can answer this duel request.',
+  notPending: (status: string) => `This duel request is already ${status}.`,
+  notReopenable: 'This duel already has a pending request or is being played.',
+  notCreator: 'Only the duel creator can invite to it.',
+  sourceRequired: 'Provide text or a desk to make questions from.',
+} as const;
