@@ -47,6 +47,7 @@ export {
   useAccountInfo,
   useDeskSearch,
   useDuelRequests,
+  useInvalidating,
   useInvitationVerification,
   useLogin,
   useLogout,
