@@ -9,9 +9,13 @@ import { api } from './client.ts';
 import { PENDING_REQUESTS_REFETCH_MS } from './constants.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import { notificationKeys } from './notifications.ts';
-import { type MutationHookOptions, type QueryHookOptions, useSignedInQuery } from './query.ts';
+import {
+  type MutationHookOptions,
+  type QueryHookOptions,
+  useInvalidating,
+  useSignedInQuery,
+} from './query.ts';
 import type { components } from './schema.d.ts';
-import { useInvalidating } from './space-repetition.ts';
 import { pollUnlessStreamed } from './stores.ts';
 
 type Schemas = components['schemas'];

@@ -48,6 +48,7 @@ export {
   useAccountInfo,
   useDeskSearch,
   useDuelRequests,
+  useInvalidating,
   useInvitationVerification,
   useLogin,
   useLogout,

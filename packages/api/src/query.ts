@@ -224,6 +224,26 @@ export function useSignedInQuery<T>(
   return useQuery({ ...factory, ...options, enabled: signedIn && options.enabled !== false });
 }
 
+/** Invalidates the listed keys after the caller's own onSuccess (every domain's mutations). */
+export function useInvalidating<TData, TVariables>(
+  options: MutationHookOptions<TData, TVariables>,
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  keys: (variables: TVariables, data: TData) => readonly (readonly unknown[])[],
+) {
+  const client = useQueryClient();
+  const { onSuccess } = options;
+  return useMutation<TData, ApiRequestError, TVariables>({
+    ...options,
+    mutationFn,
+    onSuccess: async (data, variables, onMutateResult, context) => {
+      await Promise.all(
+        keys(variables, data).map((queryKey) => client.invalidateQueries({ queryKey })),
+      );
+      return onSuccess?.(data, variables, onMutateResult, context);
+    },
+  });
+}
+
 /** `GET auth/verify-invitation/{code}/` (public; works signed out). */
 export function useInvitationVerification(
   code: string,

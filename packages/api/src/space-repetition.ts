@@ -9,7 +9,6 @@ import {
   type UseQueryOptions,
   useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
@@ -17,6 +16,7 @@ import {
   type MutationHookOptions,
   type QueryHookOptions,
   queryKeys,
+  useInvalidating,
   useSignedIn,
 } from './query.ts';
 import type { components } from './schema.d.ts';
@@ -280,26 +280,6 @@ export function useDueCards(
 }
 
 // ── mutation hooks ───────────────────────────────────────────────────────────────────────────
-
-/** Invalidates the listed keys after the caller's own onSuccess (every domain's mutations). */
-export function useInvalidating<TData, TVariables>(
-  options: MutationHookOptions<TData, TVariables>,
-  mutationFn: (variables: TVariables) => Promise<TData>,
-  keys: (variables: TVariables, data: TData) => readonly (readonly unknown[])[],
-) {
-  const client = useQueryClient();
-  const { onSuccess } = options;
-  return useMutation<TData, ApiRequestError, TVariables>({
-    ...options,
-    mutationFn,
-    onSuccess: async (data, variables, onMutateResult, context) => {
-      await Promise.all(
-        keys(variables, data).map((queryKey) => client.invalidateQueries({ queryKey })),
-      );
-      return onSuccess?.(data, variables, onMutateResult, context);
-    },
-  });
-}
 
 const k = spaceRepetitionKeys;
 const deskKeys = (id: number) => [k.desks(), k.deskCardsAll(id), k.dueAll(), queryKeys.search.all];

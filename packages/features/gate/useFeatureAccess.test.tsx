@@ -1,18 +1,16 @@
-import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
 import { renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   Providers,
   renderWithProviders,
-  startApiServer,
-  type TestServer,
+  signedInApi,
   testQueryClient,
 } from '../shared/testing.tsx';
 import { GatedPage } from './GatedPage.tsx';
 import { useFeatureAccess } from './useFeatureAccess.ts';
 
-let server: TestServer;
+const signedIn = signedInApi();
 const FREE = ['space_repetition', 'create_decks', 'create_cards'];
 const info = (account_type: string, features: string[]) => ({
   account_type,
@@ -21,19 +19,6 @@ const info = (account_type: string, features: string[]) => ({
   features,
   subscription_end_date: null,
 });
-
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  $session.set({ signedIn: true, email: 'ana@example.com' });
-  setNavigate(vi.fn());
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
 
 function renderAccess(feature: Parameters<typeof useFeatureAccess>[0]) {
   const client = testQueryClient();
@@ -46,7 +31,7 @@ function renderAccess(feature: Parameters<typeof useFeatureAccess>[0]) {
 describe('useFeatureAccess (§6)', () => {
   test('denied while account info loads', async () => {
     let release: () => void = () => {};
-    server.handle(
+    signedIn.server.handle(
       () =>
         new Promise((resolve) => {
           release = () => resolve({ status: 200, body: info('standard', ['duels']) });
@@ -54,20 +39,20 @@ describe('useFeatureAccess (§6)', () => {
     );
     const { result } = renderAccess('duels');
     expect(result.current).toMatchObject({ status: 'loading', allowed: false });
-    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await waitFor(() => expect(signedIn.server.requests).toHaveLength(1));
     release();
     await waitFor(() => expect(result.current.allowed).toBe(true));
   });
 
   test('denied when account info fails', async () => {
-    server.handle(() => ({ status: 500, body: { detail: 'x', code: 'internal_error' } }));
+    signedIn.server.handle(() => ({ status: 500, body: { detail: 'x', code: 'internal_error' } }));
     const { result } = renderAccess('space_repetition');
     await waitFor(() => expect(result.current.status).toBe('denied'));
     expect(result.current.allowed).toBe(false);
   });
 
   test('free: only space_repetition, create_decks and create_cards', async () => {
-    server.handle(() => ({ status: 200, body: info('free', FREE) }));
+    signedIn.server.handle(() => ({ status: 200, body: info('free', FREE) }));
     const duels = renderAccess('duels');
     const macro = renderAccess('macro_images');
     const spaced = renderAccess('space_repetition');
@@ -77,7 +62,7 @@ describe('useFeatureAccess (§6)', () => {
   });
 
   test('standard: allowed', async () => {
-    server.handle(() => ({
+    signedIn.server.handle(() => ({
       status: 200,
       body: info('standard', [...FREE, 'macro_images', 'conversion_table', 'duels']),
     }));
@@ -88,7 +73,7 @@ describe('useFeatureAccess (§6)', () => {
 
 describe('GatedPage', () => {
   test('free user: the Premium modal titled by feature, with Upgrade now to /pricing', async () => {
-    server.handle(() => ({ status: 200, body: info('free', FREE) }));
+    signedIn.server.handle(() => ({ status: 200, body: info('free', FREE) }));
     renderWithProviders(<GatedPage feature="duels" title="deskDuels" />);
     expect(await screen.findByText('Desk Duels')).toBeTruthy();
     expect(screen.getByText('Premium Features')).toBeTruthy();
@@ -98,7 +83,7 @@ describe('GatedPage', () => {
   });
 
   test('paid user: the content, no modal', async () => {
-    server.handle(() => ({ status: 200, body: info('standard', ['duels']) }));
+    signedIn.server.handle(() => ({ status: 200, body: info('standard', ['duels']) }));
     renderWithProviders(
       <GatedPage feature="duels" title="duels">
         <p>arena</p>

@@ -1,11 +1,10 @@
-import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
 import type { RecordedRequest, Reply } from '@memoria/api/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { InAppPricing } from './InAppPricing.tsx';
 
-let server: TestServer;
+const signedIn = signedInApi();
 const info = (account_type: string) => ({
   account_type,
   role: 'student',
@@ -21,7 +20,7 @@ const subscription = {
 
 /** account_info answers `plan`; create_subscription answers `purchase`. */
 function api(plan: string, purchase: (request: RecordedRequest) => Reply) {
-  server.handle((request) => {
+  signedIn.server.handle((request) => {
     if (request.path.startsWith('/be/api/auth/users/account_info/')) {
       return { status: 200, body: info(plan) };
     }
@@ -45,19 +44,6 @@ function api(plan: string, purchase: (request: RecordedRequest) => Reply) {
     return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
   });
 }
-
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  $session.set({ signedIn: true, email: 'ana@example.com' });
-  setNavigate(vi.fn());
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
 
 async function confirmPurchase(openUrl = vi.fn<(url: string) => void>(), locale?: 'es') {
   renderWithProviders(<InAppPricing openUrl={openUrl} />, { locale });
@@ -103,7 +89,7 @@ describe('Standard purchase (§4, §8)', () => {
       await screen.findByText('Redirecting to Mercado Pago to complete your payment...'),
     ).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    const [call] = server.hits('/be/api/auth/subscriptions/create_subscription/');
+    const [call] = signedIn.server.hits('/be/api/auth/subscriptions/create_subscription/');
     expect(call?.method).toBe('POST');
     expect(JSON.parse(call?.body ?? '{}')).toEqual({ plan_name: 'standard' });
   });
@@ -128,7 +114,7 @@ describe('Standard purchase (§4, §8)', () => {
       'Error al procesar el pago. Por favor, inténtalo de nuevo.',
     );
     expect(openUrl).not.toHaveBeenCalled();
-    expect(server.hits('/be/api/auth/subscriptions/create_subscription/')).toHaveLength(1);
+    expect(signedIn.server.hits('/be/api/auth/subscriptions/create_subscription/')).toHaveLength(1);
   });
 
   test('Cancel closes the confirmation without a call', async () => {
@@ -138,7 +124,7 @@ describe('Standard purchase (§4, §8)', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.hits('/be/api/auth/subscriptions/')).toHaveLength(0);
+    expect(signedIn.server.hits('/be/api/auth/subscriptions/')).toHaveLength(0);
   });
 });
 
@@ -168,7 +154,7 @@ describe('Contact Sales (§4, issue 14)', () => {
       await screen.findByText('Thank you! Our sales team will contact you soon.'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const [sent] = server.hits('/be/api/auth/contact-sales/');
+    const [sent] = signedIn.server.hits('/be/api/auth/contact-sales/');
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({
       name: 'Ana García',
       email: 'ana@school.example',

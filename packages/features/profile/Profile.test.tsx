@@ -1,10 +1,9 @@
-import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { describe, expect, test } from 'vitest';
+import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { Profile } from './Profile.tsx';
 
-let server: TestServer;
+const signedIn = signedInApi();
 const me = {
   id: 3,
   email: 'ana@example.com',
@@ -32,7 +31,7 @@ const active = {
 
 function api(cancelStatus: number, status: object = active) {
   let cancelled = false;
-  server.handle((request) => {
+  signedIn.server.handle((request) => {
     const path = request.path;
     if (path.startsWith('/be/api/auth/users/me/')) return { status: 200, body: me };
     if (path.startsWith('/be/api/auth/subscriptions/get_subscription_status/')) {
@@ -75,19 +74,6 @@ function api(cancelStatus: number, status: object = active) {
   });
 }
 
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  $session.set({ signedIn: true, email: 'ana@example.com' });
-  setNavigate(vi.fn());
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
-
 describe('profile', () => {
   test('shows the plan, dates and payments; cancel is confirmed, then renew is offered', async () => {
     api(200);
@@ -103,7 +89,9 @@ describe('profile', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     const done = await screen.findByText(/Subscription cancelled/);
     expect(done.textContent).toContain('December 23, 2026');
-    expect(server.hits('/be/api/auth/subscriptions/7/cancel_subscription/')).toHaveLength(1);
+    expect(signedIn.server.hits('/be/api/auth/subscriptions/7/cancel_subscription/')).toHaveLength(
+      1,
+    );
     expect(await screen.findByRole('button', { name: 'Renew subscription' })).toBeTruthy();
   });
 

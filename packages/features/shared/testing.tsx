@@ -2,12 +2,20 @@
  * Test helpers: render with the providers an island has (a fresh QueryClient without retries,
  * react-intl with the merged catalog) and a real local HTTP server standing in for `/be/api`.
  */
-import { createQueryClient, type Locale, QueryProvider } from '@memoria/api';
+import {
+  $session,
+  ACCESS_TOKEN_KEY,
+  createQueryClient,
+  type Locale,
+  QueryProvider,
+  setNavigate,
+} from '@memoria/api';
 import { startTestServer, type TestServer } from '@memoria/api/testing';
 import { AppIntlProvider } from '@memoria/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { messages } from '../messages.ts';
 
 export function testQueryClient(): QueryClient {
@@ -53,6 +61,39 @@ export async function startApiServer(): Promise<TestServer> {
     `${server.origin}/`,
   );
   return server;
+}
+
+export interface SignedInApi {
+  /** The file's server (started in `beforeAll`). */
+  readonly server: TestServer;
+}
+
+/**
+ * A test file whose components call the API signed in: starts one local server for the file and,
+ * before each test, clears its handlers, stores an access token, marks the session signed in as
+ * `email`, replaces page navigation with a mock and silences `console.error` (failed calls log
+ * there); the spies are restored after each test.
+ */
+export function signedInApi(email = 'ana@example.com'): SignedInApi {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startApiServer();
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    started?.reset();
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    $session.set({ signedIn: true, email });
+    setNavigate(vi.fn());
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+  return {
+    get server() {
+      if (!started) throw new Error('signedInApi: the server starts in beforeAll');
+      return started;
+    },
+  };
 }
 
 export type { TestServer };
