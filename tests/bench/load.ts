@@ -18,6 +18,8 @@ interface LoadSpec {
   body?: string;
   /** Paths sent in turn, one per request, cycling. */
   paths: string[];
+  /** Extra headers of each path (same index), e.g. a signature over that path's resource. */
+  pathHeaders?: Record<string, string>[];
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LoadSpec;
@@ -31,8 +33,11 @@ const result = await autocannon({
       method: spec.method,
       headers: spec.headers,
       body: spec.body,
-      setupRequest: (req: { path: string }) => {
-        req.path = spec.paths[next++ % spec.paths.length] ?? '/';
+      setupRequest: (req: { path: string; headers: Record<string, string> }) => {
+        const i = next++ % spec.paths.length;
+        req.path = spec.paths[i] ?? '/';
+        const extra = spec.pathHeaders?.[i];
+        if (extra) req.headers = { ...req.headers, ...extra };
         return req;
       },
     },
