@@ -20,6 +20,8 @@ interface LoadSpec {
   paths: string[];
   /** Bodies sent in turn with them, when each request needs its own (e.g. a new friend). */
   bodies?: string[];
+  /** Extra headers of each path (same index), e.g. a signature over that path's resource. */
+  pathHeaders?: Record<string, string>[];
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LoadSpec;
@@ -33,10 +35,13 @@ const result = await autocannon({
       method: spec.method,
       headers: spec.headers,
       body: spec.body,
-      setupRequest: (req: { path: string; body?: string }) => {
+      setupRequest: (req: { path: string; body?: string; headers: Record<string, string> }) => {
         const at = next++;
-        req.path = spec.paths[at % spec.paths.length] ?? '/';
+        const i = at % spec.paths.length;
+        req.path = spec.paths[i] ?? '/';
         if (spec.bodies) req.body = spec.bodies[at % spec.bodies.length];
+        const extra = spec.pathHeaders?.[i];
+        if (extra) req.headers = { ...req.headers, ...extra };
         return req;
       },
     },

@@ -8,7 +8,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const product = await startProduct();
+  // The payments journey moves the subscription clock past an end date (test-only setting).
+  const product = await startProduct({ MEMORIA_TEST_CLOCK: 'true' });
   project.provide('baseUrl', product.baseUrl);
   return () => product.stop();
 }
