@@ -18,6 +18,8 @@ interface LoadSpec {
   body?: string;
   /** Paths sent in turn, one per request, cycling. */
   paths: string[];
+  /** Headers and bodies sent in turn, one per request, cycling (instead of `headers`/`body`). */
+  variants?: { headers?: Record<string, string>; body?: string }[];
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LoadSpec;
@@ -31,8 +33,12 @@ const result = await autocannon({
       method: spec.method,
       headers: spec.headers,
       body: spec.body,
-      setupRequest: (req: { path: string }) => {
-        req.path = spec.paths[next++ % spec.paths.length] ?? '/';
+      setupRequest: (req: { path: string; headers?: Record<string, string>; body?: string }) => {
+        const i = next++;
+        req.path = spec.paths[i % spec.paths.length] ?? '/';
+        const variant = spec.variants?.[i % spec.variants.length];
+        if (variant?.headers) req.headers = { ...req.headers, ...variant.headers };
+        if (variant?.body !== undefined) req.body = variant.body;
         return req;
       },
     },
