@@ -18,6 +18,8 @@ interface LoadSpec {
   body?: string;
   /** Paths sent in turn, one per request, cycling. */
   paths: string[];
+  /** Headers and bodies sent in turn, one per request, cycling (instead of `headers`/`body`). */
+  variants?: { headers?: Record<string, string>; body?: string }[];
   /** Bodies sent in turn with them, when each request needs its own (e.g. a new friend). */
   bodies?: string[];
   /** Extra headers of each path (same index), e.g. a signature over that path's resource. */
@@ -42,6 +44,9 @@ const result = await autocannon({
         if (spec.bodies) req.body = spec.bodies[at % spec.bodies.length];
         const extra = spec.pathHeaders?.[i];
         if (extra) req.headers = { ...req.headers, ...extra };
+        const variant = spec.variants?.[at % spec.variants.length];
+        if (variant?.headers) req.headers = { ...req.headers, ...variant.headers };
+        if (variant?.body !== undefined) req.body = variant.body;
         return req;
       },
     },

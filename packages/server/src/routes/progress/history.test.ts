@@ -120,6 +120,19 @@ describe('activity history', () => {
     expect(past.body).toMatchObject({ count: 6, results: [] });
   });
 
+  it.each([
+    ['activity_type', 'activity_type=chess'],
+    ['page_size', 'page_size=0'],
+    ['page_size', 'page_size=101'],
+    ['page', 'page=0'],
+  ])('answers 400 naming %s for %s', async (field, query) => {
+    const ana = await t.signUp();
+    const res = await t.request('GET', `${HISTORY}?${query}`, { token: ana.access });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_error');
+    expect(Object.keys(res.body.fields)).toEqual([field]);
+  });
+
   it('drops an undone review’s row when nothing is left of it', async () => {
     const ana = await t.signUp();
     const d = await makeDesk(ana);
