@@ -3,9 +3,11 @@
  * and hooks for the macro-image chats and the Major-System conversion table, in the pattern of
  * `space-repetition.ts`. Both are gated by plan: free accounts get 403 `plan_required`.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from './client.ts';
-import { type ApiRequestError, unwrap } from './errors.ts';
+import { ApiRequestError, unwrap } from './errors.ts';
+import { readSseFrames } from './events.ts';
 import {
   type MutationHookOptions,
   type QueryHookOptions,
@@ -24,17 +26,23 @@ export type ConversionResult = Schemas['ConversionResult'];
 export type NumberConversion = Schemas['NumberConversion'];
 export type GeneratedPhrase = Schemas['GeneratedPhrase'];
 export type MnemonicsLocale = Schemas['Locale'];
+export type MajorTable = Schemas['MajorTable'];
+export type MajorTableEntry = Schemas['MajorTableEntry'];
+export type MajorTableUpdate = Schemas['MajorTableUpdate'];
 
 /** Contract limits: the numbers field, the phrase number, a chat message, a chat title. */
 export const CONVERSION_INPUT_MAX = 1000;
 export const PHRASE_NUMBER_MAX = 40;
 export const MACRO_MESSAGE_MAX = 4000;
 export const MACRO_TITLE_MAX = 200;
+/** A word of the learner's own table. */
+export const TABLE_WORD_MAX = 40;
 
 export const mnemonicsKeys = {
   all: ['mnemonics'] as const,
   chats: () => ['mnemonics', 'chats'] as const,
   messages: (chatId: number) => ['mnemonics', 'messages', chatId] as const,
+  table: (language: MnemonicsLocale) => ['mnemonics', 'table', language] as const,
 };
 
 export const mnemonicsQueries = {
@@ -57,6 +65,39 @@ export const mnemonicsQueries = {
         ),
     }),
 };
+
+/** `GET conversiontable/table/`: the learner's 00–99 table with suggestions. */
+export function majorTableQuery(language: MnemonicsLocale) {
+  return queryOptions<MajorTable, ApiRequestError>({
+    queryKey: mnemonicsKeys.table(language),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/conversiontable/table/', { params: { query: { language } }, signal })),
+  });
+}
+
+/** `GET conversiontable/table/`. */
+export function useMajorTable(
+  language: MnemonicsLocale,
+  options: QueryHookOptions<MajorTable> = {},
+) {
+  return useSignedInQuery(majorTableQuery(language), options);
+}
+
+/** `PUT conversiontable/table/`: saves (or, with an empty word, clears) the entries sent. */
+export function useSaveMajorTable(options: MutationHookOptions<MajorTable, MajorTableUpdate> = {}) {
+  const client = useQueryClient();
+  return useInvalidating(
+    {
+      ...options,
+      onSuccess: (table, ...rest) => {
+        client.setQueryData(mnemonicsKeys.table(table.language), table);
+        return options.onSuccess?.(table, ...rest);
+      },
+    },
+    async (body) => unwrap(await api.PUT('/conversiontable/table/', { body })),
+    () => [],
+  );
+}
 
 /** `GET macroimages/chats/` for the top bar's search (403 for plans without macro_images). */
 export function useMacroChatSearch(options: QueryHookOptions<MacroChat[]> = {}) {
@@ -109,23 +150,6 @@ export function useDeleteMacroChat(options: MutationHookOptions<void, { id: numb
   );
 }
 
-/** `POST macroimages/chats/{id}/send_message/`: the learner's message and the story reply. */
-export function useSendMacroMessage(
-  options: MutationHookOptions<MacroExchange, { chatId: number; content: string }> = {},
-) {
-  return useInvalidating(
-    options,
-    async ({ chatId, content }) =>
-      unwrap(
-        await api.POST('/macroimages/chats/{id}/send_message/', {
-          params: { path: { id: chatId } },
-          body: { content },
-        }),
-      ),
-    ({ chatId }) => [mnemonicsKeys.messages(chatId), mnemonicsKeys.chats(), queryKeys.progress.all],
-  );
-}
-
 /** `PUT macroimages/messages/{id}/`: the replies after it are replaced by one new reply. */
 export function useEditMacroMessage(
   options: MutationHookOptions<MacroExchange, { id: number; chatId: number; content: string }> = {},
@@ -163,4 +187,107 @@ export function useGeneratePhrase(
     async (body) => unwrap(await api.POST('/conversiontable/generate-phrase/', { body })),
     () => [queryKeys.progress.all],
   );
+}
+
+/**
+ * `POST macroimages/chats/{id}/send_message/stream/`: calls `onDelta` with each piece of the
+ * reply as the server writes it, and resolves with the stored exchange (`done`). Rejects with
+ * `ApiRequestError` for an error answered before the stream or an `error` frame, and with the
+ * abort error when `signal` aborts (nothing is stored then).
+ */
+export async function streamMacroMessage({
+  chatId,
+  content,
+  signal,
+  onDelta,
+}: {
+  chatId: number;
+  content: string;
+  signal?: AbortSignal;
+  onDelta: (text: string) => void;
+}): Promise<MacroExchange> {
+  const body = unwrap(
+    await api.POST('/macroimages/chats/{id}/send_message/stream/', {
+      params: { path: { id: chatId } },
+      body: { content },
+      parseAs: 'stream',
+      signal,
+    }),
+  );
+  if (!body) throw new ApiRequestError(0, { code: 'network_error', detail: 'No stream.' });
+  for await (const frame of readSseFrames(body)) {
+    const data = JSON.parse(frame.data ?? 'null');
+    if (frame.event === 'delta') onDelta((data as Schemas['MacroStreamDelta']).text);
+    else if (frame.event === 'done') return data as MacroExchange;
+    else if (frame.event === 'error') throw new ApiRequestError(200, data);
+  }
+  signal?.throwIfAborted();
+  throw new ApiRequestError(0, {
+    code: 'network_error',
+    detail: 'The story stream ended before the reply was stored.',
+  });
+}
+
+/** What a streamed send shows: nothing yet, the reply so far, or why it failed. */
+export type MacroStreamState =
+  | { status: 'idle' }
+  | { status: 'streaming'; content: string; text: string }
+  | { status: 'error'; content: string; error: unknown };
+
+/**
+ * Sends chat messages with streamed replies: `state.text` grows while the story is written;
+ * `stop()` ends it (nothing stored; `onStopped` gets the message back); a failure keeps the
+ * message in `state.content` for `retry()`. On `done` the chat's messages are updated at once.
+ */
+export function useStreamMacroMessage(
+  chatId: number,
+  { onSent, onStopped }: { onSent?: () => void; onStopped?: (content: string) => void } = {},
+) {
+  const client = useQueryClient();
+  const [state, setState] = useState<MacroStreamState>({ status: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const send = useCallback(
+    async (content: string) => {
+      if (running.current) return;
+      const controller = new AbortController();
+      running.current = controller;
+      setState({ status: 'streaming', content, text: '' });
+      try {
+        const exchange = await streamMacroMessage({
+          chatId,
+          content,
+          signal: controller.signal,
+          onDelta: (piece) =>
+            setState((s) => (s.status === 'streaming' ? { ...s, text: s.text + piece } : s)),
+        });
+        client.setQueryData<MacroMessage[]>(mnemonicsKeys.messages(chatId), (list = []) => [
+          ...list,
+          exchange.user_message,
+          exchange.assistant_message,
+        ]);
+        setState({ status: 'idle' });
+        onSent?.();
+      } catch (error) {
+        if (controller.signal.aborted) {
+          setState({ status: 'idle' });
+          onStopped?.(content);
+        } else setState({ status: 'error', content, error });
+      } finally {
+        running.current = null;
+        // A reply stored just before a failure or a Stop shows after the refetch.
+        void client.invalidateQueries({ queryKey: mnemonicsKeys.messages(chatId) });
+        void client.invalidateQueries({ queryKey: mnemonicsKeys.chats() });
+        void client.invalidateQueries({ queryKey: queryKeys.progress.all });
+      }
+    },
+    [chatId, client, onSent, onStopped],
+  );
+
+  const stop = useCallback(() => running.current?.abort(), []);
+  const retry = useCallback(() => {
+    if (state.status === 'error') void send(state.content);
+  }, [send, state]);
+  return { state, send, stop, retry };
 }

@@ -2275,6 +2275,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/macroimages/chats/{id}/send_message/stream/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message and receive the story as it is written (server-sent events).
+         * @description The same turn as `sendMacroMessage`, answered as `text/event-stream` so the reply shows
+         *     while the story engine writes it. Needs the `macro_images` feature (403 `plan_required`
+         *     otherwise); a missing chat, bad input or a closed plan answer JSON errors before the stream
+         *     opens.
+         *
+         *     Frames (`event:` and one JSON object in `data:`, see `MacroStreamEvent`):
+         *
+         *     - `delta`, zero or more: `{ "text": "…" }`, the next piece of the reply, in order.
+         *     - `done`, last on success: a `MacroExchange`. Only now are the learner's message and the
+         *       reply stored, in one transaction, and the chat titled from its first message.
+         *     - `error`, last on failure: an `Error` (`unavailable` when the story engine broke off).
+         *       Nothing of the turn is stored; the client keeps the learner's text to send again.
+         *
+         *     A client that closes the stream before `done` (a Stop button) stores nothing either.
+         */
+        post: operations["streamMacroMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/macroimages/messages/{id}/": {
         parameters: {
             query?: never;
@@ -2332,6 +2368,30 @@ export interface paths {
          * @description Needs the `conversion_table` feature (403 `plan_required` otherwise).
          */
         post: operations["generatePhrase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversiontable/table/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The learner's own Major-System table, 00 to 99, in one language.
+         * @description Needs the `conversion_table` feature (403 `plan_required` otherwise). Always 100 entries, 00 first; `word` is the learner's saved word or null, `suggestions` the best dictionary words for the number. Saved words come first in conversions, phrases and macro-image stories of the same language.
+         */
+        get: operations["getMajorTable"];
+        /**
+         * Save (or clear) words of the learner's table.
+         * @description Needs the `conversion_table` feature (403 `plan_required` otherwise). Only the entries sent change; an empty word clears its number. Each word must encode its number by sound in the table's language, else 400 naming `entries.<index>.word` (`word_does_not_encode`, `word_not_in_dictionary`, `one_word_letters_only`); a number sent twice fails on its second entry (`number_repeated`). Nothing is saved when any entry fails.
+         */
+        put: operations["updateMajorTable"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2480,7 +2540,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -3996,6 +4056,37 @@ export interface components {
             user_message: components["schemas"]["MacroMessage"];
             assistant_message: components["schemas"]["MacroMessage"];
             chat: components["schemas"]["MacroChat"];
+        };
+        /** @description One frame of `streamMacroMessage`: the `event:` line names which of these its `data:` carries (`delta`, `done` or `error`). */
+        MacroStreamEvent: components["schemas"]["MacroStreamDelta"] | components["schemas"]["MacroExchange"] | components["schemas"]["Error"];
+        MacroStreamDelta: {
+            /** @description The next piece of the reply (append it to the pieces before). */
+            text: string;
+        };
+        MajorTable: {
+            language: components["schemas"]["Locale"];
+            /** @description 00 to 99, in order. */
+            entries: components["schemas"]["MajorTableEntry"][];
+        };
+        MajorTableEntry: {
+            digits: string;
+            /** @description The learner's word, or null when none is saved. */
+            word: string | null;
+            /** @description Dictionary words for the number, best first (at most 5). */
+            suggestions: string[];
+        };
+        MajorTableUpdate: {
+            /** @description Default en. */
+            language?: components["schemas"]["Locale"];
+            entries: {
+                /** @example 28 */
+                digits: string;
+                /**
+                 * @description The word for the number; empty clears it.
+                 * @example knife
+                 */
+                word: string;
+            }[];
         };
         ConvertNumbersRequest: {
             /**
@@ -7765,6 +7856,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    streamMacroMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MacroMessageInput"];
+            };
+        };
+        responses: {
+            /** @description The reply as server-sent events, ending with `done` or `error`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["MacroStreamEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     updateMacroMessage: {
         parameters: {
             query?: never;
@@ -7848,6 +7972,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GeneratedPhrase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getMajorTable: {
+        parameters: {
+            query?: {
+                /** @description Default en. */
+                language?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MajorTable"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateMajorTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MajorTableUpdate"];
+            };
+        };
+        responses: {
+            /** @description The whole table after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MajorTable"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -6,6 +6,7 @@ import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import { accountInfo } from '../shared/storyData.ts';
 import { ConversionTable, ConversionTablePage } from './ConversionTable.tsx';
+import { tableHandler } from './storyData.ts';
 
 /** What the server answered for "28 3141592653" (English). */
 const converted = api.post('/conversiontable/convert-numbers/', () =>
@@ -61,11 +62,11 @@ const meta = {
     docs: {
       description: {
         component:
-          "The Major-System conversion table on `/conversion-table`, mounted by `ConversionTableIsland` inside the Premium gate (free plans see the Premium modal: Gated). Type numbers (digits and spaces) and get words for each, best first, with ways to split long numbers, a generated phrase and the digit table of the chosen language. **API calls:** `POST conversiontable/convert-numbers/` (Results; a 400 shows the spec's message under the field: InvalidInput, NoNumbers; any other failure: ServerError with Retry) and `POST conversiontable/generate-phrase/`. **Accessibility:** the input is a labelled field whose error is linked with `aria-describedby`; results are lists announced in order.",
+          "The Major-System conversion table on `/conversion-table`, mounted by `ConversionTableIsland` inside the Premium gate (free plans see the Premium modal: Gated). Type numbers (digits and spaces) and get words for each, best first, with ways to split long numbers, a generated phrase and the digit table of the chosen language. **API calls:** `POST conversiontable/convert-numbers/` (Results; a 400 shows the spec's message under the field: InvalidInput, NoNumbers; any other failure: ServerError with Retry) and `POST conversiontable/generate-phrase/`; below them the learner's own table (`OwnTable`). **Accessibility:** the input is a labelled field whose error is linked with `aria-describedby`; results are lists announced in order.",
       },
     },
     messages,
-    msw: [converted, phrased],
+    msw: [converted, phrased, tableHandler({ '28': 'knife' })],
   },
 } satisfies Meta<typeof ConversionTable>;
 
@@ -119,6 +120,7 @@ export const ServerError: Story = {
   tags: ['expected-console-errors', 'expected-http-errors'],
   parameters: {
     msw: [
+      tableHandler(),
       fail('post', '/conversiontable/convert-numbers/', 503, {
         detail: 'Service unavailable',
         code: 'unavailable',

@@ -21,6 +21,7 @@ const GATE = { feature: 'conversion_table', title: 'conversionTable' } as const 
 
 import { errorMessage, FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
 import * as s from './conversion.css.ts';
+import { OwnTable } from './OwnTable.tsx';
 import { numbersProblem } from './validation.ts';
 
 /** Stable keys for lists that may repeat a value: the value and how often it came before. */
@@ -276,6 +277,7 @@ export function ConversionTable({ initialLanguage }: { initialLanguage: Mnemonic
         </div>
         <DigitTable language={language} />
       </div>
+      <OwnTable language={language} />
     </div>
   );
 }

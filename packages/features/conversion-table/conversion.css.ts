@@ -85,3 +85,18 @@ export const columns = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
   alignItems: 'start',
 });
+export const ownGrid = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const ownActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+export const ownForm = style({ display: 'grid', gap: vars.space.md });

@@ -21,6 +21,20 @@ export const en = {
   'conversionTable.phrase.empty': 'A short phrase whose words encode the number in order.',
   'conversionTable.error.title': 'This did not work',
   'conversionTable.retry': 'Retry',
+  'conversionTable.own.title': 'Your table',
+  'conversionTable.own.description':
+    'Pick your own word for each number from 00 to 99. Saved words come first in conversions, phrases and macro-image stories.',
+  'conversionTable.own.loading': 'Loading your table',
+  'conversionTable.own.wordFor': 'Word for {number}',
+  'conversionTable.own.suggested': 'Suggestion',
+  'conversionTable.own.save':
+    '{count, plural, =0 {Save table} one {Save # word} other {Save # words}}',
+  'conversionTable.own.export': 'Export CSV',
+  'conversionTable.own.count':
+    '{count, plural, =0 {No words saved yet} one {# word saved} other {# words saved}}',
+  'conversionTable.own.saved': '{count, plural, one {Saved: # word} other {Saved: # words}}',
+  'conversionTable.own.csv.number': 'number',
+  'conversionTable.own.csv.word': 'word',
   'conversionTable.table.title': 'Digit table ({language})',
   'conversionTable.table.digit': 'Digit',
   'conversionTable.table.sounds': 'Sounds',
@@ -72,6 +86,21 @@ export const es: Record<keyof typeof en, string> = {
   'conversionTable.phrase.empty': 'Una frase corta cuyas palabras codifican el número en orden.',
   'conversionTable.error.title': 'No funcionó',
   'conversionTable.retry': 'Reintentar',
+  'conversionTable.own.title': 'Tu tabla',
+  'conversionTable.own.description':
+    'Elige tu propia palabra para cada número del 00 al 99. Las palabras guardadas van primero en conversiones, frases e historias de macro imágenes.',
+  'conversionTable.own.loading': 'Cargando tu tabla',
+  'conversionTable.own.wordFor': 'Palabra para {number}',
+  'conversionTable.own.suggested': 'Sugerencia',
+  'conversionTable.own.save':
+    '{count, plural, =0 {Guardar tabla} one {Guardar # palabra} other {Guardar # palabras}}',
+  'conversionTable.own.export': 'Exportar CSV',
+  'conversionTable.own.count':
+    '{count, plural, =0 {Aún no hay palabras guardadas} one {# palabra guardada} other {# palabras guardadas}}',
+  'conversionTable.own.saved':
+    '{count, plural, one {Guardada: # palabra} other {Guardadas: # palabras}}',
+  'conversionTable.own.csv.number': 'número',
+  'conversionTable.own.csv.word': 'palabra',
   'conversionTable.table.title': 'Tabla de dígitos ({language})',
   'conversionTable.table.digit': 'Dígito',
   'conversionTable.table.sounds': 'Sonidos',

@@ -2,11 +2,12 @@ import { mnemonicsKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { fail, ok } from '../../../.storybook/msw.ts';
+import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { Conversation } from './Conversation.tsx';
-import { chats, conversation } from './storyData.ts';
+import { Conversation, StreamingReply } from './Conversation.tsx';
+import * as css from './macro.css.ts';
+import { chats, conversation, streamHandler } from './storyData.ts';
 
 const meta = {
   title: 'Features/macro-images/Conversation',
@@ -17,7 +18,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland`: the learner's words and the story engine's storyboard. Enter sends, Shift+Enter adds a line, Up edits the last message (EditingLastMessage); a progress indicator shows while the story is written. **API calls:** `GET macroimages/chats/{id}/messages/` (WithStory; none: Empty; a failed read: LoadError with Retry), `POST macroimages/chats/{id}/send_message/` (a failure shows the error with Retry: SendError) and `PUT macroimages/messages/{id}/`.",
+          "One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland`: the learner's words and the story engine's storyboard. Enter sends, Shift+Enter adds a line, Up edits the last message (EditingLastMessage); the reply shows word by word as it is written, with Stop (Streaming), and each reply can be copied. **API calls:** `GET macroimages/chats/{id}/messages/` (WithStory; none: Empty; a failed read: LoadError with Retry), `POST macroimages/chats/{id}/send_message/stream/` (server-sent events: the reply so far, then the stored turn: Sent; a stream that breaks off shows the error with Retry and keeps the message: SendError; Stop stores nothing and puts the message back in the composer) and `PUT macroimages/messages/{id}/`.",
       },
     },
     messages,
@@ -58,17 +59,41 @@ export const EditingLastMessage: Story = {
   },
 };
 
-/** The story engine failed: the error with Retry under the conversation. */
-export const SendError: Story = {
-  tags: ['expected-console-errors', 'expected-http-errors'],
+/** The story streamed to its end: the new turn joins the conversation. */
+export const Sent: Story = {
   parameters: {
     msw: [
       ok('/macroimages/chats/', chats),
       ok('/macroimages/chats/{id}/messages/', conversation),
-      fail('post', '/macroimages/chats/{id}/send_message/', 503, {
-        detail: 'The story assistant is unavailable right now. Try again.',
-        code: 'unavailable',
-      }),
+      streamHandler('done'),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Picture apple/);
+    const composer = canvasElement.querySelector('textarea') as HTMLTextAreaElement;
+    await userEvent.type(composer, 'cat, moon{Enter}');
+    await expect(await canvas.findByText(/Cat swallows moon whole/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^(stop|detener)$/i })).toBeNull();
+  },
+};
+
+/** The reply while it is written: the words so far and Stop. */
+export const Streaming: Story = {
+  render: () => (
+    <ol className={css.conversation}>
+      <StreamingReply text="Picture cat, as big as a house. Cat swallows" onStop={() => {}} />
+    </ol>
+  ),
+};
+
+/** The stream broke off after a few words: the error with Retry, the message kept. */
+export const SendError: Story = {
+  parameters: {
+    msw: [
+      ok('/macroimages/chats/', chats),
+      ok('/macroimages/chats/{id}/messages/', conversation),
+      streamHandler('error'),
     ],
   },
   play: async ({ canvasElement }) => {
@@ -77,6 +102,7 @@ export const SendError: Story = {
     const composer = canvasElement.querySelector('textarea') as HTMLTextAreaElement;
     await userEvent.type(composer, 'cat, moon{Enter}');
     await expect(await canvas.findByRole('button', { name: /retry|reintentar/i })).toBeVisible();
+    await expect(canvas.getByText('cat, moon')).toBeVisible();
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * `/macro-images/{id}`: one story chat. The learner sends what to remember; the story engine
- * answers with a linked story and its storyboard. Enter sends, Shift+Enter adds a line, ↑ in an
- * empty composer edits the last message; editing a message regenerates the reply after it.
+ * answers with a linked story, shown as it is written (Stop ends it), and its storyboard. Enter
+ * sends, Shift+Enter adds a line, ↑ in an empty composer edits the last message; editing a
+ * message regenerates the reply after it.
  */
 import {
   MACRO_MESSAGE_MAX,
@@ -9,10 +10,10 @@ import {
   useEditMacroMessage,
   useMacroChats,
   useMacroMessages,
-  useSendMacroMessage,
+  useStreamMacroMessage,
 } from '@memoria/api';
 import { Button, Skeleton, Spinner, TextArea } from '@memoria/ui';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GatedPage, type GateTitle } from '../gate/index.ts';
 
@@ -85,6 +86,44 @@ function EditBox({ message, onDone }: { message: MacroMessage; onDone: () => voi
   );
 }
 
+/** The reply being written: the text so far (a spinner before the first words) and Stop. */
+export function StreamingReply({ text, onStop }: { text: string; onStop: () => void }) {
+  const intl = useIntl();
+  return (
+    <li className={s.theirs} aria-busy="true">
+      <strong>
+        <FormattedMessage id="macroImages.assistant" />
+      </strong>
+      {text ? (
+        <span>{text}</span>
+      ) : (
+        <Spinner label={intl.formatMessage({ id: 'macroImages.writing' })} />
+      )}
+      <div className={s.actions}>
+        <Button size="sm" variant="secondary" onClick={onStop}>
+          <FormattedMessage id="macroImages.stop" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Copies a reply to the clipboard; the label says Copied until the button loses focus. */
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <Button size="sm" variant="text" onClick={copy} onBlur={() => setCopied(false)}>
+      <FormattedMessage id={copied ? 'macroImages.copied' : 'macroImages.copy'} />
+    </Button>
+  );
+}
+
 function MessageItem({
   message,
   editing,
@@ -114,13 +153,15 @@ function MessageItem({
         <>
           <span>{message.content}</span>
           <Storyboard message={message} />
-          {mine ? (
-            <div className={s.actions}>
+          <div className={s.actions}>
+            {mine ? (
               <Button size="sm" variant="text" onClick={onEdit}>
                 <FormattedMessage id="macroImages.edit" />
               </Button>
-            </div>
-          ) : null}
+            ) : (
+              <CopyButton text={message.content} />
+            )}
+          </div>
         </>
       )}
     </li>
@@ -133,14 +174,16 @@ export function Conversation({ chatId }: { chatId: number }) {
   const messages = useMacroMessages(chatId);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<number | null>(null);
-  const lastSent = useRef('');
-  const send = useSendMacroMessage({ onSuccess: () => setDraft('') });
+  // A stopped message goes back into the composer, unless the learner typed something since.
+  const onStopped = useCallback((content: string) => setDraft((current) => current || content), []);
+  const { state, send, stop, retry } = useStreamMacroMessage(chatId, { onStopped });
+  const streaming = state.status === 'streaming';
   const chat = chats.data?.find((c) => c.id === chatId);
 
-  const submit = (content = draft) => {
-    if (!content.trim() || send.isPending) return;
-    lastSent.current = content;
-    send.mutate({ chatId, content });
+  const submit = () => {
+    if (!draft.trim() || streaming) return;
+    setDraft('');
+    void send(draft);
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) {
@@ -166,7 +209,7 @@ export function Conversation({ chatId }: { chatId: number }) {
     );
   } else if (messages.isError) {
     body = <LoadError error={messages.error} onRetry={() => messages.refetch()} />;
-  } else if (messages.data.length === 0 && !send.isPending) {
+  } else if (messages.data.length === 0 && state.status === 'idle') {
     body = (
       <p className={s.muted}>
         <FormattedMessage id="macroImages.conversation.empty" />
@@ -184,11 +227,15 @@ export function Conversation({ chatId }: { chatId: number }) {
             onDone={() => setEditing(null)}
           />
         ))}
-        {send.isPending ? (
+        {state.status !== 'idle' ? (
           <li className={s.mine}>
-            <span>{send.variables?.content}</span>
+            <strong>
+              <FormattedMessage id="macroImages.you" />
+            </strong>
+            <span>{state.content}</span>
           </li>
         ) : null}
+        {streaming ? <StreamingReply text={state.text} onStop={stop} /> : null}
       </ol>
     );
   }
@@ -204,12 +251,7 @@ export function Conversation({ chatId }: { chatId: number }) {
         </Button>
       </div>
       {body}
-      {send.isPending ? (
-        <Spinner label={intl.formatMessage({ id: 'macroImages.writing' })} />
-      ) : null}
-      {send.isError ? (
-        <LoadError error={send.error} onRetry={() => submit(lastSent.current)} />
-      ) : null}
+      {state.status === 'error' ? <LoadError error={state.error} onRetry={retry} /> : null}
       <form
         className={s.composer}
         onSubmit={(e) => {
@@ -227,7 +269,7 @@ export function Conversation({ chatId }: { chatId: number }) {
           onChange={(e) => setDraft(e.target.value)}
         />
         <div className={s.actions}>
-          <Button type="submit" loading={send.isPending} disabled={!draft.trim()}>
+          <Button type="submit" loading={streaming} disabled={!draft.trim()}>
             <FormattedMessage id="macroImages.send" />
           </Button>
         </div>

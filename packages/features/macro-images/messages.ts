@@ -35,6 +35,9 @@ export const en = {
   'macroImages.you': 'You',
   'macroImages.assistant': 'Story',
   'macroImages.storyboard': 'Storyboard',
+  'macroImages.stop': 'Stop',
+  'macroImages.copy': 'Copy',
+  'macroImages.copied': 'Copied',
 } as const;
 
 export const es: Record<keyof typeof en, string> = {
@@ -74,4 +77,7 @@ export const es: Record<keyof typeof en, string> = {
   'macroImages.you': 'Tú',
   'macroImages.assistant': 'Historia',
   'macroImages.storyboard': 'Guion gráfico',
+  'macroImages.stop': 'Detener',
+  'macroImages.copy': 'Copiar',
+  'macroImages.copied': 'Copiado',
 };

@@ -1,5 +1,7 @@
 /** Chats and a conversation for the macro-image stories. */
 import type { MacroChat, MacroMessage } from '@memoria/api';
+import { http } from 'msw';
+import { HttpResponse, mswPath } from '../../../.storybook/msw.ts';
 
 const at = '2025-01-30T10:00:00.000Z';
 
@@ -51,3 +53,43 @@ export const conversation: MacroMessage[] = [
     updated_at: at,
   },
 ];
+
+/**
+ * `POST macroimages/chats/{id}/send_message/stream/` answered as the server streams: the reply
+ * word by word, then `done` with the stored exchange, or `error` after a few words.
+ */
+export function streamHandler(end: 'done' | 'error') {
+  return http.post(mswPath('/macroimages/chats/{id}/send_message/stream/'), async ({ request }) => {
+    const { content } = (await request.json()) as { content: string };
+    const reply = 'Picture cat, as big as a house. Cat swallows moon whole.';
+    const user: MacroMessage = { ...(conversation[0] as MacroMessage), id: 20, content };
+    const assistant: MacroMessage = {
+      ...(conversation[1] as MacroMessage),
+      id: 21,
+      content: reply,
+      storyboard: [
+        { item: 'cat', digits: null, word: 'cat', emoji: '🐈' },
+        { item: 'moon', digits: null, word: 'moon', emoji: '🌙' },
+      ],
+    };
+    const frame = (event: string, data: unknown) =>
+      `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    const pieces = (reply.match(/\s*\S+\s*/g) ?? []).slice(0, end === 'done' ? undefined : 3);
+    const frames = [
+      ...pieces.map((text) => frame('delta', { text })),
+      end === 'done'
+        ? frame('done', {
+            user_message: user,
+            assistant_message: assistant,
+            chat: { ...(chats[0] as MacroChat), messages_count: 4 },
+          })
+        : frame('error', {
+            detail: 'The story assistant is unavailable right now. Try again.',
+            code: 'unavailable',
+          }),
+    ];
+    return new HttpResponse(frames.join(''), {
+      headers: { 'content-type': 'text/event-stream' },
+    });
+  });
+}

@@ -748,3 +748,20 @@ export const duelRequests = pgTable(
     index('duel_requests_sender_idx').on(t.senderId),
   ],
 );
+
+/** The learner's own Major-System table: one chosen word per two-digit number and language. */
+export const majorTableWords = pgTable(
+  'major_table_words',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `en` or `es`: a word encodes its number by the sounds of its own language. */
+    language: text('language').notNull(),
+    /** `00` to `99`. */
+    digits: text('digits').notNull(),
+    word: text('word').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.language, t.digits] })],
+);

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { fewestWords } from './major-system/convert.ts';
 import { lexicon, type MajorLocale } from './major-system/lexicon.ts';
+import { type OwnWords, withOwnWords } from './major-system/own-table.ts';
 
 export interface StoryItem {
   /** What the learner wrote: a word or phrase, or a number. */
@@ -34,10 +35,15 @@ function stopwords(locale: MajorLocale): Set<string> {
 
 /**
  * The items of a message: one per line or comma-separated piece; a single sentence becomes its
- * content words; a number becomes its Major-System words, one item per word.
+ * content words; a number becomes its Major-System words (the learner's table first), one item
+ * per word.
  */
-export function storyItems(text: string, locale: MajorLocale): StoryItem[] {
-  const lex = lexicon(locale);
+export function storyItems(
+  text: string,
+  locale: MajorLocale,
+  own: OwnWords = new Map(),
+): StoryItem[] {
+  const lex = withOwnWords(lexicon(locale), own);
   let pieces = text
     .split(/[\n,;]+/)
     .map((p) => p.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim())
@@ -157,4 +163,12 @@ export function tellStory(items: StoryItem[], locale: MajorLocale, turn = 0): st
     lines.push(fill(t.numbers, { pairs }));
   }
   return lines.join(' ');
+}
+
+/**
+ * A story cut into the pieces it is streamed in: each word with the space after it, so the pieces
+ * joined give the story back exactly.
+ */
+export function storyPieces(story: string): string[] {
+  return story.match(/\s*\S+\s*/g) ?? [];
 }

@@ -62,6 +62,10 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['Error: No numbers entered', 'no_numbers_entered'],
   ['Error: Only numbers and spaces are allowed', 'only_numbers_and_spaces'],
   ['Error: Number field is empty', 'number_field_empty'],
+  ['Enter one word, letters only.', 'one_word_letters_only'],
+  ['This word is not in the pronouncing dictionary.', 'word_not_in_dictionary'],
+  [/^This word's sounds encode (\d+|no digits), not \d{2}\.$/, 'word_does_not_encode'],
+  ['This number is already in the list.', 'number_repeated'],
   // Progress: time tracking (domain/time-tracking.ts).
   ['This time is in the future.', 'time_in_future'],
   ['The visit ends before it starts.', 'end_before_start'],

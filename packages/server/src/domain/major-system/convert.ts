@@ -3,6 +3,7 @@
  * long number into words, and a short phrase that encodes a number in order.
  */
 import { type Candidate, type Lexicon, lexicon, type MajorLocale } from './lexicon.ts';
+import { type OwnWords, withOwnWords } from './own-table.ts';
 
 export type { MajorLocale } from './lexicon.ts';
 
@@ -41,7 +42,9 @@ function options(
 
 /**
  * The split into the fewest words (ties: the higher total score), or null when some digits have
- * no word. Dynamic programming over positions, so a 1,000-digit number costs 1,000 × 20 lookups.
+ * no word. Words of the learner's own table come first: the split with the most of them wins,
+ * then the fewest words. Dynamic programming over positions, so a 1,000-digit number
+ * costs 1,000 × 20 lookups.
  */
 export function fewestWords(
   lex: Lexicon,
@@ -49,25 +52,32 @@ export function fewestWords(
   accept: (c: Candidate) => boolean = () => true,
 ): Candidate[] | null {
   const n = number.length;
-  const best: ({ count: number; score: number; word: Candidate; next: number } | null)[] = [];
-  best[n] = { count: 0, score: 0, word: null as unknown as Candidate, next: n };
+  type Step = { own: number; count: number; score: number; word: Candidate; next: number };
+  const best: (Step | null)[] = [];
+  best[n] = { own: 0, count: 0, score: 0, word: null as unknown as Candidate, next: n };
+  const better = (a: Step, b: Step | null) =>
+    !b ||
+    a.own > b.own ||
+    (a.own === b.own && (a.count < b.count || (a.count === b.count && a.score > b.score)));
   for (let i = n - 1; i >= 0; i--) {
     best[i] = null;
     for (const word of options(lex, number, i, accept)) {
       const rest = best[i + word.digits.length];
       if (!rest) continue;
-      const count = rest.count + 1;
-      const score = rest.score + word.score;
-      const cur = best[i];
-      if (!cur || count < cur.count || (count === cur.count && score > cur.score)) {
-        best[i] = { count, score, word, next: i + word.digits.length };
-      }
+      const step = {
+        own: rest.own + (word.own ? 1 : 0),
+        count: rest.count + 1,
+        score: rest.score + word.score,
+        word,
+        next: i + word.digits.length,
+      };
+      if (better(step, best[i] ?? null)) best[i] = step;
     }
   }
   if (!best[0]) return null;
   const words: Candidate[] = [];
   for (let i = 0; i < n; ) {
-    const step = best[i] as { word: Candidate; next: number };
+    const step = best[i] as Step;
     words.push(step.word);
     i = step.next;
   }
@@ -88,14 +98,20 @@ function chunked(lex: Lexicon, number: string, size: number): Candidate[] | null
 const parts = (words: Candidate[]): SplitPart[] =>
   words.map((w) => ({ digits: w.digits, word: w.word }));
 
-/** Words and splits for one number (digits only). */
-export function convertNumber(locale: MajorLocale, number: string): NumberWords {
-  const lex = lexicon(locale);
+/** Words and splits for one number (digits only), the learner's own words first. */
+export function convertNumber(
+  locale: MajorLocale,
+  number: string,
+  own: OwnWords = new Map(),
+): NumberWords {
+  const dictionary = lexicon(locale);
+  const lex = withOwnWords(dictionary, own);
   const words = (lex.byDigits.get(number) ?? []).slice(0, WORDS_PER_NUMBER).map((c) => c.word);
   const splits: SplitPart[][] = [];
   const seen = new Set<string>();
   for (const split of [
     fewestWords(lex, number),
+    own.size > 0 ? fewestWords(dictionary, number) : null, // the dictionary's own best, too
     chunked(lex, number, 2),
     chunked(lex, number, 3),
   ]) {
@@ -118,24 +134,36 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * English: sentences "A <noun> <verb> a <noun>." or "A <noun>." (the article "a" is silent in the
- * Major System), the verb a third-person form ("hits" = 10). Fewest sentences, then the most full
- * ones, then the best words; dynamic programming over positions like `fewestWords`.
+ * Major System), the verb a third-person form ("hits" = 10). The most of the learner's own words,
+ * then the fewest sentences, then the most full ones, then the best words; dynamic programming over positions like `fewestWords`.
  */
 function englishPhrase(lex: Lexicon, number: string): Phrase | null {
   const noun = (c: Candidate) => c.noun && c.consonantStart;
   const verb = (c: Candidate) => c.verb;
   const n = number.length;
-  type Plan = { sentences: number; score: number; words: Candidate[]; next: number };
+  type Plan = {
+    own: number;
+    sentences: number;
+    score: number;
+    words: Candidate[];
+    next: number;
+  };
   const best: (Plan | null)[] = new Array(n + 1).fill(null);
-  best[n] = { sentences: 0, score: 0, words: [], next: n };
+  best[n] = { own: 0, sentences: 0, score: 0, words: [], next: n };
+  // The learner's own words first (the most of them), then the fewest sentences.
   const better = (a: Plan, b: Plan | null) =>
-    !b || a.sentences < b.sentences || (a.sentences === b.sentences && a.score > b.score);
+    !b ||
+    a.own > b.own ||
+    (a.own === b.own &&
+      (a.sentences < b.sentences || (a.sentences === b.sentences && a.score > b.score)));
+  const owned = (...words: Candidate[]) => words.filter((w) => w.own).length;
   for (let i = n - 1; i >= 0; i--) {
     for (const a of options(lex, number, i, noun)) {
       const j = i + a.digits.length;
       const alone = best[j];
       if (alone) {
         const plan = {
+          own: alone.own + owned(a),
           sentences: alone.sentences + 1,
           score: alone.score + a.score,
           words: [a],
@@ -151,6 +179,7 @@ function englishPhrase(lex: Lexicon, number: string): Phrase | null {
           // A full sentence is worth more than its words: it reads as one image.
           const score = rest.score + a.score + v.score + b.score + 3;
           const plan = {
+            own: rest.own + owned(a, b),
             sentences: rest.sentences + 1,
             score,
             words: [a, v, b],
@@ -192,9 +221,13 @@ function listPhrase(lex: Lexicon, number: string, and: string | null): Phrase | 
   return { phrase: `${capitalise(text)}.`, words: parts(words) };
 }
 
-/** A phrase whose words encode `number` in order, or null when no words cover it. */
-export function generatePhrase(locale: MajorLocale, number: string): Phrase | null {
-  const lex = lexicon(locale);
+/** A phrase whose words encode `number` in order (own words first), or null when none cover it. */
+export function generatePhrase(
+  locale: MajorLocale,
+  number: string,
+  own: OwnWords = new Map(),
+): Phrase | null {
+  const lex = withOwnWords(lexicon(locale), own);
   if (locale === 'en') return englishPhrase(lex, number) ?? listPhrase(lex, number, null);
   return listPhrase(lex, number, 'y');
 }

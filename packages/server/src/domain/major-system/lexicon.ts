@@ -29,6 +29,8 @@ export interface Candidate {
   /** Spoken start is a consonant, so the silent article "a" fits before it. */
   consonantStart: boolean;
   emoji?: string;
+  /** The learner's own word for these digits (their table), preferred over any other. */
+  own?: boolean;
 }
 
 export interface Lexicon {

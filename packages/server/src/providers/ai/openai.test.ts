@@ -8,7 +8,10 @@ import { AiProviderError } from './types.ts';
 /** A local server speaking the OpenAI chat-completions format; each test sets its answer. */
 let server: Server;
 let baseUrl: string;
-let answer: (req: IncomingMessage, body: unknown) => { status: number; body: unknown } | 'never';
+let answer: (
+  req: IncomingMessage,
+  body: unknown,
+) => { status: number; body: unknown } | { stream: string[] } | 'never';
 const seen: { path?: string; auth?: string; body?: Record<string, unknown> }[] = [];
 
 const completion = (content: string) => ({
@@ -26,6 +29,12 @@ beforeAll(async () => {
     seen.push({ path: req.url, auth: req.headers.authorization, body });
     const out = answer(req, body);
     if (out === 'never') return; // the client's time-out is the only way this request ends
+    if ('stream' in out) {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const frame of out.stream) res.write(frame);
+      res.end();
+      return;
+    }
     res.writeHead(out.status, { 'content-type': 'application/json' });
     res.end(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));
   });
@@ -37,6 +46,23 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+
+/** One streamed chunk in the chat-completions stream format. */
+const delta = (content: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
+
+const STORY_REQUEST = {
+  locale: 'es' as const,
+  items: [{ item: '2882', digits: '28', word: 'knife', emoji: null }],
+  history: [{ role: 'user' as const, content: '2882' }],
+  turn: 0,
+};
+
+/** Every piece of a streamed story, into `into` as they come (so a failure keeps the earlier). */
+async function collect(pieces: AsyncIterable<string>, into: string[] = []): Promise<string[]> {
+  for await (const piece of pieces) into.push(piece);
+  return into;
+}
 
 describe('OpenAI-compatible adapter', () => {
   it('posts a chat completion and reads the cards from the JSON answer', async () => {
@@ -74,21 +100,43 @@ describe('OpenAI-compatible adapter', () => {
     expect(ai.name).toBe('openai');
   });
 
-  it('writes a macro-image story from the items and the chat history', async () => {
-    answer = () => ({ status: 200, body: completion('  A knife slices a phone.  ') });
+  it('streams a macro-image story from the items and the chat history, piece by piece', async () => {
+    answer = () => ({
+      stream: [
+        ...['  A knife', ' slices', ' a phone.'].map((content) => delta(content)),
+        'data: [DONE]\n\n',
+      ],
+    });
     seen.length = 0;
     const ai = createOpenAiProvider({ baseUrl, apiKey: 'k', model: 'm' });
-    const story = await ai.macroStory({
-      locale: 'es',
-      items: [{ item: '2882', digits: '28', word: 'knife', emoji: null }],
-      history: [{ role: 'user', content: '2882' }],
-      turn: 0,
-    });
-    expect(story).toBe('A knife slices a phone.');
-    const sent = seen[0]?.body as { messages: { role: string; content: string }[] };
+    const pieces = await collect(ai.macroStory(STORY_REQUEST));
+    expect(pieces).toEqual(['A knife', ' slices', ' a phone.']);
+    const sent = seen[0]?.body as {
+      stream: boolean;
+      messages: { role: string; content: string }[];
+    };
+    expect(sent.stream).toBe(true);
     expect(sent.messages[0]?.content).toContain('Spanish');
     expect(sent.messages[0]?.content).toContain('knife (stands for the digits 28)');
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: '2882' });
+  });
+
+  it('fails with AiProviderError when the stream breaks off, errs or is empty', async () => {
+    const ai = createOpenAiProvider({ baseUrl, model: 'm', timeoutMs: 60_000 });
+    const got: string[] = [];
+    answer = () => ({ stream: [delta('A knife')] }); // no [DONE]: the connection just ended
+    await expect(collect(ai.macroStory(STORY_REQUEST), got)).rejects.toThrow(
+      new AiProviderError('The AI provider ended the stream before [DONE].'),
+    );
+    expect(got).toEqual(['A knife']);
+    answer = () => ({ stream: ['data: {"error":{"message":"overloaded"}}\n\n'] });
+    await expect(collect(ai.macroStory(STORY_REQUEST))).rejects.toThrow(/overloaded/);
+    answer = () => ({ stream: [delta('  '), 'data: [DONE]\n\n'] });
+    await expect(collect(ai.macroStory(STORY_REQUEST))).rejects.toThrow(/empty story/);
+    answer = () => ({ status: 500, body: { error: { message: 'boom' } } });
+    await expect(collect(ai.macroStory(STORY_REQUEST))).rejects.toThrow(
+      new AiProviderError('The AI provider answered 500: boom'),
+    );
   });
 
   it('tolerates code fences around the JSON', () => {

@@ -79,49 +79,117 @@ function storyInstructions(request: MacroStoryRequest): string {
 
 type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
+/**
+ * The text deltas of a streamed chat completion (`stream: true`): server-sent `data:` lines of
+ * `{"choices":[{"delta":{"content":"…"}}]}`, ended by `data: [DONE]`. A stream that breaks off
+ * before `[DONE]`, or an error object in it, throws AiProviderError.
+ */
+export async function* completionDeltas(res: Response): AsyncGenerator<string> {
+  if (!res.body) throw new AiProviderError('The AI provider answered without a body.');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let done = false;
+  const reader = res.body.getReader();
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let cut = buffer.indexOf('\n');
+      while (cut >= 0) {
+        const line = buffer.slice(0, cut).trim();
+        buffer = buffer.slice(cut + 1);
+        cut = buffer.indexOf('\n');
+        if (!line.startsWith('data:')) continue;
+        const data = line.slice(5).trim();
+        if (data === '[DONE]') {
+          done = true;
+          return;
+        }
+        let event: { choices?: { delta?: { content?: unknown } }[]; error?: { message?: string } };
+        try {
+          event = JSON.parse(data);
+        } catch (error) {
+          throw new AiProviderError('The AI provider streamed malformed JSON.', { cause: error });
+        }
+        if (event.error) {
+          throw new AiProviderError(`The AI provider failed: ${event.error.message ?? 'error'}`);
+        }
+        const content = event.choices?.[0]?.delta?.content;
+        if (typeof content === 'string' && content) yield content;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AiProviderError) throw error;
+    throw new AiProviderError(`The AI provider's stream broke: ${(error as Error).message}`, {
+      cause: error,
+    });
+  } finally {
+    // Stopped early (the learner's Stop, [DONE], an error): close the connection.
+    reader.cancel().catch(() => {});
+  }
+  if (!done) throw new AiProviderError('The AI provider ended the stream before [DONE].');
+}
+
 /** An OpenAI-compatible chat-completions adapter (OpenAI, Azure-style proxies, Ollama, vLLM…). */
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const doFetch = options.fetch ?? fetch;
 
-  /** One chat completion; the assistant message's text, or AiProviderError. */
-  async function complete(messages: ChatMessage[], json: boolean): Promise<string> {
+  /** Posts a chat completion; the response once its status is OK, else AiProviderError. */
+  async function post(
+    messages: ChatMessage[],
+    mode: 'json' | 'text' | 'stream',
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    const timeout = AbortSignal.timeout(timeoutMs);
     let res: Response;
     try {
       res = await doFetch(`${base}/chat/completions`, {
         method: 'POST',
         headers,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
         body: JSON.stringify({
           model: options.model,
-          temperature: json ? 0 : 0.7,
-          ...(json ? { response_format: { type: 'json_object' } } : {}),
+          temperature: mode === 'json' ? 0 : 0.7,
+          ...(mode === 'json' ? { response_format: { type: 'json_object' } } : {}),
+          ...(mode === 'stream' ? { stream: true } : {}),
           messages,
         }),
       });
     } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new AiProviderError(`The AI provider did not answer within ${timeoutMs} ms.`, {
-          cause: error,
-        });
-      }
-      throw new AiProviderError(
-        `The AI provider could not be reached: ${(error as Error).message}`,
-        { cause: error },
-      );
+      throw providerError(error, timeout);
     }
-    const body = await res.text().catch(() => '');
     if (!res.ok) {
+      const body = await res.text().catch(() => '');
       let detail = body.slice(0, 200);
       try {
         detail = JSON.parse(body)?.error?.message ?? detail;
       } catch {}
       throw new AiProviderError(`The AI provider answered ${res.status}: ${detail}`);
     }
+    return res;
+  }
+
+  /** A failed fetch or read as AiProviderError (a time-out says so). */
+  function providerError(error: unknown, timeout: AbortSignal): AiProviderError {
+    if (error instanceof AiProviderError) return error;
+    if (timeout.aborted) {
+      return new AiProviderError(`The AI provider did not answer within ${timeoutMs} ms.`, {
+        cause: error,
+      });
+    }
+    return new AiProviderError(
+      `The AI provider could not be reached: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+
+  /** One chat completion; the assistant message's text, or AiProviderError. */
+  async function complete(messages: ChatMessage[], json: boolean): Promise<string> {
+    const res = await post(messages, json ? 'json' : 'text');
+    const body = await res.text().catch(() => '');
     let content: unknown;
     try {
       content = JSON.parse(body)?.choices?.[0]?.message?.content;
@@ -149,13 +217,21 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       );
       return parseCardsJson(content).slice(0, max);
     },
-    async macroStory(request) {
-      const content = await complete(
+    async *macroStory(request, signal) {
+      const res = await post(
         [{ role: 'system', content: storyInstructions(request) }, ...request.history],
-        false,
+        'stream',
+        signal,
       );
-      if (!content.trim()) throw new AiProviderError('The AI provider answered an empty story.');
-      return content.trim();
+      let written = false;
+      for await (const delta of completionDeltas(res)) {
+        // Leading blank pieces are dropped, as the whole reply used to be trimmed.
+        const piece = written ? delta : delta.trimStart();
+        if (!piece) continue;
+        written = true;
+        yield piece;
+      }
+      if (!written) throw new AiProviderError('The AI provider answered an empty story.');
     },
   };
 }

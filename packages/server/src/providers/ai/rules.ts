@@ -1,5 +1,5 @@
 import { generateCardsFromText } from '../../domain/card-generation.ts';
-import { tellStory } from '../../domain/macro-story.ts';
+import { storyPieces, tellStory } from '../../domain/macro-story.ts';
 import type { AiProvider } from './types.ts';
 
 /**
@@ -12,8 +12,13 @@ export function createRulesProvider(): AiProvider {
     async generateCards(text, { locale, maxCards }) {
       return generateCardsFromText(text, { locale, maxCards });
     },
-    async macroStory({ items, locale, turn }) {
-      return tellStory(items, locale, turn);
+    async *macroStory({ items, locale, turn }, signal) {
+      for (const piece of storyPieces(tellStory(items, locale, turn))) {
+        if (signal?.aborted) return;
+        yield piece;
+        // One event-loop turn per word, so each piece leaves before the next is written.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

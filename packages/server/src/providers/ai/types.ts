@@ -25,8 +25,12 @@ export interface AiProvider {
   /** Reported to clients (`GeneratedCards.provider`): `rules` offline, else the adapter's name. */
   readonly name: string;
   generateCards(text: string, options: GenerateCardsOptions): Promise<ProposedCard[]>;
-  /** The assistant's reply: one vivid story linking the items in order. */
-  macroStory(request: MacroStoryRequest): Promise<string>;
+  /**
+   * The assistant's reply, one vivid story linking the items in order, piece by piece as it is
+   * written (joined, the pieces are the reply). Stops when `signal` aborts; a failure throws
+   * `AiProviderError` from the iteration, possibly after some pieces.
+   */
+  macroStory(request: MacroStoryRequest, signal?: AbortSignal): AsyncIterable<string>;
 }
 
 /** The provider did not answer usably (network, time-out, status, unparsable answer). */

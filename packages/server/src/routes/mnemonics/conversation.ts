@@ -1,9 +1,11 @@
 /**
- * A chat's conversation: read it, send a message (the AI provider answers with a story), edit one
- * of your messages (the replies after it are replaced by one new reply).
+ * A chat's conversation: read it, send a message (the AI provider answers with a story, whole or
+ * streamed as server-sent events), edit one of your messages (the replies after it are replaced
+ * by one new reply).
  */
 import type { Context } from 'hono';
-import type { Handlers } from '../../contract/types.ts';
+import { streamSSE } from 'hono/streaming';
+import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordActivity } from '../../db/queries/activities.ts';
 import {
   type ChatRecord,
@@ -14,12 +16,14 @@ import {
   renameChat,
   touchChat,
 } from '../../db/queries/macro-chats.ts';
+import { ownWords } from '../../db/queries/major-table.ts';
+import type { Query } from '../../db/queries/pg.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type StoryItem, storyItems } from '../../domain/macro-story.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
-import { AiProviderError } from '../../providers/ai/types.ts';
+import { AiProviderError, type MacroStoryRequest } from '../../providers/ai/types.ts';
 import { chatFor, ownMessage } from './access.ts';
 import { MESSAGES } from './messages.ts';
 import { renderChat, renderMessage } from './responses.ts';
@@ -31,21 +35,23 @@ export function titleFrom(content: string): string {
 }
 
 /**
- * The reply to `content`, given the turns before it. A message with nothing to picture
- * ("again", "more absurd") retells the items of the learner's last message that had some.
+ * What the story engine is asked for `content`, given the turns before it. A message with nothing
+ * to picture ("again", "more absurd") retells the items of the learner's last message that had
+ * some. Numbers go through the learner's own table of the chat's language first.
  */
-async function reply(
-  c: Context<AppEnv>,
+async function storyRequest(
+  q: Query,
+  userId: number,
   chat: ChatRecord,
   before: MessageRecord[],
   content: string,
-): Promise<{ text: string; storyboard: StoryItem[] }> {
-  const { providers, logger } = c.get('deps');
-  let items = storyItems(content, chat.language);
+): Promise<MacroStoryRequest> {
+  const own = await ownWords(q, userId, chat.language);
+  let items = storyItems(content, chat.language, own);
   if (items.length <= 1) {
     const earlier = before.filter((m) => m.role === 'user').reverse();
     for (const m of earlier) {
-      const previous = storyItems(m.content, chat.language);
+      const previous = storyItems(m.content, chat.language, own);
       if (previous.length > 1) {
         items = previous;
         break;
@@ -57,14 +63,76 @@ async function reply(
     content: m.content,
   }));
   const turn = before.filter((m) => m.role === 'assistant').length;
+  return { locale: chat.language, items, history, turn };
+}
+
+/** The provider's reply piece by piece; its failure becomes 503 `unavailable`. */
+async function* storyPieces(
+  c: Context<AppEnv>,
+  request: MacroStoryRequest,
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
+  const { providers, logger } = c.get('deps');
   try {
-    const text = await providers.ai.macroStory({ locale: chat.language, items, history, turn });
-    return { text, storyboard: items };
+    yield* providers.ai.macroStory(request, signal);
   } catch (error) {
     if (!(error instanceof AiProviderError)) throw error;
     logger.warn('macro story failed', { error: error.message });
     throw new ApiError(503, 'unavailable', MESSAGES.storyUnavailable);
   }
+}
+
+async function wholeStory(c: Context<AppEnv>, request: MacroStoryRequest): Promise<string> {
+  let text = '';
+  for await (const piece of storyPieces(c, request)) text += piece;
+  return text.trim();
+}
+
+/** Stores a sent message and its reply in one transaction; the chat is titled if untitled. */
+async function saveExchange(
+  c: Context<AppEnv>,
+  chat: ChatRecord,
+  content: string,
+  answer: { text: string; storyboard: StoryItem[] },
+): Promise<Schemas['MacroExchange']> {
+  const { sql } = c.get('deps');
+  const user = currentUser(c);
+  const at = new Date();
+  return inTransaction(sql, async (tx) => {
+    await chatFor(tx, user.id, chat.id); // deleted meanwhile: 404, nothing written
+    const userMessage = await insertMessage(tx, { chatId: chat.id, role: 'user', content, at });
+    const assistant = await insertMessage(tx, {
+      chatId: chat.id,
+      role: 'assistant',
+      content: answer.text,
+      storyboard: answer.storyboard,
+      at,
+    });
+    const title = chat.title || titleFrom(content);
+    if (!chat.title) await renameChat(tx, chat.id, title);
+    await touchChat(tx, chat.id, at);
+    await recordActivity(
+      tx,
+      user.id,
+      { type: 'macro_images', chatId: chat.id, chatTitle: title },
+      at,
+    );
+    return {
+      user_message: renderMessage(userMessage),
+      assistant_message: renderMessage(assistant),
+      chat: renderChat(await chatFor(tx, user.id, chat.id)),
+    };
+  });
+}
+
+/** The chat and the story request of a message about to be sent (404 before anything else). */
+async function prepareSend(c: Context<AppEnv>, chatId: number, raw: string) {
+  const { sql } = c.get('deps');
+  const user = currentUser(c);
+  const chat = await chatFor(sql, user.id, chatId);
+  const content = raw.trim() || raw;
+  const request = await storyRequest(sql, user.id, chat, await chatMessages(sql, chat.id), content);
+  return { chat, content, request };
 }
 
 export const handlers: Handlers = {
@@ -76,38 +144,42 @@ export const handlers: Handlers = {
   },
 
   async sendMacroMessage(c, { params, body }) {
-    const { sql } = c.get('deps');
-    const user = currentUser(c);
-    const chat = await chatFor(sql, user.id, params.id);
-    const content = body.content.trim() || body.content;
-    const answer = await reply(c, chat, await chatMessages(sql, chat.id), content);
-    const at = new Date();
-    const result = await inTransaction(sql, async (tx) => {
-      await chatFor(tx, user.id, chat.id); // deleted meanwhile: 404, nothing written
-      const userMessage = await insertMessage(tx, { chatId: chat.id, role: 'user', content, at });
-      const assistant = await insertMessage(tx, {
-        chatId: chat.id,
-        role: 'assistant',
-        content: answer.text,
-        storyboard: answer.storyboard,
-        at,
-      });
-      const title = chat.title || titleFrom(content);
-      if (!chat.title) await renameChat(tx, chat.id, title);
-      await touchChat(tx, chat.id, at);
-      await recordActivity(
-        tx,
-        user.id,
-        { type: 'macro_images', chatId: chat.id, chatTitle: title },
-        at,
-      );
-      return {
-        user_message: renderMessage(userMessage),
-        assistant_message: renderMessage(assistant),
-        chat: renderChat(await chatFor(tx, user.id, chat.id)),
-      };
+    const { chat, content, request } = await prepareSend(c, params.id, body.content);
+    const text = await wholeStory(c, request);
+    return c.json(await saveExchange(c, chat, content, { text, storyboard: request.items }), 201);
+  },
+
+  async streamMacroMessage(c, { params, body }) {
+    const { logger } = c.get('deps');
+    const { chat, content, request } = await prepareSend(c, params.id, body.content);
+    return streamSSE(c, async (stream) => {
+      // A client that goes away (Stop, a closed tab) ends the story and stores nothing.
+      const gone = new AbortController();
+      stream.onAbort(() => gone.abort());
+      c.req.raw.signal.addEventListener('abort', () => gone.abort(), { once: true });
+      try {
+        let text = '';
+        for await (const piece of storyPieces(c, request, gone.signal)) {
+          if (gone.signal.aborted) return;
+          text += piece;
+          await stream.writeSSE({ event: 'delta', data: JSON.stringify({ text: piece }) });
+        }
+        if (gone.signal.aborted) return;
+        const exchange = await saveExchange(c, chat, content, {
+          text: text.trim(),
+          storyboard: request.items,
+        });
+        await stream.writeSSE({ event: 'done', data: JSON.stringify(exchange) });
+      } catch (error) {
+        if (gone.signal.aborted) return;
+        const failure =
+          error instanceof ApiError
+            ? error
+            : new ApiError(500, 'internal_error', 'The story could not be finished.');
+        if (!(error instanceof ApiError)) logger.error('macro stream failed', { error });
+        await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
+      }
     });
-    return c.json(result, 201);
   },
 
   async updateMacroMessage(c, { params, body }) {
@@ -117,15 +189,16 @@ export const handlers: Handlers = {
     const chat = await chatFor(sql, user.id, message.chatId);
     const before = (await chatMessages(sql, chat.id)).filter((m) => m.id < message.id);
     const content = body.content.trim() || body.content;
-    const answer = await reply(c, chat, before, content);
+    const request = await storyRequest(sql, user.id, chat, before, content);
+    const text = await wholeStory(c, request);
     const at = new Date();
     const result = await inTransaction(sql, async (tx) => {
       const edited = await editMessage(tx, await ownMessage(tx, user.id, message.id), content, at);
       const assistant = await insertMessage(tx, {
         chatId: chat.id,
         role: 'assistant',
-        content: answer.text,
-        storyboard: answer.storyboard,
+        content: text,
+        storyboard: request.items,
         at,
       });
       await touchChat(tx, chat.id, at);

@@ -1,6 +1,7 @@
 /** The Major-System conversion table: words for numbers, and a phrase for one number. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordActivity } from '../../db/queries/activities.ts';
+import { ownWords } from '../../db/queries/major-table.ts';
 import { convertNumber, generatePhrase } from '../../domain/major-system/convert.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
@@ -22,7 +23,8 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     const language = body.language ?? 'en';
     const numbers = digitsOnly('numbers', body.numbers, MESSAGES.noNumbers);
-    const results = numbers.map((n) => convertNumber(language, n));
+    const own = await ownWords(sql, user.id, language);
+    const results = numbers.map((n) => convertNumber(language, n, own));
     await recordActivity(sql, user.id, { type: 'conversion_table' });
     const out: Schemas['ConversionResult'] = { language, results };
     return c.json(out, 200);
@@ -33,7 +35,7 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     const language = body.language ?? 'en';
     const number = digitsOnly('number', body.number, MESSAGES.numberEmpty).join('');
-    const phrase = generatePhrase(language, number);
+    const phrase = generatePhrase(language, number, await ownWords(sql, user.id, language));
     // Every digit has words in both languages (a test holds the lexicons to it).
     if (!phrase) throw new Error(`no Major-System words cover ${number} in ${language}`);
     await recordActivity(sql, user.id, { type: 'conversion_table' });

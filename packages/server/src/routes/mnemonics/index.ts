@@ -6,6 +6,7 @@ import type { Handlers } from '../../contract/types.ts';
 import { handlers as chats } from './chats.ts';
 import { handlers as conversation } from './conversation.ts';
 import { handlers as conversion } from './conversion.ts';
+import { handlers as table } from './table.ts';
 
 export const macroImages: Handlers = { ...chats, ...conversation };
-export const conversionTable: Handlers = conversion;
+export const conversionTable: Handlers = { ...conversion, ...table };

@@ -7,4 +7,10 @@ export const MESSAGES = {
   messageNotFound: 'No message with this id.',
   assistantReadOnly: 'Only your own messages can be edited.',
   storyUnavailable: 'The story assistant is unavailable right now. Try again.',
+  // The learner's own table (table.ts).
+  lettersOnly: 'Enter one word, letters only.',
+  notInDictionary: 'This word is not in the pronouncing dictionary.',
+  doesNotEncode: (digits: string, encodes: string) =>
+    `This word's sounds encode ${encodes || 'no digits'}, not ${digits}.`,
+  numberRepeated: 'This number is already in the list.',
 } as const;

@@ -14,7 +14,10 @@ beforeAll(async () => {
     providers: {
       ai: {
         ...createRulesProvider(),
-        async macroStory() {
+        // Two pieces, then the engine breaks off: a stream that fails midway.
+        async *macroStory() {
+          yield 'Picture a ';
+          yield 'knife ';
           throw new AiProviderError('down');
         },
       },

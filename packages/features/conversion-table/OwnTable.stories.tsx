@@ -1,0 +1,96 @@
+import { mnemonicsKeys } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { api, HttpResponse } from '../../../.storybook/msw.ts';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { OwnTable } from './OwnTable.tsx';
+import { majorTable, tableHandler } from './storyData.ts';
+
+const meta = {
+  title: 'Features/conversion-table/OwnTable',
+  component: OwnTable,
+  args: { language: 'en' },
+  decorators: [withQueryClient, withSession(true)],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The learner's own Major-System table on `/conversion-table`, inside `ConversionTableIsland` below the converter: a field per number from 00 to 99, prefilled with the saved word or the dictionary's best suggestion (marked Suggestion; the others are in the field's list). **API calls:** `GET conversiontable/table/` (Default with saved words, NothingSaved; Loading; a failed read: LoadError with Retry) and `PUT conversiontable/table/` with the fields that differ from what is saved (a word whose sounds do not encode its number gets its message under its field: WrongWord). Export CSV downloads the saved words (UTF-8, quoted, formula-safe). **Accessibility:** each field is named \"Word for NN\"; its error is linked with `aria-describedby`.",
+      },
+    },
+    messages,
+    msw: [tableHandler({ '12': 'tin', '28': 'knife', '31': 'mat' })],
+  },
+} satisfies Meta<typeof OwnTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Three words saved, the rest prefilled with suggestions. */
+export const Default: Story = {};
+
+export const NothingSaved: Story = { parameters: { msw: [tableHandler()] } };
+
+export const Loading: Story = { decorators: [withSession(false)] };
+
+export const LoadError: Story = {
+  decorators: [
+    withFailedQuery(mnemonicsKeys.table('en'), 503, { detail: 'Unavailable', code: 'unavailable' }),
+  ],
+};
+
+/** A word whose sounds encode another number: its message under its field, nothing saved. */
+export const WrongWord: Story = {
+  tags: ['expected-console-errors', 'expected-http-errors'],
+  parameters: {
+    msw: [
+      tableHandler({ '28': 'knife' }),
+      api.put('/conversiontable/table/', () =>
+        HttpResponse.json(
+          {
+            detail: "entries.0.word: This word's sounds encode 21, not 28.",
+            code: 'validation_error',
+            fields: { 'entries.0.word': ["This word's sounds encode 21, not 28."] },
+            field_codes: { 'entries.0.word': ['word_does_not_encode'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByLabelText(/Word for 28|Palabra para 28/);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'knight');
+    await userEvent.click(canvas.getByRole('button', { name: /^(save|guardar)/i }));
+    await expect(
+      await canvas.findByText(/do not encode its number|no codifican su número/),
+    ).toBeVisible();
+  },
+};
+
+/** Saving answers the whole table: the saved count updates. */
+export const Saved: Story = {
+  parameters: {
+    msw: [
+      tableHandler({ '28': 'knife' }),
+      api.put('/conversiontable/table/', () =>
+        HttpResponse.json(majorTable('en', { '28': 'knife', '12': 'tin' })),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByLabelText(/Word for 12|Palabra para 12/);
+    await userEvent.click(canvas.getByRole('button', { name: /^(save|guardar)/i }));
+    await expect(await canvas.findByText(/Saved: 2 words|Guardadas: 2 palabras/)).toBeVisible();
+    await expect(field).toHaveValue('tin');
+  },
+};
+
+export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { language: 'es' } });
+export const Dark: Story = inMatrix({ theme: 'dark' });
+export const Phone: Story = inMatrix({ viewport: 'phone' });

@@ -1,0 +1,156 @@
+/**
+ * The learner's own Major-System table on `/conversion-table`: a word for each number 00–99,
+ * prefilled with the dictionary's best suggestion until they save their own, and a CSV export.
+ */
+import {
+  fieldErrorCodes,
+  type MajorTable,
+  type MnemonicsLocale,
+  TABLE_WORD_MAX,
+  useMajorTable,
+  useSaveMajorTable,
+} from '@memoria/api';
+import { Button, Card, Skeleton, TextField } from '@memoria/ui';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { errorMessage, FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
+import * as s from './conversion.css.ts';
+import { downloadCsv, tableRows, toCsv } from './csv.ts';
+
+/** What each field shows when the table is read: the saved word, else the first suggestion. */
+const initialWords = (table: MajorTable) =>
+  Object.fromEntries(table.entries.map((e) => [e.digits, e.word ?? e.suggestions[0] ?? '']));
+
+function TableForm({ table }: { table: MajorTable }) {
+  const intl = useIntl();
+  const [words, setWords] = useState<Record<string, string>>(() => initialWords(table));
+  const save = useSaveMajorTable();
+  // The entries whose field differs from what is saved (prefilled suggestions included).
+  const changed = table.entries.filter((e) => (words[e.digits] ?? '').trim() !== (e.word ?? ''));
+  const savedCount = table.entries.filter((e) => e.word).length;
+
+  // `entries.<i>.word` of the last save names the i-th entry sent.
+  const sent = save.variables?.entries ?? [];
+  const rowErrors: Record<string, string> = {};
+  for (const [field, codes] of Object.entries(fieldErrorCodes(save.error))) {
+    const match = /^entries\.(\d+)\.(word|digits)$/.exec(field);
+    const digits = match ? sent[Number(match[1])]?.digits : undefined;
+    const code = codes[0];
+    if (digits && code) rowErrors[digits] = intl.formatMessage({ id: FIELD_ERROR_MESSAGES[code] });
+  }
+  const otherError = save.isError && Object.keys(rowErrors).length === 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (changed.length === 0) return;
+    save.mutate(
+      {
+        language: table.language,
+        entries: changed.map((entry) => ({
+          digits: entry.digits,
+          word: (words[entry.digits] ?? '').trim(),
+        })),
+      },
+      { onSuccess: (saved) => setWords(initialWords(saved)) },
+    );
+  };
+  const exportCsv = () => {
+    const header = [
+      intl.formatMessage({ id: 'conversionTable.own.csv.number' }),
+      intl.formatMessage({ id: 'conversionTable.own.csv.word' }),
+    ] as const;
+    downloadCsv(`major-system-table-${table.language}.csv`, toCsv(tableRows(table, header)));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className={s.ownForm}>
+      <ul className={s.ownGrid}>
+        {table.entries.map((entry) => (
+          <li key={entry.digits}>
+            <TextField
+              label={entry.digits}
+              aria-label={intl.formatMessage(
+                { id: 'conversionTable.own.wordFor' },
+                { number: entry.digits },
+              )}
+              value={words[entry.digits] ?? ''}
+              maxLength={TABLE_WORD_MAX}
+              autoComplete="off"
+              list={`own-suggestions-${entry.digits}`}
+              helperText={
+                entry.word ? undefined : intl.formatMessage({ id: 'conversionTable.own.suggested' })
+              }
+              error={rowErrors[entry.digits]}
+              onChange={(e) => setWords((w) => ({ ...w, [entry.digits]: e.target.value }))}
+            />
+            <datalist id={`own-suggestions-${entry.digits}`}>
+              {entry.suggestions.map((word) => (
+                <option key={word} value={word} />
+              ))}
+            </datalist>
+          </li>
+        ))}
+      </ul>
+      {otherError ? (
+        <p role="alert" className={s.errorBox}>
+          {errorMessage(intl, save.error)}
+        </p>
+      ) : null}
+      <div className={s.ownActions}>
+        <Button type="submit" loading={save.isPending} disabled={changed.length === 0}>
+          <FormattedMessage id="conversionTable.own.save" values={{ count: changed.length }} />
+        </Button>
+        <Button variant="secondary" onClick={exportCsv} disabled={savedCount === 0}>
+          <FormattedMessage id="conversionTable.own.export" />
+        </Button>
+        <span className={s.muted} aria-live="polite">
+          {save.isSuccess && changed.length === 0 ? (
+            <FormattedMessage id="conversionTable.own.saved" values={{ count: savedCount }} />
+          ) : (
+            <FormattedMessage id="conversionTable.own.count" values={{ count: savedCount }} />
+          )}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The learner's own table editor: 00–99, each field prefilled with the saved word or the
+ * dictionary's best suggestion (others in the field's list). Saving sends the fields that differ
+ * from what is saved (`PUT conversiontable/table/`); a word that does not encode its number by
+ * sound gets its message under its field. Export CSV downloads the saved words.
+ */
+export function OwnTable({ language }: { language: MnemonicsLocale }) {
+  const intl = useIntl();
+  const table = useMajorTable(language);
+  let body: React.ReactNode;
+  if (table.isPending) {
+    body = (
+      <Skeleton
+        variant="rect"
+        height={240}
+        label={intl.formatMessage({ id: 'conversionTable.own.loading' })}
+      />
+    );
+  } else if (table.isError) {
+    body = (
+      <div role="alert" className={s.errorBox}>
+        <span>{errorMessage(intl, table.error)}</span>
+        <Button variant="secondary" size="sm" onClick={() => table.refetch()}>
+          <FormattedMessage id="conversionTable.retry" />
+        </Button>
+      </div>
+    );
+  } else {
+    body = <TableForm key={`${language}-${table.dataUpdatedAt}`} table={table.data} />;
+  }
+  return (
+    <Card as="section" title={<FormattedMessage id="conversionTable.own.title" />}>
+      <p className={s.muted}>
+        <FormattedMessage id="conversionTable.own.description" />
+      </p>
+      {body}
+    </Card>
+  );
+}
