@@ -12,12 +12,11 @@
  * Tags read from the story: `expected-console-errors` (console and page errors allowed),
  * `expected-http-errors` (4xx/5xx answers from `/be/api/` allowed), `skip-story-test`.
  */
-import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import { getStoryContext, type TestContext, type TestRunnerConfig } from '@storybook/test-runner';
 import { type MatchImageSnapshotOptions, toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page, Request } from 'playwright-core';
-import { VIEWPORTS } from '../tests/stories/browser.ts';
+import { AXE_CORE, AXE_LOADED, VIEWPORTS } from '../tests/stories/browser.ts';
 import { FIXED_NOW } from './fixtures.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -200,14 +199,6 @@ function screenshotClip(page: Page) {
     return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
   });
 }
-
-/**
- * axe-core, loaded into each story page once by `prepare` (an init script). AxeBuilder evaluates
- * its `axeSource` on every analyze(), twice in legacy mode: with axe-core's 550 KB that took
- * 1.5–2 s per story here, while the page and its axe live through a whole story file.
- */
-const AXE_CORE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const AXE_LOADED = 'if (!window.axe) throw new Error("axe-core was not loaded by prepare")';
 
 async function axeProblems(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page, axeSource: AXE_LOADED })

@@ -13,6 +13,7 @@ interface Step {
   name: string;
   command: string;
   args: string[];
+  env?: Record<string, string>;
   /** Reads how many test cases a step ran; steps without cases count as one check. */
   count?: () => { passed: number; failed: number };
 }
@@ -22,6 +23,7 @@ const reports = mkdtempSync(join(tmpdir(), 'memoria-test-'));
 const vitestReport = join(reports, 'vitest.json');
 const journeysReport = join(reports, 'journeys.json');
 const storiesReport = join(reports, 'stories.json');
+const docsPagesReport = join(reports, 'docs-pages.json');
 
 /** Vitest's and Jest's JSON reports share these counts. */
 function countJson(report: string): () => { passed: number; failed: number } {
@@ -33,6 +35,14 @@ function countJson(report: string): () => { passed: number; failed: number } {
     };
     return { passed: counts.numPassedTests, failed: counts.numFailedTests };
   };
+}
+
+/** The sum of several reports' counts (a step that writes more than one). */
+function countAll(...counts: Array<() => { passed: number; failed: number }>) {
+  return () =>
+    counts
+      .map((count) => count())
+      .reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed }));
 }
 
 const vitest = (project: string, report: string): string[] => [
@@ -47,7 +57,8 @@ const vitest = (project: string, report: string): string[] => [
  * Three lanes. The journeys have a lane of their own: their global setup builds the web app when
  * it is stale and starts the product, which in one Vitest run would hold back every other
  * project's first test (Vitest runs all global setups before any file). The story lane starts
- * with the static checks, which take seconds, then builds Storybook once and runs the stories.
+ * with the static checks, which take seconds, then builds Storybook once and runs the stories
+ * and the docs pages against it.
  */
 const lanes: Step[][] = [
   [
@@ -72,11 +83,12 @@ const lanes: Step[][] = [
       ],
     },
     {
-      name: 'stories: render, accessibility and visual regression (test-storybook)',
+      name: 'stories (test-storybook) and docs pages: render, accessibility, visual regression',
       command: 'node',
       // --outputFile and its file last: test-storybook hands the file to Jest after its options.
       args: ['tests/stories/run.ts', '--json', '--outputFile', storiesReport],
-      count: countJson(storiesReport),
+      env: { DOCS_PAGES_REPORT: docsPagesReport },
+      count: countAll(countJson(storiesReport), countJson(docsPagesReport)),
     },
   ],
   [
@@ -123,7 +135,11 @@ function runStep(step: Step, index: number): Promise<Result> {
   // to stop) would hold a pipe open, and the step would never be seen to end.
   const logFile = join(reports, `step-${index}.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(step.command, step.args, { cwd: root, env, stdio: ['ignore', log, log] });
+  const child = spawn(step.command, step.args, {
+    cwd: root,
+    env: { ...env, ...step.env },
+    stdio: ['ignore', log, log],
+  });
   closeSync(log);
   return new Promise((resolve) => {
     let done = false;

@@ -1,5 +1,6 @@
 // The browser the story tests run in: Debian's Chromium and one fixed context (size, scale,
 // motion, colour scheme, locale, time zone), so a baseline screenshot depends on the story only.
+import { createRequire } from 'node:module';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 export const VIEWPORTS = {
@@ -18,3 +19,12 @@ export const CONTEXT_OPTIONS = {
   timezoneId: 'UTC',
   serviceWorkers: 'allow',
 } as const;
+
+/**
+ * axe-core, loaded into every page and frame once by an init script (`addInitScript({ path })`),
+ * and the one-line `axeSource` AxeBuilder then injects instead of the 550 KB script. AxeBuilder
+ * evaluates its `axeSource` on every analyze() (in every frame): that cost 1.5–2 s per story.
+ */
+export const AXE_CORE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+export const AXE_LOADED =
+  'if (!window.axe) throw new Error("axe-core was not loaded by an init script")';
