@@ -1,14 +1,15 @@
 // `npm run bench` (memory rows): the product started as `npm start` does (scripts/start.ts, its
-// own port and data folder), its one Node process's memory at idle, after a warm-up, after
-// 10,000 mixed requests (page views and the demo account's API reads and writes) and after a
-// forced GC, beside the embedded PostgreSQL's (the sum of its processes, from /proc). Prints
-// figures; asserts nothing.
+// own port and data folder), its one Node process's memory at idle, after a warm-up (also after
+// a forced GC then), after 10,000 mixed requests (page views and the demo account's API reads
+// and writes) and after a forced GC, beside the embedded PostgreSQL's (the sum of its processes,
+// from /proc). Prints figures; asserts nothing.
 //
 // The process runs with `--expose-gc --import tests/bench/memory-probe.ts`, which only answers
 // this script's IPC requests for `process.memoryUsage()`. Environment: BENCH_MEMORY_REQUESTS
 // (default 10000), BENCH_MEMORY_WARMUP (default 1000), BENCH_MEMORY_CONCURRENCY (default 8).
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../support/product.ts';
 
@@ -188,6 +189,9 @@ try {
 
   await load(WARMUP);
   rows.push(await measure(product.process, `after a warm-up of ${WARMUP} requests`));
+  // What the process holds once its garbage is gone, before and after the load: a leak shows
+  // here whatever V8's sizing of its young generation does to the resident figure.
+  rows.push(await measure(product.process, 'after the warm-up and a forced GC', true));
   const started = performance.now();
   await load(REQUESTS);
   const seconds = (performance.now() - started) / 1000;
@@ -195,7 +199,9 @@ try {
   rows.push(await measure(product.process, 'after a forced GC', true));
 
   const warm = rows[1] as Row;
-  const loaded = rows[2] as Row;
+  const warmCollected = rows[2] as Row;
+  const loaded = rows[3] as Row;
+  const collected = rows[4] as Row;
   console.log('\nMemory of the npm start process (MB) beside the embedded PostgreSQL');
   console.table(
     rows.map((r) => ({
@@ -209,11 +215,18 @@ try {
       'PG processes': r.pgProcesses,
     })),
   );
-  const growth = ((loaded.rss - warm.rss) / warm.rss) * 100;
+  const change = (after: number, before: number) => {
+    const p = ((after - before) / before) * 100;
+    return `${p >= 0 ? '+' : ''}${p.toFixed(1)}%`;
+  };
   console.log(
     `${requests} requests (${REQUESTS} measured in ${seconds.toFixed(1)} s, ${CONCURRENCY} at a time), ` +
       `${failed} failed; node RSS after the ${REQUESTS} vs after warm-up: ` +
-      `${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%`,
+      `${change(loaded.rss, warm.rss)}; heap used after a forced GC, after the ${REQUESTS} vs ` +
+      `after warm-up: ${change(collected.heapUsed, warmCollected.heapUsed)}; load average ` +
+      `${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
   );
 } finally {
   await product.stop();

@@ -173,6 +173,25 @@ describe('request ids and logs', () => {
     expect(typeof requests[0].ms).toBe('number');
   });
 
+  it('reads the request id from Node’s parsed headers when served by @hono/node-server', async () => {
+    const res = await t.app.request(
+      '/be/api/health/live/',
+      {},
+      {
+        incoming: { headers: { 'x-request-id': 'from-node-1' } },
+      },
+    );
+    expect(res.headers.get('x-request-id')).toBe('from-node-1');
+    const unsafe = await t.app.request(
+      '/be/api/health/live/',
+      {},
+      {
+        incoming: { headers: { 'x-request-id': 'bad id\twith spaces' } },
+      },
+    );
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('generates a request id when none (or an unsafe one) is sent', async () => {
     const a = await t.app.request('/be/api/health/');
     const b = await t.app.request('/be/api/health/', {

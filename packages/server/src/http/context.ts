@@ -29,8 +29,11 @@ export interface AppDeps {
 export interface AppBindings {
   /** The peer address, when the host knows it (Astro's `clientAddress`). */
   clientAddress?: string;
-  /** Set by @hono/node-server. */
-  incoming?: { socket?: { remoteAddress?: string } };
+  /** Set by @hono/node-server: Node's own request, its headers already parsed. */
+  incoming?: {
+    socket?: { remoteAddress?: string };
+    headers?: Record<string, string | string[] | undefined>;
+  };
 }
 
 export interface AppEnv {
