@@ -5,7 +5,7 @@ import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { ok, page } from '../shared/storyData.ts';
 import { DuelsHome } from './DuelsHome.tsx';
-import { history, leaderboard, requests } from './storyFixtures.ts';
+import { history, leaderboard, requests } from './storyData.ts';
 
 const withData = [
   ok('/duels/duel-requests/', requests),

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { QuizArenaView } from './QuizArena.tsx';
-import { finishedQuiz, ME, quizDuel } from './storyFixtures.ts';
+import { finishedQuiz, ME, quizDuel } from './storyData.ts';
 
 const meta = {
   title: 'Features/duels/QuizArena',
