@@ -8,6 +8,7 @@ import * as auth from './auth/messages.ts';
 import * as conversionTable from './conversion-table/messages.ts';
 import * as deckReview from './deck-review/messages.ts';
 import * as decks from './decks/messages.ts';
+import * as duels from './duels/messages.ts';
 import * as friends from './friends/messages.ts';
 import * as gate from './gate/messages.ts';
 import * as macroImages from './macro-images/messages.ts';
@@ -34,6 +35,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   shell,
   conversionTable,
   macroImages,
+  duels,
 };
 
 function merge(locale: Locale): Catalog {

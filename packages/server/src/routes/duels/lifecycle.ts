@@ -132,29 +132,33 @@ export async function settle(tx: TransactionSql, open: OpenDuel, now: Date): Pro
   for (const player of open.players) await signalProgress(tx, open, player.userId);
 }
 
-/** Each player's history row for this duel, with their side's result (`in_progress` until the end). */
+/** Each player's history row for this duel, with their side's result (at the end). */
 export async function recordBoth(tx: Query, open: OpenDuel, now: Date): Promise<void> {
-  const users = await usersByIds(
+  for (const player of open.players) await recordFor(tx, open, player.userId, now);
+}
+
+/**
+ * `userId`'s history row for this duel: their side's result (`in_progress` until the end) and
+ * both scores. Each call counts one response on their day.
+ */
+export async function recordFor(tx: Query, open: OpenDuel, userId: number, now: Date) {
+  const mine = me(open, userId);
+  const them = other(open, userId);
+  const users = await usersByIds(tx, [them.userId]);
+  await recordActivity(
     tx,
-    open.players.map((p) => p.userId),
+    userId,
+    {
+      type: ACTIVITY[open.duel.kind] as 'desk_duel',
+      duelId: open.duel.id,
+      duelType: open.duel.kind,
+      opponentUsername: users.get(them.userId)?.username ?? '',
+      result: open.duel.status === 'finished' ? outcomeFor(open, userId) : 'in_progress',
+      myScore: mine.score,
+      opponentScore: them.score,
+    },
+    now,
   );
-  for (const player of open.players) {
-    const them = other(open, player.userId);
-    await recordActivity(
-      tx,
-      player.userId,
-      {
-        type: ACTIVITY[open.duel.kind] as 'desk_duel',
-        duelId: open.duel.id,
-        duelType: open.duel.kind,
-        opponentUsername: users.get(them.userId)?.username ?? '',
-        result: open.duel.status === 'finished' ? outcomeFor(open, player.userId) : 'in_progress',
-        myScore: player.score,
-        opponentScore: them.score,
-      },
-      now,
-    );
-  }
 }
 
 /** Tells `userId`'s open pages how their opponent stands (answered, finished) and the status. */

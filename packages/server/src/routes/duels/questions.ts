@@ -18,7 +18,7 @@ import {
   type OpenDuel,
   openDuel,
   QUIZ_KINDS,
-  recordBoth,
+  recordFor,
   settle,
   signalProgress,
 } from './lifecycle.ts';
@@ -140,7 +140,7 @@ export const handlers: Handlers = {
       await savePlayer(tx, player);
       await settle(tx, open, now);
       if (open.duel.status !== 'finished') {
-        await recordBoth(tx, open, now);
+        await recordFor(tx, open, user.id, now);
         for (const p of open.players) await signalProgress(tx, open, p.userId);
       }
       return { open, refusal: null };

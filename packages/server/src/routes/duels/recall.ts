@@ -28,7 +28,7 @@ import {
   type OpenDuel,
   openDuel,
   playerClock,
-  recordBoth,
+  recordFor,
   settle,
   settleRunning,
   signalProgress,
@@ -118,7 +118,7 @@ async function submit<T>(
     await savePlayer(tx, player);
     await settle(tx, open, now);
     if (open.duel.status !== 'finished') {
-      await recordBoth(tx, open, now);
+      await recordFor(tx, open, user.id, now);
       for (const p of open.players) await signalProgress(tx, open, p.userId);
     }
     return null;

@@ -1,0 +1,59 @@
+import { duelKeys } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { messages } from '../messages.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { ok, page } from '../shared/storyData.ts';
+import { DuelsHome } from './DuelsHome.tsx';
+import { history, leaderboard, requests } from './storyData.ts';
+
+const withData = [
+  ok('/duels/duel-requests/', requests),
+  ok('/duels/history/', page(history)),
+  ok('/duels/stats/friends-leaderboard/', leaderboard),
+];
+const empty = [
+  ok('/duels/duel-requests/', []),
+  ok('/duels/history/', page([])),
+  ok('/duels/stats/friends-leaderboard/', { my_rank: 1, entries: leaderboard.entries.slice(1) }),
+];
+
+const meta = {
+  title: 'Features/duels/DuelsHome',
+  component: DuelsHome,
+  decorators: [withSession(true), withQueryClient],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The duels hub on `/multiple-duels`, mounted by `DuelsHomeIsland`: the four kinds of duel (links to their set-up pages, carrying `?opponent=`), duel requests (received: Accept, Reject, Hide; sent and accepted: Start), the history with results and the friends leaderboard. **API calls:** `GET duels/duel-requests/`, `GET duels/history/`, `GET duels/stats/friends-leaderboard/` (WithData; none yet: Empty; a failed read: LoadError with Retry; signed out or waiting: Loading), `POST duels/duel-requests/{id}/respond/` (accept goes to the duel; a free plan gets the Premium modal), `POST duels/duel-requests/{id}/delete_notification/`.',
+      },
+    },
+    messages,
+    msw: withData,
+  },
+} satisfies Meta<typeof DuelsHome>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithData: Story = {};
+
+export const Loading: Story = { decorators: [withSession(false)] };
+
+export const Empty: Story = { parameters: { msw: empty } };
+
+/** The history failed: its message and Retry; the other lists still show. */
+export const LoadError: Story = {
+  decorators: [
+    withFailedQuery(duelKeys.history(1), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
+};
+
+export const Dark: Story = inMatrix({ theme: 'dark' });
+export const Spanish: Story = inMatrix({ locale: 'es' });
+export const Phone: Story = inMatrix({ viewport: 'phone' });
+export const PhoneDarkSpanish: Story = inMatrix({ viewport: 'phone', theme: 'dark', locale: 'es' });

@@ -1,0 +1,261 @@
+/**
+ * `/multiple-duels`: the four kinds of duel, the duel requests (received: Accept, Reject, Hide;
+ * sent and accepted: Start), the history with results and the friends leaderboard. A friend's
+ * Duel button arrives here with `?opponent=<username>`, which the set-up links carry on.
+ *
+ * **API calls and states**: `GET duels/duel-requests/`, `GET duels/history/`,
+ * `GET duels/stats/friends-leaderboard/`; each list shows `Loading`, an empty text, or an error
+ * with Retry. Accepting goes to the duel at once; a free plan gets 403 and the Premium modal.
+ */
+import {
+  type DuelRequest,
+  navigateTo,
+  useDeleteDuelNotification,
+  useDuelHistory,
+  useDuelRequests,
+  useFriendsLeaderboard,
+  useRespondToDuelRequest,
+} from '@memoria/api';
+import { Button } from '@memoria/ui';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { type GateTitle, PremiumModal } from '../gate/index.ts';
+import { errorMessage } from '../shared/errors.ts';
+import * as s from './duels.css.ts';
+import { arenaPath, LoadError, Loading, MODE_NAME, SETUP_PATH } from './shared.tsx';
+
+const KINDS = ['desk', 'custom', 'images', 'table'] as const;
+/** The Premium modal's title key when a free plan accepts a duel. */
+const GATE_TITLE: GateTitle = 'duels';
+
+function withOpponent(path: string, opponent: string | null) {
+  return opponent ? `${path}?opponent=${encodeURIComponent(opponent)}` : path;
+}
+
+function Modes({ opponent }: { opponent: string | null }) {
+  const intl = useIntl();
+  return (
+    <nav className={s.modes} aria-label={intl.formatMessage({ id: 'duels.title' })}>
+      {KINDS.map((kind) => (
+        <a key={kind} className={s.mode} href={withOpponent(SETUP_PATH[kind], opponent)}>
+          <span className={s.modeName}>
+            <FormattedMessage id={MODE_NAME[kind]} />
+          </span>
+          <span className={s.muted}>
+            <FormattedMessage id={`${MODE_NAME[kind]}.about`} />
+          </span>
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function RequestRow({ request }: { request: DuelRequest }) {
+  const intl = useIntl();
+  const [premium, setPremium] = useState(false);
+  const respond = useRespondToDuelRequest({
+    onSuccess: (answered) => {
+      if (answered.status === 'accepted')
+        navigateTo(arenaPath(answered.duel_type, answered.duel_id));
+    },
+    onError: (error) => {
+      if ((error as { code?: string }).code === 'plan_required') setPremium(true);
+    },
+  });
+  const hide = useDeleteDuelNotification();
+  const received = request.direction === 'received';
+  const mode = intl.formatMessage({ id: MODE_NAME[request.duel_type] });
+  const username = received ? request.sender_username : request.receiver_username;
+  const failed = respond.error ?? hide.error;
+  return (
+    <li className={s.row}>
+      <span className={s.rowText}>
+        <FormattedMessage
+          id={received ? 'duels.requests.from' : 'duels.requests.to'}
+          values={{ username, mode }}
+        />
+        <span className={s.muted}>
+          <FormattedMessage id={`duels.requests.status.${request.status}`} />
+        </span>
+      </span>
+      <div className={s.actions}>
+        {failed && !premium ? (
+          <span className={s.muted} role="alert">
+            {errorMessage(intl, failed, { fallbackId: 'duels.error.action' })}
+          </span>
+        ) : null}
+        {received && request.status === 'pending' ? (
+          <>
+            <Button
+              size="sm"
+              loading={respond.isPending && respond.variables?.action === 'accept'}
+              disabled={respond.isPending}
+              onClick={() => respond.mutate({ id: request.id, action: 'accept' })}
+            >
+              <FormattedMessage id="duels.action.accept" />
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={respond.isPending}
+              onClick={() => respond.mutate({ id: request.id, action: 'reject' })}
+            >
+              <FormattedMessage id="duels.action.reject" />
+            </Button>
+          </>
+        ) : null}
+        {!received && request.status === 'accepted' ? (
+          <Button
+            size="sm"
+            onClick={() => navigateTo(arenaPath(request.duel_type, request.duel_id))}
+          >
+            <FormattedMessage id="duels.action.start" />
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="text"
+          loading={hide.isPending}
+          onClick={() => hide.mutate({ id: request.id })}
+        >
+          <FormattedMessage id="duels.action.hide" />
+        </Button>
+      </div>
+      <PremiumModal open={premium} title={GATE_TITLE} onClose={() => setPremium(false)} />
+    </li>
+  );
+}
+
+function Requests() {
+  const requests = useDuelRequests();
+  let body: React.ReactNode;
+  if (requests.isPending) body = <Loading />;
+  else if (requests.isError)
+    body = <LoadError error={requests.error} onRetry={() => requests.refetch()} />;
+  else if (requests.data.length === 0) {
+    body = (
+      <p className={s.muted}>
+        <FormattedMessage id="duels.requests.empty" />
+      </p>
+    );
+  } else {
+    body = (
+      <ul className={s.list}>
+        {requests.data.map((r) => (
+          <RequestRow key={r.id} request={r} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section className={s.section} aria-labelledby="duel-requests">
+      <h2 className={s.sectionTitle} id="duel-requests">
+        <FormattedMessage id="duels.requests.title" />
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function History() {
+  const intl = useIntl();
+  const history = useDuelHistory();
+  let body: React.ReactNode;
+  if (history.isPending) body = <Loading />;
+  else if (history.isError)
+    body = <LoadError error={history.error} onRetry={() => history.refetch()} />;
+  else if (history.data.results.length === 0) {
+    body = (
+      <p className={s.muted}>
+        <FormattedMessage id="duels.history.empty" />
+      </p>
+    );
+  } else {
+    body = (
+      <ul className={s.list}>
+        {history.data.results.map((entry) => (
+          <li key={entry.duel_id} className={s.row}>
+            <a className={s.rowText} href={arenaPath(entry.duel_type, entry.duel_id)}>
+              <FormattedMessage
+                id="duels.history.row"
+                values={{
+                  mode: intl.formatMessage({ id: MODE_NAME[entry.duel_type] }),
+                  username: entry.opponent_username ?? '',
+                }}
+              />
+            </a>
+            <span className={s.muted}>
+              <FormattedMessage id={`duels.result.${entry.result}`} />
+              {entry.status === 'finished' ? ` · ${entry.my_score}–${entry.opponent_score}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section className={s.section} aria-labelledby="duel-history">
+      <h2 className={s.sectionTitle} id="duel-history">
+        <FormattedMessage id="duels.history.title" />
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function LeaderboardList() {
+  const intl = useIntl();
+  const board = useFriendsLeaderboard();
+  let body: React.ReactNode;
+  if (board.isPending) body = <Loading />;
+  else if (board.isError) body = <LoadError error={board.error} onRetry={() => board.refetch()} />;
+  else {
+    body = (
+      <ol className={s.list}>
+        {board.data.entries.map((entry) => (
+          <li key={entry.user.id} className={s.row}>
+            <span className={s.rowText}>
+              {entry.rank}. {entry.user.username}{' '}
+              {entry.is_me ? <FormattedMessage id="duels.leaderboard.you" /> : null}
+            </span>
+            <span className={s.muted}>
+              <FormattedMessage
+                id="duels.leaderboard.row"
+                values={{
+                  wins: entry.wins,
+                  rate: intl.formatNumber(entry.win_rate, { style: 'percent' }),
+                }}
+              />
+            </span>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <section className={s.section} aria-labelledby="duel-leaderboard">
+      <h2 className={s.sectionTitle} id="duel-leaderboard">
+        <FormattedMessage id="duels.leaderboard.title" />
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+/** The duels hub; `opponent` is the username a friend's Duel button preselected. */
+export function DuelsHome({ opponent = null }: { opponent?: string | null }) {
+  return (
+    <div className={s.page}>
+      <h1 className={s.title}>
+        <FormattedMessage id="duels.title" />
+      </h1>
+      <p className={s.muted}>
+        <FormattedMessage id="duels.subtitle" />
+      </p>
+      <Modes opponent={opponent} />
+      <Requests />
+      <History />
+      <LeaderboardList />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { inMatrix } from '@memoria/ui/storybook';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { messages } from '../messages.ts';
+import { QuizArenaView } from './QuizArena.tsx';
+import { finishedQuiz, ME, quizDuel } from './storyData.ts';
+
+const meta = {
+  title: 'Features/duels/QuizArena',
+  component: QuizArenaView,
+  args: { duel: quizDuel(), myId: ME, onAnswer: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The arena of a desk or custom duel (`QuizArena`, mounted by `DuelArenaIsland` on `/duel/{duelId}`). **API calls:** `GET duels/{id}/` (its answer is each story: Waiting, Question, Typed, ReviewFeedback, Finished, Win, Lose, Draw, Cancelled) and `POST duels/submit-response/`. Keys 1–4 pick a choice; a typed answer is sent with Enter. The time left is counted on the server clock (`question_deadline_at`, `server_now`).',
+      },
+    },
+    messages,
+  },
+} satisfies Meta<typeof QuizArenaView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A multiple-choice question, 14 s left, the friend two answers in. */
+export const Question: Story = {};
+
+export const Waiting: Story = {
+  args: {
+    duel: quizDuel(
+      { status: 'waiting', questions: [], question_deadline_at: null, started_at: null },
+      0,
+    ),
+  },
+};
+
+export const Cancelled: Story = {
+  args: { duel: quizDuel({ status: 'cancelled', questions: [], question_deadline_at: null }, 0) },
+};
+
+/** A desk of fewer than four cards: the answer is typed. */
+export const Typed: Story = {
+  args: {
+    duel: (() => {
+      const d = quizDuel();
+      return { ...d, questions: d.questions.map((q) => ({ ...q, options: null })) };
+    })(),
+  },
+};
+
+/** Review Mode: the last answer's correction above the next question. */
+export const ReviewFeedback: Story = {
+  args: {
+    duel: quizDuel({ mode: 'review', my_score: 0 }),
+    last: {
+      duel_id: 41,
+      question_id: 1,
+      is_correct: false,
+      correct_answer: 'Madrid',
+      my_score: 0,
+      opponent_score: null,
+      my_answered: 1,
+      my_finished: false,
+      status: 'in_progress',
+      result: 'in_progress',
+    },
+  },
+};
+
+/** The caller answered everything; the friend is still playing. */
+export const Finished: Story = {
+  args: {
+    duel: quizDuel({ my_finished: true, question_deadline_at: null }, 3),
+  },
+};
+
+export const Win: Story = { args: { duel: finishedQuiz('win') } };
+export const Lose: Story = { args: { duel: finishedQuiz('lose') } };
+export const Draw: Story = { args: { duel: finishedQuiz('draw') } };
+
+/** The friend has finished while the caller still plays. */
+export const OpponentDone: Story = {
+  args: { duel: quizDuel({ opponent_finished: true, opponent_answered: 3 }) },
+};
+
+export const Dark: Story = inMatrix({ theme: 'dark' });
+export const Spanish: Story = inMatrix({ locale: 'es' });
+export const SpanishResult: Story = inMatrix(
+  { locale: 'es' },
+  { args: { duel: finishedQuiz('lose') } },
+);
+export const Phone: Story = inMatrix({ viewport: 'phone' });
+export const PhoneDarkSpanish: Story = inMatrix({ viewport: 'phone', theme: 'dark', locale: 'es' });

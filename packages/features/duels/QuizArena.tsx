@@ -1,0 +1,312 @@
+/**
+ * The arena of a question duel (`/duel/{duelId}`, desk and custom): waiting for the friend, each
+ * question in turn with the time left on the server's clock (keys 1–4 pick a choice; a typed
+ * answer is sent with Enter), the friend's progress live, Review Mode's correct answer after each
+ * question, time up, and the result with both scores and the correct answers. A reload resumes
+ * where the server says the duel is.
+ *
+ * **API calls and states**: `GET duels/{id}/` (`Loading`, error with Retry; `Waiting`,
+ * `Cancelled`, `Question`, `Finished` for the caller, `Result`), `POST duels/submit-response/`.
+ * The events stream's `duel_progress` and notification events refresh the duel.
+ */
+import {
+  type Duel,
+  type DuelQuestion,
+  type DuelResponseResult,
+  useDuel,
+  useSubmitDuelResponse,
+} from '@memoria/api';
+import { Button, TextField } from '@memoria/ui';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { errorMessage } from '../shared/errors.ts';
+import * as s from './duels.css.ts';
+import { LoadError, Loading, useSecondsLeft } from './shared.tsx';
+
+/** The server takes answers this long after a deadline; the arena asks again once it passed. */
+const GRACE_MS = 2_500;
+
+function opponentName(duel: Duel, myId: number | undefined) {
+  const other = duel.creator.id === myId ? duel.opponent : duel.creator;
+  return other?.username ?? duel.opponent?.username ?? '';
+}
+
+function Choices({
+  question,
+  disabled,
+  onAnswer,
+}: {
+  question: DuelQuestion & { options: string[] };
+  disabled: boolean;
+  onAnswer: (answer: string) => void;
+}) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (disabled || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.tagName === 'INPUT' || target?.tagName === 'TEXTAREA') return;
+      const index = Number(event.key) - 1;
+      const choice = question.options[index];
+      if (Number.isInteger(index) && choice !== undefined) onAnswer(choice);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [question, disabled, onAnswer]);
+  return (
+    <div className={s.choices}>
+      {question.options.map((option, i) => (
+        <Button
+          key={option}
+          variant="secondary"
+          disabled={disabled}
+          onClick={() => onAnswer(option)}
+        >
+          {i + 1}. {option}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function Typed({ disabled, onAnswer }: { disabled: boolean; onAnswer: (a: string) => void }) {
+  const intl = useIntl();
+  const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  return (
+    <form
+      className={s.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onAnswer(text);
+        setText('');
+      }}
+    >
+      <TextField
+        ref={input}
+        label={intl.formatMessage({ id: 'duels.arena.typeAnswer' })}
+        value={text}
+        maxLength={500}
+        autoComplete="off"
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className={s.actions}>
+        <Button type="submit" disabled={disabled}>
+          <FormattedMessage id="duels.action.next" />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Feedback({ last }: { last: DuelResponseResult | null }) {
+  if (!last || last.is_correct === null) return null;
+  return (
+    <p role="status" className={last.is_correct ? s.correct : s.wrong}>
+      {last.is_correct ? (
+        <FormattedMessage id="duels.arena.correct" />
+      ) : (
+        <FormattedMessage id="duels.arena.wrong" values={{ answer: last.correct_answer ?? '' }} />
+      )}
+    </p>
+  );
+}
+
+function Result({ duel, opponent }: { duel: Duel; opponent: string }) {
+  return (
+    <>
+      <p className={s.result} role="status">
+        <FormattedMessage
+          id={`duels.arena.result.${duel.result}`}
+          values={{ username: opponent }}
+        />
+      </p>
+      <p className={s.muted}>
+        <FormattedMessage
+          id="duels.arena.scores"
+          values={{
+            mine: duel.my_score ?? 0,
+            theirs: duel.opponent_score ?? 0,
+            username: opponent,
+          }}
+        />
+      </p>
+      <Answers duel={duel} />
+    </>
+  );
+}
+
+function Answers({ duel }: { duel: Duel }) {
+  return (
+    <section className={s.section} aria-labelledby="duel-answers">
+      <h2 className={s.sectionTitle} id="duel-answers">
+        <FormattedMessage id="duels.arena.answers" />
+      </h2>
+      <ol className={s.list}>
+        {duel.questions.map((q) => (
+          <li key={q.id} className={s.row}>
+            <span className={s.rowText}>
+              {q.prompt} → {q.correct_answer}
+            </span>
+            <span className={q.is_correct ? s.correct : s.wrong}>
+              <FormattedMessage
+                id="duels.arena.yourAnswer"
+                values={{ answer: q.my_answer || '—' }}
+              />
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The arena as the duel `duel` stands for the viewer `myId`. */
+export function QuizArenaView({
+  duel,
+  myId,
+  onAnswer,
+  sending = false,
+  last = null,
+  error = null,
+}: {
+  duel: Duel;
+  myId: number | undefined;
+  onAnswer: (question: DuelQuestion, answer: string) => void;
+  sending?: boolean;
+  last?: DuelResponseResult | null;
+  error?: unknown;
+}) {
+  const intl = useIntl();
+  const opponent = opponentName(duel, myId);
+  const seconds = useSecondsLeft(duel.question_deadline_at, duel.server_now);
+  const total = duel.question_count;
+  let body: React.ReactNode;
+  if (duel.status === 'waiting') {
+    body = (
+      <p role="status">
+        <FormattedMessage id="duels.arena.waiting" values={{ username: opponent }} />
+      </p>
+    );
+  } else if (duel.status === 'cancelled') {
+    body = (
+      <p role="status">
+        <FormattedMessage id="duels.arena.cancelled" values={{ username: opponent }} />
+      </p>
+    );
+  } else if (duel.status === 'finished') {
+    body = <Result duel={duel} opponent={opponent} />;
+  } else if (duel.my_finished) {
+    body = (
+      <>
+        <Feedback last={last} />
+        <p role="status">
+          <FormattedMessage id="duels.arena.youFinished" values={{ username: opponent }} />
+        </p>
+      </>
+    );
+  } else {
+    const question = duel.questions[duel.my_answered];
+    const answer = (a: string) => question && onAnswer(question, a);
+    const timeUp = seconds === 0;
+    body = question ? (
+      <>
+        <Feedback last={last} />
+        <div className={s.statusLine}>
+          <span>
+            <FormattedMessage
+              id="duels.arena.question"
+              values={{ n: duel.my_answered + 1, total }}
+            />
+          </span>
+          <span aria-live="off">
+            {timeUp ? (
+              <FormattedMessage id="duels.arena.timeUp" />
+            ) : seconds !== null ? (
+              <FormattedMessage id="duels.arena.timeLeft" values={{ seconds }} />
+            ) : null}
+          </span>
+        </div>
+        <h2 className={s.prompt}>{question.prompt}</h2>
+        {question.image ? <img src={question.image} alt="" /> : null}
+        {question.options ? (
+          <>
+            <p className={s.muted}>
+              <FormattedMessage
+                id="duels.arena.choiceKeys"
+                values={{ count: question.options.length }}
+              />
+            </p>
+            <Choices
+              key={question.id}
+              question={question as DuelQuestion & { options: string[] }}
+              disabled={sending || timeUp}
+              onAnswer={answer}
+            />
+          </>
+        ) : (
+          <Typed key={question.id} disabled={sending || timeUp} onAnswer={answer} />
+        )}
+      </>
+    ) : null;
+  }
+  return (
+    <div className={s.page}>
+      <h1 className={s.title}>{duel.name}</h1>
+      <div className={s.arena}>
+        {duel.status === 'in_progress' ? (
+          <p className={s.muted} aria-live="polite">
+            {duel.opponent_finished ? (
+              <FormattedMessage id="duels.arena.opponentDone" values={{ username: opponent }} />
+            ) : (
+              <FormattedMessage
+                id="duels.arena.opponent"
+                values={{ username: opponent, answered: duel.opponent_answered, total }}
+              />
+            )}
+          </p>
+        ) : null}
+        {body}
+        {error ? (
+          <p className={s.banner} role="alert">
+            {errorMessage(intl, error, { fallbackId: 'duels.error.action' })}
+          </p>
+        ) : null}
+      </div>
+      <a href="/multiple-duels">
+        <FormattedMessage id="duels.action.back" />
+      </a>
+    </div>
+  );
+}
+
+/** `/duel/{duelId}`: loads the duel and plays it for the signed-in user `myId`. */
+export function QuizArena({ duelId, myId }: { duelId: number; myId: number | undefined }) {
+  const duel = useDuel(duelId);
+  const [last, setLast] = useState<DuelResponseResult | null>(null);
+  const submit = useSubmitDuelResponse({ onSuccess: setLast });
+  const deadline = duel.data?.question_deadline_at ?? null;
+  const serverNow = duel.data?.server_now ?? '';
+  const { refetch } = duel;
+  // Once the deadline and the grace passed, the server has ended this question: ask it where
+  // the duel is now (time up, next phase or result).
+  useEffect(() => {
+    if (!deadline) return;
+    const wait = Date.parse(deadline) - Date.parse(serverNow) + GRACE_MS;
+    const timer = setTimeout(() => void refetch(), Math.max(0, wait));
+    return () => clearTimeout(timer);
+  }, [deadline, serverNow, refetch]);
+  if (duel.isPending) return <Loading />;
+  if (duel.isError) return <LoadError error={duel.error} onRetry={() => duel.refetch()} />;
+  return (
+    <QuizArenaView
+      duel={duel.data}
+      myId={myId}
+      // Until the refreshed duel shows the next question, the answered one takes no second answer.
+      sending={submit.isPending || duel.isFetching}
+      last={last}
+      error={submit.error}
+      onAnswer={(question, answer) => submit.mutate({ duelId, questionId: question.id, answer })}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { inMatrix } from '@memoria/ui/storybook';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { messages } from '../messages.ts';
+import { RecallArenaView } from './RecallArena.tsx';
+import { finishedTable, imageDuel, ME, tableDuel } from './storyData.ts';
+
+const meta = {
+  title: 'Features/duels/RecallArena',
+  component: RecallArenaView,
+  args: { duel: imageDuel(), myId: ME, onSubmit: fn() },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'The arena of an image or numbers duel (`ImageArena` and `TableArena`, mounted by `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, Submitted, Result) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits.',
+      },
+    },
+    messages,
+  },
+} satisfies Meta<typeof RecallArenaView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const MemorizePictures: Story = {};
+
+export const MemorizeNumbers: Story = { args: { duel: tableDuel() } };
+
+export const Waiting: Story = {
+  args: {
+    duel: tableDuel({
+      status: 'waiting',
+      my_phase: 'waiting',
+      numbers: [],
+      memorize_ends_at: null,
+      recall_ends_at: null,
+    }),
+  },
+};
+
+export const RecallNumbers: Story = {
+  args: {
+    duel: tableDuel({
+      my_phase: 'recall',
+      numbers: [],
+      recall_ends_at: '2025-01-15T10:31:00.000Z',
+    }),
+  },
+};
+
+export const RecallPictures: Story = {
+  args: {
+    duel: imageDuel({ my_phase: 'recall', items: [], recall_ends_at: '2025-01-15T10:31:00.000Z' }),
+  },
+};
+
+export const Submitted: Story = { args: { duel: tableDuel({ my_phase: 'submitted' }) } };
+
+export const Result: Story = { args: { duel: finishedTable() } };
+
+export const Dark: Story = inMatrix({ theme: 'dark' });
+export const Spanish: Story = inMatrix(
+  { locale: 'es' },
+  { args: { duel: tableDuel({ my_phase: 'recall', numbers: [] }) } },
+);
+export const Phone: Story = inMatrix({ viewport: 'phone' }, { args: { duel: tableDuel() } });
+export const PhoneDarkSpanish: Story = inMatrix(
+  { viewport: 'phone', theme: 'dark', locale: 'es' },
+  { args: { duel: finishedTable() } },
+);

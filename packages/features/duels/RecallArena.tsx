@@ -1,0 +1,282 @@
+/**
+ * The arena of a recall duel: `/image-duel/{duelId}` (pictures with their names) and
+ * `/table-duel/{duelId}` (numbers, typed back in a grid as in Memory League). Waiting for the
+ * friend, memorize (the items with the time left on the server's clock), recall (one field per
+ * position, keyboard-first: Enter moves to the next field, the last one submits), submitted
+ * (waiting for the friend), and the result with both scores and the items. A reload resumes
+ * where the server says the duel is.
+ *
+ * **API calls and states**: `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/`
+ * (`Loading`, error with Retry, `Waiting`, `Memorize`, `Recall`, `Submitted`, `Result`), then
+ * `POST …/submit_words/` or `…/submit_numbers/`.
+ */
+import {
+  type ImageDuel,
+  type TableDuel,
+  useImageDuel,
+  useSubmitImageDuelWords,
+  useSubmitTableDuelNumbers,
+  useTableDuel,
+} from '@memoria/api';
+import { Button } from '@memoria/ui';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { errorMessage } from '../shared/errors.ts';
+import * as s from './duels.css.ts';
+import { LoadError, Loading, useSecondsLeft } from './shared.tsx';
+
+const GRACE_MS = 2_500;
+
+type RecallDuel = ImageDuel | TableDuel;
+
+const isImages = (duel: RecallDuel): duel is ImageDuel => 'items' in duel;
+
+function opponentName(duel: RecallDuel, myId: number | undefined) {
+  const other = duel.creator.id === myId ? duel.opponent : duel.creator;
+  return other?.username ?? '';
+}
+
+function Items({ duel }: { duel: RecallDuel }) {
+  if (isImages(duel)) {
+    return (
+      <ol className={s.items}>
+        {duel.items.map((item) => (
+          <li key={item.position} className={s.item}>
+            <span className={s.picture} aria-hidden="true">
+              {item.picture}
+            </span>
+            <span>{item.word}</span>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <ol className={s.items}>
+      {duel.numbers.map((n, i) => (
+        // Numbers repeat; their position is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <li key={i} className={`${s.item} ${s.digits}`}>
+          {n}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RecallForm({
+  duel,
+  disabled,
+  onSubmit,
+}: {
+  duel: RecallDuel;
+  disabled: boolean;
+  onSubmit: (answers: string[]) => void;
+}) {
+  const intl = useIntl();
+  const count = duel.item_count;
+  const [answers, setAnswers] = useState<string[]>(() => Array(count).fill(''));
+  const fields = useRef<(HTMLInputElement | null)[]>([]);
+  useEffect(() => fields.current[0]?.focus(), []);
+  const numbers = !isImages(duel);
+  return (
+    <form
+      className={s.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(answers.map((a) => a.trim()));
+      }}
+    >
+      <div className={numbers ? s.digitGrid : s.items}>
+        {answers.map((value, i) => (
+          <input
+            // Positions are fixed for the whole recall.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={i}
+            ref={(el) => {
+              fields.current[i] = el;
+            }}
+            className={numbers ? s.digits : undefined}
+            aria-label={intl.formatMessage({ id: 'duels.arena.recallItem' }, { n: i + 1 })}
+            value={value}
+            inputMode={numbers ? 'numeric' : 'text'}
+            maxLength={numbers ? 6 : 100}
+            autoComplete="off"
+            onChange={(e) => {
+              const text = numbers ? e.target.value.replace(/\D/g, '') : e.target.value;
+              setAnswers((a) => a.map((x, j) => (j === i ? text : x)));
+            }}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || i === count - 1) return;
+              e.preventDefault();
+              fields.current[i + 1]?.focus();
+            }}
+          />
+        ))}
+      </div>
+      <div className={s.actions}>
+        <Button type="submit" disabled={disabled}>
+          <FormattedMessage id="duels.action.submit" />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The arena as the recall duel stands for the viewer `myId`. */
+export function RecallArenaView({
+  duel,
+  myId,
+  onSubmit,
+  sending = false,
+  error = null,
+}: {
+  duel: RecallDuel;
+  myId: number | undefined;
+  onSubmit: (answers: string[]) => void;
+  sending?: boolean;
+  error?: unknown;
+}) {
+  const intl = useIntl();
+  const opponent = opponentName(duel, myId);
+  const phase = duel.my_phase;
+  const deadline =
+    phase === 'memorize' ? duel.memorize_ends_at : phase === 'recall' ? duel.recall_ends_at : null;
+  const seconds = useSecondsLeft(deadline, duel.server_now);
+  let body: React.ReactNode;
+  if (duel.status === 'cancelled') {
+    body = (
+      <p role="status">
+        <FormattedMessage id="duels.arena.cancelled" values={{ username: opponent }} />
+      </p>
+    );
+  } else if (phase === 'waiting') {
+    body = (
+      <p role="status">
+        <FormattedMessage id="duels.arena.waiting" values={{ username: opponent }} />
+      </p>
+    );
+  } else if (phase === 'memorize' || phase === 'recall') {
+    body = (
+      <>
+        <div className={s.statusLine}>
+          <h2 className={s.sectionTitle}>
+            <FormattedMessage
+              id={phase === 'memorize' ? 'duels.arena.memorize' : 'duels.arena.recall'}
+            />
+          </h2>
+          {seconds !== null ? (
+            <span>
+              {seconds === 0 ? (
+                <FormattedMessage id="duels.arena.timeUp" />
+              ) : (
+                <FormattedMessage id="duels.arena.timeLeft" values={{ seconds }} />
+              )}
+            </span>
+          ) : null}
+        </div>
+        {phase === 'memorize' ? (
+          <Items duel={duel} />
+        ) : (
+          <RecallForm duel={duel} disabled={sending || seconds === 0} onSubmit={onSubmit} />
+        )}
+      </>
+    );
+  } else if (phase === 'submitted') {
+    body = (
+      <p role="status">
+        <FormattedMessage id="duels.arena.submitted" values={{ username: opponent }} />
+      </p>
+    );
+  } else {
+    const mine = duel.results.find((r) => r.user.id === myId);
+    const theirs = duel.results.find((r) => r.user.id !== myId);
+    body = (
+      <>
+        <p className={s.result} role="status">
+          <FormattedMessage
+            id={`duels.arena.result.${duel.result}`}
+            values={{ username: opponent }}
+          />
+        </p>
+        <p className={s.muted}>
+          <FormattedMessage
+            id="duels.arena.scores"
+            values={{ mine: mine?.score ?? 0, theirs: theirs?.score ?? 0, username: opponent }}
+          />
+        </p>
+        <Items duel={duel} />
+      </>
+    );
+  }
+  return (
+    <div className={s.page}>
+      <h1 className={s.title}>{duel.name}</h1>
+      <div className={s.arena}>
+        {body}
+        {error ? (
+          <p className={s.banner} role="alert">
+            {errorMessage(intl, error, { fallbackId: 'duels.error.action' })}
+          </p>
+        ) : null}
+      </div>
+      <a href="/multiple-duels">
+        <FormattedMessage id="duels.action.back" />
+      </a>
+    </div>
+  );
+}
+
+/** Asks the server again once the current phase's deadline (and the grace) passed. */
+function useRefetchAfter(duel: RecallDuel | undefined, refetch: () => unknown) {
+  const deadline =
+    duel?.my_phase === 'memorize'
+      ? duel.memorize_ends_at
+      : duel?.my_phase === 'recall'
+        ? duel.recall_ends_at
+        : null;
+  const serverNow = duel?.server_now ?? '';
+  useEffect(() => {
+    if (!deadline) return;
+    const extra = duel?.my_phase === 'recall' ? GRACE_MS : 0;
+    const wait = Date.parse(deadline) - Date.parse(serverNow) + extra;
+    const timer = setTimeout(() => void refetch(), Math.max(0, wait));
+    return () => clearTimeout(timer);
+  }, [deadline, serverNow, refetch, duel?.my_phase]);
+}
+
+/** `/image-duel/{duelId}`. */
+export function ImageArena({ duelId, myId }: { duelId: number; myId: number | undefined }) {
+  const duel = useImageDuel(duelId);
+  const submit = useSubmitImageDuelWords();
+  useRefetchAfter(duel.data, duel.refetch);
+  if (duel.isPending) return <Loading />;
+  if (duel.isError) return <LoadError error={duel.error} onRetry={() => duel.refetch()} />;
+  return (
+    <RecallArenaView
+      duel={duel.data}
+      myId={myId}
+      sending={submit.isPending}
+      error={submit.error}
+      onSubmit={(words) => submit.mutate({ id: duelId, words })}
+    />
+  );
+}
+
+/** `/table-duel/{duelId}`. */
+export function TableArena({ duelId, myId }: { duelId: number; myId: number | undefined }) {
+  const duel = useTableDuel(duelId);
+  const submit = useSubmitTableDuelNumbers();
+  useRefetchAfter(duel.data, duel.refetch);
+  if (duel.isPending) return <Loading />;
+  if (duel.isError) return <LoadError error={duel.error} onRetry={() => duel.refetch()} />;
+  return (
+    <RecallArenaView
+      duel={duel.data}
+      myId={myId}
+      sending={submit.isPending}
+      error={submit.error}
+      onSubmit={(numbers) => submit.mutate({ id: duelId, numbers })}
+    />
+  );
+}

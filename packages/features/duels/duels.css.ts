@@ -1,0 +1,163 @@
+import { vars } from '@memoria/ui';
+import { style } from '@vanilla-extract/css';
+import { appPage, MOBILE_MAX } from '../shared/page.css.ts';
+
+export const page = style([appPage, { maxWidth: '960px' }]);
+
+export const title = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+});
+
+export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const section = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  minWidth: 0,
+});
+
+export const sectionTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+});
+
+export const modes = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+  gap: vars.space.sm,
+});
+
+export const mode = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  ':hover': { borderColor: vars.color.primary },
+  ':focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: '2px' },
+});
+
+export const modeName = style({ fontWeight: vars.fontWeight.bold });
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid' });
+
+export const row = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`,
+  borderTop: `1px solid ${vars.color.border}`,
+  selectors: { '&:first-child': { borderTop: 'none' } },
+});
+
+export const rowText = style({ display: 'grid', minWidth: 0, color: vars.color.text });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const errorBox = style({
+  display: 'grid',
+  justifyItems: 'start',
+  gap: vars.space.xs,
+  color: vars.color.text,
+});
+
+export const form = style({ display: 'grid', gap: vars.space.md, maxWidth: '640px' });
+
+export const fieldRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+  gap: vars.space.sm,
+});
+
+export const banner = style({ margin: 0, color: vars.color.danger });
+
+export const arena = style({
+  display: 'grid',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  '@media': { [MOBILE_MAX]: { padding: vars.space.md } },
+});
+
+export const statusLine = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const prompt = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+  overflowWrap: 'anywhere',
+});
+
+export const choices = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+  gap: vars.space.sm,
+});
+
+export const items = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+  gap: vars.space.sm,
+});
+
+export const item = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  textAlign: 'center',
+});
+
+export const picture = style({ fontSize: '40px', lineHeight: 1 });
+
+export const digits = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xl,
+  letterSpacing: '0.1em',
+});
+
+export const digitGrid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
+  gap: vars.space.sm,
+});
+
+export const result = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+});
+
+export const correct = style({ color: vars.color.success });
+export const wrong = style({ color: vars.color.danger });

@@ -1,0 +1,236 @@
+// The duels journey (issue 13) in Debian's Chromium against the real product, two browsers side
+// by side: Ana challenges her friend Ben to a desk duel from the set-up page, Ben accepts from the
+// duels page and is taken into the duel, both answer with the keyboard (keys 1–4), Ben reloads
+// mid-duel and continues where the server says, and both see the result. Then a numbers duel:
+// memorize, recall in the grid, and the result.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { jsonApi } from '../support/api.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { waitForQuiet } from '../support/quiet.ts';
+
+const baseUrl = inject('baseUrl');
+const call = jsonApi(baseUrl);
+let browser: Browser;
+
+type Tokens = { access: string; refresh: string };
+type Learner = { id: number; email: string; username: string; tokens: Tokens };
+
+const CAPITALS: [string, string][] = [
+  ['Spain', 'Madrid'],
+  ['France', 'Paris'],
+  ['Peru', 'Lima'],
+  ['Japan', 'Tokyo'],
+];
+
+/** A new learner on the Standard plan (bought through the offline sandbox checkout). */
+async function standardLearner(tag: string): Promise<Learner> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `duel-${tag}-${stamp}@example.com`;
+  const username = `duel_${tag}_${stamp}`;
+  const password = 'journey-password';
+  const user = await call<{ id: number }>('/auth/users/', {
+    method: 'POST',
+    body: JSON.stringify({ email, username, password, password2: password, timezone: 'UTC' }),
+  });
+  const tokens = await call<Tokens>('/auth/token/', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
+  const bought = await call<{ checkout_url?: string }>('/auth/subscriptions/create_subscription/', {
+    method: 'POST',
+    token: tokens.access,
+    body: JSON.stringify({ plan_name: 'standard' }),
+  });
+  const checkout = bought.checkout_url?.match(/sandbox-checkout\/([a-z0-9_]+)\//)?.[1];
+  const approved = await fetch(`${baseUrl}/be/api/auth/sandbox-checkout/${checkout}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'decision=approve',
+  });
+  expect(approved.status).toBe(200);
+  return { id: user.id, email, username, tokens };
+}
+
+async function befriend(a: Learner, b: Learner) {
+  const sent = await call<{ id: number }>('/friends/friendships/', {
+    method: 'POST',
+    token: a.tokens.access,
+    body: JSON.stringify({ username: b.username }),
+  });
+  await call(`/friends/friendships/${sent.id}/accept/`, { method: 'POST', token: b.tokens.access });
+}
+
+async function signedIn(who: Learner): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([
+    { name: 'language', value: 'en', url: baseUrl },
+    { name: 'session_hint', value: '1', url: baseUrl },
+    { name: 'user_email', value: who.email, url: baseUrl },
+  ]);
+  await context.addInitScript(
+    ([access, refresh]) => {
+      if (!localStorage.getItem('access_token')) {
+        localStorage.setItem('access_token', access ?? '');
+        localStorage.setItem('refresh_token', refresh ?? '');
+      }
+    },
+    [who.tokens.access, who.tokens.refresh],
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** Answers the question on screen with the key of its right (or a wrong) choice. */
+async function answerWithKey(page: Page, right: boolean) {
+  const main = page.getByRole('main');
+  const prompt = (await main.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+  const answer = CAPITALS.find(([country]) => country === prompt.trim())?.[1];
+  const choices = await main.getByRole('button', { name: /^[1-4]\. / }).allTextContents();
+  const index = choices.findIndex((c) => (c.slice(3) === answer) === right);
+  const before = await main.getByText(/^Question \d of \d$/).textContent();
+  await page.keyboard.press(String(index + 1));
+  await expect
+    .poll(async () => {
+      const now = main.getByText(/^Question \d of \d$/);
+      return (await now.count()) === 0 ? 'moved' : await now.textContent();
+    })
+    .not.toBe(before);
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('duels between two friends', () => {
+  test('a desk duel from request to result, with a reload mid-duel', async () => {
+    const [ana, ben] = await Promise.all([standardLearner('ana'), standardLearner('ben')]);
+    await befriend(ana, ben);
+    const desk = await call<{ id: number }>('/space-repetition/desks/', {
+      method: 'POST',
+      token: ana.tokens.access,
+      body: JSON.stringify({ name: 'Capitals' }),
+    });
+    for (const [front, back] of CAPITALS) {
+      await call('/space-repetition/cards/', {
+        method: 'POST',
+        token: ana.tokens.access,
+        body: JSON.stringify({ desk_id: desk.id, front, back }),
+      });
+    }
+    const a = await signedIn(ana);
+    const b = await signedIn(ben);
+    try {
+      await a.page.goto(`${baseUrl}/desk-duel?opponent=${ben.username}`);
+      const form = a.page.getByRole('main');
+      await form.getByLabel('Desk').selectOption({ label: 'Capitals' });
+      await form.getByLabel('Number of questions').fill('3');
+      await form.getByRole('button', { name: 'Send duel' }).click();
+      await a.page.waitForURL(/\/duel\/\d+$/);
+      await expect
+        .poll(() => form.getByText(`Waiting for ${ben.username} to accept…`).count())
+        .toBe(1);
+
+      await b.page.goto(`${baseUrl}/multiple-duels`);
+      await waitForQuiet(b.page);
+      await b.page.getByRole('main').getByRole('button', { name: 'Accept' }).click();
+      await b.page.waitForURL(/\/duel\/\d+$/);
+      await expect
+        .poll(() => b.page.getByRole('main').getByText('Question 1 of 3').count())
+        .toBe(1);
+
+      // Ana's page hears the acceptance through the events stream and starts her questions.
+      await expect
+        .poll(() => form.getByText('Question 1 of 3').count(), { timeout: 20_000 })
+        .toBe(1);
+
+      await answerWithKey(b.page, true);
+      await b.page.reload();
+      await expect
+        .poll(() => b.page.getByRole('main').getByText('Question 2 of 3').count())
+        .toBe(1);
+      await answerWithKey(b.page, true);
+      await answerWithKey(b.page, true);
+      await expect
+        .poll(() =>
+          b.page.getByRole('main').getByText(`You are done. Waiting for ${ana.username}…`).count(),
+        )
+        .toBe(1);
+
+      for (const right of [true, false, false]) await answerWithKey(a.page, right);
+      await expect
+        .poll(() => form.getByText(`${ben.username} won.`).count(), { timeout: 20_000 })
+        .toBe(1);
+      await expect
+        .poll(() => b.page.getByRole('main').getByText('You won!').count(), { timeout: 20_000 })
+        .toBe(1);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+
+  test('a number duel: memorize, recall in the grid, result', async () => {
+    const [ana, ben] = await Promise.all([standardLearner('ana'), standardLearner('ben')]);
+    await befriend(ana, ben);
+    await call('/duels/table-duels/', {
+      method: 'POST',
+      token: ana.tokens.access,
+      body: JSON.stringify({
+        view_time: 8,
+        answer_time: 60,
+        number_limit: 4,
+        digits: 2,
+        opponent_id: ben.id,
+      }),
+    });
+    const a = await signedIn(ana);
+    const b = await signedIn(ben);
+    try {
+      /** Reads the numbers while they show, then types them back (the first one wrong unless `right`). */
+      const play = async (page: Page, right: boolean) => {
+        const main = page.getByRole('main');
+        await expect.poll(() => main.getByText('Memorize, in order').count()).toBe(1);
+        const numbers = await main.locator('ol li').allTextContents();
+        expect(numbers).toHaveLength(4);
+        await expect
+          .poll(() => main.getByText('Recall, in order').count(), { timeout: 20_000 })
+          .toBe(1);
+        for (const [i, n] of numbers.entries()) {
+          await page.keyboard.type(right || i > 0 ? n : n === '00' ? '11' : '00');
+          await page.keyboard.press('Enter');
+        }
+        await expect.poll(() => main.getByText(/^Submitted\.|You won!|won\./).count()).toBe(1);
+      };
+      // Ben accepts in his browser and is taken into the duel at once: his clock runs from there.
+      await b.page.goto(`${baseUrl}/multiple-duels`);
+      await waitForQuiet(b.page);
+      await b.page.getByRole('main').getByRole('button', { name: 'Accept' }).click();
+      await b.page.waitForURL(/\/table-duel\/\d+$/);
+      await play(b.page, false);
+      // Ana's clock starts when she opens it.
+      await a.page.goto(`${baseUrl}/multiple-duels`);
+      await waitForQuiet(a.page);
+      await a.page
+        .getByRole('main')
+        .getByRole('link', { name: /Numbers duel with/ })
+        .click();
+      await a.page.waitForURL(/\/table-duel\/\d+$/);
+      await play(a.page, true);
+      await expect
+        .poll(() => a.page.getByRole('main').getByText('You won!').count(), { timeout: 20_000 })
+        .toBe(1);
+      await expect
+        .poll(() => b.page.getByRole('main').getByText(`${ana.username} won.`).count(), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});
