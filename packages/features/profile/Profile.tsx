@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import * as page from '../shared/page.css.ts';
 import { AccountSection } from './AccountSection.tsx';
+import { MemoryModelSection } from './MemoryModelSection.tsx';
 import { SubscriptionSection, type SubscriptionSectionProps } from './SubscriptionSection.tsx';
 
 /**
@@ -20,6 +21,7 @@ export function Profile({ openUrl }: SubscriptionSectionProps) {
       </header>
       <AccountSection />
       <SubscriptionSection openUrl={openUrl} />
+      <MemoryModelSection />
     </div>
   );
 }

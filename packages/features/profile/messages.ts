@@ -55,6 +55,26 @@ export const en = {
   'profile.history.status.rejected': 'Declined',
   'profile.history.status.refunded': 'Refunded',
   'profile.history.status.cancelled': 'Cancelled',
+  'profile.memory.title': 'Memory model',
+  'profile.memory.defaults':
+    'Your reviews are scheduled with the default FSRS parameters. Parameters of your own are fitted once you have {min, number} reviews ({count, number} so far).',
+  'profile.memory.fitted':
+    'Your reviews are scheduled with parameters fitted to your own reviews on {date}, from {reviews, number} reviews.',
+  'profile.memory.keptDefaults':
+    'The last fit, on {date} from {reviews, number} reviews, predicted your recall no better than the defaults, so the default parameters stay.',
+  'profile.memory.evaluation':
+    'On your latest {evaluated, number} reviews, fitted on the earlier ones only: log loss {logLoss} with your parameters, {defaultLogLoss} with the defaults (lower predicts better).',
+  'profile.memory.failed':
+    'The last fit failed; it is tried again after {refit, number} more reviews.',
+  'profile.memory.fitting': 'Your model is being fitted now.',
+  'profile.memory.retention': 'Desired retention (%)',
+  'profile.memory.retentionHelp':
+    'How likely you want to be to remember a card when it is due: higher means more reviews.',
+  'profile.memory.retentionRange': 'Enter a whole number from 70 to 97.',
+  'profile.memory.save': 'Save retention',
+  'profile.memory.saved': 'Your desired retention was saved.',
+  'profile.memory.failed.save': 'Your desired retention could not be saved.',
+  'profile.memory.loadFailed': 'Error fetching your memory model',
 };
 
 export const es: typeof en = {
@@ -114,4 +134,24 @@ export const es: typeof en = {
   'profile.history.status.rejected': 'Rechazado',
   'profile.history.status.refunded': 'Reembolsado',
   'profile.history.status.cancelled': 'Cancelado',
+  'profile.memory.title': 'Modelo de memoria',
+  'profile.memory.defaults':
+    'Tus repasos se programan con los parámetros FSRS por defecto. Los tuyos se ajustan cuando tengas {min, number} repasos ({count, number} hasta ahora).',
+  'profile.memory.fitted':
+    'Tus repasos se programan con parámetros ajustados a tus propios repasos el {date}, a partir de {reviews, number} repasos.',
+  'profile.memory.keptDefaults':
+    'El último ajuste, del {date} con {reviews, number} repasos, no predijo tu memoria mejor que los parámetros por defecto, así que se mantienen estos.',
+  'profile.memory.evaluation':
+    'En tus últimos {evaluated, number} repasos, con el ajuste hecho solo sobre los anteriores: pérdida logarítmica {logLoss} con tus parámetros, {defaultLogLoss} con los de por defecto (menor predice mejor).',
+  'profile.memory.failed':
+    'El último ajuste falló; se vuelve a intentar tras {refit, number} repasos más.',
+  'profile.memory.fitting': 'Tu modelo se está ajustando ahora.',
+  'profile.memory.retention': 'Retención deseada (%)',
+  'profile.memory.retentionHelp':
+    'Qué probabilidad quieres tener de recordar una tarjeta cuando toca repasarla: más alta significa más repasos.',
+  'profile.memory.retentionRange': 'Escribe un número entero de 70 a 97.',
+  'profile.memory.save': 'Guardar retención',
+  'profile.memory.saved': 'Se guardó tu retención deseada.',
+  'profile.memory.failed.save': 'No se pudo guardar tu retención deseada.',
+  'profile.memory.loadFailed': 'Error al obtener tu modelo de memoria',
 };

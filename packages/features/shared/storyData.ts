@@ -484,8 +484,59 @@ export function profileData(plan: 'standard' | 'free' | 'cancelled'): HttpHandle
     ok('/auth/users/me/', { ...user, account_type: status.account_type }),
     ok('/auth/subscriptions/get_subscription_status/', status),
     ok('/auth/subscriptions/{id}/payment_history/', plan === 'free' ? [] : payments),
+    ok('/space-repetition/memory-model/', memoryModels.fitted),
   ];
 }
+
+// ── Memory model (profile) ──────────────────────────────────────────────────────────────────
+
+const defaultsModel: Schemas['MemoryModel'] = {
+  desired_retention: 0.9,
+  uses_fitted_parameters: false,
+  fitting: false,
+  reviews_count: 120,
+  min_reviews: 400,
+  new_reviews: 120,
+  refit_after: 200,
+  fit_outcome: null,
+  fitted_at: null,
+  fitted_reviews: null,
+  evaluated_reviews: null,
+  log_loss: null,
+  default_log_loss: null,
+};
+
+/** The profile's memory model in each state the section shows. */
+export const memoryModels = {
+  /** Fewer reviews than a fit needs: the defaults schedule. */
+  defaults: defaultsModel,
+  /** Fitted from 2,430 reviews; better than the defaults on the latest 412. */
+  fitted: {
+    ...defaultsModel,
+    desired_retention: 0.85,
+    uses_fitted_parameters: true,
+    reviews_count: 2510,
+    new_reviews: 80,
+    fit_outcome: 'fitted',
+    fitted_at: ago({ days: 3 }),
+    fitted_reviews: 2430,
+    evaluated_reviews: 412,
+    log_loss: 0.3124,
+    default_log_loss: 0.3518,
+  },
+  /** A fit that predicted no better than the defaults, and a new fit running. */
+  keptDefaults: {
+    ...defaultsModel,
+    reviews_count: 640,
+    fit_outcome: 'kept_defaults',
+    fitting: true,
+    fitted_at: ago({ days: 1 }),
+    fitted_reviews: 610,
+    evaluated_reviews: 98,
+    log_loss: 0.4012,
+    default_log_loss: 0.3987,
+  },
+} satisfies Record<string, Schemas['MemoryModel']>;
 
 /** `/my-progress` for a learner with a streak: figures, weekly reviews, retention, forecast, year. */
 export function progressData(): HttpHandler[] {

@@ -26,6 +26,8 @@ export interface SimulatedLearner {
   /** New cards a day. */
   newPerDay: number;
   days: number;
+  /** Stop once the log holds this many reviews. */
+  maxReviews?: number;
 }
 
 /** Weights unlike the defaults: initial stabilities scaled by `memory`, a different forgetting curve. */
@@ -74,6 +76,7 @@ export function simulateLearner(learner: SimulatedLearner, start = Date.UTC(2025
           u >= recall ? Rating.Again : v < 0.15 ? Rating.Hard : v < 0.9 ? Rating.Good : Rating.Easy;
       }
       log.push({ cardId: card.id, rating: grade, reviewedAt: now, fromNew: isNew });
+      if (log.length === learner.maxReviews) return log;
       card.shown = scheduled.next(card.shown, now, grade).card;
       card.real = truth.next(card.real, now, grade).card;
     }

@@ -1,0 +1,135 @@
+import {
+  DESIRED_RETENTION,
+  type MemoryModel,
+  useMemoryModel,
+  useUpdateDesiredRetention,
+} from '@memoria/api';
+import { Button, Card, Skeleton, Snackbar, TextField } from '@memoria/ui';
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formErrors } from '../shared/errors.ts';
+import { LoadFailure } from './LoadFailure.tsx';
+
+const percent = (fraction: number) => Math.round(fraction * 100);
+
+/** What the learner's model is: the defaults (and why) or their fitted parameters, with figures. */
+function ModelStatus({ model }: { model: MemoryModel }) {
+  const intl = useIntl();
+  const loss = (value: number | null) =>
+    intl.formatNumber(value ?? 0, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+  const figures = {
+    date: model.fitted_at ? intl.formatDate(model.fitted_at, { dateStyle: 'medium' }) : '',
+    reviews: model.fitted_reviews ?? 0,
+    evaluated: model.evaluated_reviews ?? 0,
+    logLoss: loss(model.log_loss),
+    defaultLogLoss: loss(model.default_log_loss),
+    count: model.reviews_count,
+    min: model.min_reviews,
+    refit: model.refit_after,
+  };
+  const lines: string[] = [];
+  if (model.uses_fitted_parameters) {
+    lines.push('profile.memory.fitted', 'profile.memory.evaluation');
+  } else if (model.fit_outcome === 'kept_defaults') {
+    lines.push('profile.memory.keptDefaults', 'profile.memory.evaluation');
+  } else {
+    lines.push('profile.memory.defaults');
+  }
+  if (model.fit_outcome === 'failed') lines.push('profile.memory.failed');
+  if (model.fitting) lines.push('profile.memory.fitting');
+  return (
+    <div data-testid="memory-model-status" style={{ display: 'grid', gap: 4 }}>
+      {lines.map((id) => (
+        <p key={id} style={{ margin: 0 }}>
+          <FormattedMessage id={id} values={figures} />
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The learner's memory model on `/profile` (a section of `Profile`, mounted by `ProfileIsland`):
+ * whether FSRS schedules them with parameters fitted from their own reviews (when, on how many,
+ * and the held-out log loss against the defaults) or with the defaults and why, and the desired
+ * retention they set (70–97 %).
+ *
+ * It reads `GET space-repetition/memory-model/`: fitted parameters (Fitted), fewer reviews than a
+ * fit needs (Defaults), a fit that kept the defaults while a new one runs (KeptDefaults), a
+ * failed read with Retry (LoadError). Saving calls `PUT space-repetition/memory-model/` with the
+ * retention as a fraction; a value outside 70–97 is refused in the form (RetentionOutOfRange),
+ * and the server's field error shows under the field.
+ */
+export function MemoryModelSection() {
+  const intl = useIntl();
+  const model = useMemoryModel();
+  const update = useUpdateDesiredRetention();
+  const [value, setValue] = useState('');
+  const [rangeError, setRangeError] = useState(false);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (model.data) setValue(String(percent(model.data.desired_retention)));
+  }, [model.data]);
+  const errors = update.error
+    ? formErrors(intl, update.error, ['desired_retention'], 'profile.memory.failed.save')
+    : null;
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const fraction = Number(value) / 100;
+    const valid =
+      value.trim() !== '' && fraction >= DESIRED_RETENTION.min && fraction <= DESIRED_RETENTION.max;
+    setRangeError(!valid);
+    if (!valid) return;
+    update.mutate({ desiredRetention: fraction }, { onSuccess: () => setSaved(true) });
+  };
+
+  let body: React.ReactNode;
+  if (model.isPending) body = <Skeleton height={160} />;
+  else if (model.isError) {
+    body = <LoadFailure messageId="profile.memory.loadFailed" onRetry={() => model.refetch()} />;
+  } else {
+    body = (
+      <div style={{ display: 'grid', gap: 16 }}>
+        <ModelStatus model={model.data} />
+        <form onSubmit={save} noValidate style={{ display: 'grid', gap: 12 }}>
+          <TextField
+            label={intl.formatMessage({ id: 'profile.memory.retention' })}
+            name="desired_retention"
+            type="number"
+            inputMode="numeric"
+            min={percent(DESIRED_RETENTION.min)}
+            max={percent(DESIRED_RETENTION.max)}
+            step={1}
+            value={value}
+            helperText={intl.formatMessage({ id: 'profile.memory.retentionHelp' })}
+            error={
+              rangeError
+                ? intl.formatMessage({ id: 'profile.memory.retentionRange' })
+                : errors?.fields.desired_retention
+            }
+            onChange={(event) => setValue(event.target.value)}
+          />
+          {errors && Object.keys(errors.fields).length === 0 ? (
+            <p role="alert">{errors.banner}</p>
+          ) : null}
+          <div>
+            <Button type="submit" loading={update.isPending}>
+              <FormattedMessage id="profile.memory.save" />
+            </Button>
+          </div>
+        </form>
+      </div>
+    );
+  }
+  return (
+    <Card as="section" title={intl.formatMessage({ id: 'profile.memory.title' })} headingLevel={2}>
+      {body}
+      <Snackbar
+        open={saved}
+        severity="success"
+        message={intl.formatMessage({ id: 'profile.memory.saved' })}
+        onClose={() => setSaved(false)}
+      />
+    </Card>
+  );
+}
