@@ -13,10 +13,10 @@ import {
   type MutationHookOptions,
   type QueryHookOptions,
   queryKeys,
+  useInvalidating,
   useSignedInQuery,
 } from './query.ts';
 import type { components } from './schema.d.ts';
-import { useInvalidating } from './space-repetition.ts';
 
 type Schemas = components['schemas'];
 export type Duel = Schemas['Duel'];
