@@ -98,3 +98,19 @@ describe('memory model', () => {
     expect((await t.request('GET', MODEL, { token: ben.access })).body.desired_retention).toBe(0.9);
   });
 });
+
+describe('interval previews', () => {
+  it('show what the learner’s own retention will schedule', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    await makeCard(ana, desk.id);
+    const due = async () =>
+      (await t.request('GET', `${SR}/cards/due_cards/?desk_id=${desk.id}`, { token: ana.access }))
+        .body.cards[0].intervals;
+    const at90 = await due();
+    await t.request('PUT', MODEL, { token: ana.access, body: { desired_retention: 0.7 } });
+    const at70 = await due();
+    // A new card's good goes through the learning steps alike; easy graduates by retention.
+    expect(at70.easy.interval_seconds).toBeGreaterThan(at90.easy.interval_seconds);
+  });
+});

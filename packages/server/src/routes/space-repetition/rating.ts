@@ -173,7 +173,12 @@ async function replay(
     rating: ratingName(log.rating),
     next_due: schedule.due.toISOString(),
     interval_seconds: secondsBetween(log.reviewedAt, schedule.due),
-    intervals: toIntervals(schedule, log.reviewedAt),
+    intervals: toIntervals(
+      schedule,
+      log.reviewedAt,
+      undefined,
+      schedulerFor(await learnerModel(q, user.id)),
+    ),
     review_id: log.id,
     remaining_today: await remainingToday(q, user, desk),
   };

@@ -129,6 +129,7 @@ export function toDueCard(
   at: Date,
   schedule: Schedule = card.schedule,
   memo?: Map<string, Schemas['ReviewIntervals']>,
+  scheduler?: FSRS,
 ): Schemas['DueCard'] {
-  return { ...toCard(card, schedule), intervals: toIntervals(schedule, at, memo) };
+  return { ...toCard(card, schedule), intervals: toIntervals(schedule, at, memo, scheduler) };
 }

@@ -2,9 +2,11 @@
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { retractDeskReview } from '../../db/queries/activities.ts';
 import { visibleDesks } from '../../db/queries/desks.ts';
+import { learnerModel } from '../../db/queries/memory-models.ts';
 import { reviewQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { schedulerFor } from '../../domain/memory-model.ts';
 import { localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -32,9 +34,10 @@ export const handlers: Handlers = {
     );
     const ids = desks.map((d) => d.id);
     // Independent reads, on pooled connections at once.
-    const [counts, queue] = await Promise.all([
+    const [counts, queue, model] = await Promise.all([
       deskCounts(sql, today),
       reviewQueue(sql, user.id, ids, today.allowances, today.window, limit),
+      learnerModel(sql, user.id), // the previews use the learner's own weights and retention
     ]);
     let dueCount = 0;
     let newCount = 0;
@@ -50,7 +53,7 @@ export const handlers: Handlers = {
       new_count: newCount,
       remaining_today: dueCount + newCount,
       next_due: counts.nextStepDue?.toISOString() ?? null,
-      cards: queue.map((card) => toDueCard(card, today.now, undefined, memo)),
+      cards: queue.map((card) => toDueCard(card, today.now, undefined, memo, schedulerFor(model))),
     };
     return c.json(result, 200);
   },
@@ -105,7 +108,13 @@ export const handlers: Handlers = {
       return { card, desk, schedule: restored.schedule, log };
     });
     const result: Schemas['ReviewUndoResult'] = {
-      card: toDueCard(undone.card, new Date(), undone.schedule),
+      card: toDueCard(
+        undone.card,
+        new Date(),
+        undone.schedule,
+        undefined,
+        schedulerFor(await learnerModel(sql, user.id)),
+      ),
       undone_review_id: undone.log.id,
       rating: ratingName(undone.log.rating),
       remaining_today: await remainingToday(sql, user, undone.desk),
