@@ -139,7 +139,7 @@ describe('friends between two open browsers', () => {
       // Ana finds Ben by the start of his username and asks.
       await a.page.getByLabel('Username or email').fill(ben.username.slice(0, -2));
       const add = section(a.page, 'Add a friend').getByRole('button', {
-        name: `Add ${ben.username} as a friend`,
+        name: `Add friend: ${ben.username}`,
       });
       await add.click();
       await a.page.getByText(`Friend request sent to ${ben.username}.`).waitFor();
