@@ -4,7 +4,8 @@
 // the other does reaches them through the events stream. Ana finds Ben by a username prefix and
 // asks; Ben sees the badge, the bell and the request, and accepts from the bell; Ana sees Ben in
 // the right panel and her friends. Ana removes Ben; asks again by email and cancels; Ben asks Ana
-// and she rejects. Each side sees each change live.
+// and she rejects. Each side sees each change live. Only lasting states are awaited: the
+// snackbars hide after 6 s, which a loaded machine can let pass unseen.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
@@ -139,10 +140,9 @@ describe('friends between two open browsers', () => {
       // Ana finds Ben by the start of his username and asks.
       await a.page.getByLabel('Username or email').fill(ben.username.slice(0, -2));
       const add = section(a.page, 'Add a friend').getByRole('button', {
-        name: `Add ${ben.username} as a friend`,
+        name: `Add friend: ${ben.username}`,
       });
       await add.click();
-      await a.page.getByText(`Friend request sent to ${ben.username}.`).waitFor();
       const sent = section(a.page, 'Requests sent');
       await sent.getByRole('button', { name: `Cancel request to ${ben.username}` }).waitFor();
       // The result now says where they stand.
@@ -179,7 +179,6 @@ describe('friends between two open browsers', () => {
       await anasFriends.getByRole('button', { name: `Remove ${ben.username}` }).click();
       const confirm = a.page.getByRole('dialog', { name: `Remove ${ben.username}?` });
       await confirm.getByRole('button', { name: 'Remove friend' }).click();
-      await a.page.getByText(`${ben.username} is no longer your friend.`).waitFor();
       await anasFriends.getByText(/^No friends yet\./).waitFor();
       await panelFriends(a.page).getByText('No friends yet.').waitFor();
       await section(b.page, 'Your friends')
@@ -208,7 +207,6 @@ describe('friends between two open browsers', () => {
       await bensSent.getByRole('button', { name: `Cancel request to ${ana.username}` }).waitFor();
       const anaReceived = section(a.page, 'Requests received');
       await anaReceived.getByRole('button', { name: `Reject ${ben.username}` }).click();
-      await a.page.getByText(`Request from ${ben.username} rejected.`).waitFor();
       await anaReceived.getByText('No friend requests waiting for you.').waitFor();
       await bensSent.getByText('You have no requests waiting for an answer.').waitFor();
       await bellShows(b.page, 1, `${ana.username} declined your friend request`);

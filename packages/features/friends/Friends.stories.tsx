@@ -1,9 +1,10 @@
-import { type Friendship, friendKeys } from '@memoria/api';
+import { $eventsConnection, type Friendship, friendKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { api, HttpResponse, ok, page, pendingReceived } from '../shared/storyData.ts';
+import { api, fail, HttpResponse, ok, page, pendingReceived } from '../shared/storyData.ts';
 import { Friends } from './Friends.tsx';
 
 const person = (id: number, username: string, first: string, email: string | null) => ({
@@ -55,21 +56,48 @@ const withData = [
   ok('/friends/friendships/friend_list/', page(friends)),
   ok('/friends/users/search/', []),
 ];
+/** One person of each relation, as the search answers a prefix. */
+const searchResults = [
+  { ...person(2, 'bo', 'Bo', 'bo@example.com'), relation: 'friend' as const, friendship_id: 2 },
+  { ...person(4, 'bob_m', '', null), relation: 'request_sent' as const, friendship_id: 15 },
+  {
+    ...person(5, 'bobbie', 'Bobbie', null),
+    relation: 'request_received' as const,
+    friendship_id: 16,
+  },
+  { ...person(6, 'bobby', '', null), relation: 'none' as const, friendship_id: null },
+];
+
 const empty = [
   pending([], []),
   ok('/friends/friendships/friend_list/', page([])),
   ok('/friends/users/search/', []),
 ];
 
+/**
+ * The page's events stream is live, as on the product's pages, so the pending lists do not poll:
+ * on a slow story run a 10 s poll started during one story was cut off by the next (a failed
+ * request in the story test).
+ */
+const withLiveStream: Decorator = (Story) => {
+  $eventsConnection.set({
+    status: 'live',
+    polling: false,
+    lastEventId: null,
+    streamedKeys: [friendKeys.all],
+  });
+  return <Story />;
+};
+
 const meta = {
   title: 'Features/friends/Friends',
   component: Friends,
-  decorators: [withSession(true), withQueryClient],
+  decorators: [withSession(true), withQueryClient, withLiveStream],
   parameters: {
     docs: {
       description: {
         component:
-          'The friends page on `/friends`, mounted by `FriendsIsland`: add a friend (search as you type, arrow keys through the results, Enter sends), incoming requests (Accept, Reject), sent requests (Cancel) and friends (Remove with confirmation, Duel). **API calls:** `GET friends/friendships/friend_list/` and `GET friends/friendships/pending/` (WithFriends; none yet: Empty; a failed read: LoadError with Retry; signed out or waiting: Loading), `GET friends/users/search/`, `POST friends/friendships/`, and `{id}/accept|reject|cancel|remove/`. Live updates come through the events stream.',
+          'The friends page on `/friends`, mounted by `FriendsIsland`: add a friend (search as you type, arrow keys through the results, Enter sends), incoming requests (Accept, Reject), sent requests (Cancel) and friends (Remove with confirmation, Duel). **API calls:** `GET friends/friendships/friend_list/` and `GET friends/friendships/pending/` (WithFriends; none yet: Empty; a failed read: LoadError with Retry; signed out or waiting: Loading), `GET friends/users/search/` (results of each relation: SearchResults), `POST friends/friendships/` (a refusal under the field: SendConflict), and `{id}/accept|reject|cancel|remove/` (Remove asks first: RemoveConfirm). Live updates come through the events stream.',
       },
     },
     messages,
@@ -93,6 +121,55 @@ export const LoadError: Story = {
   decorators: [
     withFailedQuery(friendKeys.list(), 503, { detail: 'Service unavailable', code: 'unavailable' }),
   ],
+};
+
+/** Results as you type (300 ms after the last key): one person of each relation. */
+export const SearchResults: Story = {
+  parameters: {
+    msw: [ok('/friends/users/search/', searchResults), ...withData.slice(0, 2)],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Username or email'), 'bo');
+    await expect(await canvas.findByText('4 people found')).toBeVisible();
+    await canvas.findByRole('button', { name: 'Add friend: bobby' });
+  },
+};
+
+/** Enter sent a request the server refused (409): the message under the field. */
+export const SendConflict: Story = {
+  tags: ['expected-console-errors', 'expected-http-errors'],
+  parameters: {
+    msw: [
+      fail('post', '/friends/friendships/', 409, {
+        detail: 'You are already friends with bo.',
+        code: 'conflict',
+      }),
+      ok('/friends/users/search/', searchResults.slice(0, 1)),
+      ...withData.slice(0, 2),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Username or email'), 'bo@example.com{Enter}');
+    // The search (300 ms after the last key) settles too, or it would move the layout later.
+    await expect(await canvas.findByText('1 person found')).toBeVisible();
+    await expect(
+      await canvas.findByText(
+        'You are already friends with this person, or a request is already open.',
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** Remove asks first: the confirmation dialog. */
+export const RemoveConfirm: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Remove bo' }));
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    await expect(within(dialog).getByRole('button', { name: 'Remove friend' })).toBeVisible();
+  },
 };
 
 export const Dark: Story = inMatrix({ theme: 'dark' });

@@ -140,13 +140,13 @@ describe('Friends', () => {
     renderWithProviders(<Friends />);
     const field = await screen.findByLabelText('Username or email');
     for (const text of ['c', 'ca', 'car']) fireEvent.change(field, { target: { value: text } });
-    await screen.findByRole('button', { name: 'Add carla as a friend' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Add friend: carla' }, { timeout: 5000 });
     const searches = server.hits('/be/api/friends/users/search/');
     expect(searches.map((h) => h.path)).toEqual(['/be/api/friends/users/search/?q=car']);
     expect(screen.getByText('2 people found')).toBeTruthy();
     // ArrowDown moves from the field to the first result's button.
     fireEvent.keyDown(field, { key: 'ArrowDown' });
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Add carla as a friend');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Add friend: carla');
   });
 
   test('Enter sends to the exact username typed; a conflict is said under the field', async () => {

@@ -43,7 +43,7 @@ export const en = {
   'friends.action.cancelTo': 'Cancel request to {username}',
   'friends.action.removeFriend': 'Remove {username}',
   'friends.action.duelWith': 'Duel {username}',
-  'friends.action.addUser': 'Add {username} as a friend',
+  'friends.action.addUser': 'Add friend: {username}',
 
   'friends.done.accepted': 'You and {username} are now friends.',
   'friends.done.rejected': 'Request from {username} rejected.',
@@ -110,7 +110,7 @@ export const es: typeof en = {
   'friends.action.cancelTo': 'Cancelar solicitud a {username}',
   'friends.action.removeFriend': 'Eliminar a {username}',
   'friends.action.duelWith': 'Duelo con {username}',
-  'friends.action.addUser': 'Añadir a {username} como amigo',
+  'friends.action.addUser': 'Añadir amigo: {username}',
 
   'friends.done.accepted': 'Tú y {username} ya sois amigos.',
   'friends.done.rejected': 'Solicitud de {username} rechazada.',
