@@ -12,8 +12,12 @@ export default defineConfig({
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**'],
     setupFiles: ['./vitest.setup.ts'],
-    // Each file gets its own window (localStorage, cookies, location) and module state.
-    isolate: true,
+    // Each file gets its own window (localStorage, cookies, location) and module state: a VM
+    // context of its own (vmThreads always isolates) in a worker thread that lives on, instead
+    // of a new worker per file. Measured on this machine: the default pool took
+    // 87.5 CPU-s for ui and features (creating happy-dom was 46% of the tracked time), vmThreads
+    // 26.8 CPU-s.
+    pool: 'vmThreads',
     testTimeout: 30_000,
   },
 });

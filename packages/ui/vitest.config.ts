@@ -9,5 +9,10 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
+    // Each file in a VM context of its own in a worker thread that lives on, instead of a new
+    // worker with its own happy-dom per file: measured on this machine, ui's 13 files took
+    // 24.4 CPU-s with the default pool (creating happy-dom was 54% of the tracked time) and
+    // 9.0 CPU-s with vmThreads.
+    pool: 'vmThreads',
   },
 });

@@ -369,10 +369,13 @@ export function MotionAndLayers() {
   );
 }
 
-/** Every icon the design system exports, by the name to import it with. */
-export function Icons() {
+/**
+ * Every icon a module exports, by the name to import it with: the design system's by default, or
+ * another icon module's (the app shell's, `.storybook/docs/ShellIcons.mdx`).
+ */
+export function Icons({ from = icons }: { from?: Record<string, unknown> }) {
   // Every export named `…Icon` is an icon component (`createIcon` makes them and is not one).
-  const entries = Object.entries(icons).filter(([name]) => /Icon$/.test(name)) as [
+  const entries = Object.entries(from).filter(([name]) => /Icon$/.test(name)) as [
     string,
     (props: icons.IconProps) => ReactNode,
   ][];
