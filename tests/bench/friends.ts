@@ -70,7 +70,7 @@ async function load(
       ...(row.bodies ? { 'content-type': 'application/json' } : {}),
     },
     paths: row.paths,
-    bodies: row.bodies?.map((b) => JSON.stringify(b)),
+    variants: row.bodies?.map((b) => ({ body: JSON.stringify(b) })),
   };
   const specFile = path.join(os.tmpdir(), `memoria-bench-friends-${process.pid}.json`);
   await writeFile(specFile, JSON.stringify(spec));

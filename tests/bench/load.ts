@@ -18,12 +18,8 @@ interface LoadSpec {
   body?: string;
   /** Paths sent in turn, one per request, cycling. */
   paths: string[];
-  /** Headers and bodies sent in turn, one per request, cycling (instead of `headers`/`body`). */
+  /** Sent in turn, one per request, cycling: headers added to `headers`, a body replacing `body`. */
   variants?: { headers?: Record<string, string>; body?: string }[];
-  /** Bodies sent in turn with them, when each request needs its own (e.g. a new friend). */
-  bodies?: string[];
-  /** Extra headers of each path (same index), e.g. a signature over that path's resource. */
-  pathHeaders?: Record<string, string>[];
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LoadSpec;
@@ -39,11 +35,7 @@ const result = await autocannon({
       body: spec.body,
       setupRequest: (req: { path: string; body?: string; headers: Record<string, string> }) => {
         const at = next++;
-        const i = at % spec.paths.length;
-        req.path = spec.paths[i] ?? '/';
-        if (spec.bodies) req.body = spec.bodies[at % spec.bodies.length];
-        const extra = spec.pathHeaders?.[i];
-        if (extra) req.headers = { ...req.headers, ...extra };
+        req.path = spec.paths[at % spec.paths.length] ?? '/';
         const variant = spec.variants?.[at % spec.variants.length];
         if (variant?.headers) req.headers = { ...req.headers, ...variant.headers };
         if (variant?.body !== undefined) req.body = variant.body;

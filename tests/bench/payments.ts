@@ -57,7 +57,8 @@ async function load(baseUrl: string, row: Row, seconds: number): Promise<Figures
     headers: { ...row.headers, ...(row.body ? { 'content-type': 'application/json' } : {}) },
     body: row.body,
     paths: requests.map((r) => r.path),
-    pathHeaders: requests.map((r) => r.headers ?? {}),
+    // One variant per path, so request i carries the headers of its own path.
+    variants: requests.map((r) => ({ headers: r.headers ?? {} })),
   };
   const specFile = path.join(os.tmpdir(), `memoria-bench-payments-${process.pid}.json`);
   await writeFile(specFile, JSON.stringify(spec));
