@@ -90,10 +90,13 @@ async function answerWithKey(page: Page, right: boolean) {
   const before = await main.getByText(/^Question \d of \d$/).textContent();
   await page.keyboard.press(String(index + 1));
   await expect
-    .poll(async () => {
-      const now = main.getByText(/^Question \d of \d$/);
-      return (await now.count()) === 0 ? 'moved' : await now.textContent();
-    })
+    .poll(
+      async () => {
+        const now = main.getByText(/^Question \d of \d$/);
+        return (await now.count()) === 0 ? 'moved' : await now.textContent();
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe(before);
 }
 
@@ -131,7 +134,9 @@ describe('duels between two friends', () => {
       await form.getByRole('button', { name: 'Send duel' }).click();
       await a.page.waitForURL(/\/duel\/\d+$/);
       await expect
-        .poll(() => form.getByText(`Waiting for ${ben.username} to accept…`).count())
+        .poll(() => form.getByText(`Waiting for ${ben.username} to accept…`).count(), {
+          timeout: 15_000,
+        })
         .toBe(1);
 
       await b.page.goto(`${baseUrl}/multiple-duels`);
@@ -139,7 +144,9 @@ describe('duels between two friends', () => {
       await b.page.getByRole('main').getByRole('button', { name: 'Accept' }).click();
       await b.page.waitForURL(/\/duel\/\d+$/);
       await expect
-        .poll(() => b.page.getByRole('main').getByText('Question 1 of 3').count())
+        .poll(() => b.page.getByRole('main').getByText('Question 1 of 3').count(), {
+          timeout: 15_000,
+        })
         .toBe(1);
 
       // Ana's page hears the acceptance through the events stream and starts her questions.
@@ -150,7 +157,9 @@ describe('duels between two friends', () => {
       await answerWithKey(b.page, true);
       await b.page.reload();
       await expect
-        .poll(() => b.page.getByRole('main').getByText('Question 2 of 3').count())
+        .poll(() => b.page.getByRole('main').getByText('Question 2 of 3').count(), {
+          timeout: 15_000,
+        })
         .toBe(1);
       await answerWithKey(b.page, true);
       await answerWithKey(b.page, true);
@@ -171,7 +180,7 @@ describe('duels between two friends', () => {
       await a.context.close();
       await b.context.close();
     }
-  });
+  }, 180_000);
 
   test('a number duel: memorize, recall in the grid, result', async () => {
     const [ana, ben] = await Promise.all([standardLearner('ana'), standardLearner('ben')]);
@@ -180,7 +189,7 @@ describe('duels between two friends', () => {
       method: 'POST',
       token: ana.tokens.access,
       body: JSON.stringify({
-        view_time: 8,
+        view_time: 20,
         answer_time: 60,
         number_limit: 4,
         digits: 2,
@@ -193,17 +202,21 @@ describe('duels between two friends', () => {
       /** Reads the numbers while they show, then types them back (the first one wrong unless `right`). */
       const play = async (page: Page, right: boolean) => {
         const main = page.getByRole('main');
-        await expect.poll(() => main.getByText('Memorize, in order').count()).toBe(1);
+        await expect
+          .poll(() => main.getByText('Memorize, in order').count(), { timeout: 15_000 })
+          .toBe(1);
         const numbers = await main.locator('ol li').allTextContents();
         expect(numbers).toHaveLength(4);
         await expect
-          .poll(() => main.getByText('Recall, in order').count(), { timeout: 20_000 })
+          .poll(() => main.getByText('Recall, in order').count(), { timeout: 40_000 })
           .toBe(1);
         for (const [i, n] of numbers.entries()) {
           await page.keyboard.type(right || i > 0 ? n : n === '00' ? '11' : '00');
           await page.keyboard.press('Enter');
         }
-        await expect.poll(() => main.getByText(/^Submitted\.|You won!|won\./).count()).toBe(1);
+        await expect
+          .poll(() => main.getByText(/^Submitted\.|You won!|won\./).count(), { timeout: 15_000 })
+          .toBe(1);
       };
       // Ben accepts in his browser and is taken into the duel at once: his clock runs from there.
       await b.page.goto(`${baseUrl}/multiple-duels`);
@@ -232,5 +245,5 @@ describe('duels between two friends', () => {
       await a.context.close();
       await b.context.close();
     }
-  });
+  }, 180_000);
 });

@@ -10,6 +10,8 @@
  * (`Loading`, error with Retry, `Waiting`, `Memorize`, `Recall`, `Submitted`, `Result`), then
  * `POST …/submit_words/` or `…/submit_numbers/`.
  */
+// The pictures' emoji font, served by the product itself (woff2 subsets loaded only when drawn).
+import '@fontsource/noto-color-emoji';
 import {
   type ImageDuel,
   type TableDuel,

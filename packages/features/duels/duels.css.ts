@@ -138,7 +138,12 @@ export const item = style({
   textAlign: 'center',
 });
 
-export const picture = style({ fontSize: '40px', lineHeight: 1 });
+/** The same pictures on every device: Noto Color Emoji from the product (RecallArena imports it). */
+export const picture = style({
+  fontFamily: "'Noto Color Emoji', sans-serif",
+  fontSize: '40px',
+  lineHeight: 1,
+});
 
 export const digits = style({
   fontFamily: vars.font.mono,
