@@ -94,7 +94,7 @@ async function load(baseUrl: string, row: Row, access: string, seconds: number, 
 
 /**
  * Two years of reviews of the learner's rated cards, spread evenly over the days (a few hundred
- * a day, about 10 % again), and the activity rows the ratings would have recorded: one per desk
+ * a day, each day's on consecutive cards, so across every desk; about 10 % again), and the activity rows the ratings would have recorded: one per desk
  * and day, its count the day's reviews of the desk.
  */
 async function seedHistory(sql: postgres.Sql, userId: number): Promise<void> {
@@ -105,8 +105,8 @@ async function seedHistory(sql: postgres.Sql, userId: number): Promise<void> {
     )
     insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
       elapsed_days, reviewed_at)
-    select ${userId}, rated.cards[1 + (g * 7919) % cardinality(rated.cards)],
-      rated.desks[1 + (g * 7919) % cardinality(rated.cards)],
+    select ${userId}, rated.cards[1 + (g / ${DAYS} + (g % ${DAYS}) * 274) % cardinality(rated.cards)],
+      rated.desks[1 + (g / ${DAYS} + (g % ${DAYS}) * 274) % cardinality(rated.cards)],
       case g % 10 when 0 then 1 when 1 then 2 when 9 then 4 else 3 end,
       jsonb_build_object('state', case when g % 7 = 0 then 1 else 2 end, 'scheduled_days', g % 60),
       jsonb_build_object('state', 2, 'scheduled_days', 1 + g % 90),

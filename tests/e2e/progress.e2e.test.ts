@@ -3,7 +3,8 @@
 // rating the right panel's streak, 31-day grid and weekly chart, the sidebar's History and the
 // other tab's /my-progress change without a reload (the review's own invalidation in the
 // reviewing tab, the events stream's `activity` event in the other). Clicking the History entry
-// opens the desk. Then the same panel in Spanish.
+// opens the desk. The dashboard and /my-progress rank the learner among a friend and move when
+// the learner reviews on another device. Then the same panel in Spanish.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
@@ -16,6 +17,9 @@ type Tokens = { access: string; refresh: string };
 type Session = { email: string; username: string; tokens: Tokens };
 
 const call = jsonApi(baseUrl);
+
+/** Two browser tabs and several round trips each: more than the config's 60 s on a busy machine. */
+const JOURNEY_MS = 150_000;
 
 /** A new learner, registered through the API; returns their tokens. */
 async function register(tag: string): Promise<Session> {
@@ -102,6 +106,21 @@ function labelled(list: Locator, attribute: 'title' | 'aria-label', suffix: stri
   return list.locator(`li[${attribute}$="${suffix}"]`);
 }
 
+/** Rates the first due card of the desk Good through the API, as another device would. */
+async function review(session: Session, deskId: number): Promise<void> {
+  const due = await call<{ cards: { id: number }[] }>(
+    `/space-repetition/cards/due_cards/?desk_id=${deskId}`,
+    { token: session.tokens.access },
+  );
+  const card = due.cards[0];
+  if (!card) throw new Error(`no card due in desk ${deskId}`);
+  await call(`/space-repetition/cards/${card.id}/update_difficulty/`, {
+    method: 'POST',
+    token: session.tokens.access,
+    body: JSON.stringify({ difficulty: 'good' }),
+  });
+}
+
 /** Reveals the shown card and rates it Easy with the keyboard; waits until the server has it. */
 async function rateEasy(page: Page): Promise<void> {
   await page.keyboard.press('Space');
@@ -120,7 +139,9 @@ afterAll(async () => {
 });
 
 describe('progress in the browser', () => {
-  test('reviews move the streak, grid, weekly chart, History and /my-progress live', async () => {
+  test('reviews move the streak, grid, weekly chart, History and /my-progress live', {
+    timeout: JOURNEY_MS,
+  }, async () => {
     const session = await register('en');
     const deskId = await deskWith(session, 'Streak rivers', ['Nile', 'Danube']);
     const { context, errors, open } = await signedIn(session, 'en');
@@ -180,7 +201,53 @@ describe('progress in the browser', () => {
     }
   });
 
-  test('the panel and History in Spanish', async () => {
+  test('the dashboard and /my-progress rank the learner among friends, live', {
+    timeout: JOURNEY_MS,
+  }, async () => {
+    const ana = await register('ana');
+    const bo = await register('bo');
+    const request = await call<{ id: number }>('/friends/friendships/', {
+      method: 'POST',
+      token: ana.tokens.access,
+      body: JSON.stringify({ username: bo.username }),
+    });
+    await call(`/friends/friendships/${request.id}/accept/`, {
+      method: 'POST',
+      token: bo.tokens.access,
+    });
+    // Bo reviewed one card this week; Ana nothing yet.
+    await review(bo, await deskWith(bo, 'Bo desk', ['Tagus']));
+    const anaDesk = await deskWith(ana, 'Ana desk', ['Rhine', 'Loire']);
+    const { context, errors, open } = await signedIn(ana, 'en');
+    try {
+      const home = await open('/');
+      const glance = home.getByRole('main').getByRole('region', { name: 'Your progress' });
+      await glance.getByText('2 of 2', { exact: true }).waitFor();
+      await glance.getByText('Not yet today', { exact: true }).waitFor();
+
+      // Two reviews elsewhere (the API, as another device would): the open dashboard moves up.
+      await review(ana, anaDesk);
+      await review(ana, anaDesk);
+      await glance.getByText('1 of 2', { exact: true }).waitFor();
+      await glance.getByText('Done for today', { exact: true }).waitFor();
+      await glance.getByText('1 day', { exact: true }).waitFor();
+
+      await glance.getByRole('link', { name: 'See my progress' }).click();
+      await home.waitForURL(`${baseUrl}/my-progress`);
+      const ranking = home.getByRole('list', { name: 'Friends ranking (last 7 days)' });
+      await ranking.waitFor();
+      expect(await ranking.getByRole('listitem').allTextContents()).toEqual([
+        `1.${ana.username} (you)2 activities`,
+        `2.${bo.username}1 activity`,
+      ]);
+      expect(await figureValue(home, 'Ranking among friends')).toBe('1 of 2');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the panel and History in Spanish', { timeout: JOURNEY_MS }, async () => {
     const session = await register('es');
     const deskId = await deskWith(session, 'Ríos', ['Ebro']);
     const { context, errors, open } = await signedIn(session, 'es');

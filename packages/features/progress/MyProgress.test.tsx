@@ -76,6 +76,21 @@ function answers(active: boolean, friends = active) {
       reviews_today: 1,
       total_reviews: 330,
     },
+    '/be/api/auth/time-tracking/stats/': {
+      total_time: active ? 95 * 60_000 : 0,
+      today_time: active ? 12 * 60_000 : 0,
+      week_time: active ? 95 * 60_000 : 0,
+      sessions_count: active ? 3 : 0,
+      daily: [],
+      top_pages: [],
+      features: active
+        ? [
+            { feature: 'space_repetition', total_time: 80 * 60_000 },
+            { feature: 'my_progress', total_time: 15 * 60_000 },
+            { feature: 'friends', total_time: 20_000 },
+          ]
+        : [],
+    },
     '/be/api/auth/progress/ranking/': friends
       ? {
           entries: [
@@ -135,6 +150,18 @@ describe('MyProgress', () => {
     const rows = [...list.children].map((li) => li.textContent);
     expect(rows).toEqual(['1.bo40 activities', '2.ana (you)12 activities', '3.cy1 activity']);
     expect(list.children[1]?.getAttribute('aria-current')).toBe('true');
+  });
+
+  test('shows time today, this week and per feature, a minute or more', async () => {
+    serve(true);
+    renderWithProviders(<MyProgress />);
+    const list = await screen.findByRole('list', { name: 'Time per feature' });
+    expect([...list.children].map((li) => li.textContent)).toEqual([
+      'Space Repetition1 h 20 min',
+      'My progress15 min',
+    ]);
+    expect(screen.getByText('12 min')).toBeTruthy();
+    expect(screen.getByText('1 h 35 min')).toBeTruthy();
   });
 
   test('points a learner without friends to /friends', async () => {

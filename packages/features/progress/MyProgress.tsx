@@ -6,6 +6,7 @@ import {
   useMyStreak,
   useProgressRanking,
   useProgressSummary,
+  useTimeTrackingStats,
 } from '@memoria/api';
 import { Button, EmptyState, Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -129,6 +130,50 @@ function Retention({ retention }: { retention: Schemas['LearningStats']['retenti
   );
 }
 
+/** Milliseconds as minutes, or hours and minutes from an hour on. */
+function useDuration(): (ms: number) => string {
+  const intl = useIntl();
+  return (ms) => {
+    const minutes = Math.round(ms / 60_000);
+    if (minutes < 60) {
+      return intl.formatNumber(minutes, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
+    }
+    return intl.formatMessage(
+      { id: 'progress.time.hoursMinutes' },
+      { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
+    );
+  };
+}
+
+/** Time in the app (the §9 tracker's visits): today, this week and per feature. */
+function TimeSpent({ time }: { time: Schemas['TimeTrackingStats'] }) {
+  const intl = useIntl();
+  const duration = useDuration();
+  const features = time.features.filter((f) => f.total_time >= 60_000);
+  return (
+    <>
+      <dl className={s.figures}>
+        <Figure label={intl.formatMessage({ id: 'progress.time.today' })}>
+          {duration(time.today_time)}
+        </Figure>
+        <Figure label={intl.formatMessage({ id: 'progress.time.week' })}>
+          {duration(time.week_time)}
+        </Figure>
+      </dl>
+      {features.length === 0 ? null : (
+        <ul className={s.ranking} aria-label={intl.formatMessage({ id: 'progress.time.features' })}>
+          {features.map((f) => (
+            <li key={f.feature} className={s.timeRow}>
+              <span>{intl.formatMessage({ id: `progress.feature.${f.feature}` })}</span>
+              <span className={s.muted}>{duration(f.total_time)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /** The learner among their friends by activities of the last 7 days; a nudge without friends. */
 function FriendsRanking({ ranking }: { ranking: Schemas['ProgressRanking'] }) {
   const intl = useIntl();
@@ -183,14 +228,15 @@ function Section({ titleId, children }: { titleId: string; children: React.React
  * longest streak, days active, total responses, duel win rate, ranking among friends), a 31-day
  * streak calendar, this week's reviews and the 30-day review forecast as uPlot bar charts,
  * retention of young, mature and all cards, the friends ranking of the last 7 days (or a link to
- * /friends for a learner without friends) and a year heatmap of reviews.
+ * /friends for a learner without friends), time spent in the app and a year heatmap of reviews.
  *
- * It reads five calls once signed in: `GET auth/progress/`, `GET space-repetition/learning-stats/`,
- * `GET auth/streaks/my_streak/`, `GET space-repetition/card-stats/` and
- * `GET auth/progress/ranking/`. Until all five answer it
- * shows a skeleton (Loading); if any fails, "could not be loaded" with Retry, which refetches the
- * failed ones (Error); a learner with no active day and no response gets an empty state linking
- * to Space Repetition (NewLearner); otherwise the figures and charts (Default).
+ * It reads six calls once signed in: `GET auth/progress/`, `GET space-repetition/learning-stats/`,
+ * `GET auth/streaks/my_streak/`, `GET space-repetition/card-stats/`, `GET auth/progress/ranking/`
+ * and `GET auth/time-tracking/stats/` (time today, this week and per feature). Until all six answer it shows a skeleton (Loading); if any fails,
+ * "could not be loaded" with Retry, which refetches the failed ones (LoadError); a learner with no
+ * active day and no response gets an empty state linking to Space Repetition (NewLearner);
+ * otherwise the figures and charts (Default), with a link to /friends in place of the ranking
+ * list for a learner without friends (NoFriends).
  */
 export function MyProgress() {
   const intl = useIntl();
@@ -200,7 +246,8 @@ export function MyProgress() {
   const streak = useHydratedQuery(useMyStreak());
   const week = useHydratedQuery(useCardStats());
   const ranking = useHydratedQuery(useProgressRanking());
-  const queries = [summary, learning, streak, week, ranking];
+  const time = useHydratedQuery(useTimeTrackingStats());
+  const queries = [summary, learning, streak, week, ranking, time];
   const failed = queries.some((q) => q.isError);
   const header = (
     <header>
@@ -232,7 +279,14 @@ export function MyProgress() {
       </div>
     );
   }
-  if (!summary.data || !learning.data || !streak.data || !week.data || !ranking.data) {
+  if (
+    !summary.data ||
+    !learning.data ||
+    !streak.data ||
+    !week.data ||
+    !ranking.data ||
+    !time.data
+  ) {
     return (
       <div className={page.page} aria-busy="true">
         {header}
@@ -293,6 +347,9 @@ export function MyProgress() {
         </Section>
         <Section titleId="progress.ranking">
           <FriendsRanking ranking={ranking.data} />
+        </Section>
+        <Section titleId="progress.time">
+          <TimeSpent time={time.data} />
         </Section>
         <Section titleId="progress.forecast">
           <BarChart

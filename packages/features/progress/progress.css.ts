@@ -109,3 +109,10 @@ export const rankingMe = style({
 export const rankingPlace = style({ fontVariantNumeric: 'tabular-nums' });
 
 export const rankingName = style({ overflow: 'hidden', textOverflow: 'ellipsis' });
+
+export const timeRow = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+});

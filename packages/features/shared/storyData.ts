@@ -538,6 +538,27 @@ export const memoryModels = {
   },
 } satisfies Record<string, Schemas['MemoryModel']>;
 
+/** `GET auth/time-tracking/stats/` for the last 7 days (`minutes` oldest first), per feature. */
+function timeStats(
+  minutes: number[],
+  features: [Schemas['FeatureTime']['feature'], number][],
+): Schemas['TimeTrackingStats'] {
+  const daily = minutes.map((m, i) => ({
+    date: day(minutes.length - 1 - i),
+    total_time: m * 60_000,
+  }));
+  const total = daily.reduce((sum, d) => sum + d.total_time, 0);
+  return {
+    total_time: total,
+    today_time: daily.at(-1)?.total_time ?? 0,
+    week_time: daily.slice(-3).reduce((sum, d) => sum + d.total_time, 0),
+    sessions_count: minutes.filter((m) => m > 0).length,
+    daily,
+    top_pages: [],
+    features: features.map(([feature, total_time]) => ({ feature, total_time })),
+  };
+}
+
 /** `/my-progress` for a learner with a streak: figures, weekly reviews, retention, forecast, year. */
 export function progressData(): HttpHandler[] {
   const retention = (reviews: number, passed: number) => ({
@@ -573,6 +594,18 @@ export function progressData(): HttpHandler[] {
       })),
       decks: [{ deck_id: 7, deck_name: 'Capitals', new: 4, learning: 3, young: 10, mature: 7 }],
     }),
+    ok(
+      '/auth/time-tracking/stats/',
+      timeStats(
+        [25, 14, 0, 40, 8, 0, 19],
+        [
+          ['space_repetition', 62 * 60_000],
+          ['my_progress', 9 * 60_000],
+          ['dashboard', 4 * 60_000],
+          ['friends', 30_000],
+        ],
+      ),
+    ),
     ...shellData('standard').filter((handler) =>
       /my_streak|card-stats|progress\/ranking/.test(handler.info.path.toString()),
     ),
@@ -602,6 +635,7 @@ export function progressEmpty(): HttpHandler[] {
       reviews_per_day: Array.from({ length: 365 }, (_, i) => ({ date: day(364 - i), count: 0 })),
       decks: [],
     }),
+    ok('/auth/time-tracking/stats/', timeStats([0, 0, 0, 0, 0, 0, 0], [])),
     ...shellEmpty('standard').filter((handler) =>
       /my_streak|card-stats|progress\/ranking/.test(handler.info.path.toString()),
     ),
