@@ -12,6 +12,7 @@ import { notificationKeys } from './notifications.ts';
 import {
   type MutationHookOptions,
   type QueryHookOptions,
+  queryKeys,
   useInvalidating,
   useSignedInQuery,
 } from './query.ts';
@@ -120,12 +121,19 @@ export function useUserSearch(q: string, options: QueryHookOptions<UserSearchRes
   });
 }
 
-/** A friends mutation that refreshes every friends list (and the bell) when it succeeds. */
+/**
+ * A friends mutation that refreshes every friends list, the bell and the friends ranking when it
+ * succeeds (the other person's pages learn of it through their `notification` event).
+ */
 function useFriendsMutation<TData, TVariables>(
   options: MutationHookOptions<TData, TVariables>,
   mutationFn: (variables: TVariables) => Promise<TData>,
 ) {
-  return useInvalidating(options, mutationFn, () => [friendKeys.all, notificationKeys.all]);
+  return useInvalidating(options, mutationFn, () => [
+    friendKeys.all,
+    notificationKeys.all,
+    queryKeys.progress.rankings,
+  ]);
 }
 
 /** `POST friends/friendships/` by email or username (accepts theirs when they asked first). */
