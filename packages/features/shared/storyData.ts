@@ -385,49 +385,65 @@ export { api, fail, HttpResponse, ok };
 const SUBSCRIPTION_ID = 7;
 const renewal = ago({ days: -30 });
 
-const subscriptionStatus: Record<'standard' | 'free' | 'cancelled', Schemas['SubscriptionStatus']> =
-  {
-    standard: {
-      has_active_subscription: true,
-      account_type: 'standard',
-      subscription_id: SUBSCRIPTION_ID,
-      plan_name: 'standard',
-      status: 'active',
-      end_date: renewal,
-      next_billing_date: renewal,
-      access_until: renewal,
-      can_cancel: true,
-      can_renew: false,
-      failure_reason: null,
-    },
-    free: {
-      has_active_subscription: false,
-      account_type: 'free',
-      subscription_id: null,
-      plan_name: null,
-      status: null,
-      end_date: null,
-      next_billing_date: null,
-      access_until: null,
-      can_cancel: false,
-      can_renew: false,
-      failure_reason: null,
-    },
-    // Cancelled before its end date: paid access lasts until then, Renew is offered.
-    cancelled: {
-      has_active_subscription: true,
-      account_type: 'standard',
-      subscription_id: SUBSCRIPTION_ID,
-      plan_name: 'standard',
-      status: 'cancelled',
-      end_date: renewal,
-      next_billing_date: null,
-      access_until: renewal,
-      can_cancel: false,
-      can_renew: true,
-      failure_reason: null,
-    },
-  };
+const subscriptionStatus: Record<
+  'standard' | 'free' | 'cancelled' | 'declined',
+  Schemas['SubscriptionStatus']
+> = {
+  standard: {
+    has_active_subscription: true,
+    account_type: 'standard',
+    subscription_id: SUBSCRIPTION_ID,
+    plan_name: 'standard',
+    status: 'active',
+    end_date: renewal,
+    next_billing_date: renewal,
+    access_until: renewal,
+    can_cancel: true,
+    can_renew: false,
+    failure_reason: null,
+  },
+  free: {
+    has_active_subscription: false,
+    account_type: 'free',
+    subscription_id: null,
+    plan_name: null,
+    status: null,
+    end_date: null,
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: false,
+    failure_reason: null,
+  },
+  // Cancelled before its end date: paid access lasts until then, Renew is offered.
+  cancelled: {
+    has_active_subscription: true,
+    account_type: 'standard',
+    subscription_id: SUBSCRIPTION_ID,
+    plan_name: 'standard',
+    status: 'cancelled',
+    end_date: renewal,
+    next_billing_date: null,
+    access_until: renewal,
+    can_cancel: false,
+    can_renew: true,
+    failure_reason: null,
+  },
+  // The sandbox (or Mercado Pago) declined the payment: still free, the profile says why.
+  declined: {
+    has_active_subscription: false,
+    account_type: 'free',
+    subscription_id: SUBSCRIPTION_ID,
+    plan_name: 'standard',
+    status: 'failed',
+    end_date: null,
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: true,
+    failure_reason: 'payment_rejected',
+  },
+};
 
 /** Two monthly Standard payments, newest first: today's and last month's, both approved. */
 const payments: Schemas['Payment'][] = [0, 30].map((daysAgo, i) => ({
@@ -444,14 +460,21 @@ const payments: Schemas['Payment'][] = [0, 30].map((daysAgo, i) => ({
 
 /**
  * What `/profile` reads: the account, the subscription status and, with a subscription, its
- * payment history. `standard` is active, `cancelled` keeps access until the end date.
+ * payment history. `standard` is active, `cancelled` keeps access until the end date,
+ * `declined` is a purchase whose one payment was declined.
  */
-export function profileData(plan: 'standard' | 'free' | 'cancelled'): HttpHandler[] {
+export function profileData(plan: 'standard' | 'free' | 'cancelled' | 'declined'): HttpHandler[] {
   const status = subscriptionStatus[plan];
+  const history: Schemas['Payment'][] =
+    plan === 'free'
+      ? []
+      : plan === 'declined'
+        ? [{ ...(payments[0] as Schemas['Payment']), status: 'rejected', paid_at: null }]
+        : payments;
   return [
     ok('/auth/users/me/', { ...user, account_type: status.account_type }),
     ok('/auth/subscriptions/get_subscription_status/', status),
-    ok('/auth/subscriptions/{id}/payment_history/', plan === 'free' ? [] : payments),
+    ok('/auth/subscriptions/{id}/payment_history/', history),
   ];
 }
 
