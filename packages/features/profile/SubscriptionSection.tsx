@@ -3,7 +3,7 @@ import { Button, Card, Dialog, Skeleton, Snackbar } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PurchaseConfirmation, useStandardPurchase } from '../pricing/index.ts';
-import { LoadFailure } from './LoadFailure.tsx';
+import { LoadFailure } from '../shared/LoadFailure.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 
 export interface SubscriptionSectionProps {
@@ -30,7 +30,11 @@ export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
   if (status.isPending) body = <Skeleton height={120} />;
   else if (status.isError) {
     body = (
-      <LoadFailure messageId="profile.subscription.statusFailed" onRetry={() => status.refetch()} />
+      <LoadFailure
+        retryId="profile.retry"
+        messageId="profile.subscription.statusFailed"
+        onRetry={() => status.refetch()}
+      />
     );
   } else {
     const s = status.data;

@@ -547,3 +547,34 @@ export function progressEmpty(): HttpHandler[] {
     ),
   ];
 }
+
+const plan = (
+  id: number,
+  name: Schemas['AccountType'],
+  display_name: string,
+  price: number | null,
+  billing_period: Schemas['SubscriptionPlan']['billing_period'],
+  features: Schemas['Feature'][],
+): Schemas['SubscriptionPlan'] => ({
+  id,
+  name,
+  display_name,
+  price,
+  currency: 'ARS',
+  billing_period,
+  features,
+  is_purchasable: name === 'standard',
+});
+
+/** What `GET auth/subscription-plans/` answers: the server's four plans (pricing shows three). */
+export const subscriptionPlans: Schemas['SubscriptionPlan'][] = [
+  plan(1, 'free', 'Free', 0, 'none', FREE_FEATURES),
+  plan(2, 'standard', 'Standard', 6999, 'monthly', ALL_FEATURES),
+  plan(3, 'enterprise', 'Enterprise', null, 'custom', ALL_FEATURES),
+  plan(4, 'enterprise_plus', 'Enterprise+', null, 'custom', ALL_FEATURES),
+];
+
+/** What the in-app `/pricing` reads: the plans and the account's plan. */
+export function pricingData(account: 'free' | 'standard'): HttpHandler[] {
+  return [ok('/auth/subscription-plans/', subscriptionPlans), accountInfo(account)];
+}
