@@ -69,6 +69,15 @@ export const PaymentDeclined: Story = {
   },
 };
 
+/** Bought, but the checkout was left unpaid: Waiting for payment and a link to continue it. */
+export const PendingPayment: Story = {
+  parameters: { msw: profileData('pending') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: /continue payment/i })).toBeVisible();
+  },
+};
+
 /** Signed out, the queries wait: the skeletons stay (no request is left hanging). */
 export const Loading: Story = { decorators: [withSession(false)] };
 

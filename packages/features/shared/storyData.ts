@@ -386,7 +386,7 @@ const SUBSCRIPTION_ID = 7;
 const renewal = ago({ days: -30 });
 
 const subscriptionStatus: Record<
-  'standard' | 'free' | 'cancelled' | 'declined',
+  'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
   Schemas['SubscriptionStatus']
 > = {
   standard: {
@@ -401,6 +401,7 @@ const subscriptionStatus: Record<
     can_cancel: true,
     can_renew: false,
     failure_reason: null,
+    checkout_url: null,
   },
   free: {
     has_active_subscription: false,
@@ -414,6 +415,7 @@ const subscriptionStatus: Record<
     can_cancel: false,
     can_renew: false,
     failure_reason: null,
+    checkout_url: null,
   },
   // Cancelled before its end date: paid access lasts until then, Renew is offered.
   cancelled: {
@@ -428,6 +430,22 @@ const subscriptionStatus: Record<
     can_cancel: false,
     can_renew: true,
     failure_reason: null,
+    checkout_url: null,
+  },
+  // Bought, but the checkout was left before paying: the profile offers to continue it.
+  pending: {
+    has_active_subscription: false,
+    account_type: 'free',
+    subscription_id: SUBSCRIPTION_ID,
+    plan_name: 'standard',
+    status: 'pending',
+    end_date: null,
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: false,
+    failure_reason: null,
+    checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
   },
   // The sandbox (or Mercado Pago) declined the payment: still free, the profile says why.
   declined: {
@@ -442,6 +460,7 @@ const subscriptionStatus: Record<
     can_cancel: false,
     can_renew: true,
     failure_reason: 'payment_rejected',
+    checkout_url: null,
   },
 };
 
@@ -460,13 +479,16 @@ const payments: Schemas['Payment'][] = [0, 30].map((daysAgo, i) => ({
 
 /**
  * What `/profile` reads: the account, the subscription status and, with a subscription, its
- * payment history. `standard` is active, `cancelled` keeps access until the end date,
+ * payment history. `standard` is active, `pending` waits for its checkout, `cancelled` keeps
+ * access until the end date,
  * `declined` is a purchase whose one payment was declined.
  */
-export function profileData(plan: 'standard' | 'free' | 'cancelled' | 'declined'): HttpHandler[] {
+export function profileData(
+  plan: 'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
+): HttpHandler[] {
   const status = subscriptionStatus[plan];
   const history: Schemas['Payment'][] =
-    plan === 'free'
+    plan === 'free' || plan === 'pending'
       ? []
       : plan === 'declined'
         ? [{ ...(payments[0] as Schemas['Payment']), status: 'rejected', paid_at: null }]
