@@ -3296,6 +3296,11 @@ export interface components {
             can_cancel: boolean;
             can_renew: boolean;
             failure_reason: components["schemas"]["SubscriptionFailureReason"];
+            /**
+             * Format: uri-reference
+             * @description The provider's checkout of a pending subscription, to continue a payment left unfinished; null in every other status.
+             */
+            checkout_url: string | null;
         };
         /** @description A payment provider notification (Mercado Pago shape; the sandbox checkout sends the same). Unknown fields are kept. */
         WebhookEvent: {

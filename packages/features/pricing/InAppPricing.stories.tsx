@@ -1,9 +1,10 @@
+import { paymentKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { accountInfo, fail } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { fail, pricingData } from '../shared/storyData.ts';
 import { InAppPricing } from './InAppPricing.tsx';
 
 const meta = {
@@ -11,7 +12,7 @@ const meta = {
   component: InAppPricing,
   decorators: [withQueryClient, withSession(true)],
   args: { openUrl: fn() },
-  parameters: { messages, layout: 'fullscreen', msw: [accountInfo('free')] },
+  parameters: { messages, layout: 'fullscreen', msw: pricingData('free') },
 } satisfies Meta<typeof InAppPricing>;
 
 export default meta;
@@ -34,7 +35,7 @@ export const FreeUser: Story = {
 };
 
 export const StandardUser: Story = {
-  parameters: { msw: [accountInfo('standard')] },
+  parameters: { msw: pricingData('standard') },
   play: FreeUser.play,
 };
 
@@ -53,7 +54,7 @@ export const PaymentError: Story = {
   tags: ['expected-http-errors', 'expected-console-errors'],
   parameters: {
     msw: [
-      accountInfo('free'),
+      ...pricingData('free'),
       fail('post', '/auth/subscriptions/create_subscription/', 501, {
         detail: 'createSubscription is not implemented yet',
         code: 'not_implemented',
@@ -63,6 +64,21 @@ export const PaymentError: Story = {
   play: async ({ canvasElement }) => {
     const { dialog } = await buyAndConfirm(canvasElement);
     await expect(await dialog.findByRole('alert')).toBeVisible();
+  },
+};
+
+/** The plans could not be read: 'Error fetching plans' and Retry instead of the cards. */
+export const PlansError: Story = {
+  decorators: [
+    withFailedQuery(paymentKeys.plans(), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /retry|reintentar/i })).toBeVisible();
   },
 };
 

@@ -1,6 +1,7 @@
 import type { RecordedRequest, Reply } from '@memoria/api/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import { subscriptionPlans } from '../shared/storyData.ts';
 import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { InAppPricing } from './InAppPricing.tsx';
 
@@ -18,9 +19,17 @@ const subscription = {
   status: 'pending',
 };
 
-/** account_info answers `plan`; create_subscription answers `purchase`. */
-function api(plan: string, purchase: (request: RecordedRequest) => Reply) {
+/**
+ * account_info answers `plan`; create_subscription answers `purchase`; subscription-plans answers
+ * `plans` (the server's four by default).
+ */
+function api(
+  plan: string,
+  purchase: (request: RecordedRequest) => Reply,
+  plans: () => Reply | Promise<Reply> = () => ({ status: 200, body: subscriptionPlans }),
+) {
   signedIn.server.handle((request) => {
+    if (request.path.startsWith('/be/api/auth/subscription-plans/')) return plans();
     if (request.path.startsWith('/be/api/auth/users/account_info/')) {
       return { status: 200, body: info(plan) };
     }
@@ -48,7 +57,7 @@ function api(plan: string, purchase: (request: RecordedRequest) => Reply) {
 async function confirmPurchase(openUrl = vi.fn<(url: string) => void>(), locale?: 'es') {
   renderWithProviders(<InAppPricing openUrl={openUrl} />, { locale });
   fireEvent.click(
-    screen.getByRole('button', { name: locale === 'es' ? 'Comprar ahora' : 'Buy now' }),
+    await screen.findByRole('button', { name: locale === 'es' ? 'Comprar ahora' : 'Buy now' }),
   );
   const dialog = await screen.findByRole('dialog');
   expect(within(dialog).getByText('Standard')).toBeTruthy();
@@ -71,9 +80,83 @@ describe('in-app pricing: current plan', () => {
   test('a free user sees Free marked and Buy now on Standard', async () => {
     api('free', () => ({ status: 500 }));
     renderWithProviders(<InAppPricing />);
-    const free = screen.getByRole('article', { name: 'Free' });
+    const free = await screen.findByRole('article', { name: 'Free' });
     await waitFor(() => expect(within(free).getByText('Current plan')).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Buy now' })).toBeTruthy();
+  });
+});
+
+describe('plans from GET auth/subscription-plans/', () => {
+  test("the API's plans and prices: three cards (Enterprise+ is sold as Enterprise)", async () => {
+    const cheaper = subscriptionPlans.map((plan) =>
+      plan.name === 'standard' ? { ...plan, price: 12500, currency: 'USD' } : plan,
+    );
+    api(
+      'free',
+      () => ({ status: 500 }),
+      () => ({ status: 200, body: cheaper }),
+    );
+    renderWithProviders(<InAppPricing />);
+    const standard = await screen.findByRole('article', { name: 'Standard' });
+    expect(within(standard).getByText('$12.500')).toBeTruthy();
+    expect(within(standard).getByText('USD per month')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Free' })).getByText('$0')).toBeTruthy();
+    const enterprise = screen.getByRole('article', { name: 'Enterprise' });
+    expect(within(enterprise).getByText('Custom price')).toBeTruthy();
+    expect(
+      screen.getAllByRole('article').map((card) => card.getAttribute('aria-labelledby')),
+    ).toEqual(['pricing-plan-free', 'pricing-plan-standard', 'pricing-plan-enterprise']);
+    expect(signedIn.server.hits('/be/api/auth/subscription-plans/')).toHaveLength(1);
+  });
+
+  test('while the plans load: a busy list without cards', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    const later = new Promise<Reply>((resolve) => {
+      answer = resolve;
+    });
+    api(
+      'free',
+      () => ({ status: 500 }),
+      () => later,
+    );
+    renderWithProviders(<InAppPricing />);
+    const list = screen.getByRole('list', { name: 'Plans' });
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('article')).toBeNull();
+    answer({ status: 200, body: subscriptionPlans });
+    expect(await screen.findByRole('article', { name: 'Standard' })).toBeTruthy();
+    expect(list.getAttribute('aria-busy')).toBe('false');
+  });
+
+  test("a failed call: 'Error fetching plans' and Retry, which reads them again", async () => {
+    let failing = true;
+    api(
+      'free',
+      () => ({ status: 500 }),
+      () =>
+        failing
+          ? { status: 503, body: { detail: 'Service unavailable', code: 'unavailable' } }
+          : { status: 200, body: subscriptionPlans },
+    );
+    renderWithProviders(<InAppPricing />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error fetching plans');
+    expect(screen.queryByRole('article')).toBeNull();
+    failing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Standard' })).toBeTruthy();
+  });
+
+  test('the failure in Spanish', async () => {
+    api(
+      'free',
+      () => ({ status: 500 }),
+      () => ({ status: 500 }),
+    );
+    renderWithProviders(<InAppPricing />, { locale: 'es' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error al obtener los planes');
+    expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
   });
 });
 
@@ -120,7 +203,7 @@ describe('Standard purchase (§4, §8)', () => {
   test('Cancel closes the confirmation without a call', async () => {
     api('free', () => ({ status: 500 }));
     renderWithProviders(<InAppPricing />);
-    fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -147,6 +230,7 @@ describe('Contact Sales (§4, issue 14)', () => {
     api('free', () => ({ status: 500 }));
     renderWithProviders(<InAppPricing />);
     const open = () => fireEvent.click(screen.getByRole('button', { name: 'Contact sales' }));
+    await screen.findByRole('button', { name: 'Contact sales' });
     open();
     fill(await screen.findByRole('dialog'), fields);
 

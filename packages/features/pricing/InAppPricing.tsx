@@ -1,13 +1,14 @@
-import { useAccountInfo } from '@memoria/api';
-import { Button } from '@memoria/ui';
+import { useAccountInfo, useSubscriptionPlans } from '@memoria/api';
+import { Button, Skeleton } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { LoadFailure } from '../shared/LoadFailure.tsx';
 import * as page from '../shared/page.css.ts';
 import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { ContactSalesDialog } from './ContactSalesDialog.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { PurchaseConfirmation } from './PurchaseConfirmation.tsx';
-import { PLANS, planOfAccount } from './plans.ts';
+import { type PlanId, planOfAccount, pricingCards } from './plans.ts';
 import * as s from './pricing.css.ts';
 import { useStandardPurchase } from './usePurchase.ts';
 
@@ -22,6 +23,9 @@ export interface InAppPricingProps {
  * Enterprise opens the `ContactSalesDialog`.
  *
  * **API calls and states**
+ * - `GET /auth/subscription-plans/`: the cards, their prices and which one is bought here
+ *   (`is_purchasable`); skeleton cards while loading (`Loading`), 'Error fetching plans' with
+ *   Retry when it fails (`PlansError`).
  * - `GET /auth/users/account_info/`: the current plan is marked (`FreeUser`, `StandardUser`).
  * - Buy now → Confirm: `POST /auth/subscriptions/create_subscription/`; success opens the checkout
  *   and shows the redirecting message (`Confirmation`); a failure shows the payment error inside the
@@ -32,12 +36,13 @@ export function InAppPricing({ openUrl }: InAppPricingProps) {
   // The sidebar's island reads account info too; if its answer is in the shared cache before this
   // island hydrates, the hydrating render must still match the server's (no plan marked).
   const info = useHydratedQuery(useAccountInfo());
+  const plans = useHydratedQuery(useSubscriptionPlans());
   const currentPlan = planOfAccount(info.data?.account_type);
   const purchase = useStandardPurchase(openUrl);
   const [contactOpen, setContactOpen] = useState(false);
 
-  const actionOf = (plan: (typeof PLANS)[number]['id']) => {
-    if (plan === 'standard') {
+  const actionOf = (plan: PlanId, purchasable: boolean) => {
+    if (purchasable) {
       return (
         <Button fullWidth aria-haspopup="dialog" onClick={purchase.start}>
           <FormattedMessage id="pricing.buyNow" />
@@ -69,19 +74,38 @@ export function InAppPricing({ openUrl }: InAppPricingProps) {
           <FormattedMessage id="pricing.app.subtitle" />
         </p>
       </header>
-      <ul className={s.grid} aria-label={intl.formatMessage({ id: 'pricing.plans' })}>
-        {PLANS.map((plan) => (
-          <li key={plan.id}>
-            <PlanCard
-              plan={plan.id}
-              featureCount={plan.features}
-              highlighted={plan.id === 'standard'}
-              current={currentPlan === plan.id}
-              action={actionOf(plan.id)}
-            />
-          </li>
-        ))}
-      </ul>
+      {plans.isError ? (
+        <LoadFailure
+          messageId="pricing.plansFailed"
+          retryId="pricing.retry"
+          onRetry={() => plans.refetch()}
+        />
+      ) : (
+        <ul
+          className={s.grid}
+          aria-label={intl.formatMessage({ id: 'pricing.plans' })}
+          aria-busy={plans.isPending}
+        >
+          {plans.isPending
+            ? [1, 2, 3].map((n) => (
+                <li key={n}>
+                  <Skeleton variant="rect" height={420} />
+                </li>
+              ))
+            : pricingCards(plans.data).map((plan) => (
+                <li key={plan.name}>
+                  <PlanCard
+                    plan={plan.name}
+                    price={plan.price}
+                    currency={plan.currency}
+                    highlighted={plan.is_purchasable}
+                    current={currentPlan === plan.name}
+                    action={actionOf(plan.name, plan.is_purchasable)}
+                  />
+                </li>
+              ))}
+        </ul>
+      )}
       <PurchaseConfirmation
         open={purchase.open}
         status={purchase.status}

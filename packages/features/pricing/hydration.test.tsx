@@ -3,6 +3,7 @@ import { act, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { subscriptionPlans } from '../shared/storyData.ts';
 import { Providers, startApiServer, type TestServer, testQueryClient } from '../shared/testing.tsx';
 import { InAppPricing } from './InAppPricing.tsx';
 
@@ -16,7 +17,12 @@ const standard = {
 let server: TestServer;
 beforeAll(async () => {
   server = await startApiServer();
-  server.handle(() => ({ status: 200, body: standard }));
+  server.handle((request) => ({
+    status: 200,
+    body: request.path.startsWith('/be/api/auth/subscription-plans/')
+      ? subscriptionPlans
+      : standard,
+  }));
 });
 afterAll(() => server.close());
 beforeEach(() => {

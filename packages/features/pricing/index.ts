@@ -7,7 +7,13 @@ export {
   PurchaseConfirmation,
   type PurchaseConfirmationProps,
 } from './PurchaseConfirmation.tsx';
-export { PLANS, type PlanId, planOfAccount } from './plans.ts';
+export {
+  FEATURE_LINES,
+  formatPlanPrice,
+  type PlanId,
+  planOfAccount,
+  pricingCards,
+} from './plans.ts';
 export {
   openInNewTab,
   type PurchaseRefusal,

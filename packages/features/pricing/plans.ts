@@ -1,13 +1,25 @@
-import type { AccountType } from '@memoria/api';
+import type { AccountType, SubscriptionPlan } from '@memoria/api';
 
-/** The plans shown on pricing, in order, with how many feature lines each has in the catalog. */
-export const PLANS = [
-  { id: 'free', features: 3 },
-  { id: 'standard', features: 5 },
-  { id: 'enterprise', features: 6 },
-] as const;
+/** The pricing cards: the plans the API lists, except Enterprise+ (sold as Enterprise). */
+export type PlanId = 'free' | 'standard' | 'enterprise';
 
-export type PlanId = (typeof PLANS)[number]['id'];
+/** How many `pricing.<plan>.featureN` lines the catalog has for each card. */
+export const FEATURE_LINES: Record<PlanId, number> = { free: 3, standard: 5, enterprise: 6 };
+
+/** The plans of `GET auth/subscription-plans/` that get a card, in the API's order. */
+export function pricingCards(plans: SubscriptionPlan[]): (SubscriptionPlan & { name: PlanId })[] {
+  return plans.filter(
+    (plan): plan is SubscriptionPlan & { name: PlanId } => plan.name !== 'enterprise_plus',
+  );
+}
+
+/**
+ * A plan's price as Argentina writes it, where it is charged (spec §1: "6.999"); null is a custom
+ * price, which the card words instead.
+ */
+export function formatPlanPrice(price: number | null): string | null {
+  return price === null ? null : `$${new Intl.NumberFormat('es-AR').format(price)}`;
+}
 
 /** The pricing card that is the account's plan (Enterprise+ is sold as Enterprise). */
 export function planOfAccount(accountType: AccountType | undefined): PlanId | null {

@@ -3,7 +3,7 @@ import { Button, Card, Skeleton, Snackbar, TextField } from '@memoria/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formErrors } from '../shared/errors.ts';
-import { LoadFailure } from './LoadFailure.tsx';
+import { LoadFailure } from '../shared/LoadFailure.tsx';
 
 const FIELDS = ['username', 'first_name', 'last_name'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -43,7 +43,13 @@ export function AccountSection() {
   let body: React.ReactNode;
   if (me.isPending) body = <Skeleton height={160} />;
   else if (me.isError) {
-    body = <LoadFailure messageId="profile.account.loadFailed" onRetry={() => me.refetch()} />;
+    body = (
+      <LoadFailure
+        retryId="profile.retry"
+        messageId="profile.account.loadFailed"
+        onRetry={() => me.refetch()}
+      />
+    );
   } else {
     body = (
       <form onSubmit={save} noValidate style={{ display: 'grid', gap: 12 }}>

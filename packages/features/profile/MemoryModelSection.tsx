@@ -8,7 +8,7 @@ import { Button, Card, Skeleton, Snackbar, TextField } from '@memoria/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formErrors } from '../shared/errors.ts';
-import { LoadFailure } from './LoadFailure.tsx';
+import { LoadFailure } from '../shared/LoadFailure.tsx';
 
 const percent = (fraction: number) => Math.round(fraction * 100);
 
@@ -86,7 +86,13 @@ export function MemoryModelSection() {
   let body: React.ReactNode;
   if (model.isPending) body = <Skeleton height={160} />;
   else if (model.isError) {
-    body = <LoadFailure messageId="profile.memory.loadFailed" onRetry={() => model.refetch()} />;
+    body = (
+      <LoadFailure
+        retryId="profile.retry"
+        messageId="profile.memory.loadFailed"
+        onRetry={() => model.refetch()}
+      />
+    );
   } else {
     body = (
       <div style={{ display: 'grid', gap: 16 }}>

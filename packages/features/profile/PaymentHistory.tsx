@@ -1,7 +1,7 @@
 import { usePaymentHistory } from '@memoria/api';
 import { Skeleton } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LoadFailure } from './LoadFailure.tsx';
+import { LoadFailure } from '../shared/LoadFailure.tsx';
 
 /** The payments of one subscription, newest first. */
 export function PaymentHistory({ subscriptionId }: { subscriptionId: number }) {
@@ -10,7 +10,13 @@ export function PaymentHistory({ subscriptionId }: { subscriptionId: number }) {
   let body: React.ReactNode;
   if (history.isPending) body = <Skeleton height={48} />;
   else if (history.isError) {
-    body = <LoadFailure messageId="profile.history.failed" onRetry={() => history.refetch()} />;
+    body = (
+      <LoadFailure
+        retryId="profile.retry"
+        messageId="profile.history.failed"
+        onRetry={() => history.refetch()}
+      />
+    );
   } else if (history.data.length === 0) {
     body = (
       <p>

@@ -19,7 +19,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The `/profile` page, mounted by `ProfileIsland` (src/pages/profile.astro): account details the learner edits and the subscription section. It reads `GET auth/users/me/` (the account form; a failure shows the account error with Retry), `GET auth/subscriptions/get_subscription_status/` (the plan, status, next billing and access-until dates; no subscription shows the link to the plans; a failure shows the subscription error with Retry) and, with a subscription, `GET auth/subscriptions/{id}/payment_history/` (the payments table, or an empty note). Saving calls `PATCH auth/users/{id}/`; Cancel (active subscription) calls `POST auth/subscriptions/{id}/cancel_subscription/` after a confirmation and access stays until the end date; Renew (cancelled subscription) starts a new Standard purchase through the pricing confirmation.',
+          'The `/profile` page, mounted by `ProfileIsland` (src/pages/profile.astro): account details the learner edits and the subscription section. It reads `GET auth/users/me/` (the account form; a failure shows the account error with Retry), `GET auth/subscriptions/get_subscription_status/` (the plan, status, next billing and access-until dates; no subscription shows the link to the plans; a declined payment shows why the account stayed free (`PaymentDeclined`); a failure shows the subscription error with Retry) and, with a subscription, `GET auth/subscriptions/{id}/payment_history/` (the payments table, or an empty note). Saving calls `PATCH auth/users/{id}/`; Cancel (active subscription) calls `POST auth/subscriptions/{id}/cancel_subscription/` after a confirmation and access stays until the end date; Renew (cancelled subscription) starts a new Standard purchase through the pricing confirmation.',
       },
     },
   },
@@ -55,6 +55,26 @@ export const Cancelled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: /renew/i })).toBeVisible();
+  },
+};
+
+/** The payment was declined: still free, the reason shown, the declined payment listed, Renew. */
+export const PaymentDeclined: Story = {
+  parameters: { msw: profileData('declined') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/The payment was declined/)).toBeVisible();
+    await expect(await canvas.findByRole('cell', { name: 'Declined' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /renew/i })).toBeVisible();
+  },
+};
+
+/** Bought, but the checkout was left unpaid: Waiting for payment and a link to continue it. */
+export const PendingPayment: Story = {
+  parameters: { msw: profileData('pending') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: /continue payment/i })).toBeVisible();
   },
 };
 

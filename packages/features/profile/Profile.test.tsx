@@ -27,6 +27,7 @@ const active = {
   can_cancel: true,
   can_renew: false,
   failure_reason: null,
+  checkout_url: null,
 };
 
 function api(cancelStatus: number, status: object = active) {
@@ -130,5 +131,32 @@ describe('profile', () => {
     expect(
       await screen.findByText('El pago fue rechazado. Tu cuenta sigue en el plan gratuito.'),
     ).toBeTruthy();
+  });
+
+  test('a pending subscription links to its checkout to continue the payment', async () => {
+    const checkout = 'https://pay.example/checkout/7';
+    api(200, {
+      ...active,
+      has_active_subscription: false,
+      account_type: 'free',
+      status: 'pending',
+      end_date: null,
+      next_billing_date: null,
+      access_until: null,
+      can_cancel: false,
+      checkout_url: checkout,
+    });
+    renderWithProviders(<Profile />);
+    const link = await screen.findByRole('link', { name: 'Continue payment' });
+    expect(link.getAttribute('href')).toBe(checkout);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Waiting for payment')).toBeTruthy();
+  });
+
+  test('no Continue payment link once the subscription is active', async () => {
+    api(200);
+    renderWithProviders(<Profile />);
+    expect(await screen.findByText('Active')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Continue payment' })).toBeNull();
   });
 });

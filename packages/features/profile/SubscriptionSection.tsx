@@ -3,7 +3,7 @@ import { Button, Card, Dialog, Skeleton, Snackbar } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PurchaseConfirmation, useStandardPurchase } from '../pricing/index.ts';
-import { LoadFailure } from './LoadFailure.tsx';
+import { LoadFailure } from '../shared/LoadFailure.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 
 export interface SubscriptionSectionProps {
@@ -14,7 +14,8 @@ export interface SubscriptionSectionProps {
 /**
  * The account's plan and subscription (§2 Profile, §4): status, next billing date, access-until
  * date, payment history; cancel after a confirmation (cannot be undone, access stays until the end
- * date), why a failed payment left the account free, renew after a cancel (a new purchase through the same confirmation as /pricing). The
+ * date), a link to continue a pending subscription's checkout, why a failed payment left the
+ * account free, renew after a cancel (a new purchase through the same confirmation as /pricing). The
  * events stream refreshes it when the provider confirms a payment.
  */
 export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
@@ -30,7 +31,11 @@ export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
   if (status.isPending) body = <Skeleton height={120} />;
   else if (status.isError) {
     body = (
-      <LoadFailure messageId="profile.subscription.statusFailed" onRetry={() => status.refetch()} />
+      <LoadFailure
+        retryId="profile.retry"
+        messageId="profile.subscription.statusFailed"
+        onRetry={() => status.refetch()}
+      />
     );
   } else {
     const s = status.data;
@@ -65,6 +70,13 @@ export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
         {s.status === 'failed' && s.failure_reason ? (
           <p role="status" style={{ margin: 0 }}>
             <FormattedMessage id={`profile.subscription.failure.${s.failure_reason}`} />
+          </p>
+        ) : null}
+        {s.status === 'pending' && s.checkout_url ? (
+          <p style={{ margin: 0 }}>
+            <a href={s.checkout_url} target="_blank" rel="noopener noreferrer">
+              <FormattedMessage id="profile.subscription.continuePayment" />
+            </a>
           </p>
         ) : null}
         {s.status === null ? (

@@ -417,49 +417,84 @@ export { api, fail, HttpResponse, ok };
 const SUBSCRIPTION_ID = 7;
 const renewal = ago({ days: -30 });
 
-const subscriptionStatus: Record<'standard' | 'free' | 'cancelled', Schemas['SubscriptionStatus']> =
-  {
-    standard: {
-      has_active_subscription: true,
-      account_type: 'standard',
-      subscription_id: SUBSCRIPTION_ID,
-      plan_name: 'standard',
-      status: 'active',
-      end_date: renewal,
-      next_billing_date: renewal,
-      access_until: renewal,
-      can_cancel: true,
-      can_renew: false,
-      failure_reason: null,
-    },
-    free: {
-      has_active_subscription: false,
-      account_type: 'free',
-      subscription_id: null,
-      plan_name: null,
-      status: null,
-      end_date: null,
-      next_billing_date: null,
-      access_until: null,
-      can_cancel: false,
-      can_renew: false,
-      failure_reason: null,
-    },
-    // Cancelled before its end date: paid access lasts until then, Renew is offered.
-    cancelled: {
-      has_active_subscription: true,
-      account_type: 'standard',
-      subscription_id: SUBSCRIPTION_ID,
-      plan_name: 'standard',
-      status: 'cancelled',
-      end_date: renewal,
-      next_billing_date: null,
-      access_until: renewal,
-      can_cancel: false,
-      can_renew: true,
-      failure_reason: null,
-    },
-  };
+const subscriptionStatus: Record<
+  'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
+  Schemas['SubscriptionStatus']
+> = {
+  standard: {
+    has_active_subscription: true,
+    account_type: 'standard',
+    subscription_id: SUBSCRIPTION_ID,
+    plan_name: 'standard',
+    status: 'active',
+    end_date: renewal,
+    next_billing_date: renewal,
+    access_until: renewal,
+    can_cancel: true,
+    can_renew: false,
+    failure_reason: null,
+    checkout_url: null,
+  },
+  free: {
+    has_active_subscription: false,
+    account_type: 'free',
+    subscription_id: null,
+    plan_name: null,
+    status: null,
+    end_date: null,
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: false,
+    failure_reason: null,
+    checkout_url: null,
+  },
+  // Cancelled before its end date: paid access lasts until then, Renew is offered.
+  cancelled: {
+    has_active_subscription: true,
+    account_type: 'standard',
+    subscription_id: SUBSCRIPTION_ID,
+    plan_name: 'standard',
+    status: 'cancelled',
+    end_date: renewal,
+    next_billing_date: null,
+    access_until: renewal,
+    can_cancel: false,
+    can_renew: true,
+    failure_reason: null,
+    checkout_url: null,
+  },
+  // Bought, but the checkout was left before paying: the profile offers to continue it.
+  pending: {
+    has_active_subscription: false,
+    account_type: 'free',
+    subscription_id: SUBSCRIPTION_ID,
+    plan_name: 'standard',
+    status: 'pending',
+    end_date: null,
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: false,
+    failure_reason: null,
+    checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
+  },
+  // The sandbox (or Mercado Pago) declined the payment: still free, the profile says why.
+  declined: {
+    has_active_subscription: false,
+    account_type: 'free',
+    subscription_id: SUBSCRIPTION_ID,
+    plan_name: 'standard',
+    status: 'failed',
+    end_date: null,
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: true,
+    failure_reason: 'payment_rejected',
+    checkout_url: null,
+  },
+};
 
 /** Two monthly Standard payments, newest first: today's and last month's, both approved. */
 const payments: Schemas['Payment'][] = [0, 30].map((daysAgo, i) => ({
@@ -476,14 +511,24 @@ const payments: Schemas['Payment'][] = [0, 30].map((daysAgo, i) => ({
 
 /**
  * What `/profile` reads: the account, the subscription status and, with a subscription, its
- * payment history. `standard` is active, `cancelled` keeps access until the end date.
+ * payment history. `standard` is active, `pending` waits for its checkout, `cancelled` keeps
+ * access until the end date,
+ * `declined` is a purchase whose one payment was declined.
  */
-export function profileData(plan: 'standard' | 'free' | 'cancelled'): HttpHandler[] {
+export function profileData(
+  plan: 'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
+): HttpHandler[] {
   const status = subscriptionStatus[plan];
+  const history: Schemas['Payment'][] =
+    plan === 'free' || plan === 'pending'
+      ? []
+      : plan === 'declined'
+        ? [{ ...(payments[0] as Schemas['Payment']), status: 'rejected', paid_at: null }]
+        : payments;
   return [
     ok('/auth/users/me/', { ...user, account_type: status.account_type }),
     ok('/auth/subscriptions/get_subscription_status/', status),
-    ok('/auth/subscriptions/{id}/payment_history/', plan === 'free' ? [] : payments),
+    ok('/auth/subscriptions/{id}/payment_history/', history),
     ok('/space-repetition/memory-model/', memoryModels.fitted),
   ];
 }
@@ -640,4 +685,35 @@ export function progressEmpty(): HttpHandler[] {
       /my_streak|card-stats|progress\/ranking/.test(handler.info.path.toString()),
     ),
   ];
+}
+
+const plan = (
+  id: number,
+  name: Schemas['AccountType'],
+  display_name: string,
+  price: number | null,
+  billing_period: Schemas['SubscriptionPlan']['billing_period'],
+  features: Schemas['Feature'][],
+): Schemas['SubscriptionPlan'] => ({
+  id,
+  name,
+  display_name,
+  price,
+  currency: 'ARS',
+  billing_period,
+  features,
+  is_purchasable: name === 'standard',
+});
+
+/** What `GET auth/subscription-plans/` answers: the server's four plans (pricing shows three). */
+export const subscriptionPlans: Schemas['SubscriptionPlan'][] = [
+  plan(1, 'free', 'Free', 0, 'none', FREE_FEATURES),
+  plan(2, 'standard', 'Standard', 6999, 'monthly', ALL_FEATURES),
+  plan(3, 'enterprise', 'Enterprise', null, 'custom', ALL_FEATURES),
+  plan(4, 'enterprise_plus', 'Enterprise+', null, 'custom', ALL_FEATURES),
+];
+
+/** What the in-app `/pricing` reads: the plans and the account's plan. */
+export function pricingData(account: 'free' | 'standard'): HttpHandler[] {
+  return [ok('/auth/subscription-plans/', subscriptionPlans), accountInfo(account)];
 }

@@ -54,6 +54,11 @@ describe('buying Standard through the sandbox', () => {
     const again = await buy(ana);
     expect(again.body.subscription.id).toBe(bought.body.subscription.id);
     expect(again.checkout).toBe(checkout);
+    // While pending, the status carries the checkout so the profile can continue the payment.
+    expect(await status(ana)).toMatchObject({
+      status: 'pending',
+      checkout_url: bought.body.checkout_url,
+    });
 
     const page = await t.app.request(`/be/api/auth/sandbox-checkout/${checkout}/`);
     expect(page.status).toBe(200);
@@ -80,6 +85,7 @@ describe('buying Standard through the sandbox', () => {
       status: 'active',
       can_cancel: true,
       can_renew: false,
+      checkout_url: null,
     });
     expect(active.next_billing_date).toBe(active.end_date);
     expect(active.access_until).toBe(active.end_date);

@@ -183,6 +183,8 @@ export const handlers: Handlers = {
       can_renew: !open && current !== null && canRenew(current, now),
       // Why the latest purchase failed, so the profile can say why the account stayed free.
       failure_reason: status === 'failed' ? (current?.failureReason ?? null) : null,
+      // A checkout left unfinished can be continued from the profile.
+      checkout_url: status === 'pending' ? (current?.checkoutUrl ?? null) : null,
     };
     return c.json(answer, 200);
   },
