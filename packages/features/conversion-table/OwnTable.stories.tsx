@@ -11,13 +11,13 @@ import { majorTable, tableHandler } from './storyData.ts';
 const meta = {
   title: 'Features/conversion-table/OwnTable',
   component: OwnTable,
-  args: { language: 'en' },
+  args: { language: 'en', defaultOpen: true },
   decorators: [withQueryClient, withSession(true)],
   parameters: {
     docs: {
       description: {
         component:
-          "The learner's own Major-System table on `/conversion-table`, inside `ConversionTableIsland` below the converter: a field per number from 00 to 99, prefilled with the saved word or the dictionary's best suggestion (marked Suggestion; the others are in the field's list). **API calls:** `GET conversiontable/table/` (Default with saved words, NothingSaved; Loading; a failed read: LoadError with Retry) and `PUT conversiontable/table/` with the fields that differ from what is saved (a word whose sounds do not encode its number gets its message under its field: WrongWord). Export CSV downloads the saved words (UTF-8, quoted, formula-safe). **Accessibility:** each field is named \"Word for NN\"; its error is linked with `aria-describedby`.",
+          "The learner's own Major-System table on `/conversion-table`, inside `ConversionTableIsland` below the converter, opened with Edit your table (Closed): a field per number from 00 to 99, prefilled with the saved word or the dictionary's best suggestion (marked Suggestion; the others are in the field's list). **API calls:** `GET conversiontable/table/` (Default with saved words, NothingSaved; Loading; a failed read: LoadError with Retry) and `PUT conversiontable/table/` with the fields that differ from what is saved (a word whose sounds do not encode its number gets its message under its field: WrongWord). Export CSV downloads the saved words (UTF-8, quoted, formula-safe). **Accessibility:** each field is named \"Word for NN\"; its error is linked with `aria-describedby`.",
       },
     },
     messages,
@@ -30,6 +30,9 @@ type Story = StoryObj<typeof meta>;
 
 /** Three words saved, the rest prefilled with suggestions. */
 export const Default: Story = {};
+
+/** On the page, before the learner opens it: nothing is read yet. */
+export const Closed: Story = { args: { defaultOpen: false } };
 
 export const NothingSaved: Story = { parameters: { msw: [tableHandler()] } };
 
@@ -91,6 +94,9 @@ export const Saved: Story = {
   },
 };
 
-export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { language: 'es' } });
+export const Spanish: Story = inMatrix(
+  { locale: 'es' },
+  { args: { language: 'es', defaultOpen: true } },
+);
 export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Phone: Story = inMatrix({ viewport: 'phone' });
