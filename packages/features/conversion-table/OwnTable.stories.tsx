@@ -50,17 +50,20 @@ export const WrongWord: Story = {
   parameters: {
     msw: [
       tableHandler({ '28': 'knife' }),
-      api.put('/conversiontable/table/', () =>
-        HttpResponse.json(
+      // As the server answers: the failing entry named by its index in the request.
+      api.put('/conversiontable/table/', async ({ request }) => {
+        const { entries } = await request.json();
+        const field = `entries.${entries.findIndex((e) => e.digits === '28')}.word`;
+        return HttpResponse.json(
           {
-            detail: "entries.0.word: This word's sounds encode 21, not 28.",
+            detail: `${field}: This word's sounds encode 21, not 28.`,
             code: 'validation_error',
-            fields: { 'entries.0.word': ["This word's sounds encode 21, not 28."] },
-            field_codes: { 'entries.0.word': ['word_does_not_encode'] },
+            fields: { [field]: ["This word's sounds encode 21, not 28."] },
+            field_codes: { [field]: ['word_does_not_encode'] },
           },
           { status: 400 },
-        ),
-      ),
+        );
+      }),
     ],
   },
   play: async ({ canvasElement }) => {
@@ -72,25 +75,29 @@ export const WrongWord: Story = {
     await expect(
       await canvas.findByText(/do not encode its number|no codifican su número/),
     ).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
   },
 };
 
-/** Saving answers the whole table: the saved count updates. */
+/** Saving answers the whole table with what was sent saved: every field is saved now. */
 export const Saved: Story = {
   parameters: {
     msw: [
       tableHandler({ '28': 'knife' }),
-      api.put('/conversiontable/table/', () =>
-        HttpResponse.json(majorTable('en', { '28': 'knife', '12': 'tin' })),
-      ),
+      api.put('/conversiontable/table/', async ({ request }) => {
+        const { entries } = await request.json();
+        const sent = Object.fromEntries(entries.map((e) => [e.digits, e.word]));
+        return HttpResponse.json(majorTable('en', { '28': 'knife', ...sent }));
+      }),
     ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const field = await canvas.findByLabelText(/Word for 12|Palabra para 12/);
     await userEvent.click(canvas.getByRole('button', { name: /^(save|guardar)/i }));
-    await expect(await canvas.findByText(/Saved: 2 words|Guardadas: 2 palabras/)).toBeVisible();
+    await expect(await canvas.findByText(/Saved: 100 words|Guardadas: 100 palabras/)).toBeVisible();
     await expect(field).toHaveValue('tin');
+    await expect(canvas.queryByText(/^(Suggestion|Sugerencia)$/)).toBeNull();
   },
 };
 
