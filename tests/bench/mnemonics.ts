@@ -1,7 +1,8 @@
 // `npm run bench` (mnemonics rows): convert-numbers with a 100-digit number, generate-phrase with a
 // 20-digit number and a macro-chat reply from the offline story engine, each beside a health row
-// of the same run; then the Major-System lexicons' load time and memory, measured in a fresh
-// process. Prints figures; asserts nothing. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
+// of the same run; the time to the first streamed token of a reply (p50, p99 over
+// BENCH_STREAM_REPLIES sequential replies, default 30); then the Major-System lexicons' load time
+// and memory, measured in a fresh process. Prints figures; asserts nothing. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
 // (default 32), BENCH_WARMUP (s, default 2).
 import { execFileSync, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -123,6 +124,33 @@ async function call(method: string, p: string, body?: unknown, access?: string) 
   return res.json() as Promise<Record<string, unknown>>;
 }
 
+/** One streamed reply: ms to its first `delta` frame and to its `done` frame. */
+async function streamedReply(chatId: unknown, content: string, access: string) {
+  const t = performance.now();
+  const res = await fetch(`${baseUrl}/be/api/macroimages/chats/${chatId}/send_message/stream/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+    body: JSON.stringify({ content }),
+  });
+  if (!res.ok || !res.body) throw new Error(`stream: ${res.status} ${await res.text()}`);
+  const decoder = new TextDecoder();
+  let text = '';
+  let first: number | undefined;
+  const reader = res.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+    if (first === undefined && text.includes('event: delta')) first = performance.now() - t;
+    if (text.includes('event: error')) throw new Error(`stream failed: ${text.slice(-300)}`);
+  }
+  if (!text.includes('event: done')) throw new Error('stream ended without done');
+  return { first: first ?? Number.NaN, done: performance.now() - t };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
 const lines: string[][] = [];
 try {
   await call('GET', '/be/api/health/');
@@ -140,18 +168,23 @@ try {
 
   const hundred =
     '3141592653589793238462643383279502884197169399375105820974944592307816406286208998628034825342117067';
-  let t = performance.now();
+  const t = performance.now();
   await call('POST', '/be/api/conversiontable/convert-numbers/', { numbers: '12' }, access);
   const firstConvert = performance.now() - t;
   const chat = await call('POST', '/be/api/macroimages/chats/', {}, access);
-  t = performance.now();
-  await call(
-    'POST',
-    `/be/api/macroimages/chats/${chat.id}/send_message/`,
-    { content: '3141592653\napple, moon, shoe, tree, river' },
+  const firstReply = await streamedReply(
+    chat.id,
+    '3141592653\napple, moon, shoe, tree, river',
     access,
   );
-  const firstReply = performance.now() - t;
+  const replies = Number(process.env.BENCH_STREAM_REPLIES ?? 30);
+  const firstTokens: number[] = [];
+  for (let i = 0; i < replies; i++) {
+    const streamChat = await call('POST', '/be/api/macroimages/chats/', {}, access);
+    firstTokens.push(
+      (await streamedReply(streamChat.id, '2718281828\ncat, lamp, violin', access)).first,
+    );
+  }
 
   const rows: Row[] = [
     { name: 'health', method: 'GET', path: '/be/api/health/' },
@@ -200,7 +233,10 @@ try {
   );
   console.log(`first convert-numbers (loads the English lexicon): ${firstConvert.toFixed(0)} ms`);
   console.log(
-    `first macro-chat reply, whole (the reply is not streamed): ${firstReply.toFixed(0)} ms`,
+    `first macro-chat reply, streamed: first token ${firstReply.first.toFixed(0)} ms, done ${firstReply.done.toFixed(0)} ms`,
+  );
+  console.log(
+    `time to the first streamed token (offline engine, ${replies} replies one after another): p50 ${percentile(firstTokens, 50).toFixed(1)} ms, p99 ${percentile(firstTokens, 99).toFixed(1)} ms`,
   );
   console.log(`lexicon load in a fresh process: ${lexiconFigures()}`);
 } finally {

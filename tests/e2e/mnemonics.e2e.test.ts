@@ -1,7 +1,10 @@
 // The mnemonics journey in Debian's Chromium against the real product: the Standard demo learner
-// converts numbers to Major-System words, generates a phrase, opens a macro-image chat, gets a
-// story for a 10-digit number and a list of words, edits the message, reloads and sees the chat.
+// saves a word in their own 00-99 table, converts numbers (their word first), exports the table
+// as CSV, generates a phrase, opens a macro-image chat, gets a streamed story for a 10-digit
+// number (through their table) and a list of words, edits the message, reloads and sees the chat.
 // A new free learner opening either tool gets the Premium modal.
+import { readFile } from 'node:fs/promises';
+import type { MajorTable } from '@memoria/api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
@@ -67,7 +70,10 @@ async function sendMessage(page: Page, text: string) {
 }
 
 describe('mnemonics', () => {
-  test('a Standard learner converts numbers and builds a story chat', async () => {
+  // Two tools, a download and a reload: longer than the default minute on two loaded cores.
+  test('a Standard learner converts numbers and builds a story chat', {
+    timeout: 300_000,
+  }, async () => {
     const tokens = await call<Tokens>('/auth/token/', {
       method: 'POST',
       body: JSON.stringify(STANDARD_DEMO),
@@ -76,9 +82,30 @@ describe('mnemonics', () => {
     try {
       await page.goto(`${baseUrl}/conversion-table`);
       await page.getByRole('heading', { name: 'Conversion Table', level: 1 }).waitFor();
+      // The learner's own word for 28 (the other one when a run before saved this one).
+      await page.getByRole('button', { name: 'Edit your table' }).click();
+      const own = page.getByLabel('Word for 28', { exact: true });
+      await own.waitFor();
+      const word = (await own.inputValue()) === 'navy' ? 'nephew' : 'navy';
+      await own.fill(word);
+      await page.getByRole('button', { name: /^Save \d+ words?$/ }).click();
+      await page.getByText(/^Saved: \d+ words?$/).waitFor();
+
       await page.getByLabel('Numbers (separated by spaces)').fill('28 3141592653');
       await page.getByRole('button', { name: 'Convert', exact: true }).click();
-      await page.getByText('knife', { exact: true }).waitFor();
+      const firstWord = page.getByRole('main').locator('article').first().getByRole('listitem');
+      await firstWord.first().getByText(word, { exact: true }).waitFor();
+      expect(await page.getByText('knife', { exact: true }).count()).toBeGreaterThan(0);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('major-system-table-en.csv');
+      const csv = await readFile((await download.path()) as string, 'utf8');
+      expect(csv.startsWith('\uFEFFnumber,word\r\n00,')).toBe(true);
+      expect(csv).toContain(`\r\n28,${word}\r\n`);
+      expect(csv.split('\r\n')).toHaveLength(102); // header, 100 rows, the final line end
       expect(await page.getByText('Ways to split it').count()).toBeGreaterThan(0);
       await page.getByLabel('Number for a phrase').fill('3141592653');
       await page.getByRole('button', { name: 'Generate phrase' }).click();
@@ -95,6 +122,17 @@ describe('mnemonics', () => {
       await sendMessage(page, '3141592653\napple, moon, shoe, tree, river');
       await page.getByText(/Numbers become Major-System words/).waitFor();
       await page.getByRole('heading', { name: '3141592653', level: 1 }).waitFor();
+      // The number went through the learner's table: every pair is their saved word.
+      const table = await call<MajorTable>('/conversiontable/table/?language=en', {
+        token: tokens.access,
+      });
+      const tableWord = (digits: string) => table.entries.find((e) => e.digits === digits)?.word;
+      for (const pair of ['31', '41', '59', '26', '53']) {
+        await page
+          .getByText(`${tableWord(pair)} (${pair})`)
+          .first()
+          .waitFor();
+      }
 
       await page.getByRole('button', { name: 'Edit' }).click();
       const edit = page.getByLabel('Edit your message');

@@ -215,12 +215,17 @@ export async function streamMacroMessage({
     }),
   );
   if (!body) throw new ApiRequestError(0, { code: 'network_error', detail: 'No stream.' });
+  // The server closes the stream after `done` or `error`: read it to its end rather than cancel.
+  let exchange: MacroExchange | undefined;
+  let failure: ApiRequestError | undefined;
   for await (const frame of readSseFrames(body)) {
     const data = JSON.parse(frame.data ?? 'null');
     if (frame.event === 'delta') onDelta((data as Schemas['MacroStreamDelta']).text);
-    else if (frame.event === 'done') return data as MacroExchange;
-    else if (frame.event === 'error') throw new ApiRequestError(200, data);
+    else if (frame.event === 'done') exchange = data as MacroExchange;
+    else if (frame.event === 'error') failure = new ApiRequestError(200, data);
   }
+  if (failure) throw failure;
+  if (exchange) return exchange;
   signal?.throwIfAborted();
   throw new ApiRequestError(0, {
     code: 'network_error',

@@ -6,7 +6,6 @@ import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import { accountInfo } from '../shared/storyData.ts';
 import { ConversionTable, ConversionTablePage } from './ConversionTable.tsx';
-import { tableHandler } from './storyData.ts';
 
 /** What the server answered for "28 3141592653" (English). */
 const converted = api.post('/conversiontable/convert-numbers/', () =>
@@ -66,7 +65,7 @@ const meta = {
       },
     },
     messages,
-    msw: [converted, phrased, tableHandler({ '28': 'knife' })],
+    msw: [converted, phrased],
   },
 } satisfies Meta<typeof ConversionTable>;
 
@@ -120,7 +119,6 @@ export const ServerError: Story = {
   tags: ['expected-console-errors', 'expected-http-errors'],
   parameters: {
     msw: [
-      tableHandler(),
       fail('post', '/conversiontable/convert-numbers/', 503, {
         detail: 'Service unavailable',
         code: 'unavailable',

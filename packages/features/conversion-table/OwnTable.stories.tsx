@@ -11,13 +11,13 @@ import { majorTable, tableHandler } from './storyData.ts';
 const meta = {
   title: 'Features/conversion-table/OwnTable',
   component: OwnTable,
-  args: { language: 'en' },
+  args: { language: 'en', defaultOpen: true },
   decorators: [withQueryClient, withSession(true)],
   parameters: {
     docs: {
       description: {
         component:
-          "The learner's own Major-System table on `/conversion-table`, inside `ConversionTableIsland` below the converter: a field per number from 00 to 99, prefilled with the saved word or the dictionary's best suggestion (marked Suggestion; the others are in the field's list). **API calls:** `GET conversiontable/table/` (Default with saved words, NothingSaved; Loading; a failed read: LoadError with Retry) and `PUT conversiontable/table/` with the fields that differ from what is saved (a word whose sounds do not encode its number gets its message under its field: WrongWord). Export CSV downloads the saved words (UTF-8, quoted, formula-safe). **Accessibility:** each field is named \"Word for NN\"; its error is linked with `aria-describedby`.",
+          "The learner's own Major-System table on `/conversion-table`, inside `ConversionTableIsland` below the converter, opened with Edit your table (Closed): a field per number from 00 to 99, prefilled with the saved word or the dictionary's best suggestion (marked Suggestion; the others are in the field's list). **API calls:** `GET conversiontable/table/` (Default with saved words, NothingSaved; Loading; a failed read: LoadError with Retry) and `PUT conversiontable/table/` with the fields that differ from what is saved (a word whose sounds do not encode its number gets its message under its field: WrongWord). Export CSV downloads the saved words (UTF-8, quoted, formula-safe). **Accessibility:** each field is named \"Word for NN\"; its error is linked with `aria-describedby`.",
       },
     },
     messages,
@@ -30,6 +30,9 @@ type Story = StoryObj<typeof meta>;
 
 /** Three words saved, the rest prefilled with suggestions. */
 export const Default: Story = {};
+
+/** On the page, before the learner opens it: nothing is read yet. */
+export const Closed: Story = { args: { defaultOpen: false } };
 
 export const NothingSaved: Story = { parameters: { msw: [tableHandler()] } };
 
@@ -47,17 +50,20 @@ export const WrongWord: Story = {
   parameters: {
     msw: [
       tableHandler({ '28': 'knife' }),
-      api.put('/conversiontable/table/', () =>
-        HttpResponse.json(
+      // As the server answers: the failing entry named by its index in the request.
+      api.put('/conversiontable/table/', async ({ request }) => {
+        const { entries } = await request.json();
+        const field = `entries.${entries.findIndex((e) => e.digits === '28')}.word`;
+        return HttpResponse.json(
           {
-            detail: "entries.0.word: This word's sounds encode 21, not 28.",
+            detail: `${field}: This word's sounds encode 21, not 28.`,
             code: 'validation_error',
-            fields: { 'entries.0.word': ["This word's sounds encode 21, not 28."] },
-            field_codes: { 'entries.0.word': ['word_does_not_encode'] },
+            fields: { [field]: ["This word's sounds encode 21, not 28."] },
+            field_codes: { [field]: ['word_does_not_encode'] },
           },
           { status: 400 },
-        ),
-      ),
+        );
+      }),
     ],
   },
   play: async ({ canvasElement }) => {
@@ -69,28 +75,35 @@ export const WrongWord: Story = {
     await expect(
       await canvas.findByText(/do not encode its number|no codifican su número/),
     ).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
   },
 };
 
-/** Saving answers the whole table: the saved count updates. */
+/** Saving answers the whole table with what was sent saved: every field is saved now. */
 export const Saved: Story = {
   parameters: {
     msw: [
       tableHandler({ '28': 'knife' }),
-      api.put('/conversiontable/table/', () =>
-        HttpResponse.json(majorTable('en', { '28': 'knife', '12': 'tin' })),
-      ),
+      api.put('/conversiontable/table/', async ({ request }) => {
+        const { entries } = await request.json();
+        const sent = Object.fromEntries(entries.map((e) => [e.digits, e.word]));
+        return HttpResponse.json(majorTable('en', { '28': 'knife', ...sent }));
+      }),
     ],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const field = await canvas.findByLabelText(/Word for 12|Palabra para 12/);
     await userEvent.click(canvas.getByRole('button', { name: /^(save|guardar)/i }));
-    await expect(await canvas.findByText(/Saved: 2 words|Guardadas: 2 palabras/)).toBeVisible();
+    await expect(await canvas.findByText(/Saved: 100 words|Guardadas: 100 palabras/)).toBeVisible();
     await expect(field).toHaveValue('tin');
+    await expect(canvas.queryByText(/^(Suggestion|Sugerencia)$/)).toBeNull();
   },
 };
 
-export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { language: 'es' } });
+export const Spanish: Story = inMatrix(
+  { locale: 'es' },
+  { args: { language: 'es', defaultOpen: true } },
+);
 export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Phone: Story = inMatrix({ viewport: 'phone' });

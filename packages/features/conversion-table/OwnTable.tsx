@@ -116,16 +116,32 @@ function TableForm({ table }: { table: MajorTable }) {
 }
 
 /**
- * The learner's own table editor: 00–99, each field prefilled with the saved word or the
+ * The learner's own table editor, opened with its button: 00–99, each field prefilled with the saved word or the
  * dictionary's best suggestion (others in the field's list). Saving sends the fields that differ
  * from what is saved (`PUT conversiontable/table/`); a word that does not encode its number by
  * sound gets its message under its field. Export CSV downloads the saved words.
  */
-export function OwnTable({ language }: { language: MnemonicsLocale }) {
+export function OwnTable({
+  language,
+  defaultOpen = false,
+}: {
+  language: MnemonicsLocale;
+  /** Show the 100 fields at once; closed, a button opens them (and only then are they read). */
+  defaultOpen?: boolean;
+}) {
   const intl = useIntl();
-  const table = useMajorTable(language);
+  const [open, setOpen] = useState(defaultOpen);
+  const table = useMajorTable(language, { enabled: open });
   let body: React.ReactNode;
-  if (table.isPending) {
+  if (!open) {
+    body = (
+      <div className={s.ownActions}>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          <FormattedMessage id="conversionTable.own.open" />
+        </Button>
+      </div>
+    );
+  } else if (table.isPending) {
     body = (
       <Skeleton
         variant="rect"
@@ -143,7 +159,7 @@ export function OwnTable({ language }: { language: MnemonicsLocale }) {
       </div>
     );
   } else {
-    body = <TableForm key={`${language}-${table.dataUpdatedAt}`} table={table.data} />;
+    body = <TableForm key={language} table={table.data} />;
   }
   return (
     <Card as="section" title={<FormattedMessage id="conversionTable.own.title" />}>

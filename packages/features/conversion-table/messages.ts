@@ -25,6 +25,7 @@ export const en = {
   'conversionTable.own.description':
     'Pick your own word for each number from 00 to 99. Saved words come first in conversions, phrases and macro-image stories.',
   'conversionTable.own.loading': 'Loading your table',
+  'conversionTable.own.open': 'Edit your table',
   'conversionTable.own.wordFor': 'Word for {number}',
   'conversionTable.own.suggested': 'Suggestion',
   'conversionTable.own.save':
@@ -90,6 +91,7 @@ export const es: Record<keyof typeof en, string> = {
   'conversionTable.own.description':
     'Elige tu propia palabra para cada número del 00 al 99. Las palabras guardadas van primero en conversiones, frases e historias de macro imágenes.',
   'conversionTable.own.loading': 'Cargando tu tabla',
+  'conversionTable.own.open': 'Editar tu tabla',
   'conversionTable.own.wordFor': 'Palabra para {number}',
   'conversionTable.own.suggested': 'Sugerencia',
   'conversionTable.own.save':

@@ -1,13 +1,13 @@
 import { mnemonicsKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { Conversation, StreamingReply } from './Conversation.tsx';
 import * as css from './macro.css.ts';
-import { chats, conversation, streamHandler } from './storyData.ts';
+import { chats, conversation, storingConversation, streamHandler } from './storyData.ts';
 
 const meta = {
   title: 'Features/macro-images/Conversation',
@@ -62,18 +62,18 @@ export const EditingLastMessage: Story = {
 /** The story streamed to its end: the new turn joins the conversation. */
 export const Sent: Story = {
   parameters: {
-    msw: [
-      ok('/macroimages/chats/', chats),
-      ok('/macroimages/chats/{id}/messages/', conversation),
-      streamHandler('done'),
-    ],
+    msw: [ok('/macroimages/chats/', chats), ...storingConversation()],
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText(/Picture apple/);
     const composer = canvasElement.querySelector('textarea') as HTMLTextAreaElement;
     await userEvent.type(composer, 'cat, moon{Enter}');
-    await expect(await canvas.findByText(/Cat swallows moon whole/)).toBeVisible();
+    // The stored turn joins the conversation: two replies, each with Copy.
+    await waitFor(() =>
+      expect(canvas.getAllByRole('button', { name: /^(copy|copiar)$/i })).toHaveLength(2),
+    );
+    await expect(canvas.getByText(/Cat swallows moon whole/)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: /^(stop|detener)$/i })).toBeNull();
   },
 };

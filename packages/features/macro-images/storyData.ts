@@ -58,7 +58,7 @@ export const conversation: MacroMessage[] = [
  * `POST macroimages/chats/{id}/send_message/stream/` answered as the server streams: the reply
  * word by word, then `done` with the stored exchange, or `error` after a few words.
  */
-export function streamHandler(end: 'done' | 'error') {
+export function streamHandler(end: 'done' | 'error', stored: MacroMessage[] = []) {
   return http.post(mswPath('/macroimages/chats/{id}/send_message/stream/'), async ({ request }) => {
     const { content } = (await request.json()) as { content: string };
     const reply = 'Picture cat, as big as a house. Cat swallows moon whole.';
@@ -75,6 +75,7 @@ export function streamHandler(end: 'done' | 'error') {
     const frame = (event: string, data: unknown) =>
       `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     const pieces = (reply.match(/\s*\S+\s*/g) ?? []).slice(0, end === 'done' ? undefined : 3);
+    if (end === 'done') stored.push(user, assistant);
     const frames = [
       ...pieces.map((text) => frame('delta', { text })),
       end === 'done'
@@ -92,4 +93,15 @@ export function streamHandler(end: 'done' | 'error') {
       headers: { 'content-type': 'text/event-stream' },
     });
   });
+}
+
+/** A conversation whose streamed turns are stored: its messages read includes them afterwards. */
+export function storingConversation() {
+  const stored: MacroMessage[] = [];
+  return [
+    http.get(mswPath('/macroimages/chats/{id}/messages/'), () =>
+      HttpResponse.json([...conversation, ...stored]),
+    ),
+    streamHandler('done', stored),
+  ];
 }
