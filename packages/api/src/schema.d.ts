@@ -929,6 +929,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/anki-import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an Anki package (.apkg or .colpkg) as new desks of the caller, with its review history.
+         * @description The package's decks become desks owned by the caller (a `Parent::Child` deck keeps its full name), its notes cards (front and back from the first two fields, HTML reduced to text, PNG/JPEG/WebP/GIF images kept), and its review history the caller's review log, replayed through FSRS so each card's schedule starts from it. Cloze and empty notes are skipped and listed. One transaction: a bad package imports nothing and answers 400 naming `file` with the reason (not a zip, no collection, corrupt collection, too many cards, disallowed media). The body may be up to 256 MiB plus 64 KiB of form overhead (`x-max-body-bytes`); larger is 413.
+         */
+        post: operations["importAnkiPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/card-stats/": {
         parameters: {
             query?: never;
@@ -2790,6 +2810,30 @@ export interface components {
          * @example data:image/png;base64,iVBORw0KGgo=
          */
         ImageData: string | null;
+        AnkiImportForm: {
+            /**
+             * Format: binary
+             * @description The Anki package (.apkg or .colpkg), at most 256 MiB.
+             */
+            file: string;
+        };
+        AnkiImportSummary: {
+            desks: components["schemas"]["AnkiImportedDesk"][];
+            cards_imported: number;
+            reviews_imported: number;
+            /** @description Notes not imported, with why: cloze notes, notes with an empty side, and cards with a side longer than 5000 characters (`note_id` is then the Anki card's id). */
+            skipped: components["schemas"]["AnkiSkippedNote"][];
+        };
+        AnkiImportedDesk: {
+            id: number;
+            name: string;
+            cards: number;
+        };
+        AnkiSkippedNote: {
+            note_id: number;
+            /** @enum {string} */
+            reason: "cloze" | "empty" | "too_long";
+        };
         /**
          * Format: binary
          * @description An image file part (png, jpeg, webp or gif; at most 2 MiB).
@@ -5687,6 +5731,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemoryModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    importAnkiPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AnkiImportForm"];
+            };
+        };
+        responses: {
+            /** @description What was imported and what was skipped. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnkiImportSummary"];
                 };
             };
             400: components["responses"]["BadRequest"];
