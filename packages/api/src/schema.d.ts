@@ -1485,6 +1485,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/desks/{id}/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a desk the caller sees as an Anki package (.apkg) or as CSV.
+         * @description `apkg` (the default): the older `collection.anki2` format, one deck named as the desk, each card a basic note (front and back, images as media files) and the caller's review history of the desk's cards as its revlog. `csv`: one row per card with `front`, `back`, the caller's `reviews` count of it and `last_review` (ISO 8601, empty if never rated); images are not in the CSV. Another user's desk (not shared with the caller) is 404.
+         */
+        get: operations["exportDesk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/desks/{id}/configure_new_cards/": {
         parameters: {
             query?: never;
@@ -6678,6 +6701,35 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    exportDesk: {
+        parameters: {
+            query?: {
+                format?: "apkg" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with a Content-Disposition attachment name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     configureNewCards: {

@@ -336,3 +336,23 @@ export async function importReviewHistory(
     await writeSchedule(q, userId, cardId, s.schedule, s.introducedAt);
   }
 }
+
+/** The learner's ratings of a desk's cards, oldest first (an export's review history). */
+export async function deskReviewHistory(
+  q: Query,
+  userId: number,
+  deskId: number,
+): Promise<{ cardId: number; rating: number; reviewedAt: Date; answerTimeMs: number | null }[]> {
+  const rows = await q<
+    { card_id: number; rating: number; reviewed_at: string; answer_time_ms: number | null }[]
+  >`
+    select card_id, rating, reviewed_at, answer_time_ms from review_logs
+    where user_id = ${userId} and desk_id = ${deskId}
+    order by reviewed_at, id`;
+  return rows.map((r) => ({
+    cardId: r.card_id,
+    rating: r.rating,
+    reviewedAt: pgDate(r.reviewed_at),
+    answerTimeMs: r.answer_time_ms,
+  }));
+}

@@ -1,5 +1,6 @@
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAnkiPackage } from '../../anki/package-reader.ts';
 import { ankiPackage, type TestCollection } from '../../anki/test-package.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers, type Learner, PNG, SR } from './test-support.ts';
@@ -12,7 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard } = helpers(() => t);
+const { makeDesk, makeCard, rate } = helpers(() => t);
 const IMPORT = `${SR}/anki-import/`;
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 6, 10);
@@ -163,5 +164,59 @@ describe('Anki import', () => {
     expect(beas[0]?.n).toBe(1);
     const list = await t.request('GET', `${SR}/desks/`, { token: bea.access });
     expect(JSON.stringify(list.body)).not.toContain('Geo');
+  });
+});
+
+/** The export's raw answer: the harness's request reads JSON only. */
+function download(learner: Learner, deskId: number, format?: string) {
+  return t.app.request(`${SR}/desks/${deskId}/export/${format ? `?format=${format}` : ''}`, {
+    headers: { authorization: `Bearer ${learner.access}` },
+  });
+}
+
+describe('desk export', () => {
+  it('writes an .apkg the reader reads back with the same cards, image and review count', async () => {
+    const ana = await t.signUp();
+    const imported = (await upload(ana, ankiPackage(COLLECTION))).body as unknown as Summary;
+    const capitals = imported.desks[0]?.id as number;
+    const cards = await t.request('GET', `${SR}/desks/${capitals}/cards/`, { token: ana.access });
+    const [spain] = (cards.body as { results: { id: number }[] }).results;
+    expect(spain).toBeDefined();
+    expect((await rate(ana, spain?.id as number, { difficulty: 'good' })).status).toBe(200);
+
+    const res = await download(ana, capitals);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="Geo_Capitals.apkg"');
+    const back = readAnkiPackage(new Uint8Array(await res.arrayBuffer()));
+    expect(back.decks).toEqual(['Geo::Capitals']);
+    expect(back.cards.map((c) => [c.front, c.back, c.backImage?.type])).toEqual([
+      ['Spain', 'Madrid', 'image/png'],
+    ]);
+    expect(back.cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
+    // Three imported ratings and the one just made.
+    expect(back.reviews.map((r) => r.rating)).toEqual([3, 3, 1, 3]);
+
+    const again = await upload(
+      ana,
+      new Uint8Array(await (await download(ana, capitals)).arrayBuffer()),
+    );
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ cards_imported: 1, reviews_imported: 4 });
+  });
+
+  it('writes CSV with the review count of each card, and 404s a desk of another user', async () => {
+    const ana = await t.signUp();
+    const bea = await t.signUp();
+    const desk = await makeDesk(ana, { name: 'Quotes' });
+    const card = await makeCard(ana, desk.id, 'Say "hi", then\nwave', 'ok');
+    expect((await rate(ana, card.id, { difficulty: 'again' })).status).toBe(200);
+    const res = await download(ana, desk.id, 'csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe('front,back,reviews,last_review');
+    expect(lines[1]).toMatch(/^"Say ""hi"", then\nwave",ok,1,\d{4}-\d\d-\d\dT/);
+    expect((await download(bea, desk.id)).status).toBe(404);
+    expect((await download(ana, desk.id, 'xls')).status).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Anki import: a package becomes desks of the caller, its notes cards and its review history
  * their review log, replayed through the caller's FSRS model so each schedule starts from it. One
- * transaction: a bad package (or any failure) writes nothing.
+ * transaction: a bad package (or any failure) writes nothing. Export: a desk as an `.apkg` or CSV.
  */
 import type { Grade } from 'ts-fsrs';
 import {
@@ -10,17 +10,23 @@ import {
   AnkiPackageError,
   readAnkiPackage,
 } from '../../anki/package-reader.ts';
+import { writeAnkiPackage } from '../../anki/package-writer.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { insertCard } from '../../db/queries/cards.ts';
+import { insertCard, listCards } from '../../db/queries/cards.ts';
 import { insertDesk } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import { type ImportedRating, importReviewHistory } from '../../db/queries/reviews.ts';
+import {
+  deskReviewHistory,
+  type ImportedRating,
+  importReviewHistory,
+} from '../../db/queries/reviews.ts';
 import type { StoredImage } from '../../domain/images.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
 import { newSchedule, review, type Schedule, scheduleToJson } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
+import { deskFor } from './access.ts';
 import { readForm } from './form.ts';
 
 /** The contract's bounds of a desk name and of a card side. */
@@ -105,6 +111,14 @@ async function writeCollection(
   return { desks, cards_imported: cardIds.size, reviews_imported: ratings.length, skipped };
 }
 
+/** A CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
+const csvField = (value: string) =>
+  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+
+/** A file name of the desk's name: letters, digits, dashes and underscores only. */
+const fileName = (name: string, ext: string) =>
+  `${name.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80) || 'desk'}.${ext}`;
+
 export const handlers: Handlers = {
   async importAnkiPackage(c) {
     const { sql } = c.get('deps');
@@ -126,5 +140,38 @@ export const handlers: Handlers = {
     }
     const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
     return c.json(summary, 201);
+  },
+
+  async exportDesk(c, { params, query }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const desk = await deskFor(sql, user.id, params.id);
+    const [{ cards }, reviews] = await Promise.all([
+      listCards(sql, user.id, desk.id, {}, { offset: 0, limit: ANKI_LIMITS.cards }),
+      deskReviewHistory(sql, user.id, desk.id),
+    ]);
+    if ((query.format ?? 'apkg') === 'csv') {
+      const counts = new Map<number, { n: number; last: Date }>();
+      for (const r of reviews)
+        counts.set(r.cardId, { n: (counts.get(r.cardId)?.n ?? 0) + 1, last: r.reviewedAt });
+      const lines = ['front,back,reviews,last_review'];
+      for (const card of cards) {
+        const seen = counts.get(card.id);
+        lines.push(
+          [card.front, card.back, String(seen?.n ?? 0), seen?.last.toISOString() ?? '']
+            .map(csvField)
+            .join(','),
+        );
+      }
+      return c.body(`${lines.join('\r\n')}\r\n`, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${fileName(desk.name, 'csv')}"`,
+      });
+    }
+    const bytes = writeAnkiPackage(desk.name, cards, reviews);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': `attachment; filename="${fileName(desk.name, 'apkg')}"`,
+    });
   },
 };
