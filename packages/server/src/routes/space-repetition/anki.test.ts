@@ -132,6 +132,21 @@ describe('Anki import', () => {
     expect(count?.n).toBe(0);
   });
 
+  it('answers 413 to a body declared larger than the route limit of 256 MiB + 64 KiB', async () => {
+    const ana = await t.signUp();
+    const res = await t.app.request(IMPORT, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ana.access}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(268_500_993),
+      },
+      body: '--x--',
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
   it('answers 415 to JSON and 401 without a token', async () => {
     const ana = await t.signUp();
     const json = await t.request('POST', IMPORT, { token: ana.access, body: { file: 'x' } });
