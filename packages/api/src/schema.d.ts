@@ -929,6 +929,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/anki-import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an Anki package (.apkg or .colpkg) as new desks of the caller, with its review history.
+         * @description The package's decks become desks owned by the caller (a `Parent::Child` deck keeps its full name), its notes cards (front and back from the first two fields, HTML reduced to text, PNG/JPEG/WebP/GIF images kept), and its review history the caller's review log, replayed through FSRS so each card's schedule starts from it. Cloze and empty notes are skipped and listed. One transaction: a bad package imports nothing and answers 400 naming `file` with the reason (not a zip, no collection, corrupt collection, too many cards, disallowed media). The body may be up to 256 MiB plus 64 KiB of form overhead (`x-max-body-bytes`); larger is 413.
+         */
+        post: operations["importAnkiPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/card-stats/": {
         parameters: {
             query?: never;
@@ -1459,6 +1479,29 @@ export interface paths {
          * @description Images go either as `data:` URLs in JSON or as file parts in multipart/form-data (see ImageData). With neither text nor image: 400 'Please provide either text or an image'. An image in which OCR finds no text is 400 naming `image`. A desk shared without allow_editing is read-only: 403. 503 `unavailable` when the configured AI provider or the OCR engine fails or times out.
          */
         post: operations["generateCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/desks/{id}/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a desk the caller sees as an Anki package (.apkg) or as CSV.
+         * @description `apkg` (the default): the older `collection.anki2` format, one deck named as the desk, each card a basic note (front and back, images as media files) and the caller's review history of the desk's cards as its revlog. `csv`: one row per card with `front`, `back`, the caller's `reviews` count of it and `last_review` (ISO 8601, empty if never rated); images are not in the CSV. Another user's desk (not shared with the caller) is 404.
+         */
+        get: operations["exportDesk"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2790,6 +2833,30 @@ export interface components {
          * @example data:image/png;base64,iVBORw0KGgo=
          */
         ImageData: string | null;
+        AnkiImportForm: {
+            /**
+             * Format: binary
+             * @description The Anki package (.apkg or .colpkg), at most 256 MiB.
+             */
+            file: string;
+        };
+        AnkiImportSummary: {
+            desks: components["schemas"]["AnkiImportedDesk"][];
+            cards_imported: number;
+            reviews_imported: number;
+            /** @description Notes not imported, with why: cloze notes, notes with an empty side, and cards with a side longer than 5000 characters (`note_id` is then the Anki card's id). */
+            skipped: components["schemas"]["AnkiSkippedNote"][];
+        };
+        AnkiImportedDesk: {
+            id: number;
+            name: string;
+            cards: number;
+        };
+        AnkiSkippedNote: {
+            note_id: number;
+            /** @enum {string} */
+            reason: "cloze" | "empty" | "too_long";
+        };
         /**
          * Format: binary
          * @description An image file part (png, jpeg, webp or gif; at most 2 MiB).
@@ -5700,6 +5767,34 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
+    importAnkiPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AnkiImportForm"];
+            };
+        };
+        responses: {
+            /** @description What was imported and what was skipped. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnkiImportSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     getCardStats: {
         parameters: {
             query?: never;
@@ -6611,6 +6706,35 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    exportDesk: {
+        parameters: {
+            query?: {
+                format?: "apkg" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with a Content-Disposition attachment name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     configureNewCards: {

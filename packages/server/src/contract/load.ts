@@ -33,6 +33,8 @@ export interface OperationObject {
   responses?: Record<string, unknown>;
   /** The plan feature the operation needs (`x-feature` in the contract). */
   'x-feature'?: string;
+  /** The largest request body of this operation, when it needs more than the router's default. */
+  'x-max-body-bytes'?: number;
 }
 
 export interface OpenApiDocument {
@@ -63,6 +65,8 @@ export interface ContractOperation {
   secured: boolean;
   /** The plan feature the operation needs, from the contract's `x-feature`. */
   feature?: Feature;
+  /** The operation's own body limit (`x-max-body-bytes`), for uploads larger than an image. */
+  maxBodyBytes?: number;
   operation: OperationObject;
 }
 
@@ -131,6 +135,7 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
         requestBody,
         secured: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
         feature,
+        maxBodyBytes: operation['x-max-body-bytes'],
         operation,
       });
     }

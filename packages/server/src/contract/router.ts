@@ -62,6 +62,7 @@ const isFormType = (type: string | undefined) =>
   type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded';
 
 function bodyLimitOf(op: ContractOperation): number {
+  if (op.maxBodyBytes !== undefined) return op.maxBodyBytes;
   return op.requestBody?.mediaTypes.some(isFormType) ? IMAGE_BODY_LIMIT : JSON_BODY_LIMIT;
 }
 

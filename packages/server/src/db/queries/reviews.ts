@@ -287,3 +287,72 @@ export async function reviewTotals(
     total: totals?.total ?? 0,
   };
 }
+
+/** One rating of an imported history, with the schedules FSRS gave before and after it. */
+export interface ImportedRating {
+  cardId: number;
+  deskId: number;
+  grade: number;
+  before: ScheduleJson;
+  after: ScheduleJson;
+  elapsedDays: number;
+  answerTimeMs: number;
+  reviewedAt: Date;
+}
+
+/**
+ * Writes an imported review history (Anki's revlog replayed through FSRS): its log rows, and each
+ * card's schedule as its last rating left it. The caller holds the transaction.
+ */
+export async function importReviewHistory(
+  q: Query,
+  userId: number,
+  ratings: readonly ImportedRating[],
+  finalSchedules: ReadonlyMap<number, { schedule: Schedule; introducedAt: Date | null }>,
+): Promise<void> {
+  // 1,000 rows per statement stays far below PostgreSQL's 65,535 bound parameters.
+  for (let i = 0; i < ratings.length; i += 1000) {
+    const rows = ratings.slice(i, i + 1000).map((r) => ({
+      user_id: userId,
+      card_id: r.cardId,
+      desk_id: r.deskId,
+      rating: r.grade,
+      state_before: JSON.stringify(r.before),
+      state_after: JSON.stringify(r.after),
+      elapsed_days: r.elapsedDays,
+      answer_time_ms: r.answerTimeMs,
+      reviewed_at: iso(r.reviewedAt),
+    }));
+    await q`
+      insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
+        elapsed_days, answer_time_ms, reviewed_at)
+      select x.user_id, x.card_id, x.desk_id, x.rating, x.state_before::jsonb,
+        x.state_after::jsonb, x.elapsed_days, x.answer_time_ms, x.reviewed_at::timestamptz
+      from json_to_recordset(${JSON.stringify(rows)}::json) as x(user_id int, card_id int,
+        desk_id int, rating smallint, state_before text, state_after text, elapsed_days int,
+        answer_time_ms int, reviewed_at text)`;
+  }
+  for (const [cardId, s] of finalSchedules) {
+    await writeSchedule(q, userId, cardId, s.schedule, s.introducedAt);
+  }
+}
+
+/** The learner's ratings of a desk's cards, oldest first (an export's review history). */
+export async function deskReviewHistory(
+  q: Query,
+  userId: number,
+  deskId: number,
+): Promise<{ cardId: number; rating: number; reviewedAt: Date; answerTimeMs: number | null }[]> {
+  const rows = await q<
+    { card_id: number; rating: number; reviewed_at: string; answer_time_ms: number | null }[]
+  >`
+    select card_id, rating, reviewed_at, answer_time_ms from review_logs
+    where user_id = ${userId} and desk_id = ${deskId}
+    order by reviewed_at, id`;
+  return rows.map((r) => ({
+    cardId: r.card_id,
+    rating: r.rating,
+    reviewedAt: pgDate(r.reviewed_at),
+    answerTimeMs: r.answer_time_ms,
+  }));
+}

@@ -4,6 +4,7 @@
  * learner and card) and their own new-cards limit.
  */
 import type { Handlers } from '../../contract/types.ts';
+import { handlers as anki } from './anki.ts';
 import { handlers as cards } from './cards.ts';
 import { handlers as desks } from './desks.ts';
 import { handlers as generation } from './generation.ts';
@@ -16,4 +17,5 @@ export const handlers: Handlers = {
   ...reviews,
   ...generation,
   ...memoryModel,
+  ...anki,
 };

@@ -1,0 +1,237 @@
+import { unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAnkiPackage } from '../../anki/package-reader.ts';
+import { ankiPackage, type TestCollection } from '../../anki/test-package.ts';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { helpers, type Learner, PNG, SR } from './test-support.ts';
+
+let t: TestBackend;
+beforeAll(async () => {
+  t = await createTestBackend();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const { makeDesk, makeCard, rate } = helpers(() => t);
+const IMPORT = `${SR}/anki-import/`;
+const DAY = 86_400_000;
+const T0 = Date.UTC(2025, 0, 6, 10);
+
+const COLLECTION: TestCollection = {
+  decks: { 1: 'Geo', 2: 'Geo::Capitals' },
+  notes: [
+    {
+      id: 10,
+      fields: ['Spain', '<b>Madrid</b><img src="map.png">'],
+      cards: [{ id: 100, deck: 2 }],
+    },
+    {
+      id: 11,
+      fields: ['France', 'Paris'],
+      cards: [
+        { id: 101, deck: 1 },
+        { id: 102, deck: 1, ord: 1 },
+      ],
+    },
+    { id: 12, fields: ['{{c1::Lisbon}} is in Portugal', ''], cards: [{ id: 103, deck: 1 }] },
+    { id: 13, fields: ['x'.repeat(5001), 'long'], cards: [{ id: 104, deck: 1 }] },
+  ],
+  revlog: [
+    [T0, 100, 3, 4000, 0],
+    [T0 + DAY, 100, 3, 3000, 1],
+    [T0 + 4 * DAY, 100, 1, 9000, 1],
+    [T0 + 5 * DAY, 100, 0, 0, 4],
+    [T0 + 2 * DAY, 101, 4, 2000, 0],
+    [T0 + 3 * DAY, 103, 3, 2000, 0],
+  ],
+  media: { 'map.png': PNG },
+};
+
+function upload(learner: Learner, bytes: Uint8Array, name = 'deck.apkg') {
+  const form = new FormData();
+  form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  return t.request('POST', IMPORT, { token: learner.access, form });
+}
+
+type Summary = {
+  desks: { id: number; name: string; cards: number }[];
+  cards_imported: number;
+  reviews_imported: number;
+  skipped: { note_id: number; reason: string }[];
+};
+
+describe('Anki import', () => {
+  it.each(['anki2', 'anki21b'] as const)(
+    'imports a %s package: desks, cards with images, review history replayed into the schedule',
+    async (format) => {
+      const ana = await t.signUp();
+      const res = await upload(ana, ankiPackage(COLLECTION, format));
+      expect(res.status).toBe(201);
+      const summary = res.body as unknown as Summary;
+      expect(summary.desks.map((d) => [d.name, d.cards])).toEqual([
+        ['Geo::Capitals', 1],
+        ['Geo', 2],
+      ]);
+      expect(summary.cards_imported).toBe(3);
+      expect(summary.reviews_imported).toBe(4);
+      expect(summary.skipped).toEqual([
+        { note_id: 12, reason: 'cloze' },
+        { note_id: 104, reason: 'too_long' },
+      ]);
+
+      const capitals = summary.desks[0]?.id;
+      const cards = await t.request('GET', `${SR}/desks/${capitals}/cards/`, {
+        token: ana.access,
+      });
+      expect(cards.status).toBe(200);
+      const [spain] = (cards.body as { results: Record<string, unknown>[] }).results;
+      expect(spain).toMatchObject({ front: 'Spain', back: 'Madrid' });
+      expect(String(spain?.back_image)).toMatch(/^data:image\/png;base64,/);
+
+      const logs = await t.deps.sql<{ card_id: number; rating: number; reviewed_at: string }[]>`
+        select card_id, rating, reviewed_at from review_logs where user_id = ${ana.user.id}
+        order by reviewed_at`;
+      expect(logs.map((l) => l.rating)).toEqual([3, 3, 4, 1]);
+      const [schedule] = await t.deps.sql<{ reps: number; lapses: number; last_review: string }[]>`
+        select reps, lapses, last_review from card_schedules
+        where user_id = ${ana.user.id} and card_id = ${spain?.id as number}`;
+      expect(schedule).toMatchObject({ reps: 3, lapses: 1 });
+      expect(
+        new Date(String(schedule?.last_review).replace(' ', 'T').replace(/\+00$/, 'Z')).getTime(),
+      ).toBe(T0 + 4 * DAY);
+    },
+  );
+
+  it('refuses bad files with 400 naming file and why, importing nothing', async () => {
+    const ana = await t.signUp();
+    const cases: [Uint8Array, RegExp][] = [
+      [new TextEncoder().encode('just text'), /not a zip/],
+      [zipSync({ 'readme.txt': new TextEncoder().encode('hi') }), /no Anki collection/],
+      [
+        zipSync({ 'collection.anki2': new TextEncoder().encode('not sqlite') }),
+        /not a valid database|could not be read/,
+      ],
+      [
+        ankiPackage({ ...COLLECTION, media: { 'map.png': new TextEncoder().encode('<svg/>') } }),
+        /not a PNG, JPEG, WebP or GIF/,
+      ],
+    ];
+    for (const [bytes, why] of cases) {
+      const res = await upload(ana, bytes);
+      expect(res.status).toBe(400);
+      expect(res.body.fields.file?.[0]).toMatch(why);
+    }
+    const missing = new FormData();
+    missing.set('other', 'x');
+    const none = await t.request('POST', IMPORT, { token: ana.access, form: missing });
+    expect(none.status).toBe(400);
+    expect(none.body.fields).toHaveProperty('file');
+    const [count] = await t.deps.sql<{ n: number }[]>`
+      select count(*)::int as n from desks where owner_id = ${ana.user.id}`;
+    expect(count?.n).toBe(0);
+  });
+
+  it('answers 413 to a body declared larger than the route limit of 256 MiB + 64 KiB', async () => {
+    const ana = await t.signUp();
+    const res = await t.app.request(IMPORT, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ana.access}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(268_500_993),
+      },
+      body: '--x--',
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('answers 415 to JSON and 401 without a token', async () => {
+    const ana = await t.signUp();
+    const json = await t.request('POST', IMPORT, { token: ana.access, body: { file: 'x' } });
+    expect(json.status).toBe(415);
+    const form = new FormData();
+    form.set('file', new Blob([ankiPackage(COLLECTION) as Uint8Array<ArrayBuffer>]), 'deck.apkg');
+    expect((await t.request('POST', IMPORT, { form })).status).toBe(401);
+  });
+
+  it('accepts a package larger than an image upload, and leaves another learner untouched', async () => {
+    const ana = await t.signUp();
+    const bea = await t.signUp();
+    const desk = await makeDesk(bea, { name: 'Mine' });
+    await makeCard(bea, desk.id, 'q', 'a');
+    // Incompressible padding above the router's default form limit (a few MiB).
+    const padding = new Uint8Array(8 * 1024 * 1024);
+    for (let i = 0; i < padding.length; i += 65536) {
+      crypto.getRandomValues(padding.subarray(i, i + 65536));
+    }
+    const big = zipSync({
+      ...unzipSync(ankiPackage(COLLECTION)),
+      padding: [padding, { level: 0 }],
+    });
+    const res = await upload(ana, big);
+    expect(res.status).toBe(201);
+    expect((res.body as unknown as Summary).cards_imported).toBe(3);
+    const beas = await t.deps.sql<{ n: number }[]>`
+      select (select count(*)::int from desks where owner_id = ${bea.user.id})
+        + (select count(*)::int from review_logs where user_id = ${bea.user.id}) as n`;
+    expect(beas[0]?.n).toBe(1);
+    const list = await t.request('GET', `${SR}/desks/`, { token: bea.access });
+    expect(JSON.stringify(list.body)).not.toContain('Geo');
+  });
+});
+
+/** The export's raw answer: the harness's request reads JSON only. */
+function download(learner: Learner, deskId: number, format?: string) {
+  return t.app.request(`${SR}/desks/${deskId}/export/${format ? `?format=${format}` : ''}`, {
+    headers: { authorization: `Bearer ${learner.access}` },
+  });
+}
+
+describe('desk export', () => {
+  it('writes an .apkg the reader reads back with the same cards, image and review count', async () => {
+    const ana = await t.signUp();
+    const imported = (await upload(ana, ankiPackage(COLLECTION))).body as unknown as Summary;
+    const capitals = imported.desks[0]?.id as number;
+    const cards = await t.request('GET', `${SR}/desks/${capitals}/cards/`, { token: ana.access });
+    const [spain] = (cards.body as { results: { id: number }[] }).results;
+    expect(spain).toBeDefined();
+    expect((await rate(ana, spain?.id as number, { difficulty: 'good' })).status).toBe(200);
+
+    const res = await download(ana, capitals);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="Geo_Capitals.apkg"');
+    const back = readAnkiPackage(new Uint8Array(await res.arrayBuffer()));
+    expect(back.decks).toEqual(['Geo::Capitals']);
+    expect(back.cards.map((c) => [c.front, c.back, c.backImage?.type])).toEqual([
+      ['Spain', 'Madrid', 'image/png'],
+    ]);
+    expect(back.cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
+    // Three imported ratings and the one just made.
+    expect(back.reviews.map((r) => r.rating)).toEqual([3, 3, 1, 3]);
+
+    const again = await upload(
+      ana,
+      new Uint8Array(await (await download(ana, capitals)).arrayBuffer()),
+    );
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ cards_imported: 1, reviews_imported: 4 });
+  });
+
+  it('writes CSV with the review count of each card, and 404s a desk of another user', async () => {
+    const ana = await t.signUp();
+    const bea = await t.signUp();
+    const desk = await makeDesk(ana, { name: 'Quotes' });
+    const card = await makeCard(ana, desk.id, 'Say "hi", then\nwave', 'ok');
+    expect((await rate(ana, card.id, { difficulty: 'again' })).status).toBe(200);
+    const res = await download(ana, desk.id, 'csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe('front,back,reviews,last_review');
+    expect(lines[1]).toMatch(/^"Say ""hi"", then\nwave",ok,1,\d{4}-\d\d-\d\dT/);
+    expect((await download(bea, desk.id)).status).toBe(404);
+    expect((await download(ana, desk.id, 'xls')).status).toBe(400);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Anki import: a package becomes desks of the caller, its notes cards and its review history
+ * their review log, replayed through the caller's FSRS model so each schedule starts from it. One
+ * transaction: a bad package (or any failure) writes nothing. Export: a desk as an `.apkg` or CSV.
+ */
+import type { Grade } from 'ts-fsrs';
+import {
+  ANKI_LIMITS,
+  type AnkiCollection,
+  AnkiPackageError,
+  readAnkiPackage,
+} from '../../anki/package-reader.ts';
+import { writeAnkiPackage } from '../../anki/package-writer.ts';
+import type { Handlers, Schemas } from '../../contract/types.ts';
+import { insertCard, listCards } from '../../db/queries/cards.ts';
+import { insertDesk } from '../../db/queries/desks.ts';
+import { learnerModel } from '../../db/queries/memory-models.ts';
+import type { Query } from '../../db/queries/pg.ts';
+import {
+  deskReviewHistory,
+  type ImportedRating,
+  importReviewHistory,
+} from '../../db/queries/reviews.ts';
+import type { StoredImage } from '../../domain/images.ts';
+import { schedulerFor } from '../../domain/memory-model.ts';
+import { newSchedule, review, type Schedule, scheduleToJson } from '../../domain/scheduling.ts';
+import { currentUser } from '../../http/current-user.ts';
+import { validationError } from '../../http/errors.ts';
+import { deskFor } from './access.ts';
+import { readForm } from './form.ts';
+
+/** The contract's bounds of a desk name and of a card side. */
+const DESK_NAME_MAX = 200;
+const CARD_SIDE_MAX = 5000;
+
+type Summary = Schemas['AnkiImportSummary'];
+
+async function writeCollection(
+  q: Query,
+  userId: number,
+  collection: AnkiCollection,
+): Promise<Summary> {
+  const skipped: Summary['skipped'] = collection.skipped.map((s) => ({
+    note_id: s.noteId,
+    reason: s.reason,
+  }));
+  const deskIds = new Map<string, number>();
+  const desks: Summary['desks'] = [];
+  const cardIds = new Map<number, { id: number; deskId: number; createdAt: Date }>();
+  const image = (i: AnkiCollection['cards'][number]['frontImage']): StoredImage | undefined =>
+    i ? { bytes: i.bytes, type: i.type } : undefined;
+  const firstReview = new Map<number, Date>();
+  for (const r of collection.reviews) {
+    if (!firstReview.has(r.cardAnkiId)) firstReview.set(r.cardAnkiId, r.reviewedAt);
+  }
+  for (const card of collection.cards) {
+    if (card.front.length > CARD_SIDE_MAX || card.back.length > CARD_SIDE_MAX) {
+      skipped.push({ note_id: card.ankiId, reason: 'too_long' });
+      continue;
+    }
+    let deskId = deskIds.get(card.deck);
+    if (deskId === undefined) {
+      const name = card.deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
+      deskId = await insertDesk(q, {
+        ownerId: userId,
+        name,
+        newCardsPerDay: 10,
+        allowEditing: false,
+      });
+      deskIds.set(card.deck, deskId);
+      desks.push({ id: deskId, name, cards: 0 });
+    }
+    const id = await insertCard(q, {
+      deskId,
+      front: card.front,
+      back: card.back,
+      frontImage: image(card.frontImage),
+      backImage: image(card.backImage),
+      createdBy: userId,
+    });
+    (desks.find((d) => d.id === deskId) as Summary['desks'][number]).cards += 1;
+    cardIds.set(card.ankiId, { id, deskId, createdAt: firstReview.get(card.ankiId) ?? new Date() });
+  }
+
+  const scheduler = schedulerFor(await learnerModel(q, userId));
+  const current = new Map<number, { schedule: Schedule; introducedAt: Date | null }>();
+  const ratings: ImportedRating[] = [];
+  // The reader gives the history in time order, so each card's ratings replay in order.
+  for (const r of collection.reviews) {
+    const card = cardIds.get(r.cardAnkiId);
+    if (!card) continue;
+    const before = current.get(card.id) ?? {
+      schedule: newSchedule(card.createdAt),
+      introducedAt: null,
+    };
+    const outcome = review(before.schedule, r.rating as Grade, r.reviewedAt, { scheduler });
+    const after = { schedule: outcome.schedule, introducedAt: before.introducedAt ?? r.reviewedAt };
+    ratings.push({
+      cardId: card.id,
+      deskId: card.deskId,
+      grade: r.rating,
+      before: scheduleToJson(before.schedule, before.introducedAt),
+      after: scheduleToJson(after.schedule, after.introducedAt),
+      elapsedDays: outcome.elapsedDays,
+      answerTimeMs: Math.min(r.answerTimeMs, 2_147_483_647),
+      reviewedAt: r.reviewedAt,
+    });
+    current.set(card.id, after);
+  }
+  await importReviewHistory(q, userId, ratings, current);
+  return { desks, cards_imported: cardIds.size, reviews_imported: ratings.length, skipped };
+}
+
+/** A CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
+const csvField = (value: string) =>
+  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+
+/** A file name of the desk's name: letters, digits, dashes and underscores only. */
+const fileName = (name: string, ext: string) =>
+  `${name.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80) || 'desk'}.${ext}`;
+
+export const handlers: Handlers = {
+  async importAnkiPackage(c) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const form = await readForm(c);
+    const file = form.file;
+    if (!(file instanceof File)) {
+      throw validationError({ file: ['Attach the Anki package (.apkg or .colpkg) as a file.'] });
+    }
+    let collection: AnkiCollection;
+    try {
+      if (file.size > ANKI_LIMITS.packageBytes) {
+        throw new AnkiPackageError('too_large', 'The package is larger than 256 MB.');
+      }
+      collection = readAnkiPackage(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      if (!(error instanceof AnkiPackageError)) throw error;
+      throw validationError({ file: [error.message] }, error.message);
+    }
+    const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
+    return c.json(summary, 201);
+  },
+
+  async exportDesk(c, { params, query }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const desk = await deskFor(sql, user.id, params.id);
+    const [{ cards }, reviews] = await Promise.all([
+      listCards(sql, user.id, desk.id, {}, { offset: 0, limit: ANKI_LIMITS.cards }),
+      deskReviewHistory(sql, user.id, desk.id),
+    ]);
+    if ((query.format ?? 'apkg') === 'csv') {
+      const counts = new Map<number, { n: number; last: Date }>();
+      for (const r of reviews)
+        counts.set(r.cardId, { n: (counts.get(r.cardId)?.n ?? 0) + 1, last: r.reviewedAt });
+      const lines = ['front,back,reviews,last_review'];
+      for (const card of cards) {
+        const seen = counts.get(card.id);
+        lines.push(
+          [card.front, card.back, String(seen?.n ?? 0), seen?.last.toISOString() ?? '']
+            .map(csvField)
+            .join(','),
+        );
+      }
+      return c.body(`${lines.join('\r\n')}\r\n`, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${fileName(desk.name, 'csv')}"`,
+      });
+    }
+    const bytes = writeAnkiPackage(desk.name, cards, reviews);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': `attachment; filename="${fileName(desk.name, 'apkg')}"`,
+    });
+  },
+};
