@@ -3680,7 +3680,7 @@ export interface components {
         DuelMode: "normal" | "review";
         /** @enum {string} */
         DuelStatus: "waiting" | "in_progress" | "finished" | "cancelled";
-        /** @description Seconds to view each item. Out of range: 'Value must be between 1 and 60 seconds'. */
+        /** @description Seconds to view each item (recall duels: the memorize phase; quiz duels: reading time of each question, added before its answer time). Out of range: 'Value must be between 1 and 60 seconds'. */
         ViewTime: number;
         /** @description Seconds to answer. Out of range: 'Value must be between 5 and 300 seconds'. */
         AnswerTime: number;
@@ -3746,7 +3746,7 @@ export interface components {
             opponent_finished: boolean;
             /**
              * Format: date-time
-             * @description When the caller's current question closes (server clock; answers later than this plus 2 s are refused with 409). Null before the duel starts and once finished.
+             * @description When the caller's current question closes: its start plus view_time plus answer_time (server clock; answers later than this plus 2 s are refused with 409). Null before the duel starts and once finished.
              */
             question_deadline_at: string | null;
             /**

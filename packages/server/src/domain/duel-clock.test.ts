@@ -51,6 +51,15 @@ describe('quiz deadlines', () => {
     expect(questionDeadline(quiz, second)).toEqual(at(14_000));
   });
 
+  it('give each question its view_time to read before its answer_time', () => {
+    const reading = { ...quiz, viewTime: 5 };
+    expect(questionDeadline(reading, playing)).toEqual(at(15_000));
+    const second = { ...playing, questionStartedAt: at(4000), answered: 1 };
+    expect(questionDeadline(reading, second)).toEqual(at(19_000));
+    expect(playerDone(reading, playing, at(10_000 + GRACE_MS + 1))).toBe(false);
+    expect(playerDone(reading, playing, at(15_000 + GRACE_MS + 1))).toBe(true);
+  });
+
   it('accept answers until the deadline plus the grace, and refuse them after', () => {
     const deadline = questionDeadline(quiz, playing);
     expect(isLate(deadline, at(10_000 + GRACE_MS))).toBe(false);

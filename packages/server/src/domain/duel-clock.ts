@@ -1,8 +1,8 @@
 /**
  * The server's clock of a duel. Each player's phase starts on their first read after the opponent
  * accepted, or at the latest `START_WINDOW_MS` after acceptance, so a player who never comes back
- * still runs out of time. A quiz gives `answerTime` per question, counted from the previous
- * answer; a recall duel shows the items for `viewTime`, then gives `answerTime` to submit. Answers
+ * still runs out of time. A quiz gives each question `viewTime` to read it (when set) and then
+ * `answerTime` to answer, counted from the previous answer; a recall duel shows the items for `viewTime`, then gives `answerTime` to submit. Answers
  * are taken until a deadline plus `GRACE_MS` (the network's share), refused after.
  */
 
@@ -34,11 +34,15 @@ export function phaseStart(duel: DuelClock, player: PlayerClock): Date | null {
   return player.phaseStartedAt ?? later(duel.acceptedAt, START_WINDOW_MS);
 }
 
-/** Quiz: when the player's current question closes (before grace); null when not running. */
+/**
+ * Quiz: when the player's current question closes (before grace); null when not running. The
+ * question's reading time (`viewTime`) comes before its answer time, so both count.
+ */
 export function questionDeadline(duel: DuelClock, player: PlayerClock): Date | null {
   const start = phaseStart(duel, player);
   if (!start || player.finishedAt || player.answered >= duel.questionCount) return null;
-  return later(player.questionStartedAt ?? start, duel.answerTime * 1000);
+  const windowMs = ((duel.viewTime ?? 0) + duel.answerTime) * 1000;
+  return later(player.questionStartedAt ?? start, windowMs);
 }
 
 /** Recall: the end of the memorize phase and of the recall phase (before grace). */
