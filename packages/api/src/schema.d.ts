@@ -3839,10 +3839,10 @@ export interface components {
         };
         RecallDuel: {
             /**
-             * @description Where the caller is on the server clock: waiting (no opponent yet), memorize (items shown for view_time), recall (items hidden, answer_time to submit), submitted, finished.
+             * @description Where the caller is on the server clock: waiting (no opponent yet), countdown (3 s before the items show, until memorize_ends_at minus view_time), memorize (items shown for view_time), recall (items hidden, answer_time to submit), submitted, finished.
              * @enum {string}
              */
-            my_phase: "waiting" | "memorize" | "recall" | "submitted" | "finished";
+            my_phase: "waiting" | "countdown" | "memorize" | "recall" | "submitted" | "finished";
             /** Format: date-time */
             memorize_ends_at: string | null;
             /**

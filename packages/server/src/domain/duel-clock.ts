@@ -8,6 +8,8 @@
 
 export const GRACE_MS = 2_000;
 export const START_WINDOW_MS = 5 * 60_000;
+/** Recall duels count 3-2-1 from the phase start before the items show, so both see them whole. */
+export const COUNTDOWN_MS = 3_000;
 
 export interface PlayerClock {
   /** The player's first read after acceptance (null until then). */
@@ -45,15 +47,20 @@ export function questionDeadline(duel: DuelClock, player: PlayerClock): Date | n
   return later(player.questionStartedAt ?? start, windowMs);
 }
 
-/** Recall: the end of the memorize phase and of the recall phase (before grace). */
+/** Recall: the start and end of the memorize phase and the end of the recall (before grace). */
 export function recallWindow(
   duel: DuelClock,
   player: PlayerClock,
-): { memorizeEndsAt: Date; recallEndsAt: Date } | null {
+): { memorizeStartsAt: Date; memorizeEndsAt: Date; recallEndsAt: Date } | null {
   const start = phaseStart(duel, player);
   if (!start) return null;
-  const memorizeEndsAt = later(start, (duel.viewTime ?? 0) * 1000);
-  return { memorizeEndsAt, recallEndsAt: later(memorizeEndsAt, duel.answerTime * 1000) };
+  const memorizeStartsAt = later(start, COUNTDOWN_MS);
+  const memorizeEndsAt = later(memorizeStartsAt, (duel.viewTime ?? 0) * 1000);
+  return {
+    memorizeStartsAt,
+    memorizeEndsAt,
+    recallEndsAt: later(memorizeEndsAt, duel.answerTime * 1000),
+  };
 }
 
 /** Whether an answer arriving at `now` is after its deadline and the grace. */
@@ -85,7 +92,7 @@ export function playerDone(duel: DuelClock, player: PlayerClock, now: Date): boo
   return doneAt(duel, player, now) !== null;
 }
 
-export type RecallPhase = 'waiting' | 'memorize' | 'recall' | 'submitted';
+export type RecallPhase = 'waiting' | 'countdown' | 'memorize' | 'recall' | 'submitted';
 
 /** Where a recall player is at `now` (before their phase starts they are still waiting). */
 export function recallPhase(duel: DuelClock, player: PlayerClock, now: Date): RecallPhase {
@@ -93,6 +100,7 @@ export function recallPhase(duel: DuelClock, player: PlayerClock, now: Date): Re
   const window = recallWindow(duel, player);
   const start = phaseStart(duel, player);
   if (!window || !start || now < start) return 'waiting';
+  if (now < window.memorizeStartsAt) return 'countdown';
   if (now < window.memorizeEndsAt) return 'memorize';
   if (isLate(window.recallEndsAt, now)) return 'submitted';
   return 'recall';
