@@ -3752,7 +3752,7 @@ export interface components {
         DuelMode: "normal" | "review";
         /** @enum {string} */
         DuelStatus: "waiting" | "in_progress" | "finished" | "cancelled";
-        /** @description Seconds to view each item. Out of range: 'Value must be between 1 and 60 seconds'. */
+        /** @description Seconds to view each item (recall duels: the memorize phase; quiz duels: reading time of each question, added before its answer time). Out of range: 'Value must be between 1 and 60 seconds'. */
         ViewTime: number;
         /** @description Seconds to answer. Out of range: 'Value must be between 5 and 300 seconds'. */
         AnswerTime: number;
@@ -3818,7 +3818,7 @@ export interface components {
             opponent_finished: boolean;
             /**
              * Format: date-time
-             * @description When the caller's current question closes (server clock; answers later than this plus 2 s are refused with 409). Null before the duel starts and once finished.
+             * @description When the caller's current question closes: its start plus view_time plus answer_time (server clock; answers later than this plus 2 s are refused with 409). Null before the duel starts and once finished.
              */
             question_deadline_at: string | null;
             /**
@@ -3911,10 +3911,10 @@ export interface components {
         };
         RecallDuel: {
             /**
-             * @description Where the caller is on the server clock: waiting (no opponent yet), memorize (items shown for view_time), recall (items hidden, answer_time to submit), submitted, finished.
+             * @description Where the caller is on the server clock: waiting (no opponent yet), countdown (3 s before the items show, until memorize_ends_at minus view_time), memorize (items shown for view_time), recall (items hidden, answer_time to submit), submitted, finished.
              * @enum {string}
              */
-            my_phase: "waiting" | "memorize" | "recall" | "submitted" | "finished";
+            my_phase: "waiting" | "countdown" | "memorize" | "recall" | "submitted" | "finished";
             /** Format: date-time */
             memorize_ends_at: string | null;
             /**

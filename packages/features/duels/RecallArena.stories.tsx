@@ -13,7 +13,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The arena of an image or numbers duel (`ImageArena` and `TableArena`, mounted by `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, Submitted, Result) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits.',
+          'The arena of an image or numbers duel (`ImageArena` and `TableArena`, mounted by `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, Submitted, Result) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits.',
       },
     },
     messages,
@@ -35,6 +35,17 @@ export const Waiting: Story = {
       numbers: [],
       memorize_ends_at: null,
       recall_ends_at: null,
+    }),
+  },
+};
+
+/** 3-2-1 on the server's clock before the items show (none are sent yet). */
+export const Countdown: Story = {
+  args: {
+    duel: imageDuel({
+      my_phase: 'countdown',
+      items: [],
+      memorize_ends_at: '2025-01-15T10:30:33.000Z',
     }),
   },
 };

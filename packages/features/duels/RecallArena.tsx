@@ -142,9 +142,7 @@ export function RecallArenaView({
   const intl = useIntl();
   const opponent = opponentName(duel, myId);
   const phase = duel.my_phase;
-  const deadline =
-    phase === 'memorize' ? duel.memorize_ends_at : phase === 'recall' ? duel.recall_ends_at : null;
-  const seconds = useSecondsLeft(deadline, duel.server_now);
+  const seconds = useSecondsLeft(phaseEnd(duel), duel.server_now);
   let body: React.ReactNode;
   if (duel.status === 'cancelled') {
     body = (
@@ -157,6 +155,17 @@ export function RecallArenaView({
       <p role="status">
         <FormattedMessage id="duels.arena.waiting" values={{ username: opponent }} />
       </p>
+    );
+  } else if (phase === 'countdown') {
+    body = (
+      <div className={s.statusLine}>
+        <h2 className={s.sectionTitle}>
+          <FormattedMessage id="duels.arena.countdown" />
+        </h2>
+        <p className={s.result} role="timer" aria-live="polite">
+          {Math.max(1, seconds ?? 1)}
+        </p>
+      </div>
     );
   } else if (phase === 'memorize' || phase === 'recall') {
     body = (
@@ -229,14 +238,22 @@ export function RecallArenaView({
   );
 }
 
+/**
+ * When the current phase ends on the server's clock: the countdown ends where memorizing starts
+ * (its end minus the view time), memorize and recall at their own deadlines.
+ */
+function phaseEnd(duel: RecallDuel): string | null {
+  if (duel.my_phase === 'countdown' && duel.memorize_ends_at) {
+    return new Date(Date.parse(duel.memorize_ends_at) - duel.view_time * 1000).toISOString();
+  }
+  if (duel.my_phase === 'memorize') return duel.memorize_ends_at;
+  if (duel.my_phase === 'recall') return duel.recall_ends_at;
+  return null;
+}
+
 /** Asks the server again once the current phase's deadline (and the grace) passed. */
 function useRefetchAfter(duel: RecallDuel | undefined, refetch: () => unknown) {
-  const deadline =
-    duel?.my_phase === 'memorize'
-      ? duel.memorize_ends_at
-      : duel?.my_phase === 'recall'
-        ? duel.recall_ends_at
-        : null;
+  const deadline = duel ? phaseEnd(duel) : null;
   const serverNow = duel?.server_now ?? '';
   useEffect(() => {
     if (!deadline) return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTDOWN_MS,
   type DuelClock,
   doneAt,
   GRACE_MS,
@@ -51,6 +52,15 @@ describe('quiz deadlines', () => {
     expect(questionDeadline(quiz, second)).toEqual(at(14_000));
   });
 
+  it('give each question its view_time to read before its answer_time', () => {
+    const reading = { ...quiz, viewTime: 5 };
+    expect(questionDeadline(reading, playing)).toEqual(at(15_000));
+    const second = { ...playing, questionStartedAt: at(4000), answered: 1 };
+    expect(questionDeadline(reading, second)).toEqual(at(19_000));
+    expect(playerDone(reading, playing, at(10_000 + GRACE_MS + 1))).toBe(false);
+    expect(playerDone(reading, playing, at(15_000 + GRACE_MS + 1))).toBe(true);
+  });
+
   it('accept answers until the deadline plus the grace, and refuse them after', () => {
     const deadline = questionDeadline(quiz, playing);
     expect(isLate(deadline, at(10_000 + GRACE_MS))).toBe(false);
@@ -78,15 +88,20 @@ describe('quiz deadlines', () => {
 describe('recall phases', () => {
   const playing = { ...fresh, phaseStartedAt: at(0) };
 
-  it('memorize for view_time, then recall for answer_time', () => {
+  const c = COUNTDOWN_MS;
+
+  it('count down, memorize for view_time, then recall for answer_time', () => {
     expect(recallWindow(recall, playing)).toEqual({
-      memorizeEndsAt: at(30_000),
-      recallEndsAt: at(90_000),
+      memorizeStartsAt: at(c),
+      memorizeEndsAt: at(c + 30_000),
+      recallEndsAt: at(c + 90_000),
     });
-    expect(recallPhase(recall, playing, at(1000))).toBe('memorize');
-    expect(recallPhase(recall, playing, at(30_000))).toBe('recall');
-    expect(recallPhase(recall, playing, at(90_000 + GRACE_MS))).toBe('recall');
-    expect(recallPhase(recall, playing, at(90_000 + GRACE_MS + 1))).toBe('submitted');
+    expect(recallPhase(recall, playing, at(0))).toBe('countdown');
+    expect(recallPhase(recall, playing, at(c - 1))).toBe('countdown');
+    expect(recallPhase(recall, playing, at(c))).toBe('memorize');
+    expect(recallPhase(recall, playing, at(c + 30_000))).toBe('recall');
+    expect(recallPhase(recall, playing, at(c + 90_000 + GRACE_MS))).toBe('recall');
+    expect(recallPhase(recall, playing, at(c + 90_000 + GRACE_MS + 1))).toBe('submitted');
   });
 
   it('wait before the start, and count as submitted once submitted', () => {
@@ -97,7 +112,7 @@ describe('recall phases', () => {
   });
 
   it('end the player when the recall deadline and the grace passed', () => {
-    expect(playerDone(recall, playing, at(90_000))).toBe(false);
-    expect(playerDone(recall, playing, at(90_000 + GRACE_MS + 1))).toBe(true);
+    expect(playerDone(recall, playing, at(c + 90_000))).toBe(false);
+    expect(playerDone(recall, playing, at(c + 90_000 + GRACE_MS + 1))).toBe(true);
   });
 });

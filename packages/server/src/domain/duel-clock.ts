@@ -1,13 +1,15 @@
 /**
  * The server's clock of a duel. Each player's phase starts on their first read after the opponent
  * accepted, or at the latest `START_WINDOW_MS` after acceptance, so a player who never comes back
- * still runs out of time. A quiz gives `answerTime` per question, counted from the previous
- * answer; a recall duel shows the items for `viewTime`, then gives `answerTime` to submit. Answers
+ * still runs out of time. A quiz gives each question `viewTime` to read it (when set) and then
+ * `answerTime` to answer, counted from the previous answer; a recall duel shows the items for `viewTime`, then gives `answerTime` to submit. Answers
  * are taken until a deadline plus `GRACE_MS` (the network's share), refused after.
  */
 
 export const GRACE_MS = 2_000;
 export const START_WINDOW_MS = 5 * 60_000;
+/** Recall duels count 3-2-1 from the phase start before the items show, so both see them whole. */
+export const COUNTDOWN_MS = 3_000;
 
 export interface PlayerClock {
   /** The player's first read after acceptance (null until then). */
@@ -34,22 +36,31 @@ export function phaseStart(duel: DuelClock, player: PlayerClock): Date | null {
   return player.phaseStartedAt ?? later(duel.acceptedAt, START_WINDOW_MS);
 }
 
-/** Quiz: when the player's current question closes (before grace); null when not running. */
+/**
+ * Quiz: when the player's current question closes (before grace); null when not running. The
+ * question's reading time (`viewTime`) comes before its answer time, so both count.
+ */
 export function questionDeadline(duel: DuelClock, player: PlayerClock): Date | null {
   const start = phaseStart(duel, player);
   if (!start || player.finishedAt || player.answered >= duel.questionCount) return null;
-  return later(player.questionStartedAt ?? start, duel.answerTime * 1000);
+  const windowMs = ((duel.viewTime ?? 0) + duel.answerTime) * 1000;
+  return later(player.questionStartedAt ?? start, windowMs);
 }
 
-/** Recall: the end of the memorize phase and of the recall phase (before grace). */
+/** Recall: the start and end of the memorize phase and the end of the recall (before grace). */
 export function recallWindow(
   duel: DuelClock,
   player: PlayerClock,
-): { memorizeEndsAt: Date; recallEndsAt: Date } | null {
+): { memorizeStartsAt: Date; memorizeEndsAt: Date; recallEndsAt: Date } | null {
   const start = phaseStart(duel, player);
   if (!start) return null;
-  const memorizeEndsAt = later(start, (duel.viewTime ?? 0) * 1000);
-  return { memorizeEndsAt, recallEndsAt: later(memorizeEndsAt, duel.answerTime * 1000) };
+  const memorizeStartsAt = later(start, COUNTDOWN_MS);
+  const memorizeEndsAt = later(memorizeStartsAt, (duel.viewTime ?? 0) * 1000);
+  return {
+    memorizeStartsAt,
+    memorizeEndsAt,
+    recallEndsAt: later(memorizeEndsAt, duel.answerTime * 1000),
+  };
 }
 
 /** Whether an answer arriving at `now` is after its deadline and the grace. */
@@ -81,7 +92,7 @@ export function playerDone(duel: DuelClock, player: PlayerClock, now: Date): boo
   return doneAt(duel, player, now) !== null;
 }
 
-export type RecallPhase = 'waiting' | 'memorize' | 'recall' | 'submitted';
+export type RecallPhase = 'waiting' | 'countdown' | 'memorize' | 'recall' | 'submitted';
 
 /** Where a recall player is at `now` (before their phase starts they are still waiting). */
 export function recallPhase(duel: DuelClock, player: PlayerClock, now: Date): RecallPhase {
@@ -89,6 +100,7 @@ export function recallPhase(duel: DuelClock, player: PlayerClock, now: Date): Re
   const window = recallWindow(duel, player);
   const start = phaseStart(duel, player);
   if (!window || !start || now < start) return 'waiting';
+  if (now < window.memorizeStartsAt) return 'countdown';
   if (now < window.memorizeEndsAt) return 'memorize';
   if (isLate(window.recallEndsAt, now)) return 'submitted';
   return 'recall';

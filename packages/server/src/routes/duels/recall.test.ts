@@ -34,6 +34,9 @@ describe('table (number) duels', () => {
     expect(created).toMatchObject({ status: 'waiting', my_phase: 'waiting', numbers: [] });
     await h.accept(ben, created.id);
 
+    const counting = (await h.get(ben, `${D}/table-duels/${created.id}/`)).body;
+    expect(counting).toMatchObject({ my_phase: 'countdown', numbers: [] });
+    await h.age(created.id, 3);
     const memorizing = (await h.get(ben, `${D}/table-duels/${created.id}/`)).body;
     expect(memorizing.my_phase).toBe('memorize');
     expect(memorizing.numbers).toHaveLength(5);
@@ -69,7 +72,8 @@ describe('table (number) duels', () => {
     const anaView = (await h.get(ana, `${D}/table-duels/${created.id}/`)).body;
     const bens = anaView.results.find((r: { user: { id: number } }) => r.user.id === ben.user.id);
     expect(bens).toMatchObject({ submitted: true, answers: [], score: 0 });
-    expect(anaView.numbers).toEqual(numbers);
+    // Her own clock starts at this first read, with the countdown: no digits yet.
+    expect(anaView).toMatchObject({ my_phase: 'countdown', numbers: [] });
   });
 
   it('refuses a submission after the recall deadline plus grace, and the duel ends with what was received', async () => {
@@ -77,7 +81,7 @@ describe('table (number) duels', () => {
     const duel = await tableDuel(ana, ben);
     await h.accept(ben, duel.id);
     await h.get(ana, `${D}/table-duels/${duel.id}/`);
-    await h.age(duel.id, 20 + 60 + 3);
+    await h.age(duel.id, 3 + 20 + 60 + 3);
     const late = await h.post(ben, `${D}/table-duels/${duel.id}/submit_numbers/`, {
       numbers: ['11'],
     });
@@ -138,6 +142,8 @@ describe('image duels', () => {
     const id = created.body.id;
     await h.accept(ben, id);
     await h.get(ana, `${D}/image-duels/${id}/`);
+    await h.get(ben, `${D}/image-duels/${id}/`);
+    await h.age(id, 3);
     const shown = (await h.get(ben, `${D}/image-duels/${id}/`)).body;
     expect(shown.items).toHaveLength(4);
     for (const item of shown.items) expect(item.picture).not.toBe('');
