@@ -298,12 +298,18 @@ export function QuizArena({ duelId, myId }: { duelId: number; myId: number | und
   }, [deadline, serverNow, refetch]);
   if (duel.isPending) return <Loading />;
   if (duel.isError) return <LoadError error={duel.error} onRetry={() => duel.refetch()} />;
+  const onScreen = duel.data.questions[duel.data.my_answered];
   return (
     <QuizArenaView
       duel={duel.data}
       myId={myId}
       // Until the refreshed duel shows the next question, the answered one takes no second answer.
-      sending={submit.isPending || duel.isFetching}
+      // Only that one: a refetch for another reason (the opponent's progress) must not swallow
+      // the key a learner presses for a question they have not answered yet.
+      sending={
+        submit.isPending ||
+        (duel.isFetching && onScreen !== undefined && onScreen.id === submit.variables?.questionId)
+      }
       last={last}
       error={submit.error}
       onAnswer={(question, answer) => submit.mutate({ duelId, questionId: question.id, answer })}
