@@ -103,6 +103,41 @@ function docsRendered(): Promise<void> {
   });
 }
 
+/**
+ * In the page: resolves when every inline story's zoom wrapper is as tall as its story. Storybook
+ * sizes the wrapper (`ZoomElement`) from a ResizeObserver and a React state update, so for a
+ * moment after a story grows (its web font arrives, a query answers) the story overflows the
+ * wrapper and the preview's `overflow: auto` box is scrollable: axe then reports
+ * scrollable-region-focusable on a layout Storybook is about to correct (ui-theme's type scale
+ * did, in a fresh-clone run). Each resize runs the check again: no polling, no timer.
+ */
+function zoomSettled(): Promise<void> {
+  return new Promise((resolve) => {
+    const inners = [
+      ...document.querySelectorAll<HTMLElement>('#storybook-docs .innerZoomElementWrapper'),
+    ];
+    const settled = () =>
+      inners.every((inner) => {
+        const wrapper = inner.parentElement;
+        if (!wrapper) return true;
+        return (
+          Math.abs(wrapper.getBoundingClientRect().height - inner.getBoundingClientRect().height) <
+          1
+        );
+      });
+    const observer = new ResizeObserver(() => {
+      if (!settled()) return;
+      observer.disconnect();
+      resolve();
+    });
+    for (const inner of inners) {
+      observer.observe(inner);
+      if (inner.parentElement) observer.observe(inner.parentElement);
+    }
+    if (inners.length === 0) resolve();
+  });
+}
+
 /** Stories whose iframe shows Storybook's error display instead of the story. */
 function storyErrors(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -177,6 +212,7 @@ async function checkPage(context: BrowserContext, base: string, docs: DocsPage):
     });
     await guard(page.evaluate(docsRendered), 'docs page and its stories rendered');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await guard(page.evaluate(zoomSettled), 'inline stories sized by Storybook');
     problems.push(...(await storyErrors(page)), ...(await axeProblems(page)));
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
