@@ -6,14 +6,21 @@
  * `users_username_pattern_idx` (`lower(username) text_pattern_ops`): a plain index on
  * `lower(username)` serves `like 'abc%'` only when the database's collation is C.
  */
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import {
+  describePlans,
+  type PlanRecorder,
+  planRecorder,
+  type StatementPlan,
+  seqScansOf,
+} from '../../test/plans.ts';
 import { listFriendships, searchUsers } from './friends.ts';
 
 let t: TestBackend;
 let spy: postgres.Sql;
-const sent: { query: string; params: unknown[] }[] = [];
+let recorder: PlanRecorder;
 let userId: number;
 
 /** Users in the table (FRIENDS_PLAN_USERS to read the plans at another size). */
@@ -52,61 +59,16 @@ beforeAll(async () => {
     from (select ${ids}::int[] as ids) s, generate_series(${FRIENDS + 2 * REQUESTS + 1}::int, ${USERS - 1}::int) n`;
   await sql`vacuum analyze users`;
   await sql`vacuum analyze friendships`;
-  spy = postgres(t.url, {
-    max: 1,
-    onnotice: () => {},
-    debug: (_connection, query, params) => {
-      sent.push({ query, params: params as unknown[] });
-    },
-  });
+  recorder = planRecorder(t.url);
+  spy = recorder.sql;
 }, 120_000);
 
 afterAll(async () => {
-  await spy?.end();
+  await recorder?.end();
   await t?.close();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function* nodes(plan: PlanNode): Generator<PlanNode> {
-  yield plan;
-  for (const child of plan.Plans ?? []) yield* nodes(child);
-}
-
-/** Each statement sent while `run` ran, with the scans of its EXPLAIN (ANALYZE, BUFFERS) plan. */
-async function plansOf(run: () => Promise<unknown>) {
-  sent.length = 0;
-  await run();
-  const out = [];
-  for (const { query, params } of [...sent]) {
-    const [row] = await spy.unsafe(
-      `explain (analyze, buffers, format json) ${query}`,
-      params as postgres.ParameterOrJSON<never>[],
-    );
-    const [explained] = (row?.['QUERY PLAN'] ?? []) as {
-      Plan: PlanNode;
-      'Execution Time': number;
-    }[];
-    if (!explained) throw new Error(`no plan for ${query}`);
-    const scans = [...nodes(explained.Plan)]
-      .filter((n) => n['Relation Name'] || n['Index Name'])
-      .map(
-        (n) =>
-          `${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`,
-      );
-    out.push({ scans, ms: explained['Execution Time'] });
-  }
-  sent.length = 0;
-  return out;
-}
-
-const seqScans = (plans: { scans: string[] }[]) =>
-  plans.flatMap((p) => p.scans).filter((s) => /^Seq Scan on (users|friendships)$/.test(s));
+const seqScans = (found: StatementPlan[]) => seqScansOf(found, ['users', 'friendships']);
 
 describe(`the friends plans among ${USERS} users`, () => {
   const page = { offset: 0, limit: 20 };
@@ -136,17 +98,15 @@ describe(`the friends plans among ${USERS} users`, () => {
         ),
     ],
   ])('%s reads indexes only', async (name, run) => {
-    const plans = await plansOf(run);
+    const plans = await recorder.plansOf(run);
     expect(plans.length).toBeGreaterThan(0);
     // The plans, and their execution times on this machine as figures (never asserted).
-    console.log(
-      `${name}: ${plans.map((p) => `${p.scans.join(', ')} (${p.ms.toFixed(2)} ms)`).join(' | ')}`,
-    );
+    console.log(`${name}: ${describePlans(plans)}`);
     expect(seqScans(plans)).toEqual([]);
   });
 
   it('matches a username prefix with the text_pattern_ops index', async () => {
-    const plans = await plansOf(() => searchUsers(spy, userId, 'plan_0001', 10));
+    const plans = await recorder.plansOf(() => searchUsers(spy, userId, 'plan_0001', 10));
     expect(plans.flatMap((p) => p.scans)).toContain(
       'Bitmap Index Scan using users_username_pattern_idx',
     );

@@ -4,17 +4,24 @@
  * with 20,000 cards in 20 desks, among other learners, and the test fails on a sequential scan of
  * `card_schedules` or `cards`. The plans it prints are the ones the comments in queue.ts describe.
  */
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
 import { learnerDay } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import {
+  describePlans,
+  type PlanRecorder,
+  planRecorder,
+  type StatementPlan,
+  seqScansOf,
+} from '../../test/plans.ts';
 import { introducedOn, queueCounts, reviewQueue } from './queue.ts';
 import { ratingSnapshot } from './reviews.ts';
 
 let t: TestBackend;
 let spy: postgres.Sql;
-const sent: { query: string; params: unknown[] }[] = [];
+let recorder: PlanRecorder;
 let userId: number;
 let deskIds: number[];
 let cardId: number;
@@ -55,66 +62,16 @@ beforeAll(async () => {
   const [card] = await sql<{ id: number }[]>`
     select card_id as id from card_schedules where user_id = ${userId} and state = 2 limit 1`;
   cardId = card?.id ?? 0;
-  spy = postgres(t.url, {
-    max: 1,
-    onnotice: () => {},
-    debug: (_connection, query, params) => {
-      sent.push({ query, params: params as unknown[] });
-    },
-  });
+  recorder = planRecorder(t.url);
+  spy = recorder.sql;
 }, 120_000);
 
 afterAll(async () => {
-  await spy?.end();
+  await recorder?.end();
   await t?.close();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Loops'?: number;
-  'Shared Hit Blocks'?: number;
-  'Shared Read Blocks'?: number;
-  Plans?: PlanNode[];
-}
-
-function* nodes(plan: PlanNode): Generator<PlanNode> {
-  yield plan;
-  for (const child of plan.Plans ?? []) yield* nodes(child);
-}
-
-/** Each statement sent while `run` ran, with the scans of its EXPLAIN (ANALYZE, BUFFERS) plan. */
-async function plansOf(run: () => Promise<unknown>) {
-  sent.length = 0;
-  await run();
-  const out = [];
-  for (const { query, params } of [...sent]) {
-    const [row] = await spy.unsafe(
-      `explain (analyze, buffers, format json) ${query}`,
-      params as postgres.ParameterOrJSON<never>[],
-    );
-    const [explained] = (row?.['QUERY PLAN'] ?? []) as {
-      Plan: PlanNode;
-      'Execution Time': number;
-    }[];
-    if (!explained) throw new Error(`no plan for ${query}`);
-    const plan = explained.Plan;
-    const scans = [...nodes(plan)]
-      .filter((n) => n['Relation Name'])
-      .map(
-        (n) =>
-          `${n['Node Type']} on ${n['Relation Name']}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`,
-      );
-    const buffers = (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
-    out.push({ scans, ms: explained['Execution Time'], buffers, nodes: [...nodes(plan)] });
-  }
-  sent.length = 0;
-  return out;
-}
-
-const seqScans = (plans: { scans: string[] }[]) =>
-  plans.flatMap((p) => p.scans).filter((s) => /^Seq Scan on (card_schedules|cards)$/.test(s));
+const seqScans = (found: StatementPlan[]) => seqScansOf(found, ['card_schedules', 'cards']);
 
 describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
   const now = new Date();
@@ -136,19 +93,17 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
       () => ratingSnapshot(spy, { userId, cardId, key: null, day: today.day, window }),
     ],
   ])('%s reads indexes only', async (name, run) => {
-    const plans = await plansOf(run);
+    const plans = await recorder.plansOf(run);
     expect(plans.length).toBeGreaterThan(0);
     // The plans, and their execution times on this machine as figures (never asserted).
-    console.log(
-      `${name}: ${plans.map((p) => `${p.scans.join(', ')} (${p.ms.toFixed(2)} ms, ${p.buffers} buffers)`).join(' | ')}`,
-    );
+    console.log(`${name}: ${describePlans(plans)}`);
     expect(seqScans(plans)).toEqual([]);
   });
 
   // With a scan per desk (a sub-plan run once for each desk), counting 20 desks read the due
   // index 20 times over; grouped, one range of it is read once, whatever the number of desks.
   it('the counts of every desk read the due index once, not once per desk', async () => {
-    const plans = await plansOf(() => queueCounts(spy, userId, allowances(), window));
+    const plans = await recorder.plansOf(() => queueCounts(spy, userId, allowances(), window));
     const dueIndexScans = plans
       .flatMap((p) => p.nodes)
       .filter((n) => /^card_schedules_(desk_)?due_idx$/.test(n['Index Name'] ?? ''));
