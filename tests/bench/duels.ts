@@ -1,14 +1,10 @@
-// `npm run bench` (duels rows): 100 duels at once (200 players, each a custom duel of QUESTIONS
-// questions) answering as fast as the server takes them: submit p50/p99 and answers per second,
-// beside a health row of the same run. Prints figures; asserts nothing. BENCH_DUELS (default
-// 100), BENCH_DUEL_QUESTIONS (default 10), BENCH_DURATION (s, health row, default 10).
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
+import { runChild } from './child.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
 process.env.SEED_DEMO = 'false';
@@ -20,32 +16,6 @@ const DUELS = Number(process.env.BENCH_DUELS ?? 100);
 const QUESTIONS = Number(process.env.BENCH_DUEL_QUESTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 32;
-
-/** A child process running `script` with a JSON spec file; resolves with its JSON output. */
-async function child<T>(script: string, spec: unknown): Promise<T> {
-  const file = path.join(os.tmpdir(), `memoria-bench-duels-${process.pid}-${Date.now()}.json`);
-  await writeFile(file, JSON.stringify(spec));
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const proc = spawn(process.execPath, [path.join(import.meta.dirname, script), file], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      proc.stdout.on('data', (d) => {
-        out += d;
-      });
-      proc.stderr.on('data', (d) => {
-        err += d;
-      });
-      proc.on('close', (code) =>
-        code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${script}: ${err}`)),
-      );
-    });
-  } finally {
-    await rm(file, { force: true });
-  }
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -140,7 +110,7 @@ try {
   }
   const setupMs = performance.now() - setupStarted;
 
-  const health = await child<{
+  const health = await runChild<{
     requests: { average: number };
     latency: { p50: number; p99: number };
   }>('load.ts', {
@@ -151,7 +121,7 @@ try {
     headers: {},
     paths: ['/be/api/health/'],
   });
-  const run = await child<{ latencies: number[]; wallMs: number; failures: number }>(
+  const run = await runChild<{ latencies: number[]; wallMs: number; failures: number }>(
     'duel-players.ts',
     { baseUrl, players, questions: QUESTIONS },
   );

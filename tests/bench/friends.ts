@@ -1,12 +1,4 @@
-// `npm run bench` (friends rows): among 60,000+ users, one learner with 1,000 friends reads their
-// friend list (first and last page), their pending requests, and searches by a username prefix;
-// sends requests (a new person each time) and accepts them (a different request each time); each
-// beside health rows of the same run. Then the delay from an accept to the sender's notification
-// on their open events stream, one accept at a time. Prints figures; asserts nothing.
-// BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s, default 2),
-// BENCH_FRIEND_ACCEPTS (accepts timed for the delay, default 200).
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +7,7 @@ import type postgres from 'postgres';
 import { loadJwtSecret } from '../../packages/server/src/auth/secret.ts';
 import { signAccessToken } from '../../packages/server/src/auth/tokens.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { type LoadFigures, runLoad } from './child.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
 process.env.SEED_DEMO = 'false';
@@ -31,7 +24,6 @@ const FRIENDS = 1_000;
 const PENDING = 50;
 /** People to send requests to, and requests to accept: more than a row can use up. */
 const POOL = 30_000;
-const loadScript = path.join(import.meta.dirname, 'load.ts');
 const FR = '/be/api/friends/friendships';
 
 interface Row {
@@ -46,14 +38,9 @@ interface Row {
   connections?: number;
 }
 
-interface Figures {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
+type Figures = LoadFigures;
 
-/** One autocannon run in a second process (load.ts), so load and server do not share a loop. */
+/** One autocannon run in a second process (load.ts). */
 async function load(
   baseUrl: string,
   row: Row & { paths: string[] },
@@ -72,29 +59,7 @@ async function load(
     paths: row.paths,
     variants: row.bodies?.map((b) => ({ body: JSON.stringify(b) })),
   };
-  const specFile = path.join(os.tmpdir(), `memoria-bench-friends-${process.pid}.json`);
-  await writeFile(specFile, JSON.stringify(spec));
-  try {
-    return await new Promise<Figures>((resolve, reject) => {
-      const child = spawn(process.execPath, [loadScript, specFile], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-      });
-      child.stderr.on('data', (d) => {
-        err += d;
-      });
-      child.on('close', (code) => {
-        if (code !== 0) return reject(new Error(`load exited ${code}: ${err}`));
-        resolve(JSON.parse(out) as Figures);
-      });
-    });
-  } finally {
-    await rm(specFile, { force: true });
-  }
+  return runLoad(spec);
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -3,24 +3,12 @@
 // prints autocannon's result as JSON.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { LoadSpec } from './child.ts';
 
 // autocannon ships no types; only its promise API is used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as (
   options: Record<string, unknown>,
 ) => Promise<unknown>;
-
-interface LoadSpec {
-  url: string;
-  connections: number;
-  duration: number;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-  /** Paths sent in turn, one per request, cycling. */
-  paths: string[];
-  /** Sent in turn, one per request, cycling: headers added to `headers`, a body replacing `body`. */
-  variants?: { headers?: Record<string, string>; body?: string }[];
-}
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as LoadSpec;
 let next = 0;

@@ -4,13 +4,14 @@
 // BENCH_STREAM_REPLIES sequential replies, default 30); then the Major-System lexicons' load time
 // and memory, measured in a fresh process. Prints figures; asserts nothing. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
 // (default 32), BENCH_WARMUP (s, default 2).
-import { execFileSync, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
+import { type LoadFigures, runLoad } from './child.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
 process.env.SEED_DEMO = 'false';
@@ -21,7 +22,6 @@ const { startBackend } = await import('@memoria/server');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const loadScript = path.join(import.meta.dirname, 'load.ts');
 
 interface Row {
   name: string;
@@ -31,14 +31,9 @@ interface Row {
   connections?: number;
 }
 
-interface Figures {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
+type Figures = LoadFigures;
 
-/** One autocannon run in a second process (load.ts), so load and server do not share a loop. */
+/** One autocannon run in a second process (load.ts). */
 async function load(baseUrl: string, row: Row, access: string, seconds: number): Promise<Figures> {
   const spec = {
     url: baseUrl,
@@ -52,29 +47,7 @@ async function load(baseUrl: string, row: Row, access: string, seconds: number):
     body: row.body === undefined ? undefined : JSON.stringify(row.body),
     paths: [row.path],
   };
-  const specFile = path.join(os.tmpdir(), `memoria-bench-mnemonics-${process.pid}.json`);
-  await writeFile(specFile, JSON.stringify(spec));
-  try {
-    return await new Promise<Figures>((resolve, reject) => {
-      const child = spawn(process.execPath, [loadScript, specFile], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-      });
-      child.stderr.on('data', (d) => {
-        err += d;
-      });
-      child.on('close', (code) => {
-        if (code !== 0) return reject(new Error(`load exited ${code}: ${err}`));
-        resolve(JSON.parse(out) as Figures);
-      });
-    });
-  } finally {
-    await rm(specFile, { force: true });
-  }
+  return runLoad(spec);
 }
 
 /** The lexicons' first load, in a fresh Node process: ms and heap MB per language. */

@@ -1,19 +1,11 @@
-// `npm run bench` (payments rows): the payment webhook's ingest, with the offline sandbox as the
-// provider, beside a health row of the same run: a first delivery of each payment (signature
-// check, read-back from the provider, the subscription activated under its row lock, its event
-// and email queued), the same notification delivered again (changes nothing), a wrongly signed
-// one (refused), and the subscription status a signed-in page reads. Prints figures; asserts
-// nothing. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s,
-// default 2), BENCH_WEBHOOK_PAYMENTS (distinct payments seeded for the first-delivery row, default
-// 20000).
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { signNotification } from '../../packages/server/src/providers/payments/sandbox.ts';
+import { type LoadFigures, runLoad } from './child.ts';
 
 process.env.LOG_LEVEL ??= 'error'; // refused signatures log a warning each
 process.env.SEED_DEMO = 'false';
@@ -27,15 +19,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const PAYMENTS = Number(process.env.BENCH_WEBHOOK_PAYMENTS ?? 20_000);
-const loadScript = path.join(import.meta.dirname, 'load.ts');
 const WEBHOOK = '/be/api/auth/subscriptions/webhook/';
 
-interface Figures {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
+type Figures = LoadFigures;
 
 interface Row {
   name: string;
@@ -46,7 +32,7 @@ interface Row {
   requests(): { path: string; headers?: Record<string, string> }[];
 }
 
-/** One autocannon run in a second process (load.ts), so load and server do not share a loop. */
+/** One autocannon run in a second process (load.ts). */
 async function load(baseUrl: string, row: Row, seconds: number): Promise<Figures> {
   const requests = row.requests();
   const spec = {
@@ -60,29 +46,7 @@ async function load(baseUrl: string, row: Row, seconds: number): Promise<Figures
     // One variant per path, so request i carries the headers of its own path.
     variants: requests.map((r) => ({ headers: r.headers ?? {} })),
   };
-  const specFile = path.join(os.tmpdir(), `memoria-bench-payments-${process.pid}.json`);
-  await writeFile(specFile, JSON.stringify(spec));
-  try {
-    return await new Promise<Figures>((resolve, reject) => {
-      const child = spawn(process.execPath, [loadScript, specFile], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-      });
-      child.stderr.on('data', (d) => {
-        err += d;
-      });
-      child.on('close', (code) => {
-        if (code !== 0) return reject(new Error(`load exited ${code}: ${err}`));
-        resolve(JSON.parse(out) as Figures);
-      });
-    });
-  } finally {
-    await rm(specFile, { force: true });
-  }
+  return runLoad(spec);
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));

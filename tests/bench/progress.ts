@@ -1,16 +1,10 @@
-// `npm run bench` (progress rows): the progress reads for a learner with 2 years of daily reviews
-// (200,000 review-log rows, their activity rows, 50 friends for the ranking), p50 and p99, and
-// the time-tracking batch ingest in requests per second, each beside a health row of the same
-// run. The backend starts as in run.ts (its own embedded PostgreSQL in a temp folder behind a Node
-// HTTP server); load comes from a second process (load.ts). Prints figures; asserts nothing.
-// BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s, default 2).
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
+import { runLoad } from './child.ts';
 import { seedReviewAccount } from './seed-reviews.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
@@ -22,7 +16,6 @@ const { startBackend } = await import('@memoria/server');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const loadScript = path.join(import.meta.dirname, 'load.ts');
 
 /** The issue's size: 2 years of daily reviews, about 200,000 review-log rows. */
 const DAYS = 730;
@@ -45,15 +38,7 @@ interface Row {
   variants?: (run: number) => Variant[];
 }
 
-interface Figures {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-/** One autocannon run in a second process (load.ts), so load and server do not share a loop. */
+/** One autocannon run in a second process (load.ts). */
 async function load(baseUrl: string, row: Row, access: string, seconds: number, run: number) {
   const spec = {
     url: baseUrl,
@@ -67,29 +52,7 @@ async function load(baseUrl: string, row: Row, access: string, seconds: number, 
     paths: [row.path],
     variants: row.variants?.(run),
   };
-  const specFile = path.join(os.tmpdir(), `memoria-bench-progress-${process.pid}.json`);
-  await writeFile(specFile, JSON.stringify(spec));
-  try {
-    return await new Promise<Figures>((resolve, reject) => {
-      const child = spawn(process.execPath, [loadScript, specFile], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-      });
-      child.stderr.on('data', (d) => {
-        err += d;
-      });
-      child.on('close', (code) => {
-        if (code !== 0) return reject(new Error(`load exited ${code}: ${err}`));
-        resolve(JSON.parse(out) as Figures);
-      });
-    });
-  } finally {
-    await rm(specFile, { force: true });
-  }
+  return runLoad(spec);
 }
 
 /**

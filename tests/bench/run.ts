@@ -1,12 +1,4 @@
-// `npm run bench`: the backend on its own fresh embedded PostgreSQL (in a temp folder) behind a
-// Node HTTP server, loaded from a second process (autocannon). Prints figures; asserts nothing.
-//
-// Add a row by adding a scenario below. Environment: BENCH_DURATION (s, default 10),
-// BENCH_CONNECTIONS (default 32), BENCH_WARMUP (s, default 2), LOG_LEVEL (default warn: one JSON
-// line per request would flood this output), BENCH_ROWS (a regular expression: only the rows whose
-// name it matches, e.g. `BENCH_ROWS='bare|liveness'`; rows that others' setup seeds need it too).
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
+import { type LoadFigures, runLoad, spawnJson } from './child.ts';
 import { benchEvents, type EventsFigures, printEvents } from './events.ts';
 import { seedCrowd, seedReviewAccount } from './seed-reviews.ts';
 
@@ -164,17 +157,7 @@ interface Result {
   errors: number;
 }
 
-/** The part of `autocannon --json` read here. */
-interface AutocannonJson {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
 const autocannon = createRequire(import.meta.url).resolve('autocannon');
-const loadScript = path.join(import.meta.dirname, 'load.ts');
 
 async function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext, seconds: number) {
   const connections = scenario.connections ?? CONNECTIONS;
@@ -188,10 +171,9 @@ async function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext,
   }
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
+  // A different request each time: autocannon's API in a second process (see load.ts).
   if (scenario.paths) {
-    // A different request each time: autocannon's API in a second process (see load.ts).
-    const specFile = path.join(os.tmpdir(), `memoria-bench-load-${process.pid}.json`);
-    const spec = {
+    return runLoad({
       url: ctx.baseUrl,
       connections,
       duration: seconds,
@@ -199,33 +181,11 @@ async function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       paths: scenario.paths(ctx),
-    };
-    await writeFile(specFile, JSON.stringify(spec));
-    args.splice(0, args.length, loadScript, specFile);
+    });
   }
-  const done = scenario.paths ? () => rm(args[1] ?? '', { force: true }) : () => Promise.resolve();
-  return new Promise<AutocannonJson>((resolve, reject) => {
-    // A second process: the load generator must not share the server's event loop.
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('close', async (code) => {
-      await done();
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
-      try {
-        resolve(JSON.parse(out));
-      } catch {
-        reject(new Error(`autocannon printed no JSON: ${out}${err}`));
-      }
-    });
-  });
+  // The autocannon CLI, also a second process: the load generator must not share the server's
+  // event loop.
+  return spawnJson<LoadFigures>(args);
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
