@@ -58,6 +58,20 @@ function api(
   signedIn.server.handle((request) => {
     const path = request.path;
     if (path.startsWith('/be/api/auth/users/me/')) return { status: 200, body: me };
+    if (path === `/be/api/auth/users/${me.id}/` && request.method === 'PATCH') {
+      const body = JSON.parse(request.body);
+      return body.username === 'bo'
+        ? {
+            status: 400,
+            body: {
+              detail: 'x',
+              code: 'validation_error',
+              fields: { username: ['A user with this username already exists.'] },
+              field_codes: { username: ['username_taken'] },
+            },
+          }
+        : { status: 200, body: { ...me, ...body } };
+    }
     if (path === '/be/api/auth/subscriptions/') {
       return typeof list === 'number'
         ? { status: list, body: { detail: 'x', code: 'unavailable' } }
@@ -268,5 +282,26 @@ describe('profile', () => {
     await waitFor(() => expect(opened).toEqual(['/pay/8']));
     const [create] = signedIn.server.hits('/be/api/auth/subscriptions/create_subscription/');
     expect(JSON.parse(create?.body ?? '')).toEqual({ plan_name: 'standard' });
+  });
+
+  test('edits the name and username; a taken username is said under its field', async () => {
+    api(200);
+    renderWithProviders(<Profile />);
+    const username = (await screen.findByLabelText('Username')) as HTMLInputElement;
+    await waitFor(() => expect(username.value).toBe('ana'));
+    fireEvent.change(username, { target: { value: 'ana_g' } });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Anita' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your account details were saved.')).toBeTruthy();
+    const [saved] = signedIn.server.hits(`/be/api/auth/users/${me.id}/`);
+    expect(JSON.parse(saved?.body ?? '')).toEqual({
+      username: 'ana_g',
+      first_name: 'Anita',
+      last_name: 'García',
+    });
+
+    fireEvent.change(username, { target: { value: 'bo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('A user with this username already exists.')).toBeTruthy();
   });
 });
