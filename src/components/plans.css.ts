@@ -1,11 +1,12 @@
 import { vars } from '@memoria/ui/theme';
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 280px), 1fr))',
   gap: vars.space.lg,
   alignItems: 'stretch',
+  selectors: { '&[hidden]': { display: 'none' } },
 });
 
 export const card = style({
@@ -65,6 +66,27 @@ export const priceText = style({
   fontWeight: vars.fontWeight.bold,
   letterSpacing: '-0.02em',
   lineHeight: 1.2,
+});
+
+const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.45 } });
+
+/** A price still loading: the design system's Skeleton bone, as tall as a figure. */
+export const priceBone = style({
+  display: 'block',
+  width: '7rem',
+  height: '2.8rem',
+  borderRadius: vars.radius.sm,
+  backgroundColor: vars.color.divider,
+  animation: `${pulse} 1.6s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+/** The failed read of the plans: the message and Retry, in place of the cards. */
+export const failure = style({
+  display: 'grid',
+  gap: vars.space.md,
+  justifyItems: 'start',
+  selectors: { '&[hidden]': { display: 'none' } },
 });
 
 export const priceUnit = style({ color: vars.color.text, fontWeight: vars.fontWeight.bold });

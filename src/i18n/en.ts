@@ -130,6 +130,9 @@ export const en = {
   'plans.enterprise.feature5': 'Priority support',
   'plans.enterprise.feature6': 'Customization',
   'plans.enterprise.cta': 'Contact sales',
+  'plans.loading': 'Loading the price…',
+  'plans.failed': 'Error fetching plans',
+  'plans.retry': 'Retry',
   'plans.featuresOf': 'What the {plan} plan includes',
 
   // Pricing page

@@ -129,6 +129,9 @@ export const es = {
   'plans.enterprise.feature5': 'Soporte prioritario',
   'plans.enterprise.feature6': 'Personalización',
   'plans.enterprise.cta': 'Contactar a ventas',
+  'plans.loading': 'Cargando el precio…',
+  'plans.failed': 'Error al obtener los planes',
+  'plans.retry': 'Reintentar',
   'plans.featuresOf': 'Qué incluye el plan {plan}',
 
   // Página de precios

@@ -1,10 +1,11 @@
 // The payments journey (issue 14) in Debian's Chromium against the real product with the offline
 // sandbox provider: the free demo user meets the Premium modal, goes to /pricing, buys Standard
 // through the sandbox's checkout tab (approve), sees the plan change live, opens the premium route,
-// finds the payment on /profile, cancels (access stays until the end date), and once the server's
-// test clock (MEMORIA_TEST_CLOCK, set by global-setup.ts) is past that date is free again. Then the
-// renewal is declined at the sandbox and the profile says why the account stayed free. A Spanish
-// learner's declined purchase closes it.
+// finds the subscription and its payment in /profile's list, cancels (access stays until the end
+// date), renews from /profile (a second subscription, listed beside the cancelled one, its month
+// starting where the cancelled one's ends), and once the server's test clock (MEMORIA_TEST_CLOCK,
+// set by global-setup.ts) is past both end dates is free again. Then a renewal is declined at the sandbox and the profile says why the account stayed free.
+// A Spanish learner's declined purchase closes it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
@@ -86,7 +87,7 @@ async function openMacroImages(page: Page): Promise<'modal' | 'open'> {
 function section(page: Page, title: string) {
   return page
     .getByRole('main')
-    .locator('section', { has: page.getByRole('heading', { name: title, level: 2 }) });
+    .locator('section', { has: page.getByRole('heading', { name: title, level: 2, exact: true }) });
 }
 
 beforeAll(async () => {
@@ -98,7 +99,39 @@ afterAll(async () => {
 });
 
 describe('plans and payments in the browser', () => {
-  test('the free demo user buys Standard at the sandbox, cancels, is free after the end date, and a declined renewal says why', async () => {
+  test('signed out, /pricing shows the prices and currency the API lists', async () => {
+    type Plan = { name: string; price: number | null; currency: string };
+    const plans = await call<Plan[]>('/auth/subscription-plans/');
+    const standardPlan = plans.find((p) => p.name === 'standard') as Plan;
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const read = page.waitForResponse((r) =>
+        r.url().endsWith('/be/api/auth/subscription-plans/'),
+      );
+      await page.goto(`${baseUrl}/pricing`);
+      expect((await read).status()).toBe(200);
+      const figure = `$${new Intl.NumberFormat('es-AR').format(standardPlan.price as number)}`;
+      const standard = page.getByRole('article', { name: 'Standard' });
+      await standard.getByText(figure, { exact: true }).waitFor();
+      await standard.getByText(`${standardPlan.currency} per month`).waitFor();
+      await page.getByRole('article', { name: 'Free' }).getByText('$0', { exact: true }).waitFor();
+      await page
+        .getByRole('article', { name: 'Enterprise' })
+        .getByText('Custom price', { exact: true })
+        .waitFor();
+      expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+      expect(await page.getByText('Loading the price…').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  test('the free demo user buys Standard at the sandbox, sees it listed, cancels, renews, is free after the end dates, and a declined renewal says why', async () => {
     const { context, page, errors, tokens } = await signedIn(
       FREE_DEMO.email,
       FREE_DEMO.password,
@@ -133,17 +166,21 @@ describe('plans and payments in the browser', () => {
       await standard.getByText('Current plan').waitFor();
       expect(await free.getByText('Current plan').count()).toBe(0);
 
-      // The sandbox's way back is the profile: active, next billing date, the payment listed.
+      // The sandbox's way back is the profile: active, next billing date, and in the list of
+      // subscriptions this one with its payment.
       await checkout.getByRole('link', { name: 'Back to Memoria' }).click();
       await checkout.waitForURL(`${baseUrl}/profile`);
       await checkout.close();
       await page.goto(`${baseUrl}/profile`);
       const subscription = section(page, 'Subscription');
       await subscription.getByText('Active', { exact: true }).waitFor();
-      const history = subscription.getByRole('region', { name: 'Payment history' });
+      const list = section(page, 'Your subscriptions');
+      const bought = list.getByRole('listitem', { name: 'Standard · Active' });
+      const history = bought.getByRole('region', { name: 'Payment history' });
       const payment = history.getByRole('row').filter({ hasText: 'Approved' });
       await payment.waitFor();
       expect(await payment.textContent()).toContain('6,999.00');
+      expect(await list.getByRole('listitem').count()).toBe(1);
       const nextBilling = subscription.locator('dt', { hasText: 'Next billing date' });
       expect(await nextBilling.locator('xpath=following-sibling::dd[1]').textContent()).toMatch(
         /^\w+ \d{1,2}, \d{4}$/,
@@ -163,14 +200,37 @@ describe('plans and payments in the browser', () => {
         .getByText(/^Subscription cancelled\. You have access until \w+ \d+, \d{4}\.$/)
         .waitFor();
       await subscription.getByText('Cancelled', { exact: true }).waitFor();
+      const cancelled = list.getByRole('listitem', { name: 'Standard · Cancelled' });
+      await cancelled.getByText('Cancelled on').waitFor();
       await subscription.getByRole('button', { name: 'Renew subscription' }).waitFor();
       expect(await openMacroImages(page)).toBe('open');
 
-      // Past the end date (the server's test clock 32 days ahead) the account is free again.
-      await moveClock(token, 32);
+      // Renew after the cancel: a new subscription through create_subscription, paid at the
+      // sandbox; the list keeps the cancelled one and its payment below the new one.
+      await page.goto(`${baseUrl}/profile`);
+      await subscription.getByRole('button', { name: 'Renew subscription' }).click();
+      const renewed = await confirmPurchase(page, 'Confirm');
+      await renewed.getByRole('button', { name: 'Approve test payment' }).click();
+      await renewed.getByText('Test payment approved. Your plan is active').waitFor();
+      await renewed.close();
+      await subscription.getByText('Active', { exact: true }).waitFor();
+      await subscription.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+      const items = list.getByRole('listitem');
+      await items.nth(1).waitFor();
+      expect(
+        await items.evaluateAll((li) => li.map((item) => item.querySelector('h3')?.textContent)),
+      ).toEqual(['Standard · Active', 'Standard · Cancelled']);
+      for (const item of [list.getByRole('listitem', { name: 'Standard · Active' }), cancelled]) {
+        await item.getByRole('row').filter({ hasText: 'Approved' }).waitFor();
+      }
+
+      // The renewal's month starts where the cancelled one's paid access ends (no paid day lost);
+      // past both end dates (the server's test clock 63 days ahead) the account is free again.
+      await moveClock(token, 63);
       expect(await openMacroImages(page)).toBe('modal');
       await page.goto(`${baseUrl}/profile`);
       await subscription.getByText('Expired', { exact: true }).waitFor();
+      expect(await list.getByRole('listitem', { name: 'Standard · Expired' }).count()).toBe(2);
       const plan = subscription.locator('dt', { hasText: 'Account plan' });
       expect(await plan.locator('xpath=following-sibling::dd[1]').textContent()).toBe('Free');
 
@@ -226,7 +286,10 @@ describe('plans and payments in the browser', () => {
       await subscription
         .getByText('El pago fue rechazado. Tu cuenta sigue en el plan gratuito.')
         .waitFor();
-      const history = subscription.getByRole('region', { name: 'Historial de pagos' });
+      const failed = section(page, 'Tus suscripciones').getByRole('listitem', {
+        name: 'Standard · Pago fallido',
+      });
+      const history = failed.getByRole('region', { name: 'Historial de pagos' });
       await history.getByRole('row').filter({ hasText: 'Rechazado' }).waitFor();
       await subscription.getByRole('button', { name: 'Renovar suscripción' }).waitFor();
       expect(errors).toEqual([]);

@@ -14,6 +14,11 @@ export interface PurchaseConfirmationProps {
   onCancel: () => void;
   /** The redirecting message hid (auto-hide or ×). */
   onMessageClose?: () => void;
+  /**
+   * The message of a failed call: the purchase's 'Error processing payment' by default; the
+   * profile's Renew says 'Error creating subscription' (§8).
+   */
+  errorId?: string;
 }
 
 /**
@@ -32,6 +37,7 @@ export function PurchaseConfirmation({
   onConfirm,
   onCancel,
   onMessageClose,
+  errorId = 'pricing.purchase.error',
 }: PurchaseConfirmationProps) {
   const intl = useIntl();
   const pending = status === 'pending';
@@ -92,9 +98,7 @@ export function PurchaseConfirmation({
         </ol>
         {status === 'error' ? (
           <p role="alert" className={s.error}>
-            <FormattedMessage
-              id={refusal ? FIELD_ERROR_MESSAGES[refusal] : 'pricing.purchase.error'}
-            />
+            <FormattedMessage id={refusal ? FIELD_ERROR_MESSAGES[refusal] : errorId} />
           </p>
         ) : null}
       </Dialog>

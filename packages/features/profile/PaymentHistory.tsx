@@ -3,8 +3,16 @@ import { Skeleton } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
 
-/** The payments of one subscription, newest first. */
-export function PaymentHistory({ subscriptionId }: { subscriptionId: number }) {
+/** The payments of one subscription, newest first (`GET auth/subscriptions/{id}/payment_history/`). */
+export function PaymentHistory({
+  subscriptionId,
+  headingLevel = 3,
+}: {
+  subscriptionId: number;
+  /** Level of the "Payment history" heading, one below the section it sits in. */
+  headingLevel?: 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as const;
   const intl = useIntl();
   const history = usePaymentHistory(subscriptionId);
   let body: React.ReactNode;
@@ -55,9 +63,9 @@ export function PaymentHistory({ subscriptionId }: { subscriptionId: number }) {
   }
   return (
     <section aria-labelledby={`payments-${subscriptionId}`}>
-      <h3 id={`payments-${subscriptionId}`}>
+      <Heading id={`payments-${subscriptionId}`}>
         <FormattedMessage id="profile.history.title" />
-      </h3>
+      </Heading>
       {body}
     </section>
   );

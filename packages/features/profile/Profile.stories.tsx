@@ -1,10 +1,10 @@
 import { paymentKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { profileData } from '../shared/storyData.ts';
+import { fail, profileData } from '../shared/storyData.ts';
 import { Profile } from './Profile.tsx';
 
 const meta = {
@@ -19,7 +19,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The `/profile` page, mounted by `ProfileIsland` (src/pages/profile.astro): account details the learner edits and the subscription section. It reads `GET auth/users/me/` (the account form; a failure shows the account error with Retry), `GET auth/subscriptions/get_subscription_status/` (the plan, status, next billing and access-until dates; no subscription shows the link to the plans; a declined payment shows why the account stayed free (`PaymentDeclined`); a failure shows the subscription error with Retry) and, with a subscription, `GET auth/subscriptions/{id}/payment_history/` (the payments table, or an empty note). Saving calls `PATCH auth/users/{id}/`; Cancel (active subscription) calls `POST auth/subscriptions/{id}/cancel_subscription/` after a confirmation and access stays until the end date; Renew (cancelled subscription) starts a new Standard purchase through the pricing confirmation.',
+          'The `/profile` page, mounted by `ProfileIsland` (src/pages/profile.astro): account details the learner edits and the subscription section. It reads `GET auth/users/me/` (the account form; a failure shows the account error with Retry), `GET auth/subscriptions/get_subscription_status/` (the plan, status, next billing and access-until dates; no subscription shows the link to the plans; a declined payment shows why the account stayed free (`PaymentDeclined`); a failure shows the subscription error with Retry) and `GET auth/subscriptions/` with each subscription’s `GET auth/subscriptions/{id}/payment_history/` (the `SubscriptionList`: every subscription with its status, dates and payments). Saving calls `PATCH auth/users/{id}/`; Cancel (active subscription) calls `POST auth/subscriptions/{id}/cancel_subscription/` after a confirmation and access stays until the end date; Renew (cancelled, expired or failed subscription) calls `POST auth/subscriptions/create_subscription/` through the pricing confirmation, whose failure says “Error creating subscription” (`RenewError`).',
       },
     },
   },
@@ -78,6 +78,30 @@ export const PendingPayment: Story = {
   },
 };
 
+/** Renew after a cancel, and the subscription could not be created: the spec's message for it. */
+export const RenewError: Story = {
+  tags: ['expected-http-errors', 'expected-console-errors'],
+  parameters: {
+    msw: [
+      fail('post', '/auth/subscriptions/create_subscription/', 503, {
+        detail: 'The payment provider is unavailable. Try again later.',
+        code: 'unavailable',
+      }),
+      ...profileData('cancelled'),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: /renew|renovar/i }));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: /^(confirm|confirmar)$/i }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      /Error creating subscription|Error al crear la suscripción/,
+    );
+  },
+};
+
 /** Signed out, the queries wait: the skeletons stay (no request is left hanging). */
 export const Loading: Story = { decorators: [withSession(false)] };
 
@@ -100,3 +124,9 @@ export const Dark: Story = inMatrix({ theme: 'dark' }, Default);
 export const Spanish: Story = inMatrix({ locale: 'es' }, Default);
 
 export const Phone: Story = inMatrix({ viewport: 'phone' }, Default);
+
+export const SpanishRenewError: Story = {
+  ...inMatrix({ locale: 'es' }, RenewError),
+  // Tags are read statically by the indexer: a spread or a call does not carry them.
+  tags: ['expected-http-errors', 'expected-console-errors'],
+};

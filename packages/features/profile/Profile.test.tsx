@@ -30,11 +30,64 @@ const active = {
   checkout_url: null,
 };
 
-function api(cancelStatus: number, status: object = active) {
+const subscription = {
+  id: 7,
+  plan_name: 'standard',
+  status: 'active',
+  failure_reason: null,
+  checkout_url: null,
+  start_date: '2026-11-23T22:00:00Z',
+  end_date: '2026-12-23T22:00:00Z',
+  next_billing_date: '2026-12-23T22:00:00Z',
+  cancelled_at: null,
+  amount: 6999,
+  currency: 'ARS',
+  provider: 'sandbox',
+  created_at: '2026-11-23T21:58:00Z',
+  updated_at: '2026-11-23T22:00:00Z',
+};
+
+/** `/profile`'s API; `list` answers `GET auth/subscriptions/` (a number: that error status). */
+function api(
+  cancelStatus: number,
+  status: object = active,
+  options: { list?: object[] | number; createStatus?: number } = {},
+) {
   let cancelled = false;
+  const { list = [subscription], createStatus = 201 } = options;
   signedIn.server.handle((request) => {
     const path = request.path;
     if (path.startsWith('/be/api/auth/users/me/')) return { status: 200, body: me };
+    if (path === `/be/api/auth/users/${me.id}/` && request.method === 'PATCH') {
+      const body = JSON.parse(request.body);
+      return body.username === 'bo'
+        ? {
+            status: 400,
+            body: {
+              detail: 'x',
+              code: 'validation_error',
+              fields: { username: ['A user with this username already exists.'] },
+              field_codes: { username: ['username_taken'] },
+            },
+          }
+        : { status: 200, body: { ...me, ...body } };
+    }
+    if (path === '/be/api/auth/subscriptions/') {
+      return typeof list === 'number'
+        ? { status: list, body: { detail: 'x', code: 'unavailable' } }
+        : { status: 200, body: list };
+    }
+    if (path.startsWith('/be/api/auth/subscriptions/create_subscription/')) {
+      return createStatus === 201
+        ? {
+            status: 201,
+            body: {
+              subscription: { ...subscription, id: 8, status: 'pending' },
+              checkout_url: '/pay/8',
+            },
+          }
+        : { status: createStatus, body: { detail: 'x', code: 'unavailable' } };
+    }
     if (path.startsWith('/be/api/auth/subscriptions/get_subscription_status/')) {
       const body = cancelled
         ? {
@@ -158,5 +211,97 @@ describe('profile', () => {
     renderWithProviders(<Profile />);
     expect(await screen.findByText('Active')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Continue payment' })).toBeNull();
+  });
+
+  test('lists every subscription with its status, dates and payments', async () => {
+    const earlier = {
+      ...subscription,
+      id: 4,
+      status: 'expired',
+      start_date: '2026-06-01T10:00:00Z',
+      end_date: '2026-07-01T10:00:00Z',
+      next_billing_date: null,
+      cancelled_at: '2026-06-10T10:00:00Z',
+      created_at: '2026-06-01T10:00:00Z',
+    };
+    api(200, active, { list: [subscription, earlier] });
+    renderWithProviders(<Profile />);
+    const current = await screen.findByRole('listitem', { name: 'Standard · Active' });
+    const old = screen.getByRole('listitem', { name: 'Standard · Expired' });
+    expect(within(current).getAllByText('November 23, 2026')).toHaveLength(2); // bought, started
+    expect(within(old).getByText('June 10, 2026')).toBeTruthy(); // cancelled on
+    expect(within(old).getByText('July 1, 2026')).toBeTruthy(); // access until
+    expect(await within(current).findByText('Approved')).toBeTruthy();
+    expect(signedIn.server.hits('/be/api/auth/subscriptions/4/payment_history/')).toHaveLength(1);
+  });
+
+  test('no subscription yet: says so', async () => {
+    api(200, active, { list: [] });
+    renderWithProviders(<Profile />);
+    expect(await screen.findByText(/No subscriptions yet/)).toBeTruthy();
+  });
+
+  test("a failed list read says the spec's error with Retry, in English and Spanish", async () => {
+    api(200, active, { list: 503 });
+    const { unmount } = renderWithProviders(<Profile />);
+    expect(await screen.findByText('Error fetching subscriptions')).toBeTruthy();
+    unmount();
+    api(200, active, { list: 503 });
+    renderWithProviders(<Profile />, { locale: 'es' });
+    const alert = (await screen.findByText('Error al obtener las suscripciones')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    api(200, active, { list: [subscription] });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('listitem', { name: 'Standard · Activa' })).toBeTruthy();
+  });
+
+  test("renew creates a subscription; its failure says 'Error creating subscription'", async () => {
+    const cancelledStatus = {
+      ...active,
+      status: 'cancelled',
+      next_billing_date: null,
+      can_cancel: false,
+      can_renew: true,
+    };
+    api(200, cancelledStatus, { createStatus: 503 });
+    const { unmount } = renderWithProviders(<Profile openUrl={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Renew subscription' }));
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Error creating subscription')).toBeTruthy();
+    expect(within(dialog).queryByText(/Error processing payment/)).toBeNull();
+    unmount();
+
+    const opened: string[] = [];
+    api(200, cancelledStatus);
+    renderWithProviders(<Profile openUrl={(url) => opened.push(url)} />, { locale: 'es' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Renovar suscripción' }));
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(opened).toEqual(['/pay/8']));
+    const [create] = signedIn.server.hits('/be/api/auth/subscriptions/create_subscription/');
+    expect(JSON.parse(create?.body ?? '')).toEqual({ plan_name: 'standard' });
+  });
+
+  test('edits the name and username; a taken username is said under its field', async () => {
+    api(200);
+    renderWithProviders(<Profile />);
+    const username = (await screen.findByLabelText('Username')) as HTMLInputElement;
+    await waitFor(() => expect(username.value).toBe('ana'));
+    fireEvent.change(username, { target: { value: 'ana_g' } });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Anita' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your account details were saved.')).toBeTruthy();
+    const [saved] = signedIn.server.hits(`/be/api/auth/users/${me.id}/`);
+    expect(JSON.parse(saved?.body ?? '')).toEqual({
+      username: 'ana_g',
+      first_name: 'Anita',
+      last_name: 'García',
+    });
+
+    fireEvent.change(username, { target: { value: 'bo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('A user with this username already exists.')).toBeTruthy();
   });
 });

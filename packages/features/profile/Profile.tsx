@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import * as page from '../shared/page.css.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { MemoryModelSection } from './MemoryModelSection.tsx';
+import { SubscriptionList } from './SubscriptionList.tsx';
 import { SubscriptionSection, type SubscriptionSectionProps } from './SubscriptionSection.tsx';
 
 /**
@@ -21,6 +22,7 @@ export function Profile({ openUrl }: SubscriptionSectionProps) {
       </header>
       <AccountSection />
       <SubscriptionSection openUrl={openUrl} />
+      <SubscriptionList />
       <MemoryModelSection />
     </div>
   );

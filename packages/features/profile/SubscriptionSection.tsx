@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PurchaseConfirmation, useStandardPurchase } from '../pricing/index.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
-import { PaymentHistory } from './PaymentHistory.tsx';
 
 export interface SubscriptionSectionProps {
   /** Where Renew opens the checkout (stories); a new tab by default. */
@@ -13,10 +12,11 @@ export interface SubscriptionSectionProps {
 
 /**
  * The account's plan and subscription (§2 Profile, §4): status, next billing date, access-until
- * date, payment history; cancel after a confirmation (cannot be undone, access stays until the end
- * date), a link to continue a pending subscription's checkout, why a failed payment left the
- * account free, renew after a cancel (a new purchase through the same confirmation as /pricing). The
- * events stream refreshes it when the provider confirms a payment.
+ * date; cancel after a confirmation (cannot be undone, access stays until the end date), a link to
+ * continue a pending subscription's checkout, why a failed payment left the account free, renew
+ * after a cancel, an expiry or a failed payment (a new subscription through the same confirmation as
+ * /pricing, whose failure says 'Error creating subscription', §8). The payments are in the
+ * `SubscriptionList` below it. The events stream refreshes it when the provider confirms a payment.
  */
 export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
   const intl = useIntl();
@@ -104,7 +104,6 @@ export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
             </Button>
           ) : null}
         </div>
-        {s.subscription_id !== null ? <PaymentHistory subscriptionId={s.subscription_id} /> : null}
       </div>
     );
   }
@@ -163,6 +162,7 @@ export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
         onConfirm={purchase.confirm}
         onCancel={purchase.cancel}
         onMessageClose={purchase.dismissMessage}
+        errorId="profile.renew.failed"
       />
     </Card>
   );

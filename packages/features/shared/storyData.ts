@@ -509,11 +509,81 @@ const payments: Schemas['Payment'][] = [0, 30].map((daysAgo, i) => ({
   created_at: ago({ days: daysAgo }),
 }));
 
+/** One subscription as `GET auth/subscriptions/` lists it: Standard, paid through the sandbox. */
+const subscription = (
+  id: number,
+  status: Schemas['SubscriptionStatusValue'],
+  fields: Partial<Schemas['Subscription']>,
+): Schemas['Subscription'] => ({
+  id,
+  plan_name: 'standard',
+  status,
+  failure_reason: null,
+  checkout_url: null,
+  start_date: null,
+  end_date: null,
+  next_billing_date: null,
+  cancelled_at: null,
+  amount: 6999,
+  currency: 'ARS',
+  provider: 'sandbox',
+  created_at: ago({ days: 30 }),
+  updated_at: ago({ days: 30 }),
+  ...fields,
+});
+
+/** An earlier Standard subscription, cancelled and expired three months ago (one payment). */
+const EARLIER_ID = 4;
+const earlier = subscription(EARLIER_ID, 'expired', {
+  created_at: ago({ days: 120 }),
+  start_date: ago({ days: 120 }),
+  cancelled_at: ago({ days: 100 }),
+  end_date: ago({ days: 90 }),
+  updated_at: ago({ days: 100 }),
+});
+const earlierPayment: Schemas['Payment'] = {
+  ...(payments[1] as Schemas['Payment']),
+  id: 1,
+  subscription_id: EARLIER_ID,
+  provider_payment_id: 'sbx_pay_0',
+  paid_at: ago({ days: 120 }),
+  created_at: ago({ days: 120 }),
+};
+
+/** `GET auth/subscriptions/` for each profile state, newest first. */
+const subscriptionLists: Record<
+  'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
+  Schemas['Subscription'][]
+> = {
+  standard: [
+    subscription(SUBSCRIPTION_ID, 'active', {
+      start_date: ago({ days: 30 }),
+      end_date: renewal,
+      next_billing_date: renewal,
+    }),
+    earlier,
+  ],
+  free: [],
+  cancelled: [
+    subscription(SUBSCRIPTION_ID, 'cancelled', {
+      start_date: ago({ days: 30 }),
+      end_date: renewal,
+      cancelled_at: ago({ days: 2 }),
+    }),
+  ],
+  declined: [subscription(SUBSCRIPTION_ID, 'failed', { failure_reason: 'payment_rejected' })],
+  pending: [
+    subscription(SUBSCRIPTION_ID, 'pending', {
+      checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
+    }),
+  ],
+};
+
 /**
- * What `/profile` reads: the account, the subscription status and, with a subscription, its
- * payment history. `standard` is active, `pending` waits for its checkout, `cancelled` keeps
- * access until the end date,
- * `declined` is a purchase whose one payment was declined.
+ * What `/profile` reads: the account, the subscription status, the account's subscriptions and
+ * each one's payment history. `standard` is active and renewed an earlier, expired one; `pending`
+ * waits for its checkout; `cancelled` keeps access until the end date; `declined` is a purchase
+ * whose one payment was declined.
  */
 export function profileData(
   plan: 'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
@@ -528,7 +598,10 @@ export function profileData(
   return [
     ok('/auth/users/me/', { ...user, account_type: status.account_type }),
     ok('/auth/subscriptions/get_subscription_status/', status),
-    ok('/auth/subscriptions/{id}/payment_history/', history),
+    ok('/auth/subscriptions/', subscriptionLists[plan]),
+    api.get('/auth/subscriptions/{id}/payment_history/', ({ params }) =>
+      HttpResponse.json(Number(params.id) === EARLIER_ID ? [earlierPayment] : history),
+    ),
     ok('/space-repetition/memory-model/', memoryModels.fitted),
   ];
 }

@@ -44,6 +44,17 @@ describe('subscription rules', () => {
     expect(renewed.endDate?.toISOString()).toBe('2027-01-23T22:00:00.000Z');
   });
 
+  it('starts a renewal bought while a cancelled subscription still runs at that one’s end', () => {
+    const now = at('2026-11-23T22:00:00Z');
+    const paidUntil = at('2026-12-10T10:00:00Z');
+    const renewal = applyPayment(pending, { status: 'approved', isNew: true }, now, paidUntil);
+    expect(renewal).toMatchObject({ status: 'active', startDate: paidUntil });
+    expect(renewal.endDate?.toISOString()).toBe('2027-01-10T10:00:00.000Z');
+    // Access that already ended gives nothing to carry: the period starts now.
+    const late = applyPayment(pending, { status: 'approved', isNew: true }, now, at('2026-11-01'));
+    expect(late.startDate).toEqual(now);
+  });
+
   it('fails a pending subscription on a rejected payment or a cancelled checkout, saying why', () => {
     const now = at('2026-11-23T22:00:00Z');
     expect(applyPayment(pending, { status: 'rejected', isNew: true }, now)).toMatchObject({

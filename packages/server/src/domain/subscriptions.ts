@@ -111,23 +111,27 @@ export type ProviderPaymentStatus = 'approved' | 'pending' | 'rejected' | 'refun
  * one by a period from its current end; it never revives a cancelled or expired one. A rejected
  * payment fails a pending subscription. Anything else changes nothing. `isNew` is false when this
  * payment was already recorded with this status: reporting it again changes nothing.
+ * `paidUntil` is when access the account already paid for ends (a cancelled subscription still
+ * running): a renewal bought before then starts its first period there, so no paid day is lost.
  */
 export function applyPayment(
   s: SubscriptionState,
   payment: { status: ProviderPaymentStatus; isNew: boolean },
   now: Date,
+  paidUntil: Date | null = null,
 ): SubscriptionState {
   if (!payment.isNew) return s;
   if (payment.status === 'approved') {
     // Periods run from when the product learns of the payment (its own clock), not from the
     // provider's timestamp: the two clocks may disagree, and access must start now.
     if (s.status === 'pending' || s.status === 'failed') {
-      const endDate = addBillingPeriod(now);
+      const from = paidUntil && paidUntil.getTime() > now.getTime() ? paidUntil : now;
+      const endDate = addBillingPeriod(from);
       return {
         ...s,
         status: 'active',
         failureReason: null,
-        startDate: s.startDate ?? now,
+        startDate: s.startDate ?? from,
         endDate,
         nextBillingDate: endDate,
       };

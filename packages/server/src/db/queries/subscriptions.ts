@@ -76,6 +76,23 @@ export async function expireLapsed(q: Query, userId: number, now: Date): Promise
     where user_id = ${userId} and status in ('active', 'cancelled') and end_date <= ${iso(now)}`;
 }
 
+/**
+ * Until when the user's other subscriptions already give access at `now` (a cancelled one still
+ * running, at most one), or null: where a renewal's first period starts.
+ */
+export async function paidAccessUntil(
+  q: Query,
+  userId: number,
+  exceptId: number,
+  now: Date,
+): Promise<Date | null> {
+  const [row] = await q<{ until: Date | string | null }[]>`select max(end_date) as until
+    from subscriptions
+    where user_id = ${userId} and id <> ${exceptId} and status in ('active', 'cancelled')
+      and end_date > ${iso(now)}`;
+  return pgDateOrNull(row?.until ?? null);
+}
+
 /** The user's pending or active subscription, if any (at most one: a unique index). */
 export async function openSubscriptionOf(
   q: Query,

@@ -14,7 +14,7 @@ afterAll(async () => {
 const { buy, decide, status, accountType, premium, moveClock } = helpers(() => t);
 
 describe('plans', () => {
-  it('lists the four plans with Standard at 6.999 ARS a month, the only one bought online', async () => {
+  it('lists the four plans signed out (no token), Standard at 6.999 ARS a month the only one bought online', async () => {
     const res = await t.request('GET', '/be/api/auth/subscription-plans/');
     expect(res.status).toBe(200);
     expect(res.body.map((p: { name: string }) => p.name)).toEqual([
@@ -148,6 +148,33 @@ describe('buying Standard through the sandbox', () => {
     const list = await t.request('GET', `${SUBS}/`, { token: ana.access });
     expect(list.body.map((s: { status: string }) => s.status)).toEqual(['active', 'expired']);
     await moveClock(ana, 0);
+  });
+
+  it('renews before a cancelled subscription ends: the new period starts at its end date', async () => {
+    const bo = await t.signUp();
+    const first = await buy(bo);
+    await decide(first.checkout as string, 'approve');
+    const id = first.body.subscription.id as number;
+    const cancelled = await t.request('POST', `${SUBS}/${id}/cancel_subscription/`, {
+      token: bo.access,
+    });
+    const paidUntil = cancelled.body.end_date as string;
+
+    const renewal = await buy(bo);
+    expect(renewal.status).toBe(201);
+    expect((await decide(renewal.checkout as string, 'approve')).status).toBe(200);
+    const list = await t.request('GET', `${SUBS}/`, { token: bo.access });
+    const [renewed, old] = list.body;
+    expect([renewed.status, old.status]).toEqual(['active', 'cancelled']);
+    expect(renewed.start_date).toBe(paidUntil);
+    const oneMonthOn = new Date(paidUntil);
+    oneMonthOn.setUTCMonth(oneMonthOn.getUTCMonth() + 1);
+    expect(new Date(renewed.end_date).getUTCMonth()).toBe(oneMonthOn.getUTCMonth());
+    expect(await status(bo)).toMatchObject({
+      status: 'active',
+      subscription_id: renewed.id,
+      access_until: renewed.end_date,
+    });
   });
 
   it('leaves the account free after a declined payment and says why', async () => {

@@ -12,6 +12,7 @@ import { clockOf } from '../../clock.ts';
 import type { Handlers } from '../../contract/types.ts';
 import {
   lockSubscription,
+  paidAccessUntil,
   recordPayment,
   type SubscriptionRecord,
   saveState,
@@ -152,7 +153,9 @@ async function applyPaymentReport(c: Context<AppEnv>, payment: ProviderPayment) 
       providerPaymentId: payment.id,
       paidAt: payment.paidAt,
     });
-    await save(c, tx, s, applyPayment(s, { status: payment.status, isNew }, clock.now()));
+    const now = clock.now();
+    const paidUntil = await paidAccessUntil(tx, s.userId, s.id, now);
+    await save(c, tx, s, applyPayment(s, { status: payment.status, isNew }, now, paidUntil));
   });
 }
 
