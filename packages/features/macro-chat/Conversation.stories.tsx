@@ -10,7 +10,7 @@ import * as css from './macro.css.ts';
 import { chats, conversation, storingConversation, streamHandler } from './storyData.ts';
 
 const meta = {
-  title: 'Features/macro-images/Conversation',
+  title: 'Features/macro-chat/Conversation',
   component: Conversation,
   args: { chatId: 1 },
   decorators: [withSession(true), withQueryClient],
