@@ -54,54 +54,87 @@ export const conversation: MacroMessage[] = [
   },
 ];
 
-/**
- * `POST macroimages/chats/{id}/send_message/stream/` answered as the server streams: the reply
- * word by word, then `done` with the stored exchange, or `error` after a few words.
- */
-export function streamHandler(end: 'done' | 'error', stored: MacroMessage[] = []) {
-  return http.post(mswPath('/macroimages/chats/{id}/send_message/stream/'), async ({ request }) => {
-    const { content } = (await request.json()) as { content: string };
-    const reply = 'Picture cat, as big as a house. Cat swallows moon whole.';
-    const user: MacroMessage = { ...(conversation[0] as MacroMessage), id: 20, content };
-    const assistant: MacroMessage = {
-      ...(conversation[1] as MacroMessage),
-      id: 21,
-      content: reply,
-      storyboard: [
-        { item: 'cat', digits: null, word: 'cat', emoji: '🐈' },
-        { item: 'moon', digits: null, word: 'moon', emoji: '🌙' },
-      ],
-    };
-    const frame = (event: string, data: unknown) =>
-      `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    const pieces = (reply.match(/\s*\S+\s*/g) ?? []).slice(0, end === 'done' ? undefined : 3);
-    if (end === 'done') stored.push(user, assistant);
-    const frames = [
-      ...pieces.map((text) => frame('delta', { text })),
-      end === 'done'
-        ? frame('done', {
-            user_message: user,
-            assistant_message: assistant,
-            chat: { ...(chats[0] as MacroChat), messages_count: 4 },
-          })
-        : frame('error', {
-            detail: 'The story assistant is unavailable right now. Try again.',
-            code: 'unavailable',
-          }),
-    ];
-    return new HttpResponse(frames.join(''), {
-      headers: { 'content-type': 'text/event-stream' },
-    });
+/** The turn a streamed story stores: the learner's message (`id`) and a cat-and-moon reply. */
+function cannedTurn(content: string, id: number, edited: boolean) {
+  const reply = 'Picture cat, as big as a house. Cat swallows moon whole.';
+  const user: MacroMessage = { ...(conversation[0] as MacroMessage), id, content, edited };
+  const assistant: MacroMessage = {
+    ...(conversation[1] as MacroMessage),
+    id: 21,
+    content: reply,
+    storyboard: [
+      { item: 'cat', digits: null, word: 'cat', emoji: '🐈' },
+      { item: 'moon', digits: null, word: 'moon', emoji: '🌙' },
+    ],
+  };
+  return { reply, user, assistant };
+}
+
+/** The server-sent events of a reply: word by word, then `done`, or `error` after three words. */
+function replyStream(end: 'done' | 'error', turn: ReturnType<typeof cannedTurn>, count: number) {
+  const frame = (event: string, data: unknown) =>
+    `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  const pieces = (turn.reply.match(/\s*\S+\s*/g) ?? []).slice(0, end === 'done' ? undefined : 3);
+  const frames = [
+    ...pieces.map((text) => frame('delta', { text })),
+    end === 'done'
+      ? frame('done', {
+          user_message: turn.user,
+          assistant_message: turn.assistant,
+          chat: { ...(chats[0] as MacroChat), messages_count: count },
+        })
+      : frame('error', {
+          detail: 'The story assistant is unavailable right now. Try again.',
+          code: 'unavailable',
+        }),
+  ];
+  return new HttpResponse(frames.join(''), {
+    headers: { 'content-type': 'text/event-stream' },
   });
 }
 
-/** A conversation whose streamed turns are stored: its messages read includes them afterwards. */
+/**
+ * `POST macroimages/chats/{id}/send_message/stream/` answered as the server streams: the reply
+ * word by word, then `done` with the stored exchange (appended to `stored`), or `error`.
+ */
+export function streamHandler(end: 'done' | 'error', stored: MacroMessage[] = [...conversation]) {
+  return http.post(mswPath('/macroimages/chats/{id}/send_message/stream/'), async ({ request }) => {
+    const { content } = (await request.json()) as { content: string };
+    const turn = cannedTurn(content, 20, false);
+    if (end === 'done') stored.push(turn.user, turn.assistant);
+    return replyStream(end, turn, stored.length);
+  });
+}
+
+/**
+ * `PUT macroimages/messages/{id}/stream/` answered as the server streams; on `done` the edited
+ * message and its new reply replace it and everything after it in `stored`.
+ */
+export function editStreamHandler(
+  end: 'done' | 'error',
+  stored: MacroMessage[] = [...conversation],
+) {
+  return http.put(mswPath('/macroimages/messages/{id}/stream/'), async ({ request, params }) => {
+    const { content } = (await request.json()) as { content: string };
+    const id = Number(params.id);
+    const turn = cannedTurn(content, id, true);
+    if (end === 'done') {
+      const kept = stored.filter((m) => m.id < id);
+      stored.splice(0, stored.length, ...kept, turn.user, turn.assistant);
+    }
+    return replyStream(end, turn, stored.length);
+  });
+}
+
+/**
+ * A conversation whose streamed turns are stored: its messages read includes them afterwards,
+ * and an edit replaces the messages after the edited one.
+ */
 export function storingConversation() {
-  const stored: MacroMessage[] = [];
+  const stored: MacroMessage[] = [...conversation];
   return [
-    http.get(mswPath('/macroimages/chats/{id}/messages/'), () =>
-      HttpResponse.json([...conversation, ...stored]),
-    ),
+    http.get(mswPath('/macroimages/chats/{id}/messages/'), () => HttpResponse.json(stored)),
     streamHandler('done', stored),
+    editStreamHandler('done', stored),
   ];
 }
