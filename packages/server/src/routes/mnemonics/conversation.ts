@@ -22,7 +22,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { type StoryItem, storyItems } from '../../domain/macro-story.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, validationError } from '../../http/errors.ts';
 import { AiProviderError, type MacroStoryRequest } from '../../providers/ai/types.ts';
 import { chatFor, ownMessage } from './access.ts';
 import { MESSAGES } from './messages.ts';
@@ -132,7 +132,16 @@ async function saveEdit(
   const at = new Date();
   return inTransaction(sql, async (tx) => {
     // Deleted or moved on meanwhile: 404, nothing written.
-    const edited = await editMessage(tx, await ownMessage(tx, user.id, messageId), content, at);
+    const message = await ownMessage(tx, user.id, messageId);
+    const first = (await chatMessages(tx, chat.id))[0];
+    // A chat still titled from its first message follows that message's new text; a title the
+    // learner chose stays.
+    let title = chat.title;
+    if (first?.id === message.id && title === titleFrom(message.content)) {
+      title = titleFrom(content);
+      await renameChat(tx, chat.id, title);
+    }
+    const edited = await editMessage(tx, message, content, at);
     const assistant = await insertMessage(tx, {
       chatId: chat.id,
       role: 'assistant',
@@ -144,7 +153,7 @@ async function saveEdit(
     await recordActivity(
       tx,
       user.id,
-      { type: 'macro_images', chatId: chat.id, chatTitle: chat.title },
+      { type: 'macro_images', chatId: chat.id, chatTitle: title },
       at,
     );
     return {
@@ -155,12 +164,19 @@ async function saveEdit(
   });
 }
 
+/** A message's text without the blank around it; only blanks is bad input (400 `blank`). */
+function messageText(raw: string): string {
+  const content = raw.trim();
+  if (!content) throw validationError({ content: [MESSAGES.blank] });
+  return content;
+}
+
 /** The chat and the story request of a message about to be sent (404 before anything else). */
 async function prepareSend(c: Context<AppEnv>, chatId: number, raw: string) {
   const { sql } = c.get('deps');
   const user = currentUser(c);
   const chat = await chatFor(sql, user.id, chatId);
-  const content = raw.trim() || raw;
+  const content = messageText(raw);
   const request = await storyRequest(sql, user.id, chat, await chatMessages(sql, chat.id), content);
   const save = (text: string) =>
     saveExchange(c, chat, content, { text, storyboard: request.items });
@@ -177,7 +193,7 @@ async function prepareEdit(c: Context<AppEnv>, messageId: number, raw: string) {
   const message = await ownMessage(sql, user.id, messageId);
   const chat = await chatFor(sql, user.id, message.chatId);
   const before = (await chatMessages(sql, chat.id)).filter((m) => m.id < message.id);
-  const content = raw.trim() || raw;
+  const content = messageText(raw);
   const request = await storyRequest(sql, user.id, chat, before, content);
   const save = (text: string) =>
     saveEdit(c, chat, message.id, content, { text, storyboard: request.items });

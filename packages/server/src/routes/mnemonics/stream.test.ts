@@ -260,7 +260,8 @@ describe('streamed edits', () => {
       edited: true,
     });
     expect(exchange.assistant_message.content).toContain('knife (28)');
-    expect(exchange.chat).toMatchObject({ title: 'cat, moon', messages_count: 2 });
+    // The chat was titled from the message edited: it follows the new text.
+    expect(exchange.chat).toMatchObject({ title: 'apple', messages_count: 2 });
     expect(await contents(t, ana.access, chatId)).toEqual([
       'user: apple\nguitar\n28',
       `assistant: ${exchange.assistant_message.content}`,
