@@ -98,9 +98,10 @@ export const Edited: Story = {
     const box = await canvas.findByDisplayValue(/apple, guitar/);
     await userEvent.clear(box);
     await userEvent.type(box, 'cat, moon{Enter}');
-    await expect(await canvas.findByText(/Cat swallows moon whole/)).toBeVisible();
-    await waitFor(() => expect(canvas.queryByText(/Picture apple/)).toBeNull());
-    await expect(canvas.getByText(/^(edited|editado)$/)).toBeVisible();
+    // Marked edited only once the new turn is stored (the streamed reply is then replaced).
+    await expect(await canvas.findByText(/· (edited|editado)$/)).toBeVisible();
+    await expect(canvas.getByText(/Cat swallows moon whole/)).toBeVisible();
+    await expect(canvas.queryByText(/Picture apple/)).toBeNull();
     await expect(canvas.getAllByRole('button', { name: /^(copy|copiar)$/i })).toHaveLength(1);
   },
 };
