@@ -11,7 +11,7 @@ import * as decks from './decks/messages.ts';
 import * as duels from './duels/messages.ts';
 import * as friends from './friends/messages.ts';
 import * as gate from './gate/messages.ts';
-import * as macroImages from './macro-images/messages.ts';
+import * as macroImages from './macro-chat/messages.ts';
 import * as pricing from './pricing/messages.ts';
 import * as profile from './profile/messages.ts';
 import * as progress from './progress/messages.ts';

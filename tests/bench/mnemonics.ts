@@ -206,7 +206,7 @@ try {
   );
   console.log(`first convert-numbers (loads the English lexicon): ${firstConvert.toFixed(0)} ms`);
   console.log(
-    `first macro-chat reply, streamed: first token ${firstReply.first.toFixed(0)} ms, done ${firstReply.done.toFixed(0)} ms`,
+    `first macro-chat reply, streamed: first token ${firstReply.first.toFixed(0)} ms, done ${firstReply.done.toFixed(0)} ms (words paced ${process.env.STORY_STREAM_DELAY_MS || 'the default 20'} ms apart, STORY_STREAM_DELAY_MS)`,
   );
   console.log(
     `time to the first streamed token (offline engine, ${replies} replies one after another): p50 ${percentile(firstTokens, 50).toFixed(1)} ms, p99 ${percentile(firstTokens, 99).toFixed(1)} ms`,

@@ -1,7 +1,8 @@
 // The mnemonics journey in Debian's Chromium against the real product: the Standard demo learner
 // saves a word in their own 00-99 table, converts numbers (their word first), exports the table
 // as CSV, generates a phrase, opens a macro-image chat, gets a streamed story for a 10-digit
-// number (through their table) and a list of words, edits the message, reloads and sees the chat.
+// number (through their table) and a list of words, stops a story mid-way, edits the message
+// (stopping its new reply once, then letting it finish), reloads and sees the chat.
 // A new free learner opening either tool gets the Premium modal.
 import { readFile } from 'node:fs/promises';
 import type { MajorTable } from '@memoria/api';
@@ -134,10 +135,33 @@ describe('mnemonics', () => {
           .waitFor();
       }
 
+      // Stop mid-story: the offline engine writes a word every STORY_STREAM_DELAY_MS (150 ms on
+      // the journeys' product, global-setup.ts), so the click lands while the reply is written.
+      const writing = page.getByRole('main').locator('li[aria-busy="true"]');
+      const stopped = 'owl, piano, bridge, candle, rocket';
+      await sendMessage(page, stopped);
+      await writing.getByText(/owl/).waitFor();
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
+      await writing.waitFor({ state: 'detached' });
+      // Nothing stored: the message is back in the composer, the conversation as it was.
+      expect(await page.getByLabel('Your message').inputValue()).toBe(stopped);
+      await waitForQuiet(page);
+      expect(await page.getByRole('main').locator('ol').getByText(/piano/).count()).toBe(0);
+      await page.getByLabel('Your message').fill('');
+
+      // An edit streams its new reply in place of the old one; Stop brings the old one back
+      // and keeps the new text in the edit box; Save then writes the reply to its end.
       await page.getByRole('button', { name: 'Edit' }).click();
       const edit = page.getByLabel('Edit your message');
       await edit.fill('cat, lamp, violin');
       await page.getByRole('button', { name: 'Save' }).click();
+      await writing.getByText(/cat/).waitFor();
+      expect(await page.getByText(/Numbers become Major-System words/).count()).toBe(0);
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
+      await page.getByText(/Numbers become Major-System words/).waitFor();
+      expect(await page.getByLabel('Edit your message').inputValue()).toBe('cat, lamp, violin');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(/· edited$/).waitFor();
       await page
         .getByText(/violin/)
         .last()
@@ -145,7 +169,9 @@ describe('mnemonics', () => {
       await waitForQuiet(page);
 
       await page.reload();
-      await page.getByText('cat, lamp, violin').waitFor();
+      await page.getByRole('main').locator('ol').getByText('cat, lamp, violin').waitFor();
+      // The chat was titled from the message edited, so its title follows the new text.
+      await page.getByRole('heading', { name: 'cat, lamp, violin', level: 1 }).waitFor();
       expect(await page.getByText(/Numbers become Major-System words/).count()).toBe(0);
       expect(await page.getByText('edited').count()).toBe(1);
       expect(errors).toEqual([]);

@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ApiRequestError } from './errors.ts';
-import { streamMacroMessage } from './mnemonics.ts';
+import { streamMacroMessage, streamMacroMessageEdit } from './mnemonics.ts';
 import { startTestServer, type TestServer } from './testing/http-server.ts';
 
 let server: TestServer;
@@ -100,5 +100,48 @@ describe('streamMacroMessage', () => {
     });
     await expect(pending).rejects.toThrow();
     expect(stop.signal.aborted).toBe(true);
+  });
+});
+
+describe('streamMacroMessageEdit', () => {
+  test('puts the new text to the stream of the edit and reads its reply the same way', async () => {
+    server.handle(() =>
+      sse([
+        frame('delta', { text: 'Picture ' }),
+        frame('delta', { text: 'a dog.' }),
+        frame('done', exchange),
+      ]),
+    );
+    const pieces: string[] = [];
+    const result = await streamMacroMessageEdit({
+      messageId: 5,
+      content: 'dog',
+      onDelta: (t) => pieces.push(t),
+    });
+    expect(pieces).toEqual(['Picture ', 'a dog.']);
+    expect(result).toEqual(exchange);
+    const [request] = server.hits('/be/api/macroimages/messages/5/stream/');
+    expect(request?.method).toBe('PUT');
+    expect(JSON.parse(request?.body ?? '{}')).toEqual({ content: 'dog' });
+  });
+
+  test('rejects with the error frame, and with the JSON error answered before the stream', async () => {
+    server.handle(() => sse([frame('error', { detail: 'down', code: 'unavailable' })]));
+    const failed = await streamMacroMessageEdit({
+      messageId: 5,
+      content: 'dog',
+      onDelta: () => {},
+    }).catch((e: unknown) => e);
+    expect((failed as ApiRequestError).code).toBe('unavailable');
+    server.handle(() => ({
+      status: 403,
+      body: { detail: 'Only your own messages can be edited.', code: 'forbidden' },
+    }));
+    const refused = await streamMacroMessageEdit({
+      messageId: 6,
+      content: 'dog',
+      onDelta: () => {},
+    }).catch((e: unknown) => e);
+    expect((refused as ApiRequestError).status).toBe(403);
   });
 });

@@ -150,23 +150,6 @@ export function useDeleteMacroChat(options: MutationHookOptions<void, { id: numb
   );
 }
 
-/** `PUT macroimages/messages/{id}/`: the replies after it are replaced by one new reply. */
-export function useEditMacroMessage(
-  options: MutationHookOptions<MacroExchange, { id: number; chatId: number; content: string }> = {},
-) {
-  return useInvalidating(
-    options,
-    async ({ id, content }) =>
-      unwrap(
-        await api.PUT('/macroimages/messages/{id}/', {
-          params: { path: { id } },
-          body: { content },
-        }),
-      ),
-    ({ chatId }) => [mnemonicsKeys.messages(chatId), mnemonicsKeys.chats()],
-  );
-}
-
 /** `POST conversiontable/convert-numbers/`. */
 export function useConvertNumbers(
   options: MutationHookOptions<ConversionResult, Schemas['ConvertNumbersRequest']> = {},
@@ -189,31 +172,22 @@ export function useGeneratePhrase(
   );
 }
 
-/**
- * `POST macroimages/chats/{id}/send_message/stream/`: calls `onDelta` with each piece of the
- * reply as the server writes it, and resolves with the stored exchange (`done`). Rejects with
- * `ApiRequestError` for an error answered before the stream or an `error` frame, and with the
- * abort error when `signal` aborts (nothing is stored then).
- */
-export async function streamMacroMessage({
-  chatId,
-  content,
-  signal,
-  onDelta,
-}: {
-  chatId: number;
+/** What a streamed reply hands over: each piece as the server writes it; the abort signal. */
+interface StreamOptions {
   content: string;
   signal?: AbortSignal;
   onDelta: (text: string) => void;
-}): Promise<MacroExchange> {
-  const body = unwrap(
-    await api.POST('/macroimages/chats/{id}/send_message/stream/', {
-      params: { path: { id: chatId } },
-      body: { content },
-      parseAs: 'stream',
-      signal,
-    }),
-  );
+}
+
+/**
+ * Reads a reply's server-sent events to their end: `onDelta` gets each piece, `done` is the
+ * stored exchange. Rejects with `ApiRequestError` for an `error` frame or a stream that ends
+ * without `done`, and with the abort error when `signal` aborted (nothing is stored then).
+ */
+async function readMacroReply(
+  body: ReadableStream<Uint8Array> | null | undefined,
+  { signal, onDelta }: Omit<StreamOptions, 'content'>,
+): Promise<MacroExchange> {
   if (!body) throw new ApiRequestError(0, { code: 'network_error', detail: 'No stream.' });
   // The server closes the stream after `done` or `error`: read it to its end rather than cancel.
   let exchange: MacroExchange | undefined;
@@ -233,52 +207,106 @@ export async function streamMacroMessage({
   });
 }
 
-/** What a streamed send shows: nothing yet, the reply so far, or why it failed. */
-export type MacroStreamState =
-  | { status: 'idle' }
-  | { status: 'streaming'; content: string; text: string }
-  | { status: 'error'; content: string; error: unknown };
+/**
+ * `POST macroimages/chats/{id}/send_message/stream/`: the reply piece by piece (`onDelta`), then
+ * the stored exchange; see `readMacroReply` for how it fails.
+ */
+export async function streamMacroMessage({
+  chatId,
+  content,
+  signal,
+  onDelta,
+}: StreamOptions & { chatId: number }): Promise<MacroExchange> {
+  const body = unwrap(
+    await api.POST('/macroimages/chats/{id}/send_message/stream/', {
+      params: { path: { id: chatId } },
+      body: { content },
+      parseAs: 'stream',
+      signal,
+    }),
+  );
+  return readMacroReply(body, { signal, onDelta });
+}
 
 /**
- * Sends chat messages with streamed replies: `state.text` grows while the story is written;
- * `stop()` ends it (nothing stored; `onStopped` gets the message back); a failure keeps the
- * message in `state.content` for `retry()`. On `done` the chat's messages are updated at once.
+ * `PUT macroimages/messages/{id}/stream/`: edits one of the learner's messages; the new reply
+ * piece by piece, then the stored exchange (the replies after the message are replaced only
+ * then). See `readMacroReply` for how it fails.
+ */
+export async function streamMacroMessageEdit({
+  messageId,
+  content,
+  signal,
+  onDelta,
+}: StreamOptions & { messageId: number }): Promise<MacroExchange> {
+  const body = unwrap(
+    await api.PUT('/macroimages/messages/{id}/stream/', {
+      params: { path: { id: messageId } },
+      body: { content },
+      parseAs: 'stream',
+      signal,
+    }),
+  );
+  return readMacroReply(body, { signal, onDelta });
+}
+
+/**
+ * What a streamed turn shows: nothing yet, the reply so far, or why it failed. `editOf` is the
+ * id of the message being edited (absent for a new message).
+ */
+export type MacroStreamState =
+  | { status: 'idle' }
+  | { status: 'streaming'; content: string; text: string; editOf?: number }
+  | { status: 'error'; content: string; error: unknown; editOf?: number };
+
+/** The chat's messages once `exchange` is stored: appended, or for an edit in place of the rest. */
+function withExchange(list: MacroMessage[], exchange: MacroExchange, editOf?: number) {
+  const kept = editOf === undefined ? list : list.filter((m) => m.id < editOf);
+  return [...kept, exchange.user_message, exchange.assistant_message];
+}
+
+/**
+ * Sends chat messages and edits with streamed replies: `state.text` grows while the story is
+ * written; `stop()` ends it (nothing stored; `onStopped` gets the text back, and for an edit the
+ * message's id); a failure keeps the text in `state` for `retry()`, `dismiss()` forgets it. On
+ * `done` the chat's messages are updated at once.
  */
 export function useStreamMacroMessage(
   chatId: number,
-  { onSent, onStopped }: { onSent?: () => void; onStopped?: (content: string) => void } = {},
+  {
+    onSent,
+    onStopped,
+  }: { onSent?: () => void; onStopped?: (content: string, editOf?: number) => void } = {},
 ) {
   const client = useQueryClient();
   const [state, setState] = useState<MacroStreamState>({ status: 'idle' });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 
-  const send = useCallback(
-    async (content: string) => {
+  const run = useCallback(
+    async (content: string, editOf?: number) => {
       if (running.current) return;
       const controller = new AbortController();
       running.current = controller;
-      setState({ status: 'streaming', content, text: '' });
+      setState({ status: 'streaming', content, text: '', editOf });
+      const onDelta = (piece: string) =>
+        setState((s) => (s.status === 'streaming' ? { ...s, text: s.text + piece } : s));
       try {
-        const exchange = await streamMacroMessage({
-          chatId,
-          content,
-          signal: controller.signal,
-          onDelta: (piece) =>
-            setState((s) => (s.status === 'streaming' ? { ...s, text: s.text + piece } : s)),
-        });
-        client.setQueryData<MacroMessage[]>(mnemonicsKeys.messages(chatId), (list = []) => [
-          ...list,
-          exchange.user_message,
-          exchange.assistant_message,
-        ]);
+        const options = { content, signal: controller.signal, onDelta };
+        const exchange =
+          editOf === undefined
+            ? await streamMacroMessage({ chatId, ...options })
+            : await streamMacroMessageEdit({ messageId: editOf, ...options });
+        client.setQueryData<MacroMessage[]>(mnemonicsKeys.messages(chatId), (list = []) =>
+          withExchange(list, exchange, editOf),
+        );
         setState({ status: 'idle' });
         onSent?.();
       } catch (error) {
         if (controller.signal.aborted) {
           setState({ status: 'idle' });
-          onStopped?.(content);
-        } else setState({ status: 'error', content, error });
+          onStopped?.(content, editOf);
+        } else setState({ status: 'error', content, error, editOf });
       } finally {
         running.current = null;
         // A reply stored just before a failure or a Stop shows after the refetch.
@@ -290,9 +318,14 @@ export function useStreamMacroMessage(
     [chatId, client, onSent, onStopped],
   );
 
+  const send = useCallback((content: string) => run(content), [run]);
+  const edit = useCallback((messageId: number, content: string) => run(content, messageId), [run]);
   const stop = useCallback(() => running.current?.abort(), []);
   const retry = useCallback(() => {
-    if (state.status === 'error') void send(state.content);
-  }, [send, state]);
-  return { state, send, stop, retry };
+    if (state.status === 'error') void run(state.content, state.editOf);
+  }, [run, state]);
+  const dismiss = useCallback(() => {
+    setState((s) => (s.status === 'error' ? { status: 'idle' } : s));
+  }, []);
+  return { state, send, edit, stop, retry, dismiss };
 }

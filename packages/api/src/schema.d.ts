@@ -2377,6 +2377,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/macroimages/messages/{id}/stream/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit one of the caller's messages; the new reply streams as it is written (SSE).
+         * @description The same edit as `updateMacroMessage`, answered as `text/event-stream` like
+         *     `streamMacroMessage`. Needs the `macro_images` feature (403 `plan_required` otherwise);
+         *     another user's message (404), an assistant reply (403) or bad input answer JSON errors
+         *     before the stream opens.
+         *
+         *     Frames (see `MacroStreamEvent`): `delta` zero or more times, then `done` with a
+         *     `MacroExchange` (the edited message and its new reply) or `error` with an `Error`. Only
+         *     at `done` is the edit stored: in one transaction the message takes the new text and the
+         *     replies after it are replaced by the new reply. After an `error`, or a client that closes
+         *     the stream before `done` (a Stop button), the message and the replies after it are as
+         *     they were.
+         */
+        put: operations["streamMacroMessageEdit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversiontable/convert-numbers/": {
         parameters: {
             query?: never;
@@ -4129,7 +4162,7 @@ export interface components {
             assistant_message: components["schemas"]["MacroMessage"];
             chat: components["schemas"]["MacroChat"];
         };
-        /** @description One frame of `streamMacroMessage`: the `event:` line names which of these its `data:` carries (`delta`, `done` or `error`). */
+        /** @description One frame of `streamMacroMessage` or `streamMacroMessageEdit`: the `event:` line names which of these its `data:` carries (`delta`, `done` or `error`). */
         MacroStreamEvent: components["schemas"]["MacroStreamDelta"] | components["schemas"]["MacroExchange"] | components["schemas"]["Error"];
         MacroStreamDelta: {
             /** @description The next piece of the reply (append it to the pieces before). */
@@ -8050,6 +8083,39 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    streamMacroMessageEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MacroMessageInput"];
+            };
+        };
+        responses: {
+            /** @description The new reply as server-sent events, ending with `done` or `error`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["MacroStreamEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     convertNumbers: {

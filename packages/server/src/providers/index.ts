@@ -36,7 +36,8 @@ export interface ProviderResources {
 
 /**
  * Chooses each provider from the environment: the OpenAI-compatible adapter when `AI_BASE_URL`
- * is set (with `AI_API_KEY`, `AI_MODEL`, `AI_TIMEOUT_MS`), else the rules engine; OCR is always
+ * is set (with `AI_API_KEY`, `AI_MODEL`, `AI_TIMEOUT_MS`), else the rules engine (its streamed
+ * stories paced by `STORY_STREAM_DELAY_MS`); OCR is always
  * tesseract.js with the traineddata installed from npm; payments through Mercado Pago when
  * `MERCADOPAGO_ACCESS_TOKEN` is set (with `MERCADOPAGO_WEBHOOK_SECRET`), else the sandbox; mail
  * through SMTP when `SMTP_URL` is set (from `MAIL_FROM`), else it stays in the outbox table.
@@ -55,7 +56,7 @@ export function createProviders(
           model: env.AI_MODEL || 'gpt-4o-mini',
           timeoutMs: env.AI_TIMEOUT_MS ? Number(env.AI_TIMEOUT_MS) : undefined,
         })
-      : createRulesProvider());
+      : createRulesProvider({ streamDelayMs: streamDelay(env.STORY_STREAM_DELAY_MS) }));
   const ocr = overrides.ocr ?? createTesseractProvider();
   const payments = overrides.payments ?? createPaymentProvider(env, resources);
   const mail =
@@ -74,6 +75,16 @@ export function createProviders(
       await ocr.close();
     },
   };
+}
+
+/** `STORY_STREAM_DELAY_MS`: a whole number of milliseconds, 0 to 1000; unset, the default. */
+function streamDelay(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 1000) {
+    throw new Error(`STORY_STREAM_DELAY_MS must be a whole number from 0 to 1000, not "${value}"`);
+  }
+  return ms;
 }
 
 function createPaymentProvider(

@@ -1,23 +1,45 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { generateCardsFromText } from '../../domain/card-generation.ts';
 import { storyPieces, tellStory } from '../../domain/macro-story.ts';
 import type { AiProvider } from './types.ts';
+
+/** Milliseconds between the words of a streamed offline story (`STORY_STREAM_DELAY_MS`). */
+export const STORY_STREAM_DELAY_MS = 20;
+
+export interface RulesProviderOptions {
+  /**
+   * The pause between the words of a streamed story (one with a `signal`), so the learner sees
+   * it being written and Stop has a moment to land; 0 writes each word on the next event-loop
+   * turn. A reply answered whole (no `signal`) is never paced.
+   */
+  streamDelayMs?: number;
+}
 
 /**
  * The offline default: the deterministic rules engines of `domain/card-generation.ts` (cards)
  * and `domain/macro-story.ts` (macro-image stories).
  */
-export function createRulesProvider(): AiProvider {
+export function createRulesProvider({
+  streamDelayMs = STORY_STREAM_DELAY_MS,
+}: RulesProviderOptions = {}): AiProvider {
   return {
     name: 'rules',
     async generateCards(text, { locale, maxCards }) {
       return generateCardsFromText(text, { locale, maxCards });
     },
     async *macroStory({ items, locale, turn }, signal) {
-      for (const piece of storyPieces(tellStory(items, locale, turn))) {
+      const pieces = storyPieces(tellStory(items, locale, turn));
+      for (const [i, piece] of pieces.entries()) {
         if (signal?.aborted) return;
         yield piece;
-        // One event-loop turn per word, so each piece leaves before the next is written.
-        await new Promise((resolve) => setImmediate(resolve));
+        if (!signal || i === pieces.length - 1) continue;
+        // Each piece leaves before the next is written; a Stop ends the pause at once.
+        try {
+          if (streamDelayMs > 0) await wait(streamDelayMs, undefined, { signal });
+          else await new Promise((resolve) => setImmediate(resolve));
+        } catch {
+          return; // aborted during the pause
+        }
       }
     },
   };

@@ -27,8 +27,9 @@ export interface AiProvider {
   generateCards(text: string, options: GenerateCardsOptions): Promise<ProposedCard[]>;
   /**
    * The assistant's reply, one vivid story linking the items in order, piece by piece as it is
-   * written (joined, the pieces are the reply). Stops when `signal` aborts; a failure throws
-   * `AiProviderError` from the iteration, possibly after some pieces.
+   * written (joined, the pieces are the reply). `signal` is given when the reply streams to a
+   * client, who may stop it: the story stops when it aborts. A failure throws `AiProviderError`
+   * from the iteration, possibly after some pieces.
    */
   macroStory(request: MacroStoryRequest, signal?: AbortSignal): AsyncIterable<string>;
 }

@@ -1,7 +1,7 @@
 /**
- * A chat's conversation: read it, send a message (the AI provider answers with a story, whole or
- * streamed as server-sent events), edit one of your messages (the replies after it are replaced
- * by one new reply).
+ * A chat's conversation: read it, send a message (the AI provider answers with a story), edit one
+ * of your messages (the replies after it are replaced by one new reply); both answered whole or
+ * streamed as server-sent events through the same code.
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -22,7 +22,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { type StoryItem, storyItems } from '../../domain/macro-story.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, validationError } from '../../http/errors.ts';
 import { AiProviderError, type MacroStoryRequest } from '../../providers/ai/types.ts';
 import { chatFor, ownMessage } from './access.ts';
 import { MESSAGES } from './messages.ts';
@@ -82,12 +82,6 @@ async function* storyPieces(
   }
 }
 
-async function wholeStory(c: Context<AppEnv>, request: MacroStoryRequest): Promise<string> {
-  let text = '';
-  for await (const piece of storyPieces(c, request)) text += piece;
-  return text.trim();
-}
-
 /** Stores a sent message and its reply in one transaction; the chat is titled if untitled. */
 async function saveExchange(
   c: Context<AppEnv>,
@@ -125,14 +119,131 @@ async function saveExchange(
   });
 }
 
+/** Stores an edit in one transaction: the message's new text and the reply that replaces those after it. */
+async function saveEdit(
+  c: Context<AppEnv>,
+  chat: ChatRecord,
+  messageId: number,
+  content: string,
+  answer: { text: string; storyboard: StoryItem[] },
+): Promise<Schemas['MacroExchange']> {
+  const { sql } = c.get('deps');
+  const user = currentUser(c);
+  const at = new Date();
+  return inTransaction(sql, async (tx) => {
+    // Deleted or moved on meanwhile: 404, nothing written.
+    const message = await ownMessage(tx, user.id, messageId);
+    const first = (await chatMessages(tx, chat.id))[0];
+    // A chat still titled from its first message follows that message's new text; a title the
+    // learner chose stays.
+    let title = chat.title;
+    if (first?.id === message.id && title === titleFrom(message.content)) {
+      title = titleFrom(content);
+      await renameChat(tx, chat.id, title);
+    }
+    const edited = await editMessage(tx, message, content, at);
+    const assistant = await insertMessage(tx, {
+      chatId: chat.id,
+      role: 'assistant',
+      content: answer.text,
+      storyboard: answer.storyboard,
+      at,
+    });
+    await touchChat(tx, chat.id, at);
+    await recordActivity(
+      tx,
+      user.id,
+      { type: 'macro_images', chatId: chat.id, chatTitle: title },
+      at,
+    );
+    return {
+      user_message: renderMessage(edited),
+      assistant_message: renderMessage(assistant),
+      chat: renderChat(await chatFor(tx, user.id, chat.id)),
+    };
+  });
+}
+
+/** A message's text without the blank around it; only blanks is bad input (400 `blank`). */
+function messageText(raw: string): string {
+  const content = raw.trim();
+  if (!content) throw validationError({ content: [MESSAGES.blank] });
+  return content;
+}
+
 /** The chat and the story request of a message about to be sent (404 before anything else). */
 async function prepareSend(c: Context<AppEnv>, chatId: number, raw: string) {
   const { sql } = c.get('deps');
   const user = currentUser(c);
   const chat = await chatFor(sql, user.id, chatId);
-  const content = raw.trim() || raw;
+  const content = messageText(raw);
   const request = await storyRequest(sql, user.id, chat, await chatMessages(sql, chat.id), content);
-  return { chat, content, request };
+  const save = (text: string) =>
+    saveExchange(c, chat, content, { text, storyboard: request.items });
+  return { request, save };
+}
+
+/**
+ * The message about to be edited and the story request of its new text, answered from the turns
+ * before it (404 for another user's message, 403 for a reply, before anything else).
+ */
+async function prepareEdit(c: Context<AppEnv>, messageId: number, raw: string) {
+  const { sql } = c.get('deps');
+  const user = currentUser(c);
+  const message = await ownMessage(sql, user.id, messageId);
+  const chat = await chatFor(sql, user.id, message.chatId);
+  const before = (await chatMessages(sql, chat.id)).filter((m) => m.id < message.id);
+  const content = messageText(raw);
+  const request = await storyRequest(sql, user.id, chat, before, content);
+  const save = (text: string) =>
+    saveEdit(c, chat, message.id, content, { text, storyboard: request.items });
+  return { request, save };
+}
+
+/** A prepared turn: what to ask the story engine, and how to store the finished reply. */
+interface Turn {
+  request: MacroStoryRequest;
+  save: (text: string) => Promise<Schemas['MacroExchange']>;
+}
+
+/** Answers a turn whole: the story, then the stored exchange. */
+async function answerWhole(c: Context<AppEnv>, { request, save }: Turn) {
+  let text = '';
+  for await (const piece of storyPieces(c, request)) text += piece;
+  return save(text.trim());
+}
+
+/**
+ * Answers a turn as server-sent events: `delta` with each piece of the reply, then `done` with
+ * the exchange stored only now, or `error`. A client that goes away (Stop, a closed tab) ends
+ * the story and stores nothing.
+ */
+function answerStreamed(c: Context<AppEnv>, { request, save }: Turn) {
+  const { logger } = c.get('deps');
+  return streamSSE(c, async (stream) => {
+    const gone = new AbortController();
+    stream.onAbort(() => gone.abort());
+    c.req.raw.signal.addEventListener('abort', () => gone.abort(), { once: true });
+    try {
+      let text = '';
+      for await (const piece of storyPieces(c, request, gone.signal)) {
+        if (gone.signal.aborted) return;
+        text += piece;
+        await stream.writeSSE({ event: 'delta', data: JSON.stringify({ text: piece }) });
+      }
+      if (gone.signal.aborted) return;
+      const exchange = await save(text.trim());
+      await stream.writeSSE({ event: 'done', data: JSON.stringify(exchange) });
+    } catch (error) {
+      if (gone.signal.aborted) return;
+      const failure =
+        error instanceof ApiError
+          ? error
+          : new ApiError(500, 'internal_error', 'The story could not be finished.');
+      if (!(error instanceof ApiError)) logger.error('macro stream failed', { error });
+      await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
+    }
+  });
 }
 
 export const handlers: Handlers = {
@@ -144,76 +255,18 @@ export const handlers: Handlers = {
   },
 
   async sendMacroMessage(c, { params, body }) {
-    const { chat, content, request } = await prepareSend(c, params.id, body.content);
-    const text = await wholeStory(c, request);
-    return c.json(await saveExchange(c, chat, content, { text, storyboard: request.items }), 201);
+    return c.json(await answerWhole(c, await prepareSend(c, params.id, body.content)), 201);
   },
 
   async streamMacroMessage(c, { params, body }) {
-    const { logger } = c.get('deps');
-    const { chat, content, request } = await prepareSend(c, params.id, body.content);
-    return streamSSE(c, async (stream) => {
-      // A client that goes away (Stop, a closed tab) ends the story and stores nothing.
-      const gone = new AbortController();
-      stream.onAbort(() => gone.abort());
-      c.req.raw.signal.addEventListener('abort', () => gone.abort(), { once: true });
-      try {
-        let text = '';
-        for await (const piece of storyPieces(c, request, gone.signal)) {
-          if (gone.signal.aborted) return;
-          text += piece;
-          await stream.writeSSE({ event: 'delta', data: JSON.stringify({ text: piece }) });
-        }
-        if (gone.signal.aborted) return;
-        const exchange = await saveExchange(c, chat, content, {
-          text: text.trim(),
-          storyboard: request.items,
-        });
-        await stream.writeSSE({ event: 'done', data: JSON.stringify(exchange) });
-      } catch (error) {
-        if (gone.signal.aborted) return;
-        const failure =
-          error instanceof ApiError
-            ? error
-            : new ApiError(500, 'internal_error', 'The story could not be finished.');
-        if (!(error instanceof ApiError)) logger.error('macro stream failed', { error });
-        await stream.writeSSE({ event: 'error', data: JSON.stringify(failure.toBody()) });
-      }
-    });
+    return answerStreamed(c, await prepareSend(c, params.id, body.content));
   },
 
   async updateMacroMessage(c, { params, body }) {
-    const { sql } = c.get('deps');
-    const user = currentUser(c);
-    const message = await ownMessage(sql, user.id, params.id);
-    const chat = await chatFor(sql, user.id, message.chatId);
-    const before = (await chatMessages(sql, chat.id)).filter((m) => m.id < message.id);
-    const content = body.content.trim() || body.content;
-    const request = await storyRequest(sql, user.id, chat, before, content);
-    const text = await wholeStory(c, request);
-    const at = new Date();
-    const result = await inTransaction(sql, async (tx) => {
-      const edited = await editMessage(tx, await ownMessage(tx, user.id, message.id), content, at);
-      const assistant = await insertMessage(tx, {
-        chatId: chat.id,
-        role: 'assistant',
-        content: text,
-        storyboard: request.items,
-        at,
-      });
-      await touchChat(tx, chat.id, at);
-      await recordActivity(
-        tx,
-        user.id,
-        { type: 'macro_images', chatId: chat.id, chatTitle: chat.title },
-        at,
-      );
-      return {
-        user_message: renderMessage(edited),
-        assistant_message: renderMessage(assistant),
-        chat: renderChat(await chatFor(tx, user.id, chat.id)),
-      };
-    });
-    return c.json(result, 200);
+    return c.json(await answerWhole(c, await prepareEdit(c, params.id, body.content)), 200);
+  },
+
+  async streamMacroMessageEdit(c, { params, body }) {
+    return answerStreamed(c, await prepareEdit(c, params.id, body.content));
   },
 };

@@ -3,6 +3,7 @@ export const MESSAGES = {
   noNumbers: 'Error: No numbers entered',
   onlyNumbers: 'Error: Only numbers and spaces are allowed',
   numberEmpty: 'Error: Number field is empty',
+  blank: 'This field may not be blank.',
   chatNotFound: 'No chat with this id.',
   messageNotFound: 'No message with this id.',
   assistantReadOnly: 'Only your own messages can be edited.',

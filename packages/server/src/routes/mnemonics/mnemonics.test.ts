@@ -299,6 +299,70 @@ describe('macro-image chats', () => {
     }
   });
 
+  it('refuses a message of blanks only, sent or edited, naming the field', async () => {
+    const ana = await standard();
+    const chat = await t.request('POST', `${MI}/chats/`, { token: ana.access, body: {} });
+    const sent = await t.request('POST', `${MI}/chats/${chat.body.id}/send_message/`, {
+      token: ana.access,
+      body: { content: 'cat, moon' },
+    });
+    for (const [method, path] of [
+      ['POST', `${MI}/chats/${chat.body.id}/send_message/`],
+      ['POST', `${MI}/chats/${chat.body.id}/send_message/stream/`],
+      ['PUT', `${MI}/messages/${sent.body.user_message.id}/`],
+      ['PUT', `${MI}/messages/${sent.body.user_message.id}/stream/`],
+    ] as const) {
+      const res = await t.request(method, path, { token: ana.access, body: { content: ' \n\t ' } });
+      expect(res.status).toBe(400);
+      expect(res.body.field_codes).toEqual({ content: ['blank'] });
+    }
+    const messages = await t.request('GET', `${MI}/chats/${chat.body.id}/messages/`, {
+      token: ana.access,
+    });
+    expect(messages.body.map((m: { content: string }) => m.content)[0]).toBe('cat, moon');
+    expect(messages.body).toHaveLength(2);
+  });
+
+  it('editing the first message retitles a chat titled from it, not one the learner named', async () => {
+    const ana = await standard();
+    const titled = async (rename?: string) => {
+      const chat = await t.request('POST', `${MI}/chats/`, { token: ana.access, body: {} });
+      const first = await t.request('POST', `${MI}/chats/${chat.body.id}/send_message/`, {
+        token: ana.access,
+        body: { content: 'cat, moon' },
+      });
+      const second = await t.request('POST', `${MI}/chats/${chat.body.id}/send_message/`, {
+        token: ana.access,
+        body: { content: 'shoe, tree' },
+      });
+      if (rename) {
+        await t.request('PUT', `${MI}/chats/${chat.body.id}/`, {
+          token: ana.access,
+          body: { title: rename },
+        });
+      }
+      return { first: first.body.user_message.id, second: second.body.user_message.id };
+    };
+    const auto = await titled();
+    const later = await t.request('PUT', `${MI}/messages/${auto.second}/`, {
+      token: ana.access,
+      body: { content: 'owl, piano' },
+    });
+    expect(later.body.chat.title).toBe('cat, moon');
+    const edited = await t.request('PUT', `${MI}/messages/${auto.first}/`, {
+      token: ana.access,
+      body: { content: 'dog, sun' },
+    });
+    expect(edited.body.chat.title).toBe('dog, sun');
+
+    const named = await titled('Groceries');
+    const kept = await t.request('PUT', `${MI}/messages/${named.first}/`, {
+      token: ana.access,
+      body: { content: 'dog, sun' },
+    });
+    expect(kept.body.chat.title).toBe('Groceries');
+  });
+
   it('answers 503 and stores nothing when the AI provider fails', async () => {
     const ana = await standard(broken);
     const chat = await broken.request('POST', `${MI}/chats/`, { token: ana.access, body: {} });

@@ -10,7 +10,7 @@ import { ChatList, ChatListPage } from './ChatList.tsx';
 import { chats } from './storyData.ts';
 
 const meta = {
-  title: 'Features/macro-images/ChatList',
+  title: 'Features/macro-chat/ChatList',
   component: ChatList,
   decorators: [withSession(true), withQueryClient],
   parameters: {

@@ -7,10 +7,16 @@ import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { Conversation, StreamingReply } from './Conversation.tsx';
 import * as css from './macro.css.ts';
-import { chats, conversation, storingConversation, streamHandler } from './storyData.ts';
+import {
+  chats,
+  conversation,
+  editStreamHandler,
+  storingConversation,
+  streamHandler,
+} from './storyData.ts';
 
 const meta = {
-  title: 'Features/macro-images/Conversation',
+  title: 'Features/macro-chat/Conversation',
   component: Conversation,
   args: { chatId: 1 },
   decorators: [withSession(true), withQueryClient],
@@ -18,7 +24,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland`: the learner's words and the story engine's storyboard. Enter sends, Shift+Enter adds a line, Up edits the last message (EditingLastMessage); the reply shows word by word as it is written, with Stop (Streaming), and each reply can be copied. **API calls:** `GET macroimages/chats/{id}/messages/` (WithStory; none: Empty; a failed read: LoadError with Retry), `POST macroimages/chats/{id}/send_message/stream/` (server-sent events: the reply so far, then the stored turn: Sent; a stream that breaks off shows the error with Retry and keeps the message: SendError; Stop stores nothing and puts the message back in the composer) and `PUT macroimages/messages/{id}/`.",
+          "One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland`: the learner's words and the story engine's storyboard. Enter sends, Shift+Enter adds a line, Up edits the last message (EditingLastMessage); the reply shows word by word as it is written, with Stop (Streaming), and each reply can be copied. **API calls:** `GET macroimages/chats/{id}/messages/` (WithStory; none: Empty; a failed read: LoadError with Retry), `POST macroimages/chats/{id}/send_message/stream/` (server-sent events: the reply so far, then the stored turn: Sent; a stream that breaks off shows the error with Retry and keeps the message: SendError; Stop stores nothing and puts the message back in the composer) and `PUT macroimages/messages/{id}/stream/` (the edited message's new reply streams the same way in place of the replies after it: Edited; a stream that breaks off keeps the edit box open with the new text, the error and Retry: EditError; Stop leaves the chat as it was, the edit box open with the new text).",
       },
     },
     messages,
@@ -75,6 +81,50 @@ export const Sent: Story = {
     );
     await expect(canvas.getByText(/Cat swallows moon whole/)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: /^(stop|detener)$/i })).toBeNull();
+  },
+};
+
+/** The last message edited (↑, new text, Enter): its new reply replaces the old one. */
+export const Edited: Story = {
+  parameters: {
+    msw: [ok('/macroimages/chats/', chats), ...storingConversation()],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Picture apple/);
+    const composer = canvasElement.querySelector('textarea') as HTMLTextAreaElement;
+    composer.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    const box = await canvas.findByDisplayValue(/apple, guitar/);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'cat, moon{Enter}');
+    // Marked edited only once the new turn is stored (the streamed reply is then replaced).
+    await expect(await canvas.findByText(/· (edited|editado)$/)).toBeVisible();
+    await expect(canvas.getByText(/Cat swallows moon whole/)).toBeVisible();
+    await expect(canvas.queryByText(/Picture apple/)).toBeNull();
+    await expect(canvas.getAllByRole('button', { name: /^(copy|copiar)$/i })).toHaveLength(1);
+  },
+};
+
+/** The edit's reply broke off: the edit box stays open with the new text, the error and Retry. */
+export const EditError: Story = {
+  parameters: {
+    msw: [
+      ok('/macroimages/chats/', chats),
+      ok('/macroimages/chats/{id}/messages/', conversation),
+      editStreamHandler('error'),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Picture apple/);
+    await userEvent.click(canvas.getByRole('button', { name: /^(edit|editar)$/i }));
+    const box = await canvas.findByDisplayValue(/apple, guitar/);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'cat, moon{Enter}');
+    await expect(await canvas.findByRole('button', { name: /retry|reintentar/i })).toBeVisible();
+    await expect(canvas.getByDisplayValue('cat, moon')).toBeVisible();
+    await expect(canvas.getByText(/Picture apple/)).toBeVisible();
   },
 };
 

@@ -2,12 +2,12 @@
  * `/macro-images/{id}`: one story chat. The learner sends what to remember; the story engine
  * answers with a linked story, shown as it is written (Stop ends it), and its storyboard. Enter
  * sends, Shift+Enter adds a line, ↑ in an empty composer edits the last message; editing a
- * message regenerates the reply after it.
+ * message streams the reply that replaces those after it the same way (Stop leaves the chat as
+ * it was and the edit box open with the new text).
  */
 import {
   MACRO_MESSAGE_MAX,
   type MacroMessage,
-  useEditMacroMessage,
   useMacroChats,
   useMacroMessages,
   useStreamMacroMessage,
@@ -46,18 +46,37 @@ function Storyboard({ message }: { message: MacroMessage }) {
   );
 }
 
-function EditBox({ message, onDone }: { message: MacroMessage; onDone: () => void }) {
+/** What an open edit box holds: the text so far, and why its last save failed (with Retry). */
+interface EditState {
+  draft: string;
+  error?: unknown;
+}
+
+/**
+ * One of the learner's messages being edited: Enter or Save sends the new text (its reply then
+ * streams in place of the replies after it), Escape or Cancel leaves it as it was.
+ */
+function EditBox({
+  edit,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  edit: EditState;
+  busy: boolean;
+  onSave: (content: string) => void;
+  onCancel: () => void;
+}) {
   const intl = useIntl();
-  const [content, setContent] = useState(message.content);
-  const edit = useEditMacroMessage({ onSuccess: onDone });
+  const [content, setContent] = useState(edit.draft);
   const save = () => {
-    if (content.trim()) edit.mutate({ id: message.id, chatId: message.chat_id, content });
+    if (content.trim() && !busy) onSave(content);
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
       save();
-    } else if (e.key === 'Escape') onDone();
+    } else if (e.key === 'Escape') onCancel();
   };
   return (
     <div className={s.composer}>
@@ -70,15 +89,12 @@ function EditBox({ message, onDone }: { message: MacroMessage; onDone: () => voi
         onKeyDown={onKey}
         onChange={(e) => setContent(e.target.value)}
       />
-      {edit.isPending ? (
-        <Spinner label={intl.formatMessage({ id: 'macroImages.writing' })} />
-      ) : null}
-      {edit.isError ? <LoadError error={edit.error} onRetry={save} /> : null}
+      {edit.error ? <LoadError error={edit.error} onRetry={save} /> : null}
       <div className={s.actions}>
-        <Button size="sm" onClick={save} loading={edit.isPending}>
+        <Button size="sm" onClick={save} disabled={busy || !content.trim()}>
           <FormattedMessage id="macroImages.save" />
         </Button>
-        <Button size="sm" variant="text" onClick={onDone}>
+        <Button size="sm" variant="text" onClick={onCancel}>
           <FormattedMessage id="macroImages.cancel" />
         </Button>
       </div>
@@ -126,14 +142,19 @@ function CopyButton({ text }: { text: string }) {
 
 function MessageItem({
   message,
-  editing,
+  edit,
+  busy,
   onEdit,
-  onDone,
+  onSave,
+  onCancel,
 }: {
   message: MacroMessage;
-  editing: boolean;
+  /** Set while this message is being edited. */
+  edit: EditState | null;
+  busy: boolean;
   onEdit: () => void;
-  onDone: () => void;
+  onSave: (content: string) => void;
+  onCancel: () => void;
 }) {
   const mine = message.role === 'user';
   return (
@@ -147,15 +168,15 @@ function MessageItem({
           </span>
         ) : null}
       </strong>
-      {editing ? (
-        <EditBox message={message} onDone={onDone} />
+      {edit ? (
+        <EditBox edit={edit} busy={busy} onSave={onSave} onCancel={onCancel} />
       ) : (
         <>
           <span>{message.content}</span>
           <Storyboard message={message} />
           <div className={s.actions}>
             {mine ? (
-              <Button size="sm" variant="text" onClick={onEdit}>
+              <Button size="sm" variant="text" onClick={onEdit} disabled={busy}>
                 <FormattedMessage id="macroImages.edit" />
               </Button>
             ) : (
@@ -173,30 +194,55 @@ export function Conversation({ chatId }: { chatId: number }) {
   const chats = useMacroChats();
   const messages = useMacroMessages(chatId);
   const [draft, setDraft] = useState('');
-  const [editing, setEditing] = useState<number | null>(null);
-  // A stopped message goes back into the composer, unless the learner typed something since.
-  const onStopped = useCallback((content: string) => setDraft((current) => current || content), []);
-  const { state, send, stop, retry } = useStreamMacroMessage(chatId, { onStopped });
+  const [editing, setEditing] = useState<{ id: number; draft: string } | null>(null);
+  // A stopped message goes back where it was written: an edit into its edit box, a new message
+  // into the composer (unless the learner typed something since).
+  const onStopped = useCallback((content: string, editOf?: number) => {
+    if (editOf === undefined) setDraft((current) => current || content);
+    else setEditing({ id: editOf, draft: content });
+  }, []);
+  const { state, send, edit, stop, retry, dismiss } = useStreamMacroMessage(chatId, { onStopped });
   const streaming = state.status === 'streaming';
   const chat = chats.data?.find((c) => c.id === chatId);
+  // An edit that failed keeps its box open with the text and the error.
+  const failedEdit = state.status === 'error' && state.editOf !== undefined ? state : null;
 
   const submit = () => {
     if (!draft.trim() || streaming) return;
     setDraft('');
     void send(draft);
   };
+  const saveEdit = (id: number, content: string) => {
+    setEditing(null);
+    void edit(id, content);
+  };
+  const cancelEdit = () => {
+    setEditing(null);
+    dismiss();
+  };
+  const editOf = (m: MacroMessage): EditState | null => {
+    if (failedEdit?.editOf === m.id) return { draft: failedEdit.content, error: failedEdit.error };
+    return editing?.id === m.id ? { draft: editing.draft } : null;
+  };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
       submit();
-    } else if (e.key === 'ArrowUp' && !draft) {
+    } else if (e.key === 'ArrowUp' && !draft && !streaming) {
       const last = [...(messages.data ?? [])].reverse().find((m) => m.role === 'user');
       if (last) {
         e.preventDefault();
-        setEditing(last.id);
+        setEditing({ id: last.id, draft: last.content });
       }
     }
   };
+  // While an edit's reply is written, the conversation shows it in place of the replies it
+  // replaces; they come back if the learner stops it.
+  const shown =
+    streaming && state.editOf !== undefined
+      ? (messages.data ?? []).filter((m) => m.id < (state.editOf as number))
+      : (messages.data ?? []);
+  const pending = streaming || (state.status === 'error' && !failedEdit);
 
   let body: React.ReactNode;
   if (messages.isPending) {
@@ -218,16 +264,18 @@ export function Conversation({ chatId }: { chatId: number }) {
   } else {
     body = (
       <ol className={s.conversation} aria-live="polite">
-        {messages.data.map((m) => (
+        {shown.map((m) => (
           <MessageItem
             key={m.id}
             message={m}
-            editing={editing === m.id}
-            onEdit={() => setEditing(m.id)}
-            onDone={() => setEditing(null)}
+            edit={editOf(m)}
+            busy={streaming}
+            onEdit={() => setEditing({ id: m.id, draft: m.content })}
+            onSave={(content) => saveEdit(m.id, content)}
+            onCancel={cancelEdit}
           />
         ))}
-        {state.status !== 'idle' ? (
+        {pending ? (
           <li className={s.mine}>
             <strong>
               <FormattedMessage id="macroImages.you" />
@@ -251,7 +299,9 @@ export function Conversation({ chatId }: { chatId: number }) {
         </Button>
       </div>
       {body}
-      {state.status === 'error' ? <LoadError error={state.error} onRetry={retry} /> : null}
+      {state.status === 'error' && !failedEdit ? (
+        <LoadError error={state.error} onRetry={retry} />
+      ) : null}
       <form
         className={s.composer}
         onSubmit={(e) => {
