@@ -103,30 +103,37 @@ describe('Anki import', () => {
     },
   );
 
-  it('refuses bad files with 400 naming file and why, importing nothing', async () => {
+  it('refuses bad files with 400 naming file and a code per reason, importing nothing', async () => {
     const ana = await t.signUp();
-    const cases: [Uint8Array, RegExp][] = [
-      [new TextEncoder().encode('just text'), /not a zip/],
-      [zipSync({ 'readme.txt': new TextEncoder().encode('hi') }), /no Anki collection/],
+    const cases: [Uint8Array, string][] = [
+      [new TextEncoder().encode('just text'), 'anki_not_a_zip'],
+      [ankiPackage(COLLECTION).slice(0, 200), 'anki_not_a_zip'],
+      [zipSync({ 'readme.txt': new TextEncoder().encode('hi') }), 'anki_no_collection'],
       [
         zipSync({ 'collection.anki2': new TextEncoder().encode('not sqlite') }),
-        /not a valid database|could not be read/,
+        'anki_corrupt_collection',
       ],
+      [zipSync({ 'collection.anki21b': new Uint8Array([1, 2, 3]) }), 'anki_corrupt_collection'],
       [
         ankiPackage({ ...COLLECTION, media: { 'map.png': new TextEncoder().encode('<svg/>') } }),
-        /not a PNG, JPEG, WebP or GIF/,
+        'anki_media_type',
+      ],
+      [
+        zipSync({ 'collection.anki2': new Uint8Array(20 * 1024 * 1024) }, { level: 9 }),
+        'anki_too_large',
       ],
     ];
-    for (const [bytes, why] of cases) {
+    for (const [bytes, code] of cases) {
       const res = await upload(ana, bytes);
       expect(res.status).toBe(400);
-      expect(res.body.fields.file?.[0]).toMatch(why);
+      expect(res.body).toMatchObject({ code: 'validation_error', field_codes: { file: [code] } });
+      expect(res.body.fields.file).toHaveLength(1);
     }
     const missing = new FormData();
     missing.set('other', 'x');
     const none = await t.request('POST', IMPORT, { token: ana.access, form: missing });
     expect(none.status).toBe(400);
-    expect(none.body.fields).toHaveProperty('file');
+    expect(none.body.field_codes).toMatchObject({ file: ['anki_file_required'] });
     const [count] = await t.deps.sql<{ n: number }[]>`
       select count(*)::int as n from desks where owner_id = ${ana.user.id}`;
     expect(count?.n).toBe(0);

@@ -6,6 +6,7 @@
 import type { Grade } from 'ts-fsrs';
 import {
   ANKI_LIMITS,
+  ANKI_MESSAGES,
   type AnkiCollection,
   AnkiPackageError,
   readAnkiPackage,
@@ -126,12 +127,12 @@ export const handlers: Handlers = {
     const form = await readForm(c);
     const file = form.file;
     if (!(file instanceof File)) {
-      throw validationError({ file: ['Attach the Anki package (.apkg or .colpkg) as a file.'] });
+      throw validationError({ file: [ANKI_MESSAGES.fileRequired] });
     }
     let collection: AnkiCollection;
     try {
       if (file.size > ANKI_LIMITS.packageBytes) {
-        throw new AnkiPackageError('too_large', 'The package is larger than 256 MB.');
+        throw new AnkiPackageError('too_large', ANKI_MESSAGES.tooLarge);
       }
       collection = readAnkiPackage(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
