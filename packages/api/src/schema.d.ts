@@ -1497,7 +1497,7 @@ export interface paths {
         };
         /**
          * Download a desk the caller sees as an Anki package (.apkg) or as CSV.
-         * @description `apkg` (the default): the older `collection.anki2` format, one deck named as the desk, each card a basic note (front and back, images as media files) and the caller's review history of the desk's cards as its revlog. `csv`: one row per card with `front`, `back`, the caller's `reviews` count of it and `last_review` (ISO 8601, empty if never rated); images are not in the CSV. Another user's desk (not shared with the caller) is 404.
+         * @description `apkg` (the default): the older `collection.anki2` format, one deck named as the desk, each card a note of Anki's stock "Basic" note type (Front and Back fields, the "Card 1" template; images as media files) and the caller's review history of the desk's cards as its revlog. `csv`: one row per card with `front`, `back`, the caller's `reviews` count of it and `last_review` (ISO 8601, empty if never rated); images are not in the CSV. Another user's desk (not shared with the caller) is 404.
          */
         get: operations["exportDesk"];
         put?: never;
