@@ -6,11 +6,19 @@
 // so one size's peak does not hide in another's) for a learner with 10,000 and 100,000 reviews;
 // then the held-out proof: for each simulated learner, log loss on the latest 20 % of their
 // reviews with weights fitted on the earlier 80 %, against the defaults. Load averages at start
-// and end, since the machine may be shared. Prints figures; asserts nothing.
-// Environment: BENCH_FSRS_SIZES (default "10000,100000").
+// and end, since the machine may be shared. Then the Anki import of a 100,000-card package (3
+// ratings a card, built by the one package builder, packages/server/src/anki/test-package.ts)
+// through the product's HTTP server on its own embedded PostgreSQL, as run.ts starts it, beside
+// the health row's median of the same server. Prints figures; asserts nothing.
+// Environment: BENCH_FSRS_SIZES (default "10000,100000"), BENCH_ANKI_CARDS (default 100000).
 import { execFileSync } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { ankiPackage, largeCollection } from '../../packages/server/src/anki/test-package.ts';
 import {
   learnerWeights,
   simulateLearner,
@@ -81,8 +89,85 @@ async function main() {
       `${name.padEnd(22)} ${String(r.reviews).padStart(8)} ${String(r.evaluatedReviews).padStart(9)}   ${(r.logLoss ?? 0).toFixed(4)}   ${(r.defaultLogLoss ?? 0).toFixed(4)}`,
     );
   }
+  await ankiImport(Number(process.env.BENCH_ANKI_CARDS ?? 100_000));
   console.log(`\nload average at end ${load()}`);
 }
 
+/** Median of `n` sequential health reads, in ms. */
+async function healthMs(baseUrl: string, n = 20): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const t = performance.now();
+    await (await fetch(`${baseUrl}/be/api/health/`)).arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)] ?? 0;
+}
+
+async function ankiImport(cards: number) {
+  process.env.LOG_LEVEL ??= 'warn';
+  process.env.SEED_DEMO = 'false';
+  delete process.env.DATABASE_URL;
+  const { startBackend } = await import('@memoria/server');
+  let t = performance.now();
+  const bytes = ankiPackage(largeCollection(cards, 3));
+  const buildMs = performance.now() - t;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'memoria-bench-'));
+  await chmod(dataDir, 0o755);
+  const backend = await startBackend({ dataDir, seed: false });
+  const server = serve({
+    fetch: (req, env) => backend.fetch(req, env),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const json = async (p: string, body: unknown) => {
+      const res = await fetch(baseUrl + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const password = 'bench-password';
+    await json('/be/api/auth/users/', {
+      email: 'anki@example.com',
+      username: 'anki',
+      password,
+      password2: password,
+      timezone: 'UTC',
+    });
+    const { access } = await json('/be/api/auth/token/', { email: 'anki@example.com', password });
+    const health = await healthMs(baseUrl);
+    const form = new FormData();
+    form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), 'bench.apkg');
+    t = performance.now();
+    const res = await fetch(`${baseUrl}/be/api/space-repetition/anki-import/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access}` },
+      body: form,
+    });
+    const summary = (await res.json()) as { cards_imported?: number; reviews_imported?: number };
+    const importMs = performance.now() - t;
+    const after = await healthMs(baseUrl);
+    console.log('\nAnki import (one POST anki-import/, one transaction)');
+    console.log(
+      'cards     reviews   package MB   build ms   import ms   status   health p50 ms before / after',
+    );
+    console.log(
+      `${String(summary.cards_imported ?? cards).padStart(6)}  ${String(summary.reviews_imported ?? '-').padStart(9)}  ${(bytes.length / 1048576).toFixed(1).padStart(10)}  ${buildMs.toFixed(0).padStart(9)}  ${importMs.toFixed(0).padStart(10)}   ${res.status}      ${health.toFixed(1)} / ${after.toFixed(1)}`,
+    );
+  } finally {
+    server.close();
+    await backend.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[2] === '--one') await one(Number(process.argv[3]));
+// The import row alone: `node tests/bench/fsrs.ts --anki`.
+else if (process.argv[2] === '--anki')
+  await ankiImport(Number(process.env.BENCH_ANKI_CARDS ?? 100_000));
 else await main();

@@ -1,5 +1,6 @@
 /** @memoria/api: the typed client, its errors, query hooks, session helpers and shared stores. */
 
+export * from './anki.ts';
 export type { ApiClient, ApiClientOptions, Navigate } from './client.ts';
 export {
   api,

@@ -1,5 +1,5 @@
 /** `/space-repetition`: the learner's desks with today's counts, and what can be done to them. */
-import { type Desk, useDesks } from '@memoria/api';
+import { type Desk, type DeskExportFormat, useDesks, useExportDesk } from '@memoria/api';
 import {
   Button,
   Card,
@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFlushReviewQueue } from '../deck-review/index.ts';
 import { CardsIcon } from '../shared/icons.tsx';
+import { AnkiImportDialog } from './AnkiImportDialog.tsx';
 import {
   DeleteDeskDialog,
   DeskNameDialog,
@@ -23,15 +24,14 @@ import {
 } from './DeskDialogs.tsx';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
+import { deskHref } from './href.ts';
 
 type DialogState =
-  | { kind: 'create' }
+  | { kind: 'create' | 'import' }
   | { kind: 'rename' | 'delete' | 'share' | 'newCards'; desk: Desk }
   | null;
 
-export function deskHref(id: number, study = false): string {
-  return `/space-repetition/${id}${study ? '?study=1' : ''}`;
-}
+export { deskHref };
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
@@ -73,7 +73,15 @@ export function DeskCounts({
   );
 }
 
-function DeskItem({ desk, onAction }: { desk: Desk; onAction: (state: DialogState) => void }) {
+function DeskItem({
+  desk,
+  onAction,
+  onExport,
+}: {
+  desk: Desk;
+  onAction: (state: DialogState) => void;
+  onExport: (desk: Desk, format: DeskExportFormat) => void;
+}) {
   const intl = useIntl();
   const items: MenuItem[] = [];
   if (desk.can_edit) {
@@ -88,6 +96,18 @@ function DeskItem({ desk, onAction }: { desk: Desk; onAction: (state: DialogStat
     label: intl.formatMessage({ id: 'decks.action.newCards' }),
     onSelect: () => onAction({ kind: 'newCards', desk }),
   });
+  items.push(
+    {
+      id: 'exportApkg',
+      label: intl.formatMessage({ id: 'decks.action.exportApkg' }),
+      onSelect: () => onExport(desk, 'apkg'),
+    },
+    {
+      id: 'exportCsv',
+      label: intl.formatMessage({ id: 'decks.action.exportCsv' }),
+      onSelect: () => onExport(desk, 'csv'),
+    },
+  );
   if (desk.is_owner) {
     items.push(
       {
@@ -182,6 +202,9 @@ function DeskSkeletons() {
  * - `GET /space-repetition/desks/`. Pending: skeleton cards (`Loading`); failure: an alert with
  *   Retry (`LoadError`); an empty list: the empty state with New deck (`Empty`); otherwise the decks
  *   (`WithDesks`), a deck shared with the learner marked read-only (`SharedReadOnly`).
+ * - Import from Anki opens `AnkiImportDialog` (`POST /space-repetition/anki-import/`).
+ * - Each deck's menu exports it: `GET /space-repetition/desks/{id}/export/?format=apkg|csv`
+ *   downloads the file; a failure shows a snackbar with its reason.
  * - The deck dialogs: `POST /space-repetition/desks/` (new),
  *   `PUT /space-repetition/desks/{id}/` (rename), `DELETE /space-repetition/desks/{id}/`,
  *   `POST …/share_multiple/`, `POST …/configure_new_cards/`; a failed write shows its message
@@ -196,7 +219,22 @@ export function DeskList() {
   const desks = useDesks();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const close = () => setDialog(null);
+  const exporting = useExportDesk();
+  const onExport = (desk: Desk, format: DeskExportFormat) =>
+    exporting.mutate(
+      { deskId: desk.id, format },
+      {
+        onError: (error) =>
+          setFailure(
+            intl.formatMessage(
+              { id: 'decks.export.failed' },
+              { name: desk.name, reason: errorText(intl, error) },
+            ),
+          ),
+      },
+    );
 
   let body: React.ReactNode;
   if (desks.isPending) body = <DeskSkeletons />;
@@ -218,7 +256,7 @@ export function DeskList() {
     body = (
       <ul className={s.grid}>
         {desks.data.map((desk) => (
-          <DeskItem key={desk.id} desk={desk} onAction={setDialog} />
+          <DeskItem key={desk.id} desk={desk} onAction={setDialog} onExport={onExport} />
         ))}
       </ul>
     );
@@ -250,11 +288,17 @@ export function DeskList() {
             )}
           </p>
         </div>
-        <Button startIcon={<PlusIcon />} onClick={() => setDialog({ kind: 'create' })}>
-          <FormattedMessage id="decks.action.newDesk" />
-        </Button>
+        <div className={s.headerActions}>
+          <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+            <FormattedMessage id="decks.action.importAnki" />
+          </Button>
+          <Button startIcon={<PlusIcon />} onClick={() => setDialog({ kind: 'create' })}>
+            <FormattedMessage id="decks.action.newDesk" />
+          </Button>
+        </div>
       </div>
       {body}
+      {dialog?.kind === 'import' ? <AnkiImportDialog open onClose={close} /> : null}
       {dialog?.kind === 'create' ? <DeskNameDialog open onClose={close} /> : null}
       {dialog?.kind === 'rename' ? (
         <DeskNameDialog open onClose={close} desk={dialog.desk} />
@@ -280,6 +324,12 @@ export function DeskList() {
         message={notice ?? ''}
         severity="success"
         onClose={() => setNotice(null)}
+      />
+      <Snackbar
+        open={failure !== null}
+        message={failure ?? ''}
+        severity="error"
+        onClose={() => setFailure(null)}
       />
     </div>
   );

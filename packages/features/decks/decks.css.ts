@@ -97,6 +97,14 @@ export const meta = style({
 
 export const form = style({ display: 'grid', gap: vars.space.md });
 
+/** The desks and skip reasons of an Anki import's summary. */
+export const importList = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'grid',
+  gap: vars.space.xs,
+});
+
 export const alert = style({
   margin: 0,
   padding: vars.space.sm,
@@ -370,4 +378,12 @@ export const visuallyHiddenLive = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
   border: 0,
+});
+
+/** The page header's buttons (Import from Anki, New deck), wrapping on a phone. */
+export const headerActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'center',
 });

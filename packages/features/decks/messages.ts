@@ -18,6 +18,30 @@ export const en = {
   'decks.readOnly': 'Read-only',
 
   'decks.action.newDesk': 'New deck',
+  'decks.action.importAnki': 'Import from Anki',
+  'decks.action.exportApkg': 'Export as Anki package',
+  'decks.action.exportCsv': 'Export as CSV',
+  'decks.export.failed': '“{name}” could not be exported: {reason}',
+  'decks.import.title': 'Import from Anki',
+  'decks.import.description':
+    'Choose an Anki package (.apkg or .colpkg, up to 256 MB). Its decks become your decks, with their cards and review history.',
+  'decks.import.file': 'Anki package',
+  'decks.import.choose': 'Choose a package',
+  'decks.import.chosen': '{name} · {size}',
+  'decks.import.start': 'Import',
+  'decks.import.uploading': 'Uploading',
+  'decks.import.processing': 'Importing decks, cards and reviews…',
+  'decks.import.doneTitle': 'Import finished',
+  'decks.import.summary':
+    'Imported {desks, plural, one {# deck} other {# decks}}, {cards, plural, one {# card} other {# cards}} and {reviews, plural, one {# review} other {# reviews}}.',
+  'decks.import.skipped':
+    '{count, plural, one {# note was skipped:} other {# notes were skipped:}}',
+  'decks.import.skipped.cloze': '{count, plural, one {# cloze note} other {# cloze notes}}',
+  'decks.import.skipped.empty':
+    '{count, plural, one {# note with an empty side} other {# notes with an empty side}}',
+  'decks.import.skipped.too_long':
+    '{count, plural, one {# card with a side over 5000 characters} other {# cards with a side over 5000 characters}}',
+  'decks.import.close': 'Done',
   'decks.action.create': 'Create',
   'decks.action.save': 'Save',
   'decks.action.cancel': 'Cancel',
@@ -169,6 +193,30 @@ export const es: Record<DecksMessageId, string> = {
   'decks.readOnly': 'Solo lectura',
 
   'decks.action.newDesk': 'Nuevo mazo',
+  'decks.action.importAnki': 'Importar de Anki',
+  'decks.action.exportApkg': 'Exportar como paquete de Anki',
+  'decks.action.exportCsv': 'Exportar como CSV',
+  'decks.export.failed': 'No se pudo exportar «{name}»: {reason}',
+  'decks.import.title': 'Importar de Anki',
+  'decks.import.description':
+    'Elige un paquete de Anki (.apkg o .colpkg, hasta 256 MB). Sus mazos pasan a ser tuyos, con sus tarjetas y su historial de repasos.',
+  'decks.import.file': 'Paquete de Anki',
+  'decks.import.choose': 'Elegir un paquete',
+  'decks.import.chosen': '{name} · {size}',
+  'decks.import.start': 'Importar',
+  'decks.import.uploading': 'Subiendo',
+  'decks.import.processing': 'Importando mazos, tarjetas y repasos…',
+  'decks.import.doneTitle': 'Importación terminada',
+  'decks.import.summary':
+    'Se importaron {desks, plural, one {# mazo} other {# mazos}}, {cards, plural, one {# tarjeta} other {# tarjetas}} y {reviews, plural, one {# repaso} other {# repasos}}.',
+  'decks.import.skipped': '{count, plural, one {Se omitió # nota:} other {Se omitieron # notas:}}',
+  'decks.import.skipped.cloze':
+    '{count, plural, one {# nota de huecos (cloze)} other {# notas de huecos (cloze)}}',
+  'decks.import.skipped.empty':
+    '{count, plural, one {# nota con un lado vacío} other {# notas con un lado vacío}}',
+  'decks.import.skipped.too_long':
+    '{count, plural, one {# tarjeta con un lado de más de 5000 caracteres} other {# tarjetas con un lado de más de 5000 caracteres}}',
+  'decks.import.close': 'Listo',
   'decks.action.create': 'Crear',
   'decks.action.save': 'Guardar',
   'decks.action.cancel': 'Cancelar',

@@ -76,6 +76,15 @@ export const en = {
   'errors.field.item_limit_out_of_range': 'Value must be between 1 and 100 words (or numbers)',
   'errors.field.question_count_above_cards': 'The desk does not have that many cards.',
   'errors.field.opponent_not_friend': 'You can only duel your friends.',
+  // Anki import (anki/package-reader.ts): why a package was refused.
+  'errors.field.anki_file_required': 'Choose an Anki package (.apkg or .colpkg) to import.',
+  'errors.field.anki_too_large': 'The package is larger than 256 MB, or unpacks to more than 1 GB.',
+  'errors.field.anki_not_a_zip': 'This file is not an Anki package (.apkg or .colpkg).',
+  'errors.field.anki_no_collection': 'This package holds no Anki collection.',
+  'errors.field.anki_corrupt_collection': 'The collection in this package is damaged.',
+  'errors.field.anki_too_many_cards': 'The package has more than 100,000 cards.',
+  'errors.field.anki_media_type':
+    'The package has an image that is not a PNG, JPEG, WebP or GIF of at most 2 MB.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -153,5 +162,14 @@ export const es: typeof en = {
   'errors.field.item_limit_out_of_range': 'El valor debe estar entre 1 y 100 palabras (o números)',
   'errors.field.question_count_above_cards': 'El mazo no tiene tantas tarjetas.',
   'errors.field.opponent_not_friend': 'Solo puedes retar a tus amigos.',
+  // Importación de Anki.
+  'errors.field.anki_file_required': 'Elige un paquete de Anki (.apkg o .colpkg) para importar.',
+  'errors.field.anki_too_large': 'El paquete ocupa más de 256 MB, o más de 1 GB descomprimido.',
+  'errors.field.anki_not_a_zip': 'Este archivo no es un paquete de Anki (.apkg o .colpkg).',
+  'errors.field.anki_no_collection': 'Este paquete no contiene ninguna colección de Anki.',
+  'errors.field.anki_corrupt_collection': 'La colección de este paquete está dañada.',
+  'errors.field.anki_too_many_cards': 'El paquete tiene más de 100.000 tarjetas.',
+  'errors.field.anki_media_type':
+    'El paquete tiene una imagen que no es PNG, JPEG, WebP o GIF de 2 MB como máximo.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -86,6 +86,13 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   item_limit_out_of_range: 'errors.field.item_limit_out_of_range',
   question_count_above_cards: 'errors.field.question_count_above_cards',
   opponent_not_friend: 'errors.field.opponent_not_friend',
+  anki_file_required: 'errors.field.anki_file_required',
+  anki_too_large: 'errors.field.anki_too_large',
+  anki_not_a_zip: 'errors.field.anki_not_a_zip',
+  anki_no_collection: 'errors.field.anki_no_collection',
+  anki_corrupt_collection: 'errors.field.anki_corrupt_collection',
+  anki_too_many_cards: 'errors.field.anki_too_many_cards',
+  anki_media_type: 'errors.field.anki_media_type',
   invalid: 'errors.field.invalid',
 };
 

@@ -1,77 +1,49 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { zstdCompressSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AnkiPackageError, htmlToText, readAnkiPackage } from './package-reader.ts';
+import { ankiPackage, type TestCollection } from './test-package.ts';
 
 const PNG = readFileSync(path.join(import.meta.dirname, '../providers/ocr/fixtures/notes.png'));
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 6, 10);
 
 /**
- * A collection database with the tables and columns of Anki's schema that the reader uses: two
- * decks (one a child), a basic note with an image, a reversed note (two cards), a cloze note and
- * review history. `decksTable` stores decks as the newer schema does (a `decks` table).
+ * Two decks (one a child), a basic note with an image, a reversed note (two cards), a cloze note
+ * and review history.
  */
-function collection(decksTable: boolean): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'anki-test-'));
-  const file = path.join(dir, 'c.db');
-  const db = new DatabaseSync(file);
-  db.exec(`
-    create table col (id integer primary key, decks text not null);
-    create table notes (id integer primary key, mid integer not null, flds text not null);
-    create table cards (id integer primary key, nid integer not null, did integer not null,
-      ord integer not null);
-    create table revlog (id integer primary key, cid integer not null, ease integer not null,
-      time integer not null, type integer not null);`);
-  const decks = { '1': { id: 1, name: 'Geo' }, '2': { id: 2, name: 'Geo::Capitals' } };
-  if (decksTable) {
-    db.exec('create table decks (id integer primary key, name text not null)');
-    db.prepare('insert into decks values (?, ?)').run(1, 'Geo');
-    db.prepare('insert into decks values (?, ?)').run(2, 'Geo\x1fCapitals');
-    db.prepare('insert into col values (1, ?)').run('{}');
-  } else {
-    db.prepare('insert into col values (1, ?)').run(JSON.stringify(decks));
-  }
-  const note = db.prepare('insert into notes values (?, 1, ?)');
-  note.run(10, 'Spain<br>(country)\x1f<b>Madrid</b> &amp; more<img src="map.png">');
-  note.run(11, 'France\x1fParis');
-  note.run(12, '{{c1::Lisbon}} is in Portugal\x1f');
-  const card = db.prepare('insert into cards values (?, ?, ?, ?)');
-  card.run(100, 10, 2, 0);
-  card.run(101, 11, 1, 0);
-  card.run(102, 11, 1, 1);
-  card.run(103, 12, 1, 0);
-  const review = db.prepare('insert into revlog values (?, ?, ?, ?, ?)');
-  review.run(T0, 100, 3, 4000, 0);
-  review.run(T0 + DAY, 100, 3, 3000, 1);
-  review.run(T0 + 4 * DAY, 100, 1, 9000, 1);
-  review.run(T0 + 5 * DAY, 100, 0, 0, 4); // a manual reschedule: not a review
-  review.run(T0 + 2 * DAY, 101, 4, 2000, 0);
-  review.run(T0 + 3 * DAY, 103, 3, 2000, 0); // the cloze card's: skipped with it
-  db.close();
-  const bytes = readFileSync(file);
-  rmSync(dir, { recursive: true, force: true });
-  return bytes;
-}
+const COLLECTION: TestCollection = {
+  decks: { 1: 'Geo', 2: 'Geo::Capitals' },
+  notes: [
+    {
+      id: 10,
+      fields: ['Spain<br>(country)', '<b>Madrid</b> &amp; more<img src="map.png">'],
+      cards: [{ id: 100, deck: 2 }],
+    },
+    {
+      id: 11,
+      fields: ['France', 'Paris'],
+      cards: [
+        { id: 101, deck: 1 },
+        { id: 102, deck: 1, ord: 1 },
+      ],
+    },
+    { id: 12, fields: ['{{c1::Lisbon}} is in Portugal', ''], cards: [{ id: 103, deck: 1 }] },
+  ],
+  revlog: [
+    [T0, 100, 3, 4000, 0],
+    [T0 + DAY, 100, 3, 3000, 1],
+    [T0 + 4 * DAY, 100, 1, 9000, 1],
+    [T0 + 5 * DAY, 100, 0, 0, 4], // a manual reschedule: not a review
+    [T0 + 2 * DAY, 101, 4, 2000, 0],
+    [T0 + 3 * DAY, 103, 3, 2000, 0], // the cloze card's: skipped with it
+  ],
+  media: { 'map.png': PNG },
+};
 
-function apkg(format: 'anki2' | 'anki21b', media: Record<string, Uint8Array> = { 'map.png': PNG }) {
-  const db = collection(format === 'anki21b');
-  const names = Object.keys(media);
-  const files: Record<string, Uint8Array> = {
-    [`collection.${format}`]: format === 'anki21b' ? zstdCompressSync(db) : db,
-    media: new TextEncoder().encode(
-      JSON.stringify(Object.fromEntries(names.map((n, i) => [i, n]))),
-    ),
-  };
-  names.forEach((n, i) => {
-    files[String(i)] = media[n] as Uint8Array;
-  });
-  return zipSync(files);
-}
+const apkg = (format: 'anki2' | 'anki21b', media: TestCollection['media'] = COLLECTION.media) =>
+  ankiPackage({ ...COLLECTION, media }, format);
 
 const reason = (bytes: Uint8Array) => {
   try {

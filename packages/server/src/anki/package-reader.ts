@@ -35,6 +35,26 @@ export type AnkiErrorReason =
   | 'too_many_cards'
   | 'media_type';
 
+/**
+ * The English text of each reason (the error's `fields.file`); `http/messages.ts` gives each its
+ * own `FieldErrorCode` (`anki_<reason>`), which the client translates.
+ */
+export const ANKI_MESSAGES = {
+  fileRequired: 'Attach the Anki package (.apkg or .colpkg) as a file.',
+  tooLarge: 'The package is larger than 256 MB.',
+  unpacksTooLarge: 'The package unpacks to more than 1 GB.',
+  notAZip: 'The file is not a zip archive (.apkg or .colpkg).',
+  damagedZip: 'The zip archive is damaged.',
+  noCollection: 'The zip holds no Anki collection.',
+  notDecompressed: 'The collection could not be decompressed.',
+  notADatabase: 'The collection is not a valid database.',
+  unreadable: 'The collection could not be read.',
+  tooManyCards: (n: number) =>
+    `The package has ${n} cards; at most ${ANKI_LIMITS.cards} are imported at once.`,
+  mediaType: (name: string) =>
+    `The image ${name} is not a PNG, JPEG, WebP or GIF of at most 2 MiB.`,
+} as const;
+
 export class AnkiPackageError extends Error {
   readonly reason: AnkiErrorReason;
   constructor(reason: AnkiErrorReason, message: string) {
@@ -104,10 +124,10 @@ function sniffImage(bytes: Uint8Array): AnkiImage['type'] | null {
 
 function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
   if (bytes.length > ANKI_LIMITS.packageBytes) {
-    throw new AnkiPackageError('too_large', 'The package is larger than 256 MB.');
+    throw new AnkiPackageError('too_large', ANKI_MESSAGES.tooLarge);
   }
   if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
-    throw new AnkiPackageError('not_a_zip', 'The file is not a zip archive (.apkg or .colpkg).');
+    throw new AnkiPackageError('not_a_zip', ANKI_MESSAGES.notAZip);
   }
   let unpacked = 0;
   try {
@@ -123,14 +143,14 @@ function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
           unpacked > ANKI_LIMITS.unpackedBytes ||
           file.originalSize > Math.max(1024 * 1024, file.size * ANKI_LIMITS.ratio)
         ) {
-          throw new AnkiPackageError('too_large', 'The package unpacks to more than 1 GB.');
+          throw new AnkiPackageError('too_large', ANKI_MESSAGES.unpacksTooLarge);
         }
         return true;
       },
     });
   } catch (error) {
     if (error instanceof AnkiPackageError) throw error;
-    throw new AnkiPackageError('not_a_zip', 'The zip archive is damaged.');
+    throw new AnkiPackageError('not_a_zip', ANKI_MESSAGES.damagedZip);
   }
 }
 
@@ -155,14 +175,14 @@ const imageSource = (html: string) => /<img\b[^>]*\bsrc=["']?([^"'>\s]+)/i.exec(
 function openCollection(files: Record<string, Uint8Array>) {
   const name = COLLECTIONS.find((n) => files[n]);
   if (!name) {
-    throw new AnkiPackageError('no_collection', 'The zip holds no Anki collection.');
+    throw new AnkiPackageError('no_collection', ANKI_MESSAGES.noCollection);
   }
   let bytes = files[name] as Uint8Array;
   if (name === 'collection.anki21b') {
     try {
       bytes = zstdDecompressSync(bytes, { maxOutputLength: ANKI_LIMITS.unpackedBytes });
     } catch {
-      throw new AnkiPackageError('corrupt_collection', 'The collection could not be decompressed.');
+      throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.notDecompressed);
     }
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'anki-'));
@@ -180,7 +200,7 @@ function openCollection(files: Record<string, Uint8Array>) {
     };
   } catch {
     rmSync(dir, { recursive: true, force: true });
-    throw new AnkiPackageError('corrupt_collection', 'The collection is not a valid database.');
+    throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.notADatabase);
   }
 }
 
@@ -226,20 +246,14 @@ export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
       const type = sniffImage(data);
       const byName = IMAGE_TYPES[src.split('.').pop()?.toLowerCase() ?? ''];
       if (!type || !byName || data.length > ANKI_LIMITS.imageBytes) {
-        throw new AnkiPackageError(
-          'media_type',
-          `The image ${src} is not a PNG, JPEG, WebP or GIF of at most 2 MiB.`,
-        );
+        throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(src));
       }
       return { bytes: Buffer.from(data), type };
     };
 
     const count = db.prepare('select count(*) as n from cards').get() as { n: number };
     if (count.n > ANKI_LIMITS.cards) {
-      throw new AnkiPackageError(
-        'too_many_cards',
-        `The package has ${count.n} cards; at most ${ANKI_LIMITS.cards} are imported at once.`,
-      );
+      throw new AnkiPackageError('too_many_cards', ANKI_MESSAGES.tooManyCards(count.n));
     }
     const decks = deckNames(db);
     const cards: AnkiCard[] = [];
@@ -298,7 +312,7 @@ export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
     return { format: collection.format, decks: usedDecks, cards, reviews, skipped };
   } catch (error) {
     if (error instanceof AnkiPackageError) throw error;
-    throw new AnkiPackageError('corrupt_collection', 'The collection could not be read.');
+    throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.unreadable);
   } finally {
     collection.close();
   }

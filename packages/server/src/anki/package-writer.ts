@@ -1,9 +1,12 @@
 /**
  * Writes a desk as an Anki package (`.apkg`, the older `collection.anki2` SQLite format): one deck,
- * its cards as basic notes (front and back fields, images as media files the fields name) and the
- * review history as `revlog`. The tables carry the columns of Anki's schema 11 that `readAnkiPackage`
- * reads; whether Anki itself opens the file is not checked by any test here.
+ * its cards as notes of Anki's stock "Basic" note type (Front and Back fields, one "Card 1"
+ * template), images as media files the fields name, and the review history as `revlog`. The
+ * tables, indexes and `col` JSON are those of Anki's schema 11 (note type, deck, deck options and
+ * collection settings, each with the keys Anki writes). `package-writer.test.ts` reads the file
+ * back and checks them; opening it in Anki itself is not part of any test here.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +37,103 @@ const EXTENSIONS: Record<string, string> = {
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>');
+
+/** Ids of the note type and deck: Anki's ids are creation times in ms; fixed ones keep re-exports equal. */
+export const BASIC_MODEL_ID = 1_700_000_000_000;
+export const EXPORT_DECK_ID = 1_700_000_000_001;
+
+/** Anki's stock "Basic" note type, as the collection's `models` JSON holds it. */
+function basicModel(mod: number) {
+  const field = (name: string, ord: number) => ({
+    name,
+    ord,
+    sticky: false,
+    rtl: false,
+    font: 'Arial',
+    size: 20,
+    media: [],
+  });
+  return {
+    id: BASIC_MODEL_ID,
+    name: 'Basic',
+    type: 0,
+    mod,
+    usn: -1,
+    sortf: 0,
+    did: EXPORT_DECK_ID,
+    tmpls: [
+      {
+        name: 'Card 1',
+        ord: 0,
+        qfmt: '{{Front}}',
+        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
+        bqfmt: '',
+        bafmt: '',
+        did: null,
+        bfont: '',
+        bsize: 0,
+      },
+    ],
+    flds: [field('Front', 0), field('Back', 1)],
+    css: '.card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  color: black;\n  background-color: white;\n}\n',
+    latexPre:
+      '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    latexPost: '\\end{document}',
+    latexsvg: false,
+    // The one template needs the Front field: a note with an empty Front makes no card.
+    req: [[0, 'any', [0]]],
+    tags: [],
+    vers: [],
+  };
+}
+
+/** A deck of the `decks` JSON, with the keys Anki writes. */
+const deck = (id: number, name: string, mod: number) => ({
+  id,
+  name,
+  mod,
+  usn: -1,
+  desc: '',
+  dyn: 0,
+  conf: 1,
+  collapsed: false,
+  browserCollapsed: false,
+  extendNew: 10,
+  extendRev: 50,
+  newToday: [0, 0],
+  revToday: [0, 0],
+  lrnToday: [0, 0],
+  timeToday: [0, 0],
+});
+
+/** Anki's default deck options (group 1). */
+const deckOptions = (mod: number) => ({
+  1: {
+    id: 1,
+    name: 'Default',
+    mod,
+    usn: -1,
+    maxTaken: 60,
+    autoplay: true,
+    timer: 0,
+    replayq: true,
+    dyn: false,
+    new: {
+      delays: [1, 10],
+      ints: [1, 4, 0],
+      initialFactor: 2500,
+      order: 1,
+      perDay: 20,
+      bury: false,
+    },
+    rev: { perDay: 200, ease4: 1.3, ivlFct: 1, maxIvl: 36500, hardFactor: 1.2, bury: false },
+    lapse: { delays: [10], mult: 0, minInt: 1, leechFails: 8, leechAction: 1 },
+  },
+});
+
+/** Anki's note checksum: the first 8 hex digits of the SHA-1 of the first field's text. */
+export const fieldChecksum = (text: string) =>
+  Number.parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
 
 export function writeAnkiPackage(
   deckName: string,
@@ -71,30 +171,65 @@ export function writeAnkiPackage(
       create table revlog (id integer primary key, cid integer not null, usn integer not null,
         ease integer not null, ivl integer not null, lastIvl integer not null,
         factor integer not null, time integer not null, type integer not null);
-      create table graves (usn integer not null, oid integer not null, type integer not null);`);
+      create table graves (usn integer not null, oid integer not null, type integer not null);
+      create index ix_notes_usn on notes (usn);
+      create index ix_cards_usn on cards (usn);
+      create index ix_revlog_usn on revlog (usn);
+      create index ix_cards_nid on cards (nid);
+      create index ix_cards_sched on cards (did, queue, due);
+      create index ix_revlog_cid on revlog (cid);
+      create index ix_notes_csum on notes (csum);`);
     const now = Math.floor(Date.now() / 1000);
-    const deckId = 1;
-    const decks = { [deckId]: { id: deckId, name: deckName } };
+    const mod = now * 1000;
+    const conf = {
+      activeDecks: [EXPORT_DECK_ID],
+      curDeck: EXPORT_DECK_ID,
+      newSpread: 0,
+      collapseTime: 1200,
+      timeLim: 0,
+      estTimes: true,
+      dueCounts: true,
+      curModel: String(BASIC_MODEL_ID),
+      nextPos: cards.length + 1,
+      sortType: 'noteFld',
+      sortBackwards: false,
+      addToCur: true,
+    };
+    const decks = {
+      1: deck(1, 'Default', now),
+      [EXPORT_DECK_ID]: deck(EXPORT_DECK_ID, deckName, now),
+    };
     db.prepare('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
       now,
-      now * 1000,
-      now * 1000,
-      '{}',
-      '{}',
+      mod,
+      mod,
+      JSON.stringify(conf),
+      JSON.stringify({ [BASIC_MODEL_ID]: basicModel(now) }),
       JSON.stringify(decks),
-      '{}',
+      JSON.stringify(deckOptions(now)),
       '{}',
     );
-    const note = db.prepare("insert into notes values (?, ?, 1, ?, -1, '', ?, ?, 0, 0, '')");
+    const note = db.prepare("insert into notes values (?, ?, ?, ?, -1, '', ?, ?, ?, 0, '')");
+    // New cards (type and queue 0), due in the desk's order.
     const card = db.prepare(
-      "insert into cards values (?, ?, ?, 0, ?, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+      "insert into cards values (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
     );
-    for (const c of cards) {
+    db.exec('begin');
+    cards.forEach((c, i) => {
       const front = field(c.front, c.frontImage, `memoria-${c.id}-front`);
       const back = field(c.back, c.backImage, `memoria-${c.id}-back`);
-      note.run(c.id, `memoria-${c.id}`, now, `${front}\x1f${back}`, c.front);
-      card.run(c.id, c.id, deckId, now);
-    }
+      const guid = `memoria-${c.id}`;
+      note.run(
+        c.id,
+        guid,
+        BASIC_MODEL_ID,
+        now,
+        `${front}\x1f${back}`,
+        c.front,
+        fieldChecksum(c.front),
+      );
+      card.run(c.id, c.id, EXPORT_DECK_ID, now, i + 1);
+    });
     // Anki's revlog id is the review's time in ms and must be unique: equal times move by 1 ms.
     const used = new Set<number>();
     const review = db.prepare('insert into revlog values (?, ?, -1, ?, 0, 0, 0, ?, 1)');
@@ -104,6 +239,7 @@ export function writeAnkiPackage(
       used.add(id);
       review.run(id, r.cardId, r.rating, r.answerTimeMs ?? 0);
     }
+    db.exec('commit');
     db.close();
     return zipSync({
       'collection.anki2': readFileSync(file),

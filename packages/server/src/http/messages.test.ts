@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { describe, expect, test } from 'vitest';
+import { ANKI_MESSAGES } from '../anki/package-reader.ts';
 import { errorsToFields } from '../contract/validate.ts';
 import { IMAGE_MESSAGES } from '../domain/images.ts';
 import { TIME_MESSAGES } from '../domain/time-tracking.ts';
@@ -20,6 +21,15 @@ describe('field error keys', () => {
 
   test('every time-tracking message has its own key', () => {
     expect(Object.values(TIME_MESSAGES).map(fieldErrorCode)).not.toContain('invalid');
+  });
+
+  test('every reason an Anki package is refused has its anki_ key', () => {
+    const texts = Object.values(ANKI_MESSAGES).map((m) =>
+      typeof m === 'string' ? m : m(120_000 as never),
+    );
+    expect(texts.map(fieldErrorCode).every((code) => code.startsWith('anki_'))).toBe(true);
+    expect(fieldErrorCode(ANKI_MESSAGES.mediaType('a "b".svg'))).toBe('anki_media_type');
+    expect(fieldErrorCode(ANKI_MESSAGES.tooManyCards(100_001))).toBe('anki_too_many_cards');
   });
 
   test('every image message has its own key', () => {

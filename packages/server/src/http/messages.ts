@@ -56,6 +56,18 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The image is larger than 2 MiB.', 'image_too_large'],
   ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
   ['The image is not a valid base64 data: URL.', 'image_malformed'],
+  // Anki import: why a package is refused (anki/package-reader.ts ANKI_MESSAGES).
+  ['Attach the Anki package (.apkg or .colpkg) as a file.', 'anki_file_required'],
+  ['The package is larger than 256 MB.', 'anki_too_large'],
+  ['The package unpacks to more than 1 GB.', 'anki_too_large'],
+  ['The file is not a zip archive (.apkg or .colpkg).', 'anki_not_a_zip'],
+  ['The zip archive is damaged.', 'anki_not_a_zip'],
+  ['The zip holds no Anki collection.', 'anki_no_collection'],
+  ['The collection could not be decompressed.', 'anki_corrupt_collection'],
+  ['The collection is not a valid database.', 'anki_corrupt_collection'],
+  ['The collection could not be read.', 'anki_corrupt_collection'],
+  [/^The package has \d+ cards; at most \d+ are imported at once\.$/, 'anki_too_many_cards'],
+  [/^The image .* is not a PNG, JPEG, WebP or GIF of at most 2 MiB\.$/s, 'anki_media_type'],
   // Friends (routes/friends/messages.ts).
   ['You cannot send a friend request to yourself.', 'friend_request_to_self'],
   // Mnemonics (routes/mnemonics/messages.ts).

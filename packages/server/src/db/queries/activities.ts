@@ -41,14 +41,20 @@ export interface ActivitySignal extends LiveSignal {
  * charts and history) come with its commit, or not at all.
  *
  *   await recordActivity(tx, user.id, { type: 'macro_images', chatId: chat.id, chatTitle: chat.title });
+ *
+ * `count` records that many at once, all on the day of `at` (an imported history's ratings of
+ * one desk and day, the latest at `at`).
  */
 export async function recordActivity(
   q: Query,
   userId: number,
   activity: ActivityRecord,
   at: Date = new Date(),
+  count = 1,
 ): Promise<void> {
-  const [row] = await q<{ day: string }[]>`${upsertActivity(q, userId, activity, at)}`;
+  const [row] = await q<
+    { day: string }[]
+  >`${upsertActivity(q, userId, activity, at, undefined, count)}`;
   if (!row) throw new Error(`recordActivity: no user ${userId}`);
   await signalActivity(q, userId, { activity_type: activity.type, day: row.day });
 }
@@ -84,6 +90,7 @@ function upsertActivity(
   activity: ActivityRecord,
   at: Date,
   gate?: string,
+  count = 1,
 ) {
   const f = fieldsOf(activity);
   const target =
@@ -99,13 +106,13 @@ function upsertActivity(
     insert into activities (user_id, activity_type, day, count, deck_id, deck_name, duel_id,
       duel_type, opponent_username, result, my_score, opponent_score, chat_id, chat_title,
       created_at, updated_at)
-    select ${userId}::int, ${activity.type}::text, (${when}::timestamptz at time zone u.timezone)::date, 1,
+    select ${userId}::int, ${activity.type}::text, (${when}::timestamptz at time zone u.timezone)::date, ${count}::int,
       ${f.deckId}::int, ${f.deckName}::text, ${f.duelId}::int, ${f.duelType}::text,
       ${f.opponentUsername}::text, ${f.result}::text, ${f.myScore}::int, ${f.opponentScore}::int,
       ${f.chatId}::int, ${f.chatTitle}::text, ${when}::timestamptz, ${when}::timestamptz
     from users u ${gate ? q`cross join ${q(gate)}` : q``} where u.id = ${userId}
     on conflict ${target}
-    do update set count = activities.count + 1,
+    do update set count = activities.count + excluded.count,
       deck_name = excluded.deck_name, duel_type = excluded.duel_type,
       opponent_username = excluded.opponent_username, result = excluded.result,
       my_score = excluded.my_score, opponent_score = excluded.opponent_score,

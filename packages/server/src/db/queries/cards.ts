@@ -187,6 +187,80 @@ export async function insertCard(
   return row.id;
 }
 
+/** A card of a bulk insert (`insertCards`), with the time it counts as created. */
+export interface NewCard {
+  deskId: number;
+  front: string;
+  back: string;
+  frontImage?: StoredImage;
+  backImage?: StoredImage;
+  createdBy: number;
+  createdAt: Date;
+}
+
+/** Rows per statement of `insertCards`: 10 parameters each, far below PostgreSQL's 65,535. */
+const CARD_BATCH = 1000;
+
+/**
+ * `insertCard` for many cards (an import): multi-row inserts of the cards and of the schedule
+ * rows of everyone who sees their desks, and each desk's count, in a few statements per thousand
+ * cards instead of three per card. Returns the new ids in the order of `cards`: they are taken
+ * from the sequence first, because the order of a multi-row insert's RETURNING is not promised.
+ */
+export async function insertCards(q: Query, cards: readonly NewCard[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < cards.length; start += CARD_BATCH) {
+    const batch = cards.slice(start, start + CARD_BATCH);
+    const taken = await q<{ id: number }[]>`
+      select nextval(pg_get_serial_sequence('cards', 'id'))::int as id
+      from generate_series(1, ${batch.length}::int)`;
+    const rows = batch.map((card, i) => ({
+      id: taken[i]?.id as number,
+      desk_id: card.deskId,
+      front: card.front,
+      back: card.back,
+      front_image: card.frontImage?.bytes ?? null,
+      front_image_type: card.frontImage?.type ?? null,
+      back_image: card.backImage?.bytes ?? null,
+      back_image_type: card.backImage?.type ?? null,
+      created_by: card.createdBy,
+      created_at: card.createdAt.toISOString(),
+    }));
+    await q`insert into cards ${q(
+      rows,
+      'id',
+      'desk_id',
+      'front',
+      'back',
+      'front_image',
+      'front_image_type',
+      'back_image',
+      'back_image_type',
+      'created_by',
+      'created_at',
+    )}`;
+    const batchIds = rows.map((r) => r.id);
+    const deskIds = [...new Set(rows.map((r) => r.desk_id))];
+    await q`
+      insert into card_schedules (user_id, card_id, desk_id, due)
+      select m.user_id, c.id, c.desk_id, c.created_at
+      from cards c
+      join (select id as desk_id, owner_id as user_id from desks where id = any(${deskIds}::int[])
+            union
+            select desk_id, user_id from desk_shares where desk_id = any(${deskIds}::int[])) m
+        on m.desk_id = c.desk_id
+      where c.id = any(${batchIds}::int[])
+      on conflict do nothing`;
+    ids.push(...batchIds);
+  }
+  const perDesk = new Map<number, number>();
+  for (const card of cards) perDesk.set(card.deskId, (perDesk.get(card.deskId) ?? 0) + 1);
+  for (const [deskId, n] of perDesk) {
+    await q`update desks set cards_count = cards_count + ${n} where id = ${deskId}`;
+  }
+  return ids;
+}
+
 /** New text; each image undefined: kept, null: removed, an image: replaced. */
 export async function updateCard(
   q: Query,

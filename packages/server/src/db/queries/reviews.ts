@@ -300,9 +300,14 @@ export interface ImportedRating {
   reviewedAt: Date;
 }
 
+/** Rows per statement of an imported history: a JSON parameter each, so any count fits. */
+const IMPORT_BATCH = 1000;
+
 /**
- * Writes an imported review history (Anki's revlog replayed through FSRS): its log rows, and each
- * card's schedule as its last rating left it. The caller holds the transaction.
+ * Writes an imported review history (Anki's revlog replayed through FSRS): its log rows, each
+ * card's schedule as its last rating left it, and the learner's counts of new cards introduced
+ * per desk and day (a card's first rating introduces it, as `applyRating` counts). A thousand
+ * rows per statement. The caller holds the transaction.
  */
 export async function importReviewHistory(
   q: Query,
@@ -310,9 +315,8 @@ export async function importReviewHistory(
   ratings: readonly ImportedRating[],
   finalSchedules: ReadonlyMap<number, { schedule: Schedule; introducedAt: Date | null }>,
 ): Promise<void> {
-  // 1,000 rows per statement stays far below PostgreSQL's 65,535 bound parameters.
-  for (let i = 0; i < ratings.length; i += 1000) {
-    const rows = ratings.slice(i, i + 1000).map((r) => ({
+  for (let i = 0; i < ratings.length; i += IMPORT_BATCH) {
+    const rows = ratings.slice(i, i + IMPORT_BATCH).map((r) => ({
       user_id: userId,
       card_id: r.cardId,
       desk_id: r.deskId,
@@ -332,9 +336,51 @@ export async function importReviewHistory(
         desk_id int, rating smallint, state_before text, state_after text, elapsed_days int,
         answer_time_ms int, reviewed_at text)`;
   }
-  for (const [cardId, s] of finalSchedules) {
-    await writeSchedule(q, userId, cardId, s.schedule, s.introducedAt);
+  const schedules = [...finalSchedules].map(([cardId, s]) => ({
+    card_id: cardId,
+    ...scheduleToJson(s.schedule, s.introducedAt),
+  }));
+  for (let i = 0; i < schedules.length; i += IMPORT_BATCH) {
+    // `writeSchedule` for many cards at once: the same columns, from one JSON parameter.
+    await q`
+      update card_schedules s set
+        state = x.state, due = x.due, stability = x.stability, difficulty = x.difficulty,
+        elapsed_days = x.elapsed_days, scheduled_days = x.scheduled_days,
+        learning_steps = x.learning_steps, reps = x.reps, lapses = x.lapses,
+        last_review = x.last_review, introduced_at = x.introduced_at, updated_at = now()
+      from json_to_recordset(${JSON.stringify(schedules.slice(i, i + IMPORT_BATCH))}::json)
+        as x(card_id int, state smallint, due timestamptz, stability float8, difficulty float8,
+          elapsed_days int, scheduled_days int, learning_steps int, reps int, lapses int,
+          last_review timestamptz, introduced_at timestamptz)
+      where s.user_id = ${userId} and s.card_id = x.card_id`;
   }
+  await q`
+    insert into new_cards_introduced (user_id, day, desk_id, count)
+    select s.user_id, (s.introduced_at at time zone u.timezone)::date, s.desk_id, count(*)::int
+    from card_schedules s join users u on u.id = s.user_id
+    where s.user_id = ${userId} and s.card_id = any(${[...finalSchedules.keys()]}::int[])
+      and s.introduced_at is not null
+    group by 1, 2, 3
+    on conflict (user_id, day, desk_id)
+    do update set count = new_cards_introduced.count + excluded.count`;
+}
+
+/**
+ * The learner's ratings of some desks per desk and learner's day (in their time zone), with the
+ * latest of each: what an imported history records as activity.
+ */
+export async function reviewDays(
+  q: Query,
+  userId: number,
+  deskIds: readonly number[],
+): Promise<{ deskId: number; count: number; last: Date }[]> {
+  const rows = await q<{ desk_id: number; n: number; last: string }[]>`
+    select l.desk_id, count(*)::int as n, max(l.reviewed_at) as last
+    from review_logs l join users u on u.id = l.user_id
+    where l.user_id = ${userId} and l.desk_id = any(${deskIds as number[]}::int[])
+    group by l.desk_id, (l.reviewed_at at time zone u.timezone)::date
+    order by last`;
+  return rows.map((r) => ({ deskId: r.desk_id, count: r.n, last: pgDate(r.last) }));
 }
 
 /** The learner's ratings of a desk's cards, oldest first (an export's review history). */

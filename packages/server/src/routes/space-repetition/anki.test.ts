@@ -103,30 +103,93 @@ describe('Anki import', () => {
     },
   );
 
-  it('refuses bad files with 400 naming file and why, importing nothing', async () => {
+  it("records the imported history as activity and new cards introduced, on the learner's days", async () => {
+    // UTC+14: T0 (10:00 UTC on 6 January) is already 7 January there.
+    const ana = await t.signUp({ timezone: 'Pacific/Kiritimati' });
+    const summary = (await upload(ana, ankiPackage(COLLECTION))).body as unknown as Summary;
+    const [capitals, geo] = summary.desks.map((d) => d.id);
+    const activities = await t.deps.sql<{ deck_id: number; day: string; count: number }[]>`
+      select deck_id, to_char(day, 'YYYY-MM-DD') as day, count from activities
+      where user_id = ${ana.user.id} and activity_type = 'space_repetition' order by day, deck_id`;
+    expect(activities.map((a) => [a.deck_id, a.day, a.count])).toEqual([
+      [capitals, '2025-01-07', 1],
+      [capitals, '2025-01-08', 1],
+      [geo, '2025-01-09', 1],
+      [capitals, '2025-01-11', 1],
+    ]);
+    const introduced = await t.deps.sql<{ desk_id: number; day: string; count: number }[]>`
+      select desk_id, to_char(day, 'YYYY-MM-DD') as day, count from new_cards_introduced
+      where user_id = ${ana.user.id} order by day`;
+    expect(introduced.map((n) => [n.desk_id, n.day, n.count])).toEqual([
+      [capitals, '2025-01-07', 1],
+      [geo, '2025-01-09', 1],
+    ]);
+    // The history page lists the desks the learner reviewed.
+    const history = await t.request('GET', '/be/api/auth/activity-history/', { token: ana.access });
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain('Geo::Capitals');
+  });
+
+  it('counts two ratings of one desk and day in one activity row', async () => {
     const ana = await t.signUp();
-    const cases: [Uint8Array, RegExp][] = [
-      [new TextEncoder().encode('just text'), /not a zip/],
-      [zipSync({ 'readme.txt': new TextEncoder().encode('hi') }), /no Anki collection/],
+    const summary = (
+      await upload(
+        ana,
+        ankiPackage({
+          decks: { 1: 'Words' },
+          notes: [
+            { id: 1, fields: ['a', 'b'], cards: [{ id: 10, deck: 1 }] },
+            { id: 2, fields: ['c', 'd'], cards: [{ id: 20, deck: 1 }] },
+          ],
+          revlog: [
+            [T0, 10, 3, 1000, 0],
+            [T0 + 60_000, 20, 1, 1000, 0],
+            [T0 + 120_000, 20, 3, 1000, 0],
+          ],
+        }),
+      )
+    ).body as unknown as Summary;
+    const [row] = await t.deps.sql<{ count: number; updated_at: Date }[]>`
+      select count, updated_at from activities where user_id = ${ana.user.id}`;
+    expect(row?.count).toBe(3);
+    expect(new Date(row?.updated_at as Date).getTime()).toBe(T0 + 120_000);
+    const [introduced] = await t.deps.sql<{ count: number }[]>`
+      select count from new_cards_introduced
+      where user_id = ${ana.user.id} and desk_id = ${summary.desks[0]?.id as number}`;
+    expect(introduced?.count).toBe(2);
+  });
+
+  it('refuses bad files with 400 naming file and a code per reason, importing nothing', async () => {
+    const ana = await t.signUp();
+    const cases: [Uint8Array, string][] = [
+      [new TextEncoder().encode('just text'), 'anki_not_a_zip'],
+      [ankiPackage(COLLECTION).slice(0, 200), 'anki_not_a_zip'],
+      [zipSync({ 'readme.txt': new TextEncoder().encode('hi') }), 'anki_no_collection'],
       [
         zipSync({ 'collection.anki2': new TextEncoder().encode('not sqlite') }),
-        /not a valid database|could not be read/,
+        'anki_corrupt_collection',
       ],
+      [zipSync({ 'collection.anki21b': new Uint8Array([1, 2, 3]) }), 'anki_corrupt_collection'],
       [
         ankiPackage({ ...COLLECTION, media: { 'map.png': new TextEncoder().encode('<svg/>') } }),
-        /not a PNG, JPEG, WebP or GIF/,
+        'anki_media_type',
+      ],
+      [
+        zipSync({ 'collection.anki2': new Uint8Array(20 * 1024 * 1024) }, { level: 9 }),
+        'anki_too_large',
       ],
     ];
-    for (const [bytes, why] of cases) {
+    for (const [bytes, code] of cases) {
       const res = await upload(ana, bytes);
       expect(res.status).toBe(400);
-      expect(res.body.fields.file?.[0]).toMatch(why);
+      expect(res.body).toMatchObject({ code: 'validation_error', field_codes: { file: [code] } });
+      expect(res.body.fields.file).toHaveLength(1);
     }
     const missing = new FormData();
     missing.set('other', 'x');
     const none = await t.request('POST', IMPORT, { token: ana.access, form: missing });
     expect(none.status).toBe(400);
-    expect(none.body.fields).toHaveProperty('file');
+    expect(none.body.field_codes).toMatchObject({ file: ['anki_file_required'] });
     const [count] = await t.deps.sql<{ n: number }[]>`
       select count(*)::int as n from desks where owner_id = ${ana.user.id}`;
     expect(count?.n).toBe(0);

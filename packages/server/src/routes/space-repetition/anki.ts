@@ -6,13 +6,15 @@
 import type { Grade } from 'ts-fsrs';
 import {
   ANKI_LIMITS,
+  ANKI_MESSAGES,
   type AnkiCollection,
   AnkiPackageError,
   readAnkiPackage,
 } from '../../anki/package-reader.ts';
 import { writeAnkiPackage } from '../../anki/package-writer.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { insertCard, listCards } from '../../db/queries/cards.ts';
+import { recordActivity } from '../../db/queries/activities.ts';
+import { insertCards, listCards, type NewCard } from '../../db/queries/cards.ts';
 import { insertDesk } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
@@ -20,6 +22,7 @@ import {
   deskReviewHistory,
   type ImportedRating,
   importReviewHistory,
+  reviewDays,
 } from '../../db/queries/reviews.ts';
 import type { StoredImage } from '../../domain/images.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
@@ -44,43 +47,55 @@ async function writeCollection(
     note_id: s.noteId,
     reason: s.reason,
   }));
-  const deskIds = new Map<string, number>();
-  const desks: Summary['desks'] = [];
-  const cardIds = new Map<number, { id: number; deskId: number; createdAt: Date }>();
   const image = (i: AnkiCollection['cards'][number]['frontImage']): StoredImage | undefined =>
     i ? { bytes: i.bytes, type: i.type } : undefined;
   const firstReview = new Map<number, Date>();
   for (const r of collection.reviews) {
     if (!firstReview.has(r.cardAnkiId)) firstReview.set(r.cardAnkiId, r.reviewedAt);
   }
-  for (const card of collection.cards) {
-    if (card.front.length > CARD_SIDE_MAX || card.back.length > CARD_SIDE_MAX) {
-      skipped.push({ note_id: card.ankiId, reason: 'too_long' });
-      continue;
-    }
-    let deskId = deskIds.get(card.deck);
-    if (deskId === undefined) {
-      const name = card.deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
-      deskId = await insertDesk(q, {
-        ownerId: userId,
-        name,
-        newCardsPerDay: 10,
-        allowEditing: false,
-      });
-      deskIds.set(card.deck, deskId);
-      desks.push({ id: deskId, name, cards: 0 });
-    }
-    const id = await insertCard(q, {
-      deskId,
+  const kept = collection.cards.filter((card) => {
+    if (card.front.length <= CARD_SIDE_MAX && card.back.length <= CARD_SIDE_MAX) return true;
+    skipped.push({ note_id: card.ankiId, reason: 'too_long' });
+    return false;
+  });
+  const desks = new Map<string, Summary['desks'][number]>();
+  for (const card of kept) {
+    if (desks.has(card.deck)) continue;
+    const name = card.deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
+    const id = await insertDesk(q, {
+      ownerId: userId,
+      name,
+      newCardsPerDay: 10,
+      allowEditing: false,
+    });
+    desks.set(card.deck, { id, name, cards: 0 });
+  }
+  const now = new Date();
+  const rows: NewCard[] = kept.map((card) => {
+    const desk = desks.get(card.deck) as Summary['desks'][number];
+    desk.cards += 1;
+    return {
+      deskId: desk.id,
       front: card.front,
       back: card.back,
       frontImage: image(card.frontImage),
       backImage: image(card.backImage),
       createdBy: userId,
-    });
-    (desks.find((d) => d.id === deskId) as Summary['desks'][number]).cards += 1;
-    cardIds.set(card.ankiId, { id, deskId, createdAt: firstReview.get(card.ankiId) ?? new Date() });
-  }
+      // A card reviewed before it existed here counts as created at its first review.
+      createdAt: firstReview.get(card.ankiId) ?? now,
+    };
+  });
+  const ids = await insertCards(q, rows);
+  const cardIds = new Map(
+    kept.map((card, i) => [
+      card.ankiId,
+      {
+        id: ids[i] as number,
+        deskId: rows[i]?.deskId as number,
+        createdAt: rows[i]?.createdAt as Date,
+      },
+    ]),
+  );
 
   const scheduler = schedulerFor(await learnerModel(q, userId));
   const current = new Map<number, { schedule: Schedule; introducedAt: Date | null }>();
@@ -108,7 +123,22 @@ async function writeCollection(
     current.set(card.id, after);
   }
   await importReviewHistory(q, userId, ratings, current);
-  return { desks, cards_imported: cardIds.size, reviews_imported: ratings.length, skipped };
+  // The history is the learner's activity on the days they reviewed: streaks and charts count it.
+  const names = new Map([...desks.values()].map((d) => [d.id, d.name]));
+  for (const day of await reviewDays(q, userId, [...names.keys()])) {
+    const activity = {
+      type: 'space_repetition' as const,
+      deckId: day.deskId,
+      deckName: names.get(day.deskId) as string,
+    };
+    await recordActivity(q, userId, activity, day.last, day.count);
+  }
+  return {
+    desks: [...desks.values()],
+    cards_imported: kept.length,
+    reviews_imported: ratings.length,
+    skipped,
+  };
 }
 
 /** A CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
@@ -126,12 +156,12 @@ export const handlers: Handlers = {
     const form = await readForm(c);
     const file = form.file;
     if (!(file instanceof File)) {
-      throw validationError({ file: ['Attach the Anki package (.apkg or .colpkg) as a file.'] });
+      throw validationError({ file: [ANKI_MESSAGES.fileRequired] });
     }
     let collection: AnkiCollection;
     try {
       if (file.size > ANKI_LIMITS.packageBytes) {
-        throw new AnkiPackageError('too_large', 'The package is larger than 256 MB.');
+        throw new AnkiPackageError('too_large', ANKI_MESSAGES.tooLarge);
       }
       collection = readAnkiPackage(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {

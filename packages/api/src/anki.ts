@@ -1,0 +1,115 @@
+/**
+ * Anki packages: `POST space-repetition/anki-import/` with upload progress, and
+ * `GET space-repetition/desks/{id}/export/` as a file download.
+ *
+ * A documented exception to "every call through fetch": `fetch` reports no upload progress, so
+ * the import's request is sent by `XMLHttpRequest` (`xhrFetch`), handed to the one typed client
+ * as its per-request `fetch` (openapi-fetch's option). The client's middleware still adds the
+ * token, CSRF header and language, and refreshes an expired token; only the transport differs.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './client.ts';
+import { type ApiRequestError, unwrap } from './errors.ts';
+import { queryKeys } from './query.ts';
+import type { components } from './schema.d.ts';
+import { spaceRepetitionKeys } from './space-repetition.ts';
+
+export type AnkiImportSummary = components['schemas']['AnkiImportSummary'];
+export type DeskExportFormat = 'apkg' | 'csv';
+
+/** The file types the import accepts (the reader's packages). */
+export const ANKI_ACCEPT = '.apkg,.colpkg';
+
+/** Bytes sent and total of an upload. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** A `fetch` that sends the request by XMLHttpRequest, reporting upload progress. */
+export function xhrFetch(onProgress: (p: UploadProgress) => void): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const body = request.body ? await request.blob() : null;
+    return new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(request.method, request.url);
+      xhr.withCredentials = true;
+      xhr.responseType = 'blob';
+      request.headers.forEach((value, name) => {
+        xhr.setRequestHeader(name, value);
+      });
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      };
+      xhr.onload = () => {
+        const headers = new Headers();
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
+          const at = line.indexOf(':');
+          if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        }
+        resolve(new Response(xhr.response as Blob, { status: xhr.status, headers }));
+      };
+      // What fetch throws on a network failure, so the client's middleware treats it the same.
+      xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+      xhr.onabort = () => reject(new DOMException('The request was aborted.', 'AbortError'));
+      request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(body);
+    });
+  };
+}
+
+/** Imports a package; `onProgress` follows the upload. Refreshes the desks and progress. */
+export function useImportAnkiPackage(onProgress: (p: UploadProgress) => void) {
+  const client = useQueryClient();
+  return useMutation<AnkiImportSummary, ApiRequestError, File>({
+    mutationFn: async (file) =>
+      unwrap(
+        await api.POST('/space-repetition/anki-import/', {
+          body: { file: file as unknown as string },
+          bodySerializer: () => {
+            const form = new FormData();
+            form.set('file', file, file.name);
+            return form;
+          },
+          fetch: xhrFetch(onProgress),
+        }),
+      ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: spaceRepetitionKeys.desks() }),
+        client.invalidateQueries({ queryKey: queryKeys.progress.all }),
+      ]).then(() => undefined),
+  });
+}
+
+/** The file name the server gave (`Content-Disposition`), else `fallback`. */
+function attachmentName(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}
+
+/** Downloads a desk as an Anki package or CSV: the browser saves the file. */
+export function useExportDesk() {
+  return useMutation<void, ApiRequestError, { deskId: number; format: DeskExportFormat }>({
+    mutationFn: async ({ deskId, format }) => {
+      const result = await api.GET('/space-repetition/desks/{id}/export/', {
+        params: { path: { id: deskId }, query: { format } },
+        parseAs: 'blob',
+      });
+      const blob = unwrap(result) as unknown as Blob;
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = attachmentName(result.response, `desk.${format}`);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The click has started the download: the URL may go once the event loop moves on.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import type { FieldErrorCode } from '@memoria/api';
+import { inMatrix } from '@memoria/ui/storybook';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { messages } from '../messages.ts';
+import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { api, HttpResponse } from '../shared/storyData.ts';
+import { AnkiImportDialog, ImportProgress } from './AnkiImportDialog.tsx';
+
+const IMPORT = '/space-repetition/anki-import/';
+const PACKAGE = new File([new Uint8Array(180_000)], 'geography.apkg');
+
+const SUMMARY = {
+  desks: [
+    { id: 41, name: 'Geography::Capitals', cards: 3 },
+    { id: 42, name: 'Geography', cards: 1 },
+  ],
+  cards_imported: 4,
+  reviews_imported: 5,
+  skipped: [
+    { note_id: 13, reason: 'cloze' as const },
+    { note_id: 14, reason: 'cloze' as const },
+    { note_id: 15, reason: 'empty' as const },
+  ],
+};
+
+const meta = {
+  title: 'Features/decks/AnkiImportDialog',
+  component: AnkiImportDialog,
+  args: { open: true, onClose: fn() },
+  decorators: [withSession(true), withQueryClient],
+  parameters: {
+    messages,
+    msw: [api.post(IMPORT, () => HttpResponse.json(SUMMARY, { status: 201 }))],
+  },
+} satisfies Meta<typeof AnkiImportDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nothing chosen yet: Import is disabled. */
+export const ImportChoose: Story = {};
+
+/** A package chosen: its name and size, Import enabled. */
+export const ImportChosen: Story = { args: { initialFile: PACKAGE } };
+
+async function startImport(canvasElement: HTMLElement) {
+  const body = within(canvasElement.ownerDocument.body);
+  const dialog = within(await body.findByRole('dialog'));
+  await userEvent.click(dialog.getByRole('button', { name: /^import$|^importar$/i }));
+  return { body, dialog };
+}
+
+/** Import sent and answered: the summary with links to the new decks and the skipped notes. */
+export const ImportDone: Story = {
+  args: { initialFile: PACKAGE },
+  play: async ({ canvasElement }) => {
+    const { dialog } = await startImport(canvasElement);
+    await expect(await dialog.findByRole('status')).toHaveTextContent(/4|cards|tarjetas/i);
+    await expect(dialog.getByRole('link', { name: 'Geography::Capitals' })).toBeVisible();
+  },
+};
+
+/** The upload under way (40 % sent). */
+export const ImportUploading: Story = {
+  render: () => <ImportProgress progress={{ loaded: 72_000, total: 180_000 }} />,
+};
+
+/** The file is sent; the server is importing it. */
+export const ImportProcessing: Story = {
+  render: () => <ImportProgress progress={{ loaded: 180_000, total: 180_000 }} />,
+};
+
+/** A refused package: the reason's own message under the file, nothing imported. */
+function refused(code: FieldErrorCode): Story {
+  return {
+    args: { initialFile: PACKAGE },
+    tags: ['expected-console-errors', 'expected-http-errors'],
+    parameters: {
+      msw: [
+        api.post(IMPORT, () =>
+          HttpResponse.json(
+            {
+              detail: 'Some fields are not valid.',
+              code: 'validation_error',
+              fields: { file: ['(English text)'] },
+              field_codes: { file: [code] },
+            },
+            { status: 400 },
+          ),
+        ),
+      ],
+    },
+    play: async ({ canvasElement }) => {
+      const { dialog } = await startImport(canvasElement);
+      await expect(await dialog.findByRole('alert')).toBeVisible();
+    },
+  };
+}
+
+export const ImportRefusedNotAZip = refused('anki_not_a_zip');
+export const ImportRefusedNoCollection = refused('anki_no_collection');
+export const ImportRefusedCorrupt = refused('anki_corrupt_collection');
+export const ImportRefusedTooLarge = refused('anki_too_large');
+export const ImportRefusedTooManyCards = refused('anki_too_many_cards');
+export const ImportRefusedMediaType = refused('anki_media_type');
+export const ImportRefusedNoFile = refused('anki_file_required');
+
+export const Dark: Story = inMatrix({ theme: 'dark' }, ImportChosen);
+
+export const Spanish: Story = inMatrix({ locale: 'es' }, ImportChosen);
+
+export const SpanishDone: Story = inMatrix({ locale: 'es' }, ImportDone);
+
+export const SpanishRefused: Story = inMatrix({ locale: 'es' }, ImportRefusedNotAZip);
+
+export const SpanishUploading: Story = inMatrix({ locale: 'es' }, ImportUploading);
+
+export const Phone: Story = inMatrix({ viewport: 'phone' }, ImportDone);

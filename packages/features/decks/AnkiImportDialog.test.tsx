@@ -1,0 +1,73 @@
+import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { AnkiImportDialog } from './AnkiImportDialog.tsx';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+  $session.set({ signedIn: true, email: 'ana@example.com' });
+  setNavigate(vi.fn());
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const PACKAGE = new File([new Uint8Array([0x50, 0x4b, 3, 4, 9, 9])], 'geo.apkg');
+
+describe('Anki import dialog', () => {
+  test('sends the file as multipart with the token, then shows the summary', async () => {
+    server.handle(() => ({
+      status: 201,
+      body: {
+        desks: [{ id: 5, name: 'Geo::Capitals', cards: 2 }],
+        cards_imported: 2,
+        reviews_imported: 7,
+        skipped: [{ note_id: 9, reason: 'cloze' }],
+      },
+    }));
+    renderWithProviders(<AnkiImportDialog open onClose={() => {}} initialFile={PACKAGE} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Imported 1 deck, 2 cards and 7 reviews.');
+    expect(status.textContent).toContain('1 cloze note');
+    expect(screen.getByRole('link', { name: 'Geo::Capitals' }).getAttribute('href')).toBe(
+      '/space-repetition/5',
+    );
+    const [sent] = server.hits('/be/api/space-repetition/anki-import/');
+    expect(sent?.method).toBe('POST');
+    expect(sent?.headers.authorization).toBe('Bearer token');
+    expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent?.body).toContain('filename="geo.apkg"');
+  });
+
+  test("shows the refused package's reason from its field code, in Spanish too", async () => {
+    server.handle(() => ({
+      status: 400,
+      body: {
+        detail: 'Some fields are not valid.',
+        code: 'validation_error',
+        fields: { file: ['The zip holds no Anki collection.'] },
+        field_codes: { file: ['anki_no_collection'] },
+      },
+    }));
+    renderWithProviders(<AnkiImportDialog open onClose={() => {}} initialFile={PACKAGE} />, {
+      locale: 'es',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Importar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Este paquete no contiene ninguna colección de Anki.',
+    );
+  });
+
+  test('Import stays disabled until a package is chosen', () => {
+    renderWithProviders(<AnkiImportDialog open onClose={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Import' }).hasAttribute('disabled')).toBe(true);
+  });
+});

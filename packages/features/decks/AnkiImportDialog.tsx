@@ -1,0 +1,203 @@
+/** Import from Anki: choose a package, watch it upload, read what was imported. */
+import {
+  ANKI_ACCEPT,
+  type AnkiImportSummary,
+  type UploadProgress,
+  useImportAnkiPackage,
+} from '@memoria/api';
+import { Button, Dialog, PlusIcon, ProgressBar } from '@memoria/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { FormError } from './DeskDialogs.tsx';
+import * as s from './decks.css.ts';
+import { errorText } from './errors.ts';
+import { deskHref } from './href.ts';
+
+type SkipReason = AnkiImportSummary['skipped'][number]['reason'];
+
+/** What was imported, and how many notes were skipped for each reason. */
+export function ImportSummary({ summary }: { summary: AnkiImportSummary }) {
+  const skipped = new Map<SkipReason, number>();
+  for (const s of summary.skipped) skipped.set(s.reason, (skipped.get(s.reason) ?? 0) + 1);
+  return (
+    <div className={s.form} role="status">
+      <p>
+        <FormattedMessage
+          id="decks.import.summary"
+          values={{
+            desks: summary.desks.length,
+            cards: summary.cards_imported,
+            reviews: summary.reviews_imported,
+          }}
+        />
+      </p>
+      {summary.desks.length > 0 ? (
+        <ul className={s.importList}>
+          {summary.desks.map((desk) => (
+            <li key={desk.id}>
+              <a className={s.deskLink} href={deskHref(desk.id)}>
+                {desk.name}
+              </a>{' '}
+              <FormattedMessage id="decks.cardsCount" values={{ count: desk.cards }} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {skipped.size > 0 ? (
+        <div>
+          <p>
+            <FormattedMessage
+              id="decks.import.skipped"
+              values={{ count: summary.skipped.length }}
+            />
+          </p>
+          <ul className={s.importList}>
+            {[...skipped].map(([reason, count]) => (
+              <li key={reason}>
+                <FormattedMessage id={`decks.import.skipped.${reason}`} values={{ count }} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * An import's progress: the bytes uploaded, then (the server reading and writing the package) an
+ * indeterminate bar.
+ */
+export function ImportProgress({ progress }: { progress: UploadProgress | null }) {
+  const intl = useIntl();
+  if (progress !== null && progress.loaded >= progress.total) {
+    return <ProgressBar label={intl.formatMessage({ id: 'decks.import.processing' })} />;
+  }
+  return (
+    <ProgressBar
+      label={intl.formatMessage({ id: 'decks.import.uploading' })}
+      value={progress?.loaded ?? 0}
+      max={progress?.total || 1}
+      showValue
+    />
+  );
+}
+
+/** Size of a file for people: KB below a megabyte, else MB. */
+function fileSize(intl: ReturnType<typeof useIntl>, bytes: number): string {
+  const mb = bytes >= 1024 * 1024;
+  return intl.formatNumber(mb ? bytes / 1024 / 1024 : Math.max(1, bytes / 1024), {
+    style: 'unit',
+    unit: mb ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  });
+}
+
+/**
+ * The Import from Anki dialog of `/space-repetition` (opened from `DeskList`, mounted by
+ * `DeskListIsland`): the learner picks an `.apkg` or `.colpkg`, and Import sends it with
+ * `POST /space-repetition/anki-import/`.
+ *
+ * **States.** No file yet: Import is disabled (`ImportChoose`); uploading: a progress bar of the
+ * bytes sent, then an indeterminate bar while the server imports (`ImportUploading`); done: the
+ * summary of desks (links), cards and reviews imported and the notes skipped by reason
+ * (`ImportDone`); refused: the reason's message from `field_codes.file` (`ImportRefused…`),
+ * and the learner may pick another file.
+ *
+ * **Accessibility.** The file control is a labelled input shown as a button; the progress bar is
+ * `role="progressbar"` with its values; the summary is `role="status"` and an error
+ * `role="alert"`, so both are announced.
+ */
+export function AnkiImportDialog({
+  open,
+  onClose,
+  initialFile = null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** A file already chosen (stories). */
+  initialFile?: File | null;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const [file, setFile] = useState<File | null>(initialFile);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const importing = useImportAnkiPackage(setProgress);
+  const summary = importing.data;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setProgress(null);
+    importing.mutate(file);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="md"
+      title={<FormattedMessage id={summary ? 'decks.import.doneTitle' : 'decks.import.title'} />}
+      description={summary ? undefined : <FormattedMessage id="decks.import.description" />}
+      actions={
+        summary ? (
+          <Button onClick={onClose}>
+            <FormattedMessage id="decks.import.close" />
+          </Button>
+        ) : (
+          <>
+            <Button variant="text" onClick={onClose}>
+              <FormattedMessage id="decks.action.cancel" />
+            </Button>
+            <Button
+              type="submit"
+              form={`${id}-form`}
+              disabled={!file}
+              loading={importing.isPending}
+            >
+              <FormattedMessage id="decks.import.start" />
+            </Button>
+          </>
+        )
+      }
+    >
+      {summary ? (
+        <ImportSummary summary={summary} />
+      ) : (
+        <form id={`${id}-form`} className={s.form} onSubmit={onSubmit} noValidate>
+          <div className={s.fileInputLabel}>
+            <span id={`${id}-label`}>
+              <FormattedMessage id="decks.import.file" />
+            </span>
+            <input
+              id={`${id}-file`}
+              className={s.fileInput}
+              aria-labelledby={`${id}-label ${id}-choose`}
+              type="file"
+              accept={ANKI_ACCEPT}
+              disabled={importing.isPending}
+              onChange={(event) => {
+                setFile(event.currentTarget.files?.[0] ?? null);
+                importing.reset();
+              }}
+            />
+            <label htmlFor={`${id}-file`} id={`${id}-choose`} className={s.filePicker}>
+              <PlusIcon size={18} />
+              <FormattedMessage id="decks.import.choose" />
+            </label>
+            {file ? (
+              <p className={s.proposalStatus}>
+                <FormattedMessage
+                  id="decks.import.chosen"
+                  values={{ name: file.name, size: fileSize(intl, file.size) }}
+                />
+              </p>
+            ) : null}
+          </div>
+          {importing.isPending ? <ImportProgress progress={progress} /> : null}
+          <FormError text={importing.isError ? errorText(intl, importing.error) : null} />
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,136 @@
+// The Anki journey (issue 18) in Debian's Chromium against the real product: import the fixture
+// package (tests/fixtures/anki/geography.apkg, written by scripts/anki-fixtures.ts) from
+// /space-repetition and read its summary, open an imported desk and see its cards, review one
+// imported card with the keyboard, export the desk as .apkg from its menu, and re-import that
+// download: the same cards, and the imported reviews plus the new rating.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { jsonApi } from '../support/api.ts';
+import { launchChromium } from '../support/chromium.ts';
+
+const baseUrl = inject('baseUrl');
+const FIXTURE = path.join(import.meta.dirname, '../fixtures/anki/geography.apkg');
+let browser: Browser;
+
+type Tokens = { access: string; refresh: string };
+
+const call = jsonApi(baseUrl);
+
+async function register(): Promise<{ email: string; tokens: Tokens }> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `anki-${stamp}@example.com`;
+  const password = 'journey-password';
+  await call('/auth/users/', {
+    method: 'POST',
+    body: JSON.stringify({
+      email,
+      username: `anki_${stamp}`,
+      password,
+      password2: password,
+      timezone: 'UTC',
+    }),
+  });
+  const tokens = await call<Tokens>('/auth/token/', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
+  return { email, tokens };
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Anki import and export in the browser', () => {
+  test('import a package, see its desks and cards, review one, export and re-import', async () => {
+    const session = await register();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    await context.addCookies([
+      { name: 'language', value: 'en', url: baseUrl },
+      { name: 'session_hint', value: '1', url: baseUrl },
+      { name: 'user_email', value: session.email, url: baseUrl },
+    ]);
+    await context.addInitScript(
+      ([access, refresh]) => {
+        if (!localStorage.getItem('access_token')) {
+          localStorage.setItem('access_token', access ?? '');
+          localStorage.setItem('refresh_token', refresh ?? '');
+        }
+      },
+      [session.tokens.access, session.tokens.refresh],
+    );
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const main = page.getByRole('main');
+    try {
+      await page.goto(`${baseUrl}/space-repetition`);
+      await page.getByRole('heading', { name: 'No decks yet' }).waitFor();
+
+      // Import: choose the fixture, Import, the summary.
+      await main.getByRole('button', { name: 'Import from Anki' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input[type=file]').setInputFiles(FIXTURE);
+      await dialog.getByText(/^geography\.apkg · /).waitFor();
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      const summary = dialog.getByRole('status');
+      await summary.getByText('Imported 2 decks, 4 cards and 5 reviews.').waitFor();
+      await summary.getByText('1 cloze note').waitFor();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+
+      // The desks are listed; the imported one shows its cards.
+      await main.getByRole('link', { name: 'Geography', exact: true }).waitFor();
+      await main.getByRole('link', { name: 'Geography::Capitals' }).click();
+      await page.getByRole('heading', { name: 'Geography::Capitals', level: 1 }).waitFor();
+      const list = page.getByRole('list', { name: 'Cards' });
+      for (const front of ['Spain', 'France', 'Paris']) {
+        await list.getByText(front, { exact: true }).waitFor();
+      }
+
+      // Review one imported card with the keyboard: Space reveals, 3 rates it Good.
+      await page.goto(`${baseUrl}/space-repetition`);
+      await main
+        .locator('li', { has: page.getByRole('link', { name: 'Geography::Capitals' }) })
+        .getByRole('link', { name: /^Study \(\d+\)$/ })
+        .click();
+      await page.locator('article[data-card-id]').waitFor();
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: 'Good', exact: true }).waitFor();
+      const rated = page.waitForResponse((r) => r.url().includes('/update_difficulty/'));
+      await page.keyboard.press('3');
+      expect((await rated).status()).toBe(200);
+
+      // Export the desk as .apkg from its menu on the list.
+      await page.goto(`${baseUrl}/space-repetition`);
+      await main.getByRole('button', { name: /More actions for Geography::Capitals/ }).click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: 'Export as Anki package' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('Geography_Capitals.apkg');
+      const exported = await file.path();
+
+      // The export re-imported: the same three cards, the desk's four imported reviews and the
+      // one just made.
+      await main.getByRole('button', { name: 'Import from Anki' }).click();
+      await dialog.locator('input[type=file]').setInputFiles(exported);
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog
+        .getByRole('status')
+        .getByText('Imported 1 deck, 3 cards and 5 reviews.')
+        .waitFor();
+      expect(readFileSync(exported).subarray(0, 2).toString()).toBe('PK');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
