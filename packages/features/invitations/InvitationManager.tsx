@@ -21,15 +21,17 @@ type Notice = 'created' | 'copied' | 'copyFailed' | 'revoked' | 'revokeFailed' |
 
 function InvitationRow({
   invitation,
+  origin,
   onCopy,
   onRevoke,
 }: {
   invitation: Invitation;
+  origin: string | undefined;
   onCopy: (link: string) => void;
   onRevoke: () => void;
 }) {
   const intl = useIntl();
-  const link = invitationLink(invitation.code);
+  const link = invitationLink(invitation.code, origin);
   const pending = invitation.status === 'pending';
   return (
     <li className={s.row}>
@@ -99,7 +101,15 @@ function InvitationRow({
  * **Accessibility.** A headed section; the link is a read-only field that selects itself on
  * focus; the revoke confirmation is a modal dialog; results are announced by a snackbar.
  */
-export function InvitationManager({ kind }: { kind: InvitationKind }) {
+export function InvitationManager({
+  kind,
+  origin,
+}: {
+  /** `enterprise` (Enterprise+ owners invite teachers) or `teacher` (invite students). */
+  kind: InvitationKind;
+  /** The links' origin; default: the page's own. */
+  origin?: string | undefined;
+}) {
   const intl = useIntl();
   const list = useInvitations(kind);
   const create = useCreateInvitation();
@@ -154,6 +164,7 @@ export function InvitationManager({ kind }: { kind: InvitationKind }) {
           <InvitationRow
             key={invitation.id}
             invitation={invitation}
+            origin={origin}
             onCopy={copy}
             onRevoke={() => setRevoking(invitation.id)}
           />

@@ -67,6 +67,8 @@ const meta = {
   title: 'Features/invitations/InvitationSections',
   component: InvitationSections,
   decorators: [withSession(true), withQueryClient],
+  // A fixed origin: the story server's port changes from run to run.
+  args: { origin: 'https://memoria.app' },
   parameters: { messages, msw: handlers('enterprise_plus') },
 } satisfies Meta<typeof InvitationSections>;
 

@@ -9,7 +9,12 @@ import { EnterpriseTeachers, MyStudents } from './PeopleList.tsx';
  * plans see nothing here. The plan is the account's (`GET auth/users/me/`, which the profile
  * already reads), so no section shows before it is known.
  */
-export function InvitationSections() {
+export function InvitationSections({
+  origin,
+}: {
+  /** The origin of the invitation links; default: the page's own. */
+  origin?: string | undefined;
+}) {
   const plan = useMe().data?.account_type;
   const owner = plan === 'enterprise_plus';
   const teacher = owner || plan === 'enterprise';
@@ -17,13 +22,13 @@ export function InvitationSections() {
     <>
       {owner ? (
         <>
-          <InvitationManager kind="enterprise" />
+          <InvitationManager kind="enterprise" origin={origin} />
           <EnterpriseTeachers />
         </>
       ) : null}
       {teacher ? (
         <>
-          <InvitationManager kind="teacher" />
+          <InvitationManager kind="teacher" origin={origin} />
           <MyStudents />
         </>
       ) : null}

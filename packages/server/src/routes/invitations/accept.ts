@@ -42,7 +42,11 @@ const ROLE: Record<InvitationKind, 'teacher' | 'student'> = {
 
 const now = (c: Context<AppEnv>) => clockOf(c.get('deps')).now();
 
-/** The invitation of this code, counting an unknown code against the caller's guess budget. */
+/**
+ * The invitation of this code (of this kind, or either), counting a code of neither kind against
+ * the caller's guess budget. A code of the other kind is not a guess: clients try the enterprise
+ * path first and the teacher path next (§4), so every teacher code visits the wrong path once.
+ */
 async function findCode(
   c: Context<AppEnv>,
   code: string,
@@ -51,9 +55,9 @@ async function findCode(
   const { db, sql } = c.get('deps');
   const ip = clientIp(c);
   await assertCodeGuessesLeft(db, ip);
-  const inv = await invitationByCode(sql, code, kind);
+  const inv = await invitationByCode(sql, code, null);
   if (!inv) await recordCodeMiss(db, ip);
-  return inv;
+  return inv && (kind === null || inv.kind === kind) ? inv : null;
 }
 
 const unknownCode = () => notFound(INVITATION_MESSAGES.invalid);

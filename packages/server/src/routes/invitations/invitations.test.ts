@@ -177,6 +177,25 @@ describe('verifying a code', () => {
     expect(applied.status).toBe(429);
     expect((await verify(code, '10.9.0.3')).body.valid).toBe(true);
   });
+
+  it('does not count a code of the other kind (clients try enterprise first)', async () => {
+    const teacher = await person('enterprise');
+    const address = { env: { clientAddress: '10.9.0.4' } };
+    for (let i = 0; i <= CODE_MISS_BUDGET; i += 1) {
+      const { code } = await invite(teacher, 'teacher');
+      const student = await person();
+      const wrong = await t.request('POST', PATHS.enterprise.apply(code), {
+        token: student.access,
+        ...address,
+      });
+      expect(wrong.status).toBe(404);
+      const right = await t.request('POST', PATHS.teacher.apply(code), {
+        token: student.access,
+        ...address,
+      });
+      expect(right.status).toBe(200);
+    }
+  });
 });
 
 describe('applying a code', () => {
