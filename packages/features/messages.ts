@@ -11,6 +11,7 @@ import * as decks from './decks/messages.ts';
 import * as duels from './duels/messages.ts';
 import * as friends from './friends/messages.ts';
 import * as gate from './gate/messages.ts';
+import * as invitations from './invitations/messages.ts';
 import * as macroImages from './macro-chat/messages.ts';
 import * as pricing from './pricing/messages.ts';
 import * as profile from './profile/messages.ts';
@@ -36,6 +37,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   conversionTable,
   macroImages,
   duels,
+  invitations,
 };
 
 function merge(locale: Locale): Catalog {

@@ -14,6 +14,7 @@ import { type ApiClient, api } from './client.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { duelKeys } from './duels.ts';
 import { friendKeys } from './friends.ts';
+import { invitationKeys } from './invitations.ts';
 import { notificationKeys } from './notifications.ts';
 import { SUBSCRIPTION_CHANGE_KEYS } from './payments.ts';
 import { getQueryClient, queryKeys, useSignedIn } from './query.ts';
@@ -38,6 +39,8 @@ export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
     queryKeys.progress.rankings,
     duelKeys.all,
     queryKeys.duelRequests.all,
+    // Someone used the caller's invitation: its status and the students or teachers changed.
+    invitationKeys.all,
   ],
   // A review, duel response… recorded on any device: streak, charts and history are stale.
   activity: [queryKeys.progress.all],

@@ -31,6 +31,7 @@ export {
   useEventStream,
 } from './events.ts';
 export * from './friends.ts';
+export * from './invitations.ts';
 export * from './memory-model.ts';
 export * from './mnemonics.ts';
 export * from './notifications.ts';

@@ -226,7 +226,7 @@ export interface paths {
         put?: never;
         /**
          * Register through an enterprise invitation, getting its plan_type.
-         * @description The invitation page's multi-step form. An unknown code is 404; a used or expired code, or an address other than the invited one, is 409.
+         * @description The invitation page's multi-step form. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, or an address other than the invited one, is 409. The new account is linked to the inviter, who is notified (`invitation_accepted`).
          */
         post: operations["registerWithEnterpriseInvitation"];
         delete?: never;
@@ -249,7 +249,7 @@ export interface paths {
         put?: never;
         /**
          * Apply an enterprise invitation to the signed-in account.
-         * @description Clients try the enterprise invitation first and the teacher one on failure. A used or expired code, or an account already on that plan, is 409.
+         * @description Clients try the enterprise invitation first and the teacher one on failure. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, the caller's own invitation, or an address other than the invited one is 409. The account gets the invitation's plan_type unless its plan is already that or higher (never downgraded); either way the code is used, the relationship is created and the inviter is notified (`invitation_accepted`).
          */
         post: operations["applyEnterpriseInvitation"];
         delete?: never;
@@ -317,7 +317,7 @@ export interface paths {
         put?: never;
         /**
          * Register through a teacher invitation, getting its plan_type.
-         * @description The invitation page's multi-step form. An unknown code is 404; a used or expired code, or an address other than the invited one, is 409.
+         * @description The invitation page's multi-step form. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, or an address other than the invited one, is 409. The new account is linked to the inviter, who is notified (`invitation_accepted`).
          */
         post: operations["registerWithInvitation"];
         delete?: never;
@@ -340,7 +340,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a teacher invitation to the signed-in account.
-         * @description Clients try the enterprise invitation first and the teacher one on failure. A used or expired code, or an account already on that plan, is 409.
+         * @description Clients try the enterprise invitation first and the teacher one on failure. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, the caller's own invitation, or an address other than the invited one is 409. The account gets the invitation's plan_type unless its plan is already that or higher (never downgraded); either way the code is used, the relationship is created and the inviter is notified (`invitation_accepted`).
          */
         post: operations["applyInvitation"];
         delete?: never;
@@ -361,7 +361,7 @@ export interface paths {
         };
         /**
          * Check an invitation code of either kind (clients cache it 10 minutes, no retry).
-         * @description Always 200 for a well-formed code: an unknown, used or expired one answers `valid: false` with an `error`.
+         * @description Always 200 for a well-formed code: an unknown, used or expired one answers `valid: false` with an `error`. Unknown codes are counted per client address: past the budget (20 an hour) every verification from that address is 429 with Retry-After, so codes cannot be guessed.
          */
         get: operations["verifyInvitation"];
         put?: never;
@@ -2717,10 +2717,10 @@ export interface components {
             last_name: string;
         };
         /**
-         * @description What happened. `desk_shared`: a desk was shared with the caller. `friend_request`: someone asked to be the caller's friend; `friend_accepted`, `friend_rejected`: the receiver answered the caller's request; `friend_cancelled`: the sender withdrew their request; `friend_removed`: a friend ended the friendship. `subscription_changed`: the caller's subscription changed (activated, failed, cancelled). Duels add their kinds (duel_request, duel_accepted, duel_rejected); clients show kinds they do not know with a generic text.
+         * @description What happened. `desk_shared`: a desk was shared with the caller. `friend_request`: someone asked to be the caller's friend; `friend_accepted`, `friend_rejected`: the receiver answered the caller's request; `friend_cancelled`: the sender withdrew their request; `friend_removed`: a friend ended the friendship. `subscription_changed`: the caller's subscription changed (activated, failed, cancelled). Duels add their kinds (duel_request, duel_accepted, duel_rejected). `invitation_accepted`: someone registered with or applied the caller's invitation. Clients show kinds they do not know with a generic text.
          * @enum {string}
          */
-        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed" | "subscription_changed" | "duel_request" | "duel_accepted" | "duel_rejected";
+        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed" | "subscription_changed" | "duel_request" | "duel_accepted" | "duel_rejected" | "invitation_accepted";
         /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`; the friend kinds carry `friendship_id` and `from_username`; `subscription_changed` carries `subscription_id`, `status` and `plan_name`. */
         NotificationPayload: {
             friendship_id?: number;
@@ -2735,6 +2735,9 @@ export interface components {
             duel_request_id?: number;
             duel_id?: number;
             duel_type?: components["schemas"]["DuelType"];
+            /** @description The `invitation_accepted` kind (with `invitation_type` and `from_username`). */
+            invitation_id?: number;
+            invitation_type?: components["schemas"]["InvitationType"];
         } & {
             [key: string]: unknown;
         };
@@ -2925,7 +2928,7 @@ export interface components {
         InvitationCreate: {
             /**
              * Format: email
-             * @description Restrict the invitation to this address (and mail it the link).
+             * @description Restrict the invitation to this address (only it may register or apply).
              */
             email?: string;
             /** @description Default 7. */
@@ -4747,7 +4750,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The account was upgraded. */
+            /** @description The invitation was applied; `user` carries the account's plan after it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4760,6 +4763,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listTeacherInvitations: {
@@ -4910,7 +4914,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The account was upgraded. */
+            /** @description The invitation was applied; `user` carries the account's plan after it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4923,6 +4927,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     verifyInvitation: {

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { InvitationSections } from '../invitations/index.ts';
 import * as page from '../shared/page.css.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { MemoryModelSection } from './MemoryModelSection.tsx';
@@ -24,6 +25,8 @@ export function Profile({ openUrl }: SubscriptionSectionProps) {
       <SubscriptionSection openUrl={openUrl} />
       <SubscriptionList />
       <MemoryModelSection />
+      {/* Enterprise and Enterprise+ accounts: invitations, students, teachers (issue 17). */}
+      <InvitationSections />
     </div>
   );
 }

@@ -62,6 +62,20 @@ describe('notificationView', () => {
     const unknown = { ...share(8, ago(0)), kind: 'duel_request' } as unknown as Notification;
     expect(notificationView(unknown).message).toBe('shell.notifications.other');
   });
+
+  test('an accepted invitation names the invitee and links to the profile', () => {
+    const accepted: Notification = {
+      ...share(9, ago(0)),
+      kind: 'invitation_accepted',
+      payload: { invitation_id: 3, invitation_type: 'teacher', from_username: 'kim' },
+      actor_username: 'kim',
+    };
+    expect(notificationView(accepted)).toEqual({
+      message: 'shell.notifications.invitationAccepted',
+      values: { name: 'kim' },
+      href: '/profile',
+    });
+  });
 });
 
 describe('NotificationsMenu', () => {

@@ -59,6 +59,12 @@ export function notificationView(notification: Notification): NotificationView {
         href: '/friends',
         friendRequestId: notification.kind === 'friend_request' ? payload.friendship_id : undefined,
       };
+    case 'invitation_accepted':
+      return {
+        message: 'shell.notifications.invitationAccepted',
+        values: { name },
+        href: '/profile',
+      };
     default:
       return { message: 'shell.notifications.other', values: {} };
   }

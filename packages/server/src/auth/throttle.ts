@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { loginAttempts, registrationAttempts } from '../db/schema.ts';
+import { invitationCodeMisses, loginAttempts, registrationAttempts } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**
@@ -136,6 +136,40 @@ export async function claimRegistration(db: Db, ip: string | null): Promise<void
   if (Math.random() < 0.05) {
     await db.execute(
       sql`delete from ${registrationAttempts} where created_at < now() - make_interval(mins => ${REGISTRATION_WINDOW_MINUTES})`,
+    );
+  }
+}
+
+/** Unknown invitation codes one address may try per window (verify, apply, register together). */
+export const CODE_MISS_BUDGET = 20;
+export const CODE_MISS_WINDOW_MINUTES = 60;
+
+/**
+ * Throws 429 (with Retry-After) while `ip` has tried CODE_MISS_BUDGET unknown invitation codes in
+ * the window: with 192-bit codes guessing is hopeless anyway, and this keeps anyone from trying.
+ * Known codes are never counted, so opening one's own link again and again costs nothing.
+ */
+export async function assertCodeGuessesLeft(db: Db, ip: string | null): Promise<void> {
+  if (ip === null) return;
+  const rows = await db.execute<{ wait: string | number }>(sql`
+    select ceil(extract(epoch from (created_at + make_interval(mins => ${CODE_MISS_WINDOW_MINUTES}) - now()))) as wait
+    from ${invitationCodeMisses}
+    where ip = ${ip}
+      and created_at > now() - make_interval(mins => ${CODE_MISS_WINDOW_MINUTES})
+    order by created_at desc
+    offset ${CODE_MISS_BUDGET - 1} limit 1`);
+  const wait = Math.max(Number(rows[0]?.wait ?? 0), 0);
+  if (wait > 0) {
+    throw rateLimited(`Too many unknown invitation codes. Try again in ${inMinutes(wait)}.`, wait);
+  }
+}
+
+export async function recordCodeMiss(db: Db, ip: string | null): Promise<void> {
+  if (ip === null) return;
+  await db.insert(invitationCodeMisses).values({ ip });
+  if (Math.random() < 0.05) {
+    await db.execute(
+      sql`delete from ${invitationCodeMisses} where created_at < now() - make_interval(mins => ${CODE_MISS_WINDOW_MINUTES})`,
     );
   }
 }

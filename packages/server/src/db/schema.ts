@@ -765,3 +765,75 @@ export const majorTableWords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.language, t.digits] })],
 );
+
+// Invitations and relationships (issue 17): one table for both kinds of invitation, so a code is
+// unique across them and verify finds either.
+export const invitationType = pgEnum('invitation_type', ['enterprise', 'teacher']);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    /** base64url of 24 random bytes (192 bits); the link's secret. */
+    code: text('code').notNull().unique(),
+    kind: invitationType('kind').notNull(),
+    planType: accountType('plan_type').notNull(),
+    /** When set, only this address may use it (compared case-insensitively). */
+    email: text('email'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('invitations_creator_idx').on(t.createdBy, t.kind, t.createdAt)],
+);
+
+export const enterpriseTeacherRelationships = pgTable(
+  'enterprise_teacher_relationships',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseOwnerId: integer('enterprise_owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enterprise_teacher_pair_key').on(t.enterpriseOwnerId, t.teacherId),
+    index('enterprise_teacher_teacher_idx').on(t.teacherId),
+  ],
+);
+
+export const teacherStudentRelationships = pgTable(
+  'teacher_student_relationships',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teacher_student_pair_key').on(t.teacherId, t.studentId),
+    index('teacher_student_student_idx').on(t.studentId),
+  ],
+);
+
+/** Unknown invitation codes tried per client address (verify, apply, register): the guess budget. */
+export const invitationCodeMisses = pgTable(
+  'invitation_code_misses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitation_code_misses_ip_idx').on(t.ip, t.createdAt)],
+);

@@ -20,6 +20,15 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Standard',
     accountType: 'standard',
   },
+  {
+    // An enterprise owner, to try invitations (issue 17): no route makes an account Enterprise+.
+    email: 'owner@memoria.app',
+    username: 'owner',
+    password: 'owner-password',
+    firstName: 'Demo',
+    lastName: 'Owner',
+    accountType: 'enterprise_plus',
+  },
 ] as const;
 
 /** On an empty users table, creates the demo accounts. Returns whether it did. */
@@ -35,7 +44,7 @@ export async function seedDemoAccounts(db: Db, print: (line: string) => void): P
   }
   print('Demo accounts created (set SEED_DEMO=false to skip):');
   for (const a of DEMO_ACCOUNTS) {
-    print(`  ${a.accountType.padEnd(8)}  ${a.email}  /  ${a.password}`);
+    print(`  ${a.accountType.padEnd(15)}  ${a.email}  /  ${a.password}`);
   }
   return true;
 }

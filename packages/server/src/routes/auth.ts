@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import {
   assertNotThrottled,
@@ -13,21 +13,14 @@ import {
   signAccessToken,
 } from '../auth/tokens.ts';
 import type { Handlers, Schemas } from '../contract/types.ts';
-import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema.ts';
-import { uniqueViolation } from '../db/unique-violation.ts';
 import { featuresOf, isPaid } from '../domain/entitlements.ts';
 import { isKnownTimezone } from '../domain/timezones.ts';
-import {
-  isValidEmail,
-  MESSAGES,
-  normalizeUsername,
-  PASSWORD_MIN_LENGTH,
-  usernameProblem,
-} from '../domain/users.ts';
+import { MESSAGES, normalizeUsername, usernameProblem } from '../domain/users.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { currentUser } from '../http/current-user.ts';
-import { ApiError, type FieldErrors, notFound, validationError } from '../http/errors.ts';
+import { ApiError, notFound, validationError } from '../http/errors.ts';
+import { Fields, takenAccount, usernameTaken, validRegistration } from './registration.ts';
 
 export function toUser(row: UserRow): Schemas['User'] {
   return {
@@ -43,48 +36,6 @@ export function toUser(row: UserRow): Schemas['User'] {
   };
 }
 
-class Fields {
-  readonly errors: FieldErrors = {};
-  add(field: string, message: string) {
-    const list = this.errors[field] ?? [];
-    list.push(message);
-    this.errors[field] = list;
-  }
-  has(field: string) {
-    return field in this.errors;
-  }
-  get any() {
-    return Object.keys(this.errors).length > 0;
-  }
-}
-
-async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return rows.length > 0;
-}
-
-async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
-  const same = sql`lower(${users.username}) = lower(${username})`;
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptId ? and(same, ne(users.id, exceptId)) : same)
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** The field a unique-index violation (raised by a concurrent request) concerns. */
-function takenField(error: unknown): 'email' | 'username' | null {
-  const constraint = uniqueViolation(error);
-  if (constraint?.includes('email')) return 'email';
-  if (constraint?.includes('username')) return 'username';
-  return null;
-}
-
 function invalidCredentials(): ApiError {
   return new ApiError(401, 'invalid_credentials', 'Invalid email or password');
 }
@@ -92,65 +43,25 @@ function invalidCredentials(): ApiError {
 export const handlers: Handlers = {
   async registerUser(c, { body }) {
     const { db } = c.get('deps');
-    const email = body.email.trim();
-    const username = normalizeUsername(body.username);
-    const { password, password2 } = body;
-    const fields = new Fields();
-    // In the order of product-spec §5: required, matching passwords, length.
-    const required = { email, username, password, password2 };
-    for (const [field, value] of Object.entries(required)) {
-      if (value.trim() === '') fields.add(field, MESSAGES.required);
-    }
-    const missing = fields.any;
-    if (email && !isValidEmail(email)) fields.add('email', MESSAGES.invalidEmail);
-    const badUsername = usernameProblem(username);
-    if (badUsername) fields.add('username', badUsername);
-    if (password && password2 && password !== password2) {
-      fields.add('password2', MESSAGES.passwordsDoNotMatch);
-    }
-    if (password.trim() && password.length < PASSWORD_MIN_LENGTH) {
-      fields.add('password', MESSAGES.passwordTooShort);
-    }
-    const timezone = body.timezone?.trim() || 'UTC';
-    if (!(await isKnownTimezone(db, timezone))) fields.add('timezone', MESSAGES.invalidTimezone);
-    if (!fields.has('email') && (await emailTaken(db, email))) {
-      fields.add('email', MESSAGES.emailTaken);
-    }
-    if (!fields.has('username') && (await usernameTaken(db, username))) {
-      fields.add('username', MESSAGES.usernameTaken);
-    }
-    if (fields.any) {
-      // The message a form shows on top, in the order of product-spec §5.
-      const detail = missing
-        ? MESSAGES.allFieldsRequired
-        : fields.has('password2')
-          ? MESSAGES.passwordsDoNotMatch
-          : fields.has('password')
-            ? MESSAGES.passwordTooShort
-            : Object.values(fields.errors)[0]?.[0];
-      throw validationError(fields.errors, detail);
-    }
+    const input = await validRegistration(db, body);
     // Counted only once the input is valid: what costs is the hash below.
     await claimRegistration(db, clientIp(c));
     try {
       const [row] = await db
         .insert(users)
         .values({
-          email,
-          username,
-          passwordHash: await hashPassword(password),
-          firstName: body.first_name?.trim() ?? '',
-          lastName: body.last_name?.trim() ?? '',
-          timezone,
+          email: input.email,
+          username: input.username,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          timezone: input.timezone,
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
       return c.json(toUser(row), 201);
     } catch (error) {
-      const field = takenField(error);
-      if (!field) throw error;
-      const message = field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken;
-      throw validationError({ [field]: [message] }, message);
+      throw takenAccount(error)?.error ?? error;
     }
   },
 
@@ -241,7 +152,7 @@ export const handlers: Handlers = {
       // The plan is the request's (it follows the subscription), not only the stored column.
       return c.json(toUser({ ...row, accountType: user.accountType }), 200);
     } catch (error) {
-      if (takenField(error) !== 'username') throw error;
+      if (takenAccount(error)?.field !== 'username') throw error;
       throw validationError({ username: [MESSAGES.usernameTaken] });
     }
   },

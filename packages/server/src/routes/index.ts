@@ -3,6 +3,7 @@ import { handlers as auth } from './auth.ts';
 import { handlers as duels } from './duels/index.ts';
 import { handlers as events } from './events.ts';
 import { handlers as friends } from './friends/index.ts';
+import { invitations, relationships } from './invitations/index.ts';
 import { conversionTable, macroImages } from './mnemonics/index.ts';
 import { handlers as notifications } from './notifications.ts';
 import { handlers as progress } from './progress/index.ts';
@@ -23,6 +24,8 @@ export const routeModules: Record<string, Handlers> = {
   'conversion-table': conversionTable,
   subscriptions,
   duels,
+  invitations,
+  relationships,
 };
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */
