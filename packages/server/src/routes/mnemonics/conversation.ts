@@ -119,7 +119,7 @@ async function saveExchange(
   });
 }
 
-/** Stores an edit in one transaction: the message's new text and the reply that replaces those after it. */
+/** Stores an edit in one transaction: the message's new text, and its reply replacing the rest. */
 async function saveEdit(
   c: Context<AppEnv>,
   chat: ChatRecord,
@@ -135,8 +135,8 @@ async function saveEdit(
     const message = await ownMessage(tx, user.id, messageId);
     const first = (await chatMessages(tx, chat.id))[0];
     // A chat still titled from its first message follows that message's new text; a title the
-    // learner chose stays.
-    let title = chat.title;
+    // learner chose (read now: they may have renamed it while the reply was written) stays.
+    let { title } = await chatFor(tx, user.id, chat.id);
     if (first?.id === message.id && title === titleFrom(message.content)) {
       title = titleFrom(content);
       await renameChat(tx, chat.id, title);
