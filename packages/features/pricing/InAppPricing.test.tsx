@@ -187,6 +187,23 @@ describe('Standard purchase (§4, §8)', () => {
     expect(screen.getByRole('dialog')).toBe(dialog);
   });
 
+  test('a second purchase while subscribed: the refusal says why, not the payment error', async () => {
+    api('free', () => ({
+      status: 409,
+      body: {
+        detail: 'You already have an active subscription.',
+        code: 'conflict',
+        fields: { plan_name: ['You already have an active subscription.'] },
+        field_codes: { plan_name: ['already_subscribed'] },
+      },
+    }));
+    const { openUrl, dialog } = await confirmPurchase();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'You already have an active subscription.',
+    );
+    expect(openUrl).not.toHaveBeenCalled();
+  });
+
   test('failure (501 today): the payment error, in Spanish too', async () => {
     api('free', () => ({
       status: 501,

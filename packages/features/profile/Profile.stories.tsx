@@ -1,7 +1,7 @@
 import { paymentKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { fail, profileData } from '../shared/storyData.ts';
@@ -28,11 +28,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** An active Standard subscription with its payment history: Cancel is offered. */
+/**
+ * An active Standard subscription (Cancel is offered) that renewed an earlier, expired one: both
+ * listed with their payments.
+ */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('table')).toBeVisible();
+    await waitFor(() => expect(canvas.getAllByRole('table')).toHaveLength(2));
     await expect(
       canvas.getByRole('button', { name: /cancel subscription|cancelar suscripción/i }),
     ).toBeVisible();
