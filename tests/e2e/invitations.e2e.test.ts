@@ -51,8 +51,10 @@ async function createInvitation(page: Page, section: string): Promise<string> {
   });
   await region.getByRole('button', { name: 'Create invitation' }).click();
   const link = region.getByRole('textbox', { name: 'Invitation link' }).first();
-  await expect.poll(() => link.inputValue()).toContain('/invitation/');
-  return link.inputValue();
+  await link.waitFor();
+  const value = await link.inputValue();
+  expect(value).toContain('/invitation/');
+  return value;
 }
 
 /** Opens an invitation link signed out and registers through it; returns the new tokens. */
@@ -60,7 +62,7 @@ async function registerThrough(link: string, name: string, plan: string): Promis
   const { context, page } = await newPage();
   try {
     await page.goto(link);
-    await expect.poll(() => page.getByText(plan, { exact: true }).first().isVisible()).toBe(true);
+    await page.getByText(plan, { exact: true }).first().waitFor();
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByRole('link', { name: 'Register to accept' }).click();
     await page.waitForURL(/\/register\//);
@@ -107,6 +109,6 @@ test('an owner invites a teacher, who registers as Enterprise and invites a Stan
   const students = teacher.page.getByRole('main').locator('section', {
     has: teacher.page.getByRole('heading', { name: 'My students', level: 2 }),
   });
-  await expect.poll(() => students.getByText(`@student${suffix}`).isVisible()).toBe(true);
+  await students.getByText(`@student${suffix}`, { exact: false }).waitFor();
   await teacher.context.close();
-}, 180_000);
+}, 400_000);

@@ -135,7 +135,9 @@ export function InvitationManager({
     );
   };
   const copy = (link: string) => {
-    navigator.clipboard.writeText(link).then(
+    // No clipboard API outside secure contexts (plain http on another host): say so.
+    const written = navigator.clipboard?.writeText(link) ?? Promise.reject();
+    written.then(
       () => setNotice('copied'),
       () => setNotice('copyFailed'),
     );
