@@ -13,6 +13,7 @@
 // Environment: BENCH_FSRS_SIZES (default "10000,100000"), BENCH_ANKI_CARDS (default 100000).
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -141,15 +142,37 @@ async function ankiImport(cards: number) {
     });
     const { access } = await json('/be/api/auth/token/', { email: 'anki@example.com', password });
     const health = await healthMs(baseUrl);
-    const form = new FormData();
-    form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), 'bench.apkg');
+    // node:http, not fetch: a long import would pass undici's 300 s wait for the answer's headers.
+    const boundary = `bench${Date.now()}`;
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="bench.apkg"\r\n` +
+        'content-type: application/octet-stream\r\n\r\n',
+    );
+    const body = Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
     t = performance.now();
-    const res = await fetch(`${baseUrl}/be/api/space-repetition/anki-import/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${access}` },
-      body: form,
+    const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(
+        `${baseUrl}/be/api/space-repetition/anki-import/`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${access}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(body.length),
+          },
+        },
+        (answer) => {
+          let text = '';
+          answer.on('data', (chunk) => {
+            text += chunk;
+          });
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
     });
-    const summary = (await res.json()) as { cards_imported?: number; reviews_imported?: number };
+    const summary = JSON.parse(res.text) as { cards_imported?: number; reviews_imported?: number };
     const importMs = performance.now() - t;
     const after = await healthMs(baseUrl);
     console.log('\nAnki import (one POST anki-import/, one transaction)');

@@ -186,7 +186,7 @@ export function AnkiImportDialog({
               <FormattedMessage id="decks.import.choose" />
             </label>
             {file ? (
-              <p className={s.proposalStatus}>
+              <p className={s.note}>
                 <FormattedMessage
                   id="decks.import.chosen"
                   values={{ name: file.name, size: fileSize(intl, file.size) }}
