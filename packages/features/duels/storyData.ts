@@ -71,6 +71,15 @@ export function quizDuel(patch: Partial<Duel> = {}, answered = 1): Duel {
   };
 }
 
+/** Question 2 just shown: read for 5 more seconds before its choices come (view_time 10). */
+export function readingQuiz(): Duel {
+  const base = quizDuel({ view_time: 10, answer_opens_at: at(5), question_deadline_at: at(25) });
+  return {
+    ...base,
+    questions: base.questions.map((q, i) => (i >= 1 ? { ...q, options: null } : q)),
+  };
+}
+
 /** Both finished: every answer revealed. */
 export function finishedQuiz(result: 'win' | 'lose' | 'draw'): Duel {
   const base = quizDuel({}, 3);
