@@ -12,8 +12,12 @@
  * `Result`), then
  * `POST …/submit_words/` or `…/submit_numbers/`.
  */
-// The pictures' emoji font, served by the product itself (woff2 subsets loaded only when drawn).
+// The pictures' emoji font, served by the product itself (woff2 subsets loaded only when drawn),
+// in two builds under one family name: Chromium paints no OpenType-SVG glyphs (fontsource's build
+// draws blank there), so the COLRv1 build, declared last, wins where `tech(color-COLRv1)` is
+// supported (Chromium, Firefox); elsewhere (Safari) its rule is dropped and the SVG build draws.
 import '@fontsource/noto-color-emoji';
+import '@infolektuell/noto-color-emoji';
 import {
   type ImageDuel,
   type TableDuel,
