@@ -33,10 +33,13 @@ const IMAGE_MATCH: MatchImageSnapshotOptions = {
   failureThresholdType: 'percent',
 };
 
-/** No motion, no caret, one font (the self-hosted Inter) for every story. */
+/**
+ * No motion, no caret, one font (the self-hosted Inter) for every story; emoji, which Inter has
+ * not, fall to the product's own Noto Color Emoji (duel pictures), never to the machine's fonts.
+ */
 const STABLE_CSS = `
 *, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
-html, body, #storybook-root, #storybook-root * { font-family: 'Inter Variable', sans-serif !important; }
+html, body, #storybook-root, #storybook-root * { font-family: 'Inter Variable', 'Noto Color Emoji', sans-serif !important; }
 `;
 
 interface PageWatch {

@@ -2772,7 +2772,7 @@ export interface components {
         };
         /** @description One SSE frame of `GET /events/`, as an object (what OpenAPI 3.2 calls the `itemSchema` of a sequential media type): on the wire `id:` and `event:` are lines and `data:` is the JSON text of `data`. `event` names the type; each type names the client caches it makes stale (`notification`: the notification list). Later domains (friends, duels) add types here; clients ignore types they do not know. */
         StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["DuelProgressEvent"];
-        /** @description A duel the caller plays moved: the opponent answered or submitted, the opponent joined, or the duel finished. Live only (no `id`, not replayed): a reconnecting client reads the duel. */
+        /** @description A duel the caller plays moved: the opponent answered or submitted, the opponent joined, their connection dropped or came back, or the duel finished. Live only (no `id`, not replayed): a reconnecting client reads the duel. */
         DuelProgressEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3838,7 +3838,7 @@ export interface components {
             position: number;
             prompt: string;
             image: components["schemas"]["ImageData"];
-            /** @description Choices, or null for a free-text answer. */
+            /** @description Choices, or null for a free-text answer. Also null while the question is not open for answers yet (the duel's answer_opens_at is later than its server_now) and for questions after the current one. */
             options: string[] | null;
             /** @description What the caller answered (null before answering). */
             my_answer?: string | null;
@@ -3849,6 +3849,13 @@ export interface components {
         };
         Duel: {
             id: number;
+            /**
+             * Format: date-time
+             * @description When the caller's current question opens for answers: its start plus view_time (server clock). Until then the question's prompt is shown and its options are null (Memory League style: read first, then choose); an answer sent earlier is refused with 409. Null when no question is current.
+             */
+            answer_opens_at: string | null;
+            /** @description Whether the opponent has a live events stream open now. A dropped opponent is not out: their clock keeps running on the server and they resume where they were when they come back; a change is sent as `duel_progress`. */
+            opponent_connected: boolean;
             /** @description The caller answered every question or ran out of time. */
             my_finished: boolean;
             opponent_finished: boolean;
@@ -3946,6 +3953,8 @@ export interface components {
             submitted_at: string | null;
         };
         RecallDuel: {
+            /** @description Whether the opponent has a live events stream open now (their clock keeps running while they are away; a change is sent as `duel_progress`). */
+            opponent_connected: boolean;
             /**
              * @description Where the caller is on the server clock: waiting (no opponent yet), countdown (3 s before the items show, until memorize_ends_at minus view_time), memorize (items shown for view_time), recall (items hidden, answer_time to submit), submitted, finished.
              * @enum {string}

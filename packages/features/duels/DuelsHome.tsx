@@ -22,7 +22,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { type GateTitle, PremiumModal } from '../gate/index.ts';
 import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
-import { arenaPath, LoadError, Loading, MODE_NAME, SETUP_PATH } from './shared.tsx';
+import { arenaPath, DuelSection, LoadError, Loading, MODE_NAME, SETUP_PATH } from './shared.tsx';
 
 const KINDS = ['desk', 'custom', 'images', 'table'] as const;
 /** The Premium modal's title key when a free plan accepts a duel. */
@@ -148,12 +148,9 @@ function Requests() {
     );
   }
   return (
-    <section className={s.section} aria-labelledby="duel-requests">
-      <h2 className={s.sectionTitle} id="duel-requests">
-        <FormattedMessage id="duels.requests.title" />
-      </h2>
+    <DuelSection id="duel-requests" titleId="duels.requests.title">
       {body}
-    </section>
+    </DuelSection>
   );
 }
 
@@ -194,12 +191,9 @@ function History() {
     );
   }
   return (
-    <section className={s.section} aria-labelledby="duel-history">
-      <h2 className={s.sectionTitle} id="duel-history">
-        <FormattedMessage id="duels.history.title" />
-      </h2>
+    <DuelSection id="duel-history" titleId="duels.history.title">
       {body}
-    </section>
+    </DuelSection>
   );
 }
 
@@ -233,12 +227,9 @@ function LeaderboardList() {
     );
   }
   return (
-    <section className={s.section} aria-labelledby="duel-leaderboard">
-      <h2 className={s.sectionTitle} id="duel-leaderboard">
-        <FormattedMessage id="duels.leaderboard.title" />
-      </h2>
+    <DuelSection id="duel-leaderboard" titleId="duels.leaderboard.title">
       {body}
-    </section>
+    </DuelSection>
   );
 }
 

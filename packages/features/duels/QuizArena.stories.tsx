@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { QuizArenaView } from './QuizArena.tsx';
-import { finishedQuiz, ME, quizDuel } from './storyData.ts';
+import { finishedQuiz, ME, quizDuel, readingQuiz } from './storyData.ts';
 
 const meta = {
   title: 'Features/duels/QuizArena',
@@ -13,7 +13,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The arena of a desk or custom duel (`QuizArena`, mounted by `DuelArenaIsland` on `/duel/{duelId}`). **API calls:** `GET duels/{id}/` (its answer is each story: Waiting, Question, Typed, ReviewFeedback, Finished, Win, Lose, Draw, Cancelled) and `POST duels/submit-response/`. Keys 1–4 pick a choice; a typed answer is sent with Enter. The time left is counted on the server clock (`question_deadline_at`, `server_now`).',
+          "The arena of a desk or custom duel (`QuizArena`, mounted by `DuelArenaIsland` on `/duel/{duelId}`). **API calls:** `GET duels/{id}/` (its answer is each story: Waiting, Reading, Question, Typed, ReviewFeedback, OpponentAway, Finished, Win, Lose, Draw, Cancelled) and `POST duels/submit-response/`. Keys 1–4 pick a choice; a typed answer is sent with Enter. The time left is counted on the server clock (`question_deadline_at`, `server_now`); a question is first read alone for the view time, and its choices come from the server at `answer_opens_at`. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
       },
     },
     messages,
@@ -84,7 +84,18 @@ export const OpponentDone: Story = {
   args: { duel: quizDuel({ opponent_finished: true, opponent_answered: 3 }) },
 };
 
+/** View time: the question is read alone; its choices come when the server opens it. */
+export const Reading: Story = { args: { duel: readingQuiz() } };
+
+/** The friend's connection dropped: the duel goes on and they can come back. */
+export const OpponentAway: Story = { args: { duel: quizDuel({ opponent_connected: false }) } };
+
 export const Dark: Story = inMatrix({ theme: 'dark' });
+export const SpanishReading: Story = inMatrix({ locale: 'es' }, { args: { duel: readingQuiz() } });
+export const PhoneDarkOpponentAway: Story = inMatrix(
+  { viewport: 'phone', theme: 'dark', locale: 'es' },
+  { args: { duel: quizDuel({ opponent_connected: false }) } },
+);
 export const Spanish: Story = inMatrix({ locale: 'es' });
 export const SpanishResult: Story = inMatrix(
   { locale: 'es' },

@@ -1,12 +1,14 @@
 /**
  * The arena of a question duel (`/duel/{duelId}`, desk and custom): waiting for the friend, each
- * question in turn with the time left on the server's clock (keys 1–4 pick a choice; a typed
- * answer is sent with Enter), the friend's progress live, Review Mode's correct answer after each
+ * question in turn, first alone for the view time (Memory League style: its choices come from the
+ * server once it opens for answers), then with the time left on the server's clock (keys 1–4 pick
+ * a choice; a typed answer is sent with Enter), the friend's progress live (or that their
+ * connection dropped: the duel goes on and they can come back), Review Mode's correct answer after each
  * question, time up, and the result with both scores and the correct answers. A reload resumes
  * where the server says the duel is.
  *
  * **API calls and states**: `GET duels/{id}/` (`Loading`, error with Retry; `Waiting`,
- * `Cancelled`, `Question`, `Finished` for the caller, `Result`), `POST duels/submit-response/`.
+ * `Cancelled`, `Reading`, `Question`, `OpponentAway`, `Finished` for the caller, `Result`), `POST duels/submit-response/`.
  * The events stream's `duel_progress` and notification events refresh the duel.
  */
 import {
@@ -19,17 +21,19 @@ import {
 import { Button, TextField } from '@memoria/ui';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
-import { LoadError, Loading, useSecondsLeft } from './shared.tsx';
+import {
+  ArenaFrame,
+  DuelSection,
+  LoadError,
+  Loading,
+  OpponentLine,
+  opponentName,
+  useSecondsLeft,
+} from './shared.tsx';
 
 /** The server takes answers this long after a deadline; the arena asks again once it passed. */
 const GRACE_MS = 2_500;
-
-function opponentName(duel: Duel, myId: number | undefined) {
-  const other = duel.creator.id === myId ? duel.opponent : duel.creator;
-  return other?.username ?? duel.opponent?.username ?? '';
-}
 
 function Choices({
   question,
@@ -138,10 +142,7 @@ function Result({ duel, opponent }: { duel: Duel; opponent: string }) {
 
 function Answers({ duel }: { duel: Duel }) {
   return (
-    <section className={s.section} aria-labelledby="duel-answers">
-      <h2 className={s.sectionTitle} id="duel-answers">
-        <FormattedMessage id="duels.arena.answers" />
-      </h2>
+    <DuelSection id="duel-answers" titleId="duels.arena.answers">
       <ol className={s.list}>
         {duel.questions.map((q) => (
           <li key={q.id} className={s.row}>
@@ -157,7 +158,27 @@ function Answers({ duel }: { duel: Duel }) {
           </li>
         ))}
       </ol>
-    </section>
+    </DuelSection>
+  );
+}
+
+/**
+ * Whether the current question is still being read, as the server said in this answer: its
+ * choices (or the answer field) show only once the server has opened it (`answer_opens_at`).
+ */
+function readingNow(duel: Duel): boolean {
+  return (
+    duel.answer_opens_at !== null && Date.parse(duel.answer_opens_at) > Date.parse(duel.server_now)
+  );
+}
+
+/** The reading time of a question: the seconds until it can be answered. */
+function Reading({ duel }: { duel: Duel }) {
+  const seconds = useSecondsLeft(duel.answer_opens_at, duel.server_now) ?? 0;
+  return (
+    <p className={s.muted} role="timer">
+      <FormattedMessage id="duels.arena.reading" values={{ seconds: Math.max(1, seconds) }} />
+    </p>
   );
 }
 
@@ -177,7 +198,6 @@ export function QuizArenaView({
   last?: DuelResponseResult | null;
   error?: unknown;
 }) {
-  const intl = useIntl();
   const opponent = opponentName(duel, myId);
   const seconds = useSecondsLeft(duel.question_deadline_at, duel.server_now);
   const total = duel.question_count;
@@ -209,6 +229,7 @@ export function QuizArenaView({
     const question = duel.questions[duel.my_answered];
     const answer = (a: string) => question && onAnswer(question, a);
     const timeUp = seconds === 0;
+    const reading = readingNow(duel);
     body = question ? (
       <>
         <Feedback last={last} />
@@ -220,7 +241,7 @@ export function QuizArenaView({
             />
           </span>
           <span aria-live="off">
-            {timeUp ? (
+            {reading ? null : timeUp ? (
               <FormattedMessage id="duels.arena.timeUp" />
             ) : seconds !== null ? (
               <FormattedMessage id="duels.arena.timeLeft" values={{ seconds }} />
@@ -229,7 +250,9 @@ export function QuizArenaView({
         </div>
         <h2 className={s.prompt}>{question.prompt}</h2>
         {question.image ? <img src={question.image} alt="" /> : null}
-        {question.options ? (
+        {reading ? (
+          <Reading key={question.id} duel={duel} />
+        ) : question.options ? (
           <>
             <p className={s.muted}>
               <FormattedMessage
@@ -251,32 +274,17 @@ export function QuizArenaView({
     ) : null;
   }
   return (
-    <div className={s.page}>
-      <h1 className={s.title}>{duel.name}</h1>
-      <div className={s.arena}>
-        {duel.status === 'in_progress' ? (
-          <p className={s.muted} aria-live="polite">
-            {duel.opponent_finished ? (
-              <FormattedMessage id="duels.arena.opponentDone" values={{ username: opponent }} />
-            ) : (
-              <FormattedMessage
-                id="duels.arena.opponent"
-                values={{ username: opponent, answered: duel.opponent_answered, total }}
-              />
-            )}
-          </p>
-        ) : null}
-        {body}
-        {error ? (
-          <p className={s.banner} role="alert">
-            {errorMessage(intl, error, { fallbackId: 'duels.error.action' })}
-          </p>
-        ) : null}
-      </div>
-      <a href="/multiple-duels">
-        <FormattedMessage id="duels.action.back" />
-      </a>
-    </div>
+    <ArenaFrame title={duel.name} error={error}>
+      {duel.status === 'in_progress' ? (
+        <OpponentLine
+          username={opponent}
+          connected={duel.opponent_connected}
+          finished={duel.opponent_finished}
+          progress={{ answered: duel.opponent_answered, total }}
+        />
+      ) : null}
+      {body}
+    </ArenaFrame>
   );
 }
 
@@ -287,7 +295,14 @@ export function QuizArena({ duelId, myId }: { duelId: number; myId: number | und
   const submit = useSubmitDuelResponse({ onSuccess: setLast });
   const deadline = duel.data?.question_deadline_at ?? null;
   const serverNow = duel.data?.server_now ?? '';
+  const opensAt = duel.data && readingNow(duel.data) ? duel.data.answer_opens_at : null;
   const { refetch } = duel;
+  // The choices come from the server once the reading time is over.
+  useEffect(() => {
+    if (!opensAt) return;
+    const timer = setTimeout(() => void refetch(), Date.parse(opensAt) - Date.parse(serverNow));
+    return () => clearTimeout(timer);
+  }, [opensAt, serverNow, refetch]);
   // Once the deadline and the grace passed, the server has ended this question: ask it where
   // the duel is now (time up, next phase or result).
   useEffect(() => {

@@ -13,7 +13,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The arena of an image or numbers duel (`ImageArena` and `TableArena`, mounted by `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, Submitted, Result) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits.',
+          "The arena of an image or numbers duel (`ImageArena` and `TableArena`, mounted by `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, OpponentAway, Submitted, Result) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
       },
     },
     messages,
@@ -70,7 +70,23 @@ export const Submitted: Story = { args: { duel: tableDuel({ my_phase: 'submitted
 
 export const Result: Story = { args: { duel: finishedTable() } };
 
+/** The friend's connection dropped while the caller recalls: the duel goes on. */
+export const OpponentAway: Story = {
+  args: {
+    duel: tableDuel({
+      my_phase: 'recall',
+      numbers: [],
+      recall_ends_at: '2025-01-15T10:31:00.000Z',
+      opponent_connected: false,
+    }),
+  },
+};
+
 export const Dark: Story = inMatrix({ theme: 'dark' });
+export const SpanishOpponentAway: Story = inMatrix(
+  { locale: 'es' },
+  { args: { duel: imageDuel({ opponent_connected: false }) } },
+);
 export const Spanish: Story = inMatrix(
   { locale: 'es' },
   { args: { duel: tableDuel({ my_phase: 'recall', numbers: [] }) } },

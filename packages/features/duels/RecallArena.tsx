@@ -3,15 +3,21 @@
  * `/table-duel/{duelId}` (numbers, typed back in a grid as in Memory League). Waiting for the
  * friend, memorize (the items with the time left on the server's clock), recall (one field per
  * position, keyboard-first: Enter moves to the next field, the last one submits), submitted
- * (waiting for the friend), and the result with both scores and the items. A reload resumes
+ * (waiting for the friend), and the result with both scores and the items. While the friend's
+ * connection is down the arena says so: the duel goes on and they can come back. A reload resumes
  * where the server says the duel is.
  *
  * **API calls and states**: `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/`
- * (`Loading`, error with Retry, `Waiting`, `Memorize`, `Recall`, `Submitted`, `Result`), then
+ * (`Loading`, error with Retry, `Waiting`, `Memorize`, `Recall`, `OpponentAway`, `Submitted`,
+ * `Result`), then
  * `POST …/submit_words/` or `…/submit_numbers/`.
  */
-// The pictures' emoji font, served by the product itself (woff2 subsets loaded only when drawn).
+// The pictures' emoji font, served by the product itself (woff2 subsets loaded only when drawn),
+// in two builds under one family name: Chromium paints no OpenType-SVG glyphs (fontsource's build
+// draws blank there), so the COLRv1 build, declared last, wins where `tech(color-COLRv1)` is
+// supported (Chromium, Firefox); elsewhere (Safari) its rule is dropped and the SVG build draws.
 import '@fontsource/noto-color-emoji';
+import '@infolektuell/noto-color-emoji';
 import {
   type ImageDuel,
   type TableDuel,
@@ -23,20 +29,21 @@ import {
 import { Button } from '@memoria/ui';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
-import { LoadError, Loading, useSecondsLeft } from './shared.tsx';
+import {
+  ArenaFrame,
+  LoadError,
+  Loading,
+  OpponentLine,
+  opponentName,
+  useSecondsLeft,
+} from './shared.tsx';
 
 const GRACE_MS = 2_500;
 
 type RecallDuel = ImageDuel | TableDuel;
 
 const isImages = (duel: RecallDuel): duel is ImageDuel => 'items' in duel;
-
-function opponentName(duel: RecallDuel, myId: number | undefined) {
-  const other = duel.creator.id === myId ? duel.opponent : duel.creator;
-  return other?.username ?? '';
-}
 
 function Items({ duel }: { duel: RecallDuel }) {
   if (isImages(duel)) {
@@ -139,7 +146,6 @@ export function RecallArenaView({
   sending?: boolean;
   error?: unknown;
 }) {
-  const intl = useIntl();
   const opponent = opponentName(duel, myId);
   const phase = duel.my_phase;
   const seconds = useSecondsLeft(phaseEnd(duel), duel.server_now);
@@ -220,21 +226,18 @@ export function RecallArenaView({
       </>
     );
   }
+  const theirs = duel.results.find((r) => r.user.id !== myId);
   return (
-    <div className={s.page}>
-      <h1 className={s.title}>{duel.name}</h1>
-      <div className={s.arena}>
-        {body}
-        {error ? (
-          <p className={s.banner} role="alert">
-            {errorMessage(intl, error, { fallbackId: 'duels.error.action' })}
-          </p>
-        ) : null}
-      </div>
-      <a href="/multiple-duels">
-        <FormattedMessage id="duels.action.back" />
-      </a>
-    </div>
+    <ArenaFrame title={duel.name} error={error}>
+      {duel.status === 'in_progress' ? (
+        <OpponentLine
+          username={opponent}
+          connected={duel.opponent_connected}
+          finished={theirs?.submitted ?? false}
+        />
+      ) : null}
+      {body}
+    </ArenaFrame>
   );
 }
 

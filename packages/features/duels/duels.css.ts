@@ -2,34 +2,15 @@ import { vars } from '@memoria/ui';
 import { style } from '@vanilla-extract/css';
 import { appPage, MOBILE_MAX } from '../shared/page.css.ts';
 
+// The page pieces duels share with the other app pages.
+export {
+  featureTitle as title,
+  muted,
+  section,
+  sectionTitle,
+} from '../shared/page.css.ts';
+
 export const page = style([appPage, { maxWidth: '960px' }]);
-
-export const title = style({
-  margin: 0,
-  fontFamily: vars.font.heading,
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.text,
-});
-
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
-export const section = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  minWidth: 0,
-});
-
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.text,
-});
 
 export const modes = style({
   display: 'grid',

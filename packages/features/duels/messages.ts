@@ -87,6 +87,10 @@ export const en = {
   'duels.arena.wrong': 'Not quite: the answer is {answer}.',
   'duels.arena.opponent': '{username}: {answered} of {total} answered',
   'duels.arena.opponentDone': '{username} has finished.',
+  'duels.arena.opponentAway':
+    '{username} lost their connection. The duel goes on: they can come back and play on until their time runs out.',
+  'duels.arena.reading':
+    'Read the question: you can answer in {seconds, plural, one {# second} other {# seconds}}.',
   'duels.arena.youFinished': 'You are done. Waiting for {username}…',
   'duels.arena.timeUp': 'Time is up.',
   'duels.arena.memorize': 'Memorize, in order',
@@ -192,6 +196,10 @@ export const es: Record<keyof typeof en, string> = {
   'duels.arena.wrong': 'No exactamente: la respuesta es {answer}.',
   'duels.arena.opponent': '{username}: {answered} de {total} respondidas',
   'duels.arena.opponentDone': '{username} ha terminado.',
+  'duels.arena.opponentAway':
+    '{username} perdió la conexión. El duelo sigue: puede volver y seguir jugando hasta que se acabe su tiempo.',
+  'duels.arena.reading':
+    'Lee la pregunta: podrás responder en {seconds, plural, one {# segundo} other {# segundos}}.',
   'duels.arena.youFinished': 'Has terminado. Esperando a {username}…',
   'duels.arena.timeUp': 'Se acabó el tiempo.',
   'duels.arena.memorize': 'Memoriza, en orden',

@@ -1,5 +1,5 @@
 /** Pieces the duels screens share: names of the kinds, loading and failed states, the clock. */
-import type { DuelType } from '@memoria/api';
+import type { Duel, DuelType } from '@memoria/api';
 import { Button, Skeleton } from '@memoria/ui';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -63,4 +63,94 @@ export function useSecondsLeft(deadline: string | null, serverNow: string): numb
   }, [deadline]);
   if (!deadline) return null;
   return Math.max(0, Math.ceil((Date.parse(deadline) - (now + offset)) / 1000));
+}
+
+/** A section of a duels page: its title (`titleId`, a message) and its body. */
+export function DuelSection({
+  id,
+  titleId,
+  children,
+}: {
+  /** The heading's id, which labels the section. */
+  id: string;
+  titleId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className={s.section} aria-labelledby={id}>
+      <h2 className={s.sectionTitle} id={id}>
+        <FormattedMessage id={titleId} />
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The other player's username, seen by `myId`. */
+export function opponentName(
+  duel: Pick<Duel, 'creator' | 'opponent'>,
+  myId: number | undefined,
+): string {
+  const other = duel.creator.id === myId ? duel.opponent : duel.creator;
+  return other?.username ?? duel.opponent?.username ?? '';
+}
+
+/**
+ * How the other player stands while the duel runs: gone (their events stream dropped; the duel
+ * goes on and they can come back), done, or (quiz) how many they answered.
+ */
+export function OpponentLine({
+  username,
+  connected,
+  finished,
+  progress,
+}: {
+  username: string;
+  connected: boolean;
+  finished: boolean;
+  /** Quiz duels: the questions answered of the total. */
+  progress?: { answered: number; total: number };
+}) {
+  let line: React.ReactNode = null;
+  if (finished) {
+    if (progress) line = <FormattedMessage id="duels.arena.opponentDone" values={{ username }} />;
+  } else if (!connected) {
+    line = <FormattedMessage id="duels.arena.opponentAway" values={{ username }} />;
+  } else if (progress) {
+    line = <FormattedMessage id="duels.arena.opponent" values={{ username, ...progress }} />;
+  }
+  return (
+    <p className={s.muted} aria-live="polite" hidden={line === null}>
+      {line}
+    </p>
+  );
+}
+
+/** The frame of an arena: the duel's name, the arena box, an error banner and the way back. */
+export function ArenaFrame({
+  title,
+  error,
+  children,
+}: {
+  title: string;
+  error: unknown;
+  children: React.ReactNode;
+}) {
+  const intl = useIntl();
+  return (
+    <div className={s.page}>
+      <h1 className={s.title}>{title}</h1>
+      <div className={s.arena}>
+        {children}
+        {error ? (
+          <p className={s.banner} role="alert">
+            {errorMessage(intl, error, { fallbackId: 'duels.error.action' })}
+          </p>
+        ) : null}
+      </div>
+      <a href="/multiple-duels">
+        <FormattedMessage id="duels.action.back" />
+      </a>
+    </div>
+  );
 }

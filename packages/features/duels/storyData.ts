@@ -47,7 +47,8 @@ export function quizDuel(patch: Partial<Duel> = {}, answered = 1): Duel {
       position: i + 1,
       prompt,
       image: null,
-      options,
+      // As the server sends them: choices of the questions reached, none of later ones.
+      options: i <= answered ? options : null,
       my_answer: i < answered ? answer : null,
       is_correct: null,
       correct_answer: null,
@@ -59,12 +60,23 @@ export function quizDuel(patch: Partial<Duel> = {}, answered = 1): Duel {
     my_finished: false,
     opponent_finished: false,
     question_deadline_at: at(14),
+    answer_opens_at: at(-6),
+    opponent_connected: true,
     server_now: FIXED_NOW.toISOString(),
     result: 'in_progress',
     created_at: at(-120),
     started_at: at(-30),
     finished_at: null,
     ...patch,
+  };
+}
+
+/** Question 2 just shown: read for 5 more seconds before its choices come (view_time 10). */
+export function readingQuiz(): Duel {
+  const base = quizDuel({ view_time: 10, answer_opens_at: at(5), question_deadline_at: at(25) });
+  return {
+    ...base,
+    questions: base.questions.map((q, i) => (i >= 1 ? { ...q, options: null } : q)),
   };
 }
 
@@ -79,12 +91,14 @@ export function finishedQuiz(result: 'win' | 'lose' | 'draw'): Duel {
     my_finished: true,
     opponent_finished: true,
     question_deadline_at: null,
+    answer_opens_at: null,
     my_score: mine,
     opponent_score: 2,
     opponent_answered: 3,
     finished_at: at(-5),
     questions: base.questions.map((q, i) => ({
       ...q,
+      options: capitals[i]?.[2] ?? null,
       is_correct: i < mine,
       correct_answer: capitals[i]?.[1] ?? '',
       my_answer: i < mine ? (capitals[i]?.[1] ?? '') : 'Paris',
@@ -107,6 +121,7 @@ const recallBase = {
   memorize_ends_at: at(22),
   recall_ends_at: at(82),
   item_count: 6,
+  opponent_connected: true,
   results: [
     { user: ana, submitted: false, answers: [], correct_count: 0, score: 0, submitted_at: null },
     { user: bo, submitted: false, answers: [], correct_count: 0, score: 0, submitted_at: null },

@@ -2,33 +2,18 @@ import { vars } from '@memoria/ui';
 import { style } from '@vanilla-extract/css';
 import { appPage, MOBILE_MAX } from '../shared/page.css.ts';
 
+// The page pieces friends share with the other app pages.
+export {
+  featureTitle as title,
+  muted,
+  muted as subtitle,
+  section,
+  sectionTitle,
+} from '../shared/page.css.ts';
+
 export const page = style([appPage, { maxWidth: '900px' }]);
 
 export const headerText = style({ display: 'grid', gap: vars.space.xs, minWidth: 0 });
-
-export const title = style({
-  margin: 0,
-  fontFamily: vars.font.heading,
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.text,
-});
-
-export const subtitle = style({
-  margin: 0,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
-
-export const section = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  minWidth: 0,
-});
 
 export const sectionHeader = style({
   display: 'flex',
@@ -37,15 +22,6 @@ export const sectionHeader = style({
   justifyContent: 'space-between',
   gap: vars.space.sm,
 });
-
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.text,
-});
-
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const addForm = style({
   display: 'flex',

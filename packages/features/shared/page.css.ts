@@ -34,3 +34,33 @@ export const pageTitle = style({
 });
 
 export const pageSubtitle = style({ margin: 0, color: vars.color.textMuted });
+
+/** The title of a feature page set in the app frame (duels, friends). */
+export const featureTitle = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+});
+
+/** A secondary line: hints, empty lists, subtitles. */
+export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** A bordered block of a page (a list with its heading). */
+export const section = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  minWidth: 0,
+});
+
+export const sectionTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+});

@@ -13,6 +13,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
 import { createFitter } from './memory-model/fitter.ts';
 import { createProviders } from './providers/index.ts';
+import { signalPresence } from './routes/duels/lifecycle.ts';
 import { allHandlers } from './routes/index.ts';
 
 export { BASE_PATH, createApp } from './app.ts';
@@ -74,7 +75,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     });
     const doc = loadContract();
     const handlers = allHandlers();
-    const events = new EventHub(database.sql, logger);
+    // A learner's stream opening or closing is news to the opponents of their running duels.
+    const events = new EventHub(database.sql, logger, {
+      onPresence: (userId) => signalPresence(database.sql, userId),
+    });
     const app = createApp(
       {
         db: database.db,

@@ -837,3 +837,23 @@ export const invitationCodeMisses = pgTable(
   },
   (t) => [index('invitation_code_misses_ip_idx').on(t.ip, t.createdAt)],
 );
+
+/**
+ * Who has a live events stream open, per app instance (events/hub.ts keeps it): a row while the
+ * user has a stream on that instance, its `seen_at` refreshed at every heartbeat, so an instance
+ * that died without cleaning up stops counting once its rows are stale (PRESENCE_TTL_MS).
+ */
+export const streamPresence = pgTable(
+  'stream_presence',
+  {
+    instanceId: text('instance_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId] }),
+    index('stream_presence_user_idx').on(t.userId, t.seenAt),
+  ],
+);

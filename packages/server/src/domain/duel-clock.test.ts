@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerOpensAt,
   COUNTDOWN_MS,
   type DuelClock,
   doneAt,
@@ -59,6 +60,17 @@ describe('quiz deadlines', () => {
     expect(questionDeadline(reading, second)).toEqual(at(19_000));
     expect(playerDone(reading, playing, at(10_000 + GRACE_MS + 1))).toBe(false);
     expect(playerDone(reading, playing, at(15_000 + GRACE_MS + 1))).toBe(true);
+  });
+
+  it('open each question for answers once its view_time passed, and none after the last', () => {
+    const reading = { ...quiz, viewTime: 5 };
+    expect(answerOpensAt(reading, playing)).toEqual(at(5000));
+    const second = { ...playing, questionStartedAt: at(4000), answered: 1 };
+    expect(answerOpensAt(reading, second)).toEqual(at(9000));
+    expect(answerOpensAt(quiz, second)).toEqual(at(4000));
+    expect(answerOpensAt(reading, { ...playing, answered: 3 })).toBeNull();
+    expect(answerOpensAt(reading, { ...playing, finishedAt: at(3000) })).toBeNull();
+    expect(answerOpensAt({ ...reading, acceptedAt: null }, fresh)).toBeNull();
   });
 
   it('accept answers until the deadline plus the grace, and refuse them after', () => {

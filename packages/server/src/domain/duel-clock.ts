@@ -47,6 +47,16 @@ export function questionDeadline(duel: DuelClock, player: PlayerClock): Date | n
   return later(player.questionStartedAt ?? start, windowMs);
 }
 
+/**
+ * Quiz: when the player's current question opens for answers, after its reading time
+ * (`viewTime`); null when no question is current. Options stay hidden before it.
+ */
+export function answerOpensAt(duel: DuelClock, player: PlayerClock): Date | null {
+  const start = phaseStart(duel, player);
+  if (!start || player.finishedAt || player.answered >= duel.questionCount) return null;
+  return later(player.questionStartedAt ?? start, (duel.viewTime ?? 0) * 1000);
+}
+
 /** Recall: the start and end of the memorize phase and the end of the recall (before grace). */
 export function recallWindow(
   duel: DuelClock,

@@ -5,8 +5,10 @@
  * durable rows after the last id it sent, so a stream never skips or repeats a notification,
  * whether it came live, while the LISTEN connection was down, or before a reconnect.
  */
+import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Schemas } from '../contract/types.ts';
+import { addPresence, removePresence, syncPresence } from '../db/queries/presence.ts';
 import type { Logger } from '../log.ts';
 import {
   EVENTS_CHANNEL,
@@ -66,6 +68,11 @@ const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 export interface EventHubOptions {
   /** Heartbeat period in ms (default 25 s; tests shorten it). */
   heartbeatMs?: number;
+  /**
+   * Called once a user's first stream on this instance opened or their last one closed, after
+   * `stream_presence` says so (the duels tell the opponents).
+   */
+  onPresence?: (userId: number) => Promise<void>;
 }
 
 const isLive = (signal: EventSignal | LiveSignal): signal is LiveSignal => 'event' in signal;
@@ -74,6 +81,11 @@ export class EventHub {
   readonly #sql: postgres.Sql;
   readonly #logger: Logger;
   readonly #heartbeatMs: number;
+  readonly #onPresence: EventHubOptions['onPresence'];
+  /** This instance's name in `stream_presence`. */
+  readonly instanceId = randomUUID();
+  /** Presence writes, one after another so a quick close and reopen land in order. */
+  #presence: Promise<void> = Promise.resolve();
   readonly #byUser = new Map<number, Set<Stream>>();
   #listening: Promise<postgres.ListenMeta> | undefined;
   #heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -83,6 +95,7 @@ export class EventHub {
     this.#sql = sql;
     this.#logger = logger;
     this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000;
+    this.#onPresence = options.onPresence;
   }
 
   /** Open streams on this instance. */
@@ -149,10 +162,16 @@ export class EventHub {
     return body;
   }
 
+  /** Resolves once the presence writes queued so far are done. */
+  presenceSettled(): Promise<void> {
+    return this.#presence;
+  }
+
   /** Ends every stream and stops listening (shutdown). */
   async close(): Promise<void> {
     this.#closed = true;
     for (const set of [...this.#byUser.values()]) for (const s of [...set]) this.#end(s);
+    await this.#presence;
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     this.#heartbeat = undefined;
     const listening = this.#listening;
@@ -219,11 +238,24 @@ export class EventHub {
     }
   }
 
+  /** Queues a presence write; when `changed` is a user, tells `onPresence` after it. */
+  #writePresence(write: () => Promise<void>, changed?: number): void {
+    this.#presence = this.#presence
+      .then(write)
+      .then(() => (changed !== undefined ? this.#onPresence?.(changed) : undefined))
+      .catch((error) => {
+        // The next heartbeat writes the whole set again.
+        this.#logger.warn('events: presence write failed', { message: (error as Error).message });
+      });
+  }
+
   #add(stream: Stream): void {
     let set = this.#byUser.get(stream.userId);
     if (!set) {
       set = new Set();
       this.#byUser.set(stream.userId, set);
+      const { userId } = stream;
+      this.#writePresence(() => addPresence(this.#sql, this.instanceId, userId), userId);
     }
     set.add(stream);
     this.#heartbeat ??= setInterval(() => this.#beat(), this.#heartbeatMs);
@@ -231,6 +263,8 @@ export class EventHub {
   }
 
   #beat(): void {
+    const online = [...this.#byUser.keys()];
+    this.#writePresence(() => syncPresence(this.#sql, this.instanceId, online));
     for (const set of this.#byUser.values()) {
       for (const stream of set) {
         try {
@@ -270,8 +304,12 @@ export class EventHub {
     stream.closed = true;
     if (stream.expiry) clearTimeout(stream.expiry);
     const set = this.#byUser.get(stream.userId);
-    set?.delete(stream);
-    if (set?.size === 0) this.#byUser.delete(stream.userId);
+    if (!set?.delete(stream)) return;
+    if (set.size === 0) {
+      this.#byUser.delete(stream.userId);
+      const { userId } = stream;
+      this.#writePresence(() => removePresence(this.#sql, this.instanceId, userId), userId);
+    }
     if (this.#byUser.size === 0 && this.#heartbeat) {
       clearInterval(this.#heartbeat);
       this.#heartbeat = undefined;

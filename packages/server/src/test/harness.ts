@@ -11,6 +11,7 @@ import { EventHub, type EventHubOptions } from '../events/hub.ts';
 import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
+import { signalPresence } from '../routes/duels/lifecycle.ts';
 
 export const contract = loadContract();
 export const operations = listOperations(contract);
@@ -158,7 +159,10 @@ export async function createTestBackend(
     jwtSecret: await loadJwtSecret(database.db, undefined),
     version: 'test',
     providers: createProviders({}, options.providers, { sql: database.sql }),
-    events: new EventHub(database.sql, logger, options.events),
+    events: new EventHub(database.sql, logger, {
+      onPresence: (userId) => signalPresence(database.sql, userId),
+      ...options.events,
+    }),
   };
   const app = createApp(deps, options);
 

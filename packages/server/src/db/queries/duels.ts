@@ -1,6 +1,12 @@
 /** Duels, their players and duel requests: every SQL statement of the duels domain. */
 import type { DeskCard, StoredQuestion } from '../../domain/duel-content.ts';
 import { EVENTS_CHANNEL, type LiveSignal } from '../../notifications/index.ts';
+import {
+  type PersonRecord,
+  SENDER_RECEIVER_COLUMNS,
+  type SenderReceiverRow,
+  toSenderAndReceiver,
+} from './people.ts';
 import { iso, pgDate, pgDateOrNull, type Query } from './pg.ts';
 
 export type DuelKind = 'desk' | 'custom' | 'images' | 'table';
@@ -60,13 +66,7 @@ export interface PlayerRecord {
   finishedAt: Date | null;
 }
 
-export interface DuelUser {
-  id: number;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-}
+export type DuelUser = PersonRecord;
 
 interface DuelRow {
   id: number;
@@ -417,16 +417,7 @@ interface RequestRow {
   responded_at: string | null;
 }
 
-interface RequestViewRow extends RequestRow {
-  s_email: string;
-  s_username: string;
-  s_first_name: string;
-  s_last_name: string;
-  r_email: string;
-  r_username: string;
-  r_first_name: string;
-  r_last_name: string;
-}
+type RequestViewRow = RequestRow & SenderReceiverRow;
 
 function toRequest(row: RequestRow): DuelRequestRecord {
   return {
@@ -444,31 +435,12 @@ function toRequest(row: RequestRow): DuelRequestRecord {
 }
 
 function toRequestView(row: RequestViewRow): DuelRequestView {
-  return {
-    ...toRequest(row),
-    sender: {
-      id: row.sender_id,
-      email: row.s_email,
-      username: row.s_username,
-      firstName: row.s_first_name,
-      lastName: row.s_last_name,
-    },
-    receiver: {
-      id: row.receiver_id,
-      email: row.r_email,
-      username: row.r_username,
-      firstName: row.r_first_name,
-      lastName: row.r_last_name,
-    },
-  };
+  return { ...toRequest(row), ...toSenderAndReceiver(row) };
 }
 
 const REQUEST_COLUMNS = (q: Query) => q`
   dr.id, dr.duel_id, dr.sender_id, dr.receiver_id, dr.duel_type, dr.status, dr.sender_deleted,
-  dr.receiver_deleted, dr.created_at, dr.responded_at,
-  s.email as s_email, s.username as s_username, s.first_name as s_first_name,
-  s.last_name as s_last_name, r.email as r_email, r.username as r_username,
-  r.first_name as r_first_name, r.last_name as r_last_name`;
+  dr.receiver_deleted, dr.created_at, dr.responded_at, ${SENDER_RECEIVER_COLUMNS(q)}`;
 
 /** A pending request; a unique violation of `duel_requests_pending_key` when one is open. */
 export async function insertDuelRequest(

@@ -1,14 +1,14 @@
 /** Friend requests and friendships: every SQL statement on `friendships`. */
 import type { FriendshipStatus } from '../../domain/friendship.ts';
+import {
+  type PersonRecord,
+  SENDER_RECEIVER_COLUMNS,
+  type SenderReceiverRow,
+  toSenderAndReceiver,
+} from './people.ts';
 import { containsPattern, pgDate, type Query } from './pg.ts';
 
-export interface FriendUserRecord {
-  id: number;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-}
+export type FriendUserRecord = PersonRecord;
 
 export interface FriendshipRecord {
   id: number;
@@ -34,16 +34,7 @@ interface FriendshipRow {
   updated_at: string;
 }
 
-interface FriendshipViewRow extends FriendshipRow {
-  s_email: string;
-  s_username: string;
-  s_first_name: string;
-  s_last_name: string;
-  r_email: string;
-  r_username: string;
-  r_first_name: string;
-  r_last_name: string;
-}
+type FriendshipViewRow = FriendshipRow & SenderReceiverRow;
 
 function toFriendship(row: FriendshipRow): FriendshipRecord {
   return {
@@ -57,23 +48,7 @@ function toFriendship(row: FriendshipRow): FriendshipRecord {
 }
 
 function toFriendshipView(row: FriendshipViewRow): FriendshipView {
-  return {
-    ...toFriendship(row),
-    sender: {
-      id: row.sender_id,
-      email: row.s_email,
-      username: row.s_username,
-      firstName: row.s_first_name,
-      lastName: row.s_last_name,
-    },
-    receiver: {
-      id: row.receiver_id,
-      email: row.r_email,
-      username: row.r_username,
-      firstName: row.r_first_name,
-      lastName: row.r_last_name,
-    },
-  };
+  return { ...toFriendship(row), ...toSenderAndReceiver(row) };
 }
 
 /** An active user by exact email or username, both compared case-insensitively. */
@@ -153,9 +128,7 @@ export async function setFriendshipStatus(
 
 const VIEW_COLUMNS = (q: Query) => q`
   f.id, f.sender_id, f.receiver_id, f.status, f.created_at, f.updated_at,
-  s.email as s_email, s.username as s_username, s.first_name as s_first_name,
-  s.last_name as s_last_name, r.email as r_email, r.username as r_username,
-  r.first_name as r_first_name, r.last_name as r_last_name`;
+  ${SENDER_RECEIVER_COLUMNS(q)}`;
 
 export async function friendshipView(q: Query, id: number): Promise<FriendshipView | null> {
   const [row] = await q<FriendshipViewRow[]>`

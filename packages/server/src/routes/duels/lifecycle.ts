@@ -21,6 +21,7 @@ import {
   usersByIds,
 } from '../../db/queries/duels.ts';
 import type { Query } from '../../db/queries/pg.ts';
+import { connectedAmong } from '../../db/queries/presence.ts';
 import { inTransaction, type Tx as TransactionSql } from '../../db/transaction.ts';
 import {
   type DuelClock,
@@ -31,6 +32,7 @@ import {
 import { type DuelOutcome, outcome, type Tally } from '../../domain/duel-scoring.ts';
 import { notFound } from '../../http/errors.ts';
 import { MESSAGES } from './messages.ts';
+import type { DuelViewContext } from './responses.ts';
 
 export const QUIZ_KINDS: readonly DuelKind[] = ['desk', 'custom'];
 export const isQuiz = (kind: DuelKind) => kind === 'desk' || kind === 'custom';
@@ -181,5 +183,29 @@ export async function settleRunning(sql: Sql, userId: number, now: Date): Promis
       if (!duel) return;
       await settle(tx, { duel, players: await playersOf(tx, duel) }, now);
     });
+  }
+}
+
+/** The players' accounts and who of them is online, to show `opens` at `now`. */
+export async function viewContext(
+  q: Query,
+  opens: OpenDuel[],
+  now: Date,
+): Promise<DuelViewContext> {
+  const ids = [...new Set(opens.flatMap((o) => [o.duel.creatorId, o.duel.opponentId]))];
+  const [users, connected] = await Promise.all([usersByIds(q, ids), connectedAmong(q, ids)]);
+  return { users, connected, now };
+}
+
+/**
+ * `userId`'s events stream opened or closed (events/hub.ts): the opponents of their running duels
+ * are told through `duel_progress`, and read `opponent_connected` again.
+ */
+export async function signalPresence(sql: Sql, userId: number): Promise<void> {
+  for (const { id, kind } of await runningDuelIds(sql, userId)) {
+    const duel = await duelOf(sql, id, userId, [kind], false);
+    if (!duel) continue;
+    const open = { duel, players: await playersOf(sql, duel) };
+    await signalProgress(sql, open, other(open, userId).userId);
   }
 }

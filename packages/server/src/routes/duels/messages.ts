@@ -8,6 +8,7 @@ export const MESSAGES = {
   finished: 'The duel is finished.',
   alreadyFinished: 'You have already finished this duel.',
   notCurrentQuestion: 'Answer the current question: this one was answered or is not reached yet.',
+  stillReading: 'The question is still being read: its choices open after the view time.',
   tooLate: 'Time is up: the answer arrived after the deadline and was not counted.',
   stillMemorizing: 'The recall phase has not started yet.',
   receiverOnly: 'Only the invited friend can answer this duel request.',

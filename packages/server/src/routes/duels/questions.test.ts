@@ -170,11 +170,13 @@ describe('playing a desk duel', () => {
     expect(started.status).toBe('in_progress');
     expect(started.questions).toHaveLength(3);
     expect(started.question_deadline_at).not.toBeNull();
-    for (const q of started.questions) {
-      expect(q.options).toHaveLength(4);
-      expect(q.options).toContain(capitalOf(q.prompt));
-      expect(q.correct_answer).toBeNull();
-    }
+    // No view time: the first question is open at once; later ones show no choices yet.
+    expect(started.answer_opens_at).not.toBeNull();
+    const [current, ...later] = started.questions;
+    expect(current.options).toHaveLength(4);
+    expect(current.options).toContain(capitalOf(current.prompt));
+    for (const q of started.questions) expect(q.correct_answer).toBeNull();
+    for (const q of later) expect(q.options).toBeNull();
 
     const first = await answer(ana, duel.id, true);
     expect(first.status).toBe(200);
@@ -263,6 +265,42 @@ describe('playing a desk duel', () => {
 });
 
 describe('the clock', () => {
+  it('shows each question without its choices for the view time, and refuses answers until then', async () => {
+    const [ana, ben] = await h.pair();
+    const duel = await deskDuel(ana, ben, { view_time: 5 });
+    await h.accept(ben, duel.id);
+    const reading = (await h.get(ana, `${D}/${duel.id}/`)).body;
+    expect(reading.questions[0].prompt).not.toBe('');
+    expect(reading.questions.map((q: { options: unknown }) => q.options)).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    const opens = Date.parse(reading.answer_opens_at);
+    expect(opens - Date.parse(reading.server_now)).toBeGreaterThan(3000);
+    expect(Date.parse(reading.question_deadline_at) - opens).toBe(30_000);
+    const early = await h.post(ana, `${D}/submit-response/`, {
+      duel_id: duel.id,
+      question_id: 1,
+      answer: capitalOf(reading.questions[0].prompt),
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toMatch(/still being read/);
+
+    await h.age(duel.id, 6);
+    const open = (await h.get(ana, `${D}/${duel.id}/`)).body;
+    expect(open.questions[0].options).toHaveLength(4);
+    expect(open.questions[1].options).toBeNull();
+    expect((await answer(ana, duel.id, true)).status).toBe(200);
+    // The next question reads for its own view time again.
+    const second = (await h.get(ana, `${D}/${duel.id}/`)).body;
+    expect(second.questions[0].options).toHaveLength(4);
+    expect(second.questions[1].options).toBeNull();
+    expect(Date.parse(second.answer_opens_at) - Date.parse(second.server_now)).toBeGreaterThan(
+      3000,
+    );
+  });
+
   it('refuses an answer after the deadline plus grace with 409, ending that player with what was received', async () => {
     const [ana, ben] = await h.pair();
     const duel = await deskDuel(ana, ben);
@@ -331,13 +369,14 @@ describe('custom duels', () => {
     await h.accept(ben, res.body.id);
     const view = (await h.get(ben, `${D}/${res.body.id}/`)).body;
     expect(view.questions[0].options).toBeNull();
-    expect([...view.questions[1].options].sort()).toEqual(['3', '4', '5']);
     const typed = await h.post(ben, `${D}/submit-response/`, {
       duel_id: res.body.id,
       question_id: 1,
       answer: '  bogota! ',
     });
     expect(typed.body).toMatchObject({ is_correct: true, correct_answer: 'Bogotá' });
+    const next = (await h.get(ben, `${D}/${res.body.id}/`)).body;
+    expect([...next.questions[1].options].sort()).toEqual(['3', '4', '5']);
   });
 
   it('proposes questions from text (offline rules) or from a desk, and needs one of them', async () => {

@@ -2,8 +2,9 @@
 import type { Context } from 'hono';
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { deskCards, type StoredAnswer, savePlayer, usersByIds } from '../../db/queries/duels.ts';
+import { deskCards, type StoredAnswer, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { answerOpensAt } from '../../domain/duel-clock.ts';
 import { customQuestions, deskQuestions } from '../../domain/duel-content.ts';
 import { answersMatch, normalizeAnswer, tallyQuiz } from '../../domain/duel-scoring.ts';
 import { checkQuestionCount } from '../../domain/duel-setup.ts';
@@ -14,13 +15,16 @@ import { AiProviderError } from '../../providers/ai/types.ts';
 import { deskFor } from '../space-repetition/access.ts';
 import { assertFriend, createAndInvite } from './invite.ts';
 import {
+  duelClock,
   me,
   type OpenDuel,
   openDuel,
+  playerClock,
   QUIZ_KINDS,
   recordFor,
   settle,
   signalProgress,
+  viewContext,
 } from './lifecycle.ts';
 import { MESSAGES } from './messages.ts';
 import { renderQuizDuel } from './responses.ts';
@@ -30,8 +34,8 @@ const DEFAULT_QUESTIONS = 10;
 async function answerDuel(c: Context<AppEnv>, open: OpenDuel, status: 200 | 201) {
   const { sql } = c.get('deps');
   const user = currentUser(c);
-  const users = await usersByIds(sql, [open.duel.creatorId, open.duel.opponentId]);
-  return c.json(renderQuizDuel(open, user.id, users, clockOf(c.get('deps')).now()), status);
+  const view = await viewContext(sql, [open], clockOf(c.get('deps')).now());
+  return c.json(renderQuizDuel(open, user.id, view), status);
 }
 
 /** Whether `given` answers `question`: one of the choices exactly (normalized), or typed forgivingly. */
@@ -124,13 +128,15 @@ export const handlers: Handlers = {
       if (body.question_id !== answers.length + 1) {
         throw new ApiError(409, 'conflict', MESSAGES.notCurrentQuestion);
       }
-      const shownAt = player.questionStartedAt ?? player.phaseStartedAt ?? now;
+      const opensAt = answerOpensAt(duelClock(duel), playerClock(duel, player)) ?? now;
+      if (now < opensAt) throw new ApiError(409, 'conflict', MESSAGES.stillReading);
       answers.push({
         questionId: body.question_id,
         answer: body.answer,
         correct: judge(question.options, question.answer, body.answer),
-        // The server's own measure, at most the answer time (the grace is not the player's).
-        timeMs: Math.min(Math.max(0, now.getTime() - shownAt.getTime()), duel.answerTime * 1000),
+        // The server's own measure from the choices showing, at most the answer time (the grace
+        // is not the player's).
+        timeMs: Math.min(Math.max(0, now.getTime() - opensAt.getTime()), duel.answerTime * 1000),
       });
       const tally = tallyQuiz(answers);
       player.score = tally.score;
@@ -147,8 +153,7 @@ export const handlers: Handlers = {
     });
     if (done.refusal) throw new ApiError(409, 'conflict', done.refusal);
     const { open } = done;
-    const users = await usersByIds(sql, [open.duel.creatorId, open.duel.opponentId]);
-    const view = renderQuizDuel(open, user.id, users, now);
+    const view = renderQuizDuel(open, user.id, await viewContext(sql, [open], now));
     const shown = view.questions[body.question_id - 1];
     const result: Schemas['DuelResponseResult'] = {
       duel_id: view.id,

@@ -5,14 +5,7 @@
 import type { Context } from 'hono';
 import { clockOf } from '../../clock.ts';
 import type { Handlers } from '../../contract/types.ts';
-import {
-  type DuelKind,
-  type DuelUser,
-  listDuelsOf,
-  playersOfMany,
-  savePlayer,
-  usersByIds,
-} from '../../db/queries/duels.ts';
+import { type DuelKind, listDuelsOf, playersOfMany, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recallPhase } from '../../domain/duel-clock.ts';
 import { digitSequence, pickIndexes } from '../../domain/duel-content.ts';
@@ -32,24 +25,23 @@ import {
   settle,
   settleRunning,
   signalProgress,
+  viewContext,
 } from './lifecycle.ts';
 import { MESSAGES } from './messages.ts';
-import { renderImageDuel, renderTableDuel } from './responses.ts';
+import { type DuelViewContext, renderImageDuel, renderTableDuel } from './responses.ts';
 
 type RecallKind = Extract<DuelKind, 'images' | 'table'>;
 
 /** How many duels a list shows (newest first). */
 const LIST_LIMIT = 100;
 
-type Renderer<T> = (open: OpenDuel, userId: number, users: Map<number, DuelUser>, now: Date) => T;
+type Renderer<T> = (open: OpenDuel, userId: number, view: DuelViewContext) => T;
 
 async function render<T>(c: Context<AppEnv>, draw: Renderer<T>, opens: OpenDuel[]): Promise<T[]> {
   const { sql } = c.get('deps');
   const user = currentUser(c);
-  const now = clockOf(c.get('deps')).now();
-  const ids = new Set(opens.flatMap((o) => [o.duel.creatorId, o.duel.opponentId]));
-  const users = await usersByIds(sql, [...ids]);
-  return opens.map((open) => draw(open, user.id, users, now));
+  const view = await viewContext(sql, opens, clockOf(c.get('deps')).now());
+  return opens.map((open) => draw(open, user.id, view));
 }
 
 async function readOne<T>(c: Context<AppEnv>, kind: RecallKind, id: number, draw: Renderer<T>) {

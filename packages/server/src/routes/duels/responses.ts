@@ -10,7 +10,12 @@ import type {
   PlayerRecord,
   StoredAnswer,
 } from '../../db/queries/duels.ts';
-import { questionDeadline, recallPhase, recallWindow } from '../../domain/duel-clock.ts';
+import {
+  answerOpensAt,
+  questionDeadline,
+  recallPhase,
+  recallWindow,
+} from '../../domain/duel-clock.ts';
 import {
   duelClock,
   itemCount,
@@ -22,6 +27,14 @@ import {
 } from './lifecycle.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What showing a duel needs beside the duel: the players' accounts, who is online, the time. */
+export interface DuelViewContext {
+  users: Map<number, DuelUser>;
+  /** Users with a live events stream (db/queries/presence.ts). */
+  connected: ReadonlySet<number>;
+  now: Date;
+}
 
 export function renderUser(user: DuelUser | undefined): Schemas['UserSummary'] {
   return {
@@ -57,8 +70,7 @@ function common(open: OpenDuel, userId: number, users: Map<number, DuelUser>) {
 export function renderQuizDuel(
   open: OpenDuel,
   userId: number,
-  users: Map<number, DuelUser>,
-  now: Date,
+  { users, connected, now }: DuelViewContext,
 ): Schemas['Duel'] {
   const { duel } = open;
   const mine = me(open, userId);
@@ -67,6 +79,9 @@ export function renderQuizDuel(
   const finished = duel.status === 'finished';
   const started = duel.status !== 'waiting' && duel.status !== 'cancelled';
   const revealAll = finished || mine.finishedAt !== null;
+  const opensAt = answerOpensAt(duelClock(duel), playerClock(duel, mine));
+  // Choices show for answered questions and for the current one once its reading time is over.
+  const openUpTo = opensAt && opensAt <= now ? answers.length : answers.length - 1;
   const questions = started
     ? (duel.content.questions ?? []).map((q, i) => {
         const answer = answers[i];
@@ -76,7 +91,7 @@ export function renderQuizDuel(
           position: i + 1,
           prompt: q.prompt,
           image: q.image,
-          options: q.options,
+          options: revealAll || i <= openUpTo ? q.options : null,
           my_answer: answer?.answer ?? null,
           is_correct: reveal ? (answer?.correct ?? false) : null,
           correct_answer: reveal ? q.answer : null,
@@ -99,6 +114,8 @@ export function renderQuizDuel(
     my_finished: mine.finishedAt !== null,
     opponent_finished: theirs.finishedAt !== null,
     question_deadline_at: iso(questionDeadline(duelClock(duel), playerClock(duel, mine))),
+    answer_opens_at: iso(opensAt),
+    opponent_connected: connected.has(theirs.userId),
     started_at: iso(duel.acceptedAt),
   };
 }
@@ -110,7 +127,7 @@ function phaseOf(open: OpenDuel, player: PlayerRecord, now: Date) {
   return recallPhase(duelClock(duel), playerClock(duel, player), now);
 }
 
-function renderRecall(open: OpenDuel, userId: number, users: Map<number, DuelUser>, now: Date) {
+function renderRecall(open: OpenDuel, userId: number, { users, connected, now }: DuelViewContext) {
   const { duel } = open;
   const mine = me(open, userId);
   const finished = duel.status === 'finished';
@@ -136,6 +153,7 @@ function renderRecall(open: OpenDuel, userId: number, users: Map<number, DuelUse
     memorize_ends_at: iso(window?.memorizeEndsAt ?? null),
     recall_ends_at: iso(window?.recallEndsAt ?? null),
     item_count: itemCount(duel),
+    opponent_connected: connected.has(other(open, userId).userId),
     /** Whether the items may be shown now. */
     showItems: phase === 'memorize' || phase === 'submitted' || phase === 'finished',
   };
@@ -144,10 +162,9 @@ function renderRecall(open: OpenDuel, userId: number, users: Map<number, DuelUse
 export function renderImageDuel(
   open: OpenDuel,
   userId: number,
-  users: Map<number, DuelUser>,
-  now: Date,
+  view: DuelViewContext,
 ): Schemas['ImageDuel'] {
-  const { showItems, ...base } = renderRecall(open, userId, users, now);
+  const { showItems, ...base } = renderRecall(open, userId, view);
   const { duel } = open;
   return {
     ...base,
@@ -167,10 +184,9 @@ export function renderImageDuel(
 export function renderTableDuel(
   open: OpenDuel,
   userId: number,
-  users: Map<number, DuelUser>,
-  now: Date,
+  view: DuelViewContext,
 ): Schemas['TableDuel'] {
-  const { showItems, ...base } = renderRecall(open, userId, users, now);
+  const { showItems, ...base } = renderRecall(open, userId, view);
   const { duel } = open;
   return {
     ...base,

@@ -1,0 +1,99 @@
+import type { Duel } from '@memoria/api';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { QuizArena } from './QuizArena.tsx';
+import { ME, quizDuel } from './storyData.ts';
+
+const api = signedInApi();
+const DUEL = '/be/api/duels/41/';
+
+/** The duel as the server sends it while question 2 is read: no choices until `opensInMs`. */
+function reading(opensInMs: number): Duel {
+  const open = quizDuel();
+  const now = Date.parse(open.server_now);
+  return {
+    ...open,
+    answer_opens_at: new Date(now + opensInMs).toISOString(),
+    questions: open.questions.map((q, i) => (i >= 1 ? { ...q, options: null } : q)),
+  };
+}
+
+describe('QuizArena', () => {
+  test('shows the question alone while it is read, then its choices once the server opens it', async () => {
+    let reads = 0;
+    api.server.handle((req) => {
+      if (req.path === DUEL) {
+        reads += 1;
+        return { status: 200, body: reads === 1 ? reading(1000) : quizDuel() };
+      }
+      if (req.path === '/be/api/duels/submit-response/') {
+        return {
+          status: 200,
+          body: {
+            duel_id: 41,
+            question_id: 2,
+            is_correct: null,
+            correct_answer: null,
+            my_score: null,
+            opponent_score: null,
+            my_answered: 2,
+            my_finished: false,
+            status: 'in_progress',
+            result: 'in_progress',
+          },
+        };
+      }
+      return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+    });
+    renderWithProviders(<QuizArena duelId={41} myId={ME} />);
+    expect(await screen.findByRole('heading', { name: 'Peru' })).toBeTruthy();
+    expect(screen.getByText('Read the question: you can answer in 1 second.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Lima/ })).toBeNull();
+    expect(screen.queryByText(/Press 1 to/)).toBeNull();
+    // A key pressed while reading answers nothing.
+    fireEvent.keyDown(window, { key: '1' });
+
+    // The arena asks the server again when the reading time is over.
+    expect(await screen.findByRole('button', { name: '1. Lima' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/Read the question/)).toBeNull();
+    expect(api.server.hits('/be/api/duels/submit-response/')).toHaveLength(0);
+    fireEvent.keyDown(window, { key: '1' });
+    await waitFor(() => expect(api.server.hits('/be/api/duels/submit-response/')).toHaveLength(1));
+    const sent = JSON.parse(api.server.hits('/be/api/duels/submit-response/')[0]?.body ?? '{}');
+    expect(sent).toEqual({ duel_id: 41, question_id: 2, answer: 'Lima' });
+  });
+
+  test("says when the opponent's connection dropped, and their progress while connected", async () => {
+    let connected = false;
+    api.server.handle(() => ({
+      status: 200,
+      body: quizDuel({ opponent_connected: connected }),
+    }));
+    const { client, unmount } = renderWithProviders(<QuizArena duelId={41} myId={ME} />);
+    expect(
+      await screen.findByText(
+        'bo lost their connection. The duel goes on: they can come back and play on until their time runs out.',
+      ),
+    ).toBeTruthy();
+    // The question stays playable meanwhile.
+    expect(screen.getByRole('button', { name: '1. Lima' })).toBeTruthy();
+    connected = true;
+    await client.invalidateQueries();
+    expect(await screen.findByText('bo: 2 of 3 answered')).toBeTruthy();
+    expect(screen.queryByText(/lost their connection/)).toBeNull();
+    unmount();
+  });
+
+  test('in Spanish', async () => {
+    api.server.handle(() => ({
+      status: 200,
+      body: { ...reading(5000), opponent_connected: false },
+    }));
+    renderWithProviders(<QuizArena duelId={41} myId={ME} />, { locale: 'es' });
+    expect(
+      await screen.findByText('Lee la pregunta: podrás responder en 5 segundos.'),
+    ).toBeTruthy();
+    expect(screen.getByText(/bo perdió la conexión\. El duelo sigue/)).toBeTruthy();
+  });
+});
