@@ -86,6 +86,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   item_limit_out_of_range: 'errors.field.item_limit_out_of_range',
   question_count_above_cards: 'errors.field.question_count_above_cards',
   opponent_not_friend: 'errors.field.opponent_not_friend',
+  invalid_website: 'errors.field.invalid_website',
   invalid: 'errors.field.invalid',
 };
 

@@ -6,6 +6,7 @@ import { handlers as friends } from './friends/index.ts';
 import { conversionTable, macroImages } from './mnemonics/index.ts';
 import { handlers as notifications } from './notifications.ts';
 import { handlers as progress } from './progress/index.ts';
+import { handlers as schools } from './schools/index.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
 import { handlers as subscriptions } from './subscriptions/index.ts';
 import { handlers as system } from './system.ts';
@@ -23,6 +24,8 @@ export const routeModules: Record<string, Handlers> = {
   'conversion-table': conversionTable,
   subscriptions,
   duels,
+  // Schools, courses and subjects (tags schools, courses, subjects).
+  schools,
 };
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */
