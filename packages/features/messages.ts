@@ -15,6 +15,7 @@ import * as macroImages from './macro-images/messages.ts';
 import * as pricing from './pricing/messages.ts';
 import * as profile from './profile/messages.ts';
 import * as progress from './progress/messages.ts';
+import * as schools from './school-wizard/messages.ts';
 import * as errors from './shared/errorMessages.ts';
 import * as shell from './shell/messages.ts';
 
@@ -36,6 +37,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   conversionTable,
   macroImages,
   duels,
+  schools,
 };
 
 function merge(locale: Locale): Catalog {

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { AssignedGroups } from '../school-wizard/index.ts';
 import * as page from '../shared/page.css.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { MemoryModelSection } from './MemoryModelSection.tsx';
@@ -22,6 +23,8 @@ export function Profile({ openUrl }: SubscriptionSectionProps) {
       <AccountSection />
       <SubscriptionSection openUrl={openUrl} />
       <MemoryModelSection />
+      {/* Schools: the courses and subjects assigned to the user. */}
+      <AssignedGroups />
     </div>
   );
 }

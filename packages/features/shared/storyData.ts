@@ -530,6 +530,9 @@ export function profileData(
     ok('/auth/subscriptions/get_subscription_status/', status),
     ok('/auth/subscriptions/{id}/payment_history/', history),
     ok('/space-repetition/memory-model/', memoryModels.fitted),
+    // The courses and subjects assigned (school-wizard's section of the profile): none.
+    ok('/auth/courses/', []),
+    ok('/auth/subjects/', []),
   ];
 }
 
