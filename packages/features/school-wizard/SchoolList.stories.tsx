@@ -5,7 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { SchoolList } from './SchoolList.tsx';
-import { accountOf, emptySchool, ok, school } from './storyData.ts';
+import { accountOf, emptySchool, fail, ok, school } from './storyData.ts';
 
 const withSchools = [accountOf('enterprise'), ok('/auth/schools/', [school(), emptySchool])];
 const none = [accountOf('enterprise'), ok('/auth/schools/', [])];
@@ -34,10 +34,16 @@ export const Gated: Story = { parameters: { msw: [accountOf('standard')] } };
 
 /** The list failed: its message and Retry. */
 export const LoadError: Story = {
+  tags: ['expected-console-errors', 'expected-http-errors'],
   decorators: [
     withFailedQuery(schoolKeys.list(), 503, { detail: 'Service unavailable', code: 'unavailable' }),
   ],
-  parameters: { msw: [accountOf('enterprise')] },
+  parameters: {
+    msw: [
+      accountOf('enterprise'),
+      fail('get', '/auth/schools/', 503, { detail: 'Service unavailable', code: 'unavailable' }),
+    ],
+  },
 };
 
 /** Create a school opens the wizard on its first step. */

@@ -25,6 +25,7 @@ export const Managed: Story = {};
 export const Students: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await canvas.findByText('First year');
     await userEvent.click(await canvas.findByRole('tab', { name: 'Students' }));
     await expect(await canvas.findByText('Ana García')).toBeVisible();
   },
@@ -38,6 +39,8 @@ export const EmptyTeachers: Story = {
   parameters: { msw: schoolData(false) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // The first tab's read settles first, or switching tabs would cut it off.
+    await canvas.findByText('No courses yet');
     await userEvent.click(await canvas.findByRole('tab', { name: 'Teachers' }));
     await expect(await canvas.findByText('No teachers yet')).toBeVisible();
   },

@@ -20,6 +20,15 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Standard',
     accountType: 'standard',
   },
+  // Schools are for Enterprise accounts: this one tries the school wizard (`/schools`).
+  {
+    email: 'school@memoria.app',
+    username: 'school',
+    password: 'school-password',
+    firstName: 'Demo',
+    lastName: 'School',
+    accountType: 'enterprise',
+  },
 ] as const;
 
 /** On an empty users table, creates the demo accounts. Returns whether it did. */
@@ -35,7 +44,7 @@ export async function seedDemoAccounts(db: Db, print: (line: string) => void): P
   }
   print('Demo accounts created (set SEED_DEMO=false to skip):');
   for (const a of DEMO_ACCOUNTS) {
-    print(`  ${a.accountType.padEnd(8)}  ${a.email}  /  ${a.password}`);
+    print(`  ${a.accountType.padEnd(10)}  ${a.email}  /  ${a.password}`);
   }
   return true;
 }
