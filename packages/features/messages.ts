@@ -16,6 +16,7 @@ import * as macroImages from './macro-chat/messages.ts';
 import * as pricing from './pricing/messages.ts';
 import * as profile from './profile/messages.ts';
 import * as progress from './progress/messages.ts';
+import * as schools from './school-wizard/messages.ts';
 import * as errors from './shared/errorMessages.ts';
 import * as shell from './shell/messages.ts';
 
@@ -38,6 +39,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   macroImages,
   duels,
   invitations,
+  schools,
 };
 
 function merge(locale: Locale): Catalog {

@@ -62,6 +62,7 @@ export {
   useSignedInQuery,
 } from './query.ts';
 export type { components, operations, paths } from './schema.d.ts';
+export * from './schools.ts';
 export type { Tokens } from './session.ts';
 export {
   clearSession,

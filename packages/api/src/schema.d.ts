@@ -489,7 +489,7 @@ export interface paths {
         put?: never;
         /**
          * Create a course.
-         * @description Enterprise accounts and teachers only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans). `school_id` must be one of the caller's own schools (404 for any other).
          */
         post: operations["createCourse"];
         delete?: never;
@@ -513,14 +513,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a course and its enrollments.
-         * @description Enterprise accounts and teachers only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only its owner: 404 when the caller does not see it, 403 for a member who does.
          */
         delete: operations["deleteCourse"];
         options?: never;
         head?: never;
         /**
          * Edit a course's name, description or school.
-         * @description Enterprise accounts and teachers only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only its owner: 404 when the caller does not see it, 403 for a member who does.
          */
         patch: operations["updateCourse"];
         trace?: never;
@@ -535,7 +535,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Students enrolled in the course. */
+        /**
+         * Students enrolled in the course.
+         * @description For the owner and its teachers; anyone else gets 404.
+         */
         get: operations["listCourseStudents"];
         put?: never;
         post?: never;
@@ -555,7 +558,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Teachers of the course. */
+        /**
+         * Teachers of the course.
+         * @description For the owner and its teachers; anyone else gets 404.
+         */
         get: operations["listCourseTeachers"];
         put?: never;
         post?: never;
@@ -579,7 +585,7 @@ export interface paths {
         put?: never;
         /**
          * Enroll a user in the course (as teacher or student, by their role).
-         * @description Enterprise accounts and teachers only; others get 403. Enrolling an enrolled user changes nothing.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The user must be the caller, an accepted friend, or already in one of the caller's courses or subjects (404 for anyone else). Enrolling an enrolled user changes nothing.
          */
         post: operations["enrollInCourse"];
         delete?: never;
@@ -603,7 +609,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a user from the course.
-         * @description Enterprise accounts and teachers only; others get 403. The body names the user (a DELETE with a JSON body, as the spec has it).
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The body names the user (a DELETE with a JSON body, as the spec has it).
          */
         delete: operations["unenrollFromCourse"];
         options?: never;
@@ -625,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a course to the user in the path (the same link as enroll).
-         * @description Enterprise accounts and teachers only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner; the same users as enroll may be assigned (404 for anyone else).
          */
         post: operations["assignCourseToUser"];
         delete?: never;
@@ -649,7 +655,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a course from the user in the path.
-         * @description Enterprise accounts and teachers only; others get 403. The body names the course (`course_id`).
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The body names the course (`course_id`).
          */
         delete: operations["removeCourseFromUser"];
         options?: never;
@@ -669,7 +675,7 @@ export interface paths {
         put?: never;
         /**
          * Create a subject.
-         * @description Enterprise accounts and teachers only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans). `school_id` must be one of the caller's own schools (404 for any other).
          */
         post: operations["createSubject"];
         delete?: never;
@@ -693,14 +699,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a subject and its enrollments.
-         * @description Enterprise accounts and teachers only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only its owner: 404 when the caller does not see it, 403 for a member who does.
          */
         delete: operations["deleteSubject"];
         options?: never;
         head?: never;
         /**
          * Edit a subject's name, description or school.
-         * @description Enterprise accounts and teachers only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only its owner: 404 when the caller does not see it, 403 for a member who does.
          */
         patch: operations["updateSubject"];
         trace?: never;
@@ -715,7 +721,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Students enrolled in the subject. */
+        /**
+         * Students enrolled in the subject.
+         * @description For the owner and its teachers; anyone else gets 404.
+         */
         get: operations["listSubjectStudents"];
         put?: never;
         post?: never;
@@ -735,7 +744,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Teachers of the subject. */
+        /**
+         * Teachers of the subject.
+         * @description For the owner and its teachers; anyone else gets 404.
+         */
         get: operations["listSubjectTeachers"];
         put?: never;
         post?: never;
@@ -759,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Enroll a user in the subject (as teacher or student, by their role).
-         * @description Enterprise accounts and teachers only; others get 403. Enrolling an enrolled user changes nothing.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The user must be the caller, an accepted friend, or already in one of the caller's courses or subjects (404 for anyone else). Enrolling an enrolled user changes nothing.
          */
         post: operations["enrollInSubject"];
         delete?: never;
@@ -783,7 +795,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a user from the subject.
-         * @description Enterprise accounts and teachers only; others get 403. The body names the user (a DELETE with a JSON body, as the spec has it).
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The body names the user (a DELETE with a JSON body, as the spec has it).
          */
         delete: operations["unenrollFromSubject"];
         options?: never;
@@ -805,7 +817,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a subject to the user in the path (the same link as enroll).
-         * @description Enterprise accounts and teachers only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner; the same users as enroll may be assigned (404 for anyone else).
          */
         post: operations["assignSubjectToUser"];
         delete?: never;
@@ -829,7 +841,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a subject from the user in the path.
-         * @description Enterprise accounts and teachers only; others get 403. The body names the subject (`subject_id`).
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The body names the subject (`subject_id`).
          */
         delete: operations["removeSubjectFromUser"];
         options?: never;
@@ -1032,7 +1044,7 @@ export interface paths {
         put?: never;
         /**
          * Create a school.
-         * @description Enterprise accounts only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans).
          */
         post: operations["createSchool"];
         delete?: never;
@@ -1055,13 +1067,13 @@ export interface paths {
         get: operations["getSchool"];
         /**
          * Replace a school's details.
-         * @description Enterprise accounts only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only its owner: 404 when the caller does not see it, 403 for a member who does.
          */
         put: operations["updateSchool"];
         post?: never;
         /**
          * Delete a school (its courses and subjects stay, without a school).
-         * @description Enterprise accounts only; others get 403.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only its owner: 404 when the caller does not see it, 403 for a member who does.
          */
         delete: operations["deleteSchool"];
         options?: never;
@@ -1083,7 +1095,7 @@ export interface paths {
         put?: never;
         /**
          * Create starter courses and subjects in the given language.
-         * @description Enterprise accounts only; others get 403. The body is optional (locale defaults to en). 409 when the school already has courses or subjects.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The body is optional (locale defaults to en). 409 when the school already has courses or subjects.
          */
         post: operations["createSchoolDefaultData"];
         delete?: never;
@@ -1142,7 +1154,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The school's teachers. */
+        /**
+         * The school's teachers.
+         * @description For the owner and its teachers; anyone else gets 404.
+         */
         get: operations["listSchoolTeachers"];
         put?: never;
         post?: never;
@@ -1162,7 +1177,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The school's students. */
+        /**
+         * The school's students.
+         * @description For the owner and its teachers; anyone else gets 404.
+         */
         get: operations["listSchoolStudents"];
         put?: never;
         post?: never;
@@ -2616,7 +2634,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "invalid_website" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -5143,6 +5161,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -5435,6 +5454,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

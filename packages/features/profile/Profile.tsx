@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { InvitationSections } from '../invitations/index.ts';
+import { AssignedGroups } from '../school-wizard/index.ts';
 import * as page from '../shared/page.css.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { MemoryModelSection } from './MemoryModelSection.tsx';
@@ -27,6 +28,8 @@ export function Profile({ openUrl }: SubscriptionSectionProps) {
       <MemoryModelSection />
       {/* Enterprise and Enterprise+ accounts: invitations, students, teachers (issue 17). */}
       <InvitationSections />
+      {/* Schools: the courses and subjects assigned to the user. */}
+      <AssignedGroups />
     </div>
   );
 }

@@ -93,6 +93,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   anki_corrupt_collection: 'errors.field.anki_corrupt_collection',
   anki_too_many_cards: 'errors.field.anki_too_many_cards',
   anki_media_type: 'errors.field.anki_media_type',
+  invalid_website: 'errors.field.invalid_website',
   invalid: 'errors.field.invalid',
 };
 

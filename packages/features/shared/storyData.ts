@@ -603,6 +603,9 @@ export function profileData(
       HttpResponse.json(Number(params.id) === EARLIER_ID ? [earlierPayment] : history),
     ),
     ok('/space-repetition/memory-model/', memoryModels.fitted),
+    // The courses and subjects assigned (school-wizard's section of the profile): none.
+    ok('/auth/courses/', []),
+    ok('/auth/subjects/', []),
   ];
 }
 

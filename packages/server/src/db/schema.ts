@@ -857,3 +857,99 @@ export const streamPresence = pgTable(
     index('stream_presence_user_idx').on(t.userId, t.seenAt),
   ],
 );
+
+// --- Schools, courses and subjects ---
+
+/**
+ * A school of an Enterprise account (its owner). Teachers and students are not stored here: they
+ * are the users enrolled in the school's courses and subjects.
+ */
+export const schools = pgTable(
+  'schools',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    website: text('website').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('schools_owner_idx').on(t.ownerId)],
+);
+
+/** A course of an owner, in one of their schools or in none (a deleted school leaves it). */
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('courses_owner_idx').on(t.ownerId), index('courses_school_idx').on(t.schoolId)],
+);
+
+/** A subject: the same shape as a course. */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subjects_owner_idx').on(t.ownerId), index('subjects_school_idx').on(t.schoolId)],
+);
+
+/** A user in a course, as teacher or student (their role when enrolled). */
+export const courseEnrollments = pgTable(
+  'course_enrollments',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: userRole('role').notNull(),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.userId] }),
+    index('course_enrollments_user_idx').on(t.userId),
+  ],
+);
+
+/** A user in a subject, as teacher or student. */
+export const subjectEnrollments = pgTable(
+  'subject_enrollments',
+  {
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: userRole('role').notNull(),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subjectId, t.userId] }),
+    index('subject_enrollments_user_idx').on(t.userId),
+  ],
+);

@@ -29,6 +29,15 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Owner',
     accountType: 'enterprise_plus',
   },
+  // Schools are for Enterprise accounts: this one tries the school wizard (`/schools`).
+  {
+    email: 'school@memoria.app',
+    username: 'school',
+    password: 'school-password',
+    firstName: 'Demo',
+    lastName: 'School',
+    accountType: 'enterprise',
+  },
 ] as const;
 
 /** On an empty users table, creates the demo accounts. Returns whether it did. */

@@ -98,6 +98,8 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['Value must be between 1 and 100 words (or numbers)', 'item_limit_out_of_range'],
   ['The desk does not have that many cards.', 'question_count_above_cards'],
   ['You can only duel your friends.', 'opponent_not_friend'],
+  // Schools (domain/schools.ts).
+  ['Enter a web address starting with http:// or https://.', 'invalid_website'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

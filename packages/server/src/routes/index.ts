@@ -7,6 +7,7 @@ import { invitations, relationships } from './invitations/index.ts';
 import { conversionTable, macroImages } from './mnemonics/index.ts';
 import { handlers as notifications } from './notifications.ts';
 import { handlers as progress } from './progress/index.ts';
+import { handlers as schools } from './schools/index.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
 import { handlers as subscriptions } from './subscriptions/index.ts';
 import { handlers as system } from './system.ts';
@@ -26,6 +27,8 @@ export const routeModules: Record<string, Handlers> = {
   duels,
   invitations,
   relationships,
+  // Schools, courses and subjects (tags schools, courses, subjects).
+  schools,
 };
 
 /** Every handler, keyed by operationId; an operationId defined twice is a start-up error. */

@@ -1,0 +1,106 @@
+/** The school's details form (create or edit), used by the wizard's first step. */
+import { SCHOOL_LIMITS, type School, type SchoolInput, useSaveSchool } from '@memoria/api';
+import { Button, TextField } from '@memoria/ui';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formErrors } from '../shared/errors.ts';
+import * as s from './schools.css.ts';
+
+const FIELDS = ['name', 'address', 'phone', 'email', 'website'] as const;
+type Field = (typeof FIELDS)[number];
+
+function initial(school?: School): SchoolInput {
+  return {
+    name: school?.name ?? '',
+    address: school?.address ?? '',
+    phone: school?.phone ?? '',
+    email: school?.email ?? '',
+    website: school?.website ?? '',
+  };
+}
+
+/**
+ * Create a school (no `school`) or replace its details, mounted by `SchoolsIsland` through
+ * `SchoolWizard`. A blank name is caught here; the server checks the email and website and its
+ * messages show under their fields (`POST /auth/schools/` or `PUT /auth/schools/{id}/`).
+ *
+ * **Accessibility.** Each field has its label; an error is linked to its field and the banner is
+ * `role="alert"`.
+ */
+export function SchoolForm({
+  school,
+  onSaved,
+  onCancel,
+}: {
+  /** The school to edit; a new one when absent. */
+  school?: School;
+  /** Called with the saved school. */
+  onSaved: (school: School) => void;
+  /** Shows a Cancel button when given. */
+  onCancel?: () => void;
+}) {
+  const intl = useIntl();
+  const [values, setValues] = useState<SchoolInput>(() => initial(school));
+  const [fields, setFields] = useState<Partial<Record<Field, string>>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const save = useSaveSchool();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.name.trim()) {
+      setFields({ name: intl.formatMessage({ id: 'schools.field.nameRequired' }) });
+      setBanner(null);
+      return;
+    }
+    setFields({});
+    setBanner(null);
+    try {
+      onSaved(await save.mutateAsync({ id: school?.id, body: values }));
+    } catch (failure) {
+      const shown = formErrors(intl, failure, FIELDS, 'schools.error.failed');
+      setFields(shown.fields);
+      setBanner(shown.banner);
+    }
+  };
+
+  const field = (name: Field, type = 'text', hintId?: string) => (
+    <TextField
+      key={name}
+      label={<FormattedMessage id={`schools.field.${name}`} />}
+      name={name}
+      type={type}
+      value={values[name] ?? ''}
+      maxLength={SCHOOL_LIMITS[name]}
+      required={name === 'name'}
+      autoComplete="off"
+      helperText={hintId ? <FormattedMessage id={hintId} /> : undefined}
+      error={fields[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+    />
+  );
+
+  return (
+    <form className={s.form} onSubmit={onSubmit} noValidate>
+      {banner ? (
+        <p role="alert" className={s.alert}>
+          {banner}
+        </p>
+      ) : null}
+      {field('name')}
+      {field('address')}
+      {field('phone', 'tel')}
+      {field('email', 'email')}
+      {field('website', 'url', 'schools.field.websiteHint')}
+      <div className={s.actions}>
+        {onCancel ? (
+          <Button variant="text" onClick={onCancel}>
+            <FormattedMessage id="schools.action.cancel" />
+          </Button>
+        ) : null}
+        <Button type="submit" loading={save.isPending}>
+          <FormattedMessage id={school ? 'schools.action.save' : 'schools.action.next'} />
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+/** Contract-typed answers for the school stories (dates relative to FIXED_NOW). */
+import type { Course, School, UserSummary } from '@memoria/api';
+import type { components } from '@memoria/api/schema';
+import { ago } from '../../../.storybook/fixtures.ts';
+import { api, fail, HttpResponse, ok } from '../shared/storyData.ts';
+
+type Schemas = components['schemas'];
+
+export function school(overrides: Partial<School> = {}): School {
+  return {
+    id: 3,
+    name: 'Colegio del Sur',
+    address: 'Av. Rivadavia 1234, Buenos Aires',
+    phone: '+54 11 5555 0100',
+    email: 'secretaria@colegiodelsur.edu.ar',
+    website: 'https://colegiodelsur.edu.ar',
+    owner_id: 1,
+    statistics: { courses_count: 3, subjects_count: 6, teachers_count: 2, students_count: 48 },
+    created_at: ago({ days: 12 }),
+    updated_at: ago({ days: 2 }),
+    ...overrides,
+  };
+}
+
+export const emptySchool = school({
+  id: 4,
+  name: 'Instituto Norte',
+  address: '',
+  phone: '',
+  email: '',
+  website: '',
+  statistics: { courses_count: 0, subjects_count: 0, teachers_count: 0, students_count: 0 },
+});
+
+const group = (id: number, name: string, description: string, students = 0, teachers = 0) =>
+  ({
+    id,
+    name,
+    description,
+    school_id: 3,
+    students_count: students,
+    teachers_count: teachers,
+    created_at: ago({ days: 12 }),
+    updated_at: ago({ days: 12 }),
+  }) satisfies Course;
+
+export const courses: Course[] = [
+  group(11, 'First year', 'Students in their first year.', 18, 1),
+  group(12, 'Second year', 'Students in their second year.', 16, 1),
+  group(13, 'Third year', 'Students in their third year.', 14, 1),
+];
+
+export const subjects: Course[] = [
+  group(21, 'Geography', 'Countries, capitals and maps.', 30, 1),
+  group(22, 'History', 'Dates, people and events.', 48, 2),
+  group(23, 'Mathematics', 'Numbers, algebra and geometry.', 48, 1),
+];
+
+const member = (id: number, username: string, first: string, last: string): UserSummary => ({
+  id,
+  email: `${username}@colegiodelsur.edu.ar`,
+  username,
+  first_name: first,
+  last_name: last,
+});
+
+export const teachers = [
+  member(31, 'lperez', 'Lucía', 'Pérez'),
+  member(32, 'mgomez', 'Martín', 'Gómez'),
+];
+export const students = [
+  member(41, 'agarcia', 'Ana', 'García'),
+  member(42, 'bruiz', 'Bruno', 'Ruiz'),
+  member(43, 'cdiaz', 'Carla', 'Díaz'),
+];
+
+export function accountOf(plan: Schemas['AccountType']) {
+  return ok('/auth/users/account_info/', {
+    account_type: plan,
+    role: plan === 'enterprise' || plan === 'enterprise_plus' ? 'teacher' : 'student',
+    is_paid: plan !== 'free',
+    features: [],
+    subscription_end_date: null,
+  });
+}
+
+/** Everything a school's pages read, for school 3 (full) and the list. */
+export function schoolData(full = true): ReturnType<typeof ok>[] {
+  const s = full ? school() : school({ statistics: emptySchool.statistics });
+  return [
+    accountOf('enterprise'),
+    ok('/auth/schools/', [s, emptySchool]),
+    ok('/auth/schools/{id}/', s),
+    ok('/auth/schools/{id}/courses/', full ? courses : []),
+    ok('/auth/schools/{id}/subjects/', full ? subjects : []),
+    ok('/auth/schools/{id}/teachers/', full ? teachers : []),
+    ok('/auth/schools/{id}/students/', full ? students : []),
+  ];
+}
+
+export { api, fail, HttpResponse, ok };

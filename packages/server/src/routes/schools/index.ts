@@ -1,0 +1,10 @@
+/**
+ * Schools, courses and subjects (`tags: [schools]`, `[courses]`, `[subjects]`): an Enterprise
+ * account's organisation. Who may read and change each object is in `access.ts` and the README's
+ * "Schools" section.
+ */
+import type { Handlers } from '../../contract/types.ts';
+import { handlers as groups } from './groups.ts';
+import { handlers as schools } from './schools.ts';
+
+export const handlers: Handlers = { ...schools, ...groups };
