@@ -1,0 +1,92 @@
+/**
+ * Query plans of what the product sends, for the plan tests (`db/queries/*-plans.test.ts`): a
+ * connection that records each statement it sends, and each recorded statement run again under
+ * EXPLAIN (ANALYZE, BUFFERS, VERBOSE) with the same parameters.
+ */
+import postgres from 'postgres';
+
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Loops'?: number;
+  'Actual Rows'?: number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  'Group Key'?: string[];
+  Plans?: PlanNode[];
+}
+
+export interface StatementPlan {
+  query: string;
+  /** Each scan of the plan, as `<node type> on <table> using <index>`. */
+  scans: string[];
+  /** Execution time on this machine: a figure to print, never to assert. */
+  ms: number;
+  /** Shared buffers the statement touched (hit or read). */
+  buffers: number;
+  nodes: PlanNode[];
+  plan: PlanNode;
+}
+
+export function* planNodes(plan: PlanNode): Generator<PlanNode> {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* planNodes(child);
+}
+
+const scanOf = (n: PlanNode) =>
+  `${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`;
+
+export interface PlanSpy {
+  /** The connection to pass to the query functions under test. */
+  sql: postgres.Sql;
+  /** Each statement sent while `run` ran, with its plan. */
+  plansOf(run: () => Promise<unknown>): Promise<StatementPlan[]>;
+  end(): Promise<void>;
+}
+
+export function planSpy(url: string): PlanSpy {
+  const sent: { query: string; params: unknown[] }[] = [];
+  const sql = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, query, params) => {
+      sent.push({ query, params: params as unknown[] });
+    },
+  });
+  return {
+    sql,
+    async plansOf(run) {
+      sent.length = 0;
+      await run();
+      const statements = sent.splice(0);
+      const out: StatementPlan[] = [];
+      for (const { query, params } of statements) {
+        const [row] = await sql.unsafe(
+          `explain (analyze, buffers, verbose, format json) ${query}`,
+          params as postgres.ParameterOrJSON<never>[],
+        );
+        const [explained] = (row?.['QUERY PLAN'] ?? []) as {
+          Plan: PlanNode;
+          'Execution Time': number;
+        }[];
+        if (!explained) throw new Error(`no plan for ${query}`);
+        const plan = explained.Plan;
+        const nodes = [...planNodes(plan)];
+        out.push({
+          query,
+          scans: nodes.filter((n) => n['Relation Name'] || n['Index Name']).map(scanOf),
+          ms: explained['Execution Time'],
+          buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0),
+          nodes,
+          plan,
+        });
+      }
+      sent.length = 0;
+      return out;
+    },
+    end: () => sql.end(),
+  };
+}
