@@ -5,6 +5,7 @@ import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { progressData, progressEmpty, rankingAlone } from '../shared/storyData.ts';
+import { loadChartLibrary } from './BarChart.tsx';
 import { MyProgress } from './MyProgress.tsx';
 
 const meta = {
@@ -12,6 +13,14 @@ const meta = {
   component: MyProgress,
   decorators: [withSession(true), withQueryClient],
   parameters: { messages, msw: progressData() },
+  // The charts fetch uPlot on first use; loaded before the story renders, the charts are drawn
+  // as soon as their data arrives, like on a page that already has the library.
+  loaders: [
+    async () => {
+      await loadChartLibrary();
+      return {};
+    },
+  ],
 } satisfies Meta<typeof MyProgress>;
 
 export default meta;

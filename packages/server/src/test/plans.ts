@@ -1,8 +1,7 @@
 /**
- * Plan tests: a second connection to the test database records each statement the product sends
- * through it (postgres.js's `debug` hook), and `plansOf` runs each one again under EXPLAIN
- * (ANALYZE, BUFFERS) with the same parameters, so a test asserts on the plans of the real
- * statements rather than on hand-written copies of them.
+ * Query plans of what the product sends, for the plan tests (`db/queries/*-plans.test.ts`): a
+ * connection that records each statement it sends, and each recorded statement run again under
+ * EXPLAIN (ANALYZE, BUFFERS, VERBOSE) with the same parameters.
  */
 import postgres from 'postgres';
 
@@ -11,38 +10,44 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Actual Loops'?: number;
+  'Actual Rows'?: number;
   'Shared Hit Blocks'?: number;
   'Shared Read Blocks'?: number;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  'Group Key'?: string[];
   Plans?: PlanNode[];
 }
 
 export interface StatementPlan {
-  /** Each node that reads a table or an index: `Index Scan on cards using cards_desk_idx`. */
+  query: string;
+  /** Each scan of the plan, as `<node type> on <table> using <index>`. */
   scans: string[];
   /** Execution time on this machine: a figure to print, never to assert. */
   ms: number;
-  /** Shared buffers hit or read by the whole statement. */
+  /** Shared buffers the statement touched (hit or read). */
   buffers: number;
   nodes: PlanNode[];
+  plan: PlanNode;
 }
 
-function* planNodes(plan: PlanNode): Generator<PlanNode> {
+export function* planNodes(plan: PlanNode): Generator<PlanNode> {
   yield plan;
   for (const child of plan.Plans ?? []) yield* planNodes(child);
 }
 
-const describeScan = (n: PlanNode) =>
+const scanOf = (n: PlanNode) =>
   `${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`;
 
-export interface PlanRecorder {
-  /** The connection to hand to the query functions under test. */
+export interface PlanSpy {
+  /** The connection to pass to the query functions under test. */
   sql: postgres.Sql;
-  /** The plan of each statement sent through `sql` while `run` ran, in order. */
+  /** Each statement sent while `run` ran, with its plan. */
   plansOf(run: () => Promise<unknown>): Promise<StatementPlan[]>;
   end(): Promise<void>;
 }
 
-export function planRecorder(url: string): PlanRecorder {
+export function planSpy(url: string): PlanSpy {
   const sent: { query: string; params: unknown[] }[] = [];
   const sql = postgres(url, {
     max: 1,
@@ -60,7 +65,7 @@ export function planRecorder(url: string): PlanRecorder {
       const out: StatementPlan[] = [];
       for (const { query, params } of statements) {
         const [row] = await sql.unsafe(
-          `explain (analyze, buffers, format json) ${query}`,
+          `explain (analyze, buffers, verbose, format json) ${query}`,
           params as postgres.ParameterOrJSON<never>[],
         );
         const [explained] = (row?.['QUERY PLAN'] ?? []) as {
@@ -68,17 +73,17 @@ export function planRecorder(url: string): PlanRecorder {
           'Execution Time': number;
         }[];
         if (!explained) throw new Error(`no plan for ${query}`);
-        const nodes = [...planNodes(explained.Plan)];
+        const plan = explained.Plan;
+        const nodes = [...planNodes(plan)];
         out.push({
-          scans: nodes.filter((n) => n['Relation Name'] || n['Index Name']).map(describeScan),
+          query,
+          scans: nodes.filter((n) => n['Relation Name'] || n['Index Name']).map(scanOf),
           ms: explained['Execution Time'],
-          buffers:
-            (explained.Plan['Shared Hit Blocks'] ?? 0) +
-            (explained.Plan['Shared Read Blocks'] ?? 0),
+          buffers: (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0),
           nodes,
+          plan,
         });
       }
-      // The EXPLAIN statements went through `sql` too.
       sent.length = 0;
       return out;
     },

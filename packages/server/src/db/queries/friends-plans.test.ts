@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {
   describePlans,
-  type PlanRecorder,
-  planRecorder,
+  type PlanSpy,
+  planSpy,
   type StatementPlan,
   seqScansOf,
 } from '../../test/plans.ts';
@@ -20,7 +20,7 @@ import { listFriendships, searchUsers } from './friends.ts';
 
 let t: TestBackend;
 let spy: postgres.Sql;
-let recorder: PlanRecorder;
+let recorder: PlanSpy;
 let userId: number;
 
 /** Users in the table (FRIENDS_PLAN_USERS to read the plans at another size). */
@@ -59,7 +59,7 @@ beforeAll(async () => {
     from (select ${ids}::int[] as ids) s, generate_series(${FRIENDS + 2 * REQUESTS + 1}::int, ${USERS - 1}::int) n`;
   await sql`vacuum analyze users`;
   await sql`vacuum analyze friendships`;
-  recorder = planRecorder(t.url);
+  recorder = planSpy(t.url);
   spy = recorder.sql;
 }, 120_000);
 

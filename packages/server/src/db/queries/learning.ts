@@ -2,6 +2,7 @@
  * Learning figures from the review log and the schedules (Anki's statistics): true retention,
  * the due forecast, reviews per day and per-desk maturity. Days are the learner's, in `tz`.
  */
+import { addDays, startOfLocalDay } from '../../domain/scheduling.ts';
 import { iso, type Query } from './pg.ts';
 
 /** Anki's line between young and mature cards: an interval of 21 days. */
@@ -32,36 +33,67 @@ export async function retentionSince(
   return { young: pick(false), mature: pick(true) };
 }
 
-/** Cards due per learner day before `until`; overdue ones count on `today`. */
+/**
+ * The starts of `days` (consecutive learner days in `tz`) and the end of the last one: the
+ * thresholds `width_bucket` places a timestamp among. Bucket i (1-based) is `days[i - 1]`, 0 is
+ * before the first day. Converting each row's time to the learner's zone instead (`at time zone`,
+ * then a date) cost most of a year's statement: the zone's rules are looked up per row.
+ */
+function dayThresholds(days: readonly string[], tz: string): string[] {
+  // Sent as text[] and cast in a sub-select: the pool passes timestamps through as given, which a
+  // timestamptz[] parameter does not survive (postgres.js would write the array itself as the
+  // value), and the cast depends on the session's zone, so inline it would run once per row.
+  const last = days.at(-1);
+  if (!last) return [];
+  return [...days, addDays(last, 1)].map((day) => startOfLocalDay(day, tz).toISOString());
+}
+
+/** Counts per bucket of `dayThresholds(days)` as counts per day. */
+function perDay(days: readonly string[], rows: { bucket: number; count: string }[]) {
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const day = days[r.bucket - 1];
+    if (day) counts.set(day, Number(r.count));
+  }
+  return counts;
+}
+
+/** Cards due on each of `days` (the first is today); overdue ones count on today. */
 export async function dueForecast(
   q: Query,
   userId: number,
   tz: string,
-  today: string,
-  until: Date,
+  days: readonly string[],
 ): Promise<Map<string, number>> {
-  const rows = await q<{ day: string; count: string }[]>`
-    select to_char(greatest((due at time zone ${tz})::date, ${today}::date), 'YYYY-MM-DD') as day,
+  const thresholds = dayThresholds(days, tz);
+  const end = thresholds.at(-1);
+  if (!end) return new Map();
+  const rows = await q<{ bucket: number; count: string }[]>`
+    select greatest(width_bucket(due, (select ${thresholds}::text[]::timestamptz[])), 1) as bucket,
       count(*) as count
     from card_schedules
-    where user_id = ${userId} and state <> 0 and due < ${iso(until)}
+    where user_id = ${userId} and state <> 0 and due < ${end}
     group by 1`;
-  return new Map(rows.map((r) => [r.day, Number(r.count)]));
+  return perDay(days, rows);
 }
 
-/** Reviews per learner day since `since`. */
+/** Reviews on each of `days`, consecutive learner days. */
 export async function reviewsPerDay(
   q: Query,
   userId: number,
   tz: string,
-  since: Date,
+  days: readonly string[],
 ): Promise<Map<string, number>> {
-  const rows = await q<{ day: string; count: string }[]>`
-    select to_char((reviewed_at at time zone ${tz})::date, 'YYYY-MM-DD') as day, count(*) as count
+  const thresholds = dayThresholds(days, tz);
+  const [start, end] = [thresholds[0], thresholds.at(-1)];
+  if (!start || !end) return new Map();
+  const rows = await q<{ bucket: number; count: string }[]>`
+    select width_bucket(reviewed_at, (select ${thresholds}::text[]::timestamptz[])) as bucket,
+      count(*) as count
     from review_logs
-    where user_id = ${userId} and reviewed_at >= ${iso(since)}
+    where user_id = ${userId} and reviewed_at >= ${start} and reviewed_at < ${end}
     group by 1`;
-  return new Map(rows.map((r) => [r.day, Number(r.count)]));
+  return perDay(days, rows);
 }
 
 export interface DeskMaturity {

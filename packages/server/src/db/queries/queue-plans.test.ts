@@ -11,8 +11,8 @@ import { learnerDay } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {
   describePlans,
-  type PlanRecorder,
-  planRecorder,
+  type PlanSpy,
+  planSpy,
   type StatementPlan,
   seqScansOf,
 } from '../../test/plans.ts';
@@ -21,7 +21,7 @@ import { ratingSnapshot } from './reviews.ts';
 
 let t: TestBackend;
 let spy: postgres.Sql;
-let recorder: PlanRecorder;
+let recorder: PlanSpy;
 let userId: number;
 let deskIds: number[];
 let cardId: number;
@@ -62,7 +62,7 @@ beforeAll(async () => {
   const [card] = await sql<{ id: number }[]>`
     select card_id as id from card_schedules where user_id = ${userId} and state = 2 limit 1`;
   cardId = card?.id ?? 0;
-  recorder = planRecorder(t.url);
+  recorder = planSpy(t.url);
   spy = recorder.sql;
 }, 120_000);
 

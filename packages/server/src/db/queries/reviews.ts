@@ -258,34 +258,18 @@ export async function retractRating(
   if (introduced) await countIntroduced(q, userId, introduced.day, introduced.deskId, -1);
 }
 
-/**
- * The learner's ratings per local day (`YYYY-MM-DD` in `timezone`) between two instants, with
- * those of `today` and of all time.
- */
+/** The learner's ratings during `today` (its start and end instants) and of all time. */
 export async function reviewTotals(
   q: Query,
   userId: number,
-  timezone: string,
-  range: { from: Date; to: Date },
   today: { start: Date; end: Date },
-): Promise<{ perDay: Map<string, number>; today: number; total: number }> {
-  const [perDay, [totals]] = await Promise.all([
-    q<{ day: string; n: number }[]>`
-      select to_char(reviewed_at at time zone ${timezone}, 'YYYY-MM-DD') as day, count(*)::int as n
-      from review_logs
-      where user_id = ${userId} and reviewed_at >= ${iso(range.from)} and reviewed_at < ${iso(range.to)}
-      group by 1`,
-    q<{ total: number; today: number }[]>`
-      select count(*)::int as total,
-             count(*) filter (where reviewed_at >= ${iso(today.start)}
-                              and reviewed_at < ${iso(today.end)})::int as today
-      from review_logs where user_id = ${userId}`,
-  ]);
-  return {
-    perDay: new Map(perDay.map((r) => [r.day, r.n])),
-    today: totals?.today ?? 0,
-    total: totals?.total ?? 0,
-  };
+): Promise<{ today: number; total: number }> {
+  const [totals] = await q<{ total: number; today: number }[]>`
+    select count(*)::int as total,
+           count(*) filter (where reviewed_at >= ${iso(today.start)}
+                            and reviewed_at < ${iso(today.end)})::int as today
+    from review_logs where user_id = ${userId}`;
+  return { today: totals?.today ?? 0, total: totals?.total ?? 0 };
 }
 
 /** One rating of an imported history, with the schedules FSRS gave before and after it. */

@@ -1,12 +1,7 @@
 import type { Handlers, Schemas } from '../../contract/types.ts';
+import { reviewsPerDay } from '../../db/queries/learning.ts';
 import { reviewTotals } from '../../db/queries/reviews.ts';
-import {
-  addDays,
-  learnerDay,
-  mondayOf,
-  startOfLocalDay,
-  WEEKDAYS,
-} from '../../domain/scheduling.ts';
+import { addDays, learnerDay, mondayOf, WEEKDAYS } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 
 export const handlers: Handlers = {
@@ -17,14 +12,14 @@ export const handlers: Handlers = {
     const tz = user.timezone;
     const today = learnerDay(new Date(), tz);
     const monday = mondayOf(today.day);
-    const range = {
-      from: startOfLocalDay(monday, tz),
-      to: startOfLocalDay(addDays(monday, 7), tz),
-    };
-    const totals = await reviewTotals(sql, user.id, tz, range, today);
+    const dates = WEEKDAYS.map((_, i) => addDays(monday, i));
+    const [perDay, totals] = await Promise.all([
+      reviewsPerDay(sql, user.id, tz, dates),
+      reviewTotals(sql, user.id, today),
+    ]);
     const week = WEEKDAYS.map((day, i) => {
-      const date = addDays(monday, i);
-      return { day, date, count: totals.perDay.get(date) ?? 0 };
+      const date = dates[i] ?? monday;
+      return { day, date, count: perDay.get(date) ?? 0 };
     });
     const stats: Schemas['CardStats'] = {
       week_start: monday,

@@ -7,7 +7,7 @@ import {
   retentionSince,
   reviewsPerDay,
 } from '../../db/queries/learning.ts';
-import { addDays, localDate, startOfLocalDay } from '../../domain/scheduling.ts';
+import { addDays, localDate } from '../../domain/scheduling.ts';
 import { lastDays } from '../../domain/streaks.ts';
 import { currentUser } from '../../http/current-user.ts';
 
@@ -32,8 +32,8 @@ export const handlers: Handlers = {
     const historyDays = lastDays(today, HISTORY_DAYS);
     const [kept, due, reviewed, decks] = await Promise.all([
       retentionSince(sql, user.id, new Date(now.getTime() - RETENTION_DAYS * 86_400_000)),
-      dueForecast(sql, user.id, tz, today, startOfLocalDay(addDays(today, FORECAST_DAYS), tz)),
-      reviewsPerDay(sql, user.id, tz, startOfLocalDay(historyDays[0] ?? today, tz)),
+      dueForecast(sql, user.id, tz, forecastDays),
+      reviewsPerDay(sql, user.id, tz, historyDays),
       deskMaturity(sql, user.id),
     ]);
     const body: Schemas['LearningStats'] = {

@@ -1,0 +1,151 @@
+/**
+ * The statements behind `learning-stats/` and `card-stats/` on a learner with two years of daily
+ * reviews (REVIEWS review-log rows, 200,000 by default as in the issue's bench), among another
+ * learner with as many: each statement the product sends is run again under EXPLAIN (ANALYZE,
+ * BUFFERS), the plans are printed with their times (figures, never asserted). The test fails when
+ * a statement that reads a time range of the review log scans the whole table, or when one
+ * converts each row's time to the learner's zone to find its day (what made a year of reviews per
+ * day take most of a second).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, learnerDay, localDate, mondayOf } from '../../domain/scheduling.ts';
+import { lastDays } from '../../domain/streaks.ts';
+import { FORECAST_DAYS, HISTORY_DAYS, RETENTION_DAYS } from '../../routes/progress/learning.ts';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { type PlanSpy, planSpy, type StatementPlan } from '../../test/plans.ts';
+import { deskMaturity, dueForecast, retentionSince, reviewsPerDay } from './learning.ts';
+import { reviewTotals } from './reviews.ts';
+
+/** Review-log rows per learner (PROGRESS_PLAN_REVIEWS to read the plans at another size). */
+const REVIEWS = Number(process.env.PROGRESS_PLAN_REVIEWS ?? 200_000);
+const DAYS = 730;
+const CARDS = 20_000;
+const DESKS = 20;
+const TZ = 'America/Argentina/Buenos_Aires';
+
+let t: TestBackend;
+let spy: PlanSpy;
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestBackend();
+  userId = (await t.signUp()).user.id;
+  const other = (await t.signUp()).user.id;
+  const { sql } = t.deps;
+  for (const owner of [other, userId]) {
+    const desks = await sql<{ id: number }[]>`
+      insert into desks (owner_id, name, new_cards_per_day)
+      select ${owner}, 'Desk ' || g, 10 from generate_series(1, ${DESKS}) g returning id`;
+    const deskIds = desks.map((d) => d.id);
+    await sql`
+      insert into cards (desk_id, front, back, created_by)
+      select (${deskIds}::int[])[1 + g % ${DESKS}], 'Q' || g, 'A' || g, ${owner}
+      from generate_series(0, ${CARDS - 1}) g`;
+    // 40 % new, 2 % learning, the rest review cards due over the next 90 days.
+    await sql`
+      insert into card_schedules (user_id, card_id, desk_id, state, due, scheduled_days)
+      select ${owner}, c.id, c.desk_id, k.state,
+        case k.state when 0 then c.created_at
+                     when 1 then now() + ((c.id % 60) - 30) * interval '1 minute'
+                     else now() + ((c.id % 9000) / 100.0 - 3) * interval '1 day' end,
+        case k.state when 2 then 1 + c.id % 90 else 0 end
+      from cards c cross join lateral (
+        select (case when c.id % 100 < 40 then 0 when c.id % 100 < 42 then 1 else 2 end)::smallint
+          as state) k
+      where c.desk_id = any(${deskIds}::int[])`;
+    // A few hundred reviews a day over two years, about 10 % again, as the bench seeds them.
+    await sql`
+      with rated as (
+        select array_agg(card_id order by card_id) as cards,
+          array_agg(desk_id order by card_id) as desks
+        from card_schedules where user_id = ${owner} and state <> 0
+      )
+      insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
+        elapsed_days, reviewed_at)
+      select ${owner}, rated.cards[1 + (g * 7919) % cardinality(rated.cards)],
+        rated.desks[1 + (g * 7919) % cardinality(rated.cards)],
+        case g % 10 when 0 then 1 when 1 then 2 when 9 then 4 else 3 end,
+        jsonb_build_object('state', case when g % 7 = 0 then 1 else 2 end, 'scheduled_days', g % 60),
+        jsonb_build_object('state', 2, 'scheduled_days', 1 + g % 90),
+        g % 30,
+        now() - (g % ${DAYS}) * interval '1 day' - (g * 37 % 50000) * interval '1 second'
+      from rated, generate_series(0, ${REVIEWS - 1}) g`;
+  }
+  for (const table of ['review_logs', 'card_schedules', 'cards', 'desks']) {
+    await sql`vacuum analyze ${sql(table)}`;
+  }
+  spy = planSpy(t.url);
+}, 300_000);
+
+afterAll(async () => {
+  await spy?.end();
+  await t?.close();
+});
+
+/** The learning-stats statements, with the arguments `getLearningStats` gives them. */
+function learningStats() {
+  const now = new Date();
+  const today = localDate(now, TZ);
+  return Promise.all([
+    retentionSince(spy.sql, userId, new Date(now.getTime() - RETENTION_DAYS * 86_400_000)),
+    dueForecast(spy.sql, userId, TZ, lastDays(addDays(today, FORECAST_DAYS - 1), FORECAST_DAYS)),
+    reviewsPerDay(spy.sql, userId, TZ, lastDays(today, HISTORY_DAYS)),
+    deskMaturity(spy.sql, userId),
+  ]);
+}
+
+/** The card-stats statements, with the arguments `getCardStats` gives them. */
+function cardStats() {
+  const today = learnerDay(new Date(), TZ);
+  const monday = mondayOf(today.day);
+  return Promise.all([
+    reviewsPerDay(spy.sql, userId, TZ, lastDays(addDays(monday, 6), 7)),
+    reviewTotals(spy.sql, userId, today),
+  ]);
+}
+
+const describePlans = (plans: StatementPlan[]) =>
+  plans
+    .map(
+      (p) =>
+        `\n  ${p.query.replace(/\s+/g, ' ').trim().slice(0, 90)}…\n    ${p.scans.join(', ')} (${p.ms.toFixed(1)} ms, ${p.buffers} buffers)`,
+    )
+    .join('');
+
+const onReviewLog = (plans: StatementPlan[]) =>
+  plans.flatMap((p) => p.nodes).filter((n) => n['Relation Name'] === 'review_logs');
+
+/**
+ * Scans of the whole review log in the statements that read a time range of it (all but the
+ * all-time total, which counts every row of the learner however it is read).
+ */
+const rangeSeqScans = (plans: StatementPlan[]) =>
+  onReviewLog(plans.filter((p) => /from review_logs\s+where[^;]*reviewed_at >=/.test(p.query)))
+    .filter((n) => n['Node Type'] === 'Seq Scan')
+    .map((n) => n['Node Type']);
+
+/** Grouping keys that convert each row's time to the learner's zone. */
+const perRowZoneConversions = (plans: StatementPlan[]) =>
+  plans
+    .flatMap((p) => p.nodes)
+    .flatMap((n) => n['Group Key'] ?? [])
+    .filter((key) => /timezone\(/.test(key));
+
+describe(`the progress statistics’ plans on ${2 * REVIEWS} review-log rows`, () => {
+  it.each([
+    ['learning-stats', learningStats],
+    ['card-stats', cardStats],
+  ])(
+    '%s reads time ranges through the index, days placed without zone conversions',
+    async (name, run) => {
+      const plans = await spy.plansOf(run);
+      // The plans, and their execution times on this machine as figures (never asserted).
+      console.log(`${name}:${describePlans(plans)}`);
+      expect(onReviewLog(plans).length).toBeGreaterThan(0);
+      expect(rangeSeqScans(plans)).toEqual([]);
+      expect(perRowZoneConversions(plans)).toEqual([]);
+    },
+    // EXPLAIN ANALYZE runs each statement again over the whole seeded year.
+    180_000,
+  );
+});
