@@ -172,7 +172,7 @@ export const ReviewEmpty: Story = {
 
 /** Step 4: an invitation created, its link under the form. */
 export const Invite: Story = {
-  args: { school: school(), initialStep: 'invite' },
+  args: { school: school(), initialStep: 'invite', origin: 'https://memoria.app' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Their email'), 'ana@colegiodelsur.edu.ar');
@@ -185,7 +185,7 @@ export const Invite: Story = {
 
 /** Step 4 for an Enterprise+ owner: they may invite teachers too. */
 export const InviteEnterprisePlus: Story = {
-  args: { school: school(), initialStep: 'invite' },
+  args: { school: school(), initialStep: 'invite', origin: 'https://memoria.app' },
   parameters: { msw: [accountOf('enterprise_plus')] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

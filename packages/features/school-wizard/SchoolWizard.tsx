@@ -12,6 +12,7 @@ import {
 import { Button, Card, EmptyState, Select, Skeleton, TextField } from '@memoria/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { invitationLink } from '../invitations/index.ts';
 import { errorMessage, formErrors } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
 import { SchoolForm } from './SchoolForm.tsx';
@@ -127,7 +128,7 @@ export function GroupReview({ schoolId, kind }: { schoolId: number; kind: GroupK
   );
 }
 
-function Invite({ onNext }: { onNext: () => void }) {
+function Invite({ onNext, origin }: { onNext: () => void; origin: string | undefined }) {
   const intl = useIntl();
   const account = useAccountInfo();
   const canInviteTeachers = account.data?.account_type === 'enterprise_plus';
@@ -145,7 +146,7 @@ function Invite({ onNext }: { onNext: () => void }) {
       // A student gets a teacher's invitation (Standard), a teacher the owner's (Enterprise).
       const kind = who === 'student' ? 'teacher' : 'enterprise';
       const made = await invite.mutateAsync({ kind, body: { email: email.trim() } });
-      const url = `${window.location.origin}/invitation/${made.code}`;
+      const url = invitationLink(made.code, origin);
       setLinks((l) => [...l, { email: made.email ?? email.trim(), url }]);
       setEmail('');
     } catch (failure) {
@@ -267,6 +268,7 @@ export function SchoolWizard({
   school: editing,
   initialStep = 'details',
   onCancel,
+  origin,
 }: {
   /** A school to edit; the wizard creates one when absent. */
   school?: School;
@@ -274,6 +276,8 @@ export function SchoolWizard({
   initialStep?: WizardStep;
   /** Shows Cancel on the first step. */
   onCancel?: () => void;
+  /** The invitation links' origin; default: the page's own (stories fix it for stable screenshots). */
+  origin?: string;
 }) {
   const intl = useIntl();
   const [step, setStep] = useState<WizardStep>(initialStep);
@@ -319,7 +323,7 @@ export function SchoolWizard({
             </div>
           </>
         ) : step === 'invite' ? (
-          <Invite onNext={() => go(1)} />
+          <Invite onNext={() => go(1)} origin={origin} />
         ) : (
           <Finish schoolId={school.id} />
         )}
