@@ -25,6 +25,16 @@
  * frame stays open from docs page to docs page and stays a client. Here the same holds: one page
  * of the context (the keeper) renders a story, so it registers the worker and is its client
  * until the run ends; the worker never sees its last client go, and never unregisters.
+ *
+ * One docs page at a time per context. A story iframe fetches Storybook's index.json before its
+ * own MSW has started, and MSW's worker hands a request from a client it does not know yet to
+ * another visible client that has started MSW (mockServiceWorker.js, resolveMainClient), which
+ * answers it through a MessageChannel. With two docs pages open in one context, that client could
+ * be an iframe of the other page, closed while the request waited: the fetch then hung (a fresh
+ * clone's ui-errorboundary page never rendered) or failed ("Error loading story index: TypeError:
+ * Failed to fetch" on the MemoryModelSection page). So each lane of pages has a context of its
+ * own, with its own worker registration and keeper; the clients a request can be handed to are
+ * the keeper and the iframes of the one page open, which stay open until that page is done.
  */
 import { availableParallelism } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -253,9 +263,9 @@ async function openKeeper(context: BrowserContext, base: string, dir: string): P
 }
 
 /**
- * Checks every docs page of the served build, one per core at a time, each on a page of its own
- * in one browser context (the pages share its cache: the preview's scripts are fetched and
- * compiled once), and prints one line per page. Returns the counts.
+ * Checks every docs page of the served build, one per core at a time, each lane of pages in a
+ * browser context of its own (see the top of this file), and prints one line per page. Returns
+ * the counts.
  */
 export async function checkDocsPages(
   storybook: StaticStorybook,
@@ -267,11 +277,12 @@ export async function checkDocsPages(
   const browser = await launchChromium();
   let failed = 0;
   try {
-    const context = await browser.newContext(CONTEXT_OPTIONS);
-    await context.addInitScript({ path: AXE_CORE });
-    await openKeeper(context, storybook.url, storybook.dir);
     await Promise.all(
       Array.from({ length: availableParallelism() }, async () => {
+        // A context per lane: see "One docs page at a time per context" at the top.
+        const context = await browser.newContext(CONTEXT_OPTIONS);
+        await context.addInitScript({ path: AXE_CORE });
+        await openKeeper(context, storybook.url, storybook.dir);
         for (let docs = queue.shift(); docs; docs = queue.shift()) {
           const pageStarted = Date.now();
           const problems = await checkPage(context, storybook.url, docs);
