@@ -112,6 +112,23 @@ describe('the learner’s day', () => {
     );
   });
 
+  it('gives the day an instant is on, hour by hour and back, across DST changes', () => {
+    // learnerDay keeps the last day found per zone: instants going forward, then backward, through
+    // days of 23, 24 and 25 hours must each get their own day.
+    const zones = ['Europe/Madrid', 'America/Santiago', 'Pacific/Kiritimati', 'UTC'];
+    const from = Date.parse('2025-03-28T00:00:00Z');
+    const hours = Array.from({ length: 24 * 6 }, (_, i) => from + i * 3_600_000 + 1_799_999);
+    for (const zone of zones) {
+      for (const t of [...hours, ...[...hours].reverse()]) {
+        const day = learnerDay(new Date(t), zone);
+        expect(day.day).toBe(localDate(new Date(t), zone));
+        expect(day.start.getTime()).toBeLessThanOrEqual(t);
+        expect(day.end.getTime()).toBeGreaterThan(t);
+        expect(day.start.toISOString()).toBe(startOfLocalDay(day.day, zone).toISOString());
+      }
+    }
+  });
+
   it('finds the week’s Monday', () => {
     expect(weekdayIndex('2025-01-13')).toBe(0);
     expect(weekdayIndex('2025-01-19')).toBe(6);

@@ -304,14 +304,27 @@ export interface LearnerDay {
   end: Date;
 }
 
+/**
+ * The last day found per time zone. Every request of the queue and every rating asks for the
+ * learner's today, and finding it takes a dozen time-zone conversions (3 % of a due queue's CPU
+ * in a profile); an instant inside the last day found is on that day.
+ */
+const lastDays = new Map<string, { day: string; start: number; end: number }>();
+
 /** The learner's today around `now` in `timeZone`. */
 export function learnerDay(now: Date, timeZone: string): LearnerDay {
-  const day = localDate(now, timeZone);
-  return {
-    day,
-    start: startOfLocalDay(day, timeZone),
-    end: startOfLocalDay(addDays(day, 1), timeZone),
-  };
+  const t = now.getTime();
+  let found = lastDays.get(timeZone);
+  if (!found || t < found.start || t >= found.end) {
+    const day = localDate(now, timeZone);
+    found = {
+      day,
+      start: startOfLocalDay(day, timeZone).getTime(),
+      end: startOfLocalDay(addDays(day, 1), timeZone).getTime(),
+    };
+    lastDays.set(timeZone, found);
+  }
+  return { day: found.day, start: new Date(found.start), end: new Date(found.end) };
 }
 
 export const WEEKDAYS = [
