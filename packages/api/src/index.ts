@@ -31,6 +31,7 @@ export {
   useEventStream,
 } from './events.ts';
 export * from './friends.ts';
+export { useHydrated, useHydratedQuery } from './hydration.ts';
 export * from './invitations.ts';
 export * from './memory-model.ts';
 export * from './mnemonics.ts';

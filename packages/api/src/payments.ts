@@ -8,6 +8,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
+import { useHydratedQuery } from './hydration.ts';
 import {
   type MutationHookOptions,
   type QueryHookOptions,
@@ -73,7 +74,7 @@ export const paymentQueries = {
 };
 
 export function useSubscriptionPlans(options: QueryHookOptions<SubscriptionPlan[]> = {}) {
-  return useQuery({ ...paymentQueries.plans(), ...options });
+  return useHydratedQuery(useQuery({ ...paymentQueries.plans(), ...options }));
 }
 
 export function useSubscriptions(options: QueryHookOptions<Subscription[]> = {}) {

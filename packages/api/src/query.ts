@@ -25,6 +25,7 @@ import {
   QUERY_STALE_TIME_MS,
 } from './constants.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
+import { useHydratedQuery } from './hydration.ts';
 import type { components } from './schema.d.ts';
 import { clearSession, getRefreshToken, saveTokens, setUserEmail } from './session.ts';
 import { $session, pollUnlessStreamed } from './stores.ts';
@@ -197,31 +198,27 @@ export function useSignedIn(): boolean {
 
 /** The signed-in user (`GET auth/users/me/`); idle while signed out. */
 export function useMe(options: QueryHookOptions<Schemas['User']> = {}) {
-  const signedIn = useSignedIn();
-  return useQuery({
-    ...authQueries.me(),
-    ...options,
-    enabled: signedIn && options.enabled !== false,
-  });
+  return useSignedInQuery(authQueries.me(), options);
 }
 
 /** Account type and allowed features (`GET auth/users/account_info/`); idle while signed out. */
 export function useAccountInfo(options: QueryHookOptions<Schemas['AccountInfo']> = {}) {
-  const signedIn = useSignedIn();
-  return useQuery({
-    ...authQueries.accountInfo(),
-    ...options,
-    enabled: signedIn && options.enabled !== false,
-  });
+  return useSignedInQuery(authQueries.accountInfo(), options);
 }
 
-/** Signed-in query hook from a factory: idle while signed out, like `useMe`. */
+/**
+ * Signed-in query hook from a factory: idle while signed out. While its island hydrates it shows
+ * what the server rendered (pending: the server has no token), even when another island of the
+ * page already filled the shared cache (see `useHydratedQuery`).
+ */
 export function useSignedInQuery<T>(
   factory: UseQueryOptions<T, ApiRequestError, T, readonly unknown[]>,
   options: QueryHookOptions<T>,
 ) {
   const signedIn = useSignedIn();
-  return useQuery({ ...factory, ...options, enabled: signedIn && options.enabled !== false });
+  return useHydratedQuery(
+    useQuery({ ...factory, ...options, enabled: signedIn && options.enabled !== false }),
+  );
 }
 
 /** Invalidates the listed keys after the caller's own onSuccess (every domain's mutations). */
@@ -249,11 +246,13 @@ export function useInvitationVerification(
   code: string,
   options: QueryHookOptions<Schemas['InvitationVerification']> = {},
 ) {
-  return useQuery({
-    ...invitationQueries.verify(code),
-    ...options,
-    enabled: code !== '' && options.enabled !== false,
-  });
+  return useHydratedQuery(
+    useQuery({
+      ...invitationQueries.verify(code),
+      ...options,
+      enabled: code !== '' && options.enabled !== false,
+    }),
+  );
 }
 
 /** `GET duels/duel-requests/` (sent and received, soft-deleted left out). */

@@ -3,13 +3,7 @@
  * for every operation, in the `auth` pattern of `query.ts`. Mutations invalidate what they
  * change; the review island builds its optimistic update on `dueCardsCache` below.
  */
-import {
-  type QueryClient,
-  queryOptions,
-  type UseQueryOptions,
-  useMutation,
-  useQuery,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import {
@@ -17,7 +11,7 @@ import {
   type QueryHookOptions,
   queryKeys,
   useInvalidating,
-  useSignedIn,
+  useSignedInQuery,
 } from './query.ts';
 import type { components } from './schema.d.ts';
 
@@ -246,14 +240,6 @@ export function invalidateAfterReview(client: QueryClient): Promise<void> {
 }
 
 // ── query hooks ──────────────────────────────────────────────────────────────────────────────
-
-function useSignedInQuery<T>(
-  factory: UseQueryOptions<T, ApiRequestError, T, readonly unknown[]>,
-  options: QueryHookOptions<T>,
-) {
-  const signedIn = useSignedIn();
-  return useQuery({ ...factory, ...options, enabled: signedIn && options.enabled !== false });
-}
 
 export function useDesks(options: QueryHookOptions<Desk[]> = {}) {
   return useSignedInQuery(spaceRepetitionQueries.desks(), options);

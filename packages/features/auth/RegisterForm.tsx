@@ -1,9 +1,8 @@
-import { navigateTo, useLogin, useRegister } from '@memoria/api';
+import { navigateTo, useHydrated, useLogin, useRegister } from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formErrors } from '../shared/errors.ts';
-import { useHydrated } from '../shared/useHydrated.ts';
 import { AuthCard } from './AuthCard.tsx';
 import * as s from './auth.css.ts';
 import { FormAlert, type FormError, readFields } from './LoginForm.tsx';

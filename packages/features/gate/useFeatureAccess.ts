@@ -1,5 +1,4 @@
 import { type AccountType, type Feature, useAccountInfo } from '@memoria/api';
-import { useHydratedQuery } from '../shared/useHydrated.ts';
 
 export type FeatureAccess = {
   /** `loading` until account info arrives; `denied` also when it failed (§6). */
@@ -13,7 +12,7 @@ export type FeatureAccess = {
  * while account info loads and when it fails.
  */
 export function useFeatureAccess(feature: Feature): FeatureAccess {
-  const info = useHydratedQuery(useAccountInfo());
+  const info = useAccountInfo();
   if (info.data) {
     const allowed = info.data.features.includes(feature);
     return { status: allowed ? 'allowed' : 'denied', allowed, accountType: info.data.account_type };
@@ -24,5 +23,5 @@ export function useFeatureAccess(feature: Feature): FeatureAccess {
 
 /** True for the free plan, once known (PREMIUM badges show only then). */
 export function useIsFreePlan(): boolean {
-  return useHydratedQuery(useAccountInfo()).data?.account_type === 'free';
+  return useAccountInfo().data?.account_type === 'free';
 }

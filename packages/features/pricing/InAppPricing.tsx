@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
 import * as page from '../shared/page.css.ts';
-import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { ContactSalesDialog } from './ContactSalesDialog.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { PurchaseConfirmation } from './PurchaseConfirmation.tsx';
@@ -35,8 +34,8 @@ export function InAppPricing({ openUrl }: InAppPricingProps) {
   const intl = useIntl();
   // The sidebar's island reads account info too; if its answer is in the shared cache before this
   // island hydrates, the hydrating render must still match the server's (no plan marked).
-  const info = useHydratedQuery(useAccountInfo());
-  const plans = useHydratedQuery(useSubscriptionPlans());
+  const info = useAccountInfo();
+  const plans = useSubscriptionPlans();
   const currentPlan = planOfAccount(info.data?.account_type);
   const purchase = useStandardPurchase(openUrl);
   const [contactOpen, setContactOpen] = useState(false);

@@ -11,7 +11,6 @@ import {
 import { Button, EmptyState, Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as page from '../shared/page.css.ts';
-import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { BarChart } from './BarChart.tsx';
 import * as s from './progress.css.ts';
 
@@ -241,12 +240,12 @@ function Section({ titleId, children }: { titleId: string; children: React.React
 export function MyProgress() {
   const intl = useIntl();
   // Pending while hydrating, as the server rendered: the page's other islands share the cache.
-  const summary = useHydratedQuery(useProgressSummary());
-  const learning = useHydratedQuery(useLearningStats());
-  const streak = useHydratedQuery(useMyStreak());
-  const week = useHydratedQuery(useCardStats());
-  const ranking = useHydratedQuery(useProgressRanking());
-  const time = useHydratedQuery(useTimeTrackingStats());
+  const summary = useProgressSummary();
+  const learning = useLearningStats();
+  const streak = useMyStreak();
+  const week = useCardStats();
+  const ranking = useProgressRanking();
+  const time = useTimeTrackingStats();
   const queries = [summary, learning, streak, week, ranking, time];
   const failed = queries.some((q) => q.isError);
   const header = (

@@ -4,12 +4,19 @@
  * nanostores hold only defaults, so the page passes the request's `locale` and `theme`
  * (`Astro.locals`) for that render; in the browser the stores are the truth.
  */
-import { $locale, $theme, type Locale, QueryProvider, setNavigate, type Theme } from '@memoria/api';
+import {
+  $locale,
+  $theme,
+  type Locale,
+  QueryProvider,
+  setNavigate,
+  type Theme,
+  useHydrated,
+} from '@memoria/api';
 import { AppIntlProvider, ErrorBoundary } from '@memoria/ui';
 import { useStore } from '@nanostores/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { messages } from '../messages.ts';
-import { useHydrated } from './useHydrated.ts';
 
 const isBrowser = typeof window !== 'undefined';
 

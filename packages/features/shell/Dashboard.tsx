@@ -9,7 +9,6 @@ import { Badge, Card, Skeleton } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useIsFreePlan } from '../gate/index.ts';
 import * as page from '../shared/page.css.ts';
-import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { MODES } from './modes.ts';
 import { PanelFailure } from './PanelFailure.tsx';
 import { MODE_ICONS } from './Sidebar.tsx';
@@ -22,9 +21,9 @@ import * as s from './shell.css.ts';
  */
 function ProgressGlance() {
   const intl = useIntl();
-  const streak = useHydratedQuery(useMyStreak());
-  const week = useHydratedQuery(useCardStats());
-  const ranking = useHydratedQuery(useProgressRanking());
+  const streak = useMyStreak();
+  const week = useCardStats();
+  const ranking = useProgressRanking();
   const queries = [streak, week, ranking];
   const failed = queries.find((q) => q.isError);
   let body: React.ReactNode;
@@ -111,10 +110,10 @@ function ProgressGlance() {
  * **Accessibility.** The modes are links with their names; the PREMIUM badge is read as text.
  */
 export function Dashboard() {
-  const me = useHydratedQuery(useMe());
+  const me = useMe();
   const free = useIsFreePlan();
   // Only someone who has done something before is welcomed back; the sidebar's history call.
-  const history = useHydratedQuery(useActivityHistory(3));
+  const history = useActivityHistory(3);
   const returning = (history.data?.results.length ?? 0) > 0;
   const name = me.data ? me.data.first_name || me.data.username : null;
   return (

@@ -2,7 +2,6 @@ import { usePendingFriendRequests } from '@memoria/api';
 import { Badge } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ChartIcon, GridIcon, PeopleIcon, PersonIcon } from '../shared/icons.tsx';
-import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { isCurrent } from './modes.ts';
 import * as s from './shell.css.ts';
 
@@ -18,7 +17,7 @@ import * as s from './shell.css.ts';
 export function MobileBottomBar({ currentPath }: { currentPath?: string | undefined }) {
   const intl = useIntl();
   // One row is enough: the badge is the page's `count` of pending requests received.
-  const pending = useHydratedQuery(usePendingFriendRequests('received', { pageSize: 1 }));
+  const pending = usePendingFriendRequests('received', { pageSize: 1 });
   const received = pending.data?.count ?? 0;
   const current = (href: string) => (isCurrent(currentPath, href) ? 'page' : undefined);
   return (

@@ -8,7 +8,6 @@ import {
 } from '@memoria/api';
 import { Badge, BellIcon, Button, Menu, type MenuItem, Spinner } from '@memoria/ui';
 import { useIntl } from 'react-intl';
-import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { notificationAge, notificationView } from './notifications.ts';
 import * as s from './shell.css.ts';
 
@@ -47,10 +46,10 @@ export function LiveEvents() {
  */
 export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) {
   const intl = useIntl();
-  const list = useHydratedQuery(useNotificationList());
+  const list = useNotificationList();
   const markSeen = useMarkNotificationsSeen();
   // The requests still waiting for an answer: only those get Accept and Reject in the bell.
-  const pending = useHydratedQuery(usePendingFriendRequests('received', { pageSize: 100 }));
+  const pending = usePendingFriendRequests('received', { pageSize: 100 });
   const answer = useAnswerFriendRequest();
   const open = new Set((pending.data?.results ?? []).map((f) => f.id));
   const notifications: Notification[] = list.data?.results ?? [];

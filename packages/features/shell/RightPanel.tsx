@@ -2,7 +2,6 @@ import { type Schemas, useCardStats, useFriends, useMyStreak } from '@memoria/ap
 import { Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FlameIcon } from '../shared/icons.tsx';
-import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { PanelFailure } from './PanelFailure.tsx';
 import * as s from './shell.css.ts';
 
@@ -53,7 +52,7 @@ function level(count: number): 0 | 1 | 2 | 3 {
 function StreakCard({ now }: { now: Date }) {
   const intl = useIntl();
   // Pending while hydrating: another island may have filled the shared cache already.
-  const streak = useHydratedQuery(useMyStreak());
+  const streak = useMyStreak();
   const days = streakDays(streak.data?.monthly_activity, now);
   const current = streak.data?.current_streak ?? 0;
   return (
@@ -109,7 +108,7 @@ function StreakCard({ now }: { now: Date }) {
 
 function WeeklyChart() {
   const intl = useIntl();
-  const stats = useHydratedQuery(useCardStats());
+  const stats = useCardStats();
   const breakdown = stats.data?.week_daily_breakdown ?? [];
   const counts = WEEKDAYS.map((day) => breakdown.find((d) => d.day === day)?.count ?? 0);
   const max = Math.max(1, ...counts);
@@ -161,7 +160,7 @@ function WeeklyChart() {
 }
 
 function FriendsCard() {
-  const friends = useHydratedQuery(useFriends({ pageSize: PANEL_FRIENDS }));
+  const friends = useFriends({ pageSize: PANEL_FRIENDS });
   const first = friends.data?.results ?? [];
   return (
     <section className={s.panelCard} aria-labelledby="panel-friends">

@@ -11,7 +11,6 @@ import {
   SwordsIcon,
   TableIcon,
 } from '../shared/icons.tsx';
-import { useHydratedQuery } from '../shared/useHydrated.ts';
 import { activityHref, isCurrent, latestActivities, MODES, type ModeId } from './modes.ts';
 import { PanelFailure } from './PanelFailure.tsx';
 import * as s from './shell.css.ts';
@@ -99,7 +98,7 @@ function ActivityLine({ activity }: { activity: Schemas['Activity'] }) {
 
 /** History: the 3 latest activities; says so (with Retry) when the call fails. */
 function HistoryNav() {
-  const history = useHydratedQuery(useActivityHistory(3));
+  const history = useActivityHistory(3);
   // Pending (not "loading"): the server render, where no token exists, must match hydration.
   if (history.isError) {
     return <PanelFailure error={history.error} onRetry={() => history.refetch()} />;
