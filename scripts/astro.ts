@@ -1,7 +1,8 @@
 // `npm run dev` / `npm run build`: the Astro CLI with the project's offline settings
 // (see offline-env.ts), so no Astro command started through npm contacts an outside host.
 import { spawnSync } from 'node:child_process';
-import { offlineEnv } from './offline-env.ts';
+import { astroCli, offlineEnv } from './offline-env.ts';
 
-const result = spawnSync('astro', process.argv.slice(2), { stdio: 'inherit', env: offlineEnv() });
+const [command, args] = astroCli(process.argv.slice(2));
+const result = spawnSync(command, args, { stdio: 'inherit', env: offlineEnv() });
 process.exit(result.status ?? 1);

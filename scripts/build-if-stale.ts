@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { offlineEnv } from './offline-env.ts';
+import { astroCli, offlineEnv } from './offline-env.ts';
 
 const SOURCES = [
   'src',
@@ -37,7 +37,12 @@ export function isBuildStale(root: string): boolean {
 export async function runAstroBuildIfStale(root: string): Promise<void> {
   if (!isBuildStale(root)) return;
   console.log('Building the web app (first start or changed sources)…');
-  const result = spawnSync('astro', ['build'], { cwd: root, stdio: 'inherit', env: offlineEnv() });
+  const [command, args] = astroCli(['build']);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: offlineEnv() });
+  if (result.error) {
+    console.error(`The web app build could not start: ${result.error.message}`);
+    process.exit(1);
+  }
   if (result.status !== 0) {
     console.error('The web app build failed; see the output above.');
     process.exit(result.status ?? 1);

@@ -2,6 +2,9 @@
 // may have no network at all: Astro's anonymous usage data and its dev-server update check stay
 // off for every start, build and dev server the project's scripts run. (Storybook's telemetry is
 // off in `.storybook/main.ts` through its `core.disableTelemetry` setting.)
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
 export const OFFLINE_ENV = {
   ASTRO_TELEMETRY_DISABLED: '1',
   ASTRO_DISABLE_UPDATE_CHECK: 'true',
@@ -9,4 +12,16 @@ export const OFFLINE_ENV = {
 
 export function offlineEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return { ...env, ...OFFLINE_ENV };
+}
+
+/**
+ * The Astro CLI run by this Node (the project's Node 24), not by whichever `node` the PATH finds
+ * first: `node scripts/start.ts` without npm would otherwise build with the system's Node.
+ */
+export function astroCli(args: string[]): [string, string[]] {
+  const bin = join(
+    dirname(createRequire(import.meta.url).resolve('astro/package.json')),
+    'bin/astro.mjs',
+  );
+  return [process.execPath, [bin, ...args]];
 }
