@@ -1,7 +1,9 @@
 // The schools journey (issue 17) in Debian's Chromium against the real product: the demo
-// Enterprise account runs the school wizard in Spanish (creates a school, adds the starter
-// courses and subjects in Spanish, reviews them, reaches the finish step), then manages the
-// school and edits a course.
+// Enterprise account follows the sidebar's Schools link and runs the school wizard in Spanish
+// (creates a school, adds the starter courses and subjects in Spanish, reviews them, enrolls a
+// student who applied its invitation, reaches the finish step), then manages the school and
+// edits a course.
+import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
@@ -22,11 +24,36 @@ afterAll(async () => {
 });
 
 describe('schools in the browser', () => {
-  test('an Enterprise account runs the wizard in Spanish and edits a course', async () => {
+  test('an Enterprise account opens Escuelas from the sidebar, runs the wizard in Spanish enrolling its invited student, and edits a course', async () => {
     const tokens = await call<{ access: string; refresh: string }>('/auth/token/', {
       method: 'POST',
       body: JSON.stringify(SCHOOL_DEMO),
     });
+    // A student who applied the school account's invitation: the wizard offers them to enroll.
+    const n = randomBytes(4).toString('hex');
+    const student = {
+      email: `enrol-${n}@example.com`,
+      username: `enrol${n}`,
+      password: 'correct horse battery',
+      password2: 'correct horse battery',
+      first_name: 'Inés',
+      last_name: `Journey ${n}`,
+    };
+    await call('/auth/users/', { method: 'POST', body: JSON.stringify(student) });
+    const studentTokens = await call<{ access: string }>('/auth/token/', {
+      method: 'POST',
+      body: JSON.stringify({ email: student.email, password: student.password }),
+    });
+    const invitation = await call<{ code: string }>('/auth/teacher-invitations/', {
+      method: 'POST',
+      token: tokens.access,
+      body: JSON.stringify({}),
+    });
+    await call(`/auth/invitation/${invitation.code}/apply/`, {
+      method: 'POST',
+      token: studentTokens.access,
+    });
+    const studentName = `Inés Journey ${n}`;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([
       { name: 'language', value: 'es', url: baseUrl },
@@ -47,7 +74,12 @@ describe('schools in the browser', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     try {
       const main = page.getByRole('main');
-      await page.goto(`${baseUrl}/schools`);
+      await page.goto(`${baseUrl}/`);
+      await page
+        .getByRole('navigation', { name: 'Navegación principal' })
+        .getByRole('link', { name: 'Escuelas' })
+        .click();
+      await page.waitForURL(`${baseUrl}/schools`);
       await main.getByRole('heading', { name: 'Aún no hay escuelas' }).waitFor();
       await main.getByRole('button', { name: 'Crear una escuela' }).click();
 
@@ -71,10 +103,18 @@ describe('schools in the browser', () => {
       await main.getByText('Matemáticas', { exact: true }).waitFor();
       await main.getByRole('button', { name: 'Siguiente' }).click();
 
-      // Invite: skipped (invitations are their own journey), then the finish step.
+      // Invite: no new invitation (invitations are their own journey); the student who applied
+      // one is enrolled in a course, then the finish step counts them.
+      await main
+        .getByLabel('Estudiante', { exact: true })
+        .selectOption({ label: `${studentName} (${student.email})` });
+      await main.getByLabel('Curso o materia').selectOption({ label: 'Curso: Primer año' });
+      await main.getByRole('button', { name: 'Inscribir' }).click();
+      await main.getByText(`${studentName} ahora es estudiante de Primer año.`).waitFor();
       await main.getByRole('button', { name: 'Siguiente' }).click();
       await main.getByRole('heading', { name: 'Colegio Journey está lista' }).waitFor();
       await main.getByText('3 cursos', { exact: true }).waitFor();
+      await main.getByText('1 estudiante', { exact: true }).waitFor();
       await main.getByRole('link', { name: 'Gestionar cursos y materias' }).click();
 
       // Management: edit a course.

@@ -585,7 +585,7 @@ export interface paths {
         put?: never;
         /**
          * Enroll a user in the course (as teacher or student, by their role).
-         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The user must be the caller, an accepted friend, or already in one of the caller's courses or subjects (404 for anyone else). Enrolling an enrolled user changes nothing.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The user must be the caller, an accepted friend, already in one of the caller's courses or subjects, the caller's enterprise teacher or a student the caller invited (404 for anyone else). The caller's enterprise teacher is enrolled as teacher and their invited student as student; anyone else by their school role, else as teacher on Enterprise plans and student below. Enrolling an enrolled user changes nothing.
          */
         post: operations["enrollInCourse"];
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Enroll a user in the subject (as teacher or student, by their role).
-         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The user must be the caller, an accepted friend, or already in one of the caller's courses or subjects (404 for anyone else). Enrolling an enrolled user changes nothing.
+         * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The user must be the caller, an accepted friend, already in one of the caller's courses or subjects, the caller's enterprise teacher or a student the caller invited (404 for anyone else). The caller's enterprise teacher is enrolled as teacher and their invited student as student; anyone else by their school role, else as teacher on Enterprise plans and student below. Enrolling an enrolled user changes nothing.
          */
         post: operations["enrollInSubject"];
         delete?: never;
@@ -3032,7 +3032,7 @@ export interface components {
             school_id?: number | null;
         };
         /**
-         * @description Taken from the user's school role.
+         * @description The owner's enterprise teacher is a teacher and a student the owner invited a student; anyone else takes their school role, else teacher on Enterprise plans and student below.
          * @enum {string}
          */
         EnrollmentRole: "teacher" | "student";

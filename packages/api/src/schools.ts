@@ -21,6 +21,7 @@ export type SchoolInput = Schemas['SchoolInput'];
 export type SchoolDefaultDataResult = Schemas['SchoolDefaultDataResult'];
 export type Course = Schemas['Course'];
 export type Subject = Schemas['Subject'];
+export type Enrollment = Schemas['CourseEnrollment'] | Schemas['SubjectEnrollment'];
 export type GroupInput = Schemas['CourseCreate'];
 export type SchoolLocale = Schemas['Locale'];
 /** A school's courses or subjects (the two have the same shape). */
@@ -37,6 +38,14 @@ export const SCHOOL_LIMITS = {
   groupName: 200,
   groupDescription: 2000,
 } as const;
+
+/**
+ * Enterprise and Enterprise+ accounts manage schools, courses and subjects (the server's rule,
+ * product-spec §1 and §6): the schools page and its sidebar link are theirs.
+ */
+export function managesSchools(accountType: string | undefined): boolean {
+  return accountType === 'enterprise' || accountType === 'enterprise_plus';
+}
 
 // ── keys ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -186,5 +195,21 @@ export function useDeleteGroup(
     const params = { path: { id } };
     if (kind === 'courses') unwrap(await api.DELETE('/auth/courses/{id}/', { params }));
     else unwrap(await api.DELETE('/auth/subjects/{id}/', { params }));
+  });
+}
+
+/**
+ * `POST auth/courses/{id}/enroll/` or `auth/subjects/{id}/enroll/`: the user joins with the role
+ * the server gives them (teacher or student); enrolling twice changes nothing.
+ */
+export function useEnroll(
+  options: MutationHookOptions<Enrollment, { kind: GroupKind; id: number; userId: number }> = {},
+) {
+  return useSchoolsMutation(options, async ({ kind, id, userId }) => {
+    const params = { path: { id } };
+    const body = { user_id: userId };
+    return kind === 'courses'
+      ? unwrap(await api.POST('/auth/courses/{id}/enroll/', { params, body }))
+      : unwrap(await api.POST('/auth/subjects/{id}/enroll/', { params, body }));
   });
 }

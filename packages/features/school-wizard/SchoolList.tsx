@@ -1,5 +1,5 @@
 /** `/schools`: the Enterprise account's schools, or the wizard to create one. */
-import { useAccountInfo, useSchools } from '@memoria/api';
+import { managesSchools, useAccountInfo, useSchools } from '@memoria/api';
 import { Button, Card, EmptyState, PlusIcon, Skeleton, VisuallyHidden } from '@memoria/ui';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,11 +8,6 @@ import * as page from '../shared/page.css.ts';
 import { SchoolStats } from './SchoolStats.tsx';
 import { SchoolWizard, schoolHref } from './SchoolWizard.tsx';
 import * as s from './schools.css.ts';
-
-/** Enterprise and Enterprise+ accounts manage schools (the server's rule, spec §6). */
-export function managesSchools(accountType: string | undefined): boolean {
-  return accountType === 'enterprise' || accountType === 'enterprise_plus';
-}
 
 /**
  * The schools page, mounted by `SchoolsIsland` on `/schools`: the caller's schools with their

@@ -4,8 +4,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { user } from '../shared/storyData.ts';
 import { SchoolManager } from './SchoolManager.tsx';
-import { schoolData } from './storyData.ts';
+import { accountOf, ok, schoolData } from './storyData.ts';
 
 const meta = {
   title: 'Features/school-wizard/SchoolManager',
@@ -21,13 +22,40 @@ type Story = StoryObj<typeof meta>;
 /** The school, its statistics and its courses (the first tab). */
 export const Managed: Story = {};
 
-/** The students tab. */
+/** The students tab: the owner's invited students to enroll, then the school's students. */
 export const Students: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('First year');
     await userEvent.click(await canvas.findByRole('tab', { name: 'Students' }));
     await expect(await canvas.findByText('Ana García')).toBeVisible();
+    await expect(await canvas.findByLabelText('Student')).toBeVisible();
+  },
+};
+
+/** The teachers tab of an Enterprise+ owner: their enterprise teachers to enroll, then the list. */
+export const TeachersEnterprisePlus: Story = {
+  parameters: { msw: [accountOf('enterprise_plus'), ...schoolData()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('First year');
+    await userEvent.click(await canvas.findByRole('tab', { name: 'Teachers' }));
+    await expect(await canvas.findByLabelText('Teacher')).toBeVisible();
+    await expect(await canvas.findByText('Lucía Pérez')).toBeVisible();
+  },
+};
+
+/** A teacher of the school who does not own it: the students, nobody to enroll. */
+export const NotOwner: Story = {
+  parameters: {
+    msw: [ok('/auth/users/me/', { ...user, id: 31, account_type: 'enterprise' }), ...schoolData()],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('First year');
+    await userEvent.click(await canvas.findByRole('tab', { name: 'Students' }));
+    await expect(await canvas.findByText('Ana García')).toBeVisible();
+    await expect(canvas.queryByText('Enroll your students')).toBeNull();
   },
 };
 

@@ -3,6 +3,8 @@ import {
   type Course,
   type GroupKind,
   type MemberRole,
+  useAccountInfo,
+  useMe,
   useSchool,
   useSchoolGroups,
   useSchoolMembers,
@@ -12,6 +14,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
 import * as page from '../shared/page.css.ts';
+import { EnrolPeople, personName } from './EnrolPeople.tsx';
 import { DeleteGroupDialog, GroupDialog } from './GroupDialog.tsx';
 import { SchoolStats } from './SchoolStats.tsx';
 import { SchoolWizard } from './SchoolWizard.tsx';
@@ -98,6 +101,17 @@ function GroupList({
   );
 }
 
+/**
+ * Whom the signed-in user may enroll in this school: nobody unless they own it; their invited
+ * students; their enterprise teachers too on Enterprise+ (the accounts that invite teachers).
+ */
+function useEnrollableRoles(ownerId: number | undefined): MemberRole[] {
+  const me = useMe();
+  const account = useAccountInfo();
+  if (ownerId === undefined || me.data?.id !== ownerId) return [];
+  return account.data?.account_type === 'enterprise_plus' ? ['students', 'teachers'] : ['students'];
+}
+
 function MemberList({ schoolId, role }: { schoolId: number; role: MemberRole }) {
   const members = useSchoolMembers(schoolId, role);
   if (members.isPending) return <Skeleton variant="rect" height={120} />;
@@ -123,7 +137,7 @@ function MemberList({ schoolId, role }: { schoolId: number; role: MemberRole }) 
       {members.data.map((u) => (
         <li key={u.id} className={s.row}>
           <span className={s.rowText}>
-            <strong>{[u.first_name, u.last_name].filter(Boolean).join(' ') || u.username}</strong>
+            <strong>{personName(u)}</strong>
             <span className={s.muted}>
               @{u.username} · {u.email}
             </span>
@@ -144,6 +158,9 @@ function MemberList({ schoolId, role }: { schoolId: number; role: MemberRole }) 
  *   of another organisation answers 404 and shows the same alert.
  * - `GET /auth/schools/{id}/courses/`, `subjects/`, `teachers/`, `students/` per tab: lists
  *   (`Managed`) or empty states (`Empty`).
+ * - `GET /auth/users/me/` and `GET /auth/users/account_info/`: the school's owner gets
+ *   `EnrolPeople` above the Students tab's list (`Students`), and on Enterprise+ above the
+ *   Teachers tab's too (`TeachersEnterprisePlus`); members who only teach do not (`NotOwner`).
  * - `POST /auth/courses/` or `subjects/` (New course), `PATCH …/{id}/` (Edit), `DELETE …/{id}/`
  *   (confirmed) through `GroupDialog` and `DeleteGroupDialog` (`NewCourse`).
  *
@@ -153,6 +170,7 @@ function MemberList({ schoolId, role }: { schoolId: number; role: MemberRole }) 
 export function SchoolManager({ schoolId }: { /** The school's id. */ schoolId: number }) {
   const intl = useIntl();
   const school = useSchool(schoolId);
+  const enrollable = useEnrollableRoles(school.data?.owner_id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -198,7 +216,10 @@ export function SchoolManager({ schoolId }: { /** The school's id. */ schoolId: 
       kind === 'courses' || kind === 'subjects' ? (
         <GroupList schoolId={data.id} kind={kind} onDialog={setDialog} />
       ) : (
-        <MemberList schoolId={data.id} role={kind} />
+        <div className={s.section}>
+          {enrollable.includes(kind) ? <EnrolPeople schoolId={data.id} audience={kind} /> : null}
+          <MemberList schoolId={data.id} role={kind} />
+        </div>
       ),
   });
   return (

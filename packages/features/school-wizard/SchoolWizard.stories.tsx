@@ -183,13 +183,18 @@ export const Invite: Story = {
   },
 };
 
-/** Step 4 for an Enterprise+ owner: they may invite teachers too. */
+/**
+ * Step 4 for an Enterprise+ owner: they may invite teachers too, and enroll the students and
+ * teachers who accepted earlier invitations.
+ */
 export const InviteEnterprisePlus: Story = {
   args: { school: school(), initialStep: 'invite', origin: 'https://memoria.app' },
-  parameters: { msw: [accountOf('enterprise_plus')] },
+  parameters: { msw: [accountOf('enterprise_plus'), ...schoolData()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByLabelText('Invite')).toBeVisible();
+    await expect(await canvas.findByLabelText('Teacher')).toBeVisible();
+    await expect(await canvas.findByLabelText('Student')).toBeVisible();
   },
 };
 

@@ -15,6 +15,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { invitationLink } from '../invitations/index.ts';
 import { errorMessage, formErrors } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
+import { EnrolPeople } from './EnrolPeople.tsx';
 import { SchoolForm } from './SchoolForm.tsx';
 import { SchoolStats } from './SchoolStats.tsx';
 import * as s from './schools.css.ts';
@@ -128,7 +129,15 @@ export function GroupReview({ schoolId, kind }: { schoolId: number; kind: GroupK
   );
 }
 
-function Invite({ onNext, origin }: { onNext: () => void; origin: string | undefined }) {
+function Invite({
+  schoolId,
+  onNext,
+  origin,
+}: {
+  schoolId: number;
+  onNext: () => void;
+  origin: string | undefined;
+}) {
   const intl = useIntl();
   const account = useAccountInfo();
   const canInviteTeachers = account.data?.account_type === 'enterprise_plus';
@@ -205,6 +214,8 @@ function Invite({ onNext, origin }: { onNext: () => void; origin: string | undef
           ))}
         </ul>
       ) : null}
+      <EnrolPeople schoolId={schoolId} audience="students" />
+      {canInviteTeachers ? <EnrolPeople schoolId={schoolId} audience="teachers" /> : null}
       <div className={s.actions}>
         <Button onClick={onNext}>
           <FormattedMessage id="schools.action.next" />
@@ -258,6 +269,8 @@ function Finish({ schoolId }: { schoolId: number }) {
  *   (`ReviewEmpty`, `Review`).
  * - Invite: `POST /auth/teacher-invitations/` (students) or, for Enterprise+,
  *   `POST /auth/enterprise-invitations/` (teachers); each link shows under the form (`Invite`).
+ *   Below, `EnrolPeople` enrolls the students who accepted earlier invitations (and, for
+ *   Enterprise+, the teachers) in the school's courses and subjects (`InviteEnterprisePlus`).
  * - Finish: `GET /auth/schools/{id}/` with its statistics and the link to manage courses and
  *   subjects (`Finish`).
  *
@@ -323,7 +336,7 @@ export function SchoolWizard({
             </div>
           </>
         ) : step === 'invite' ? (
-          <Invite onNext={() => go(1)} origin={origin} />
+          <Invite schoolId={school.id} onNext={() => go(1)} origin={origin} />
         ) : (
           <Finish schoolId={school.id} />
         )}

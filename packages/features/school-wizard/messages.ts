@@ -107,6 +107,30 @@ export const en = {
   'schools.assigned.subjects': 'Subjects',
   'schools.assigned.empty': 'No courses or subjects are assigned to you yet.',
   'schools.assigned.error': 'Your courses and subjects could not be loaded.',
+
+  'schools.enrol.title.students': 'Enroll your students',
+  'schools.enrol.title.teachers': 'Enroll your teachers',
+  'schools.enrol.loading.students': 'Loading your students…',
+  'schools.enrol.loading.teachers': 'Loading your teachers…',
+  'schools.enrol.error.students': 'Your students could not be loaded.',
+  'schools.enrol.error.teachers': 'Your teachers could not be loaded.',
+  'schools.enrol.none.students': 'Nobody has accepted your student invitations yet',
+  'schools.enrol.none.students.description':
+    'Students who accept your invitations show here, ready to join a course or subject.',
+  'schools.enrol.none.teachers': 'Nobody has accepted your teacher invitations yet',
+  'schools.enrol.none.teachers.description':
+    'Teachers who accept your invitations show here, ready to join a course or subject.',
+  'schools.enrol.noGroups': 'This school has no courses or subjects yet',
+  'schools.enrol.noGroups.description': 'Add a course or subject first, then enroll people in it.',
+  'schools.enrol.person.students': 'Student',
+  'schools.enrol.person.teachers': 'Teacher',
+  'schools.enrol.group': 'Course or subject',
+  'schools.enrol.option.courses': 'Course: {name}',
+  'schools.enrol.option.subjects': 'Subject: {name}',
+  'schools.enrol.submit': 'Enroll',
+  'schools.enrol.done.student': '{person} is now a student of {group}.',
+  'schools.enrol.done.teacher': '{person} now teaches {group}.',
+  'schools.enrol.failed': 'They could not be enrolled.',
 } as const;
 
 export const es: Record<keyof typeof en, string> = {
@@ -221,4 +245,29 @@ export const es: Record<keyof typeof en, string> = {
   'schools.assigned.subjects': 'Materias',
   'schools.assigned.empty': 'Aún no tienes cursos ni materias asignados.',
   'schools.assigned.error': 'No se pudieron cargar tus cursos y materias.',
+
+  'schools.enrol.title.students': 'Inscribe a tus estudiantes',
+  'schools.enrol.title.teachers': 'Inscribe a tus docentes',
+  'schools.enrol.loading.students': 'Cargando tus estudiantes…',
+  'schools.enrol.loading.teachers': 'Cargando tus docentes…',
+  'schools.enrol.error.students': 'No se pudieron cargar tus estudiantes.',
+  'schools.enrol.error.teachers': 'No se pudieron cargar tus docentes.',
+  'schools.enrol.none.students': 'Nadie aceptó aún tus invitaciones de estudiante',
+  'schools.enrol.none.students.description':
+    'Los estudiantes que aceptan tus invitaciones aparecen aquí, listos para unirse a un curso o materia.',
+  'schools.enrol.none.teachers': 'Nadie aceptó aún tus invitaciones de docente',
+  'schools.enrol.none.teachers.description':
+    'Los docentes que aceptan tus invitaciones aparecen aquí, listos para unirse a un curso o materia.',
+  'schools.enrol.noGroups': 'Esta escuela aún no tiene cursos ni materias',
+  'schools.enrol.noGroups.description':
+    'Agrega primero un curso o una materia y luego inscribe a las personas.',
+  'schools.enrol.person.students': 'Estudiante',
+  'schools.enrol.person.teachers': 'Docente',
+  'schools.enrol.group': 'Curso o materia',
+  'schools.enrol.option.courses': 'Curso: {name}',
+  'schools.enrol.option.subjects': 'Materia: {name}',
+  'schools.enrol.submit': 'Inscribir',
+  'schools.enrol.done.student': '{person} ahora es estudiante de {group}.',
+  'schools.enrol.done.teacher': '{person} ahora enseña {group}.',
+  'schools.enrol.failed': 'No se pudo inscribir.',
 };

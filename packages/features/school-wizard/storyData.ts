@@ -2,7 +2,7 @@
 import type { Course, School, UserSummary } from '@memoria/api';
 import type { components } from '@memoria/api/schema';
 import { ago } from '../../../.storybook/fixtures.ts';
-import { api, fail, HttpResponse, ok } from '../shared/storyData.ts';
+import { api, fail, HttpResponse, ok, user } from '../shared/storyData.ts';
 
 type Schemas = components['schemas'];
 
@@ -74,6 +74,35 @@ export const students = [
   member(43, 'cdiaz', 'Carla', 'Díaz'),
 ];
 
+/** The owner's invited students and enterprise teachers, as the relationship lists answer. */
+export const invitedStudents = [
+  member(44, 'dsosa', 'Diego', 'Sosa'),
+  member(45, 'elopez', 'Elena', 'López'),
+];
+export const enterpriseTeachers = [member(33, 'rvega', 'Rosa', 'Vega')];
+
+/** What the enroll calls answer: the owner's enterprise teachers join as teachers, others as students. */
+export function enrollHandlers() {
+  const everyone = [...invitedStudents, ...enterpriseTeachers, ...students, ...teachers];
+  const enrollment = (userId: number) => ({
+    user: everyone.find((u) => u.id === userId) ?? member(userId, 'someone', '', ''),
+    role: enterpriseTeachers.some((u) => u.id === userId)
+      ? ('teacher' as const)
+      : ('student' as const),
+    enrolled_at: '2025-01-15T10:00:00Z',
+  });
+  return [
+    api.post('/auth/courses/{id}/enroll/', async ({ request, params }) => {
+      const { user_id } = await request.json();
+      return HttpResponse.json({ course_id: Number(params.id), ...enrollment(user_id) });
+    }),
+    api.post('/auth/subjects/{id}/enroll/', async ({ request, params }) => {
+      const { user_id } = await request.json();
+      return HttpResponse.json({ subject_id: Number(params.id), ...enrollment(user_id) });
+    }),
+  ];
+}
+
 export function accountOf(plan: Schemas['AccountType']) {
   return ok('/auth/users/account_info/', {
     account_type: plan,
@@ -85,10 +114,15 @@ export function accountOf(plan: Schemas['AccountType']) {
 }
 
 /** Everything a school's pages read, for school 3 (full) and the list. */
-export function schoolData(full = true): ReturnType<typeof ok>[] {
+export function schoolData(full = true) {
   const s = full ? school() : school({ statistics: emptySchool.statistics });
   return [
     accountOf('enterprise'),
+    // The owner of both schools (`owner_id: 1`).
+    ok('/auth/users/me/', { ...user, id: 1, account_type: 'enterprise', role: 'teacher' }),
+    ok('/auth/teacher-student-relationships/my_students/', invitedStudents),
+    ok('/auth/enterprise-teacher-relationships/my_enterprise_teachers/', enterpriseTeachers),
+    ...enrollHandlers(),
     ok('/auth/schools/', [s, emptySchool]),
     ok('/auth/schools/{id}/', s),
     ok('/auth/schools/{id}/courses/', full ? courses : []),

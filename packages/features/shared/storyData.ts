@@ -33,10 +33,13 @@ export const user: Schemas['User'] = {
   date_joined: ago({ days: 40 }),
 };
 
-export function accountInfo(plan: 'free' | 'standard'): HttpHandler {
+/** Every plan an account can be on. */
+export type StoryPlan = 'free' | 'standard' | 'enterprise' | 'enterprise_plus';
+
+export function accountInfo(plan: StoryPlan): HttpHandler {
   return ok('/auth/users/account_info/', {
     account_type: plan,
-    role: 'student',
+    role: plan === 'enterprise' || plan === 'enterprise_plus' ? 'teacher' : 'student',
     is_paid: plan !== 'free',
     features: plan === 'free' ? FREE_FEATURES : ALL_FEATURES,
     subscription_end_date: null,
@@ -210,7 +213,7 @@ export const rankingAlone: Schemas['ProgressRanking'] = {
 };
 
 /** Everything the shell reads, with data. */
-export function shellData(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
+export function shellData(plan: StoryPlan = 'free'): HttpHandler[] {
   const bo = person(2, 'bo', 'Bo');
   return [
     accountInfo(plan),

@@ -35,6 +35,20 @@ export const Free: Story = {};
 
 export const Paid: Story = { parameters: { msw: shellData('standard') } };
 
+/** An Enterprise account on `/schools`: the Schools link shows, marked as the current page. */
+export const Enterprise: Story = {
+  args: { currentPath: '/schools' },
+  parameters: { msw: shellData('enterprise') },
+};
+
+/** Enterprise+ (an organisation's owner) also manages schools: the link shows. */
+export const EnterprisePlus: Story = { parameters: { msw: shellData('enterprise_plus') } };
+
+export const EnterpriseSpanish: Story = inMatrix(
+  { locale: 'es' },
+  { args: { currentPath: '/schools/3' }, parameters: { msw: shellData('enterprise') } },
+);
+
 /** No history yet (also what a 501 from an unbuilt operation shows). */
 export const EmptyHistory: Story = {
   parameters: { msw: shellEmpty('free') },

@@ -1,4 +1,10 @@
-import { type Schemas, useActivityHistory, useLogout } from '@memoria/api';
+import {
+  managesSchools,
+  type Schemas,
+  useAccountInfo,
+  useActivityHistory,
+  useLogout,
+} from '@memoria/api';
 import { Badge, Skeleton } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useIsFreePlan } from '../gate/index.ts';
@@ -8,6 +14,7 @@ import {
   ImageIcon,
   LogoutIcon,
   PersonIcon,
+  SchoolIcon,
   SwordsIcon,
   TableIcon,
 } from '../shared/icons.tsx';
@@ -123,6 +130,29 @@ function HistoryNav() {
   );
 }
 
+/**
+ * The link to `/schools`, only for the accounts that manage schools (Enterprise, Enterprise+);
+ * nothing while the account is unknown (server render, loading, failure).
+ */
+function SchoolsLink({ currentPath }: { currentPath?: string | undefined }) {
+  const account = useHydratedQuery(useAccountInfo());
+  if (!managesSchools(account.data?.account_type)) return null;
+  return (
+    <li>
+      <a
+        className={s.navItem}
+        href="/schools"
+        aria-current={isCurrent(currentPath, '/schools') ? 'page' : undefined}
+      >
+        <SchoolIcon />
+        <span className={s.navLabel}>
+          <FormattedMessage id="shell.nav.schools" />
+        </span>
+      </a>
+    </li>
+  );
+}
+
 export interface SidebarNavProps {
   /** The page's path, for aria-current. */
   currentPath?: string | undefined;
@@ -137,7 +167,8 @@ export interface SidebarNavProps {
  * **API calls and states**
  * - `GET /auth/activity-history/`: the three latest activities, "no history yet" (`EmptyHistory`)
  *   or "could not load" with Retry (`HistoryFailed`).
- * - `GET /auth/users/account_info/`: gated modes marked PREMIUM on the free plan (`Free`, `Paid`).
+ * - `GET /auth/users/account_info/`: gated modes marked PREMIUM on the free plan (`Free`, `Paid`);
+ *   the Schools link for Enterprise and Enterprise+ accounts only (`Enterprise`, `EnterprisePlus`).
  * - Log out: `POST /auth/logout/`.
  *
  * **Accessibility.** A navigation landmark; the current page is marked with `aria-current`.
@@ -192,6 +223,7 @@ export function SidebarNav({ currentPath, hideBrand }: SidebarNavProps) {
             </span>
           </a>
         </li>
+        <SchoolsLink currentPath={currentPath} />
         <li>
           <button
             type="button"

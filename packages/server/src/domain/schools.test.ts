@@ -23,6 +23,19 @@ describe('school rules', () => {
     expect(enrollmentRole({ role: null, accountType: 'free' })).toBe('student');
   });
 
+  test("the owner's enterprise teacher is a teacher, their invited student a student", () => {
+    // A former student made a teacher by an enterprise invitation keeps `role: student`.
+    expect(
+      enrollmentRole({ role: 'student', accountType: 'enterprise', relation: 'teacher' }),
+    ).toBe('teacher');
+    expect(
+      enrollmentRole({ role: 'teacher', accountType: 'enterprise', relation: 'student' }),
+    ).toBe('student');
+    expect(enrollmentRole({ role: null, accountType: 'enterprise', relation: null })).toBe(
+      'teacher',
+    );
+  });
+
   test('websites are http(s) addresses with a host', () => {
     expect(isValidWebsite('https://school.edu')).toBe(true);
     expect(isValidWebsite('http://www.colegio.com.ar/inicio')).toBe(true);

@@ -20,14 +20,19 @@ export function managesSchools(accountType: AccountType): boolean {
 }
 
 /**
- * The role a user is enrolled with: their school role when they have one (set by the invitation
- * they applied), else teacher for the accounts that teach (Enterprise, Enterprise+), else student.
+ * The role a user is enrolled with. What the user is to the owner comes first: the owner's
+ * enterprise teacher (an applied enterprise invitation) is a teacher, the owner's invited student
+ * (an applied teacher invitation) a student, whatever else they were before. Otherwise their school
+ * role when they have one, else teacher for the accounts that teach (Enterprise, Enterprise+), else
+ * student.
  */
 export function enrollmentRole(user: {
   role: SchoolRole | null;
   accountType: AccountType;
+  /** Their relationship to the owner enrolling them, if any. */
+  relation?: SchoolRole | null;
 }): SchoolRole {
-  return user.role ?? (managesSchools(user.accountType) ? 'teacher' : 'student');
+  return user.relation ?? user.role ?? (managesSchools(user.accountType) ? 'teacher' : 'student');
 }
 
 export interface SchoolDetails {

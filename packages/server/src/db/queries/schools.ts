@@ -377,12 +377,15 @@ export interface EnrollableUser {
   id: number;
   role: SchoolRole | null;
   accountType: 'free' | 'standard' | 'enterprise' | 'enterprise_plus';
+  /** What they are to the owner: their enterprise teacher, their invited student, or neither. */
+  relation: SchoolRole | null;
 }
 
 /**
- * An active user the owner may enroll: themselves, an accepted friend, or someone already enrolled
- * in one of the owner's courses or subjects. Anyone else is unknown to them (the caller answers
- * 404, so ids of other organisations' people reveal nothing).
+ * An active user the owner may enroll: themselves, an accepted friend, someone already enrolled
+ * in one of the owner's courses or subjects, the owner's enterprise teacher, or a student the
+ * owner invited (the relationships an applied invitation creates). Anyone else is unknown to them
+ * (the caller answers 404, so ids of other organisations' people reveal nothing).
  */
 export async function enrollableUser(
   q: Query,
@@ -390,11 +393,23 @@ export async function enrollableUser(
   userId: number,
 ): Promise<EnrollableUser | null> {
   const [row] = await q<
-    { id: number; role: SchoolRole | null; account_type: EnrollableUser['accountType'] }[]
+    {
+      id: number;
+      role: SchoolRole | null;
+      account_type: EnrollableUser['accountType'];
+      relation: SchoolRole | null;
+    }[]
   >`
-    select u.id, u.role, u.account_type from users u
+    select u.id, u.role, u.account_type, rel.relation from users u
+    cross join lateral (select case
+      when exists (select 1 from enterprise_teacher_relationships r
+        where r.enterprise_owner_id = ${ownerId} and r.teacher_id = u.id) then 'teacher'
+      when exists (select 1 from teacher_student_relationships r
+        where r.teacher_id = ${ownerId} and r.student_id = u.id) then 'student'
+      end as relation) rel
     where u.id = ${userId} and u.is_active and (
       u.id = ${ownerId}
+      or rel.relation is not null
       or exists (select 1 from friendships f where f.status = 'accepted'
         and ((f.sender_id = ${ownerId} and f.receiver_id = u.id)
           or (f.receiver_id = ${ownerId} and f.sender_id = u.id)))
@@ -402,5 +417,7 @@ export async function enrollableUser(
         where c.owner_id = ${ownerId} and e.user_id = u.id)
       or exists (select 1 from subject_enrollments e join subjects s on s.id = e.subject_id
         where s.owner_id = ${ownerId} and e.user_id = u.id))`;
-  return row ? { id: row.id, role: row.role, accountType: row.account_type } : null;
+  return row
+    ? { id: row.id, role: row.role, accountType: row.account_type, relation: row.relation }
+    : null;
 }

@@ -159,6 +159,29 @@ describe('changing a school and its courses and subjects', () => {
     expect((await call('anonymous', 'POST', '/schools/', { name: 'Mine' })).status).toBe(401);
   });
 
+  it.each([
+    ['anonymous', 401],
+    ['free', 403],
+    ['standard', 403],
+    ['student', 403],
+    ['owner', 201],
+    ['otherEnterprise', 201],
+    ['enterprisePlus', 201],
+    ['teacher', 201],
+  ] as const)('%s creating a school, course or subject gets %i', async (who, status) => {
+    for (const path of ['/schools/', '/courses/', '/subjects/']) {
+      const res = await call(who, 'POST', path, { name: `${who} ${path}` });
+      expect([path, res.status]).toEqual([path, status]);
+      if (status === 201) {
+        // Theirs, and outside this school (which stays as it was).
+        if (path === '/schools/') {
+          expect(res.body.owner_id).toBe(people[who as keyof typeof people].user.id);
+        } else expect(res.body.school_id).toBeNull();
+        expect((await call(who, 'DELETE', `${path}${res.body.id}/`)).status).toBe(204);
+      }
+    }
+  });
+
   it('Enterprise+ manages a school of its own', async () => {
     const own = await call('enterprisePlus', 'POST', '/schools/', { name: 'Plus school' });
     expect(own.status).toBe(201);

@@ -12,7 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { person, makeSchool, makeGroup, befriend } = helpers(() => t);
+const { person, makeSchool, makeGroup, befriend, invited } = helpers(() => t);
 
 describe.each(['courses', 'subjects'] as const)('%s', (kind) => {
   const key = kind === 'courses' ? 'course_id' : 'subject_id';
@@ -138,6 +138,99 @@ describe.each(['courses', 'subjects'] as const)('%s', (kind) => {
       body: { user_id: 'x' },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("enrolls the owner's enterprise teachers and invited students, by that relationship", async () => {
+    const owner = await person('enterprise_plus');
+    const teacher = await person('free');
+    const student = await person('free');
+    // A student of someone else first (role `student`), then the owner's enterprise teacher.
+    const formerStudent = await person('free');
+    await invited(await person('enterprise'), 'teacher', formerStudent);
+    await invited(owner, 'enterprise', teacher);
+    await invited(owner, 'enterprise', formerStudent);
+    await invited(owner, 'teacher', student);
+    const group = await makeGroup(owner, kind);
+
+    const enrolled = async (userId: number) => {
+      const res = await t.request('POST', `${A}/${kind}/${group.id}/enroll/`, {
+        token: owner.access,
+        body: { user_id: userId },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.role;
+    };
+    expect(await enrolled(teacher.user.id)).toBe('teacher');
+    expect(await enrolled(formerStudent.user.id)).toBe('teacher');
+    const assigned = await t.request('POST', `${A}/users/${student.user.id}/${assign}/`, {
+      token: owner.access,
+      body: { [key]: group.id },
+    });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body).toMatchObject({ role: 'student', user: { id: student.user.id } });
+    const teachers = await t.request('GET', `${A}/${kind}/${group.id}/teachers/`, {
+      token: owner.access,
+    });
+    expect(teachers.body.map((u: { id: number }) => u.id).sort()).toEqual(
+      [teacher.user.id, formerStudent.user.id].sort(),
+    );
+  });
+
+  it('an Enterprise teacher enrolls the students they invited', async () => {
+    const teacher = await person('enterprise');
+    const student = await person('free');
+    await invited(teacher, 'teacher', student);
+    const school = await makeSchool(teacher);
+    const group = await makeGroup(teacher, kind, { school_id: school.id });
+    const res = await t.request('POST', `${A}/${kind}/${group.id}/enroll/`, {
+      token: teacher.access,
+      body: { user_id: student.user.id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.role).toBe('student');
+    const students = await t.request('GET', `${A}/schools/${school.id}/students/`, {
+      token: teacher.access,
+    });
+    expect(students.body.map((u: { id: number }) => u.id)).toEqual([student.user.id]);
+  });
+
+  it("refuses another organisation's teachers and students, and their teachers' students", async () => {
+    const owner = await person('enterprise_plus');
+    const myTeacher = await person('free');
+    await invited(owner, 'enterprise', myTeacher);
+    // My teacher's own student is theirs, not mine.
+    const theirStudent = await person('free');
+    await invited(myTeacher, 'teacher', theirStudent);
+    const otherOwner = await person('enterprise_plus');
+    const otherTeacher = await person('free');
+    const otherStudent = await person('free');
+    await invited(otherOwner, 'enterprise', otherTeacher);
+    await invited(otherOwner, 'teacher', otherStudent);
+    const group = await makeGroup(owner, kind);
+    for (const who of [theirStudent, otherTeacher, otherStudent, otherOwner]) {
+      const res = await t.request('POST', `${A}/${kind}/${group.id}/enroll/`, {
+        token: owner.access,
+        body: { user_id: who.user.id },
+      });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found', detail: 'No user with this id.' });
+      const viaUser = await t.request('POST', `${A}/users/${who.user.id}/${assign}/`, {
+        token: owner.access,
+        body: { [key]: group.id },
+      });
+      expect(viaUser.status).toBe(404);
+    }
+    // Nor may the other owner use my people in their own group.
+    const theirs = await makeGroup(otherOwner, kind);
+    const res = await t.request('POST', `${A}/${kind}/${theirs.id}/enroll/`, {
+      token: otherOwner.access,
+      body: { user_id: myTeacher.user.id },
+    });
+    expect(res.status).toBe(404);
+    const empty = await t.request('GET', `${A}/${kind}/${group.id}/students/`, {
+      token: owner.access,
+    });
+    expect(empty.body).toEqual([]);
   });
 
   it("puts a group only in the owner's own school", async () => {

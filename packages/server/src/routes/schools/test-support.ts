@@ -32,6 +32,22 @@ export function helpers(backend: () => TestBackend) {
       expect(res.status).toBe(201);
       return res.body;
     },
+    /**
+     * `invitee` applies an invitation of `inviter` through the API: an enterprise invitation
+     * (Enterprise+ owner, the invitee becomes their enterprise teacher) or a teacher one (the
+     * invitee becomes their student).
+     */
+    async invited(inviter: Person, kind: 'enterprise' | 'teacher', invitee: Person) {
+      const list = kind === 'enterprise' ? 'enterprise-invitations' : 'teacher-invitations';
+      const made = await t().request('POST', `${A}/${list}/`, { token: inviter.access, body: {} });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const apply =
+        kind === 'enterprise'
+          ? `${A}/enterprise-invitation/${made.body.code}/apply/`
+          : `${A}/invitation/${made.body.code}/apply/`;
+      const applied = await t().request('POST', apply, { token: invitee.access });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    },
     /** Makes the two accepted friends, so that either may enroll the other. */
     async befriend(a: Person, b: Person) {
       await t().database.sql`
