@@ -135,7 +135,7 @@ function HistoryNav() {
  * nothing while the account is unknown (server render, loading, failure).
  */
 function SchoolsLink({ currentPath }: { currentPath?: string | undefined }) {
-  const account = useHydratedQuery(useAccountInfo());
+  const account = useAccountInfo();
   if (!managesSchools(account.data?.account_type)) return null;
   return (
     <li>
