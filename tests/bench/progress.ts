@@ -198,13 +198,17 @@ try {
     for (const table of ['review_logs', 'activities', 'friendships', 'users']) {
       await sql`vacuum analyze ${sql(table)}`;
     }
-    const [counts] = await sql<{ reviews: number; activities: number; days: number }[]>`
+    const [counts] = await sql<
+      { reviews: number; counted: number; activities: number; days: number }[]
+    >`
       select (select count(*)::int from review_logs where user_id = ${bench.id}) as reviews,
+        (select total from review_counts where user_id = ${bench.id}) as counted,
         (select count(*)::int from activities where user_id = ${bench.id}) as activities,
         (select count(distinct day)::int from activities where user_id = ${bench.id}) as days`;
     notes.push(
       `seeded in ${((performance.now() - t) / 1000).toFixed(0)} s: ${seeded.cards} cards in ` +
-        `${seeded.desks} desks, ${counts?.reviews} review-log rows and ${counts?.activities} ` +
+        `${seeded.desks} desks, ${counts?.reviews} review-log rows (review_counts: ` +
+        `${counts?.counted}) and ${counts?.activities} ` +
         `activity rows over ${counts?.days} days, ${FRIENDS} friends with ${DAYS} active days each`,
     );
   } finally {

@@ -3103,6 +3103,7 @@ export interface components {
             week_daily_breakdown: components["schemas"]["WeekdayCount"][];
             total_this_week: number;
             reviews_today: number;
+            /** @description Reviews in the caller's log: ratings and imported history, less undone ratings and the reviews of cards and desks deleted since. */
             total_reviews: number;
         };
         /** @enum {string} */
@@ -3183,8 +3184,9 @@ export interface components {
             current_streak: number;
             longest_streak: number;
             days_active: number;
-            /** @description Card reviews plus duel responses, ever. */
+            /** @description Reviews in the caller's log (as `CardStats.total_reviews`) plus duel responses. */
             total_responses: number;
+            /** @description Reviews in the caller's log, as `CardStats.total_reviews`. */
             reviews: number;
             /** @description Finished duels (win, lose or draw). */
             duels_played: number;

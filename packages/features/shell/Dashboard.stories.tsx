@@ -33,3 +33,6 @@ export const ProgressFailed: Story = {
   tags: ['expected-console-errors', 'expected-http-errors'],
   parameters: { msw: shellFailing('standard') },
 };
+
+/** Signed out, the calls wait: the progress figures' skeleton (no request left hanging). */
+export const Loading: Story = { decorators: [withSession(false)] };

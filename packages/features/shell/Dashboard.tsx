@@ -104,8 +104,9 @@ function ProgressGlance() {
  *   (gated modes marked PREMIUM on the free plan: `Free`, `Paid`).
  * - `GET /auth/streaks/my_streak/`, `GET /space-repetition/card-stats/`,
  *   `GET /auth/progress/ranking/`: "Your progress" (streak and whether today counts yet, cards
- *   this week, place among friends) with a link to /my-progress; zeros and "1 of 1" for a new
- *   learner (`NewLearner`), "could not load" with Retry when a call fails (`ProgressFailed`).
+ *   this week, place among friends) with a link to /my-progress; a skeleton while the calls run
+ *   (`Loading`), zeros and "1 of 1" for a new learner (`NewLearner`), "could not load" with Retry
+ *   when a call fails (`ProgressFailed`).
  *
  * **Accessibility.** The modes are links with their names; the PREMIUM badge is read as text.
  */

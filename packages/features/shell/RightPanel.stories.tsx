@@ -33,6 +33,9 @@ export const Empty: Story = {
   parameters: { msw: shellEmpty('standard') },
 };
 
+/** Signed out, the queries wait: each card's skeleton and a blank grid (no request left hanging). */
+export const Loading: Story = { decorators: [withSession(false)] };
+
 /** Calls failing: could not load with Retry; a 501 of an unbuilt operation reads Coming soon. */
 export const Failed: Story = {
   tags: ['expected-console-errors', 'expected-http-errors'],

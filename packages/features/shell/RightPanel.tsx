@@ -205,9 +205,10 @@ export interface RightPanelProps {
  *
  * **API calls and states**
  * - `GET /auth/streaks/my_streak/`, `GET /space-repetition/card-stats/`,
- *   `GET /friends/friendships/friend_list/`. Each card is independent: its data (`WithData`), its
- *   own empty state (`Empty`), or, when its call failed, "could not load" with Retry (`Failed`) —
- *   "Coming soon" when the server answers `501` for a part not built yet.
+ *   `GET /friends/friendships/friend_list/`. Each card is independent: a skeleton while its call
+ *   runs (`Loading`), its data (`WithData`), its own empty state (`Empty`), or, when its call
+ *   failed, "could not load" with Retry (`Failed`) — "Coming soon" when the server answers `501`
+ *   for a part not built yet.
  *
  * **Accessibility.** Failures are `role="status"` regions with a Retry button; the grid's days have
  * text equivalents.

@@ -287,6 +287,20 @@ export const reviewLogs = pgTable(
 );
 
 /**
+ * How many `review_logs` rows each learner has, so the all-time total is one row's read instead
+ * of a count over years of ratings. Triggers on `review_logs` keep it (migration
+ * `*_review_counts_triggers.sql`): every insert adds and every delete subtracts in the writing
+ * statement's own transaction, whoever writes (a rating, an undo, an Anki import, a card or desk
+ * deleted with its logs by cascade). No row means none yet.
+ */
+export const reviewCounts = pgTable('review_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});
+
+/**
  * What a learner did on a day, for streaks and the history list. Spaced repetition keeps one row
  * per learner, day and desk, its `count` the reviews of that day.
  */

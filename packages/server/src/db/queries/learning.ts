@@ -135,10 +135,3 @@ export async function deskMaturity(q: Query, userId: number): Promise<DeskMaturi
     mature: Number(r.mature),
   }));
 }
-
-/** Every rating the learner ever gave. */
-export async function reviewCount(q: Query, userId: number): Promise<number> {
-  const [row] = await q<{ n: string }[]>`
-    select count(*) as n from review_logs where user_id = ${userId}`;
-  return Number(row?.n ?? 0);
-}

@@ -86,13 +86,6 @@ export async function setDesiredRetention(q: Query, userId: number, value: numbe
       updated_at = now()`;
 }
 
-/** Reviews the learner logged in all. */
-export async function reviewCount(q: Query, userId: number): Promise<number> {
-  const [row] = await q<{ n: number }[]>`
-    select count(*)::int as n from review_logs where user_id = ${userId}`;
-  return row?.n ?? 0;
-}
-
 const CURSOR_KEY = 'memory_models.review_cursor';
 /** Key class of the advisory lock held while new reviews are counted ('mm'). */
 const COUNT_LOCK = 0x6d6d;

@@ -1,6 +1,8 @@
 /**
- * Ratings: every SQL statement on `review_logs`, the one write of a learner's schedule, and the
- * counters of new cards introduced per day (`new_cards_introduced`).
+ * Ratings: every SQL statement on `review_logs`, the one write of a learner's schedule, the
+ * counters of new cards introduced per day (`new_cards_introduced`), and the reads of each
+ * learner's review count (`review_counts`, which triggers on `review_logs` keep: nothing here
+ * writes it).
  */
 import type { DueWindow } from '../../domain/queue.ts';
 import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
@@ -258,17 +260,31 @@ export async function retractRating(
   if (introduced) await countIntroduced(q, userId, introduced.day, introduced.deskId, -1);
 }
 
-/** The learner's ratings during `today` (its start and end instants) and of all time. */
+/**
+ * The learner's review-log rows: ratings and imported history, less undone ratings and the logs
+ * of deleted cards and desks. One row's read (`review_counts`, kept by triggers on the log), so
+ * the cost does not grow with years of reviews.
+ */
+export async function reviewCount(q: Query, userId: number): Promise<number> {
+  const [row] = await q<{ total: number }[]>`
+    select total from review_counts where user_id = ${userId}`;
+  return row?.total ?? 0;
+}
+
+/**
+ * The learner's ratings during `today` (its start and end instants: an index range of the log)
+ * and of all time (`reviewCount`'s counter), in one statement.
+ */
 export async function reviewTotals(
   q: Query,
   userId: number,
   today: { start: Date; end: Date },
 ): Promise<{ today: number; total: number }> {
   const [totals] = await q<{ total: number; today: number }[]>`
-    select count(*)::int as total,
-           count(*) filter (where reviewed_at >= ${iso(today.start)}
-                            and reviewed_at < ${iso(today.end)})::int as today
-    from review_logs where user_id = ${userId}`;
+    select coalesce((select total from review_counts where user_id = ${userId}), 0) as total,
+      (select count(*)::int from review_logs
+       where user_id = ${userId} and reviewed_at >= ${iso(today.start)}
+         and reviewed_at < ${iso(today.end)}) as today`;
   return { today: totals?.today ?? 0, total: totals?.total ?? 0 };
 }
 

@@ -1,7 +1,7 @@
 /** The streak (`my_streak`) and the progress figures, both from the learner's active days. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { activeDays, duelTotals } from '../../db/queries/activities.ts';
-import { reviewCount } from '../../db/queries/learning.ts';
+import { reviewCount } from '../../db/queries/reviews.ts';
 import { localDate } from '../../domain/scheduling.ts';
 import { lastDays, streakFigures } from '../../domain/streaks.ts';
 import { currentUser } from '../../http/current-user.ts';

@@ -3,10 +3,10 @@ import type { Handlers, Schemas } from '../../contract/types.ts';
 import {
   type MemoryModelRecord,
   memoryModel,
-  reviewCount,
   setDesiredRetention,
 } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
+import { reviewCount } from '../../db/queries/reviews.ts';
 import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../../domain/memory-model.ts';
 import { currentUser } from '../../http/current-user.ts';
 

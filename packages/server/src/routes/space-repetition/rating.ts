@@ -20,6 +20,7 @@ import {
   ratingSnapshot,
 } from '../../db/queries/reviews.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
 import { dueWindow, isInDueWindow, newCardsAllowance } from '../../domain/queue.ts';
@@ -117,6 +118,10 @@ export async function rate(
         introducedOn,
       });
     } catch (error) {
+      // A deadlock, e.g. with the deletion of the card's shared desk (each waits on a row the
+      // other holds: the card, the learner's review count): the statement was rolled back; read
+      // again, and find the card gone or rate it.
+      if (isRetryable(error)) continue;
       // The same key committed by a twin request in between: answer what it did.
       const twin =
         key && uniqueViolation(error) !== null
