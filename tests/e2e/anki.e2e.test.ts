@@ -2,8 +2,10 @@
 // package (tests/fixtures/anki/geography.apkg, written by scripts/anki-fixtures.ts) from
 // /space-repetition and read its summary, open an imported desk and see its cards, review one
 // imported card with the keyboard, export the desk as .apkg from its menu, and re-import that
-// download: the same cards, and the imported reviews plus the new rating.
-import { readFileSync } from 'node:fs';
+// download: the same cards, and the imported reviews plus the new rating; then export it as CSV
+// and import that back as a new desk.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -129,6 +131,27 @@ describe('Anki import and export in the browser', () => {
         .getByText('Imported 1 deck, 3 cards and 5 reviews.')
         .waitFor();
       expect(readFileSync(exported).subarray(0, 2).toString()).toBe('PK');
+
+      // The desk as CSV from its menu, imported back through the same dialog: a new desk with
+      // the same three cards (CSV carries no review history).
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await main
+        .getByRole('button', { name: /More actions for Geography::Capitals/ })
+        .first()
+        .click();
+      const csvDownload = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: 'Export as CSV' }).click();
+      const csv = await csvDownload;
+      expect(csv.suggestedFilename()).toBe('Geography_Capitals.csv');
+      const csvPath = path.join(mkdtempSync(path.join(tmpdir(), 'anki-csv-')), 'capitals.csv');
+      await csv.saveAs(csvPath);
+      await main.getByRole('button', { name: 'Import from Anki' }).click();
+      await dialog.locator('input[type=file]').setInputFiles(csvPath);
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog
+        .getByRole('status')
+        .getByText('Imported 1 deck, 3 cards and 0 reviews.')
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

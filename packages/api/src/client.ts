@@ -133,11 +133,26 @@ function defaultBaseUrl(): string {
 type Pending = {
   /** An untouched copy of the request for the one retry after a refresh. */
   retry: Request;
+  /** The fetch this request went by (a per-request one, such as an upload's), for the retry. */
+  send: (request: Request) => Promise<Response>;
   /** The caller's own signal (aborts from the caller are not connection losses). */
   caller: AbortSignal;
-  /** This attempt's time-out. */
+  /** This attempt's time-out; a signal that never aborts when the transport keeps its own. */
   timeout: AbortSignal;
 };
+
+/** Per-request fetches that keep their own time limits (`keepsOwnTimeLimits`). */
+const selfTimed = new WeakSet<object>();
+
+/**
+ * Marks a per-request `fetch` as keeping its own time limits: the client's 30 s time-out is not
+ * put on requests sent through it (an upload of hundreds of megabytes takes longer, and
+ * `xhrFetch` in `anki.ts` times it by its progress instead).
+ */
+export function keepsOwnTimeLimits<F extends object>(transport: F): F {
+  selfTimed.add(transport);
+  return transport;
+}
 
 /** Creates a client with the middleware; the app uses the default `api` below. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -174,9 +189,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return headers;
   }
 
-  /** A copy of `request` with a fresh time-out combined with the caller's signal. */
-  function timed(request: Request, headers: Headers): { request: Request; timeout: AbortSignal } {
-    const timeout = AbortSignal.timeout(timeoutMs);
+  /**
+   * A copy of `request` with a fresh time-out combined with the caller's signal; with none when
+   * `ownLimits` (the transport times the request itself).
+   */
+  function timed(
+    request: Request,
+    headers: Headers,
+    ownLimits = false,
+  ): { request: Request; timeout: AbortSignal } {
+    const timeout = ownLimits ? new AbortController().signal : AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([request.signal, timeout]);
     return { request: new RequestClass(request, { headers, signal }), timeout };
   }
@@ -239,10 +261,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const { request, timeout } = timed(
       entry.retry,
       withHeaders(new Headers(entry.retry.headers), token),
+      selfTimed.has(entry.send),
     );
     let retried: Response;
     try {
-      retried = await send(request);
+      retried = await entry.send(request);
     } catch (error) {
       if ((timeout.aborted && !entry.caller.aborted) || isNetworkFailure(error)) {
         connectionLost(error);
@@ -265,12 +288,19 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   const middleware: Middleware = {
-    onRequest({ request, schemaPath, id }) {
+    onRequest({ request, schemaPath, id, options: merged }) {
       const token = TOKEN_PATHS.has(schemaPath) ? null : getAccessToken();
       const headers = withHeaders(new Headers(request.headers), token);
       const retry = request.clone();
-      const timedRequest = timed(request, headers);
-      pending.set(id, { retry, caller: request.signal, timeout: timedRequest.timeout });
+      // openapi-fetch hands over the per-request fetch, else the client's own (`send`).
+      const transport: (request: Request) => Promise<Response> = merged.fetch;
+      const timedRequest = timed(request, headers, selfTimed.has(transport));
+      pending.set(id, {
+        retry,
+        send: transport,
+        caller: request.signal,
+        timeout: timedRequest.timeout,
+      });
       return timedRequest.request;
     },
 

@@ -28,6 +28,13 @@ export const AUTH_CHANGE_EVENT = 'auth-change';
 
 /** Request time-out in milliseconds (§7, §9). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * An upload's own time limits (`xhrFetch`), in place of the request time-out: it fails when no
+ * byte has gone for `UPLOAD_IDLE_TIMEOUT_MS`, however long the whole upload takes; once the last
+ * byte is sent, the server has `UPLOAD_ANSWER_TIMEOUT_MS` to read and import it.
+ */
+export const UPLOAD_IDLE_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
+export const UPLOAD_ANSWER_TIMEOUT_MS = 15 * 60_000;
 /** Delay between showing 'Connection lost' and going to /login (§4, §9). */
 export const CONNECTION_LOST_REDIRECT_MS = 2_000;
 /** Where an ended session goes. */

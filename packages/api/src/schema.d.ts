@@ -961,6 +961,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/csv-import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a CSV file of cards as a new desk of the caller.
+         * @description The file is UTF-8 CSV (RFC 4180; a byte-order mark and blank lines are ignored) in the desk export's format (header `front,back,reviews,last_review`; `reviews` and `last_review` are checked, not imported) or two columns `front,back`, with that header or none. Each row becomes a card of one new desk named `name` (else the file's name without its extension). All or nothing: any bad row imports nothing and answers 400 naming each bad row as `rows.<n>` (wrong column count `csv_column_count`, a quoted value never closed `csv_unclosed_quote`) or `rows.<n>.<column>` (`blank`, `too_long` over 5000 characters, `control_characters`, `invalid_format`), `n` the row's number as a spreadsheet shows it (the header is row 1), the first 100 bad rows; whole-file problems name `file`: `csv_file_required`, `csv_too_large` (over 16 MiB), `csv_not_utf8`, `csv_no_rows`, `csv_too_many_rows` (over 100,000). The body may be up to 16 MiB plus 64 KiB of form overhead (`x-max-body-bytes`); larger is 413.
+         */
+        post: operations["importDeskCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/card-stats/": {
         parameters: {
             query?: never;
@@ -2634,7 +2654,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "invalid_website" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2893,6 +2913,15 @@ export interface components {
              * @description The Anki package (.apkg or .colpkg), at most 256 MiB.
              */
             file: string;
+        };
+        DeskCsvForm: {
+            /**
+             * Format: binary
+             * @description The CSV file, at most 16 MiB.
+             */
+            file: string;
+            /** @description The new desk's name; the file's name without its extension when absent or blank. */
+            name?: string;
         };
         AnkiImportSummary: {
             desks: components["schemas"]["AnkiImportedDesk"][];
@@ -5850,6 +5879,34 @@ export interface operations {
         };
         responses: {
             /** @description What was imported and what was skipped. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnkiImportSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    importDeskCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DeskCsvForm"];
+            };
+        };
+        responses: {
+            /** @description The new desk and its cards (no reviews, nothing skipped). */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -8,7 +8,9 @@ import { api, HttpResponse } from '../shared/storyData.ts';
 import { AnkiImportDialog, ImportProgress } from './AnkiImportDialog.tsx';
 
 const IMPORT = '/space-repetition/anki-import/';
+const CSV_IMPORT = '/space-repetition/csv-import/';
 const PACKAGE = new File([new Uint8Array(180_000)], 'geography.apkg');
+const CSV = new File(['front,back\r\nSpain,Madrid\r\n'], 'capitals.csv', { type: 'text/csv' });
 
 const SUMMARY = {
   desks: [
@@ -130,6 +132,87 @@ export const ImportRefusedNoFile: Story = {
   tags: ['expected-console-errors', 'expected-http-errors'],
 };
 
+/** A CSV file imported: one new desk with its cards, no reviews. */
+export const CsvDone: Story = {
+  args: { initialFile: CSV },
+  parameters: {
+    msw: [
+      api.post(CSV_IMPORT, () =>
+        HttpResponse.json(
+          {
+            desks: [{ id: 43, name: 'capitals', cards: 52 }],
+            cards_imported: 52,
+            reviews_imported: 0,
+            skipped: [],
+          },
+          { status: 201 },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog } = await startImport(canvasElement);
+    await expect(await dialog.findByRole('link', { name: 'capitals' })).toBeVisible();
+  },
+};
+
+/** A refused CSV file: each bad row with its number, column and why; nothing imported. */
+export const CsvRefusedRows: Story = {
+  args: { initialFile: CSV },
+  tags: ['expected-console-errors', 'expected-http-errors'],
+  parameters: {
+    msw: [
+      api.post(CSV_IMPORT, () =>
+        HttpResponse.json(
+          {
+            detail: '3 rows of the CSV file cannot be imported; the first 3 are listed.',
+            code: 'validation_error',
+            fields: {
+              'rows.3': ['Must have 2 columns.'],
+              'rows.7.front': ['This field may not be blank.'],
+              'rows.12.back': ['Must not contain control characters.'],
+            },
+            field_codes: {
+              'rows.3': ['csv_column_count'],
+              'rows.7.front': ['blank'],
+              'rows.12.back': ['control_characters'],
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog } = await startImport(canvasElement);
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(/12/);
+  },
+};
+
+export const CsvRefusedNotUtf8: Story = {
+  args: { initialFile: CSV },
+  tags: ['expected-console-errors', 'expected-http-errors'],
+  parameters: {
+    msw: [
+      api.post(CSV_IMPORT, () =>
+        HttpResponse.json(
+          {
+            detail: 'The CSV file is not UTF-8 text.',
+            code: 'validation_error',
+            fields: { file: ['The CSV file is not UTF-8 text.'] },
+            field_codes: { file: ['csv_not_utf8'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog } = await startImport(canvasElement);
+    await expect(await dialog.findByRole('alert')).toBeVisible();
+  },
+};
+
 export const Dark: Story = inMatrix({ theme: 'dark' }, ImportChosen);
 
 export const Spanish: Story = inMatrix({ locale: 'es' }, ImportChosen);
@@ -142,5 +225,10 @@ export const SpanishRefused: Story = {
 };
 
 export const SpanishUploading: Story = inMatrix({ locale: 'es' }, ImportUploading);
+
+export const SpanishCsvRefusedRows: Story = {
+  ...inMatrix({ locale: 'es' }, CsvRefusedRows),
+  tags: ['expected-console-errors', 'expected-http-errors'],
+};
 
 export const Phone: Story = inMatrix({ viewport: 'phone' }, ImportDone);

@@ -66,6 +66,69 @@ describe('Anki import dialog', () => {
     );
   });
 
+  test('sends a CSV file to the CSV import and shows its new desk', async () => {
+    server.handle(() => ({
+      status: 201,
+      body: {
+        desks: [{ id: 8, name: 'words', cards: 2 }],
+        cards_imported: 2,
+        reviews_imported: 0,
+        skipped: [],
+      },
+    }));
+    const csv = new File(['front,back\nOne,Uno\nTwo,Dos\n'], 'words.csv', { type: 'text/csv' });
+    renderWithProviders(<AnkiImportDialog open onClose={() => {}} initialFile={csv} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Imported 1 deck, 2 cards and 0 reviews.');
+    expect(server.hits('/be/api/space-repetition/anki-import/')).toHaveLength(0);
+    const [sent] = server.hits('/be/api/space-repetition/csv-import/');
+    expect(sent?.body).toContain('filename="words.csv"');
+    expect(sent?.body).toContain('One,Uno');
+  });
+
+  test.each([
+    [
+      'en',
+      'Import',
+      [
+        'Row 3: This row does not have the file’s columns (front,back).',
+        'Row 7, column front: This field may not be blank.',
+      ],
+    ],
+    [
+      'es',
+      'Importar',
+      [
+        'Fila 3: Esta fila no tiene las columnas del archivo (front,back).',
+        'Fila 7, columna front: Este campo no puede estar vacío.',
+      ],
+    ],
+  ] as const)(
+    'lists each bad row of a refused CSV file with its number and why (%s)',
+    async (locale, button, lines) => {
+      server.handle(() => ({
+        status: 400,
+        body: {
+          detail: '2 rows of the CSV file cannot be imported; the first 2 are listed.',
+          code: 'validation_error',
+          fields: {
+            'rows.3': ['Must have 2 columns.'],
+            'rows.7.front': ['This field may not be blank.'],
+          },
+          field_codes: { 'rows.3': ['csv_column_count'], 'rows.7.front': ['blank'] },
+        },
+      }));
+      const csv = new File(['a,b\n'], 'words.csv', { type: 'text/csv' });
+      renderWithProviders(<AnkiImportDialog open onClose={() => {}} initialFile={csv} />, {
+        locale,
+      });
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      const alert = await screen.findByRole('alert');
+      expect([...alert.querySelectorAll('li')].map((li) => li.textContent)).toEqual(lines);
+    },
+  );
+
   test('Import stays disabled until a package is chosen', () => {
     renderWithProviders(<AnkiImportDialog open onClose={() => {}} />);
     expect(screen.getByRole('button', { name: 'Import' }).hasAttribute('disabled')).toBe(true);

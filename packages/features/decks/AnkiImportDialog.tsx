@@ -1,13 +1,15 @@
-/** Import from Anki: choose a package, watch it upload, read what was imported. */
+/** Import from Anki or CSV: choose a file, watch it upload, read what was imported. */
 import {
   ANKI_ACCEPT,
   type AnkiImportSummary,
+  isApiRequestError,
   type UploadProgress,
   useImportAnkiPackage,
 } from '@memoria/api';
 import { Button, Dialog, PlusIcon, ProgressBar } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
 import { FormError } from './DeskDialogs.tsx';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
@@ -83,6 +85,44 @@ export function ImportProgress({ progress }: { progress: UploadProgress | null }
   );
 }
 
+/** A refused CSV file's bad rows (`rows.<n>` or `rows.<n>.<column>`), in the server's order. */
+function csvRowErrors(error: unknown): { row: number; column?: string; key: string }[] {
+  if (!isApiRequestError(error)) return [];
+  return Object.entries(error.fieldCodes).flatMap(([field, codes]) => {
+    const match = /^rows\.(\d+)(?:\.(\w+))?$/.exec(field);
+    const code = codes[0];
+    if (!match || !code) return [];
+    return [{ row: Number(match[1]), column: match[2], key: FIELD_ERROR_MESSAGES[code] }];
+  });
+}
+
+/** Each bad row of a refused CSV file: its number, column and why. */
+export function CsvRowErrors({ error }: { error: unknown }) {
+  const intl = useIntl();
+  const rows = csvRowErrors(error);
+  if (rows.length === 0) return null;
+  return (
+    <div role="alert" className={s.alert}>
+      <p>
+        <FormattedMessage
+          id="decks.import.csv.rowErrors"
+          values={{ count: new Set(rows.map((r) => r.row)).size }}
+        />
+      </p>
+      <ul className={s.importList}>
+        {rows.map(({ row, column, key }) => (
+          <li key={`${row}.${column ?? ''}`}>
+            <FormattedMessage
+              id={column ? 'decks.import.csv.rowColumn' : 'decks.import.csv.row'}
+              values={{ row, column, reason: intl.formatMessage({ id: key }) }}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Size of a file for people: KB below a megabyte, else MB. */
 function fileSize(intl: ReturnType<typeof useIntl>, bytes: number): string {
   const mb = bytes >= 1024 * 1024;
@@ -96,13 +136,15 @@ function fileSize(intl: ReturnType<typeof useIntl>, bytes: number): string {
 /**
  * The Import from Anki dialog of `/space-repetition` (opened from `DeskList`, mounted by
  * `DeskListIsland`): the learner picks an `.apkg` or `.colpkg`, and Import sends it with
- * `POST /space-repetition/anki-import/`.
+ * `POST /space-repetition/anki-import/`; or a `.csv` file (the desk export's format, or
+ * `front,back`), sent with `POST /space-repetition/csv-import/` to become one new desk.
  *
  * **States.** No file yet: Import is disabled (`ImportChoose`); uploading: a progress bar of the
  * bytes sent, then an indeterminate bar while the server imports (`ImportUploading`); done: the
  * summary of desks (links), cards and reviews imported and the notes skipped by reason
- * (`ImportDone`); refused: the reason's message from `field_codes.file` (`ImportRefused…`),
- * and the learner may pick another file.
+ * (`ImportDone`, `CsvDone`); refused: the reason's message from `field_codes.file`
+ * (`ImportRefused…`), or for a CSV file each bad row with its number, column and why
+ * (`CsvRefusedRows`), and the learner may pick another file.
  *
  * **Accessibility.** The file control is a labelled input shown as a button; the progress bar is
  * `role="progressbar"` with its values; the summary is `role="status"` and an error
@@ -195,7 +237,11 @@ export function AnkiImportDialog({
             ) : null}
           </div>
           {importing.isPending ? <ImportProgress progress={progress} /> : null}
-          <FormError text={importing.isError ? errorText(intl, importing.error) : null} />
+          {csvRowErrors(importing.error).length > 0 ? (
+            <CsvRowErrors error={importing.error} />
+          ) : (
+            <FormError text={importing.isError ? errorText(intl, importing.error) : null} />
+          )}
         </form>
       )}
     </Dialog>

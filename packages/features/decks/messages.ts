@@ -24,9 +24,13 @@ export const en = {
   'decks.export.failed': '“{name}” could not be exported: {reason}',
   'decks.import.title': 'Import from Anki',
   'decks.import.description':
-    'Choose an Anki package (.apkg or .colpkg, up to 256 MB). Its decks become your decks, with their cards and review history.',
-  'decks.import.file': 'Anki package',
-  'decks.import.choose': 'Choose a package',
+    'Choose an Anki package (.apkg or .colpkg, up to 256 MB): its decks become your decks, with their cards and review history. Or a CSV file (front,back, or a deck exported as CSV; up to 16 MB): it becomes a new deck.',
+  'decks.import.file': 'Anki package or CSV file',
+  'decks.import.choose': 'Choose a file',
+  'decks.import.csv.rowErrors':
+    '{count, plural, one {# row of the file cannot be imported; nothing was imported:} other {# rows of the file cannot be imported; nothing was imported:}}',
+  'decks.import.csv.row': 'Row {row}: {reason}',
+  'decks.import.csv.rowColumn': 'Row {row}, column {column}: {reason}',
   'decks.import.chosen': '{name} · {size}',
   'decks.import.start': 'Import',
   'decks.import.uploading': 'Uploading',
@@ -199,9 +203,13 @@ export const es: Record<DecksMessageId, string> = {
   'decks.export.failed': 'No se pudo exportar «{name}»: {reason}',
   'decks.import.title': 'Importar de Anki',
   'decks.import.description':
-    'Elige un paquete de Anki (.apkg o .colpkg, hasta 256 MB). Sus mazos pasan a ser tuyos, con sus tarjetas y su historial de repasos.',
-  'decks.import.file': 'Paquete de Anki',
-  'decks.import.choose': 'Elegir un paquete',
+    'Elige un paquete de Anki (.apkg o .colpkg, hasta 256 MB): sus mazos pasan a ser tuyos, con sus tarjetas y su historial de repasos. O un archivo CSV (front,back, o un mazo exportado como CSV; hasta 16 MB): pasa a ser un mazo nuevo.',
+  'decks.import.file': 'Paquete de Anki o archivo CSV',
+  'decks.import.choose': 'Elegir un archivo',
+  'decks.import.csv.rowErrors':
+    '{count, plural, one {# fila del archivo no se puede importar; no se importó nada:} other {# filas del archivo no se pueden importar; no se importó nada:}}',
+  'decks.import.csv.row': 'Fila {row}: {reason}',
+  'decks.import.csv.rowColumn': 'Fila {row}, columna {column}: {reason}',
   'decks.import.chosen': '{name} · {size}',
   'decks.import.start': 'Importar',
   'decks.import.uploading': 'Subiendo',

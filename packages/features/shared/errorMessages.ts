@@ -86,6 +86,15 @@ export const en = {
   'errors.field.anki_too_many_cards': 'The package has more than 100,000 cards.',
   'errors.field.anki_media_type':
     'The package has an image that is not a PNG, JPEG, WebP or GIF of at most 2 MB.',
+  // Desk CSV import (domain/desk-csv.ts): why a CSV file was refused.
+  'errors.field.csv_file_required': 'Choose a CSV file to import.',
+  'errors.field.csv_too_large': 'The CSV file is larger than 16 MB.',
+  'errors.field.csv_not_utf8':
+    'The CSV file is not UTF-8 text. Save it as “CSV UTF-8” and try again.',
+  'errors.field.csv_no_rows': 'The CSV file has no cards.',
+  'errors.field.csv_too_many_rows': 'The CSV file has more than 100,000 cards.',
+  'errors.field.csv_unclosed_quote': 'A quoted value is not closed before the end of the file.',
+  'errors.field.csv_column_count': 'This row does not have the file’s columns (front,back).',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -173,5 +182,15 @@ export const es: typeof en = {
   'errors.field.anki_too_many_cards': 'El paquete tiene más de 100.000 tarjetas.',
   'errors.field.anki_media_type':
     'El paquete tiene una imagen que no es PNG, JPEG, WebP o GIF de 2 MB como máximo.',
+  // Importación de CSV.
+  'errors.field.csv_file_required': 'Elige un archivo CSV para importar.',
+  'errors.field.csv_too_large': 'El archivo CSV ocupa más de 16 MB.',
+  'errors.field.csv_not_utf8':
+    'El archivo CSV no es texto UTF-8. Guárdalo como «CSV UTF-8» y vuelve a intentarlo.',
+  'errors.field.csv_no_rows': 'El archivo CSV no tiene tarjetas.',
+  'errors.field.csv_too_many_rows': 'El archivo CSV tiene más de 100.000 tarjetas.',
+  'errors.field.csv_unclosed_quote':
+    'Un valor entre comillas no se cierra antes del final del archivo.',
+  'errors.field.csv_column_count': 'Esta fila no tiene las columnas del archivo (front,back).',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -93,6 +93,13 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   anki_corrupt_collection: 'errors.field.anki_corrupt_collection',
   anki_too_many_cards: 'errors.field.anki_too_many_cards',
   anki_media_type: 'errors.field.anki_media_type',
+  csv_file_required: 'errors.field.csv_file_required',
+  csv_too_large: 'errors.field.csv_too_large',
+  csv_not_utf8: 'errors.field.csv_not_utf8',
+  csv_no_rows: 'errors.field.csv_no_rows',
+  csv_too_many_rows: 'errors.field.csv_too_many_rows',
+  csv_unclosed_quote: 'errors.field.csv_unclosed_quote',
+  csv_column_count: 'errors.field.csv_column_count',
   invalid_website: 'errors.field.invalid_website',
   invalid: 'errors.field.invalid',
 };

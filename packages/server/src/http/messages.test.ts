@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { describe, expect, test } from 'vitest';
 import { ANKI_MESSAGES } from '../anki/package-reader.ts';
 import { errorsToFields } from '../contract/validate.ts';
+import { CSV_MESSAGES } from '../domain/desk-csv.ts';
 import { IMAGE_MESSAGES } from '../domain/images.ts';
 import { TIME_MESSAGES } from '../domain/time-tracking.ts';
 import { MESSAGES as USER_MESSAGES } from '../domain/users.ts';
@@ -30,6 +31,26 @@ describe('field error keys', () => {
     expect(texts.map(fieldErrorCode).every((code) => code.startsWith('anki_'))).toBe(true);
     expect(fieldErrorCode(ANKI_MESSAGES.mediaType('a "b".svg'))).toBe('anki_media_type');
     expect(fieldErrorCode(ANKI_MESSAGES.tooManyCards(100_001))).toBe('anki_too_many_cards');
+  });
+
+  test('every reason a desk CSV is refused has its key', () => {
+    const texts = Object.values(CSV_MESSAGES).map((m) =>
+      typeof m === 'string' ? m : m(120_000 as never),
+    );
+    expect(texts.map(fieldErrorCode)).toEqual([
+      'csv_file_required',
+      'csv_too_large',
+      'csv_not_utf8',
+      'csv_no_rows',
+      'csv_too_many_rows',
+      'csv_unclosed_quote',
+      'csv_column_count',
+      'blank',
+      'too_long',
+      'control_characters',
+      'invalid_format',
+      'invalid_format',
+    ]);
   });
 
   test('every image message has its own key', () => {

@@ -68,6 +68,15 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The collection could not be read.', 'anki_corrupt_collection'],
   [/^The package has \d+ cards; at most \d+ are imported at once\.$/, 'anki_too_many_cards'],
   [/^The image .* is not a PNG, JPEG, WebP or GIF of at most 2 MiB\.$/s, 'anki_media_type'],
+  // Desk CSV import: the file's problems (domain/desk-csv.ts CSV_MESSAGES); a row's own fields
+  // use the generic keys (blank, too_long, control_characters, invalid_format).
+  ['Attach the CSV file as a file.', 'csv_file_required'],
+  [/^The CSV file is larger than \d+ MiB\.$/, 'csv_too_large'],
+  ['The CSV file is not UTF-8 text.', 'csv_not_utf8'],
+  ['The CSV file has no cards.', 'csv_no_rows'],
+  [/^The CSV file has \d+ cards; at most \d+ are imported at once\.$/, 'csv_too_many_rows'],
+  ['A quoted value is not closed before the end of the file.', 'csv_unclosed_quote'],
+  [/^Must have \d+ columns\.$/, 'csv_column_count'],
   // Friends (routes/friends/messages.ts).
   ['You cannot send a friend request to yourself.', 'friend_request_to_self'],
   // Mnemonics (routes/mnemonics/messages.ts).

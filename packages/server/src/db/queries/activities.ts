@@ -59,6 +59,58 @@ export async function recordActivity(
   await signalActivity(q, userId, { activity_type: activity.type, day: row.day });
 }
 
+/** Ratings of one desk recorded at once: `count` of them, the latest at `at`. */
+export interface DeskActivity {
+  deckId: number;
+  deckName: string;
+  at: Date;
+  count: number;
+}
+
+/**
+ * `recordActivity` of many desks and days at once (an imported review history): one upsert for
+ * all of them and one live event, where a call per desk and day took two statements and an event
+ * each (ten thousand of each for a 100,000-card Anki import). Entries that fall on the same desk
+ * and learner's day (in their time zone) are added up; each row is as `recordActivity` with
+ * `count` leaves it.
+ */
+export async function recordDeskActivities(
+  q: Query,
+  userId: number,
+  entries: readonly DeskActivity[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({
+    deck_id: e.deckId,
+    deck_name: e.deckName,
+    at: iso(e.at),
+    count: e.count,
+  }));
+  const days = await q<{ day: string }[]>`
+    with entries as (
+      select x.deck_id, x.deck_name, x.count, x.at, (x.at at time zone u.timezone)::date as day
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as x(deck_id int, deck_name text, at timestamptz, count int)
+      cross join users u where u.id = ${userId}
+    ),
+    per_day as (
+      select deck_id, day, sum(count)::int as count, max(at) as last,
+        (array_agg(deck_name order by at desc))[1] as deck_name
+      from entries group by deck_id, day
+    )
+    insert into activities (user_id, activity_type, day, count, deck_id, deck_name,
+      created_at, updated_at)
+    select ${userId}::int, 'space_repetition', day, count, deck_id, deck_name, last, last
+    from per_day
+    on conflict (user_id, activity_type, day, deck_id) where deck_id is not null
+    do update set count = activities.count + excluded.count, deck_name = excluded.deck_name,
+      updated_at = greatest(activities.updated_at, excluded.updated_at)
+    returning to_char(day, 'YYYY-MM-DD') as day`;
+  const latest = days.map((d) => d.day).sort()[days.length - 1] ?? '';
+  // One event is enough: it only tells the learner's pages to read their progress again.
+  await signalActivity(q, userId, { activity_type: 'space_repetition', day: latest });
+}
+
 /**
  * `recordActivity` as two parts of a larger statement, for a write that must stay one round trip
  * (a rating): `counted` upserts the row, only when the statement's `gate` CTE (e.g. `changed`)

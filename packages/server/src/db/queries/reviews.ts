@@ -321,8 +321,9 @@ export async function importReviewHistory(
       card_id: r.cardId,
       desk_id: r.deskId,
       rating: r.grade,
-      state_before: JSON.stringify(r.before),
-      state_after: JSON.stringify(r.after),
+      // Objects, not JSON strings inside the JSON: PostgreSQL parses each state once.
+      state_before: r.before,
+      state_after: r.after,
       elapsed_days: r.elapsedDays,
       answer_time_ms: r.answerTimeMs,
       reviewed_at: iso(r.reviewedAt),
@@ -330,10 +331,10 @@ export async function importReviewHistory(
     await q`
       insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
         elapsed_days, answer_time_ms, reviewed_at)
-      select x.user_id, x.card_id, x.desk_id, x.rating, x.state_before::jsonb,
-        x.state_after::jsonb, x.elapsed_days, x.answer_time_ms, x.reviewed_at::timestamptz
+      select x.user_id, x.card_id, x.desk_id, x.rating, x.state_before, x.state_after,
+        x.elapsed_days, x.answer_time_ms, x.reviewed_at::timestamptz
       from json_to_recordset(${JSON.stringify(rows)}::json) as x(user_id int, card_id int,
-        desk_id int, rating smallint, state_before text, state_after text, elapsed_days int,
+        desk_id int, rating smallint, state_before jsonb, state_after jsonb, elapsed_days int,
         answer_time_ms int, reviewed_at text)`;
   }
   const schedules = [...finalSchedules].map(([cardId, s]) => ({

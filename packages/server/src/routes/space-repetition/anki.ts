@@ -13,7 +13,7 @@ import {
 } from '../../anki/package-reader.ts';
 import { writeAnkiPackage } from '../../anki/package-writer.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { recordActivity } from '../../db/queries/activities.ts';
+import { recordDeskActivities } from '../../db/queries/activities.ts';
 import { insertCards, listCards, type NewCard } from '../../db/queries/cards.ts';
 import { insertDesk } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
@@ -24,9 +24,16 @@ import {
   importReviewHistory,
   reviewDays,
 } from '../../db/queries/reviews.ts';
+import { csvField, DESK_CSV_HEADER } from '../../domain/desk-csv.ts';
 import type { StoredImage } from '../../domain/images.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
-import { newSchedule, review, type Schedule, scheduleToJson } from '../../domain/scheduling.ts';
+import {
+  newSchedule,
+  review,
+  type Schedule,
+  type ScheduleJson,
+  scheduleToJson,
+} from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { deskFor } from './access.ts';
@@ -98,24 +105,32 @@ async function writeCollection(
   );
 
   const scheduler = schedulerFor(await learnerModel(q, userId));
-  const current = new Map<number, { schedule: Schedule; introducedAt: Date | null }>();
+  type State = { schedule: Schedule; introducedAt: Date | null; json: ScheduleJson };
+  const current = new Map<number, State>();
   const ratings: ImportedRating[] = [];
   // The reader gives the history in time order, so each card's ratings replay in order.
   for (const r of collection.reviews) {
     const card = cardIds.get(r.cardAnkiId);
     if (!card) continue;
-    const before = current.get(card.id) ?? {
-      schedule: newSchedule(card.createdAt),
-      introducedAt: null,
-    };
+    let before = current.get(card.id);
+    if (!before) {
+      const schedule = newSchedule(card.createdAt);
+      before = { schedule, introducedAt: null, json: scheduleToJson(schedule, null) };
+    }
     const outcome = review(before.schedule, r.rating as Grade, r.reviewedAt, { scheduler });
-    const after = { schedule: outcome.schedule, introducedAt: before.introducedAt ?? r.reviewedAt };
+    const introducedAt = before.introducedAt ?? r.reviewedAt;
+    // A rating's state before is the previous one's after: each is turned into JSON once.
+    const after: State = {
+      schedule: outcome.schedule,
+      introducedAt,
+      json: scheduleToJson(outcome.schedule, introducedAt),
+    };
     ratings.push({
       cardId: card.id,
       deskId: card.deskId,
       grade: r.rating,
-      before: scheduleToJson(before.schedule, before.introducedAt),
-      after: scheduleToJson(after.schedule, after.introducedAt),
+      before: before.json,
+      after: after.json,
       elapsedDays: outcome.elapsedDays,
       answerTimeMs: Math.min(r.answerTimeMs, 2_147_483_647),
       reviewedAt: r.reviewedAt,
@@ -125,14 +140,17 @@ async function writeCollection(
   await importReviewHistory(q, userId, ratings, current);
   // The history is the learner's activity on the days they reviewed: streaks and charts count it.
   const names = new Map([...desks.values()].map((d) => [d.id, d.name]));
-  for (const day of await reviewDays(q, userId, [...names.keys()])) {
-    const activity = {
-      type: 'space_repetition' as const,
+  const days = await reviewDays(q, userId, [...names.keys()]);
+  await recordDeskActivities(
+    q,
+    userId,
+    days.map((day) => ({
       deckId: day.deskId,
       deckName: names.get(day.deskId) as string,
-    };
-    await recordActivity(q, userId, activity, day.last, day.count);
-  }
+      at: day.last,
+      count: day.count,
+    })),
+  );
   return {
     desks: [...desks.values()],
     cards_imported: kept.length,
@@ -140,10 +158,6 @@ async function writeCollection(
     skipped,
   };
 }
-
-/** A CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
-const csvField = (value: string) =>
-  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
 /** A file name of the desk's name: letters, digits, dashes and underscores only. */
 const fileName = (name: string, ext: string) =>
@@ -184,7 +198,7 @@ export const handlers: Handlers = {
       const counts = new Map<number, { n: number; last: Date }>();
       for (const r of reviews)
         counts.set(r.cardId, { n: (counts.get(r.cardId)?.n ?? 0) + 1, last: r.reviewedAt });
-      const lines = ['front,back,reviews,last_review'];
+      const lines = [DESK_CSV_HEADER.join(',')];
       for (const card of cards) {
         const seen = counts.get(card.id);
         lines.push(

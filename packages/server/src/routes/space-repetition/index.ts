@@ -6,6 +6,7 @@
 import type { Handlers } from '../../contract/types.ts';
 import { handlers as anki } from './anki.ts';
 import { handlers as cards } from './cards.ts';
+import { handlers as csvImport } from './csv-import.ts';
 import { handlers as desks } from './desks.ts';
 import { handlers as generation } from './generation.ts';
 import { handlers as memoryModel } from './memory-model.ts';
@@ -18,4 +19,5 @@ export const handlers: Handlers = {
   ...generation,
   ...memoryModel,
   ...anki,
+  ...csvImport,
 };
