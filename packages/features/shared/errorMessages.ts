@@ -86,6 +86,11 @@ export const en = {
   'errors.field.anki_too_many_cards': 'The package has more than 100,000 cards.',
   'errors.field.anki_media_type':
     'The package has an image that is not a PNG, JPEG, WebP or GIF of at most 2 MB.',
+  // Invitations: why a code cannot be used (domain/invitations.ts).
+  'errors.field.invitation_used': 'This invitation has already been used.',
+  'errors.field.invitation_expired': 'This invitation has expired.',
+  'errors.field.own_invitation': 'You cannot use your own invitation.',
+  'errors.field.invitation_other_email': 'This invitation is for another email address.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -173,5 +178,9 @@ export const es: typeof en = {
   'errors.field.anki_too_many_cards': 'El paquete tiene más de 100.000 tarjetas.',
   'errors.field.anki_media_type':
     'El paquete tiene una imagen que no es PNG, JPEG, WebP o GIF de 2 MB como máximo.',
+  'errors.field.invitation_used': 'Esta invitación ya se usó.',
+  'errors.field.invitation_expired': 'Esta invitación venció.',
+  'errors.field.own_invitation': 'No puedes usar tu propia invitación.',
+  'errors.field.invitation_other_email': 'Esta invitación es para otra dirección de correo.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

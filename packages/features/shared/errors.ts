@@ -94,6 +94,11 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   anki_too_many_cards: 'errors.field.anki_too_many_cards',
   anki_media_type: 'errors.field.anki_media_type',
   invalid_website: 'errors.field.invalid_website',
+  invitation_invalid: 'invitation.invalid.message',
+  invitation_used: 'errors.field.invitation_used',
+  invitation_expired: 'errors.field.invitation_expired',
+  own_invitation: 'errors.field.own_invitation',
+  invitation_other_email: 'errors.field.invitation_other_email',
   invalid: 'errors.field.invalid',
 };
 

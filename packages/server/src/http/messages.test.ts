@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { ANKI_MESSAGES } from '../anki/package-reader.ts';
 import { errorsToFields } from '../contract/validate.ts';
 import { IMAGE_MESSAGES } from '../domain/images.ts';
+import { INVITATION_MESSAGES } from '../domain/invitations.ts';
 import { TIME_MESSAGES } from '../domain/time-tracking.ts';
 import { MESSAGES as USER_MESSAGES } from '../domain/users.ts';
 import { fieldErrorCode, fieldErrorCodes } from './messages.ts';
@@ -30,6 +31,17 @@ describe('field error keys', () => {
     expect(texts.map(fieldErrorCode).every((code) => code.startsWith('anki_'))).toBe(true);
     expect(fieldErrorCode(ANKI_MESSAGES.mediaType('a "b".svg'))).toBe('anki_media_type');
     expect(fieldErrorCode(ANKI_MESSAGES.tooManyCards(100_001))).toBe('anki_too_many_cards');
+  });
+
+  test('every reason an invitation code is refused has its own key', () => {
+    const { applied: _ok, alreadyOnPlan: _also, ...refusals } = INVITATION_MESSAGES;
+    expect(Object.values(refusals).map(fieldErrorCode)).toEqual([
+      'invitation_invalid',
+      'invitation_used',
+      'invitation_expired',
+      'own_invitation',
+      'invitation_other_email',
+    ]);
   });
 
   test('every image message has its own key', () => {
