@@ -107,6 +107,49 @@ describe('InvitationPage', () => {
     expect(document.activeElement).toBe(start);
   });
 
+  test('signed out: registering through the steps signs in and still shows the welcome, then /', async () => {
+    server.handle((r) => {
+      if (r.path === '/be/api/auth/invitation/T1/') {
+        return { status: 201, body: { id: 3, email: 'lu@example.com', username: 'lu' } };
+      }
+      if (r.path === '/be/api/auth/token/') {
+        return { status: 200, body: { access: 'a', refresh: 'r' } };
+      }
+      if (r.path.startsWith('/be/api/auth/users/account_info/')) {
+        return { status: 200, body: account('standard') };
+      }
+      return { status: 200, body: valid };
+    });
+    renderWithProviders(<InvitationPage code="T1" />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Register to accept' }));
+    const fill = (name: string, value: string) => {
+      const input = document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+      if (!input) throw new Error(`no input ${name}`);
+      fireEvent.change(input, { target: { value } });
+    };
+    const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fill('email', 'lu@example.com');
+    fill('username', 'lu');
+    next();
+    fill('password', 'a long password');
+    fill('password2', 'a long password');
+    next();
+    fill('first_name', 'Lu');
+    fill('last_name', 'Paz');
+    next();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Welcome to Memoria!')).toBeTruthy();
+    await waitFor(() => expect($session.get().signedIn).toBe(true));
+    expect(screen.getByText('Welcome to Memoria!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Apply Invitation' })).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
   test('signed in on the same plan: a notice and no Apply button', async () => {
     signIn();
     server.handle((r) =>

@@ -136,9 +136,18 @@ function PlanDetails({ invitation }: { invitation: Verification }) {
   );
 }
 
-function SignedOutActions({ code, invitation }: { code: string; invitation: Verification }) {
+function SignedOutActions({
+  code,
+  invitation,
+  registering,
+  setRegistering,
+}: {
+  code: string;
+  invitation: Verification;
+  registering: boolean;
+  setRegistering: (on: boolean) => void;
+}) {
   const intl = useIntl();
-  const [registering, setRegistering] = useState(false);
   const start = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
   useEffect(() => {
@@ -251,6 +260,8 @@ function SignedInActions({ code, invitation }: { code: string; invitation: Verif
 
 export function ValidInvitation({ code, invitation }: { code: string; invitation: Verification }) {
   const signedIn = useSignedIn();
+  // Registering signs the visitor in before the welcome shows: the steps stay until `/`.
+  const [registering, setRegistering] = useState(false);
   return (
     <div className={s.card}>
       <h1 className={s.title}>
@@ -260,10 +271,15 @@ export function ValidInvitation({ code, invitation }: { code: string; invitation
         <FormattedMessage id="invitation.valid.subtitle" />
       </p>
       <PlanDetails invitation={invitation} />
-      {signedIn ? (
+      {signedIn && !registering ? (
         <SignedInActions code={code} invitation={invitation} />
       ) : (
-        <SignedOutActions code={code} invitation={invitation} />
+        <SignedOutActions
+          code={code}
+          invitation={invitation}
+          registering={registering}
+          setRegistering={setRegistering}
+        />
       )}
     </div>
   );
