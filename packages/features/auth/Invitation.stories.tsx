@@ -1,7 +1,7 @@
 import { invitationQueries, type Schemas } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { accountInfo, fail, ok } from '../shared/storyData.ts';
@@ -141,7 +141,8 @@ export const ApplyRefused: Story = {
     const apply = await canvas.findByRole('button', {
       name: /^(apply invitation|aplicar invitación)$/i,
     });
-    await expect(apply).toBeEnabled();
+    // Apply waits for the account's plan.
+    await waitFor(() => expect(apply).toBeEnabled());
     await userEvent.click(apply);
     await expect(await canvas.findByRole('alert')).toBeVisible();
   },
