@@ -5,7 +5,7 @@
  * invalidate `invitationKeys.all` (see `EVENT_INVALIDATIONS`). Verifying a code is in `query.ts`
  * (`useInvitationVerification`), which works signed out.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import {
@@ -100,4 +100,25 @@ export function useRevokeInvitation(
     },
     ({ kind }) => [invitationKeys.list(kind)],
   );
+}
+
+/**
+ * `POST auth/enterprise-invitation/{code}/` or `auth/invitation/{code}/`: creates the account
+ * with the invitation's plan, linked to the inviter (the caller then logs in, §4).
+ */
+export function useRegisterWithInvitation(
+  options: MutationHookOptions<
+    Schemas['User'],
+    { kind: InvitationKind; code: string; body: Schemas['RegisterRequest'] }
+  > = {},
+) {
+  return useMutation({
+    ...options,
+    mutationFn: async ({ kind, code, body }) => {
+      const params = { path: { code } };
+      return kind === 'enterprise'
+        ? unwrap(await api.POST('/auth/enterprise-invitation/{code}/', { params, body }))
+        : unwrap(await api.POST('/auth/invitation/{code}/', { params, body }));
+    },
+  });
 }

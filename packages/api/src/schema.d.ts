@@ -226,7 +226,7 @@ export interface paths {
         put?: never;
         /**
          * Register through an enterprise invitation, getting its plan_type.
-         * @description The invitation page's multi-step form. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, or an address other than the invited one, is 409. The new account is linked to the inviter, who is notified (`invitation_accepted`).
+         * @description The invitation page's multi-step form. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, or an address other than the invited one, is 409. The new account is linked to the inviter, who is notified (`invitation_accepted`). A 404 or 409 names the reason's key under `field_codes.code` (`invitation_invalid`, `invitation_used`, `invitation_expired`, `invitation_other_email`).
          */
         post: operations["registerWithEnterpriseInvitation"];
         delete?: never;
@@ -249,7 +249,7 @@ export interface paths {
         put?: never;
         /**
          * Apply an enterprise invitation to the signed-in account.
-         * @description Clients try the enterprise invitation first and the teacher one on failure. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, the caller's own invitation, or an address other than the invited one is 409. The account gets the invitation's plan_type unless its plan is already that or higher (never downgraded); either way the code is used, the relationship is created and the inviter is notified (`invitation_accepted`).
+         * @description Clients try the enterprise invitation first and the teacher one on failure. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, the caller's own invitation, or an address other than the invited one is 409. The account gets the invitation's plan_type unless its plan is already that or higher (never downgraded); either way the code is used, the relationship is created and the inviter is notified (`invitation_accepted`). A 404 or 409 names the reason's key under `field_codes.code` (`invitation_invalid`, `invitation_used`, `invitation_expired`, `own_invitation`, `invitation_other_email`).
          */
         post: operations["applyEnterpriseInvitation"];
         delete?: never;
@@ -317,7 +317,7 @@ export interface paths {
         put?: never;
         /**
          * Register through a teacher invitation, getting its plan_type.
-         * @description The invitation page's multi-step form. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, or an address other than the invited one, is 409. The new account is linked to the inviter, who is notified (`invitation_accepted`).
+         * @description The invitation page's multi-step form. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, or an address other than the invited one, is 409. The new account is linked to the inviter, who is notified (`invitation_accepted`). A 404 or 409 names the reason's key under `field_codes.code` (`invitation_invalid`, `invitation_used`, `invitation_expired`, `invitation_other_email`).
          */
         post: operations["registerWithInvitation"];
         delete?: never;
@@ -340,7 +340,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a teacher invitation to the signed-in account.
-         * @description Clients try the enterprise invitation first and the teacher one on failure. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, the caller's own invitation, or an address other than the invited one is 409. The account gets the invitation's plan_type unless its plan is already that or higher (never downgraded); either way the code is used, the relationship is created and the inviter is notified (`invitation_accepted`).
+         * @description Clients try the enterprise invitation first and the teacher one on failure. An unknown or revoked code is 404 (counted against the client's budget of unknown codes, then 429); a used or expired code, the caller's own invitation, or an address other than the invited one is 409. The account gets the invitation's plan_type unless its plan is already that or higher (never downgraded); either way the code is used, the relationship is created and the inviter is notified (`invitation_accepted`). A 404 or 409 names the reason's key under `field_codes.code` (`invitation_invalid`, `invitation_used`, `invitation_expired`, `own_invitation`, `invitation_other_email`).
          */
         post: operations["applyInvitation"];
         delete?: never;
@@ -2654,7 +2654,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -2981,11 +2981,13 @@ export interface components {
             /** @description Default 7. */
             expires_in_days?: number;
         };
-        /** @description Always answered with 200; an unknown, used or expired code gives `valid` false and an `error`. */
+        /** @description Always answered with 200; an unknown, used or expired code gives `valid` false, an English `error` and its key `error_code` (what clients translate). */
         InvitationVerification: {
             valid: boolean;
             /** @example Invalid or expired invitation link */
             error: string | null;
+            /** @description The key of `error` (`invitation_invalid`, `invitation_used` or `invitation_expired`); null when valid. */
+            error_code: components["schemas"]["FieldErrorCode"] | null;
             invitation_type: components["schemas"]["InvitationType"] | null;
             plan_type: components["schemas"]["AccountType"] | null;
             /** Format: date-time */

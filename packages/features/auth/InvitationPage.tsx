@@ -9,13 +9,27 @@ import {
 } from '@memoria/api';
 import { AlertIcon, Button, EmptyState, Spinner, Tabs } from '@memoria/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import {
+  type ErrorCodeMessages,
+  errorMessage,
+  FIELD_ERROR_MESSAGES,
+  fieldMessages,
+} from '../shared/errors.ts';
 import * as s from './auth.css.ts';
+import { InvitationRegistration } from './InvitationRegistration.tsx';
 import type { AuthMessageId } from './messages.ts';
 import { applyInvitationCode } from './pendingInvitation.ts';
 
 type Verification = Schemas['InvitationVerification'];
+
+/** A check that failed for a reason about the code itself says the spec's invalid message. */
+const CHECK_ERRORS: ErrorCodeMessages = {
+  not_found: 'invitation.invalid.message',
+  not_implemented: 'invitation.invalid.message',
+  validation_error: 'invitation.invalid.message',
+};
 
 const planMessage = (plan: Schemas['AccountType']): AuthMessageId => `invitation.plan.${plan}`;
 
@@ -32,8 +46,18 @@ export function InvitationLoading() {
   );
 }
 
-/** Invalid or expired code, an unknown one, or a server that cannot check it yet (e.g. 501). */
-export function InvalidInvitation({ message }: { message?: string | null | undefined }) {
+/**
+ * Invalid or expired code, an unknown one, or a check that failed. `reason` is the translated
+ * message (default: the spec's "Invalid or expired invitation link"); `onRetry` adds Retry for a
+ * check that failed rather than a code found invalid.
+ */
+export function InvalidInvitation({
+  reason,
+  onRetry,
+}: {
+  reason?: string | undefined;
+  onRetry?: (() => void) | undefined;
+}) {
   return (
     <div className={s.card}>
       <EmptyState
@@ -42,13 +66,18 @@ export function InvalidInvitation({ message }: { message?: string | null | undef
         title={<FormattedMessage id="invitation.invalid.title" />}
         description={
           <>
-            {message || <FormattedMessage id="invitation.invalid.message" />}
+            {reason ?? <FormattedMessage id="invitation.invalid.message" />}
             <br />
             <FormattedMessage id="invitation.invalid.contact" />
           </>
         }
         action={
           <div className={s.actions}>
+            {onRetry ? (
+              <Button onClick={onRetry} variant="secondary">
+                <FormattedMessage id="invitation.retry" />
+              </Button>
+            ) : null}
             <Button href="/login">
               <FormattedMessage id="invitation.goToLogin" />
             </Button>
@@ -107,9 +136,23 @@ function PlanDetails({ invitation }: { invitation: Verification }) {
   );
 }
 
-function SignedOutActions({ code }: { code: string }) {
+function SignedOutActions({
+  code,
+  invitation,
+  registering,
+  setRegistering,
+}: {
+  code: string;
+  invitation: Verification;
+  registering: boolean;
+  setRegistering: (on: boolean) => void;
+}) {
   const intl = useIntl();
-  const encoded = encodeURIComponent(code);
+  const start = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!registering && refocus.current) start.current?.focus();
+  }, [registering]);
   return (
     <Tabs
       aria-label={intl.formatMessage({ id: 'invitation.tabs' })}
@@ -123,7 +166,7 @@ function SignedOutActions({ code }: { code: string }) {
               <p className={s.muted}>
                 <FormattedMessage id="invitation.login.description" />
               </p>
-              <Button href={`/login/${encoded}`} fullWidth>
+              <Button href={`/login/${encodeURIComponent(code)}`} fullWidth>
                 <FormattedMessage id="invitation.login.button" />
               </Button>
             </div>
@@ -132,12 +175,21 @@ function SignedOutActions({ code }: { code: string }) {
         {
           id: 'register',
           label: intl.formatMessage({ id: 'invitation.tab.register' }),
-          content: (
+          content: registering ? (
+            <InvitationRegistration
+              code={code}
+              invitation={invitation}
+              onCancel={() => {
+                refocus.current = true;
+                setRegistering(false);
+              }}
+            />
+          ) : (
             <div className={s.tabPanel}>
               <p className={s.muted}>
                 <FormattedMessage id="invitation.register.description" />
               </p>
-              <Button href={`/register/${encoded}`} fullWidth>
+              <Button ref={start} onClick={() => setRegistering(true)} fullWidth>
                 <FormattedMessage id="invitation.register.button" />
               </Button>
             </div>
@@ -149,6 +201,7 @@ function SignedOutActions({ code }: { code: string }) {
 }
 
 function SignedInActions({ code, invitation }: { code: string; invitation: Verification }) {
+  const intl = useIntl();
   const client = useQueryClient();
   const account = useAccountInfo();
   const apply = useMutation({
@@ -183,7 +236,8 @@ function SignedInActions({ code, invitation }: { code: string; invitation: Verif
       ) : null}
       {apply.isError ? (
         <p className={s.alert} role="alert">
-          <FormattedMessage id="invitation.applyFailed" />
+          {Object.values(fieldMessages(intl, apply.error))[0] ??
+            intl.formatMessage({ id: 'invitation.applyFailed' })}
         </p>
       ) : null}
       <div className={s.actions}>
@@ -206,6 +260,8 @@ function SignedInActions({ code, invitation }: { code: string; invitation: Verif
 
 export function ValidInvitation({ code, invitation }: { code: string; invitation: Verification }) {
   const signedIn = useSignedIn();
+  // Registering signs the visitor in before the welcome shows: the steps stay until `/`.
+  const [registering, setRegistering] = useState(false);
   return (
     <div className={s.card}>
       <h1 className={s.title}>
@@ -215,10 +271,15 @@ export function ValidInvitation({ code, invitation }: { code: string; invitation
         <FormattedMessage id="invitation.valid.subtitle" />
       </p>
       <PlanDetails invitation={invitation} />
-      {signedIn ? (
+      {signedIn && !registering ? (
         <SignedInActions code={code} invitation={invitation} />
       ) : (
-        <SignedOutActions code={code} />
+        <SignedOutActions
+          code={code}
+          invitation={invitation}
+          registering={registering}
+          setRegistering={setRegistering}
+        />
       )}
     </div>
   );
@@ -230,20 +291,39 @@ export function ValidInvitation({ code, invitation }: { code: string; invitation
  *
  * **API calls and states**
  * - `GET /auth/verify-invitation/{code}/` (cached 10 minutes, never retried). Pending: a spinner
- *   (`Loading`). Any failure — unknown or expired code, `501` while invitations are not built, no
- *   connection — shows the invalid view (`Invalid`, `NotImplemented`). A valid code shows the plan
- *   it grants: signed out, links to register or log in with the code (`ValidSignedOut`); signed in,
- *   an Accept button (`ValidSignedIn`), or a notice when the account already has that plan
- *   (`AlreadyOnPlan`, from `GET /auth/users/account_info/`).
- * - Accept: `POST /auth/invitation/{code}/apply/` (or the enterprise variant).
+ *   (`Loading`). A code found unknown, used or expired shows the invalid view with the reason
+ *   translated from `error_code` (`Invalid`, `Used`, `Expired`). A check that failed shows the
+ *   invalid view with its reason and Retry: too many tries (`429`, `RateLimited`), no connection,
+ *   `501` (`NotImplemented`). A valid code shows who invites and the plan it grants.
+ * - Signed out (`ValidSignedOut`): the Login tab links to `/login/{code}` (log in, then the code
+ *   is applied); the Register tab's Register to accept opens `InvitationRegistration`, the
+ *   registration in steps (its own stories).
+ * - Signed in: Apply Invitation (`ValidSignedIn`), or a notice when the account already has that
+ *   plan (`AlreadyOnPlan`, from `GET /auth/users/account_info/`). Apply sends
+ *   `POST /auth/enterprise-invitation/{code}/apply/`, then the teacher path when the enterprise
+ *   one fails; success says so and goes to `/` after 2 s; a refusal says why, translated from
+ *   `field_codes.code` (`ApplyRefused`); any other failure says the spec's "Error applying
+ *   invitation. Please try again." with Apply still there to retry.
  *
  * **Accessibility.** The loading spinner is announced as a status; the states are headed sections
- * with ordinary links and buttons.
+ * with ordinary links and buttons; results are `role="status"`, failures `role="alert"`. Cancel in
+ * the registration steps returns the focus to Register to accept.
  */
 export function InvitationPage({ code }: { code: string }) {
+  const intl = useIntl();
   const verification = useInvitationVerification(code);
   if (verification.isPending) return <InvitationLoading />;
-  if (verification.isError) return <InvalidInvitation />;
-  if (!verification.data.valid) return <InvalidInvitation message={verification.data.error} />;
+  if (verification.isError) {
+    const reason = errorMessage(intl, verification.error, {
+      overrides: CHECK_ERRORS,
+      fallbackId: 'invitation.invalid.message',
+    });
+    return <InvalidInvitation reason={reason} onRetry={() => void verification.refetch()} />;
+  }
+  const { error_code: why } = verification.data;
+  if (!verification.data.valid) {
+    const reason = why ? intl.formatMessage({ id: FIELD_ERROR_MESSAGES[why] }) : undefined;
+    return <InvalidInvitation reason={reason} />;
+  }
   return <ValidInvitation code={code} invitation={verification.data} />;
 }

@@ -20,7 +20,8 @@ export interface RegisterFormProps {
   loginHref?: string;
 }
 
-function timeZone(): string | undefined {
+/** The browser's IANA time zone, sent with a registration (the server defaults to UTC). */
+export function timeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {

@@ -8,6 +8,13 @@ export {
   OPEN_AUTH_DIALOG_EVENT,
 } from './AuthDialog.tsx';
 export { InvalidInvitation, InvitationPage, ValidInvitation } from './InvitationPage.tsx';
+export {
+  InvitationRegistration,
+  type InvitationRegistrationProps,
+  InvitationWelcome,
+  REGISTRATION_STEPS,
+  type RegistrationStep,
+} from './InvitationRegistration.tsx';
 export { AuthDialogIsland, InvitationIsland, LoginIsland, RegisterIsland } from './islands.tsx';
 export { LoginForm, type LoginFormProps } from './LoginForm.tsx';
 export {
@@ -19,4 +26,10 @@ export {
   storePendingInvitation,
 } from './pendingInvitation.ts';
 export { RegisterForm, type RegisterFormProps } from './RegisterForm.tsx';
-export { validateLogin, validateRegister } from './validation.ts';
+export {
+  validateAccount,
+  validateLogin,
+  validateName,
+  validatePassword,
+  validateRegister,
+} from './validation.ts';

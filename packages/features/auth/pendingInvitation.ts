@@ -3,7 +3,7 @@
  * after the next login or registration it is applied to the account, the enterprise invitation
  * first and the teacher invitation on failure (§4). A failure is only logged (§8).
  */
-import { api, type Schemas, unwrap } from '@memoria/api';
+import { api, isApiRequestError, type Schemas, unwrap } from '@memoria/api';
 
 export const PENDING_INVITATION_KEY = 'pending_invitation';
 
@@ -27,13 +27,25 @@ export function clearPendingInvitation(): void {
   storage()?.removeItem(PENDING_INVITATION_KEY);
 }
 
-/** Applies a code to the signed-in account: enterprise invitation first, then teacher. */
+/**
+ * Applies a code to the signed-in account: enterprise invitation first, then teacher. When the
+ * teacher path does not know the code either, the enterprise answer is the one thrown: an
+ * enterprise code already used fails there with its reason (409 `invitation_used`), which the
+ * teacher path's 404 would hide.
+ */
 export async function applyInvitationCode(code: string): Promise<Schemas['InvitationApplyResult']> {
   const params = { path: { code } };
   try {
     return unwrap(await api.POST('/auth/enterprise-invitation/{code}/apply/', { params }));
-  } catch {
-    return unwrap(await api.POST('/auth/invitation/{code}/apply/', { params }));
+  } catch (enterpriseFailure) {
+    try {
+      return unwrap(await api.POST('/auth/invitation/{code}/apply/', { params }));
+    } catch (teacherFailure) {
+      const unknownToTeacher = isApiRequestError(teacherFailure) && teacherFailure.status === 404;
+      throw unknownToTeacher && isApiRequestError(enterpriseFailure)
+        ? enterpriseFailure
+        : teacherFailure;
+    }
   }
 }
 

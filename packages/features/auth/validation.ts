@@ -19,16 +19,36 @@ export function validateLogin({ email, password }: LoginValues): AuthMessageId |
 }
 
 /** Register: all four fields, then matching passwords, then at least 8 characters. */
-export function validateRegister({
+export function validateRegister(values: RegisterValues): AuthMessageId | null {
+  return validateAccount(values) ?? validatePassword(values);
+}
+
+/** The account step of a registration: email and username are required. */
+export function validateAccount({
   email,
   username,
+}: Pick<RegisterValues, 'email' | 'username'>): AuthMessageId | null {
+  return !email.trim() || !username.trim() ? 'auth.register.allFieldsRequired' : null;
+}
+
+/** The password step: both fields, then matching, then at least 8 characters (§5's order). */
+export function validatePassword({
   password,
   password2,
-}: RegisterValues): AuthMessageId | null {
-  if (!email.trim() || !username.trim() || !password || !password2) {
-    return 'auth.register.allFieldsRequired';
-  }
+}: Pick<RegisterValues, 'password' | 'password2'>): AuthMessageId | null {
+  if (!password || !password2) return 'auth.register.allFieldsRequired';
   if (password !== password2) return 'auth.register.passwordsDoNotMatch';
   if (password.length < PASSWORD_MIN_LENGTH) return 'auth.register.passwordTooShort';
   return null;
+}
+
+/** The name step of a registration through an invitation: first and last name are required. */
+export function validateName({
+  firstName,
+  lastName,
+}: {
+  firstName: string;
+  lastName: string;
+}): AuthMessageId | null {
+  return !firstName.trim() || !lastName.trim() ? 'auth.register.allFieldsRequired' : null;
 }

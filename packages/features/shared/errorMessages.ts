@@ -95,6 +95,11 @@ export const en = {
   'errors.field.csv_too_many_rows': 'The CSV file has more than 100,000 cards.',
   'errors.field.csv_unclosed_quote': 'A quoted value is not closed before the end of the file.',
   'errors.field.csv_column_count': 'This row does not have the file’s columns (front,back).',
+  // Invitations: why a code cannot be used (domain/invitations.ts).
+  'errors.field.invitation_used': 'This invitation has already been used.',
+  'errors.field.invitation_expired': 'This invitation has expired.',
+  'errors.field.own_invitation': 'You cannot use your own invitation.',
+  'errors.field.invitation_other_email': 'This invitation is for another email address.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -192,5 +197,9 @@ export const es: typeof en = {
   'errors.field.csv_unclosed_quote':
     'Un valor entre comillas no se cierra antes del final del archivo.',
   'errors.field.csv_column_count': 'Esta fila no tiene las columnas del archivo (front,back).',
+  'errors.field.invitation_used': 'Esta invitación ya se usó.',
+  'errors.field.invitation_expired': 'Esta invitación venció.',
+  'errors.field.own_invitation': 'No puedes usar tu propia invitación.',
+  'errors.field.invitation_other_email': 'Esta invitación es para otra dirección de correo.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -101,6 +101,11 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   csv_unclosed_quote: 'errors.field.csv_unclosed_quote',
   csv_column_count: 'errors.field.csv_column_count',
   invalid_website: 'errors.field.invalid_website',
+  invitation_invalid: 'invitation.invalid.message',
+  invitation_used: 'errors.field.invitation_used',
+  invitation_expired: 'errors.field.invitation_expired',
+  own_invitation: 'errors.field.own_invitation',
+  invitation_other_email: 'errors.field.invitation_other_email',
   invalid: 'errors.field.invalid',
 };
 

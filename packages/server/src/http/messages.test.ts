@@ -4,6 +4,7 @@ import { ANKI_MESSAGES } from '../anki/package-reader.ts';
 import { errorsToFields } from '../contract/validate.ts';
 import { CSV_MESSAGES } from '../domain/desk-csv.ts';
 import { IMAGE_MESSAGES } from '../domain/images.ts';
+import { INVITATION_MESSAGES } from '../domain/invitations.ts';
 import { TIME_MESSAGES } from '../domain/time-tracking.ts';
 import { MESSAGES as USER_MESSAGES } from '../domain/users.ts';
 import { fieldErrorCode, fieldErrorCodes } from './messages.ts';
@@ -50,6 +51,17 @@ describe('field error keys', () => {
       'control_characters',
       'invalid_format',
       'invalid_format',
+    ]);
+  });
+
+  test('every reason an invitation code is refused has its own key', () => {
+    const { applied: _ok, alreadyOnPlan: _also, ...refusals } = INVITATION_MESSAGES;
+    expect(Object.values(refusals).map(fieldErrorCode)).toEqual([
+      'invitation_invalid',
+      'invitation_used',
+      'invitation_expired',
+      'own_invitation',
+      'invitation_other_email',
     ]);
   });
 

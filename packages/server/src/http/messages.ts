@@ -107,6 +107,12 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['Value must be between 1 and 100 words (or numbers)', 'item_limit_out_of_range'],
   ['The desk does not have that many cards.', 'question_count_above_cards'],
   ['You can only duel your friends.', 'opponent_not_friend'],
+  // Invitations (domain/invitations.ts INVITATION_MESSAGES): why a code cannot be used.
+  ['Invalid or expired invitation link', 'invitation_invalid'],
+  ['This invitation has already been used.', 'invitation_used'],
+  ['This invitation has expired.', 'invitation_expired'],
+  ['You cannot use your own invitation.', 'own_invitation'],
+  ['This invitation is for another email address.', 'invitation_other_email'],
   // Schools (domain/schools.ts).
   ['Enter a web address starting with http:// or https://.', 'invalid_website'],
 ];

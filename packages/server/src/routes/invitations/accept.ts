@@ -29,7 +29,8 @@ import {
 import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
+import { fieldErrorCode } from '../../http/messages.ts';
 import { notify } from '../../notifications/index.ts';
 import { toUser } from '../auth.ts';
 import { takenAccount, validRegistration } from '../registration.ts';
@@ -60,7 +61,16 @@ async function findCode(
   return inv && (kind === null || inv.kind === kind) ? inv : null;
 }
 
-const unknownCode = () => notFound(INVITATION_MESSAGES.invalid);
+/**
+ * Refusals name the path's `code` as their field, so `field_codes` gives clients the reason's key
+ * (`invitation_used`…) to translate; `detail` stays the English text.
+ */
+const codeRefused = (status: 404 | 409, message: string) =>
+  new ApiError(status, status === 404 ? 'not_found' : 'conflict', message, {
+    fields: { code: [message] },
+  });
+
+const unknownCode = () => codeRefused(404, INVITATION_MESSAGES.invalid);
 
 /** Inside the transaction: the locked invitation, still usable by this person, or an error. */
 async function lockUsable(
@@ -74,7 +84,7 @@ async function lockUsable(
   // Revoked between the first look and the lock.
   if (!inv) throw unknownCode();
   const why = refusal(inv, person, at);
-  if (why) throw new ApiError(409, 'conflict', why);
+  if (why) throw codeRefused(409, why);
   return inv;
 }
 
@@ -124,7 +134,7 @@ async function register(
   const at = now(c);
   // A code that cannot be used says so before the form's own checks.
   const why = refusal(found, { id: null, email: body.email }, at);
-  if (why) throw new ApiError(409, 'conflict', why);
+  if (why) throw codeRefused(409, why);
   const input = await validRegistration(db, body);
   await claimRegistration(db, clientIp(c));
   const passwordHash = await hashPassword(input.password);
@@ -149,14 +159,16 @@ async function register(
 function verification(inv: InvitationRecord | null, at: Date): Schemas['InvitationVerification'] {
   const status = inv ? invitationStatus(inv, at) : null;
   if (!inv || status !== 'pending') {
+    const error =
+      status === 'used'
+        ? INVITATION_MESSAGES.used
+        : status === 'expired'
+          ? INVITATION_MESSAGES.expired
+          : INVITATION_MESSAGES.invalid;
     return {
       valid: false,
-      error:
-        status === 'used'
-          ? INVITATION_MESSAGES.used
-          : status === 'expired'
-            ? INVITATION_MESSAGES.expired
-            : INVITATION_MESSAGES.invalid,
+      error,
+      error_code: fieldErrorCode(error),
       invitation_type: null,
       plan_type: null,
       expires_at: null,
@@ -165,6 +177,7 @@ function verification(inv: InvitationRecord | null, at: Date): Schemas['Invitati
   return {
     valid: true,
     error: null,
+    error_code: null,
     invitation_type: inv.kind,
     plan_type: inv.planType,
     expires_at: inv.expiresAt.toISOString(),

@@ -124,6 +124,7 @@ describe('verifying a code', () => {
     expect(ok.body).toEqual({
       valid: true,
       error: null,
+      error_code: null,
       invitation_type: 'enterprise',
       plan_type: 'enterprise',
       expires_at: ent.expires_at,
@@ -134,6 +135,7 @@ describe('verifying a code', () => {
     expect(unknown.body).toEqual({
       valid: false,
       error: INVITATION_MESSAGES.invalid,
+      error_code: 'invitation_invalid',
       invitation_type: null,
       plan_type: null,
       expires_at: null,
@@ -146,9 +148,12 @@ describe('verifying a code', () => {
     expect((await verify(expired.code)).body).toMatchObject({
       valid: false,
       error: INVITATION_MESSAGES.expired,
+      error_code: 'invitation_expired',
     });
     const taker = await person();
-    expect((await post(taker, PATHS.teacher.apply(expired.code))).status).toBe(409);
+    const late = await post(taker, PATHS.teacher.apply(expired.code));
+    expect(late.status).toBe(409);
+    expect(late.body.field_codes).toEqual({ code: ['invitation_expired'] });
     expect((await get(owner, `${PATHS.teacher.list}${expired.id}/`)).body.status).toBe('expired');
     for (const bad of ['a%20b', 'x'.repeat(65), 'a.b']) {
       expect((await verify(bad)).status, bad).toBe(400);
@@ -281,11 +286,13 @@ describe('applying a code', () => {
     const self = await post(teacher, PATHS.teacher.apply(own.code));
     expect(self.status).toBe(409);
     expect(self.body.detail).toBe(INVITATION_MESSAGES.ownInvitation);
+    expect(self.body.field_codes).toEqual({ code: ['own_invitation'] });
     const ana = await person();
     const forSomeoneElse = await invite(teacher, 'teacher', { email: 'someone@example.com' });
     const refused = await post(ana, PATHS.teacher.apply(forSomeoneElse.code));
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe(INVITATION_MESSAGES.otherEmail);
+    expect(refused.body.field_codes).toEqual({ code: ['invitation_other_email'] });
     const forAna = await invite(teacher, 'teacher', { email: ana.user.email.toUpperCase() });
     expect((await post(ana, PATHS.teacher.apply(forAna.code))).status).toBe(200);
     expect((await post(null, PATHS.teacher.apply(forAna.code))).status).toBe(401);
@@ -340,12 +347,18 @@ describe('registering with a code', () => {
     });
     const again = await post(null, PATHS.enterprise.register(inv.code), form(`${n}b`));
     expect(again.status).toBe(409);
+    expect(again.body.field_codes).toEqual({ code: ['invitation_used'] });
   });
 
   it('checks the code first (404 unknown, 409 other address), then the form (400 by field)', async () => {
     const teacher = await person('enterprise');
     const inv = await invite(teacher, 'teacher', { email: 'only@example.com' });
-    expect((await post(null, PATHS.teacher.register('nope'), form('x1'))).status).toBe(404);
+    const unknown = await post(null, PATHS.teacher.register('nope'), form('x1'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({
+      code: 'not_found',
+      field_codes: { code: ['invitation_invalid'] },
+    });
     const other = await post(null, PATHS.teacher.register(inv.code), form('x2'));
     expect(other.status).toBe(409);
     expect(other.body.detail).toBe(INVITATION_MESSAGES.otherEmail);
