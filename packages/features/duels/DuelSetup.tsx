@@ -301,7 +301,7 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
             onChange={set('opponent_id')}
             error={errorOf('opponent_id')}
           />
-          <div className={s.fieldRow}>
+          <div className={s.settingsRow}>
             <TextField
               label={intl.formatMessage({ id: 'duels.setup.name' })}
               value={values.name ?? ''}
@@ -325,7 +325,7 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
                 <FormattedMessage id="duels.setup.desk.none" />
               </p>
             ) : (
-              <div className={s.fieldRow}>
+              <div className={s.settingsRow}>
                 <Select
                   label={intl.formatMessage({ id: 'duels.setup.desk' })}
                   placeholder=" "
@@ -359,7 +359,7 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
               error={errorOf('questions')}
             />
           ) : null}
-          <div className={s.fieldRow}>
+          <div className={s.settingsRow}>
             {OPTIONAL[kind].includes('view_time')
               ? number('view_time', 'duels.setup.viewTime', 'duels.setup.viewTime.quizHint')
               : number('view_time', 'duels.setup.viewTime')}
