@@ -145,10 +145,12 @@ try {
     headers: {},
     paths: ['/be/api/health/'],
   });
-  const run = await runChild<{ latencies: number[]; wallMs: number; failures: number }>(
-    'duel-players.ts',
-    { baseUrl, players, questions: QUESTIONS },
-  );
+  const run = await runChild<{
+    latencies: number[];
+    wallMs: number;
+    failures: number;
+    networkErrors: Record<string, number>;
+  }>('duel-players.ts', { baseUrl, players, questions: QUESTIONS });
   const sorted = [...run.latencies].sort((x, y) => x - y);
   const rows = [
     ['row', 'clients', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'failed'],
@@ -177,6 +179,14 @@ try {
   console.log(
     `set-up (${players.length} players, friendships, duels, acceptances): ${setupMs.toFixed(0)} ms`,
   );
+  const unanswered = Object.entries(run.networkErrors);
+  if (unanswered.length > 0) {
+    console.log(
+      `requests with no answer (counted as failed; that player stopped): ${unanswered
+        .map(([code, n]) => `${code} × ${n}`)
+        .join(', ')}`,
+    );
+  }
 } finally {
   server.close();
   await backend.close();
