@@ -1,20 +1,24 @@
 // The duels journey (issue 13) in Debian's Chromium against the real product, two browsers side
-// by side: Ana challenges her friend Ben to a desk duel from the set-up page, Ben accepts from the
-// duels page and is taken into the duel, both answer with the keyboard (keys 1–4), Ben reloads
+// by side: Ana challenges her friend Ben to a desk duel from the set-up page (each question read
+// alone for a 2 s view time before its choices show), Ben accepts from the duels page and is
+// taken into the duel, both answer with the keyboard (keys 1–4), Ben reloads
 // mid-duel and continues where the server says, and both see the result. Then a numbers duel:
 // memorize, recall in the grid, and the result.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
+import {
+  befriend as befriendOf,
+  type Learner,
+  signedIn as signedInOf,
+  standardLearner as standardOf,
+} from '../support/learners.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
 let browser: Browser;
-
-type Tokens = { access: string; refresh: string };
-type Learner = { id: number; email: string; username: string; tokens: Tokens };
 
 const CAPITALS: [string, string][] = [
   ['Spain', 'Madrid'],
@@ -23,69 +27,19 @@ const CAPITALS: [string, string][] = [
   ['Japan', 'Tokyo'],
 ];
 
-/** A new learner on the Standard plan (bought through the offline sandbox checkout). */
-async function standardLearner(tag: string): Promise<Learner> {
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `duel-${tag}-${stamp}@example.com`;
-  const username = `duel_${tag}_${stamp}`;
-  const password = 'journey-password';
-  const user = await call<{ id: number }>('/auth/users/', {
-    method: 'POST',
-    body: JSON.stringify({ email, username, password, password2: password, timezone: 'UTC' }),
-  });
-  const tokens = await call<Tokens>('/auth/token/', {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-  });
-  const bought = await call<{ checkout_url?: string }>('/auth/subscriptions/create_subscription/', {
-    method: 'POST',
-    token: tokens.access,
-    body: JSON.stringify({ plan_name: 'standard' }),
-  });
-  const checkout = bought.checkout_url?.match(/sandbox-checkout\/([a-z0-9_]+)\//)?.[1];
-  const approved = await fetch(`${baseUrl}/be/api/auth/sandbox-checkout/${checkout}/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'decision=approve',
-  });
-  expect(approved.status).toBe(200);
-  return { id: user.id, email, username, tokens };
-}
-
-async function befriend(a: Learner, b: Learner) {
-  const sent = await call<{ id: number }>('/friends/friendships/', {
-    method: 'POST',
-    token: a.tokens.access,
-    body: JSON.stringify({ username: b.username }),
-  });
-  await call(`/friends/friendships/${sent.id}/accept/`, { method: 'POST', token: b.tokens.access });
-}
-
-async function signedIn(who: Learner): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([
-    { name: 'language', value: 'en', url: baseUrl },
-    { name: 'session_hint', value: '1', url: baseUrl },
-    { name: 'user_email', value: who.email, url: baseUrl },
-  ]);
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!localStorage.getItem('access_token')) {
-        localStorage.setItem('access_token', access ?? '');
-        localStorage.setItem('refresh_token', refresh ?? '');
-      }
-    },
-    [who.tokens.access, who.tokens.refresh],
-  );
-  return { context, page: await context.newPage() };
-}
+const standardLearner = (tag: string) => standardOf(call, baseUrl, `duel-${tag}`);
+const befriend = (a: Learner, b: Learner) => befriendOf(call, a, b);
+const signedIn = (who: Learner) => signedInOf(browser, baseUrl, who);
 
 /** Answers the question on screen with the key of its right (or a wrong) choice. */
 async function answerWithKey(page: Page, right: boolean) {
   const main = page.getByRole('main');
+  // The choices show once the question's view time is over.
+  const buttons = main.getByRole('button', { name: /^[1-4]\. / });
+  await buttons.first().waitFor({ timeout: 15_000 });
   const prompt = (await main.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
   const answer = CAPITALS.find(([country]) => country === prompt.trim())?.[1];
-  const choices = await main.getByRole('button', { name: /^[1-4]\. / }).allTextContents();
+  const choices = await buttons.allTextContents();
   const index = choices.findIndex((c) => (c.slice(3) === answer) === right);
   const before = await main.getByText(/^Question \d of \d$/).textContent();
   await page.keyboard.press(String(index + 1));
@@ -131,8 +85,15 @@ describe('duels between two friends', () => {
       const form = a.page.getByRole('main');
       await form.getByLabel('Desk').selectOption({ label: 'Capitals' });
       await form.getByLabel('Number of questions').fill('3');
+      await form.getByLabel('View time (seconds)').fill('2');
       await form.getByRole('button', { name: 'Send duel' }).click();
       await a.page.waitForURL(/\/duel\/\d+$/);
+      const duelId = Number(new URL(a.page.url()).pathname.split('/').at(-1));
+      const created = await call<{ view_time: number | null; question_count: number }>(
+        `/duels/${duelId}/`,
+        { token: ana.tokens.access },
+      );
+      expect(created).toMatchObject({ view_time: 2, question_count: 3 });
       await expect
         .poll(() => form.getByText(`Waiting for ${ben.username} to accept…`).count(), {
           timeout: 15_000,

@@ -38,6 +38,13 @@ export type CustomQuestion = Schemas['CustomQuestion'];
 export type GeneratedQuestions = Schemas['GeneratedQuestions'];
 export type CustomQuestionsRequest = Schemas['CustomQuestionsRequest'];
 
+/** Where a duel of each kind is played (the spec's routes). */
+export function arenaPath(type: DuelType, id: number): string {
+  if (type === 'images') return `/image-duel/${id}`;
+  if (type === 'table') return `/table-duel/${id}`;
+  return `/duel/${id}`;
+}
+
 /** The history's page size (contract default). */
 export const DUEL_HISTORY_PAGE_SIZE = 20;
 

@@ -31,7 +31,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "The set-up form of each kind of duel (`/desk-duel`, `/custom-duel`, `/images-duel`, `/numbers-duel`), mounted by `DuelSetupIsland`: the friend (preselected from `?opponent=`), name, mode and the kind's settings, checked with the spec's messages before sending. **API calls:** `GET friends/friendships/friend_list/` (no friends: NoFriends), `GET space-repetition/desks/` (desk duels), `POST duels/create/`, `duels/image-duels/` or `duels/table-duels/` (then the arena), `POST duels/generate-custom-questions/`.",
+          "The set-up form of each kind of duel (`/desk-duel`, `/custom-duel`, `/images-duel`, `/numbers-duel`), mounted by `DuelSetupIsland`: the friend (preselected from `?opponent=`), name, mode and the kind's settings, checked with the spec's messages before sending. Desk and custom duels take an optional view time (each question read alone that long before its choices show). **API calls:** `GET friends/friendships/friend_list/` (no friends: NoFriends), `GET space-repetition/desks/` (desk duels), `POST duels/create/`, `duels/image-duels/` or `duels/table-duels/` (then the arena), `POST duels/generate-custom-questions/`.",
       },
     },
     messages,
@@ -61,6 +61,17 @@ export const Invalid: Story = {
     const limit = canvas.getByLabelText('Number of numbers');
     await userEvent.clear(limit);
     await userEvent.type(limit, '0');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send duel' }));
+  },
+};
+
+/** A desk duel's optional view time out of range: the spec's message under it. */
+export const InvalidViewTime: Story = {
+  args: { kind: 'desk' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(await canvas.findByLabelText('Desk'), '5');
+    await userEvent.type(canvas.getByLabelText('View time (seconds)'), '61');
     await userEvent.click(canvas.getByRole('button', { name: 'Send duel' }));
   },
 };

@@ -3,8 +3,9 @@
  * `/numbers-duel`): the friend to challenge, name, mode (Normal Duel or Review Mode) and the
  * kind's settings, checked as the spec says (view time 1–60 s, answer time 5–300 s, 1–100 words
  * or numbers, 1 to the desk's card count) before sending; the server checks them again and its
- * field errors show under the same fields. Custom duels edit their questions, which
- * `Make questions` can propose from a text.
+ * field errors show under the same fields. A question duel's view time is optional: left empty,
+ * each question's choices show at once; filled, each question is read alone that long first.
+ * Custom duels edit their questions, which `Make questions` can propose from a text.
  *
  * **API calls and states**: `GET friends/friendships/friend_list/` (no friends: a notice),
  * `GET space-repetition/desks/` for desk duels, `POST duels/create/`, `POST duels/image-duels/`
@@ -12,6 +13,7 @@
  * `POST duels/generate-custom-questions/`.
  */
 import {
+  arenaPath,
   type CustomQuestion,
   type DuelType,
   navigateTo,
@@ -27,7 +29,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formErrors } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
-import { arenaPath, LoadError, Loading, MODE_NAME } from './shared.tsx';
+import { LoadError, Loading, MODE_NAME } from './shared.tsx';
 
 type Values = Record<string, string>;
 
@@ -51,11 +53,23 @@ const RANGES: Record<string, [number, number, string]> = {
 };
 
 const FIELDS: Record<DuelType, string[]> = {
-  desk: ['desk_id', 'question_count', 'answer_time'],
-  custom: ['questions', 'answer_time'],
+  desk: ['desk_id', 'question_count', 'view_time', 'answer_time'],
+  custom: ['questions', 'view_time', 'answer_time'],
   images: ['view_time', 'answer_time', 'word_limit', 'language'],
   table: ['view_time', 'answer_time', 'number_limit', 'digits'],
 };
+
+/** Question duels may go without a reading time (the server's `view_time` is optional there). */
+const OPTIONAL: Record<DuelType, string[]> = {
+  desk: ['view_time'],
+  custom: ['view_time'],
+  images: [],
+  table: [],
+};
+
+/** The form's first values: a question duel starts without a reading time. */
+const initialValues = (kind: DuelType): Values =>
+  OPTIONAL[kind].includes('view_time') ? { ...DEFAULTS, view_time: '' } : DEFAULTS;
 
 const int = (text: string | undefined) => (text && /^\d+$/.test(text.trim()) ? Number(text) : NaN);
 
@@ -71,6 +85,7 @@ export function checkSetup(
   for (const field of FIELDS[kind]) {
     const range = RANGES[field];
     if (!range) continue;
+    if (OPTIONAL[kind].includes(field) && !values[field]?.trim()) continue;
     const n = int(values[field]);
     if (!(n >= range[0] && n <= range[1])) errors[field] = { id: range[2] };
   }
@@ -177,7 +192,7 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
   const intl = useIntl();
   const friends = useFriends({ pageSize: 100 });
   const desks = useDesks({ enabled: kind === 'desk' });
-  const [values, setValues] = useState<Values>(DEFAULTS);
+  const [values, setValues] = useState<Values>(() => initialValues(kind));
   const [questions, setQuestions] = useState<CustomQuestion[]>([{ question: '', answer: '' }]);
   const [checked, setChecked] = useState<Record<string, string>>({});
   const go = (duel: { id: number }) => navigateTo(arenaPath(kind, duel.id));
@@ -223,9 +238,11 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
       answer_time: Number(all.answer_time),
       ...(all.name?.trim() ? { name: all.name.trim() } : {}),
     };
+    const readFirst = all.view_time?.trim() ? { view_time: Number(all.view_time) } : {};
     if (kind === 'desk') {
       quiz.mutate({
         ...common,
+        ...readFirst,
         duel_type: 'desk',
         desk_id: Number(all.desk_id),
         question_count: Number(all.question_count),
@@ -233,6 +250,7 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
     } else if (kind === 'custom') {
       quiz.mutate({
         ...common,
+        ...readFirst,
         duel_type: 'custom',
         questions: questions.filter((q) => q.question.trim() && q.answer.trim()),
       });
@@ -253,12 +271,13 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
     }
   };
 
-  const number = (field: string, labelId: string) => (
+  const number = (field: string, labelId: string, hintId?: string) => (
     <TextField
       label={intl.formatMessage({ id: labelId })}
       inputMode="numeric"
       value={values[field] ?? ''}
       onChange={set(field)}
+      helperText={hintId ? <FormattedMessage id={hintId} /> : undefined}
       error={errorOf(field)}
     />
   );
@@ -282,7 +301,7 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
             onChange={set('opponent_id')}
             error={errorOf('opponent_id')}
           />
-          <div className={s.fieldRow}>
+          <div className={s.settingsRow}>
             <TextField
               label={intl.formatMessage({ id: 'duels.setup.name' })}
               value={values.name ?? ''}
@@ -306,7 +325,7 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
                 <FormattedMessage id="duels.setup.desk.none" />
               </p>
             ) : (
-              <div className={s.fieldRow}>
+              <div className={s.settingsRow}>
                 <Select
                   label={intl.formatMessage({ id: 'duels.setup.desk' })}
                   placeholder=" "
@@ -340,10 +359,10 @@ export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?
               error={errorOf('questions')}
             />
           ) : null}
-          <div className={s.fieldRow}>
-            {kind === 'images' || kind === 'table'
-              ? number('view_time', 'duels.setup.viewTime')
-              : null}
+          <div className={s.settingsRow}>
+            {OPTIONAL[kind].includes('view_time')
+              ? number('view_time', 'duels.setup.viewTime', 'duels.setup.viewTime.quizHint')
+              : number('view_time', 'duels.setup.viewTime')}
             {number('answer_time', 'duels.setup.answerTime')}
             {kind === 'images' ? number('word_limit', 'duels.setup.wordLimit') : null}
             {kind === 'table' ? number('number_limit', 'duels.setup.numberLimit') : null}

@@ -8,6 +8,7 @@
  * with Retry. Accepting goes to the duel at once; a free plan gets 403 and the Premium modal.
  */
 import {
+  arenaPath,
   type DuelRequest,
   navigateTo,
   useDeleteDuelNotification,
@@ -22,7 +23,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { type GateTitle, PremiumModal } from '../gate/index.ts';
 import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
-import { arenaPath, DuelSection, LoadError, Loading, MODE_NAME, SETUP_PATH } from './shared.tsx';
+import { DuelSection, LoadError, Loading, MODE_NAME, SETUP_PATH } from './shared.tsx';
 
 const KINDS = ['desk', 'custom', 'images', 'table'] as const;
 /** The Premium modal's title key when a free plan accepts a duel. */

@@ -13,7 +13,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "The arena of a desk or custom duel (`QuizArena`, mounted by `DuelArenaIsland` on `/duel/{duelId}`). **API calls:** `GET duels/{id}/` (its answer is each story: Waiting, Reading, Question, Typed, ReviewFeedback, OpponentAway, Finished, Win, Lose, Draw, Cancelled) and `POST duels/submit-response/`. Keys 1–4 pick a choice; a typed answer is sent with Enter. The time left is counted on the server clock (`question_deadline_at`, `server_now`); a question is first read alone for the view time, and its choices come from the server at `answer_opens_at`. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
+          "The arena of a desk or custom duel (`QuizArena`, mounted by `DuelArenaIsland` on `/duel/{duelId}`). **API calls:** `GET duels/{id}/` (its answer is each story: Waiting, Reading, Question, Typed, ReviewFeedback, TimeUp, OpponentAway, Finished, Win, Lose, Draw, Cancelled) and `POST duels/submit-response/`. Keys 1–4 pick a choice; a typed answer is sent with Enter. The time left is counted on the server clock (`question_deadline_at`, `server_now`); a question is first read alone for the view time, and its choices come from the server at `answer_opens_at`. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
       },
     },
     messages,
@@ -86,6 +86,11 @@ export const OpponentDone: Story = {
 
 /** View time: the question is read alone; its choices come when the server opens it. */
 export const Reading: Story = { args: { duel: readingQuiz() } };
+
+/** The answer time ran out on the server's clock: the choices take no answer any more. */
+export const TimeUp: Story = {
+  args: { duel: quizDuel({ question_deadline_at: quizDuel().server_now }) },
+};
 
 /** The friend's connection dropped: the duel goes on and they can come back. */
 export const OpponentAway: Story = { args: { duel: quizDuel({ opponent_connected: false }) } };

@@ -248,7 +248,10 @@ export function QuizArenaView({
             ) : null}
           </span>
         </div>
-        <h2 className={s.prompt}>{question.prompt}</h2>
+        {/* The question's id names what is on screen (the bench's key-to-paint measure watches it). */}
+        <h2 className={s.prompt} data-question-id={question.id}>
+          {question.prompt}
+        </h2>
         {question.image ? <img src={question.image} alt="" /> : null}
         {reading ? (
           <Reading key={question.id} duel={duel} />

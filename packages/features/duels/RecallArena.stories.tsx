@@ -13,7 +13,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "The arena of an image or numbers duel (`ImageArena` and `TableArena`, mounted by `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, OpponentAway, Submitted, Result) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
+          "The arena of an image or numbers duel (`ImageArena` and `TableArena`, mounted by `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, TimeUp, OpponentAway, Submitted, Result) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
       },
     },
     messages,
@@ -63,6 +63,17 @@ export const RecallNumbers: Story = {
 export const RecallPictures: Story = {
   args: {
     duel: imageDuel({ my_phase: 'recall', items: [], recall_ends_at: '2025-01-15T10:31:00.000Z' }),
+  },
+};
+
+/** The recall time ran out on the server's clock: the grid takes no submission any more. */
+export const TimeUp: Story = {
+  args: {
+    duel: tableDuel({
+      my_phase: 'recall',
+      numbers: [],
+      recall_ends_at: '2025-01-15T10:30:00.000Z',
+    }),
   },
 };
 

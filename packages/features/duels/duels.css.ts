@@ -64,6 +64,9 @@ export const fieldRow = style({
   gap: vars.space.sm,
 });
 
+/** A row of set-up fields: one with a hint or an error below does not push the others down. */
+export const settingsRow = style([fieldRow, { alignItems: 'start' }]);
+
 export const banner = style({ margin: 0, color: vars.color.danger });
 
 export const arena = style({

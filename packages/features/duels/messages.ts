@@ -58,6 +58,8 @@ export const en = {
   'duels.setup.questionCount': 'Number of questions',
   'duels.setup.questionCount.hint': 'From 1 to {max}, the cards of the desk.',
   'duels.setup.viewTime': 'View time (seconds)',
+  'duels.setup.viewTime.quizHint':
+    'Optional: each question shows alone this long before it can be answered.',
   'duels.setup.answerTime': 'Answer time (seconds)',
   'duels.setup.wordLimit': 'Number of pictures',
   'duels.setup.numberLimit': 'Number of numbers',
@@ -167,6 +169,8 @@ export const es: Record<keyof typeof en, string> = {
   'duels.setup.questionCount': 'Número de preguntas',
   'duels.setup.questionCount.hint': 'De 1 a {max}, las tarjetas del mazo.',
   'duels.setup.viewTime': 'Tiempo de visualización (segundos)',
+  'duels.setup.viewTime.quizHint':
+    'Opcional: cada pregunta se muestra sola este tiempo antes de poder responderla.',
   'duels.setup.answerTime': 'Tiempo de respuesta (segundos)',
   'duels.setup.wordLimit': 'Número de imágenes',
   'duels.setup.numberLimit': 'Cantidad de números',

@@ -21,13 +21,6 @@ export const SETUP_PATH: Record<DuelType, string> = {
   table: '/numbers-duel',
 };
 
-/** Where a duel of each kind is played. */
-export function arenaPath(type: DuelType, id: number): string {
-  if (type === 'images') return `/image-duel/${id}`;
-  if (type === 'table') return `/table-duel/${id}`;
-  return `/duel/${id}`;
-}
-
 export function Loading() {
   const intl = useIntl();
   return <Skeleton lines={3} label={intl.formatMessage({ id: 'duels.loading' })} />;

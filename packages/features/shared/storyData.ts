@@ -113,11 +113,40 @@ export function notificationPage(): Schemas['NotificationPage'] {
       // A kind a newer server sends: shown with the generic text.
       {
         ...share(43, 'carla', '', ago({ hours: 3 }), false),
-        kind: 'duel_request' as Schemas['NotificationKind'],
+        kind: 'school_report' as Schemas['NotificationKind'],
         payload: {},
       },
       share(42, 'carla', 'Capitals of Europe', ago({ hours: 5 }), true),
       share(41, 'dani', 'Anatomy', ago({ days: 2 }), true),
+    ],
+  };
+}
+
+/** The bell with duel kinds: a request for a desk duel, an accepted numbers duel, a rejection. */
+export function duelNotificationPage(): Schemas['NotificationPage'] {
+  const duel = (
+    id: number,
+    kind: Schemas['NotificationKind'],
+    from: string,
+    duelType: Schemas['DuelType'],
+    at: string,
+  ) => ({
+    id,
+    kind,
+    payload: { duel_request_id: id, duel_id: id + 100, duel_type: duelType, from_username: from },
+    actor_username: from,
+    created_at: at,
+    seen_at: null,
+  });
+  return {
+    count: 3,
+    next: null,
+    previous: null,
+    unseen_count: 3,
+    results: [
+      duel(63, 'duel_request', 'fede', 'desk', ago({ minutes: 5 })),
+      duel(62, 'duel_accepted', 'bo', 'table', ago({ hours: 2 })),
+      duel(61, 'duel_rejected', 'carla', 'images', ago({ days: 1 })),
     ],
   };
 }

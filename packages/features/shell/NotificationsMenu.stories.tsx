@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import {
+  duelNotificationPage,
   fail,
   friendNotificationPage,
   notificationPage,
@@ -86,3 +87,8 @@ export const FriendKindsSpanish: Story = {
 export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Spanish: Story = { globals: { locale: 'es' } };
+
+/** Duel kinds: a request (answered on the duels hub), an accepted duel (links into it), a rejection. */
+export const DuelKinds: Story = {
+  parameters: { msw: [ok('/notifications/', duelNotificationPage()), pending] },
+};

@@ -80,6 +80,12 @@ export const en = {
   'shell.notifications.friendRemoved': '{name} removed you from their friends',
   'shell.notifications.acceptFriend': 'Accept {name}',
   'shell.notifications.rejectFriend': 'Reject {name}',
+  'shell.notifications.duelRequest':
+    '{name} challenged you to {type, select, desk {a desk duel} custom {a custom duel} images {an images duel} table {a numbers duel} other {a duel}}',
+  'shell.notifications.duelAccepted':
+    '{name} accepted your {type, select, desk {desk duel} custom {custom duel} images {images duel} table {numbers duel} other {duel}}',
+  'shell.notifications.duelRejected':
+    '{name} rejected your {type, select, desk {desk duel} custom {custom duel} images {images duel} table {numbers duel} other {duel}}',
   'shell.duelType.desk': 'deck',
   'shell.duelType.custom': 'custom',
   'shell.duelType.images': 'images',
@@ -227,6 +233,12 @@ export const es: Record<ShellMessageId, string> = {
   'shell.notifications.friendRemoved': '{name} te eliminó de sus amigos',
   'shell.notifications.acceptFriend': 'Aceptar a {name}',
   'shell.notifications.rejectFriend': 'Rechazar a {name}',
+  'shell.notifications.duelRequest':
+    '{name} te retó a {type, select, desk {un duelo de mazo} custom {un duelo personalizado} images {un duelo de imágenes} table {un duelo de números} other {un duelo}}',
+  'shell.notifications.duelAccepted':
+    '{name} aceptó tu {type, select, desk {duelo de mazo} custom {duelo personalizado} images {duelo de imágenes} table {duelo de números} other {duelo}}',
+  'shell.notifications.duelRejected':
+    '{name} rechazó tu {type, select, desk {duelo de mazo} custom {duelo personalizado} images {duelo de imágenes} table {duelo de números} other {duelo}}',
   'shell.duelType.desk': 'mazo',
   'shell.duelType.custom': 'preguntas',
   'shell.duelType.images': 'imágenes',

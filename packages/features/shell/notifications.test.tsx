@@ -59,8 +59,32 @@ describe('notificationView', () => {
       values: { name: 'bo', desk: 'Desk 7' },
       href: '/space-repetition/7',
     });
-    const unknown = { ...share(8, ago(0)), kind: 'duel_request' } as unknown as Notification;
+    const unknown = { ...share(8, ago(0)), kind: 'school_report' } as unknown as Notification;
     expect(notificationView(unknown).message).toBe('shell.notifications.other');
+  });
+
+  test('duel kinds name the sender and the kind of duel; an accepted one links into its duel', () => {
+    const duel = (kind: Notification['kind'], duelType: 'desk' | 'table'): Notification => ({
+      ...share(10, ago(0)),
+      kind,
+      payload: { duel_request_id: 3, duel_id: 31, duel_type: duelType, from_username: 'fede' },
+      actor_username: 'fede',
+    });
+    const text = (locale: 'en' | 'es', n: Notification) => {
+      const view = notificationView(n);
+      return createIntl({ locale, messages: messages[locale] }).formatMessage(
+        { id: view.message },
+        view.values,
+      );
+    };
+    expect(notificationView(duel('duel_request', 'desk')).href).toBe('/multiple-duels');
+    expect(text('en', duel('duel_request', 'desk'))).toBe('fede challenged you to a desk duel');
+    expect(text('es', duel('duel_request', 'desk'))).toBe('fede te retó a un duelo de mazo');
+    expect(notificationView(duel('duel_accepted', 'table')).href).toBe('/table-duel/31');
+    expect(text('en', duel('duel_accepted', 'table'))).toBe('fede accepted your numbers duel');
+    expect(notificationView(duel('duel_accepted', 'desk')).href).toBe('/duel/31');
+    expect(notificationView(duel('duel_rejected', 'desk')).href).toBe('/multiple-duels');
+    expect(text('es', duel('duel_rejected', 'table'))).toBe('fede rechazó tu duelo de números');
   });
 
   test('an accepted invitation names the invitee and links to the profile', () => {

@@ -1,5 +1,5 @@
 /** How the bell shows a notification: its message by kind (with a fallback) and its age. */
-import type { Notification } from '@memoria/api';
+import { arenaPath, type Notification } from '@memoria/api';
 import type { ShellMessageId } from './messages.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -34,6 +34,13 @@ const FRIEND_MESSAGES = {
   friend_removed: 'shell.notifications.friendRemoved',
 } as const satisfies Partial<Record<Notification['kind'], ShellMessageId>>;
 
+/** The message of each duel kind; `{type}` selects the kind of duel. */
+const DUEL_MESSAGES = {
+  duel_request: 'shell.notifications.duelRequest',
+  duel_accepted: 'shell.notifications.duelAccepted',
+  duel_rejected: 'shell.notifications.duelRejected',
+} as const satisfies Partial<Record<Notification['kind'], ShellMessageId>>;
+
 /**
  * The message and link of a notification by its `kind`. A kind this client does not know (a newer
  * server's) shows a generic text rather than nothing.
@@ -58,6 +65,19 @@ export function notificationView(notification: Notification): NotificationView {
         values: { name },
         href: '/friends',
         friendRequestId: notification.kind === 'friend_request' ? payload.friendship_id : undefined,
+      };
+    // Duel requests are answered on the duels hub (a free plan sees the Premium modal there);
+    // an accepted one leads into its duel.
+    case 'duel_request':
+    case 'duel_accepted':
+    case 'duel_rejected':
+      return {
+        message: DUEL_MESSAGES[notification.kind],
+        values: { name, type: payload.duel_type ?? '' },
+        href:
+          notification.kind === 'duel_accepted' && payload.duel_type && payload.duel_id
+            ? arenaPath(payload.duel_type, payload.duel_id)
+            : '/multiple-duels',
       };
     case 'invitation_accepted':
       return {

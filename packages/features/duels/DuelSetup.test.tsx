@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { desk } from '../shared/fixtures.ts';
+import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { DuelSetup } from './DuelSetup.tsx';
+import { quizDuel } from './storyData.ts';
+
+const api = signedInApi();
+const CREATE = '/be/api/duels/create/';
+
+const bo = {
+  id: 2,
+  email: 'bo@example.com',
+  username: 'bo',
+  first_name: '',
+  last_name: '',
+  friendship_id: 10,
+  friends_since: '2024-12-01T10:00:00Z',
+};
+
+/** What `POST duels/create/` answers in the current test. */
+let created: { status: number; body: unknown };
+
+beforeEach(() => {
+  created = { status: 201, body: quizDuel({ status: 'waiting' }, 0) };
+  api.server.handle((req) => {
+    if (req.path.startsWith('/be/api/friends/friendships/friend_list/')) {
+      return { status: 200, body: { count: 1, next: null, previous: null, results: [bo] } };
+    }
+    if (req.path.startsWith('/be/api/space-repetition/desks/')) {
+      return { status: 200, body: [desk({ id: 5, name: 'Capitals', cards_count: 12 })] };
+    }
+    if (req.path === CREATE) return created;
+    return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+  });
+});
+
+const sent = () => api.server.hits(CREATE).map((hit) => JSON.parse(hit.body));
+
+async function deskForm(locale: 'en' | 'es' = 'en') {
+  renderWithProviders(<DuelSetup kind="desk" opponent="bo" />, { locale });
+  const deskField = await screen.findByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
+  fireEvent.change(deskField, { target: { value: '5' } });
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('DuelSetup: the view time of question duels', () => {
+  test('a desk duel is sent without a view time when the field is left empty', async () => {
+    await deskForm();
+    expect((screen.getByLabelText('View time (seconds)') as HTMLInputElement).value).toBe('');
+    expect(
+      screen.getByText('Optional: each question shows alone this long before it can be answered.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send duel' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toEqual({
+      opponent_id: 2,
+      mode: 'normal',
+      answer_time: 60,
+      duel_type: 'desk',
+      desk_id: 5,
+      question_count: 5,
+    });
+  });
+
+  test('a desk duel sends the view time given', async () => {
+    await deskForm();
+    type('View time (seconds)', '8');
+    fireEvent.click(screen.getByRole('button', { name: 'Send duel' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ duel_type: 'desk', view_time: 8, answer_time: 60 });
+  });
+
+  test.each(['0', '61', '2.5', 'ten'])(
+    "refuses a view time of %s with the spec's message, and sends nothing",
+    async (value) => {
+      await deskForm();
+      type('View time (seconds)', value);
+      fireEvent.click(screen.getByRole('button', { name: 'Send duel' }));
+      expect(await screen.findByText('Value must be between 1 and 60 seconds')).toBeTruthy();
+      expect(screen.getByLabelText('View time (seconds)').getAttribute('aria-invalid')).toBe(
+        'true',
+      );
+      expect(sent()).toHaveLength(0);
+    },
+  );
+
+  test('in Spanish', async () => {
+    await deskForm('es');
+    type('Tiempo de visualización (segundos)', '61');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar duelo' }));
+    expect(await screen.findByText('El valor debe estar entre 1 y 60 segundos')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Opcional: cada pregunta se muestra sola este tiempo antes de poder responderla.',
+      ),
+    ).toBeTruthy();
+    expect(sent()).toHaveLength(0);
+  });
+
+  test('a custom duel sends the view time with its questions', async () => {
+    renderWithProviders(<DuelSetup kind="custom" opponent="bo" />);
+    await screen.findByLabelText('Question 1');
+    type('Question 1', 'Capital of Peru?');
+    type('Answer 1', 'Lima');
+    type('View time (seconds)', '60');
+    type('Answer time (seconds)', '5');
+    fireEvent.click(screen.getByRole('button', { name: 'Send duel' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toEqual({
+      opponent_id: 2,
+      mode: 'normal',
+      answer_time: 5,
+      view_time: 60,
+      duel_type: 'custom',
+      questions: [{ question: 'Capital of Peru?', answer: 'Lima' }],
+    });
+  });
+
+  test("shows the server's view-time refusal under the field", async () => {
+    created = {
+      status: 400,
+      body: {
+        detail: 'Value must be between 1 and 60 seconds',
+        code: 'validation_error',
+        fields: { view_time: ['Value must be between 1 and 60 seconds'] },
+        field_codes: { view_time: ['view_time_out_of_range'] },
+      },
+    };
+    renderWithProviders(<DuelSetup kind="custom" opponent="bo" />);
+    await screen.findByLabelText('Question 1');
+    type('Question 1', 'Capital of Peru?');
+    type('Answer 1', 'Lima');
+    type('View time (seconds)', '30');
+    fireEvent.click(screen.getByRole('button', { name: 'Send duel' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(await screen.findByText('Value must be between 1 and 60 seconds')).toBeTruthy();
+  });
+});

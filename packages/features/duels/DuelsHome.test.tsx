@@ -1,0 +1,62 @@
+import { setNavigate } from '@memoria/api';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { DuelsHome } from './DuelsHome.tsx';
+import { history, leaderboard, requests } from './storyData.ts';
+
+const api = signedInApi();
+const RESPOND = '/be/api/duels/duel-requests/7/respond/';
+const page = (results: unknown[]) => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+});
+
+/** What answering bo's request (id 7, a numbers duel) answers in the current test. */
+let responded: { status: number; body: unknown };
+
+beforeEach(() => {
+  responded = { status: 200, body: { ...requests[0], status: 'accepted' } };
+  api.server.handle((req) => {
+    if (req.path.startsWith('/be/api/duels/duel-requests/') && req.method === 'GET') {
+      return { status: 200, body: requests };
+    }
+    if (req.path === RESPOND) return responded;
+    if (req.path.startsWith('/be/api/duels/history/')) return { status: 200, body: page(history) };
+    if (req.path.startsWith('/be/api/duels/stats/friends-leaderboard/')) {
+      return { status: 200, body: leaderboard };
+    }
+    return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+  });
+});
+
+describe('DuelsHome: answering a duel request', () => {
+  test('Accept takes the receiver into the duel at once', async () => {
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    renderWithProviders(<DuelsHome opponent={null} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/table-duel/60'));
+    expect(JSON.parse(api.server.hits(RESPOND)[0]?.body ?? '{}')).toEqual({ action: 'accept' });
+  });
+
+  test('a free plan refused on Accept sees the Premium modal instead of an error', async () => {
+    responded = {
+      status: 403,
+      body: { detail: 'Duels need a paid plan.', code: 'plan_required' },
+    };
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    renderWithProviders(<DuelsHome opponent={null} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Premium Features')).toBeTruthy();
+    expect(
+      screen.getByText('Duels is available on paid plans. Upgrade to unlock it and more:'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade now' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
