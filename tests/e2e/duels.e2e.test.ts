@@ -150,7 +150,9 @@ describe('duels between two friends', () => {
       method: 'POST',
       token: ana.tokens.access,
       body: JSON.stringify({
-        view_time: 20,
+        // Long enough for both pages to load and show the numbers on a loaded CI machine (at
+        // load average 15 the arena once took more than 15 s to appear after Accept).
+        view_time: 40,
         answer_time: 60,
         number_limit: 4,
         digits: 2,
@@ -164,12 +166,12 @@ describe('duels between two friends', () => {
       const play = async (page: Page, right: boolean) => {
         const main = page.getByRole('main');
         await expect
-          .poll(() => main.getByText('Memorize, in order').count(), { timeout: 15_000 })
+          .poll(() => main.getByText('Memorize, in order').count(), { timeout: 35_000 })
           .toBe(1);
         const numbers = await main.locator('ol li').allTextContents();
         expect(numbers).toHaveLength(4);
         await expect
-          .poll(() => main.getByText('Recall, in order').count(), { timeout: 40_000 })
+          .poll(() => main.getByText('Recall, in order').count(), { timeout: 60_000 })
           .toBe(1);
         for (const [i, n] of numbers.entries()) {
           await page.keyboard.type(right || i > 0 ? n : n === '00' ? '11' : '00');
