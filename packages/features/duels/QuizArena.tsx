@@ -19,7 +19,7 @@ import {
   useSubmitDuelResponse,
 } from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as s from './duels.css.ts';
 import {
@@ -44,7 +44,10 @@ function Choices({
   disabled: boolean;
   onAnswer: (answer: string) => void;
 }) {
-  useEffect(() => {
+  // A layout effect: the keys work from the moment the choices are painted. A passive effect runs
+  // after the paint when the choices arrive from a fetch, and a key pressed in between was lost
+  // (the duels journey pressed 1 there on a loaded machine and the question never moved on).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (disabled || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target as HTMLElement | null;
@@ -76,7 +79,8 @@ function Typed({ disabled, onAnswer }: { disabled: boolean; onAnswer: (a: string
   const intl = useIntl();
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  // Focused before the paint, so that what the learner types as soon as it shows lands in it.
+  useLayoutEffect(() => input.current?.focus(), []);
   return (
     <form
       className={s.form}
