@@ -27,7 +27,7 @@ import {
   useTableDuel,
 } from '@memoria/api';
 import { Button } from '@memoria/ui';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as s from './duels.css.ts';
 import {
@@ -86,8 +86,7 @@ function RecallForm({
   const count = duel.item_count;
   const [answers, setAnswers] = useState<string[]>(() => Array(count).fill(''));
   const fields = useRef<(HTMLInputElement | null)[]>([]);
-  // Focused before the paint, so that what the learner types as soon as it shows lands in it.
-  useLayoutEffect(() => fields.current[0]?.focus(), []);
+  useEffect(() => fields.current[0]?.focus(), []);
   const numbers = !isImages(duel);
   return (
     <form
