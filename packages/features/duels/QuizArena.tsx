@@ -29,6 +29,7 @@ import {
   Loading,
   OpponentLine,
   opponentName,
+  useFocusOnShow,
   useSecondsLeft,
 } from './shared.tsx';
 
@@ -79,8 +80,7 @@ function Typed({ disabled, onAnswer }: { disabled: boolean; onAnswer: (a: string
   const intl = useIntl();
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  // Focused before the paint, so that what the learner types as soon as it shows lands in it.
-  useLayoutEffect(() => input.current?.focus(), []);
+  useFocusOnShow(() => input.current);
   return (
     <form
       className={s.form}

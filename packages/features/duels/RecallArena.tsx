@@ -36,6 +36,7 @@ import {
   Loading,
   OpponentLine,
   opponentName,
+  useFocusOnShow,
   useSecondsLeft,
 } from './shared.tsx';
 
@@ -86,7 +87,7 @@ function RecallForm({
   const count = duel.item_count;
   const [answers, setAnswers] = useState<string[]>(() => Array(count).fill(''));
   const fields = useRef<(HTMLInputElement | null)[]>([]);
-  useEffect(() => fields.current[0]?.focus(), []);
+  useFocusOnShow(() => fields.current[0]);
   const numbers = !isImages(duel);
   return (
     <form

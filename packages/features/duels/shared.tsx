@@ -1,7 +1,7 @@
 /** Pieces the duels screens share: names of the kinds, loading and failed states, the clock. */
 import type { Duel, DuelType } from '@memoria/api';
 import { Button, Skeleton } from '@memoria/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
@@ -46,6 +46,23 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
  * server's `serverNow` and this device's clock when the answer arrived is kept, so a device whose
  * clock is off still counts down the server's time. Null without a deadline.
  */
+/**
+ * Focuses an arena's first field as soon as it is painted, so that what the learner types the
+ * moment it shows lands in it. The layout effect does that in the app. It cannot when the field is
+ * still hidden at commit time (Storybook's preview keeps the story display:none until its root
+ * has mounted, and a hidden field takes no focus), so the passive effect, which runs after that,
+ * focuses it then. Two effects rather than a retry: both always run, in this order.
+ */
+export function useFocusOnShow(target: () => HTMLElement | null | undefined) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the arena is shown
+  useLayoutEffect(() => target()?.focus(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the arena is shown
+  useEffect(() => {
+    const el = target();
+    if (el && document.activeElement !== el) el.focus();
+  }, []);
+}
+
 export function useSecondsLeft(deadline: string | null, serverNow: string): number | null {
   const [offset] = useState(() => Date.parse(serverNow) - Date.now());
   const [now, setNow] = useState(() => Date.now());
