@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { astroCli, offlineEnv } from './offline-env.ts';
+import { astroCli, buildEnv } from './offline-env.ts';
 
 const SOURCES = [
   'src',
@@ -38,7 +38,7 @@ export async function runAstroBuildIfStale(root: string): Promise<void> {
   if (!isBuildStale(root)) return;
   console.log('Building the web app (first start or changed sources)…');
   const [command, args] = astroCli(['build']);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: offlineEnv() });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: buildEnv() });
   if (result.error) {
     console.error(`The web app build could not start: ${result.error.message}`);
     process.exit(1);

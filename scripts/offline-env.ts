@@ -15,6 +15,16 @@ export function offlineEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.Process
 }
 
 /**
+ * The environment of an `astro build`: the offline settings and always a production build.
+ * A build inherits NODE_ENV from whoever starts it, and Vitest sets NODE_ENV=test: the journeys'
+ * builds then bundled React's development build (401 KB of client.js instead of the learner's)
+ * and ran every journey against it.
+ */
+export function buildEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...offlineEnv(env), NODE_ENV: 'production' };
+}
+
+/**
  * The Astro CLI run by this Node (the project's Node 24), not by whichever `node` the PATH finds
  * first: `node scripts/start.ts` without npm would otherwise build with the system's Node.
  */

@@ -40,7 +40,7 @@ describe('no telemetry from an offline product', () => {
     expect(scripts.dev).toBe('node scripts/astro.ts dev');
     expect(scripts.build).toBe('node scripts/astro.ts build');
     expect(readFileSync(join(root, 'scripts/build-if-stale.ts'), 'utf8')).toContain(
-      "spawnSync(command, args, { cwd: root, stdio: 'inherit', env: offlineEnv() })",
+      "spawnSync(command, args, { cwd: root, stdio: 'inherit', env: buildEnv() })",
     );
   });
 
