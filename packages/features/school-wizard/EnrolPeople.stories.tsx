@@ -40,7 +40,7 @@ export const Enrolled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.selectOptions(await canvas.findByLabelText('Course or subject'), 'subjects:22');
-    await userEvent.click(canvas.getByRole('button', { name: 'Enroll' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Enroll student' }));
     await expect(await canvas.findByText('Diego Sosa is now a student of History.')).toBeVisible();
   },
 };
@@ -59,7 +59,7 @@ export const Refused: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Enroll' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Enroll student' }));
     await expect(await canvas.findByRole('alert')).toBeVisible();
   },
 };

@@ -91,7 +91,7 @@ describe('enrolling the people an owner invited', () => {
       'Subject: History',
     ]);
     fireEvent.change(target, { target: { value: 'subjects:22' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Enroll' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll student' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'Diego Sosa is now a student of History.',
     );
@@ -105,7 +105,7 @@ describe('enrolling the people an owner invited', () => {
     serve();
     renderWithProviders(<EnrolPeople schoolId={3} audience="teachers" />);
     await screen.findByLabelText('Teacher');
-    fireEvent.click(screen.getByRole('button', { name: 'Enroll' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll teacher' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'Rosa Vega now teaches First year.',
     );
@@ -119,7 +119,7 @@ describe('enrolling the people an owner invited', () => {
     expect(
       await screen.findByText('Nobody has accepted your student invitations yet'),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Enroll' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enroll student' })).toBeNull();
   });
 
   test('a failed read shows an alert with Retry, which loads the list', async () => {

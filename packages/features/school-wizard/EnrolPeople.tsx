@@ -169,7 +169,7 @@ export function EnrolPeople({
         ) : null}
         <div className={s.actions}>
           <Button type="submit" variant="secondary" loading={enroll.isPending}>
-            <FormattedMessage id="schools.enrol.submit" />
+            <FormattedMessage id={`schools.enrol.submit.${role}`} />
           </Button>
         </div>
       </form>
