@@ -1,7 +1,8 @@
 /**
  * Every catalog of the app, merged: the UI package's, the shared error catalog and each
  * feature's `messages.ts` (`{ en, es }` with the same keys). A new feature adds its catalog to `catalogs` below;
- * `messages.test.ts` fails when the en and es key sets differ in any of them.
+ * `messages.test.ts` fails when the en and es key sets differ in any of them, and
+ * `shared/catalogs.test.tsx` when the per-locale catalogs of the islands differ from these.
  */
 import { type Locale, uiMessages } from '@memoria/ui/messages';
 import * as auth from './auth/messages.ts';
@@ -48,5 +49,8 @@ function merge(locale: Locale): Catalog {
   return merged;
 }
 
-/** The merged catalog per locale (what `IslandRoot` gives react-intl). */
+/**
+ * The merged catalog per locale, for the server's translations (`serverIntl.ts`), Storybook and
+ * tests. The islands in the browser load one locale's instead (`messages.en.ts`, `messages.es.ts`).
+ */
 export const messages: Record<Locale, Catalog> = { en: merge('en'), es: merge('es') };

@@ -1,6 +1,6 @@
 /**
- * The root of every island: the page's shared QueryClient, react-intl with the merged catalog in
- * the current locale, and an error boundary. Islands are rendered on the server too, where the
+ * The root of every island: the page's shared QueryClient, react-intl with the catalog of the
+ * current locale, and an error boundary. Islands are rendered on the server too, where the
  * nanostores hold only defaults, so the page passes the request's `locale` and `theme`
  * (`Astro.locals`) for that render; in the browser the stores are the truth.
  */
@@ -15,8 +15,8 @@ import {
 } from '@memoria/api';
 import { AppIntlProvider, ErrorBoundary } from '@memoria/ui';
 import { useStore } from '@nanostores/react';
-import { createContext, type ReactNode, useContext } from 'react';
-import { messages } from '../messages.ts';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { $catalogs, loadCatalog } from './catalogs.ts';
 
 const isBrowser = typeof window !== 'undefined';
 
@@ -37,6 +37,13 @@ if (isBrowser) {
   if ((theme === 'light' || theme === 'dark') && theme !== $theme.get()) $theme.set(theme);
   setNavigate(navigateInPage);
 }
+
+// Hydration must render the server's text, so no island renders before its page's catalog is
+// here: this module (every island imports it) waits for it. The browser loads only the page's
+// language; the server renders both.
+await (isBrowser
+  ? loadCatalog($locale.get())
+  : Promise.all([loadCatalog('en'), loadCatalog('es')]));
 
 type Prefs = { locale?: Locale; theme?: Theme };
 const PrefsContext = createContext<Prefs>({});
@@ -67,10 +74,24 @@ export interface IslandRootProps {
   theme?: Theme;
 }
 
+/**
+ * After a switch of language, the previous language's text stays until the new catalog has
+ * loaded (never message ids).
+ */
 function IntlRoot({ children }: { children: ReactNode }) {
   const locale = useLocale();
+  const catalogs = useStore($catalogs);
+  const loaded = catalogs[locale];
+  useEffect(() => {
+    if (!loaded) {
+      loadCatalog(locale).catch((error: unknown) =>
+        console.error(`[island] the ${locale} messages did not load:`, error),
+      );
+    }
+  }, [locale, loaded]);
+  const shown = loaded ? locale : locale === 'en' ? 'es' : 'en';
   return (
-    <AppIntlProvider locale={locale} messages={messages[locale]}>
+    <AppIntlProvider locale={shown} messages={catalogs[shown]}>
       {children}
     </AppIntlProvider>
   );

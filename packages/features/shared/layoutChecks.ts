@@ -106,10 +106,13 @@ export function assertLayout(root: Element, checks: ('focus' | 'words')[]): void
   if (problems.length > 0) throw new Error(problems.join('\n'));
 }
 
-/** Resolves once `root` shows no loading placeholder (`aria-busy`) and the fonts are in. */
+/**
+ * Resolves once `root` shows no loading placeholder (`aria-busy`), or after about `timeoutMs`,
+ * and the fonts are in. The bound counts polls, not `Date.now()`: the story tests fix the clock
+ * (timers keep running), so a story that stays busy (a Loading state) would wait forever.
+ */
 export async function settled(root: Element, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (root.querySelector('[aria-busy="true"]') && Date.now() - started < timeoutMs) {
+  for (let polls = 0; root.querySelector('[aria-busy="true"]') && polls < timeoutMs / 50; polls++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   // Calls made side by side (account info beside the history) land within a few frames.

@@ -49,6 +49,18 @@ export const EnterpriseSpanish: Story = inMatrix(
   { args: { currentPath: '/schools/3' }, parameters: { msw: shellData('enterprise') } },
 );
 
+/**
+ * Signed out, the queries wait: the history's skeleton (no request left hanging). It stays busy,
+ * so its play checks the layout without waiting for the placeholder to go.
+ */
+export const HistoryLoading: Story = {
+  decorators: [withSession(false)],
+  play: async ({ canvasElement }) => {
+    await document.fonts.ready;
+    assertLayout(canvasElement, ['words']);
+  },
+};
+
 /** No history yet (also what a 501 from an unbuilt operation shows). */
 export const EmptyHistory: Story = {
   parameters: { msw: shellEmpty('free') },
