@@ -28,9 +28,9 @@ const IMAGE_MATCH: MatchImageSnapshotOptions = {
   storeReceivedOnFailure: true,
   customReceivedDir: `${ROOT}tests/visual/__diff__`,
   // pixelmatch's per-pixel colour threshold, and the share of differing pixels that fails.
-  customDiffConfig: { threshold: 0.1, includeAA: true },
-  failureThreshold: 0,
-  failureThresholdType: 'pixel',
+  customDiffConfig: { threshold: 0.1 },
+  failureThreshold: 0.001,
+  failureThresholdType: 'percent',
 };
 
 /**
