@@ -6,7 +6,7 @@ import { RecallArenaView } from './RecallArena.tsx';
 import { finishedTable, imageDuel, ME, tableDuel } from './storyData.ts';
 
 const meta = {
-  title: 'Features/duels/RecallArena',
+  title: 'Features/duel-arena/RecallArena',
   component: RecallArenaView,
   args: { duel: imageDuel(), myId: ME, onSubmit: fn() },
   parameters: {

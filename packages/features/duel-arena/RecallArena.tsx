@@ -29,11 +29,10 @@ import {
 import { Button } from '@memoria/ui';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as s from './duels.css.ts';
+import { duelStyles as d, LoadError, Loading } from '../duels/index.ts';
+import * as s from './arena.css.ts';
 import {
   ArenaFrame,
-  LoadError,
-  Loading,
   OpponentLine,
   opponentName,
   useFocusOnShow,
@@ -66,7 +65,7 @@ function Items({ duel }: { duel: RecallDuel }) {
       {duel.numbers.map((n, i) => (
         // Numbers repeat; their position is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <li key={i} className={`${s.item} ${s.digits}`}>
+        <li key={i} className={`${s.item} ${d.digits}`}>
           {n}
         </li>
       ))}
@@ -91,7 +90,7 @@ function RecallForm({
   const numbers = !isImages(duel);
   return (
     <form
-      className={s.form}
+      className={d.form}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit(answers.map((a) => a.trim()));
@@ -106,7 +105,7 @@ function RecallForm({
             ref={(el) => {
               fields.current[i] = el;
             }}
-            className={numbers ? s.digits : undefined}
+            className={numbers ? d.digits : undefined}
             aria-label={intl.formatMessage({ id: 'duels.arena.recallItem' }, { n: i + 1 })}
             value={value}
             inputMode={numbers ? 'numeric' : 'text'}
@@ -124,7 +123,7 @@ function RecallForm({
           />
         ))}
       </div>
-      <div className={s.actions}>
+      <div className={d.actions}>
         <Button type="submit" disabled={disabled}>
           <FormattedMessage id="duels.action.submit" />
         </Button>
@@ -166,10 +165,10 @@ export function RecallArenaView({
   } else if (phase === 'countdown') {
     body = (
       <div className={s.statusLine}>
-        <h2 className={s.sectionTitle}>
+        <h2 className={d.sectionTitle}>
           <FormattedMessage id="duels.arena.countdown" />
         </h2>
-        <p className={s.result} role="timer" aria-live="polite">
+        <p className={d.result} role="timer" aria-live="polite">
           {Math.max(1, seconds ?? 1)}
         </p>
       </div>
@@ -178,7 +177,7 @@ export function RecallArenaView({
     body = (
       <>
         <div className={s.statusLine}>
-          <h2 className={s.sectionTitle}>
+          <h2 className={d.sectionTitle}>
             <FormattedMessage
               id={phase === 'memorize' ? 'duels.arena.memorize' : 'duels.arena.recall'}
             />
@@ -211,13 +210,13 @@ export function RecallArenaView({
     const theirs = duel.results.find((r) => r.user.id !== myId);
     body = (
       <>
-        <p className={s.result} role="status">
+        <p className={d.result} role="status">
           <FormattedMessage
             id={`duels.arena.result.${duel.result}`}
             values={{ username: opponent }}
           />
         </p>
-        <p className={s.muted}>
+        <p className={d.muted}>
           <FormattedMessage
             id="duels.arena.scores"
             values={{ mine: mine?.score ?? 0, theirs: theirs?.score ?? 0, username: opponent }}

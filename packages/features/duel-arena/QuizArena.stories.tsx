@@ -6,7 +6,7 @@ import { QuizArenaView } from './QuizArena.tsx';
 import { finishedQuiz, ME, quizDuel, readingQuiz } from './storyData.ts';
 
 const meta = {
-  title: 'Features/duels/QuizArena',
+  title: 'Features/duel-arena/QuizArena',
   component: QuizArenaView,
   args: { duel: quizDuel(), myId: ME, onAnswer: fn() },
   parameters: {
