@@ -7,7 +7,7 @@
  * question, time up, and the result with both scores and the correct answers. A reload resumes
  * where the server says the duel is.
  *
- * **API calls and states**: `GET duels/{id}/` (`Loading`, error with Retry; `Waiting`,
+ * **API calls and states**: `GET duels/{id}/` (`Loading`, error with Retry; `Waiting`, `Answered`,
  * `Cancelled`, `Reading`, `Question`, `OpponentAway`, `Finished` for the caller, `Result`), `POST duels/submit-response/`.
  * The events stream's `duel_progress` and notification events refresh the duel.
  */

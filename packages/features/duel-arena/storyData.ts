@@ -160,27 +160,32 @@ export function tableDuel(patch: Partial<TableDuel> = {}): TableDuel {
   };
 }
 
-export function finishedTable(): TableDuel {
+/**
+ * A finished numbers duel seen by Ana, who recalled 8 digits (one pair swapped, the last left
+ * empty): Bo 2 (she won), 10 (she lost) or 8 (a draw).
+ */
+export function finishedTable(result: 'win' | 'lose' | 'draw' = 'win'): TableDuel {
+  const theirs = { win: 2, lose: 10, draw: 8 }[result];
   return tableDuel({
     status: 'finished',
     my_phase: 'finished',
-    result: 'win',
+    result,
     finished_at: at(-5),
     results: [
       {
         user: ana,
         submitted: true,
-        answers: numbers,
-        correct_count: 12,
-        score: 12,
+        answers: ['07', '42', '91', '88', '30', ''],
+        correct_count: 8,
+        score: 8,
         submitted_at: at(-20),
       },
       {
         user: bo,
         submitted: true,
         answers: ['07', '24'],
-        correct_count: 2,
-        score: 2,
+        correct_count: theirs,
+        score: theirs,
         submitted_at: at(-8),
       },
     ],
