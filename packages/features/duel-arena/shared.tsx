@@ -1,4 +1,6 @@
-/** Pieces the arenas share: the server's clock, the first field's focus, the friend's line, the frame. */
+/**
+ * What the arenas share: the server's clock, the first field's focus, the friend's line, the frame.
+ */
 import type { Duel } from '@memoria/api';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
