@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { desk } from '../shared/fixtures.ts';
 import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { DuelSetup } from './DuelSetup.tsx';
-import { quizDuel } from './storyData.ts';
 
 const api = signedInApi();
 const CREATE = '/be/api/duels/create/';
@@ -22,7 +21,8 @@ const bo = {
 let created: { status: number; body: unknown };
 
 beforeEach(() => {
-  created = { status: 201, body: quizDuel({ status: 'waiting' }, 0) };
+  // The form reads only the new duel's id (for the arena's path).
+  created = { status: 201, body: { id: 41, status: 'waiting' } };
   api.server.handle((req) => {
     if (req.path.startsWith('/be/api/friends/friendships/friend_list/')) {
       return { status: 200, body: { count: 1, next: null, previous: null, results: [bo] } };

@@ -1,18 +1,21 @@
 import { duelKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { ok, page } from '../shared/storyData.ts';
+import { accountInfo, ok, page } from '../shared/storyData.ts';
 import { DuelsHome } from './DuelsHome.tsx';
 import { history, leaderboard, requests } from './storyData.ts';
 
 const withData = [
+  accountInfo('standard'),
   ok('/duels/duel-requests/', requests),
   ok('/duels/history/', page(history)),
   ok('/duels/stats/friends-leaderboard/', leaderboard),
 ];
 const empty = [
+  accountInfo('standard'),
   ok('/duels/duel-requests/', []),
   ok('/duels/history/', page([])),
   ok('/duels/stats/friends-leaderboard/', { my_rank: 1, entries: leaderboard.entries.slice(1) }),
@@ -26,7 +29,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The duels hub on `/multiple-duels`, mounted by `DuelsHomeIsland`: the four kinds of duel (links to their set-up pages, carrying `?opponent=`), duel requests (received: Accept, Reject, Hide; sent and accepted: Start), the history with results and the friends leaderboard. **API calls:** `GET duels/duel-requests/`, `GET duels/history/`, `GET duels/stats/friends-leaderboard/` (WithData; none yet: Empty; a failed read: LoadError with Retry; signed out or waiting: Loading), `POST duels/duel-requests/{id}/respond/` (accept goes to the duel; a free plan gets the Premium modal), `POST duels/duel-requests/{id}/delete_notification/`.',
+          'The duels hub on `/multiple-duels`, mounted by `DuelsHomeIsland`: the four kinds of duel (links to their set-up pages, carrying `?opponent=`), duel requests (received: Accept, Reject, Hide; sent and accepted: Start), the history with results and the friends leaderboard. **API calls:** `GET duels/duel-requests/`, `GET duels/history/`, `GET duels/stats/friends-leaderboard/` (WithData; none yet: Empty; a failed read: LoadError with Retry; signed out or waiting: Loading), `POST duels/duel-requests/{id}/respond/` (accept goes to the duel; on a plan without duels Accept opens the Premium modal and sends nothing: FreePlanAccept), `POST duels/duel-requests/{id}/delete_notification/`.',
       },
     },
     messages,
@@ -51,6 +54,17 @@ export const LoadError: Story = {
       code: 'unavailable',
     }),
   ],
+};
+
+/** A free account presses Accept on bo's request: the Premium modal, no call to respond/. */
+export const FreePlanAccept: Story = {
+  parameters: { msw: [accountInfo('free'), ...withData.slice(1)] },
+  play: async ({ canvasElement }) => {
+    const accept = await within(canvasElement).findByRole('button', { name: 'Accept' });
+    await waitFor(() => expect(accept).toBeEnabled());
+    await userEvent.click(accept);
+    await within(document.body).findByRole('dialog', { name: 'Duels' });
+  },
 };
 
 export const Dark: Story = inMatrix({ theme: 'dark' });

@@ -16,10 +16,28 @@ const page = (results: unknown[]) => ({
 
 /** What answering bo's request (id 7, a numbers duel) answers in the current test. */
 let responded: { status: number; body: unknown };
+/** The features of the signed-in account in the current test. */
+let features: string[];
+const PAID = ['space_repetition', 'duels', 'desk_duels', 'image_duels', 'table_duels'];
 
 beforeEach(() => {
   responded = { status: 200, body: { ...requests[0], status: 'accepted' } };
+  features = PAID;
   api.server.handle((req) => {
+    if (req.path.startsWith('/be/api/auth/users/account_info/')) {
+      const paid = features.includes('duels');
+      const account_type = paid ? 'standard' : 'free';
+      return {
+        status: 200,
+        body: {
+          account_type,
+          role: 'student',
+          is_paid: paid,
+          features,
+          subscription_end_date: null,
+        },
+      };
+    }
     if (req.path.startsWith('/be/api/duels/duel-requests/') && req.method === 'GET') {
       return { status: 200, body: requests };
     }
@@ -32,17 +50,40 @@ beforeEach(() => {
   });
 });
 
+/** bo's Accept, once the plan is known (until then it cannot tell a paid plan from a free one). */
+async function acceptButton(): Promise<HTMLButtonElement> {
+  const accept = await screen.findByRole<HTMLButtonElement>('button', { name: 'Accept' });
+  await waitFor(() => expect(accept.disabled).toBe(false));
+  return accept;
+}
+
 describe('DuelsHome: answering a duel request', () => {
   test('Accept takes the receiver into the duel at once', async () => {
     const navigate = vi.fn();
     setNavigate(navigate);
     renderWithProviders(<DuelsHome opponent={null} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await acceptButton());
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/table-duel/60'));
     expect(JSON.parse(api.server.hits(RESPOND)[0]?.body ?? '{}')).toEqual({ action: 'accept' });
   });
 
-  test('a free plan refused on Accept sees the Premium modal instead of an error', async () => {
+  test('a free plan sees the Premium modal on Accept, and nothing is sent', async () => {
+    features = ['space_repetition'];
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    renderWithProviders(<DuelsHome opponent={null} />);
+    fireEvent.click(await acceptButton());
+    expect(await screen.findByText('Premium Features')).toBeTruthy();
+    expect(
+      screen.getByText('Duels is available on paid plans. Upgrade to unlock it and more:'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade now' }).getAttribute('href')).toBe('/pricing');
+    expect(api.server.hits(RESPOND)).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('a plan that ended meanwhile: the refusal of the server also opens the Premium modal', async () => {
     responded = {
       status: 403,
       body: { detail: 'Duels need a paid plan.', code: 'plan_required' },
@@ -50,12 +91,9 @@ describe('DuelsHome: answering a duel request', () => {
     const navigate = vi.fn();
     setNavigate(navigate);
     renderWithProviders(<DuelsHome opponent={null} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await acceptButton());
     expect(await screen.findByText('Premium Features')).toBeTruthy();
-    expect(
-      screen.getByText('Duels is available on paid plans. Upgrade to unlock it and more:'),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade now' }).getAttribute('href')).toBe('/pricing');
+    expect(api.server.hits(RESPOND)).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -20,7 +20,7 @@ import {
 import { Button } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type GateTitle, PremiumModal } from '../gate/index.ts';
+import { type GateTitle, PremiumModal, useFeatureAccess } from '../gate/index.ts';
 import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
 import { DuelSection, LoadError, Loading, MODE_NAME, SETUP_PATH } from './shared.tsx';
@@ -54,6 +54,8 @@ function Modes({ opponent }: { opponent: string | null }) {
 function RequestRow({ request }: { request: DuelRequest }) {
   const intl = useIntl();
   const [premium, setPremium] = useState(false);
+  // Without the plan, Accept opens the Premium modal and sends nothing (the server would refuse).
+  const duels = useFeatureAccess('duels');
   const respond = useRespondToDuelRequest({
     onSuccess: (answered) => {
       if (answered.status === 'accepted')
@@ -90,15 +92,19 @@ function RequestRow({ request }: { request: DuelRequest }) {
             <Button
               size="sm"
               loading={respond.isPending && respond.variables?.action === 'accept'}
-              disabled={respond.isPending}
-              onClick={() => respond.mutate({ id: request.id, action: 'accept' })}
+              disabled={respond.isPending || duels.status === 'loading'}
+              onClick={() =>
+                duels.allowed
+                  ? respond.mutate({ id: request.id, action: 'accept' })
+                  : setPremium(true)
+              }
             >
               <FormattedMessage id="duels.action.accept" />
             </Button>
             <Button
               size="sm"
               variant="secondary"
-              disabled={respond.isPending}
+              disabled={respond.isPending || duels.status === 'loading'}
               onClick={() => respond.mutate({ id: request.id, action: 'reject' })}
             >
               <FormattedMessage id="duels.action.reject" />

@@ -1,6 +1,6 @@
 import { vars } from '@memoria/ui';
 import { style } from '@vanilla-extract/css';
-import { appPage, MOBILE_MAX } from '../shared/page.css.ts';
+import { appPage } from '../shared/page.css.ts';
 
 // The page pieces duels share with the other app pages.
 export {
@@ -65,80 +65,17 @@ export const fieldRow = style({
 });
 
 /** A row of set-up fields: one with a hint or an error below does not push the others down. */
+
 export const settingsRow = style([fieldRow, { alignItems: 'start' }]);
 
 export const banner = style({ margin: 0, color: vars.color.danger });
 
-export const arena = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  '@media': { [MOBILE_MAX]: { padding: vars.space.md } },
-});
-
-export const statusLine = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
-
-export const prompt = style({
-  margin: 0,
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.text,
-  overflowWrap: 'anywhere',
-});
-
-export const choices = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
-  gap: vars.space.sm,
-});
-
-export const items = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
-  gap: vars.space.sm,
-});
-
-export const item = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.xs,
-  padding: vars.space.sm,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  color: vars.color.text,
-  textAlign: 'center',
-});
-
 /** The same pictures on every device: Noto Color Emoji from the product (RecallArena imports it). */
-export const picture = style({
-  fontFamily: "'Noto Color Emoji', sans-serif",
-  fontSize: '40px',
-  lineHeight: 1,
-});
 
 export const digits = style({
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.xl,
   letterSpacing: '0.1em',
-});
-
-export const digitGrid = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
-  gap: vars.space.sm,
 });
 
 export const result = style({
@@ -147,6 +84,3 @@ export const result = style({
   fontWeight: vars.fontWeight.bold,
   color: vars.color.text,
 });
-
-export const correct = style({ color: vars.color.success });
-export const wrong = style({ color: vars.color.danger });

@@ -1,5 +1,6 @@
 export { checkSetup, DuelSetup } from './DuelSetup.tsx';
 export { DuelsHome } from './DuelsHome.tsx';
-export { DuelArenaIsland, DuelSetupIsland, DuelsHomeIsland } from './islands.tsx';
-export { QuizArena, QuizArenaView } from './QuizArena.tsx';
-export { ImageArena, RecallArenaView, TableArena } from './RecallArena.tsx';
+// What the duel arena shares with the duels screens: the styles, the loading and failed states.
+export * as duelStyles from './duels.css.ts';
+export { DuelSetupIsland, DuelsHomeIsland, KIND_GATE_TITLE } from './islands.tsx';
+export { DuelSection, LoadError, Loading } from './shared.tsx';

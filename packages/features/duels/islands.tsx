@@ -1,23 +1,22 @@
 /**
  * The duels islands mounted by the duel pages: `DuelsHomeIsland` (`/multiple-duels`),
- * `DuelSetupIsland` (`/desk-duel`, `/custom-duel`, `/images-duel`, `/numbers-duel`) and
- * `DuelArenaIsland` (`/duel/{id}`, `/image-duel/{id}`, `/table-duel/{id}`). Each needs the
- * `duels` feature: a free plan sees the Premium modal.
+ * `DuelSetupIsland` (`/desk-duel`, `/custom-duel`, `/images-duel`, `/numbers-duel`); the arena
+ * is `DuelArenaIsland` of `duel-arena`. Each needs the `duels` feature: a free plan sees the
+ * Premium modal.
  */
-import { type DuelType, type Locale, type Theme, useMe } from '@memoria/api';
+import type { DuelType, Locale, Theme } from '@memoria/api';
 import { GatedPage, type GateTitle } from '../gate/index.ts';
 import { IslandRoot } from '../shared/IslandRoot.tsx';
 import { DuelSetup } from './DuelSetup.tsx';
 import { DuelsHome } from './DuelsHome.tsx';
-import { QuizArena } from './QuizArena.tsx';
-import { ImageArena, TableArena } from './RecallArena.tsx';
 
 type Prefs = { locale?: Locale; theme?: Theme };
 
 /** The Premium modal's title key on the hub. */
 const HUB_TITLE: GateTitle = 'duels';
 
-const TITLE: Record<DuelType, GateTitle> = {
+/** The Premium modal's title key for each kind of duel (its set-up page and its arena). */
+export const KIND_GATE_TITLE: Record<DuelType, GateTitle> = {
   desk: 'deskDuels',
   custom: 'customDuels',
   images: 'imageDuels',
@@ -43,31 +42,8 @@ export function DuelSetupIsland({
 }: Prefs & { kind: DuelType; opponent?: string | null }) {
   return (
     <IslandRoot {...prefs}>
-      <GatedPage feature="duels" title={TITLE[kind]}>
+      <GatedPage feature="duels" title={KIND_GATE_TITLE[kind]}>
         <DuelSetup kind={kind} opponent={opponent ?? null} />
-      </GatedPage>
-    </IslandRoot>
-  );
-}
-
-function Arena({ kind, duelId }: { kind: DuelType; duelId: number }) {
-  const me = useMe();
-  const myId = me.data?.id;
-  if (kind === 'images') return <ImageArena duelId={duelId} myId={myId} />;
-  if (kind === 'table') return <TableArena duelId={duelId} myId={myId} />;
-  return <QuizArena duelId={duelId} myId={myId} />;
-}
-
-/** The duel arena of one duel; `kind` desk (or custom), images or table. */
-export function DuelArenaIsland({
-  kind,
-  duelId,
-  ...prefs
-}: Prefs & { kind: DuelType; duelId: number }) {
-  return (
-    <IslandRoot {...prefs}>
-      <GatedPage feature="duels" title={TITLE[kind]}>
-        <Arena kind={kind} duelId={duelId} />
       </GatedPage>
     </IslandRoot>
   );

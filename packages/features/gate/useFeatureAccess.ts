@@ -9,10 +9,14 @@ export type FeatureAccess = {
 
 /**
  * Whether the account may use `feature`, from account info's `features` (§6). Access is denied
- * while account info loads and when it fails.
+ * while account info loads and when it fails. `enabled: false` reads no account info (a screen
+ * that needs the answer only for something it may not show); it stays `loading`.
  */
-export function useFeatureAccess(feature: Feature): FeatureAccess {
-  const info = useAccountInfo();
+export function useFeatureAccess(
+  feature: Feature,
+  { enabled = true }: { enabled?: boolean } = {},
+): FeatureAccess {
+  const info = useAccountInfo({ enabled });
   if (info.data) {
     const allowed = info.data.features.includes(feature);
     return { status: allowed ? 'allowed' : 'denied', allowed, accountType: info.data.account_type };

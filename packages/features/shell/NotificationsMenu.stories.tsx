@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import {
+  accountInfo,
   duelNotificationPage,
   fail,
   friendNotificationPage,
@@ -14,6 +16,26 @@ import { NotificationsMenu } from './NotificationsMenu.tsx';
 
 /** The requests still pending, which the bell offers to answer. */
 const pending = ok('/friends/friendships/pending/', page(pendingReceived()));
+/** fede's duel request (63 in `duelNotificationPage`), still pending. */
+const pendingDuel = ok('/duels/requests/pending/', [
+  {
+    id: 63,
+    sender_id: 6,
+    receiver_id: 1,
+    sender_email: 'fede@example.com',
+    receiver_email: 'ana@example.com',
+    sender_username: 'fede',
+    receiver_username: 'ana',
+    duel_id: 163,
+    duel_type: 'desk' as const,
+    status: 'pending' as const,
+    direction: 'received' as const,
+    created_at: '2025-01-15T10:25:00.000Z',
+    responded_at: null,
+    is_deleted: false,
+  },
+]);
+const duelKinds = [ok('/notifications/', duelNotificationPage()), pending, pendingDuel];
 
 const meta = {
   title: 'Features/shell/NotificationsMenu',
@@ -88,7 +110,22 @@ export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Spanish: Story = { globals: { locale: 'es' } };
 
-/** Duel kinds: a request (answered on the duels hub), an accepted duel (links into it), a rejection. */
+/**
+ * Duel kinds: a request still pending (with Accept and Reject), an accepted duel (links into it),
+ * a rejection.
+ */
 export const DuelKinds: Story = {
-  parameters: { msw: [ok('/notifications/', duelNotificationPage()), pending] },
+  parameters: { msw: [...duelKinds, accountInfo('standard')] },
+};
+
+/** A free account presses Accept on fede's duel request: the Premium modal, and nothing is sent. */
+export const DuelRequestFreePlan: Story = {
+  parameters: { msw: [...duelKinds, accountInfo('free')] },
+  play: async () => {
+    const body = within(document.body);
+    const accept = await body.findByRole('menuitem', { name: "Accept fede's duel" });
+    await waitFor(() => expect(accept).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(accept);
+    await body.findByRole('dialog', { name: 'Duels' });
+  },
 };

@@ -1,15 +1,24 @@
 import {
+  arenaPath,
   type Notification,
+  navigateTo,
   useAnswerFriendRequest,
   useEventStream,
   useMarkNotificationsSeen,
   useNotificationList,
+  usePendingDuelRequests,
   usePendingFriendRequests,
+  useRespondToDuelRequest,
 } from '@memoria/api';
 import { Badge, BellIcon, Button, Menu, type MenuItem, Spinner } from '@memoria/ui';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { type GateTitle, PremiumModal, useFeatureAccess } from '../gate/index.ts';
 import { notificationAge, notificationView } from './notifications.ts';
 import * as s from './shell.css.ts';
+
+/** The Premium modal's title key when a free account accepts a duel request. */
+const DUELS_GATE_TITLE: GateTitle = 'duels';
 
 /** Notification menu maximum height (§2, §9). */
 export const NOTIFICATIONS_MAX_HEIGHT = 250;
@@ -40,6 +49,11 @@ export function LiveEvents() {
  *   (`Badge`).
  * - Opening the menu: `POST /notifications/mark_seen/`. New notifications arrive through the
  *   events stream (`GET /events/`) and refresh the list.
+ * - A friend request still pending (`GET /friends/friendships/pending/`) gets Accept and Reject
+ *   (`FriendKinds`); so does a duel request (`GET /duels/requests/pending/`, read only when the
+ *   list has one; `DuelKinds`): Accept (`POST /duels/duel-requests/{id}/respond/`) takes the
+ *   learner into the duel, and on a plan without duels opens the Premium modal instead, with no
+ *   call (`DuelRequestFreePlan`).
  *
  * **Accessibility.** A WAI-ARIA menu button named with the unseen count; the load failure is
  * `role="alert"`, loading is `role="status"`.
@@ -53,6 +67,19 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
   const answer = useAnswerFriendRequest();
   const open = new Set((pending.data?.results ?? []).map((f) => f.id));
   const notifications: Notification[] = list.data?.results ?? [];
+  // Duel requests and the plan are read only when the list has a duel request to answer.
+  const duelRequest = notifications.some((n) => n.kind === 'duel_request');
+  const pendingDuels = usePendingDuelRequests({ enabled: duelRequest });
+  const openDuels = new Set((pendingDuels.data ?? []).map((r) => r.id));
+  // The server refuses Accept without the plan (403); the learner sees why before any call.
+  const duels = useFeatureAccess('duels', { enabled: duelRequest });
+  const [premium, setPremium] = useState(false);
+  const respond = useRespondToDuelRequest({
+    onSuccess: (answered) => {
+      if (answered.status === 'accepted')
+        navigateTo(arenaPath(answered.duel_type, answered.duel_id));
+    },
+  });
   const unseen = list.data?.unseen_count ?? 0;
 
   const at = now ?? Date.now();
@@ -65,6 +92,27 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
       label: intl.formatMessage({ id: view.message }, view.values),
       description: intl.formatMessage({ id: age.id }, { count: age.count ?? 0 }),
     };
+    const duelId = view.duelRequestId;
+    if (duelId !== undefined && openDuels.has(duelId)) {
+      return [
+        item,
+        {
+          id: `${n.id}-accept`,
+          label: intl.formatMessage({ id: 'shell.notifications.acceptDuel' }, view.values),
+          disabled: respond.isPending || duels.status === 'loading',
+          onSelect: () => {
+            if (duels.allowed) respond.mutate({ id: duelId, action: 'accept' });
+            else setPremium(true);
+          },
+        },
+        {
+          id: `${n.id}-reject`,
+          label: intl.formatMessage({ id: 'shell.notifications.rejectDuel' }, view.values),
+          disabled: respond.isPending,
+          onSelect: () => respond.mutate({ id: duelId, action: 'reject' }),
+        },
+      ];
+    }
     const requestId = view.friendRequestId;
     if (requestId === undefined || !open.has(requestId)) return [item];
     return [
@@ -106,26 +154,29 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
   }
 
   return (
-    <Menu
-      align="end"
-      defaultOpen={defaultOpen}
-      maxHeight={NOTIFICATIONS_MAX_HEIGHT}
-      triggerClassName={s.bell}
-      triggerLabel={intl.formatMessage(
-        { id: 'shell.notifications.labelWithCount' },
-        { count: unseen },
-      )}
-      trigger={
-        <Badge count={unseen} label="">
-          <BellIcon />
-        </Badge>
-      }
-      items={items}
-      emptyContent={emptyContent}
-      onOpenChange={(open) => {
-        const newest = notifications[0];
-        if (open && unseen > 0 && newest) markSeen.mutate({ upToId: newest.id });
-      }}
-    />
+    <>
+      <Menu
+        align="end"
+        defaultOpen={defaultOpen}
+        maxHeight={NOTIFICATIONS_MAX_HEIGHT}
+        triggerClassName={s.bell}
+        triggerLabel={intl.formatMessage(
+          { id: 'shell.notifications.labelWithCount' },
+          { count: unseen },
+        )}
+        trigger={
+          <Badge count={unseen} label="">
+            <BellIcon />
+          </Badge>
+        }
+        items={items}
+        emptyContent={emptyContent}
+        onOpenChange={(open) => {
+          const newest = notifications[0];
+          if (open && unseen > 0 && newest) markSeen.mutate({ upToId: newest.id });
+        }}
+      />
+      <PremiumModal open={premium} title={DUELS_GATE_TITLE} onClose={() => setPremium(false)} />
+    </>
   );
 }

@@ -80,6 +80,8 @@ export const en = {
   'shell.notifications.friendRemoved': '{name} removed you from their friends',
   'shell.notifications.acceptFriend': 'Accept {name}',
   'shell.notifications.rejectFriend': 'Reject {name}',
+  'shell.notifications.acceptDuel': "Accept {name}'s duel",
+  'shell.notifications.rejectDuel': "Reject {name}'s duel",
   'shell.notifications.duelRequest':
     '{name} challenged you to {type, select, desk {a desk duel} custom {a custom duel} images {an images duel} table {a numbers duel} other {a duel}}',
   'shell.notifications.duelAccepted':
@@ -233,6 +235,8 @@ export const es: Record<ShellMessageId, string> = {
   'shell.notifications.friendRemoved': '{name} te eliminó de sus amigos',
   'shell.notifications.acceptFriend': 'Aceptar a {name}',
   'shell.notifications.rejectFriend': 'Rechazar a {name}',
+  'shell.notifications.acceptDuel': 'Aceptar el duelo de {name}',
+  'shell.notifications.rejectDuel': 'Rechazar el duelo de {name}',
   'shell.notifications.duelRequest':
     '{name} te retó a {type, select, desk {un duelo de mazo} custom {un duelo personalizado} images {un duelo de imágenes} table {un duelo de números} other {un duelo}}',
   'shell.notifications.duelAccepted':

@@ -1,7 +1,7 @@
 import { createIntl } from '@formatjs/intl';
-import { $session, type Notification, saveTokens } from '@memoria/api';
+import { $session, type Notification, saveTokens, setNavigate } from '@memoria/api';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { messages } from '../messages.ts';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
 import { NOTIFICATIONS_MAX_HEIGHT, NotificationsMenu } from './NotificationsMenu.tsx';
@@ -244,5 +244,101 @@ describe('NotificationsMenu', () => {
     ]);
     fireEvent.click(screen.getByRole('menuitem', { name: /Accept fede/ }));
     await waitFor(() => expect(accepted).toEqual(['/be/api/friends/friendships/11/accept/']));
+  });
+
+  const duelNotice = (id: number, requestId: number) =>
+    ({
+      id,
+      kind: 'duel_request',
+      payload: { duel_request_id: requestId, duel_id: 30 + requestId, duel_type: 'desk' },
+      actor_username: 'fede',
+      created_at: ago(0),
+      seen_at: null,
+    }) as Notification;
+
+  /** fede's duel requests 21 (still pending) and 20 (answered), for an account with `features`. */
+  function duelRequests(features: string[]) {
+    server.handle((req) => {
+      if (req.path.startsWith('/be/api/duels/requests/pending/')) {
+        return {
+          status: 200,
+          body: [
+            {
+              id: 21,
+              sender_id: 6,
+              receiver_id: 1,
+              sender_email: 'fede@example.com',
+              receiver_email: 'ana@example.com',
+              sender_username: 'fede',
+              receiver_username: 'ana',
+              duel_id: 51,
+              duel_type: 'desk',
+              status: 'pending',
+              direction: 'received',
+              created_at: ago(0),
+              responded_at: null,
+            },
+          ],
+        };
+      }
+      if (req.path.startsWith('/be/api/duels/duel-requests/21/respond/')) {
+        return {
+          status: 200,
+          body: { id: 21, duel_id: 51, duel_type: 'desk', status: 'accepted' },
+        };
+      }
+      if (req.path.startsWith('/be/api/auth/users/account_info/')) {
+        const paid = features.includes('duels');
+        return {
+          status: 200,
+          body: {
+            account_type: paid ? 'standard' : 'free',
+            role: 'student',
+            is_paid: paid,
+            features,
+            subscription_end_date: null,
+          },
+        };
+      }
+      if (req.path.startsWith('/be/api/notifications/mark_seen/')) {
+        return { status: 200, body: { marked: 0, unseen_count: 0 } };
+      }
+      return page([duelNotice(3, 21), duelNotice(2, 20)]);
+    });
+  }
+  const RESPOND = '/be/api/duels/duel-requests/21/respond/';
+
+  test('a pending duel request offers Accept, which takes the learner into the duel', async () => {
+    duelRequests(['space_repetition', 'duels', 'desk_duels']);
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />);
+    const accept = await screen.findByRole('menuitem', { name: "Accept fede's duel" });
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'fede challenged you to a desk duelJust now',
+      "Accept fede's duel",
+      "Reject fede's duel",
+      'fede challenged you to a desk duelJust now',
+    ]);
+    await waitFor(() => expect(accept.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.click(accept);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/duel/51'));
+    expect(JSON.parse(server.hits(RESPOND)[0]?.body ?? '{}')).toEqual({ action: 'accept' });
+  });
+
+  test('on a free plan, Accept opens the Premium modal and sends nothing', async () => {
+    duelRequests(['space_repetition']);
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />, { locale: 'es' });
+    const accept = await screen.findByRole('menuitem', { name: 'Aceptar el duelo de fede' });
+    await waitFor(() => expect(accept.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.click(accept);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mejorar ahora' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    expect(server.hits(RESPOND)).toHaveLength(0);
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

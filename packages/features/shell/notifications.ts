@@ -23,6 +23,8 @@ export type NotificationView = {
   href?: string;
   /** A friend request the bell can answer (Accept, Reject) while it is still pending. */
   friendRequestId?: number;
+  /** A duel request the bell can answer (Accept, Reject) while it is still pending. */
+  duelRequestId?: number;
 };
 
 /** The message of each friend kind; all of them link to `/friends`. */
@@ -66,8 +68,8 @@ export function notificationView(notification: Notification): NotificationView {
         href: '/friends',
         friendRequestId: notification.kind === 'friend_request' ? payload.friendship_id : undefined,
       };
-    // Duel requests are answered on the duels hub (a free plan sees the Premium modal there);
-    // an accepted one leads into its duel.
+    // Duel requests are answered in the bell or on the duels hub; an accepted one leads into its
+    // duel.
     case 'duel_request':
     case 'duel_accepted':
     case 'duel_rejected':
@@ -78,6 +80,7 @@ export function notificationView(notification: Notification): NotificationView {
           notification.kind === 'duel_accepted' && payload.duel_type && payload.duel_id
             ? arenaPath(payload.duel_type, payload.duel_id)
             : '/multiple-duels',
+        duelRequestId: notification.kind === 'duel_request' ? payload.duel_request_id : undefined,
       };
     case 'invitation_accepted':
       return {

@@ -6,14 +6,14 @@ import { QuizArenaView } from './QuizArena.tsx';
 import { finishedQuiz, ME, quizDuel, readingQuiz } from './storyData.ts';
 
 const meta = {
-  title: 'Features/duels/QuizArena',
+  title: 'Features/duel-arena/QuizArena',
   component: QuizArenaView,
   args: { duel: quizDuel(), myId: ME, onAnswer: fn() },
   parameters: {
     docs: {
       description: {
         component:
-          "The arena of a desk or custom duel (`QuizArena`, mounted by `DuelArenaIsland` on `/duel/{duelId}`). **API calls:** `GET duels/{id}/` (its answer is each story: Waiting, Reading, Question, Typed, ReviewFeedback, TimeUp, OpponentAway, Finished, Win, Lose, Draw, Cancelled) and `POST duels/submit-response/`. Keys 1–4 pick a choice; a typed answer is sent with Enter. The time left is counted on the server clock (`question_deadline_at`, `server_now`); a question is first read alone for the view time, and its choices come from the server at `answer_opens_at`. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
+          "The arena of a desk or custom duel (`QuizArena`, chosen by `DuelArena` in `DuelArenaIsland` on `/duel/{duelId}`). **API calls:** `GET duels/{id}/` (its answer is each story: Waiting, Reading, Question, Answered, Typed, ReviewFeedback, TimeUp, OpponentAway, Finished, Win, Lose, Draw, Cancelled) and `POST duels/submit-response/`. Keys 1–4 pick a choice; a typed answer is sent with Enter. The time left is counted on the server clock (`question_deadline_at`, `server_now`); a question is first read alone for the view time, and its choices come from the server at `answer_opens_at`. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
       },
     },
     messages,
@@ -67,6 +67,9 @@ export const ReviewFeedback: Story = {
     },
   },
 };
+
+/** A key was pressed: the answer is on its way, and the choices take no second one. */
+export const Answered: Story = { args: { sending: true } };
 
 /** The caller answered everything; the friend is still playing. */
 export const Finished: Story = {

@@ -7,7 +7,7 @@
  * question, time up, and the result with both scores and the correct answers. A reload resumes
  * where the server says the duel is.
  *
- * **API calls and states**: `GET duels/{id}/` (`Loading`, error with Retry; `Waiting`,
+ * **API calls and states**: `GET duels/{id}/` (`Loading`, error with Retry; `Waiting`, `Answered`,
  * `Cancelled`, `Reading`, `Question`, `OpponentAway`, `Finished` for the caller, `Result`), `POST duels/submit-response/`.
  * The events stream's `duel_progress` and notification events refresh the duel.
  */
@@ -21,12 +21,10 @@ import {
 import { Button, TextField } from '@memoria/ui';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as s from './duels.css.ts';
+import { DuelSection, duelStyles as d, LoadError, Loading } from '../duels/index.ts';
+import * as s from './arena.css.ts';
 import {
   ArenaFrame,
-  DuelSection,
-  LoadError,
-  Loading,
   OpponentLine,
   opponentName,
   useFocusOnShow,
@@ -83,7 +81,7 @@ function Typed({ disabled, onAnswer }: { disabled: boolean; onAnswer: (a: string
   useFocusOnShow(() => input.current);
   return (
     <form
-      className={s.form}
+      className={d.form}
       onSubmit={(e) => {
         e.preventDefault();
         onAnswer(text);
@@ -98,7 +96,7 @@ function Typed({ disabled, onAnswer }: { disabled: boolean; onAnswer: (a: string
         autoComplete="off"
         onChange={(e) => setText(e.target.value)}
       />
-      <div className={s.actions}>
+      <div className={d.actions}>
         <Button type="submit" disabled={disabled}>
           <FormattedMessage id="duels.action.next" />
         </Button>
@@ -123,13 +121,13 @@ function Feedback({ last }: { last: DuelResponseResult | null }) {
 function Result({ duel, opponent }: { duel: Duel; opponent: string }) {
   return (
     <>
-      <p className={s.result} role="status">
+      <p className={d.result} role="status">
         <FormattedMessage
           id={`duels.arena.result.${duel.result}`}
           values={{ username: opponent }}
         />
       </p>
-      <p className={s.muted}>
+      <p className={d.muted}>
         <FormattedMessage
           id="duels.arena.scores"
           values={{
@@ -147,10 +145,10 @@ function Result({ duel, opponent }: { duel: Duel; opponent: string }) {
 function Answers({ duel }: { duel: Duel }) {
   return (
     <DuelSection id="duel-answers" titleId="duels.arena.answers">
-      <ol className={s.list}>
+      <ol className={d.list}>
         {duel.questions.map((q) => (
-          <li key={q.id} className={s.row}>
-            <span className={s.rowText}>
+          <li key={q.id} className={d.row}>
+            <span className={d.rowText}>
               {q.prompt} → {q.correct_answer}
             </span>
             <span className={q.is_correct ? s.correct : s.wrong}>
@@ -180,7 +178,7 @@ function readingNow(duel: Duel): boolean {
 function Reading({ duel }: { duel: Duel }) {
   const seconds = useSecondsLeft(duel.answer_opens_at, duel.server_now) ?? 0;
   return (
-    <p className={s.muted} role="timer">
+    <p className={d.muted} role="timer">
       <FormattedMessage id="duels.arena.reading" values={{ seconds: Math.max(1, seconds) }} />
     </p>
   );
@@ -261,7 +259,7 @@ export function QuizArenaView({
           <Reading key={question.id} duel={duel} />
         ) : question.options ? (
           <>
-            <p className={s.muted}>
+            <p className={d.muted}>
               <FormattedMessage
                 id="duels.arena.choiceKeys"
                 values={{ count: question.options.length }}

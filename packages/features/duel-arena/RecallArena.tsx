@@ -3,13 +3,14 @@
  * `/table-duel/{duelId}` (numbers, typed back in a grid as in Memory League). Waiting for the
  * friend, memorize (the items with the time left on the server's clock), recall (one field per
  * position, keyboard-first: Enter moves to the next field, the last one submits), submitted
- * (waiting for the friend), and the result with both scores and the items. While the friend's
+ * (waiting for the friend), the result (win, lose or draw) with both scores and the correct items,
+ * each with what the viewer recalled, and a request the friend rejected. While the friend's
  * connection is down the arena says so: the duel goes on and they can come back. A reload resumes
  * where the server says the duel is.
  *
  * **API calls and states**: `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/`
- * (`Loading`, error with Retry, `Waiting`, `Memorize`, `Recall`, `OpponentAway`, `Submitted`,
- * `Result`), then
+ * (`Loading`, error with Retry, `Waiting`, `Countdown`, `Memorize`, `Recall`, `TimeUp`,
+ * `OpponentAway`, `Submitted`, `Result`, `Lose`, `Draw`, `Cancelled`), then
  * `POST …/submit_words/` or `…/submit_numbers/`.
  */
 // The pictures' emoji font, served by the product itself (woff2 subsets loaded only when drawn),
@@ -29,11 +30,10 @@ import {
 import { Button } from '@memoria/ui';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as s from './duels.css.ts';
+import { DuelSection, duelStyles as d, LoadError, Loading } from '../duels/index.ts';
+import * as s from './arena.css.ts';
 import {
   ArenaFrame,
-  LoadError,
-  Loading,
   OpponentLine,
   opponentName,
   useFocusOnShow,
@@ -46,16 +46,34 @@ type RecallDuel = ImageDuel | TableDuel;
 
 const isImages = (duel: RecallDuel): duel is ImageDuel => 'items' in duel;
 
-function Items({ duel }: { duel: RecallDuel }) {
+/** What the viewer recalled at position `i` (the result), under the item. */
+function Recalled({ answers, i }: { answers: string[] | undefined; i: number }) {
+  const intl = useIntl();
+  if (!answers) return null;
+  const answer = answers[i] || intl.formatMessage({ id: 'duels.arena.none' });
+  return (
+    <span className={d.muted}>
+      <FormattedMessage id="duels.arena.yourAnswer" values={{ answer }} />
+    </span>
+  );
+}
+
+/**
+ * The items in order: to memorize, and in the result the correct answers with what the viewer
+ * recalled (`recalled`) under each. Which ones count is the server's score; the arena does not
+ * judge an answer itself.
+ */
+function Items({ duel, recalled }: { duel: RecallDuel; recalled?: string[] }) {
   if (isImages(duel)) {
     return (
       <ol className={s.items}>
-        {duel.items.map((item) => (
+        {duel.items.map((item, i) => (
           <li key={item.position} className={s.item}>
             <span className={s.picture} aria-hidden="true">
               {item.picture}
             </span>
             <span>{item.word}</span>
+            <Recalled answers={recalled} i={i} />
           </li>
         ))}
       </ol>
@@ -66,8 +84,15 @@ function Items({ duel }: { duel: RecallDuel }) {
       {duel.numbers.map((n, i) => (
         // Numbers repeat; their position is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <li key={i} className={`${s.item} ${s.digits}`}>
-          {n}
+        <li key={i} className={recalled ? s.item : `${s.item} ${d.digits}`}>
+          {recalled ? (
+            <>
+              <span className={d.digits}>{n}</span>
+              <Recalled answers={recalled} i={i} />
+            </>
+          ) : (
+            n
+          )}
         </li>
       ))}
     </ol>
@@ -91,7 +116,7 @@ function RecallForm({
   const numbers = !isImages(duel);
   return (
     <form
-      className={s.form}
+      className={d.form}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit(answers.map((a) => a.trim()));
@@ -106,7 +131,7 @@ function RecallForm({
             ref={(el) => {
               fields.current[i] = el;
             }}
-            className={numbers ? s.digits : undefined}
+            className={numbers ? d.digits : undefined}
             aria-label={intl.formatMessage({ id: 'duels.arena.recallItem' }, { n: i + 1 })}
             value={value}
             inputMode={numbers ? 'numeric' : 'text'}
@@ -124,7 +149,7 @@ function RecallForm({
           />
         ))}
       </div>
-      <div className={s.actions}>
+      <div className={d.actions}>
         <Button type="submit" disabled={disabled}>
           <FormattedMessage id="duels.action.submit" />
         </Button>
@@ -166,10 +191,10 @@ export function RecallArenaView({
   } else if (phase === 'countdown') {
     body = (
       <div className={s.statusLine}>
-        <h2 className={s.sectionTitle}>
+        <h2 className={d.sectionTitle}>
           <FormattedMessage id="duels.arena.countdown" />
         </h2>
-        <p className={s.result} role="timer" aria-live="polite">
+        <p className={d.result} role="timer" aria-live="polite">
           {Math.max(1, seconds ?? 1)}
         </p>
       </div>
@@ -178,7 +203,7 @@ export function RecallArenaView({
     body = (
       <>
         <div className={s.statusLine}>
-          <h2 className={s.sectionTitle}>
+          <h2 className={d.sectionTitle}>
             <FormattedMessage
               id={phase === 'memorize' ? 'duels.arena.memorize' : 'duels.arena.recall'}
             />
@@ -211,19 +236,21 @@ export function RecallArenaView({
     const theirs = duel.results.find((r) => r.user.id !== myId);
     body = (
       <>
-        <p className={s.result} role="status">
+        <p className={d.result} role="status">
           <FormattedMessage
             id={`duels.arena.result.${duel.result}`}
             values={{ username: opponent }}
           />
         </p>
-        <p className={s.muted}>
+        <p className={d.muted}>
           <FormattedMessage
             id="duels.arena.scores"
             values={{ mine: mine?.score ?? 0, theirs: theirs?.score ?? 0, username: opponent }}
           />
         </p>
-        <Items duel={duel} />
+        <DuelSection id="duel-answers" titleId="duels.arena.answers">
+          <Items duel={duel} recalled={mine?.answers ?? []} />
+        </DuelSection>
       </>
     );
   }

@@ -6,14 +6,14 @@ import { RecallArenaView } from './RecallArena.tsx';
 import { finishedTable, imageDuel, ME, tableDuel } from './storyData.ts';
 
 const meta = {
-  title: 'Features/duels/RecallArena',
+  title: 'Features/duel-arena/RecallArena',
   component: RecallArenaView,
   args: { duel: imageDuel(), myId: ME, onSubmit: fn() },
   parameters: {
     docs: {
       description: {
         component:
-          "The arena of an image or numbers duel (`ImageArena` and `TableArena`, mounted by `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, TimeUp, OpponentAway, Submitted, Result) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
+          "The arena of an image or numbers duel (`ImageArena` and `TableArena`, chosen by `DuelArena` in `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, TimeUp, OpponentAway, Submitted, Result, Lose, Draw, Cancelled) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits. The result lists the correct items with what the viewer recalled under each; which ones count is the server's score. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
       },
     },
     messages,
@@ -79,7 +79,23 @@ export const TimeUp: Story = {
 
 export const Submitted: Story = { args: { duel: tableDuel({ my_phase: 'submitted' }) } };
 
+/** A win: both scores, and each correct item with what the viewer recalled under it. */
 export const Result: Story = { args: { duel: finishedTable() } };
+export const Lose: Story = { args: { duel: finishedTable('lose') } };
+export const Draw: Story = { args: { duel: finishedTable('draw') } };
+
+/** The friend rejected the request: the duel will not be played. */
+export const Cancelled: Story = {
+  args: {
+    duel: imageDuel({
+      status: 'cancelled',
+      my_phase: 'waiting',
+      items: [],
+      memorize_ends_at: null,
+      recall_ends_at: null,
+    }),
+  },
+};
 
 /** The friend's connection dropped while the caller recalls: the duel goes on. */
 export const OpponentAway: Story = {

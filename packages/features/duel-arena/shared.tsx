@@ -1,0 +1,112 @@
+/**
+ * What the arenas share: the server's clock, the first field's focus, the friend's line, the frame.
+ */
+import type { Duel } from '@memoria/api';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { duelStyles as d } from '../duels/index.ts';
+import { errorMessage } from '../shared/errors.ts';
+import * as s from './arena.css.ts';
+
+/**
+ * Focuses an arena's first field as soon as it is painted, so that what the learner types the
+ * moment it shows lands in it. The layout effect does that in the app. It cannot when the field is
+ * still hidden at commit time (Storybook's preview keeps the story display:none until its root
+ * has mounted, and a hidden field takes no focus), so the passive effect, which runs after that,
+ * focuses it then. Two effects rather than a retry: both always run, in this order.
+ */
+export function useFocusOnShow(target: () => HTMLElement | null | undefined) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the arena is shown
+  useLayoutEffect(() => target()?.focus(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the arena is shown
+  useEffect(() => {
+    const el = target();
+    if (el && document.activeElement !== el) el.focus();
+  }, []);
+}
+
+/**
+ * Whole seconds left until `deadline` on the server's clock: the difference between the
+ * server's `serverNow` and this device's clock when the answer arrived is kept, so a device whose
+ * clock is off still counts down the server's time. Null without a deadline.
+ */
+export function useSecondsLeft(deadline: string | null, serverNow: string): number | null {
+  const [offset] = useState(() => Date.parse(serverNow) - Date.now());
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!deadline) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  if (!deadline) return null;
+  return Math.max(0, Math.ceil((Date.parse(deadline) - (now + offset)) / 1000));
+}
+
+/** The other player's username, seen by `myId`. */
+export function opponentName(
+  duel: Pick<Duel, 'creator' | 'opponent'>,
+  myId: number | undefined,
+): string {
+  const other = duel.creator.id === myId ? duel.opponent : duel.creator;
+  return other?.username ?? duel.opponent?.username ?? '';
+}
+
+/**
+ * How the other player stands while the duel runs: gone (their events stream dropped; the duel
+ * goes on and they can come back), done, or (quiz) how many they answered.
+ */
+export function OpponentLine({
+  username,
+  connected,
+  finished,
+  progress,
+}: {
+  username: string;
+  connected: boolean;
+  finished: boolean;
+  /** Quiz duels: the questions answered of the total. */
+  progress?: { answered: number; total: number };
+}) {
+  let line: React.ReactNode = null;
+  if (finished) {
+    if (progress) line = <FormattedMessage id="duels.arena.opponentDone" values={{ username }} />;
+  } else if (!connected) {
+    line = <FormattedMessage id="duels.arena.opponentAway" values={{ username }} />;
+  } else if (progress) {
+    line = <FormattedMessage id="duels.arena.opponent" values={{ username, ...progress }} />;
+  }
+  return (
+    <p className={d.muted} aria-live="polite" hidden={line === null}>
+      {line}
+    </p>
+  );
+}
+
+/** The frame of an arena: the duel's name, the arena box, an error banner and the way back. */
+export function ArenaFrame({
+  title,
+  error,
+  children,
+}: {
+  title: string;
+  error: unknown;
+  children: React.ReactNode;
+}) {
+  const intl = useIntl();
+  return (
+    <div className={d.page}>
+      <h1 className={d.title}>{title}</h1>
+      <div className={s.arena}>
+        {children}
+        {error ? (
+          <p className={d.banner} role="alert">
+            {errorMessage(intl, error, { fallbackId: 'duels.error.action' })}
+          </p>
+        ) : null}
+      </div>
+      <a href="/multiple-duels">
+        <FormattedMessage id="duels.action.back" />
+      </a>
+    </div>
+  );
+}
