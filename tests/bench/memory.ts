@@ -8,10 +8,11 @@
 // this script's IPC requests for `process.memoryUsage()`. Environment: BENCH_MEMORY_REQUESTS
 // (default 10000), BENCH_MEMORY_WARMUP (default 10000), BENCH_MEMORY_CONCURRENCY (default 8).
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startProduct } from '../support/product.ts';
+import { descendants } from './procs.ts';
 
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 10_000);
 /**
@@ -40,31 +41,6 @@ function procKb(file: string, field: string): number {
   } catch {
     return 0;
   }
-}
-
-/** Every process below `pid` (the embedded PostgreSQL's postmaster and its backends). */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // `pid (comm) state ppid …`: comm may hold spaces, so read after its closing parenthesis.
-      const stat = readFileSync(join('/proc', entry, 'stat'), 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while the list was read
-    }
-  }
-  const found: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift() as number) ?? []) {
-      found.push(child);
-      queue.push(child);
-    }
-  }
-  return found;
 }
 
 interface Row {

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { type LoadFigures, runLoad, spawnJson } from './child.ts';
 import { benchEvents, type EventsFigures, printEvents } from './events.ts';
+import { cpuMsOf, descendants } from './procs.ts';
 import { seedCrowd, seedReviewAccount } from './seed-reviews.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
@@ -155,6 +156,20 @@ interface Result {
   requests: number;
   non2xx: number;
   errors: number;
+  /** CPU time per answered request of this process (the server) and of PostgreSQL, in ms. */
+  serverCpu: number;
+  pgCpu: number;
+}
+
+/**
+ * CPU time used so far by this process (the server: the load generators are other processes) and
+ * by the embedded PostgreSQL's processes, in ms. Per request, it says what a row costs with less
+ * of the machine's other work in it than its latencies have (a loaded machine still slows the
+ * caches and the scheduler).
+ */
+function cpuNow(): { server: number; pg: number } {
+  const { user, system } = process.cpuUsage();
+  return { server: (user + system) / 1000, pg: cpuMsOf(descendants(process.pid, 'postgres')) };
 }
 
 const autocannon = createRequire(import.meta.url).resolve('autocannon');
@@ -249,7 +264,10 @@ try {
     await scenario.setup?.(ctx);
     const url = (scenario.origin?.(ctx) ?? baseUrl) + scenario.path;
     if (WARMUP > 0) await runAutocannon(url, scenario, ctx, WARMUP);
+    const cpuBefore = cpuNow();
     const r = await runAutocannon(url, scenario, ctx, DURATION);
+    const cpuAfter = cpuNow();
+    const answered = Math.max(1, r.requests.total);
     results.push({
       scenario,
       connections: scenario.connections ?? CONNECTIONS,
@@ -259,6 +277,8 @@ try {
       requests: r.requests.total,
       non2xx: r.non2xx,
       errors: r.errors + r.timeouts,
+      serverCpu: (cpuAfter.server - cpuBefore.server) / answered,
+      pgCpu: (cpuAfter.pg - cpuBefore.pg) / answered,
     });
     process.stdout.write(`  ran ${scenario.name}\n`);
   }
@@ -283,6 +303,8 @@ const rows = [
     'requests',
     'non-2xx',
     'errors',
+    'server CPU ms/req',
+    'PostgreSQL CPU ms/req',
   ],
   ...results.map((r) => [
     `${r.scenario.method ?? 'GET'} ${r.scenario.path} (${r.scenario.name})`,
@@ -294,6 +316,8 @@ const rows = [
     String(r.requests),
     String(r.non2xx),
     String(r.errors),
+    r.serverCpu.toFixed(3),
+    r.pgCpu.toFixed(3),
   ]),
 ];
 const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];

@@ -80,6 +80,20 @@ export async function visibleDesks(
   return rows.map((r) => toDeskAccess(r, userId));
 }
 
+/**
+ * The desks `userId` sees (as `visibleDesks` picks them), as rows `(id, new_cards_per_day)` with
+ * the learner's own limit: the SQL form of `toDeskAccess`'s `newCardsPerDay`, for a statement
+ * that needs the limits without a round trip of its own (the review queue). `deskId` keeps one.
+ */
+export const visibleDeskLimits = (q: Query, userId: number, deskId?: number) => q`
+  select d.id,
+    case when d.owner_id = ${userId} then d.new_cards_per_day
+         else coalesce(s.new_cards_per_day, d.new_cards_per_day) end as new_cards_per_day
+  from desks d
+  left join desk_shares s on s.desk_id = d.id and s.user_id = ${userId}
+  where (d.owner_id = ${userId} or s.user_id is not null)
+    ${deskId !== undefined ? q`and d.id = ${deskId}` : q``}`;
+
 /** The emails each desk is shared with, by email. */
 export async function sharedWith(q: Query, deskIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();

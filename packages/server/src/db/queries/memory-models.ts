@@ -70,13 +70,26 @@ export async function memoryModel(q: Query, userId: number): Promise<MemoryModel
   return toRecord(row);
 }
 
-/** What the scheduler needs of the learner's model, for a rating. */
-export async function learnerModel(q: Query, userId: number): Promise<LearnerModel> {
-  const [row] = await q<Pick<MemoryModelRow, 'desired_retention' | 'parameters'>[]>`
-    select desired_retention, parameters from memory_models where user_id = ${userId}`;
-  return row
+/** The columns of a learner's model that the scheduler reads; null when they have no row. */
+export type LearnerModelRow = Pick<MemoryModelRow, 'desired_retention' | 'parameters'>;
+
+/**
+ * A learner's model from its columns (a statement that joins `memory_models` to read it in the
+ * same round trip, as the review queue does, maps it here); no row means the defaults.
+ */
+export function toLearnerModel(
+  row: { desired_retention: number | null; parameters: number[] | null } | undefined,
+): LearnerModel {
+  return row && row.desired_retention !== null
     ? { desiredRetention: row.desired_retention, parameters: row.parameters }
     : DEFAULT_MODEL;
+}
+
+/** What the scheduler needs of the learner's model, for a rating. */
+export async function learnerModel(q: Query, userId: number): Promise<LearnerModel> {
+  const [row] = await q<LearnerModelRow[]>`
+    select desired_retention, parameters from memory_models where user_id = ${userId}`;
+  return toLearnerModel(row);
 }
 
 export async function setDesiredRetention(q: Query, userId: number, value: number): Promise<void> {

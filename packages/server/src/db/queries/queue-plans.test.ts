@@ -4,8 +4,10 @@
  * with 20,000 cards in 20 desks, among other learners, and the test fails on a sequential scan of
  * `card_schedules` or `cards`. The plans it prints are the ones the comments in queue.ts describe.
  */
+import { drizzle } from 'drizzle-orm/postgres-js';
 import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
 import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
 import { learnerDay } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
@@ -16,13 +18,15 @@ import {
   type StatementPlan,
   seqScansOf,
 } from '../../test/plans.ts';
-import { introducedOn, queueCounts, reviewQueue } from './queue.ts';
+import * as schema from '../schema.ts';
+import { dueQueue, introducedOn, queueCounts } from './queue.ts';
 import { ratingSnapshot } from './reviews.ts';
 
 let t: TestBackend;
 let spy: postgres.Sql;
 let recorder: PlanSpy;
 let userId: number;
+let access: string;
 let deskIds: number[];
 let cardId: number;
 
@@ -32,7 +36,9 @@ const DESKS = 20;
 
 beforeAll(async () => {
   t = await createTestBackend();
-  userId = (await t.signUp()).user.id;
+  const learner = await t.signUp();
+  userId = learner.user.id;
+  access = learner.access;
   const other = (await t.signUp()).user.id;
   const { sql } = t.deps;
   // Two learners: the one read and another with as many cards, so that an index pays.
@@ -81,10 +87,10 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
     deskIds.map((deskId) => ({ deskId, allowance: newCardsAllowance(10, 0) }));
 
   it.each([
-    ['the queue of every desk', () => reviewQueue(spy, userId, deskIds, allowances(), window, 20)],
+    ['the queue of every desk', () => dueQueue(spy, { userId, day: today.day, window, limit: 20 })],
     [
       'the queue of one desk',
-      () => reviewQueue(spy, userId, deskIds.slice(0, 1), allowances().slice(0, 1), window, 20),
+      () => dueQueue(spy, { userId, deskId: deskIds[0], day: today.day, window, limit: 20 }),
     ],
     ['the counts of every desk', () => queueCounts(spy, userId, allowances(), window)],
     ['the day’s introductions', () => introducedOn(spy, userId, today.day)],
@@ -109,5 +115,34 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
       .filter((n) => /^card_schedules_(desk_)?due_idx$/.test(n['Index Name'] ?? ''));
     expect(dueIndexScans.length).toBeGreaterThan(0);
     expect(dueIndexScans.map((n) => n['Actual Loops'])).toEqual(dueIndexScans.map(() => 1));
+  });
+});
+
+/**
+ * Every statement one `GET cards/due_cards/` sends, the signed-in user's read included: it was six
+ * (the user, then the desks and the day's counters, then the counts, the cards and the memory
+ * model), each a write to a pooled connection's socket and a wait for its answer. Now the user's
+ * and the queue's one statement.
+ */
+const DUE_CARDS_STATEMENTS = 2;
+
+describe('a due-cards request', () => {
+  it.each([
+    ['of every desk', ''],
+    ['of one desk', 'desk'],
+  ])(`%s sends ${DUE_CARDS_STATEMENTS} statements, none a sequential scan`, async (_, which) => {
+    // The product's app on the recording connection, so that every statement it sends is seen.
+    const app = createApp({ ...t.deps, sql: spy, db: drizzle(spy, { schema }) });
+    const query = which ? `?desk_id=${deskIds[0]}` : '';
+    const plans = await recorder.plansOf(async () => {
+      const res = await app.request(`/be/api/space-repetition/cards/due_cards/${query}`, {
+        headers: { authorization: `Bearer ${access}` },
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { cards: unknown[] }).cards).toHaveLength(20);
+    });
+    console.log(`due_cards ${which || 'all'}: ${describePlans(plans)}`);
+    expect(plans).toHaveLength(DUE_CARDS_STATEMENTS);
+    expect(seqScans(plans)).toEqual([]);
   });
 });

@@ -4,12 +4,13 @@
  * routes/space-repetition/today.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL } from '../../domain/memory-model.ts';
 import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
 import { learnerDay } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { insertCard } from './cards.ts';
-import { insertDesk } from './desks.ts';
-import { introducedOn, queueCounts, reviewQueue } from './queue.ts';
+import { addShare, insertDesk, setNewCardsPerDay, visibleDesks } from './desks.ts';
+import { dueQueue, introducedOn, newCardsAllowanceIn, queueCounts } from './queue.ts';
 
 let t: TestBackend;
 let userId: number;
@@ -28,23 +29,22 @@ const now = new Date('2025-01-15T02:30:00Z'); // 23:30 on the 14th there
 const today = learnerDay(now, tz);
 const window = dueWindow(now, today);
 
-async function newDesk(): Promise<number> {
-  return insertDesk(t.deps.sql, {
-    ownerId: userId,
-    name: 'Q',
-    newCardsPerDay: 10,
-    allowEditing: false,
-  });
+async function newDesk(owner = userId, newCardsPerDay = 10): Promise<number> {
+  return insertDesk(t.deps.sql, { ownerId: owner, name: 'Q', newCardsPerDay, allowEditing: false });
 }
 
 /** A card of `deskId` in `state` (0 new, 1 learning, 2 review, 3 relearning) due at `due`. */
-async function card(deskId: number, state: number, due = '2025-01-01T00:00:00Z') {
-  const id = await insertCard(t.deps.sql, { deskId, front: 'f', back: 'b', createdBy: userId });
+async function card(deskId: number, state: number, due = '2025-01-01T00:00:00Z', owner = userId) {
+  const id = await insertCard(t.deps.sql, { deskId, front: 'f', back: 'b', createdBy: owner });
   await t.deps.sql`
     update card_schedules set state = ${state}, due = ${due}
-    where user_id = ${userId} and card_id = ${id}`;
+    where user_id = ${owner} and card_id = ${id}`;
   return id;
 }
+
+/** The queue of one desk or all the learner's desks, on the test's day. */
+const queueOf = (owner: number, limit: number, deskId?: number) =>
+  dueQueue(t.deps.sql, { userId: owner, deskId, day: today.day, window, limit });
 
 const ids = (cards: { id: number }[]) => cards.map((c) => c.id);
 
@@ -59,47 +59,99 @@ describe('due cards', () => {
     const edge = await card(desk, 1, '2025-01-15T02:50:00Z'); // exactly the learn-ahead limit
     await card(desk, 1, '2025-01-15T02:50:01Z'); // just past it
     const fresh = await card(desk, 0);
-    const queue = await reviewQueue(
-      t.deps.sql,
-      userId,
-      [desk],
-      [{ deskId: desk, allowance: 1 }],
-      window,
-      100,
-    );
+    const queue = await queueOf(userId, 100, desk);
     // Due now first, then the new card, then the steps learned ahead by their due time.
-    expect(ids(queue)).toEqual([learningDue, reviewTonight, fresh, learningSoon, relearning, edge]);
+    expect(ids(queue.cards)).toEqual([
+      learningDue,
+      reviewTonight,
+      fresh,
+      learningSoon,
+      relearning,
+      edge,
+    ]);
     const counts = await queueCounts(t.deps.sql, userId, [{ deskId: desk, allowance: 1 }], window);
     expect(counts.desks.get(desk)).toEqual({ dueCount: 5, newCount: 1 });
+    // The queue's own counts are the same.
+    expect([queue.desks, queue.dueCount, queue.newCount]).toEqual([1, 5, 1]);
     // The next step past the window (02:50:01) is today's; the review card tomorrow's is not.
     expect(counts.nextStepDue?.toISOString()).toBe('2025-01-15T02:50:01.000Z');
+    expect(queue.nextStepDue?.toISOString()).toBe('2025-01-15T02:50:01.000Z');
     // A limit keeps the cards due now before those learned ahead.
-    const first = await reviewQueue(t.deps.sql, userId, [desk], [], window, 2);
-    expect(ids(first)).toEqual([learningDue, reviewTonight]);
+    const first = await queueOf(userId, 2, desk);
+    expect(ids(first.cards)).toEqual([learningDue, reviewTonight]);
   });
 
   it('orders due cards by due then id, then each desk’s allowance of new cards by id', async () => {
-    const [a, b] = [await newDesk(), await newDesk()];
-    const c1 = await card(a, 3, '2025-01-15T02:00:00Z');
-    const c2 = await card(b, 2, '2025-01-14T10:00:00Z');
-    const c3 = await card(a, 2, '2025-01-14T10:00:00Z');
-    const c4 = await card(b, 0);
-    const c5 = await card(b, 0);
-    await card(b, 0); // beyond b's allowance of 2
-    const c7 = await card(a, 0);
-    await card(a, 2, '2025-01-20T00:00:00Z'); // due next week
-    await card(a, 0); // beyond a's allowance of 1
+    // A learner of their own: the queue of all their desks holds these two.
+    const owner = (await t.signUp()).user.id;
+    const [a, b] = [await newDesk(owner, 10), await newDesk(owner, 2)];
+    const c1 = await card(a, 3, '2025-01-15T02:00:00Z', owner);
+    const c2 = await card(b, 2, '2025-01-14T10:00:00Z', owner);
+    const c3 = await card(a, 2, '2025-01-14T10:00:00Z', owner);
+    const c4 = await card(b, 0, undefined, owner);
+    const c5 = await card(b, 0, undefined, owner);
+    await card(b, 0, undefined, owner); // beyond b's allowance of 2
+    const c7 = await card(a, 0, undefined, owner);
+    await card(a, 2, '2025-01-20T00:00:00Z', owner); // due next week
+    await card(a, 0, undefined, owner); // beyond a's allowance of 1
+    // a's limit is 10 and 9 were introduced today: an allowance of 1.
+    await t.deps.sql`
+      insert into new_cards_introduced (user_id, day, desk_id, count)
+      values (${owner}, ${today.day}, ${a}, 9), (${owner}, '2025-01-13', ${b}, 2)`;
     const allowances = [
       { deskId: a, allowance: newCardsAllowance(10, 9) },
       { deskId: b, allowance: newCardsAllowance(2, 0) },
     ];
-    const queue = (limit: number) =>
-      reviewQueue(t.deps.sql, userId, [a, b], allowances, window, limit).then(ids);
+    const queue = (limit: number) => queueOf(owner, limit).then((q) => ids(q.cards));
     expect(await queue(100)).toEqual([c2, c3, c1, c4, c5, c7]);
     expect(await queue(4)).toEqual([c2, c3, c1, c4]);
-    const counts = await queueCounts(t.deps.sql, userId, allowances, window);
+    const counts = await queueCounts(t.deps.sql, owner, allowances, window);
     expect(counts.desks.get(a)).toEqual({ dueCount: 2, newCount: 1 });
     expect(counts.desks.get(b)).toEqual({ dueCount: 1, newCount: 2 });
+    const whole = await queueOf(owner, 100);
+    expect([whole.desks, whole.dueCount, whole.newCount]).toEqual([2, 3, 3]);
+  });
+
+  it('reads a shared desk with the learner’s own limit, and no desk they do not see', async () => {
+    const owner = (await t.signUp()).user.id;
+    const learner = (await t.signUp()).user.id;
+    const desk = await newDesk(owner, 3);
+    for (let i = 0; i < 5; i += 1) await card(desk, 0, undefined, owner);
+    expect((await queueOf(learner, 100, desk)).desks).toBe(0); // not shared yet
+    expect((await queueOf(learner, 100, desk)).cards).toEqual([]);
+    await addShare(t.deps.sql, desk, learner);
+    const [seen] = await visibleDesks(t.deps.sql, learner, { id: desk });
+    if (!seen) throw new Error('the share is not visible');
+    await setNewCardsPerDay(t.deps.sql, seen, learner, 2);
+    const limit = (await visibleDesks(t.deps.sql, learner, { id: desk }))[0]?.newCardsPerDay;
+    expect(limit).toBe(2);
+    const shared = await queueOf(learner, 100, desk);
+    expect([shared.desks, shared.newCount, shared.cards.length]).toEqual([1, 2, 2]);
+    // The owner's own limit is untouched.
+    expect((await queueOf(owner, 100, desk)).newCount).toBe(3);
+  });
+
+  it('carries the learner’s memory model, the defaults without a row', async () => {
+    const owner = (await t.signUp()).user.id;
+    expect((await queueOf(owner, 10)).model).toEqual(DEFAULT_MODEL);
+    await t.deps.sql`
+      insert into memory_models (user_id, desired_retention) values (${owner}, 0.85)`;
+    expect((await queueOf(owner, 10)).model).toEqual({ desiredRetention: 0.85, parameters: null });
+  });
+});
+
+describe('the allowance in SQL', () => {
+  it('agrees with the domain’s newCardsAllowance', async () => {
+    const pairs = [0, 1, 5, 10, 20, 9999].flatMap((limit) =>
+      [0, 1, 5, 10, 11, 30].map((introduced) => [limit, introduced] as const),
+    );
+    const { sql } = t.deps;
+    const rows = await sql<{ allowance: number }[]>`
+      select ${newCardsAllowanceIn(sql, sql`p.l`, sql`p.i`)}::int as allowance
+      from unnest(${pairs.map((p) => p[0])}::int[], ${pairs.map((p) => p[1])}::int[])
+        with ordinality as p(l, i, n)
+      order by p.n`;
+    expect(rows.map((r) => r.allowance)).toEqual(pairs.map(([l, i]) => newCardsAllowance(l, i)));
   });
 });
 

@@ -263,6 +263,22 @@ describe('the review queue', () => {
     expect(limited.body.remaining_today).toBe(5);
   });
 
+  it('answers 404 for another learner’s desk and an unknown one, an empty queue without desks', async () => {
+    const [ana, ben] = [await t.signUp(), await t.signUp()];
+    const anasDesk = await makeDesk(ana);
+    await makeCard(ana, anasDesk.id);
+    for (const id of [anasDesk.id, 2_000_000_000]) {
+      const res = await t.request('GET', `${SR}/cards/due_cards/?desk_id=${id}`, {
+        token: ben.access,
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('not_found');
+    }
+    const none = await t.request('GET', `${SR}/cards/due_cards/`, { token: ben.access });
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ cards: [], due_count: 0, new_count: 0, next_due: null });
+  });
+
   it('brings a card rated Again back in the session, after the other cards, in every count', async () => {
     // A time zone where it is about noon, so that 21 minutes from now is still the learner's today.
     const offset = 12 - new Date().getUTCHours();

@@ -1,59 +1,52 @@
 /** The review queue, ratings and undo. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { retractDeskReview } from '../../db/queries/activities.ts';
-import { visibleDesks } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
-import { reviewQueue } from '../../db/queries/queue.ts';
+import { dueQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
-import { localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
+import { dueWindow } from '../../domain/queue.ts';
+import { learnerDay, localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { ApiError } from '../../http/errors.ts';
-import { cardFor, deskFor } from './access.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { cardFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
 import { rate } from './rating.ts';
 import { toDueCard } from './responses.ts';
-import { deskCounts, learnerTodayOf, remainingToday } from './today.ts';
+import { remainingToday } from './today.ts';
 
 /** The contract's default page of `listDueCards`. */
 const DEFAULT_QUEUE_PAGE = 20;
 
 export const handlers: Handlers = {
-  /** Due cards by due time, then each desk's allowance of new cards, with interval previews. */
+  /**
+   * Due cards by due time, then each desk's allowance of new cards, with interval previews: the
+   * queue, its counts and the learner's model in one statement (`dueQueue`).
+   */
   async listDueCards(c, { query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const limit = query.limit ?? DEFAULT_QUEUE_PAGE;
-    const { desks, today } = await learnerTodayOf(
-      sql,
-      user,
-      query.desk_id !== undefined
-        ? deskFor(sql, user.id, query.desk_id).then((d) => [d])
-        : visibleDesks(sql, user.id),
-    );
-    const ids = desks.map((d) => d.id);
-    // Independent reads, on pooled connections at once.
-    const [counts, queue, model] = await Promise.all([
-      deskCounts(sql, today),
-      reviewQueue(sql, user.id, ids, today.allowances, today.window, limit),
-      learnerModel(sql, user.id), // the previews use the learner's own weights and retention
-    ]);
-    let dueCount = 0;
-    let newCount = 0;
-    for (const n of counts.desks.values()) {
-      dueCount += n.dueCount;
-      newCount += n.newCount;
-    }
+    const now = new Date();
+    const day = learnerDay(now, user.timezone);
+    const queue = await dueQueue(sql, {
+      userId: user.id,
+      deskId: query.desk_id,
+      day: day.day,
+      window: dueWindow(now, day),
+      limit: query.limit ?? DEFAULT_QUEUE_PAGE,
+    });
+    if (query.desk_id !== undefined && queue.desks === 0) throw notFound(MESSAGES.deskNotFound);
     const memo = new Map<string, Schemas['ReviewIntervals']>();
+    const scheduler = schedulerFor(queue.model);
     const result: Schemas['DueCards'] = {
-      day: today.day.day,
+      day: day.day,
       desk_id: query.desk_id ?? null,
-      due_count: dueCount,
-      new_count: newCount,
-      remaining_today: dueCount + newCount,
-      next_due: counts.nextStepDue?.toISOString() ?? null,
-      cards: queue.map((card) => toDueCard(card, today.now, undefined, memo, schedulerFor(model))),
+      due_count: queue.dueCount,
+      new_count: queue.newCount,
+      remaining_today: queue.dueCount + queue.newCount,
+      next_due: queue.nextStepDue?.toISOString() ?? null,
+      cards: queue.cards.map((card) => toDueCard(card, now, undefined, memo, scheduler)),
     };
     return c.json(result, 200);
   },

@@ -1,6 +1,8 @@
 /**
  * A learner's today on their desks: the due window, each desk's new-card allowance, and the counts
- * that the desk list, the queue and every rating answer show. One composition, so they agree.
+ * that the desk list and every rating answer show. The review queue applies the same window and
+ * allowance inside its one statement (`dueQueue`, with the allowance's SQL form, which
+ * `queue.test.ts` compares with the domain's).
  */
 import type { DeskAccess } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
@@ -27,28 +29,15 @@ export interface DeskCounts {
 
 type DeskLimit = Pick<DeskAccess, 'id' | 'newCardsPerDay'>;
 
-/**
- * Reads the desks and today's introduction counters at once (neither waits for the other), then
- * composes the learner's today.
- */
-export async function learnerTodayOf<D extends DeskLimit>(
-  q: Query,
-  user: { id: number; timezone: string },
-  desks: Promise<D[]>,
-  now = new Date(),
-): Promise<{ desks: D[]; today: LearnerToday }> {
-  const day = learnerDay(now, user.timezone);
-  const [list, introduced] = await Promise.all([desks, introducedOn(q, user.id, day.day)]);
-  return { desks: list, today: composeToday(user.id, list, day, introduced, now) };
-}
-
 export async function learnerToday(
   q: Query,
   user: { id: number; timezone: string },
   desks: DeskLimit[],
   now = new Date(),
 ): Promise<LearnerToday> {
-  return (await learnerTodayOf(q, user, Promise.resolve(desks), now)).today;
+  const day = learnerDay(now, user.timezone);
+  const introduced = await introducedOn(q, user.id, day.day);
+  return composeToday(user.id, desks, day, introduced, now);
 }
 
 function composeToday(
