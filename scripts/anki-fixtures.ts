@@ -2,15 +2,19 @@
 // (packages/server/src/anki/test-package.ts):
 //
 //   node scripts/anki-fixtures.ts              writes tests/fixtures/anki/geography.apkg (the older
-//                                              SQLite collection.anki2) and geography.colpkg (the
-//                                              newer zstd collection.anki21b): a deck tree, an
-//                                              image, a reversed note, a cloze note (skipped on
+//                                              SQLite collection.anki2, JSON media map) and
+//                                              geography.colpkg (Anki 2.1.50+'s layout: meta,
+//                                              zstd collection.anki21b, zstd media and protobuf
+//                                              media map): a deck tree, an image, a "Basic (and
+//                                              reversed card)" note, a cloze note (skipped on
 //                                              import) and review history
 //   node scripts/anki-fixtures.ts --large N F  writes N basic cards with 3 ratings each to F
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   ankiPackage,
+  BASIC_REVERSED,
+  CLOZE,
   largeCollection,
   type TestCollection,
 } from '../packages/server/src/anki/test-package.ts';
@@ -29,6 +33,7 @@ export const GEOGRAPHY: TestCollection = {
     },
     {
       id: 11,
+      type: BASIC_REVERSED.id,
       fields: ['France', 'Paris'],
       cards: [
         { id: 101, deck: 2 },
@@ -36,7 +41,12 @@ export const GEOGRAPHY: TestCollection = {
       ],
     },
     { id: 12, fields: ['Longest river', 'The Nile'], cards: [{ id: 103, deck: 1 }] },
-    { id: 13, fields: ['{{c1::Lisbon}} is in Portugal', ''], cards: [{ id: 104, deck: 1 }] },
+    {
+      id: 13,
+      type: CLOZE.id,
+      fields: ['{{c1::Lisbon}} is in Portugal', ''],
+      cards: [{ id: 104, deck: 1 }],
+    },
   ],
   revlog: [
     [T0, 100, 3, 4000, 0],

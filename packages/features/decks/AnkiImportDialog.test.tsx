@@ -2,7 +2,7 @@ import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
-import { AnkiImportDialog } from './AnkiImportDialog.tsx';
+import { AnkiImportDialog, ImportSummary } from './AnkiImportDialog.tsx';
 
 let server: TestServer;
 
@@ -45,6 +45,57 @@ describe('Anki import dialog', () => {
     expect(sent?.headers.authorization).toBe('Bearer token');
     expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent?.body).toContain('filename="geo.apkg"');
+  });
+
+  test.each([
+    [
+      'en',
+      [
+        '6 notes were skipped:',
+        '1 cloze note',
+        '1 note with an empty side',
+        '1 note with a side whose image is missing',
+        '1 note with a side that is only a sound or video',
+        '1 note whose card template cannot be imported',
+        '1 card with a side over 5000 characters',
+      ],
+    ],
+    [
+      'es',
+      [
+        'Se omitieron 6 notas:',
+        '1 nota de huecos (cloze)',
+        '1 nota con un lado vacío',
+        '1 nota con un lado cuya imagen falta',
+        '1 nota con un lado que es solo un sonido o vídeo',
+        '1 nota cuya plantilla de tarjeta no se puede importar',
+        '1 tarjeta con un lado de más de 5000 caracteres',
+      ],
+    ],
+  ] as const)('names every reason a note is skipped (%s)', (locale, lines) => {
+    const reasons = [
+      'cloze',
+      'empty',
+      'missing_media',
+      'unsupported_media',
+      'unsupported_template',
+      'too_long',
+    ] as const;
+    renderWithProviders(
+      <ImportSummary
+        summary={{
+          desks: [],
+          cards_imported: 0,
+          reviews_imported: 0,
+          skipped: reasons.map((reason, i) => ({ note_id: i, reason })),
+        }}
+      />,
+      { locale },
+    );
+    const texts = [...screen.getByRole('status').querySelectorAll('p, li')].map(
+      (e) => e.textContent,
+    );
+    expect(texts.slice(1)).toEqual(lines);
   });
 
   test("shows the refused package's reason from its field code, in Spanish too", async () => {

@@ -43,6 +43,12 @@ export const en = {
   'decks.import.skipped.cloze': '{count, plural, one {# cloze note} other {# cloze notes}}',
   'decks.import.skipped.empty':
     '{count, plural, one {# note with an empty side} other {# notes with an empty side}}',
+  'decks.import.skipped.missing_media':
+    '{count, plural, one {# note with a side whose image is missing} other {# notes with a side whose image is missing}}',
+  'decks.import.skipped.unsupported_media':
+    '{count, plural, one {# note with a side that is only a sound or video} other {# notes with a side that is only a sound or video}}',
+  'decks.import.skipped.unsupported_template':
+    '{count, plural, one {# note whose card template cannot be imported} other {# notes whose card template cannot be imported}}',
   'decks.import.skipped.too_long':
     '{count, plural, one {# card with a side over 5000 characters} other {# cards with a side over 5000 characters}}',
   'decks.import.close': 'Done',
@@ -222,6 +228,12 @@ export const es: Record<DecksMessageId, string> = {
     '{count, plural, one {# nota de huecos (cloze)} other {# notas de huecos (cloze)}}',
   'decks.import.skipped.empty':
     '{count, plural, one {# nota con un lado vacío} other {# notas con un lado vacío}}',
+  'decks.import.skipped.missing_media':
+    '{count, plural, one {# nota con un lado cuya imagen falta} other {# notas con un lado cuya imagen falta}}',
+  'decks.import.skipped.unsupported_media':
+    '{count, plural, one {# nota con un lado que es solo un sonido o vídeo} other {# notas con un lado que es solo un sonido o vídeo}}',
+  'decks.import.skipped.unsupported_template':
+    '{count, plural, one {# nota cuya plantilla de tarjeta no se puede importar} other {# notas cuya plantilla de tarjeta no se puede importar}}',
   'decks.import.skipped.too_long':
     '{count, plural, one {# tarjeta con un lado de más de 5000 caracteres} other {# tarjetas con un lado de más de 5000 caracteres}}',
   'decks.import.close': 'Listo',

@@ -86,6 +86,7 @@ export const en = {
   'errors.field.anki_too_many_cards': 'The package has more than 100,000 cards.',
   'errors.field.anki_media_type':
     'The package has an image that is not a PNG, JPEG, WebP or GIF of at most 2 MB.',
+  'errors.field.anki_corrupt_media': 'The media in this package (its images) are damaged.',
   // Desk CSV import (domain/desk-csv.ts): why a CSV file was refused.
   'errors.field.csv_file_required': 'Choose a CSV file to import.',
   'errors.field.csv_too_large': 'The CSV file is larger than 16 MB.',
@@ -187,6 +188,8 @@ export const es: typeof en = {
   'errors.field.anki_too_many_cards': 'El paquete tiene más de 100.000 tarjetas.',
   'errors.field.anki_media_type':
     'El paquete tiene una imagen que no es PNG, JPEG, WebP o GIF de 2 MB como máximo.',
+  'errors.field.anki_corrupt_media':
+    'Los archivos multimedia de este paquete (sus imágenes) están dañados.',
   // Importación de CSV.
   'errors.field.csv_file_required': 'Elige un archivo CSV para importar.',
   'errors.field.csv_too_large': 'El archivo CSV ocupa más de 16 MB.',

@@ -93,6 +93,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   anki_corrupt_collection: 'errors.field.anki_corrupt_collection',
   anki_too_many_cards: 'errors.field.anki_too_many_cards',
   anki_media_type: 'errors.field.anki_media_type',
+  anki_corrupt_media: 'errors.field.anki_corrupt_media',
   csv_file_required: 'errors.field.csv_file_required',
   csv_too_large: 'errors.field.csv_too_large',
   csv_not_utf8: 'errors.field.csv_not_utf8',

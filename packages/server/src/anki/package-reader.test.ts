@@ -1,13 +1,24 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { zipSync } from 'fflate';
+import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AnkiPackageError, htmlToText, readAnkiPackage } from './package-reader.ts';
-import { ankiPackage, type TestCollection } from './test-package.ts';
+import { decodeMessage, encodeMessage, protoBytesList, protoString } from './protobuf.ts';
+import {
+  ankiPackage,
+  BASIC_OPTIONAL_REVERSED,
+  BASIC_REVERSED,
+  BASIC_TYPING,
+  CLOZE,
+  type TestCollection,
+  type TestNoteType,
+} from './test-package.ts';
 
 const PNG = readFileSync(path.join(import.meta.dirname, '../providers/ocr/fixtures/notes.png'));
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 6, 10);
+const FORMATS = ['anki2', 'anki21b'] as const;
 
 /**
  * Two decks (one a child), a basic note with an image, a reversed note (two cards), a cloze note
@@ -23,13 +34,19 @@ const COLLECTION: TestCollection = {
     },
     {
       id: 11,
+      type: BASIC_REVERSED.id,
       fields: ['France', 'Paris'],
       cards: [
         { id: 101, deck: 1 },
         { id: 102, deck: 1, ord: 1 },
       ],
     },
-    { id: 12, fields: ['{{c1::Lisbon}} is in Portugal', ''], cards: [{ id: 103, deck: 1 }] },
+    {
+      id: 12,
+      type: CLOZE.id,
+      fields: ['{{c1::Lisbon}} is in Portugal', ''],
+      cards: [{ id: 103, deck: 1 }],
+    },
   ],
   revlog: [
     [T0, 100, 3, 4000, 0],
@@ -55,31 +72,243 @@ const reason = (bytes: Uint8Array) => {
   return 'read';
 };
 
+/** The package with its zip entry `name` replaced. */
+const withEntry = (bytes: Uint8Array, name: string, data: Uint8Array) =>
+  zipSync({ ...unzipSync(bytes), [name]: data });
+
+/** One deck of the given notes, each card a note's card of template `ord`. */
+const notes = (
+  list: { type?: number; fields: string[]; ords?: number[]; tags?: string }[],
+  extra: Partial<TestCollection> = {},
+): TestCollection => ({
+  decks: { 1: 'Lang::French' },
+  notes: list.map((n, i) => ({
+    id: i + 1,
+    type: n.type,
+    fields: n.fields,
+    tags: n.tags,
+    cards: (n.ords ?? [0]).map((ord) => ({ id: (i + 1) * 10 + ord, deck: 1, ord })),
+  })),
+  revlog: [],
+  ...extra,
+});
+
 describe('readAnkiPackage', () => {
-  it.each(['anki2', 'anki21b'] as const)(
-    'reads decks, cards, images and reviews (%s)',
-    (format) => {
-      const out = readAnkiPackage(apkg(format));
-      expect(out.format).toBe(format);
-      expect(out.decks).toEqual(['Geo', 'Geo::Capitals']);
-      expect(out.cards.map((c) => [c.ankiId, c.deck, c.front, c.back])).toEqual([
-        [100, 'Geo::Capitals', 'Spain\n(country)', 'Madrid & more'],
-        [101, 'Geo', 'France', 'Paris'],
-        [102, 'Geo', 'Paris', 'France'],
-      ]);
-      expect(out.cards[0]?.backImage?.type).toBe('image/png');
-      expect(out.cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
-      expect(out.skipped).toEqual([{ noteId: 12, reason: 'cloze' }]);
-      expect(out.reviews.map((r) => [r.cardAnkiId, r.rating, r.reviewedAt.getTime() - T0])).toEqual(
-        [
-          [100, 3, 0],
-          [100, 3, DAY],
-          [101, 4, 2 * DAY],
-          [100, 1, 4 * DAY],
-        ],
+  it.each(FORMATS)('reads decks, cards, images and reviews (%s)', (format) => {
+    const out = readAnkiPackage(apkg(format));
+    expect(out.format).toBe(format);
+    expect(out.decks).toEqual(['Geo', 'Geo::Capitals']);
+    expect(out.cards.map((c) => [c.ankiId, c.deck, c.front, c.back])).toEqual([
+      [100, 'Geo::Capitals', 'Spain\n(country)', 'Madrid & more'],
+      [101, 'Geo', 'France', 'Paris'],
+      [102, 'Geo', 'Paris', 'France'],
+    ]);
+    expect(out.cards[0]?.backImage?.type).toBe('image/png');
+    expect(out.cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
+    expect(out.skipped).toEqual([{ noteId: 12, reason: 'cloze' }]);
+    expect(out.reviews.map((r) => [r.cardAnkiId, r.rating, r.reviewedAt.getTime() - T0])).toEqual([
+      [100, 3, 0],
+      [100, 3, DAY],
+      [101, 4, 2 * DAY],
+      [100, 1, 4 * DAY],
+    ]);
+  });
+
+  it('reads an anki21b package laid out as Anki 2.1.50+ writes it, not the stub for old Ankis', () => {
+    const files = unzipSync(apkg('anki21b'));
+    expect(Object.keys(files).sort()).toEqual([
+      '0',
+      'collection.anki2',
+      'collection.anki21b',
+      'media',
+      'meta',
+    ]);
+    // meta says version 3; the media map and the image are zstd-compressed, the map protobuf.
+    expect([...(files.meta as Uint8Array)]).toEqual([0x08, 0x03]);
+    const entries = protoBytesList(decodeMessage(zstdDecompressSync(files.media as Uint8Array)), 1);
+    expect(entries.map((e) => protoString(decodeMessage(e), 1))).toEqual(['map.png']);
+    expect(Buffer.from(zstdDecompressSync(files['0'] as Uint8Array)).equals(PNG)).toBe(true);
+    // The stub collection.anki2 (one note asking to update Anki) is not what is read.
+    const out = readAnkiPackage(apkg('anki21b'));
+    expect(out.cards.map((c) => c.ankiId)).toEqual([100, 101, 102]);
+  });
+
+  it.each([
+    ['geography.apkg', 'anki2'],
+    ['geography.colpkg', 'anki21b'],
+  ])(
+    'reads the fixture %s (scripts/anki-fixtures.ts) as %s, its image a card image',
+    (file, format) => {
+      const fixture = readFileSync(
+        path.join(import.meta.dirname, '../../../../tests/fixtures/anki', file),
       );
+      if (format === 'anki21b') expect(Object.keys(unzipSync(fixture))).toContain('meta');
+      const out = readAnkiPackage(fixture);
+      expect(out.format).toBe(format);
+      expect(out.cards.map((c) => [c.front, c.back])).toEqual([
+        ['Spain', 'Madrid'],
+        ['France', 'Paris'],
+        ['Paris', 'France'],
+        ['Longest river', 'The Nile'],
+      ]);
+      expect(out.cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
+      expect(out.skipped).toEqual([{ noteId: 13, reason: 'cloze' }]);
+      expect(out.reviews).toHaveLength(5);
     },
   );
+
+  it('reads a legacy package whose meta says version 2 as legacy (JSON media map)', () => {
+    const legacy = withEntry(apkg('anki2'), 'meta', encodeMessage([[1, 2]]));
+    expect(readAnkiPackage(legacy).cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
+  });
+
+  describe('a corrupt media map is refused, importing nothing', () => {
+    const entry = (name: string, sha1: Uint8Array) =>
+      encodeMessage([
+        [1, name],
+        [2, 3],
+        [3, sha1],
+      ]);
+    const map = (...entries: Uint8Array[]) =>
+      zstdCompressSync(encodeMessage(entries.map((e) => [1, e])));
+    it.each([
+      ['anki21b: not zstd', 'anki21b', new TextEncoder().encode('{"0": "map.png"}')],
+      ['anki21b: zstd, not protobuf', 'anki21b', zstdCompressSync(Buffer.from([0x0a, 0xff]))],
+      ['anki21b: a SHA-1 of 3 bytes', 'anki21b', map(entry('map.png', new Uint8Array(3)))],
+      ['anki21b: a name with a path', 'anki21b', map(entry('../map.png', new Uint8Array(20)))],
+      ['anki2: not JSON', 'anki2', new TextEncoder().encode('{"0": "map.png"')],
+      ['anki2: JSON, not a map', 'anki2', new TextEncoder().encode('["map.png"]')],
+    ] as const)('%s', (_, format, media) => {
+      expect(reason(withEntry(apkg(format), 'media', media))).toBe('corrupt_media');
+    });
+    it('anki21b: a media file that is not zstd', () => {
+      expect(reason(withEntry(apkg('anki21b'), '0', PNG))).toBe('corrupt_media');
+    });
+  });
+
+  it.each(FORMATS)('renders each card from its note type and template (%s)', (format) => {
+    const custom: TestNoteType = {
+      id: 77,
+      name: 'Vocab',
+      fields: ['Word', 'Meaning', 'Example'],
+      templates: [
+        {
+          name: 'Recognise',
+          question: '<!-- {{Nope}} -->{{Word}}{{#Example}}<br><i>{{Example}}</i>{{/Example}}',
+          answer: '{{FrontSide}}<hr id=answer>{{Meaning}}{{^Example}} (no example){{/Example}}',
+        },
+        {
+          name: 'Recall',
+          question: '{{Meaning}} [{{Subdeck}}, {{Tags}}]',
+          answer: '{{FrontSide}}<hr id="answer">{{text:Word}} · {{Type}}/{{Card}}',
+        },
+      ],
+    };
+    const out = readAnkiPackage(
+      ankiPackage(
+        notes(
+          [
+            { type: BASIC_REVERSED.id, fields: ['chat', 'cat'], ords: [0, 1] },
+            { type: BASIC_OPTIONAL_REVERSED.id, fields: ['chien', 'dog', 'y'], ords: [0, 1] },
+            { type: BASIC_OPTIONAL_REVERSED.id, fields: ['oiseau', 'bird', ''], ords: [0] },
+            { type: BASIC_TYPING.id, fields: ['maison', 'house'] },
+            { type: 77, fields: ['pain', 'bread', 'du <b>pain</b>'], ords: [0, 1], tags: 'food' },
+            { type: 77, fields: ['eau', 'water', ''], ords: [0] },
+          ],
+          { noteTypes: [custom] },
+        ),
+        format,
+      ),
+    );
+    expect(out.cards.map((c) => [c.ankiId, c.front, c.back])).toEqual([
+      [10, 'chat', 'cat'],
+      [11, 'cat', 'chat'],
+      [20, 'chien', 'dog'],
+      [21, 'dog', 'chien'],
+      [30, 'oiseau', 'bird'],
+      // The question's answer box shows nothing; the answer shows the expected answer.
+      [40, 'maison', 'house'],
+      [50, 'pain\ndu pain', 'bread'],
+      [51, 'bread [French, food]', 'pain · Vocab/Recall'],
+      [60, 'eau', 'water (no example)'],
+    ]);
+    expect(out.skipped).toEqual([]);
+  });
+
+  it.each(FORMATS)(
+    'skips a card it cannot render, or an empty one, with a reason (%s)',
+    (format) => {
+      const tts: TestNoteType = {
+        id: 78,
+        name: 'Spoken',
+        fields: ['Front', 'Back'],
+        templates: [{ name: 'Card 1', question: '{{tts fr_FR:Front}}', answer: '{{Back}}' }],
+      };
+      const unknownField: TestNoteType = {
+        id: 79,
+        name: 'Broken',
+        fields: ['Front', 'Back'],
+        templates: [
+          { name: 'Card 1', question: '{{Front}}', answer: '{{Verso}}' },
+          { name: 'Card 2', question: '{{#Front}}{{Back}}', answer: '{{Front}}' },
+        ],
+      };
+      const out = readAnkiPackage(
+        ankiPackage(
+          notes(
+            [
+              { type: 78, fields: ['bonjour', 'hello'] },
+              { type: 79, fields: ['a', 'b'], ords: [0, 1] },
+              // A card of a template the note type lacks, and a note type the collection lacks.
+              { fields: ['a', 'b'], ords: [5] },
+              { type: 4242, fields: ['a', 'b'] },
+              // An optional reverse card whose Add Reverse field is empty: nothing on its front.
+              { type: BASIC_OPTIONAL_REVERSED.id, fields: ['x', 'y', ''], ords: [1] },
+              { fields: ['<div><br></div>', 'back'] },
+            ],
+            { noteTypes: [tts, unknownField] },
+          ),
+          format,
+        ),
+      );
+      expect(out.cards).toEqual([]);
+      expect(out.skipped).toEqual([
+        { noteId: 1, reason: 'unsupported_template' },
+        { noteId: 2, reason: 'unsupported_template' },
+        { noteId: 3, reason: 'unsupported_template' },
+        { noteId: 4, reason: 'unsupported_template' },
+        { noteId: 5, reason: 'empty' },
+        { noteId: 6, reason: 'empty' },
+      ]);
+    },
+  );
+
+  it.each(FORMATS)('names a side whose image is missing or that is only a sound (%s)', (format) => {
+    const out = readAnkiPackage(
+      ankiPackage(
+        notes(
+          [
+            { fields: ['<img src="gone.png">', 'back'] },
+            { fields: ['front', '[sound:word.mp3]'] },
+            // Text beside a missing image: the text is the card.
+            { fields: ['Spain <img src="gone.png">', 'Madrid'] },
+            // The first image missing, the second present: the second is kept.
+            { fields: ['Spain', '<img src="gone.png"><img src="map%20v2.png">'] },
+          ],
+          { media: { 'map v2.png': PNG } },
+        ),
+        format,
+      ),
+    );
+    expect(out.skipped).toEqual([
+      { noteId: 1, reason: 'missing_media' },
+      { noteId: 2, reason: 'unsupported_media' },
+    ]);
+    expect(out.cards.map((c) => [c.front, c.back, c.frontImage, c.backImage?.type])).toEqual([
+      ['Spain', 'Madrid', null, undefined],
+      ['Spain', '', null, 'image/png'],
+    ]);
+  });
 
   it('names why a bad file is refused', () => {
     expect(reason(new TextEncoder().encode('not a zip at all'))).toBe('not_a_zip');
@@ -90,8 +319,19 @@ describe('readAnkiPackage', () => {
     expect(reason(zipSync({ 'collection.anki21b': new Uint8Array([1, 2, 3]) }))).toBe(
       'corrupt_collection',
     );
+    // meta says the latest format, but there is no collection.anki21b.
+    expect(reason(withEntry(apkg('anki2'), 'meta', encodeMessage([[1, 3]])))).toBe('no_collection');
+    expect(reason(withEntry(apkg('anki21b'), 'meta', new Uint8Array([0x08])))).toBe(
+      'corrupt_collection',
+    );
     const script = new TextEncoder().encode('<svg onload="alert(1)"></svg>');
-    expect(reason(apkg('anki2', { 'map.png': script }))).toBe('media_type');
+    for (const format of FORMATS) {
+      expect(reason(apkg(format, { 'map.png': script }))).toBe('media_type');
+    }
+    // An image that inflates past 2 MiB is refused before it is all inflated.
+    expect(reason(apkg('anki21b', { 'map.png': new Uint8Array(3 * 1024 * 1024) }))).toBe(
+      'media_type',
+    );
     const damaged = apkg('anki2').slice(0, 200);
     expect(reason(damaged)).toBe('not_a_zip');
   });

@@ -1,11 +1,18 @@
 /**
- * Reads an Anki package (`.apkg`, `.colpkg`): a zip holding the collection, a SQLite database
- * (`collection.anki2`/`collection.anki21`, or `collection.anki21b` compressed with zstd) and media
- * files named by number with a `media` map. Out come decks (a `::` tree), notes as basic cards
- * (front and back from the first two fields, HTML reduced to text, images kept when their file is
- * a PNG, JPEG, WebP or GIF) and the review history. Every bound is checked before the work it
- * guards, and a bad file throws `AnkiPackageError` naming why; nothing is written anywhere but a
- * temporary file of the collection, removed at once.
+ * Reads an Anki package (`.apkg`, `.colpkg`): a zip holding the collection, a SQLite database,
+ * and media files named by number with a `media` map. Two formats, as Anki's
+ * `rslib/src/import_export/package` reads them:
+ * - legacy (no `meta` file, or `meta` version 1 or 2): `collection.anki21` or `collection.anki2`,
+ *   media stored as they are, the map JSON (`{"0": "map.png"}`);
+ * - latest (`meta` version 3, Anki 2.1.50+; also `collection.anki21b` without `meta`): the
+ *   collection `collection.anki21b`, every media file and the map compressed with zstd, the map a
+ *   protobuf `MediaEntries` whose n-th entry names zip file `n`. (Anki writes a stub
+ *   `collection.anki2` beside it for older versions, which is not read.)
+ * Out come decks (a `::` tree), cards (each side rendered from its note type's template, HTML
+ * reduced to text, the first image kept when it is a PNG, JPEG, WebP or GIF) and the review
+ * history. Every bound is checked before the work it guards, and a bad file throws
+ * `AnkiPackageError` naming why; nothing is written anywhere but a temporary file of the
+ * collection, removed at once.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +20,14 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { zstdDecompressSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
+import { decodeMessage, protoBytesList, protoString, protoUint } from './protobuf.ts';
+import {
+  answerOnly,
+  type ParsedTemplate,
+  parseTemplate,
+  renderTemplate,
+  TemplateError,
+} from './template.ts';
 
 export const ANKI_LIMITS = {
   /** Largest package accepted (the issue asks for at least 200 MB). */
@@ -33,7 +48,8 @@ export type AnkiErrorReason =
   | 'no_collection'
   | 'corrupt_collection'
   | 'too_many_cards'
-  | 'media_type';
+  | 'media_type'
+  | 'corrupt_media';
 
 /**
  * The English text of each reason (the error's `fields.file`); `http/messages.ts` gives each its
@@ -49,6 +65,8 @@ export const ANKI_MESSAGES = {
   notDecompressed: 'The collection could not be decompressed.',
   notADatabase: 'The collection is not a valid database.',
   unreadable: 'The collection could not be read.',
+  badMeta: 'The package metadata (meta) could not be read.',
+  corruptMedia: 'The media of the package could not be read.',
   tooManyCards: (n: number) =>
     `The package has ${n} cards; at most ${ANKI_LIMITS.cards} are imported at once.`,
   mediaType: (name: string) =>
@@ -86,9 +104,22 @@ export interface AnkiReview {
   answerTimeMs: number;
 }
 
+/**
+ * Why a note (or one of its cards) was not imported: a cloze note; a side with nothing on it; a
+ * side whose only content is an image the package lacks (`missing_media`) or a sound or video
+ * (`unsupported_media`); a template this reader cannot render, or a note type or template the
+ * collection lacks (`unsupported_template`).
+ */
+export type AnkiSkipReason =
+  | 'cloze'
+  | 'empty'
+  | 'missing_media'
+  | 'unsupported_media'
+  | 'unsupported_template';
+
 export interface AnkiSkipped {
   noteId: number;
-  reason: 'cloze' | 'empty';
+  reason: AnkiSkipReason;
 }
 
 export interface AnkiCollection {
@@ -136,6 +167,7 @@ function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
         const wanted =
           (COLLECTIONS as readonly string[]).includes(file.name) ||
           file.name === 'media' ||
+          file.name === 'meta' ||
           /^\d+$/.test(file.name);
         if (!wanted) return false;
         unpacked += file.originalSize;
@@ -154,6 +186,61 @@ function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
   }
 }
 
+/**
+ * Whether the package is of the latest format: Anki's `meta` (a `PackageMetadata` whose field 1
+ * is the version) says 3; without `meta`, a `collection.anki21b` says so.
+ */
+function isLatest(files: Record<string, Uint8Array>): boolean {
+  if (!files.meta) return files['collection.anki21b'] !== undefined;
+  try {
+    return protoUint(decodeMessage(files.meta), 1) === 3;
+  } catch {
+    throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.badMeta);
+  }
+}
+
+const corruptMedia = () => new AnkiPackageError('corrupt_media', ANKI_MESSAGES.corruptMedia);
+
+/**
+ * The media map: each file's name to the zip entry that holds it. Latest: the zstd-compressed
+ * protobuf `MediaEntries { repeated MediaEntry entries = 1 }`, `MediaEntry { string name = 1;
+ * uint32 size = 2; bytes sha1 = 3; }`, entry n in zip file `n`; like Anki, a name with a path in
+ * it or a SHA-1 that is not 20 bytes makes the map corrupt. Legacy: JSON `{"n": name}`. A package
+ * without `media` has none.
+ */
+function mediaMap(files: Record<string, Uint8Array>, latest: boolean): Map<string, string> {
+  const map = new Map<string, string>();
+  if (!files.media) return map;
+  if (latest) {
+    try {
+      const raw = zstdDecompressSync(files.media, { maxOutputLength: 64 * 1024 * 1024 });
+      protoBytesList(decodeMessage(raw), 1).forEach((entry, index) => {
+        const fields = decodeMessage(entry);
+        const name = protoString(fields, 1);
+        const sha1 = protoBytesList(fields, 3).at(-1);
+        if (!name || /[/\\]|^\.\.?$/.test(name) || sha1?.length !== 20) throw corruptMedia();
+        map.set(name, String(index));
+      });
+    } catch (error) {
+      if (error instanceof AnkiPackageError) throw error;
+      throw corruptMedia();
+    }
+    return map;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(files.media));
+  } catch {
+    throw corruptMedia();
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw corruptMedia();
+  for (const [index, name] of Object.entries(json)) {
+    if (typeof name !== 'string' || !/^\d+$/.test(index)) throw corruptMedia();
+    map.set(name, index);
+  }
+  return map;
+}
+
 /** HTML of a field as plain text: breaks and blocks become new lines, entities decoded. */
 export function htmlToText(html: string): string {
   return html
@@ -170,10 +257,37 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const imageSource = (html: string) => /<img\b[^>]*\bsrc=["']?([^"'>\s]+)/i.exec(html)?.[1] ?? null;
+/**
+ * Schema 18 declares names `collate unicase`, a collation Anki registers itself and SQLite here
+ * cannot: a table `without rowid` with such a column (`fields`, `templates`) cannot even be
+ * scanned ("no query solution"). In this temporary copy the declarations become
+ * `collate nocase`; the reader never sorts or compares by a name, so what it reads is the same.
+ */
+function withoutUnicase(file: string) {
+  const db = new DatabaseSync(file);
+  try {
+    const rows = db
+      .prepare("select type, name, sql from sqlite_master where sql like '%unicase%'")
+      .all() as { type: string; name: string; sql: string }[];
+    if (rows.length === 0) return;
+    db.enableDefensive(false);
+    db.exec('pragma writable_schema = on');
+    const update = db.prepare('update sqlite_master set sql = ? where type = ? and name = ?');
+    for (const row of rows) {
+      update.run(row.sql.replace(/collate\s+unicase/gi, 'collate nocase'), row.type, row.name);
+    }
+    db.exec('pragma writable_schema = off');
+  } finally {
+    db.close();
+  }
+}
 
-function openCollection(files: Record<string, Uint8Array>) {
-  const name = COLLECTIONS.find((n) => files[n]);
+function openCollection(files: Record<string, Uint8Array>, latest: boolean) {
+  const name = (
+    latest
+      ? (['collection.anki21b'] as const)
+      : (['collection.anki21', 'collection.anki2'] as const)
+  ).find((n) => files[n]);
   if (!name) {
     throw new AnkiPackageError('no_collection', ANKI_MESSAGES.noCollection);
   }
@@ -189,6 +303,7 @@ function openCollection(files: Record<string, Uint8Array>) {
   const file = path.join(dir, 'collection.sqlite');
   writeFileSync(file, bytes);
   try {
+    withoutUnicase(file);
     const db = new DatabaseSync(file, { readOnly: true });
     return {
       format: name.slice('collection.'.length) as AnkiCollection['format'],
@@ -206,13 +321,17 @@ function openCollection(files: Record<string, Uint8Array>) {
 
 type Row = Record<string, unknown>;
 
+const hasTable = (db: DatabaseSync, name: string) =>
+  (
+    db
+      .prepare("select count(*) as n from sqlite_master where type = 'table' and name = ?")
+      .get(name) as { n: number }
+  ).n > 0;
+
 /** Deck names by id: the `decks` table (newer collections) or the JSON in `col.decks`. */
 function deckNames(db: DatabaseSync): Map<number, string> {
   const names = new Map<number, string>();
-  const hasTable = db
-    .prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'decks'")
-    .get() as { n: number };
-  if (hasTable.n > 0) {
+  if (hasTable(db, 'decks')) {
     for (const row of db.prepare('select id, name from decks').all() as Row[]) {
       names.set(Number(row.id), String(row.name).split('\x1f').join('::'));
     }
@@ -225,30 +344,115 @@ function deckNames(db: DatabaseSync): Map<number, string> {
   return names;
 }
 
+interface NoteType {
+  name: string;
+  cloze: boolean;
+  /** Field names by ordinal. */
+  fields: string[];
+  templates: Map<number, { name: string; question: string; answer: string }>;
+}
+
+/**
+ * The note types by id: schema 18 keeps them in the `notetypes`, `fields` and `templates` tables
+ * (configs as protobuf: `Notetype.Config.kind = 1`, 1 for cloze; `Template.Config.q_format = 1`,
+ * `a_format = 2`), schema 11 as JSON in `col.models`.
+ */
+function noteTypes(db: DatabaseSync): Map<number, NoteType> {
+  const types = new Map<number, NoteType>();
+  if (hasTable(db, 'notetypes')) {
+    for (const row of db.prepare('select id, name, config from notetypes').all() as Row[]) {
+      types.set(Number(row.id), {
+        name: String(row.name),
+        cloze: protoUint(decodeMessage(row.config as Uint8Array), 1) === 1,
+        fields: [],
+        templates: new Map(),
+      });
+    }
+    for (const row of db.prepare('select ntid, ord, name from fields').all() as Row[]) {
+      const type = types.get(Number(row.ntid));
+      if (type) type.fields[Number(row.ord)] = String(row.name);
+    }
+    for (const row of db.prepare('select ntid, ord, name, config from templates').all() as Row[]) {
+      const config = decodeMessage(row.config as Uint8Array);
+      types.get(Number(row.ntid))?.templates.set(Number(row.ord), {
+        name: String(row.name),
+        question: protoString(config, 1),
+        answer: protoString(config, 2),
+      });
+    }
+    return types;
+  }
+  const col = db.prepare('select models from col').get() as { models: string } | undefined;
+  for (const model of Object.values(JSON.parse(col?.models || '{}')) as Row[]) {
+    const fields: string[] = [];
+    for (const f of (model.flds ?? []) as Row[]) fields[Number(f.ord)] = String(f.name);
+    types.set(Number(model.id), {
+      name: String(model.name),
+      cloze: Number(model.type) === 1,
+      fields,
+      templates: new Map(
+        ((model.tmpls ?? []) as Row[]).map((t) => [
+          Number(t.ord),
+          { name: String(t.name), question: String(t.qfmt), answer: String(t.afmt) },
+        ]),
+      ),
+    });
+  }
+  return types;
+}
+
+const SOUND = /\[sound:[^\]]*\]/gi;
+const MEDIA_ELEMENT = /<(audio|video|object|embed)\b/i;
+
 export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
   const files = unzip(bytes);
-  const collection = openCollection(files);
+  const latest = isLatest(files);
+  const collection = openCollection(files, latest);
   try {
+    const media = mediaMap(files, latest);
     const { db } = collection;
-    let media: Record<string, string> = {};
-    try {
-      const map = files.media ? new TextDecoder().decode(files.media) : '{}';
-      media = map.trimStart().startsWith('{') ? JSON.parse(map) : {};
-    } catch {
-      media = {};
-    }
-    const fileOf = new Map(Object.entries(media).map(([number, name]) => [name, number]));
-    const image = (html: string): AnkiImage | null => {
-      const src = imageSource(html);
-      if (!src) return null;
-      const data = files[fileOf.get(decodeURIComponent(src)) ?? ''];
-      if (!data) return null;
-      const type = sniffImage(data);
-      const byName = IMAGE_TYPES[src.split('.').pop()?.toLowerCase() ?? ''];
-      if (!type || !byName || data.length > ANKI_LIMITS.imageBytes) {
-        throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(src));
+    /** A media file's bytes, or null when the map or the zip lacks it. */
+    const mediaFile = (name: string): Uint8Array | null => {
+      const data = files[media.get(name) ?? ''];
+      if (!data || !latest) return data ?? null;
+      try {
+        return zstdDecompressSync(data, { maxOutputLength: ANKI_LIMITS.imageBytes + 1 });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+          throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(name));
+        }
+        throw corruptMedia();
       }
-      return { bytes: Buffer.from(data), type };
+    };
+    type Side = { text: string; image: AnkiImage | null; problem: AnkiSkipReason | null };
+    /** A rendered side: its text, its first image the package has, or why it shows nothing. */
+    const side = (html: string): Side => {
+      let image: AnkiImage | null = null;
+      let missing = false;
+      for (const match of html.matchAll(/<img\b[^>]*\bsrc=["']?([^"'>\s]+)/gi)) {
+        const src = match[1] as string;
+        let name = src;
+        try {
+          name = decodeURIComponent(src);
+        } catch {}
+        const data = mediaFile(name);
+        if (!data) {
+          missing = true;
+          continue;
+        }
+        const type = sniffImage(data);
+        const byName = IMAGE_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
+        if (!type || !byName || data.length > ANKI_LIMITS.imageBytes) {
+          throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(name));
+        }
+        image = { bytes: Buffer.from(data), type };
+        break;
+      }
+      const withoutSound = html.replace(SOUND, '');
+      const sound = withoutSound !== html || MEDIA_ELEMENT.test(html);
+      const text = htmlToText(withoutSound);
+      const problem = missing ? 'missing_media' : sound ? 'unsupported_media' : null;
+      return { text, image, problem };
     };
 
     const count = db.prepare('select count(*) as n from cards').get() as { n: number };
@@ -256,39 +460,85 @@ export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
       throw new AnkiPackageError('too_many_cards', ANKI_MESSAGES.tooManyCards(count.n));
     }
     const decks = deckNames(db);
+    const types = noteTypes(db);
+    const templates = new Map<string, [ParsedTemplate, ParsedTemplate] | TemplateError>();
+    const parsed = (typeId: number, ord: number) => {
+      const key = `${typeId}:${ord}`;
+      if (!templates.has(key)) {
+        const t = types.get(typeId)?.templates.get(ord);
+        try {
+          if (!t) throw new TemplateError('no such template');
+          templates.set(key, [parseTemplate(t.question), parseTemplate(t.answer)]);
+        } catch (error) {
+          if (!(error instanceof TemplateError)) throw error;
+          templates.set(key, error);
+        }
+      }
+      return templates.get(key) as [ParsedTemplate, ParsedTemplate] | TemplateError;
+    };
     const cards: AnkiCard[] = [];
     const skipped: AnkiSkipped[] = [];
+    const skippedKeys = new Set<string>();
+    const skip = (noteId: number, reason: AnkiSkipReason) => {
+      if (skippedKeys.has(`${noteId}:${reason}`)) return;
+      skippedKeys.add(`${noteId}:${reason}`);
+      skipped.push({ noteId, reason });
+    };
     const rows = db
       .prepare(
-        'select c.id, c.did, c.ord, n.id as nid, n.flds from cards c join notes n on n.id = c.nid order by c.id',
+        `select c.id, c.did, c.ord, c.flags, n.id as nid, n.mid, n.flds, n.tags
+         from cards c join notes n on n.id = c.nid order by c.id`,
       )
       .all() as Row[];
-    const seenNotes = new Set<number>();
     for (const row of rows) {
       const noteId = Number(row.nid);
-      const fields = String(row.flds).split('\x1f');
-      if (fields.some((f) => /\{\{c\d+::/.test(f))) {
-        if (!seenNotes.has(noteId)) skipped.push({ noteId, reason: 'cloze' });
-        seenNotes.add(noteId);
+      const type = types.get(Number(row.mid));
+      if (type?.cloze) {
+        skip(noteId, 'cloze');
         continue;
       }
-      // A reverse card (ord 1) shows the back first.
-      const [a = '', b = ''] = Number(row.ord) === 1 ? [fields[1], fields[0]] : fields;
-      const frontImage = image(a);
-      const backImage = image(b);
-      const front = htmlToText(a);
-      const back = htmlToText(b);
-      if ((!front && !frontImage) || (!back && !backImage)) {
-        skipped.push({ noteId, reason: 'empty' });
+      const ord = Number(row.ord);
+      const template = parsed(Number(row.mid), ord);
+      if (!type || template instanceof TemplateError) {
+        skip(noteId, 'unsupported_template');
+        continue;
+      }
+      const deck = decks.get(Number(row.did)) ?? 'Default';
+      const values = String(row.flds).split('\x1f');
+      const fields = new Map(type.fields.map((name, i) => [name, values[i] ?? '']));
+      const flag = Number(row.flags ?? 0) & 0b111;
+      // The special fields, as Anki adds them (a note's own field of the same name gives way).
+      fields.set('Tags', String(row.tags ?? '').trim());
+      fields.set('Type', type.name);
+      fields.set('Deck', deck);
+      fields.set('Subdeck', deck.split('::').at(-1) ?? deck);
+      fields.set('Card', type.templates.get(ord)?.name ?? '');
+      fields.set('CardFlag', flag ? `flag${flag}` : '');
+      fields.set('CardID', String(row.id));
+      let question: string;
+      let answer: string;
+      try {
+        question = renderTemplate(template[0], { fields, frontSide: null });
+        answer = answerOnly(renderTemplate(template[1], { fields, frontSide: question }), question);
+      } catch (error) {
+        if (!(error instanceof TemplateError)) throw error;
+        skip(noteId, 'unsupported_template');
+        continue;
+      }
+      const front = side(question);
+      const back = side(answer);
+      const blank = [front, back].find((s) => !s.text && !s.image);
+      if (blank) {
+        skip(noteId, blank.problem ?? 'empty');
         continue;
       }
       cards.push({
         ankiId: Number(row.id),
-        deck: decks.get(Number(row.did)) ?? 'Default',
-        front,
-        back,
-        frontImage,
-        backImage,
+        deck,
+        front: front.text,
+        back: back.text,
+        frontImage: front.image,
+        backImage: back.image,
       });
     }
     const kept = new Set(cards.map((c) => c.ankiId));
@@ -312,6 +562,7 @@ export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
     return { format: collection.format, decks: usedDecks, cards, reviews, skipped };
   } catch (error) {
     if (error instanceof AnkiPackageError) throw error;
+    // A damaged table, JSON or protobuf config: whatever broke, the collection is unreadable.
     throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.unreadable);
   } finally {
     collection.close();

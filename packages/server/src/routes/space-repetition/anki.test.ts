@@ -1,7 +1,12 @@
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAnkiPackage } from '../../anki/package-reader.ts';
-import { ankiPackage, type TestCollection } from '../../anki/test-package.ts';
+import {
+  ankiPackage,
+  BASIC_REVERSED,
+  CLOZE,
+  type TestCollection,
+} from '../../anki/test-package.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers, type Learner, PNG, SR } from './test-support.ts';
 
@@ -28,13 +33,19 @@ const COLLECTION: TestCollection = {
     },
     {
       id: 11,
+      type: BASIC_REVERSED.id,
       fields: ['France', 'Paris'],
       cards: [
         { id: 101, deck: 1 },
         { id: 102, deck: 1, ord: 1 },
       ],
     },
-    { id: 12, fields: ['{{c1::Lisbon}} is in Portugal', ''], cards: [{ id: 103, deck: 1 }] },
+    {
+      id: 12,
+      type: CLOZE.id,
+      fields: ['{{c1::Lisbon}} is in Portugal', ''],
+      cards: [{ id: 103, deck: 1 }],
+    },
     { id: 13, fields: ['x'.repeat(5001), 'long'], cards: [{ id: 104, deck: 1 }] },
   ],
   revlog: [
@@ -177,6 +188,14 @@ describe('Anki import', () => {
       [
         zipSync({ 'collection.anki2': new Uint8Array(20 * 1024 * 1024) }, { level: 9 }),
         'anki_too_large',
+      ],
+      // A media map that is not the zstd protobuf an anki21b package holds.
+      [
+        zipSync({
+          ...unzipSync(ankiPackage(COLLECTION, 'anki21b')),
+          media: new TextEncoder().encode('{"0": "map.png"}'),
+        }),
+        'anki_corrupt_media',
       ],
     ];
     for (const [bytes, code] of cases) {
