@@ -156,7 +156,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One user. A user reads only their own record (school roles will widen this). */
+        /**
+         * One user, to themselves or to whoever teaches or leads them.
+         * @description A user reads their own record; someone else's only when the caller invited them as a student (Enterprise or Enterprise+), leads them as an enterprise teacher (Enterprise+), or may list the members of a school, course or subject they are in (its owner, or a teacher in it). Anyone else, or an inactive account, is 404.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;

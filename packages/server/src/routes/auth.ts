@@ -13,8 +13,10 @@ import {
   signAccessToken,
 } from '../auth/tokens.ts';
 import type { Handlers, Schemas } from '../contract/types.ts';
+import { mayReadUser } from '../db/queries/schools.ts';
 import { type UserRow, users } from '../db/schema.ts';
 import { featuresOf, isPaid } from '../domain/entitlements.ts';
+import { maySeeStudents, maySeeTeachers } from '../domain/invitations.ts';
 import { isKnownTimezone } from '../domain/timezones.ts';
 import { MESSAGES, normalizeUsername, usernameProblem } from '../domain/users.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -116,11 +118,18 @@ export const handlers: Handlers = {
     return c.json(toUser(currentUser(c)), 200);
   },
 
-  getUser(c, { params }) {
+  async getUser(c, { params }) {
     const user = currentUser(c);
-    // Until school roles exist a user sees only their own record; others do not exist for them.
-    if (params.id !== user.id) throw notFound('No user with this id.');
-    return c.json(toUser(user), 200);
+    if (params.id === user.id) return c.json(toUser(user), 200);
+    const { db, sql: q } = c.get('deps');
+    // Someone the caller does not teach, lead or share a school with does not exist for them.
+    const readable = await mayReadUser(q, user.id, params.id, {
+      seesStudents: maySeeStudents(user.accountType),
+      seesTeachers: maySeeTeachers(user.accountType),
+    });
+    const [row] = readable ? await db.select().from(users).where(eq(users.id, params.id)) : [];
+    if (!row) throw notFound('No user with this id.');
+    return c.json(toUser(row), 200);
   },
 
   async updateUser(c, { params, body }) {

@@ -421,3 +421,45 @@ export async function enrollableUser(
     ? { id: row.id, role: row.role, accountType: row.account_type, relation: row.relation }
     : null;
 }
+
+// --- People a user may read ---
+
+/**
+ * Whether `viewerId` may read the record of `userId` (`GET auth/users/{id}/`), someone else:
+ * a student they invited (when `seesStudents`, as for `my_students/`), a teacher of their
+ * enterprise (when `seesTeachers`, as for `my_enterprise_teachers/`), or a member of a school,
+ * course or subject whose members they may list (they own it, or teach in it: the same as
+ * `assertSeesMembers`). Anyone else, and an inactive account, is not readable.
+ */
+export async function mayReadUser(
+  q: Query,
+  viewerId: number,
+  userId: number,
+  grants: { seesStudents: boolean; seesTeachers: boolean },
+): Promise<boolean> {
+  const [row] = await q<{ ok: boolean }[]>`
+    select exists (
+      select 1 from users u where u.id = ${userId} and u.is_active and (
+        (${grants.seesStudents} and exists (select 1 from teacher_student_relationships r
+          where r.teacher_id = ${viewerId} and r.student_id = u.id))
+        or (${grants.seesTeachers} and exists (select 1 from enterprise_teacher_relationships r
+          where r.enterprise_owner_id = ${viewerId} and r.teacher_id = u.id))
+        or exists (
+          select 1 from course_enrollments e join courses c on c.id = e.course_id
+          where e.user_id = u.id and (c.owner_id = ${viewerId}
+            or exists (select 1 from course_enrollments t where t.course_id = c.id
+              and t.user_id = ${viewerId} and t.role = 'teacher')))
+        or exists (
+          select 1 from subject_enrollments e join subjects s on s.id = e.subject_id
+          where e.user_id = u.id and (s.owner_id = ${viewerId}
+            or exists (select 1 from subject_enrollments t where t.subject_id = s.id
+              and t.user_id = ${viewerId} and t.role = 'teacher')))
+        or exists (
+          select 1 from schools s
+          where u.id in (select m.user_id from (${schoolMembership(q, q`s.id`)}) m)
+            and (s.owner_id = ${viewerId}
+              or ${viewerId} in (select m.user_id from (${schoolMembership(q, q`s.id`)}) m
+                where m.role = 'teacher')))
+      )) as ok`;
+  return row?.ok === true;
+}
