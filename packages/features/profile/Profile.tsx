@@ -17,7 +17,7 @@ import { SubscriptionSection, type SubscriptionSectionProps } from './Subscripti
  * **Use it** for the signed-in learner's own account page. **Don't use it** for the progress
  * figures (`MyProgress`) or to choose a plan (`InAppPricing`).
  *
- * **API calls and states.** Signed out or before the session, every section shows its skeleton
+ * **API calls and states.** Signed out or before the session, the sections show their skeletons
  * (`Loading`).
  * - Account details: `GET auth/users/me/` (the email, read-only, and the username, first and last
  *   name); Save sends `PATCH auth/users/{id}/`, its field errors under their fields, success in a

@@ -34,7 +34,8 @@ export interface TopBarProps {
  * - Phones: the menu button opens the navigation `Drawer` (`PhoneDrawer`).
  *
  * **Accessibility.** The search is a WAI-ARIA combobox with a listbox of grouped options:
- * Ctrl/Cmd+K focuses it from anywhere on the page, ArrowDown and ArrowUp move the active option
+ * Ctrl/Cmd+K focuses it (and selects its text) from anywhere on the page, even before the island
+ * has hydrated; ArrowDown opens the list and moves the active option, ArrowUp moves back
  * (`aria-activedescendant`, the focus stays in the field), Enter opens it, Escape closes the list.
  * The language switch is a group named "Language" of two toggle buttons (`aria-pressed`, each
  * naming its language); the theme switch is an icon button named after what it does ("Switch to
