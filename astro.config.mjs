@@ -50,6 +50,10 @@ export default defineConfig({
       styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },
+  // The dev toolbar's Astro menu fetches https://astro.build/api/v1/dev-overlay/ from the
+  // browser under `npm run dev`; the product must not contact outside hosts, and the toolbar
+  // also injects its script into every dev page.
+  devToolbar: { enabled: false },
   server: {
     port: Number(process.env.PORT ?? 4321),
     host: process.env.HOST ?? 'localhost',

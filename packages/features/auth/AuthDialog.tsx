@@ -21,23 +21,34 @@ export function finishDialogSignIn(): void {
 }
 
 export interface AuthDialogProps {
+  /** Shown when true. */
   open: boolean;
+  /** Escape, the close button or a backdrop click. */
   onClose: () => void;
+  /** The tab it opens on: `login` (default) or `register`. */
   defaultTab?: AuthTab;
-  /** Defaults to `finishDialogSignIn`. */
+  /** After a sign-in or registration; defaults to `finishDialogSignIn` (reload to `/pricing`). */
   onSuccess?: () => void;
 }
 
 /**
- * Login and Register as two tabs in a `Dialog`, for signed-out visitors of the public pricing page.
- * Mounted by `AuthDialogIsland` (its controller opens it on a `data-auth-dialog` button or the
- * open event).
+ * Login and Register as two tabs in a `Dialog`, for signed-out visitors of the public pricing page,
+ * so they can buy without leaving it. Mounted by `AuthDialogIsland` (its controller opens it on a
+ * click on any `data-auth-dialog` element, on the tab that attribute names, or on the open event).
  *
- * **API calls and states:** those of `LoginForm` (`POST /auth/token/`) and `RegisterForm`
- * (`POST /auth/users/`) in its tabs. A sign-in from the dialog reloads to `/pricing`.
+ * **Use it** where a signed-out visitor starts something that needs an account and should come back
+ * to the same page (Buy now on `/pricing`). **Don't use it** for the sign-in pages themselves
+ * (`LoginForm` on `/login`, `RegisterForm` on `/register`) or for an invitation (its page has its
+ * own tabs).
  *
- * **Accessibility.** A modal dialog (focus inside, Escape closes, focus returns to the button that
- * opened it) with WAI-ARIA tabs (arrow keys switch between Login and Register).
+ * **API calls and states.** Those of the form in the open tab: `LoginForm` (`POST /auth/token/`;
+ * `Login`) and `RegisterForm` (`POST /auth/users/`, then `POST /auth/token/`; `Register`), with
+ * their errors shown inside the dialog. A sign-in from the dialog reloads to `/pricing`.
+ *
+ * **Accessibility.** A modal dialog titled "Sign in to continue": the page behind is inert, focus
+ * starts in the open tab's first field, Escape, × and the backdrop close it, and focus returns to
+ * the button that opened it. The two tabs are WAI-ARIA tabs, one tab stop, Left and Right switch
+ * between Login and Register. In a field, Enter submits the tab's form.
  */
 export function AuthDialog({ open, onClose, defaultTab = 'login', onSuccess }: AuthDialogProps) {
   const intl = useIntl();

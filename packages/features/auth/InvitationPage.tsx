@@ -289,27 +289,38 @@ export function ValidInvitation({ code, invitation }: { code: string; invitation
  * `/invitation/{code}`, mounted by `InvitationIsland`: checks an invitation code and lets the
  * visitor accept it.
  *
- * **API calls and states**
+ * **Use it** only for the invitation link's page, `/invitation/{code}`. **Don't use it** to sign in
+ * or register without an invitation (`LoginForm`, `RegisterForm`) or for managing invitations
+ * (`InvitationSections` on `/profile`).
+ *
+ * **API calls and states.**
  * - `GET /auth/verify-invitation/{code}/` (cached 10 minutes, never retried). Pending: a spinner
  *   (`Loading`). A code found unknown, used or expired shows the invalid view with the reason
  *   translated from `error_code` (`Invalid`, `Used`, `Expired`). A check that failed shows the
  *   invalid view with its reason and Retry: too many tries (`429`, `RateLimited`), no connection,
  *   `501` (`NotImplemented`). A valid code shows who invites and the plan it grants.
- * - Signed out (`ValidSignedOut`): the Login tab links to `/login/{code}` (log in, then the code
- *   is applied); the Register tab's Register to accept opens `InvitationRegistration`, the
+ * - Signed out (`ValidSignedOut`): the Login tab links to `/login/{code}` (log in, then the code is
+ *   applied); the Register tab's Register to accept opens `InvitationRegistration`, the
  *   registration in steps (its own stories).
  * - Signed in: Apply Invitation (`ValidSignedIn`), or a notice when the account already has that
  *   plan (`AlreadyOnPlan`, from `GET /auth/users/account_info/`). Apply sends
- *   `POST /auth/enterprise-invitation/{code}/apply/`, then the teacher path when the enterprise
- *   one fails; success says so and goes to `/` after 2 s; a refusal says why, translated from
+ *   `POST /auth/enterprise-invitation/{code}/apply/`, then the teacher path when the enterprise one
+ *   fails; success says so and goes to `/` after 2 s; a refusal says why, translated from
  *   `field_codes.code` (`ApplyRefused`); any other failure says the spec's "Error applying
  *   invitation. Please try again." with Apply still there to retry.
  *
- * **Accessibility.** The loading spinner is announced as a status; the states are headed sections
- * with ordinary links and buttons; results are `role="status"`, failures `role="alert"`. Cancel in
- * the registration steps returns the focus to Register to accept.
+ * **Accessibility.** The loading spinner is announced as a status ("Checking your invitation…");
+ * the invalid view is a level 2 heading with its reason; a valid one is the page's `h1` with the
+ * Login and Register tabs (WAI-ARIA tabs: one tab stop, Left and Right switch). The apply result is
+ * `role="status"`, a refusal or failure `role="alert"`, so both are announced. Cancel in the
+ * registration steps returns the focus to Register to accept.
  */
-export function InvitationPage({ code }: { code: string }) {
+export function InvitationPage({
+  code,
+}: {
+  /** The invitation code from the address (`/invitation/{code}`). */
+  code: string;
+}) {
   const intl = useIntl();
   const verification = useInvitationVerification(code);
   if (verification.isPending) return <InvitationLoading />;

@@ -157,29 +157,29 @@ export interface InvitationRegistrationProps {
 }
 
 /**
- * Registration through an invitation, step by step: account (email, username), password
- * (password, confirmation), name (first and last), then a confirmation step with everything but
- * the password. Shown by `InvitationPage` (mounted by `InvitationIsland` on `/invitation/{code}`)
- * when a signed-out visitor chooses Register to accept.
+ * Registration through an invitation, step by step: account (email, username), password (password,
+ * confirmation), name (first and last), then a confirmation step with everything but the password.
+ * Shown by `InvitationPage` (mounted by `InvitationIsland` on `/invitation/{code}`) when a
+ * signed-out visitor chooses Register to accept.
  *
  * **Use it** for a visitor with a valid invitation and no account. **Don't use it** for a plain
  * sign-up (`RegisterForm`) or an existing account (the Login tab applies the code after login).
  *
- * **Steps and states.** Next checks only the step's fields, with the spec's messages
- * (`AccountStepRequired`, `PasswordsDoNotMatch`, `PasswordTooShort`, `NameStepRequired`); Back
- * keeps what was typed; Cancel leaves the form. An invitation bound to one address fills the email
- * and locks it (`BoundToEmail`).
+ * **Steps.** Next checks only the step's fields, with the spec's messages (`AccountStepRequired`,
+ * `PasswordsDoNotMatch`, `PasswordTooShort`, `NameStepRequired`); Back keeps what was typed; Cancel
+ * leaves the form. An invitation bound to one address fills the email and locks it
+ * (`BoundToEmail`).
  *
- * **API calls.** Create account sends `POST /auth/invitation/{code}/` (or
+ * **API calls and states.** Create account sends `POST /auth/invitation/{code}/` (or
  * `/auth/enterprise-invitation/{code}/` for an enterprise invitation) with the fields, the
  * browser's time zone, then `POST /auth/token/` to sign in.
- * - `400` naming fields: back to the first step with a failing field, each message under its
- *   field (`EmailTaken`).
+ * - `400` naming fields: back to the first step with a failing field, each message under its field
+ *   (`EmailTaken`).
  * - `404` or `409` (unknown, used, expired code, another address): the reason, translated from
  *   `field_codes.code` (`InvitationUsed`).
  * - Any other failure (`500`, `429`, no connection): the message and Retry (`ServerError`).
- * - Success: the welcome message with the plan (`Registered`) and, 2 s later, `/`. If the
- *   automatic login fails the page goes to `/login` (§4).
+ * - Success: the welcome message with the plan (`Registered`) and, 2 s later, `/`. If the automatic
+ *   login fails the page goes to `/login` (§4).
  *
  * **Accessibility.** Each step is a form: Enter goes to the next step. The step list marks the
  * current step (`aria-current="step"`) and says which are completed; on Next and Back the focus

@@ -51,14 +51,17 @@ export function FormAlert({ error }: { error: FormError }) {
  * **Use it** wherever a signed-out learner must sign in. **Don't use it** for registering (use
  * `RegisterForm`, linked under it).
  *
- * **API calls and states**
+ * **API calls and states.**
  * - `POST /auth/token/` with email and password. Success: the session is stored and the page goes
  *   on (to `/`, or applies the pending invitation). `400` with `field_codes`: each message under
  *   its field; `invalid_credentials` or any other failure: the message in the banner above the form
  *   (`ServerError`). Empty fields are stopped before the call (`AllFieldsRequired`).
  *
- * **Accessibility.** Labelled fields whose errors are linked to them; the banner is `role="alert"`,
- * so the failure is announced.
+ * **Accessibility.** A native form: Enter in either field submits it. The fields have real labels
+ * and their errors are linked to them (`aria-describedby`, `aria-invalid`); the banner is
+ * `role="alert"`, so a failure is announced without moving the focus. The password field's
+ * show/hide button is a toggle. Submit is disabled until the island has hydrated, then busy
+ * (`aria-busy`) while signing in.
  */
 export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }: LoginFormProps) {
   const intl = useIntl();

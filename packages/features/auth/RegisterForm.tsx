@@ -30,18 +30,26 @@ export function timeZone(): string | undefined {
 }
 
 /**
- * The registration form of `/register` and `/register/{code}`, mounted by `RegisterIsland`; also the
- * Register tab of the `AuthDialog`.
+ * The registration form of `/register` and `/register/{code}`, mounted by `RegisterIsland`; also
+ * the Register tab of the `AuthDialog`.
  *
- * **API calls and states**
+ * **Use it** wherever a signed-out visitor creates an account (`/register`, the dialog's Register
+ * tab). **Don't use it** with an invitation whose page offers registration
+ * (`InvitationRegistration`, in steps) or to sign in (`LoginForm`, linked under it).
+ *
+ * **API calls and states.**
  * - `POST /auth/users/` creates the account. `400` with `field_codes`: each message under its field
  *   (a taken email, a short password); other failures: the banner (`ServerError`). Mismatched or
  *   short passwords and empty fields are caught before the call (`PasswordsDoNotMatch`,
  *   `PasswordTooShort`, `AllFieldsRequired`).
- * - Then `POST /auth/token/` signs in automatically, the pending invitation (if any) is applied, and
- *   the page goes to `/`; if that login fails, to `/login`.
+ * - Then `POST /auth/token/` signs in automatically, the pending invitation (if any) is applied,
+ *   and the page goes to `/`; if that login fails, to `/login`.
  *
- * **Accessibility.** Labelled fields with linked errors; the banner is `role="alert"`.
+ * **Accessibility.** A native form: Enter in a field submits it. The fields have real labels and
+ * their errors are linked to them (`aria-describedby`, `aria-invalid`); the banner is
+ * `role="alert"`, so a failure is announced without moving the focus. Each password field has a
+ * show/hide toggle. Submit is disabled until the island has hydrated, then busy (`aria-busy`) while
+ * the account is created.
  */
 export function RegisterForm({
   invitationCode,

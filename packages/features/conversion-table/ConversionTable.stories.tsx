@@ -58,12 +58,6 @@ const meta = {
   args: { initialLanguage: 'en' },
   decorators: [withQueryClient, withSession(true)],
   parameters: {
-    docs: {
-      description: {
-        component:
-          "The Major-System conversion table on `/conversion-table`, mounted by `ConversionTableIsland` inside the Premium gate (free plans see the Premium modal: Gated). Type numbers (digits and spaces) and get words for each, best first, with ways to split long numbers, a generated phrase and the digit table of the chosen language. **API calls:** `POST conversiontable/convert-numbers/` (Results; a 400 shows the spec's message under the field: InvalidInput, NoNumbers; any other failure: ServerError with Retry) and `POST conversiontable/generate-phrase/`; below them the learner's own table (`OwnTable`). **Accessibility:** the input is a labelled field whose error is linked with `aria-describedby`; results are lists announced in order.",
-      },
-    },
     messages,
     msw: [converted, phrased],
   },

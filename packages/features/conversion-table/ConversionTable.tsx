@@ -162,7 +162,44 @@ function PhraseResult({ phrase }: { phrase: GeneratedPhrase }) {
   );
 }
 
-export function ConversionTable({ initialLanguage }: { initialLanguage: MnemonicsLocale }) {
+/**
+ * The Major-System converter of `/conversion-table`, mounted by `ConversionTableIsland` through
+ * `ConversionTablePage` inside the Premium gate: the learner types numbers (digits and spaces) and
+ * gets words for each, best first, ways to split long numbers, a phrase for one number, and the
+ * digit table of the chosen language; below them, the learner's own table (`OwnTable`).
+ *
+ * **Use it** only inside `ConversionTablePage`, which shows free plans the Premium modal instead
+ * (`Gated`). **Don't use it** for the learner's own word for each number (`OwnTable`) or to teach
+ * the digit sounds alone (`DigitTable`).
+ *
+ * **API calls and states.**
+ * - Nothing converted yet: a hint and the English digit table (`Empty`); the language select
+ *   changes the digit table and the next calls (`SpanishTable`).
+ * - The numbers field is checked as it is typed and on Convert, in the browser: a letter shows
+ *   'Error: Only numbers and spaces are allowed' under the field at once (`InvalidInput`), Convert
+ *   on an empty field 'Error: No numbers entered' (`NoNumbers`); nothing is sent.
+ * - `POST conversiontable/convert-numbers/` with the numbers and the language: Convert is busy and
+ *   "Converting…" shows, then for each number its words (the best in the table's feature colour)
+ *   and up to three splits (`Results`); a failure shows 'This did not work', the error's message
+ *   and Retry, which sends the same numbers again (`ServerError`).
+ * - `POST conversiontable/generate-phrase/` with one number: the phrase and the words it is made of
+ *   (`Results`); an empty field says 'Error: Number field is empty'; a failure shows the same alert
+ *   with Retry.
+ * - `OwnTable` below makes its own calls.
+ *
+ * **Accessibility.** The page's `h1`, then two native forms: Enter in a field converts or
+ * generates. The fields have real labels, helper texts and errors linked to them
+ * (`aria-describedby`, `aria-invalid`); the language is a native select. The results and the phrase
+ * are polite live regions, so new words are read when they arrive; a failure is `role="alert"` with
+ * a Retry button, and the spinners announce "Converting…" and "Generating…". Numbers and their
+ * words are lists, each number a card headed by it.
+ */
+export function ConversionTable({
+  initialLanguage,
+}: {
+  /** The language the page opens in (`en` or `es`): the digit table and the words' dictionary. */
+  initialLanguage: MnemonicsLocale;
+}) {
   const intl = useIntl();
   const [language, setLanguage] = useState<MnemonicsLocale>(initialLanguage);
   const [numbers, setNumbers] = useState('');

@@ -14,12 +14,6 @@ const meta = {
   args: { language: 'en', defaultOpen: true },
   decorators: [withQueryClient, withSession(true)],
   parameters: {
-    docs: {
-      description: {
-        component:
-          "The learner's own Major-System table on `/conversion-table`, inside `ConversionTableIsland` below the converter, opened with Edit your table (Closed): a field per number from 00 to 99, prefilled with the saved word or the dictionary's best suggestion (marked Suggestion; the others are in the field's list). **API calls:** `GET conversiontable/table/` (Default with saved words, NothingSaved; Loading; a failed read: LoadError with Retry) and `PUT conversiontable/table/` with the fields that differ from what is saved (a word whose sounds do not encode its number gets its message under its field: WrongWord). Export CSV downloads the saved words (UTF-8, quoted, formula-safe). **Accessibility:** each field is named \"Word for NN\"; its error is linked with `aria-describedby`.",
-      },
-    },
     messages,
     msw: [tableHandler({ '12': 'tin', '28': 'knife', '31': 'mat' })],
   },

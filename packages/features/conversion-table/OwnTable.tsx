@@ -116,15 +116,37 @@ function TableForm({ table }: { table: MajorTable }) {
 }
 
 /**
- * The learner's own table editor, opened with its button: 00–99, each field prefilled with the saved word or the
- * dictionary's best suggestion (others in the field's list). Saving sends the fields that differ
- * from what is saved (`PUT conversiontable/table/`); a word that does not encode its number by
- * sound gets its message under its field. Export CSV downloads the saved words.
+ * The learner's own Major-System table on `/conversion-table`, below the converter in
+ * `ConversionTableIsland`: a word for each number from 00 to 99, prefilled with the saved word or
+ * the dictionary's best suggestion (marked "Suggestion"; the other suggestions are in the field's
+ * list), saved for the learner and exported as CSV.
+ *
+ * **Use it** where the learner keeps their own fixed words for the numbers 00–99, in the language
+ * of the page's table. **Don't use it** to convert arbitrary numbers (`ConversionTable`) or to show
+ * the digit sounds (`DigitTable`).
+ *
+ * **API calls and states.**
+ * - Closed, it reads nothing: only the "Edit your table" button shows (`Closed`).
+ * - `GET conversiontable/table/` once opened: a skeleton while it loads (`Loading`); the 100 fields
+ *   with the saved words and the rest prefilled (`Default`) or all suggestions when nothing is
+ *   saved yet (`NothingSaved`); a failed read shows its message and Retry (`LoadError`).
+ * - `PUT conversiontable/table/` with only the fields that differ from what is saved; Save counts
+ *   them and is disabled when there are none. A word whose sounds do not encode its number gets its
+ *   message under that field and nothing is saved (`WrongWord`); another failure shows its message
+ *   above the buttons; success says how many words are saved (`Saved`).
+ * - Export CSV downloads the saved words (UTF-8, quoted, formula-safe), in the browser; disabled
+ *   while nothing is saved.
+ *
+ * **Accessibility.** A native form: Enter in a field saves. Each field is named "Word for NN" and
+ * offers its suggestions as a native list (the browser's arrow keys open it); its "Suggestion" hint
+ * and its error are linked to it (`aria-describedby`, `aria-invalid`). The count of saved words is
+ * a polite live region, so a save is announced; a failed read or save is `role="alert"`.
  */
 export function OwnTable({
   language,
   defaultOpen = false,
 }: {
+  /** Whose table: the English or the Spanish one (each language has its own words). */
   language: MnemonicsLocale;
   /** Show the 100 fields at once; closed, a button opens them (and only then are they read). */
   defaultOpen?: boolean;

@@ -47,6 +47,7 @@ function Side({ text, image, alt }: { text: string; image: string | null; alt: s
 }
 
 export interface DeckReviewProps {
+  /** The deck to study (from `/space-repetition/{deskId}`). */
   deskId: number;
   /** Start with the answer shown (stories). */
   initiallyRevealed?: boolean;
@@ -57,18 +58,27 @@ export interface DeckReviewProps {
  * `DeckReviewIsland`: the card's front, reveal, rate, the remaining-today counter, undo, and the
  * session-complete screen. Works on decks shared read-only too (nothing here edits the deck).
  *
- * **API calls and states**
+ * **Use it** for studying one deck's due cards. **Don't use it** to browse or edit a deck's cards
+ * (`DeskDetail`) or for a duel's questions (the duel arenas).
+ *
+ * **API calls and states.**
  * - `GET /space-repetition/desks/{id}/` and `GET /space-repetition/cards/due_cards/`. Pending:
- *   `Loading`; failure: an error with Retry (`LoadError`); no cards at all: `EmptyDeck`; nothing due
- *   now: `AllDoneForToday`; otherwise the next card, new, learning or review (`NewCard`,
+ *   `Loading`; failure: an error with Retry (`LoadError`); no cards at all: `EmptyDeck`; nothing
+ *   due now: `AllDoneForToday`; otherwise the next card, new, learning or review (`NewCard`,
  *   `LearningCard`, `ReviewCard`).
  * - Rating: `POST /space-repetition/cards/{id}/update_difficulty/` (or `repeat_same_day/`); each
  *   rating button shows its next interval once revealed (`RevealedWithIntervals`). Undo:
  *   `POST /space-repetition/cards/{id}/undo_review/`. Ratings made while offline are queued and
  *   sent from the next page that opens.
  *
- * **Accessibility.** Space reveals, keys 1–4 rate, Ctrl/Cmd+Z undoes; the same actions are buttons.
- * Shortcuts are ignored while typing in a field or inside a dialog.
+ * **Accessibility.** Space reveals, keys 1–4 rate (Again, Hard, Good, Easy), Ctrl/Cmd+Z undoes; the
+ * same actions are buttons, which declare their keys (`aria-keyshortcuts`) and describe the next
+ * interval ("Next review in less than 10 minutes (key 1)"). Shortcuts are ignored while typing in a
+ * field or inside a dialog. Each new card and each revealed answer is announced in a polite live
+ * region ("Next card: … 12 remaining today.", "Answer: …"), and focus moves to the card when it was
+ * on the page or on the previous card, so the keyboard never has to find it. The rating buttons are
+ * a group named "How well did you remember?"; feedback (an undo, a queued rating, an error) is a
+ * snackbar.
  */
 export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProps) {
   const intl = useIntl();

@@ -134,20 +134,33 @@ function fileSize(intl: ReturnType<typeof useIntl>, bytes: number): string {
 }
 
 /**
- * The Import from Anki dialog of `/space-repetition` (opened from `DeskList`, mounted by
- * `DeskListIsland`): the learner picks an `.apkg` or `.colpkg`, and Import sends it with
- * `POST /space-repetition/anki-import/`; or a `.csv` file (the desk export's format, or
- * `front,back`), sent with `POST /space-repetition/csv-import/` to become one new desk.
+ * The Import dialog of `/space-repetition` (opened from `DeskList`, mounted by `DeskListIsland`):
+ * the learner picks an Anki package (`.apkg` or `.colpkg`, with its notes, scheduling history and
+ * media) or a `.csv` file (the desk export's format, or `front,back`) and imports it as new desks.
  *
- * **States.** No file yet: Import is disabled (`ImportChoose`); uploading: a progress bar of the
- * bytes sent, then an indeterminate bar while the server imports (`ImportUploading`); done: the
- * summary of desks (links), cards and reviews imported and the notes skipped by reason
- * (`ImportDone`, `CsvDone`); refused: the reason's message from `field_codes.file`
- * (`ImportRefused…`), or for a CSV file each bad row with its number, column and why
- * (`CsvRefusedRows`), and the learner may pick another file.
+ * **Use it** to bring existing cards into Memoria from Anki or a spreadsheet. **Don't use it** to
+ * add cards one by one (the card editor of `DeskDetail`) or to make cards from text or photos
+ * (`GenerateCards`).
  *
- * **Accessibility.** The file control is a labelled input shown as a button; the progress bar is
- * `role="progressbar"` with its values; the summary is `role="status"` and an error
+ * **API calls and states.**
+ * - No file yet: Import is disabled (`ImportChoose`); a file chosen shows its name and size
+ *   (`ImportChosen`).
+ * - Import sends a package with `POST /space-repetition/anki-import/`, a CSV file with
+ *   `POST /space-repetition/csv-import/` (one new desk). While it runs: a progress bar of the bytes
+ *   sent (`ImportUploading`), then an indeterminate bar while the server imports
+ *   (`ImportProcessing`).
+ * - Done: the summary of desks (links), cards and reviews imported and the notes skipped by reason,
+ *   and Close (`ImportDone`, `CsvDone`).
+ * - Refused: the reason's message from `field_codes.file` (`ImportRefusedNotAZip`,
+ *   `ImportRefusedNoCollection`, `ImportRefusedCorrupt`, `ImportRefusedTooLarge`,
+ *   `ImportRefusedTooManyCards`, `ImportRefusedMediaType`, `ImportRefusedNoFile`,
+ *   `CsvRefusedNotUtf8`), or for a CSV file each bad row with its number, column and why
+ *   (`CsvRefusedRows`); the learner may pick another file.
+ *
+ * **Accessibility.** A modal `Dialog`: focus starts on the file input, Escape and Cancel close it,
+ * focus returns to what opened it. The file input is labelled by the field's name and its "Choose a
+ * file" label, which shows it as a button (Enter or Space opens the system's file picker). The
+ * progress bar is `role="progressbar"` with its values; the summary is `role="status"` and an error
  * `role="alert"`, so both are announced.
  */
 export function AnkiImportDialog({
@@ -155,7 +168,9 @@ export function AnkiImportDialog({
   onClose,
   initialFile = null,
 }: {
+  /** Shown when true. */
   open: boolean;
+  /** Cancel, Close after an import, Escape or the close button. */
   onClose: () => void;
   /** A file already chosen (stories). */
   initialFile?: File | null;

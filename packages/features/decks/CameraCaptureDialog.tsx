@@ -33,8 +33,11 @@ function toBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob | null
 }
 
 export interface CameraCaptureDialogProps {
+  /** Shown (and the camera started) when true. */
   open: boolean;
+  /** Cancel, Escape or the close button; the camera is stopped. */
   onClose: () => void;
+  /** The photo taken, as a JPEG under the server's 2 MiB limit. */
   onCapture: (file: AttachedFile) => void;
   /** The camera; defaults to `navigator.mediaDevices.getUserMedia` (stories pass their own). */
   getUserMedia?: GetUserMedia | undefined;
@@ -43,16 +46,24 @@ export interface CameraCaptureDialogProps {
 }
 
 /**
- * The camera dialog of card generation: a live preview, Capture hands a JPEG to the caller.
- * Part of `DeskDetailIsland` (through `GenerateCards`); it makes no API call.
+ * The camera dialog of card generation: a live preview of the device's camera, and Capture hands a
+ * JPEG photo to the caller, which attaches it to the text to generate cards from. Part of
+ * `DeskDetailIsland` (opened from `GenerateCards`).
  *
- * **States:** the preview, or one of the spec's camera errors: access denied or no camera
- * (`AccessDenied`), the preview failed to start (`PreviewError`), the camera is not ready
- * (`NotReady`), the page's elements are missing (`ElementsNotFound`), the video stream failed
- * (`StreamError`).
+ * **Use it** to take a photo of notes or a book page for `GenerateCards`. **Don't use it** to pick
+ * an existing image file (the file input of `GenerateCards`) or to record video.
  *
- * **Accessibility.** A modal `Dialog`; the error replaces the preview as text, and Capture is a
- * labelled button.
+ * **API calls and states.** It makes no API call; the camera is the browser's `getUserMedia`. While
+ * the camera starts, a spinner ("Starting the camera…"); then the preview and a hint. The spec's
+ * camera errors replace the preview with their message, Retry and a disabled Capture: access denied
+ * or no camera (`AccessDenied`), the preview failed to start (`PreviewError`), the video stream
+ * failed (`StreamError`), the page's elements are missing (`ElementsNotFound`); a camera not ready
+ * yet keeps Capture enabled (`NotReady`). The camera is stopped when the dialog closes.
+ *
+ * **Accessibility.** A modal `Dialog`: the page behind is inert, focus starts on Cancel, Escape and
+ * Cancel close it and return focus to what opened it. The preview is a `<video>` named "Camera
+ * preview"; an error is `role="alert"`, so it is announced, and the starting spinner is a status.
+ * Capture, Retry and Cancel are labelled buttons.
  */
 export function CameraCaptureDialog({
   open,

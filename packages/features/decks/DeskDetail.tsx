@@ -119,28 +119,46 @@ function CardRow({
 type CardDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; card: Card } | null;
 
 export interface DeskDetailProps {
+  /** The deck to show (from `/space-repetition/{deskId}`). */
   deskId: number;
   /** Open the generator at once (stories). */
   generate?: GenerateCardsProps['initial'] | true;
+  /** The camera for the generator's photos; defaults to the browser's (stories pass their own). */
   getUserMedia?: GenerateCardsProps['getUserMedia'];
   /** The search box's starting text (stories). */
   initialSearch?: string;
 }
 
 /**
- * One deck (`/space-repetition/{deskId}`), mounted by `DeskDetailIsland`: its counts, Study, the
- * cards (search, pages; add, edit, delete) and card generation. Editing is hidden on a deck shared
- * read-only (`SharedReadOnly`).
+ * One deck on `/space-repetition/{deskId}`, mounted by `DeskDetailIsland`: its name and counts,
+ * Study, the cards (search, pages; add, edit, delete) and card generation (`GenerateCards`).
+ * Editing is hidden on a deck shared read-only.
  *
- * **API calls and states**
- * - `GET /space-repetition/desks/{id}/` and `GET /space-repetition/desks/{id}/cards/` (search is
- *   debounced). Pending: `Loading`; an unknown or foreign deck: `NotFound`; no cards: `EmptyDeck`;
- *   a search with no match: `SearchNoResults`; otherwise the cards (`Cards`).
- * - Card editor: `POST /space-repetition/cards/`, `PUT /space-repetition/cards/{id}/`; delete:
- *   `DELETE /space-repetition/cards/{id}/`. Failures show in an alert.
+ * **Use it** for the page of one deck the learner owns or was given. **Don't use it** for the list
+ * of decks (`DeskList`) or to review the deck's due cards (`DeckReview`, behind Study).
  *
- * **Accessibility.** Result counts are announced in a polite live region, failures in
- * `role="alert"`; the card editor is a modal dialog.
+ * **API calls and states.**
+ * - `GET /space-repetition/desks/{id}/`: a skeleton while it loads (`Loading`); an unknown or
+ *   foreign deck or another failure: 'Could not load this' with the reason, Retry and a link back
+ *   to the decks (`NotFound`); otherwise the deck, with the owner's name and a Read-only chip and
+ *   no editing when it is shared read-only (`SharedReadOnly`).
+ * - `GET /space-repetition/desks/{id}/cards/` with the page and the search (debounced): the cards,
+ *   20 a page with Previous and Next (`Cards`); no cards: the empty state with Add card
+ *   (`EmptyDeck`); a search with no match: "No cards match …" (`SearchNoResults`); a failed read:
+ *   the same error with Retry.
+ * - The card editor: `POST /space-repetition/cards/` (add, then "Card added." in a snackbar) and
+ *   `PUT /space-repetition/cards/{id}/` (edit); delete asks first, then
+ *   `DELETE /space-repetition/cards/{id}/`; a failure shows its message inside the dialog, which
+ *   stays open.
+ * - Generate cards opens `GenerateCards` (its own calls); its saved cards are announced in the
+ *   snackbar.
+ *
+ * **Accessibility.** The deck's name is the page's `h1` and Cards an `h2` section. The search is a
+ * labelled search field; after each search the number of cards found is read from a polite live
+ * region. The list is named "Cards"; each row's Edit and Delete buttons name the card they act on
+ * ("Edit card “Hola”"), and the pages are a navigation landmark. The card editor and the delete
+ * confirmation are modal dialogs that return focus to the button that opened them; failures are
+ * `role="alert"`, success a snackbar (`role="status"`).
  */
 export function DeskDetail({
   deskId,

@@ -198,20 +198,28 @@ function DeskSkeletons() {
  * The learner's decks on `/space-repetition`, mounted by `DeskListIsland`: each deck with today's
  * counts, Study, and the deck actions (rename, share, configure new cards, delete).
  *
- * **API calls and states**
+ * **Use it** as the home of spaced repetition: every deck the learner owns or was given, each with
+ * today's work. **Don't use it** for one deck's cards (`DeskDetail`) or for a study session
+ * (`DeckReview`).
+ *
+ * **API calls and states.**
  * - `GET /space-repetition/desks/`. Pending: skeleton cards (`Loading`); failure: an alert with
- *   Retry (`LoadError`); an empty list: the empty state with New deck (`Empty`); otherwise the decks
- *   (`WithDesks`), a deck shared with the learner marked read-only (`SharedReadOnly`).
+ *   Retry (`LoadError`); an empty list: the empty state with New deck (`Empty`); otherwise the
+ *   decks (`WithDesks`), a deck shared with the learner marked read-only (`SharedReadOnly`).
  * - Import from Anki opens `AnkiImportDialog` (`POST /space-repetition/anki-import/`).
  * - Each deck's menu exports it: `GET /space-repetition/desks/{id}/export/?format=apkg|csv`
  *   downloads the file; a failure shows a snackbar with its reason.
- * - The deck dialogs: `POST /space-repetition/desks/` (new),
- *   `PUT /space-repetition/desks/{id}/` (rename), `DELETE /space-repetition/desks/{id}/`,
- *   `POST …/share_multiple/`, `POST …/configure_new_cards/`; a failed write shows its message
- *   inside the dialog.
+ * - The deck dialogs: `POST /space-repetition/desks/` (new), `PUT /space-repetition/desks/{id}/`
+ *   (rename), `DELETE /space-repetition/desks/{id}/`, `POST …/share_multiple/`,
+ *   `POST …/configure_new_cards/`; a failed write shows its message inside the dialog.
  *
- * **Accessibility.** A load failure is `role="alert"`; count changes are announced politely; every
- * action is a labelled button or link.
+ * **Accessibility.** "Space Repetition" is the page's `h1`, and each deck's name an `h2` linking to
+ * the deck. The summary under the title (cards due and new today) is a polite live region, so it is
+ * read again when the counts change. Each deck's ⋮ button is a WAI-ARIA menu button named "More
+ * actions for {deck}" (Enter, Space or ArrowDown open it, arrows move, Escape closes and returns to
+ * it). The deck dialogs are modal and return focus to what opened them; a load failure is
+ * `role="alert"` with Retry; a done action is a success snackbar and a failed export an error
+ * snackbar (`role="alert"`).
  */
 export function DeskList() {
   const intl = useIntl();

@@ -45,9 +45,11 @@ const toProposal = (card: GeneratedCard): Proposal => {
 };
 
 export interface GenerateCardsProps {
+  /** The deck the saved cards go to. */
   deskId: number;
   /** Called after cards were saved (how many). */
   onSaved?: (count: number) => void;
+  /** Adds Close to the section's header (disabled while it works). */
   onClose?: () => void;
   /** Starting state, for stories: text, attached files, proposals; `start` generates at once. */
   initial?: {
@@ -58,22 +60,37 @@ export interface GenerateCardsProps {
     /** Show the progress of a generation that is running. */
     generating?: { step: number; total: number; image: boolean };
   };
+  /** The camera for photos; defaults to the browser's (stories pass their own). */
   getUserMedia?: GetUserMedia;
 }
 
 /**
- * Makes cards from pasted text, uploaded images or camera photos, then lets the learner keep, edit
- * and save the proposals. Part of `DeskDetailIsland`.
+ * Makes cards from pasted text, uploaded images or camera photos (read with OCR), then lets the
+ * learner keep, edit and save the proposals. A section of `DeskDetail` in `DeskDetailIsland`,
+ * opened with Generate cards on a deck the learner can edit.
  *
- * **API calls and states**
- * - `POST /space-repetition/desks/{id}/generate_cards/` (OCR can take seconds: a progress bar,
- *   `InProgress`). Answer: the proposals to review (`Proposals`); nothing found:
- *   `NothingToGenerate`; a failed image read: `OcrFailure`.
- * - Saving: one `POST /space-repetition/cards/` per kept card, with progress; a card that fails
- *   stays listed with its reason, so nothing is lost.
+ * **Use it** to turn notes, a page or a photo into many cards at once, reviewed before they are
+ * saved. **Don't use it** for one card typed by hand (the card editor) or for importing an existing
+ * deck (`AnkiImportDialog`).
  *
- * **Accessibility.** Progress and results are announced in a polite live region, failures in
- * `role="alert"`; every proposal's fields are labelled.
+ * **API calls and states.**
+ * - The sources: a text (`Source`) and attached images or photos, each removable
+ *   (`WithAttachedFiles`); with neither, Generate says "Please provide either text or an image" and
+ *   sends nothing (`NothingToGenerate`).
+ * - `POST /space-repetition/desks/{id}/generate_cards/` once per source, in the page's language: a
+ *   progress bar says which source is being read (`InProgress`). Then the proposals to review, each
+ *   with Keep and editable front and back (`Proposals`); an image whose read failed or had no text
+ *   is named in an alert above, the other sources' cards stay (`OcrFailure`); no card found in any
+ *   source: "No cards could be made from this…".
+ * - Save sends one `POST /space-repetition/cards/` per kept card with a progress bar; saved cards
+ *   leave the list, a card that fails stays listed with its reason, so nothing is lost; the deck's
+ *   counts and lists refresh.
+ *
+ * **Accessibility.** A section headed "Generate cards" (`h2`), `aria-busy` while it works. The text
+ * is a labelled `TextArea`; the image picker is a labelled file input shown as a button; Camera
+ * opens `CameraCaptureDialog`. Each proposal has a checkbox named "Keep card N" and fields labelled
+ * "Front N" and "Back N". The number of cards found and the save summary are read from a polite
+ * live region; the progress bars are `role="progressbar"`; failures are `role="alert"`.
  */
 export function GenerateCards({
   deskId,

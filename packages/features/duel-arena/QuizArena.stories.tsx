@@ -10,12 +10,6 @@ const meta = {
   component: QuizArenaView,
   args: { duel: quizDuel(), myId: ME, onAnswer: fn() },
   parameters: {
-    docs: {
-      description: {
-        component:
-          "The arena of a desk or custom duel (`QuizArena`, chosen by `DuelArena` in `DuelArenaIsland` on `/duel/{duelId}`). **API calls:** `GET duels/{id}/` (its answer is each story: Waiting, Reading, Question, Answered, Typed, ReviewFeedback, TimeUp, OpponentAway, Finished, Win, Lose, Draw, Cancelled) and `POST duels/submit-response/`. Keys 1–4 pick a choice; a typed answer is sent with Enter. The time left is counted on the server clock (`question_deadline_at`, `server_now`); a question is first read alone for the view time, and its choices come from the server at `answer_opens_at`. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
-      },
-    },
     messages,
   },
 } satisfies Meta<typeof QuizArenaView>;

@@ -184,7 +184,41 @@ function Reading({ duel }: { duel: Duel }) {
   );
 }
 
-/** The arena as the duel `duel` stands for the viewer `myId`. */
+/**
+ * The arena of a desk or custom duel on `/duel/{duelId}`, as the duel stands for the viewer:
+ * `QuizArena` loads the duel and shows this view, chosen by `DuelArena` in `DuelArenaIsland`
+ * (inside the Premium gate of the `duels` feature). Each question in turn, first read alone for the
+ * view time, then answered against the server's clock while the friend's progress shows; then the
+ * result with both scores and the correct answers.
+ *
+ * **Use it** for the question duels (`desk` and `custom`). **Don't use it** for image or number
+ * duels (`RecallArenaView`) or to set a duel up (`DuelSetup`).
+ *
+ * **API calls and states.** `GET duels/{id}/` (while it loads a skeleton, a failed read its message
+ * with Retry, both in `QuizArena`); each answer is one state:
+ * - Not accepted yet: waiting for the friend (`Waiting`); cancelled (`Cancelled`).
+ * - The question, read alone until `answer_opens_at` with a countdown (`Reading`); then asked
+ *   again, its choices numbered with the time left (`Question`), or a field when the desk is too
+ *   small for choices (`Typed`). Time is counted on the server's clock (`question_deadline_at`,
+ *   `server_now`); at 0 the choices take no answer (`TimeUp`) and 2.5 s later the duel is read
+ *   again.
+ * - The friend's line: questions answered (`Question`), finished (`OpponentDone`) or away when
+ *   their events stream dropped; the duel goes on (`OpponentAway`).
+ * - The caller answered everything, the friend still plays (`Finished`); the duel over: won, lost
+ *   or drawn with both scores and every question's correct answer beside the caller's (`Win`,
+ *   `Lose`, `Draw`). `POST duels/submit-response/` sends an answer: the choices take no second one
+ *   until the next question shows (`Answered`); in Review Mode the next question comes with the
+ *   last answer's correction (`ReviewFeedback`); a failure shows its message under the arena. The
+ *   events stream's `duel_progress` refreshes the duel.
+ *
+ * **Accessibility.** The duel's name is the page's `h1` and the question an `h2`. Keys 1 to 4 pick
+ * a choice (said under the question: "Press 1 to 4 to choose."), except while typing in a field;
+ * each choice is also a button numbered as its key. A typed answer's field ("Your answer") takes
+ * the focus when it shows, and Enter sends it. The countdowns are `role="timer"` and not read out
+ * each second; the correction, waiting, finished and result lines are `role="status"` and the
+ * friend's line a polite live region, so each change is announced; a failed answer is
+ * `role="alert"`. A link goes back to the duels.
+ */
 export function QuizArenaView({
   duel,
   myId,
@@ -193,11 +227,17 @@ export function QuizArenaView({
   last = null,
   error = null,
 }: {
+  /** The duel as the server last answered `GET duels/{id}/`. */
   duel: Duel;
+  /** The signed-in user: which side of the duel is the viewer's. */
   myId: number | undefined;
+  /** A choice picked or an answer typed for the question on screen. */
   onAnswer: (question: DuelQuestion, answer: string) => void;
+  /** An answer is on its way: the question takes no second one. */
   sending?: boolean;
+  /** The server's verdict on the last answer (Review Mode shows its correction). */
   last?: DuelResponseResult | null;
+  /** The last answer's failure, shown under the arena. */
   error?: unknown;
 }) {
   const opponent = opponentName(duel, myId);

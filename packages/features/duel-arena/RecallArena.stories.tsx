@@ -10,12 +10,6 @@ const meta = {
   component: RecallArenaView,
   args: { duel: imageDuel(), myId: ME, onSubmit: fn() },
   parameters: {
-    docs: {
-      description: {
-        component:
-          "The arena of an image or numbers duel (`ImageArena` and `TableArena`, chosen by `DuelArena` in `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, TimeUp, OpponentAway, Submitted, Result, Lose, Draw, Cancelled) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits. The result lists the correct items with what the viewer recalled under each; which ones count is the server's score. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
-      },
-    },
     messages,
   },
 } satisfies Meta<typeof RecallArenaView>;

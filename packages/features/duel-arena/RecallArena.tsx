@@ -158,7 +158,41 @@ function RecallForm({
   );
 }
 
-/** The arena as the recall duel stands for the viewer `myId`. */
+/**
+ * The arena of an image or numbers duel, as the duel stands for the viewer: `ImageArena`
+ * (`/image-duel/{duelId}`, pictures with their names) and `TableArena` (`/table-duel/{duelId}`,
+ * numbers typed back in a grid as in Memory League) load the duel and show this view, chosen by
+ * `DuelArena` in `DuelArenaIsland` (inside the Premium gate of the `duels` feature). Memorize the
+ * items in order, recall them, then the result.
+ *
+ * **Use it** for the recall duels (`images` and `table`). **Don't use it** for the question duels
+ * (`QuizArenaView`) or to set a duel up (`DuelSetup`).
+ *
+ * **API calls and states.** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (while
+ * it loads a skeleton, a failed read its message with Retry, both in `ImageArena` and
+ * `TableArena`); each answer is one state, timed on the server's clock and read again when a phase
+ * ends:
+ * - Waiting for the friend (`Waiting`); the request rejected (`Cancelled`); "Get ready…" and 3-2-1
+ *   before the items (`Countdown`).
+ * - Memorize: the pictures with their names (`MemorizePictures`) or the numbers
+ *   (`MemorizeNumbers`), with the time left.
+ * - Recall: one field per position (`RecallNumbers`, `RecallPictures`); at 0 the form takes no
+ *   submission (`TimeUp`).
+ * - Submitted, waiting for the friend (`Submitted`); the result, won, lost or drawn, with both
+ *   scores and each correct item with what the viewer recalled under it, the server's score
+ *   deciding which count (`Result`, `Lose`, `Draw`).
+ * - The friend's events stream dropped: the arena says so and the duel goes on (`OpponentAway`).
+ *   Submit sends `POST duels/image-duels/{id}/submit_words/` or
+ *   `POST duels/table-duels/{id}/submit_numbers/`; a failure shows its message under the arena.
+ *
+ * **Accessibility.** The duel's name is the page's `h1` and the phase ("Memorize, in order", "Get
+ * ready…") an `h2`. The recall is keyboard-first: the first field takes the focus when it shows,
+ * each is named "Item N", Enter moves to the next field and on the last one submits; number fields
+ * take digits only. The pictures are decorative (`aria-hidden`), their names are the text. The
+ * countdown is a polite `role="timer"`; the waiting, submitted and result lines are `role="status"`
+ * and the friend's line a polite live region, so each change is announced; a failed submission is
+ * `role="alert"`. A link goes back to the duels.
+ */
 export function RecallArenaView({
   duel,
   myId,
@@ -166,10 +200,15 @@ export function RecallArenaView({
   sending = false,
   error = null,
 }: {
+  /** The duel as the server last answered (`GET duels/image-duels/{id}/` or `table-duels`). */
   duel: RecallDuel;
+  /** The signed-in user: which side of the duel is the viewer's. */
   myId: number | undefined;
+  /** The recalled items, in order, trimmed. */
   onSubmit: (answers: string[]) => void;
+  /** The answers are on their way: Submit is disabled. */
   sending?: boolean;
+  /** The submission's failure, shown under the arena. */
   error?: unknown;
 }) {
   const opponent = opponentName(duel, myId);

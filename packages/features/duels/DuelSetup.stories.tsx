@@ -28,12 +28,6 @@ const meta = {
   args: { kind: 'table', opponent: 'bo' },
   decorators: [withSession(true), withQueryClient],
   parameters: {
-    docs: {
-      description: {
-        component:
-          "The set-up form of each kind of duel (`/desk-duel`, `/custom-duel`, `/images-duel`, `/numbers-duel`), mounted by `DuelSetupIsland`: the friend (preselected from `?opponent=`), name, mode and the kind's settings, checked with the spec's messages before sending. Desk and custom duels take an optional view time (each question read alone that long before its choices show). **API calls:** `GET friends/friendships/friend_list/` (no friends: NoFriends), `GET space-repetition/desks/` (desk duels), `POST duels/create/`, `duels/image-duels/` or `duels/table-duels/` (then the arena), `POST duels/generate-custom-questions/`.",
-      },
-    },
     messages,
     msw: withData,
   },

@@ -187,8 +187,48 @@ function QuestionsEditor({
   );
 }
 
-/** The set-up form of `kind`; `opponent` is a username to preselect (from a friend's Duel button). */
-export function DuelSetup({ kind, opponent = null }: { kind: DuelType; opponent?: string | null }) {
+/**
+ * The set-up form of each kind of duel (`/desk-duel`, `/custom-duel`, `/images-duel`,
+ * `/numbers-duel`), mounted by `DuelSetupIsland` inside the Premium gate of the `duels` feature:
+ * the friend to challenge (preselected from `?opponent=`), a name, the mode (Normal Duel or Review
+ * Mode) and the kind's settings, checked as the spec says (view time 1–60 s, answer time 5–300 s,
+ * 1–100 words or numbers, 1 to the desk's card count) before sending. A question duel's view time
+ * is optional: empty, each question's choices show at once; filled, each question is read alone
+ * that long first. Custom duels edit their questions, which Make questions can propose from a text.
+ *
+ * **Use it** to challenge a friend to a new duel of one kind. **Don't use it** to answer a friend's
+ * request or see past duels (`DuelsHome`) or to play (the arenas).
+ *
+ * **API calls and states.**
+ * - `GET friends/friendships/friend_list/` and, for desk duels, `GET space-repetition/desks/`: a
+ *   skeleton while they load, their error with Retry when one fails; no friends yet: "Add a friend
+ *   first: duels are between friends." and no form (`NoFriends`); otherwise the kind's form
+ *   (`Numbers`, `Images`, `Desk`, `Custom`); a desk duel without decks says so in place of the desk
+ *   fields.
+ * - Send checks the fields first: each message under its field and nothing sent (`Invalid`,
+ *   `InvalidViewTime`).
+ * - Send duel: `POST duels/create/` (desk and custom), `POST duels/image-duels/` or
+ *   `POST duels/table-duels/`; success opens the duel's arena, waiting for the friend; the server's
+ *   field errors show under the same fields, any other failure in an alert above Send.
+ * - Make questions (custom duels): `POST duels/generate-custom-questions/` with the text, in the
+ *   page's language; the proposals join the questions, to edit before sending.
+ *
+ * **Accessibility.** "New {mode}" is the page's `h1`; a native form, so Enter in a field sends it.
+ * Every field has a real label, its hint and error linked to it (`aria-describedby`,
+ * `aria-invalid`); the friend, mode, desk, digits and language are native selects. A custom duel's
+ * questions are a fieldset headed "Questions", each row labelled "Question N" and "Answer N" with a
+ * × button named "Remove question N". Errors outside a field are `role="alert"`; Send is busy
+ * (`aria-busy`) while the duel is created.
+ */
+export function DuelSetup({
+  kind,
+  opponent = null,
+}: {
+  /** The kind of duel: `desk`, `custom`, `images` (pictures) or `table` (numbers). */
+  kind: DuelType;
+  /** A friend's username to preselect (from a friend's Duel button, `?opponent=`). */
+  opponent?: string | null;
+}) {
   const intl = useIntl();
   const friends = useFriends({ pageSize: 100 });
   const desks = useDesks({ enabled: kind === 'desk' });

@@ -26,12 +26,6 @@ const meta = {
   component: DuelsHome,
   decorators: [withSession(true), withQueryClient],
   parameters: {
-    docs: {
-      description: {
-        component:
-          'The duels hub on `/multiple-duels`, mounted by `DuelsHomeIsland`: the four kinds of duel (links to their set-up pages, carrying `?opponent=`), duel requests (received: Accept, Reject, Hide; sent and accepted: Start), the history with results and the friends leaderboard. **API calls:** `GET duels/duel-requests/`, `GET duels/history/`, `GET duels/stats/friends-leaderboard/` (WithData; none yet: Empty; a failed read: LoadError with Retry; signed out or waiting: Loading), `POST duels/duel-requests/{id}/respond/` (accept goes to the duel; on a plan without duels Accept opens the Premium modal and sends nothing: FreePlanAccept), `POST duels/duel-requests/{id}/delete_notification/`.',
-      },
-    },
     messages,
     msw: withData,
   },

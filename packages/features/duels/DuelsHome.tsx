@@ -240,8 +240,40 @@ function LeaderboardList() {
   );
 }
 
-/** The duels hub; `opponent` is the username a friend's Duel button preselected. */
-export function DuelsHome({ opponent = null }: { opponent?: string | null }) {
+/**
+ * The duels hub on `/multiple-duels`, mounted by `DuelsHomeIsland`: the four kinds of duel (links
+ * to their set-up pages), the duel requests (received: Accept, Reject, Hide; sent and accepted:
+ * Start), the history with results and the friends leaderboard. A friend's Duel button arrives here
+ * with `?opponent=<username>`, which the set-up links carry on.
+ *
+ * **Use it** as the start of every duel: choose a kind, answer a friend's request, look back.
+ * **Don't use it** to set a duel up (`DuelSetup`, behind each kind) or to play one (the arenas).
+ *
+ * **API calls and states.** Each list loads on its own: a skeleton while it loads (`Loading`, as
+ * signed out or waiting for the session), its message and Retry when it fails while the others
+ * still show (`LoadError`), a sentence when the requests or the history are empty (`Empty`), else
+ * the rows (`WithData`).
+ * - `GET duels/duel-requests/`: the requests; `POST duels/duel-requests/{id}/respond/` accepts
+ *   (then the duel's arena) or rejects; on a plan without duels Accept opens the Premium modal and
+ *   sends nothing (`FreePlanAccept`); `POST duels/duel-requests/{id}/delete_notification/` hides
+ *   one. A failed answer shows its message in the row.
+ * - `GET duels/history/`: each duel with the friend, its result and the score; each row links to
+ *   the duel.
+ * - `GET duels/stats/friends-leaderboard/`: the friends ranked by wins, with their win rate, the
+ *   learner marked (you).
+ *
+ * **Accessibility.** "Duels" is the page's `h1`; the four kinds are a navigation landmark of links
+ * named "Duels", each with its name and what it is; requests, history and leaderboard are sections
+ * headed by an `h2` (and labelled by it). Every action is a labelled button (Enter or Space);
+ * Accept and Reject are disabled while an answer is on its way. A failed read or answer is
+ * `role="alert"`; the Premium modal is a `Dialog` that returns focus to Accept.
+ */
+export function DuelsHome({
+  opponent = null,
+}: {
+  /** A friend's username (`?opponent=`), carried on by the set-up links. */
+  opponent?: string | null;
+}) {
   return (
     <div className={s.page}>
       <h1 className={s.title}>

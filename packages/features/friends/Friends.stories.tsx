@@ -94,12 +94,6 @@ const meta = {
   component: Friends,
   decorators: [withSession(true), withQueryClient, withLiveStream],
   parameters: {
-    docs: {
-      description: {
-        component:
-          'The friends page on `/friends`, mounted by `FriendsIsland`: add a friend (search as you type, arrow keys through the results, Enter sends), incoming requests (Accept, Reject), sent requests (Cancel) and friends (Remove with confirmation, Duel). **API calls:** `GET friends/friendships/friend_list/` and `GET friends/friendships/pending/` (WithFriends; none yet: Empty; a failed read: LoadError with Retry; signed out or waiting: Loading), `GET friends/users/search/` (results of each relation: SearchResults), `POST friends/friendships/` (a refusal under the field: SendConflict), and `{id}/accept|reject|cancel|remove/` (Remove asks first: RemoveConfirm). Live updates come through the events stream.',
-      },
-    },
     messages,
     msw: withData,
   },

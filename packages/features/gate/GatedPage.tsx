@@ -19,16 +19,27 @@ export interface GatedPageProps {
 export const GATE_EXIT_PATH = '/';
 
 /**
- * A page that needs a plan feature, mounted by `GatedPageIsland`: while the account is checked,
- * then the Premium modal over an empty page when the plan lacks the feature, or the page content.
+ * A page that needs a plan feature (§2: Macro Images, the conversion table, duels): while the
+ * account is checked a spinner, then the Premium modal over an empty page when the plan lacks the
+ * feature, or the page's content. Mounted by `GatedPageIsland` for a gated route whose capability
+ * has no island yet, and wrapped by the islands of the gated capabilities (`ConversionTableIsland`,
+ * `ChatListIsland`, `ConversationIsland`, `DuelsHomeIsland`, `DuelSetupIsland`, `DuelArenaIsland`).
  *
- * **API calls and states**
- * - `GET /auth/users/account_info/`. Pending: `Checking`; a plan without the feature: the
- *   `PremiumModal` (`Gated`); a plan with it: the content, for now the mode's name and a coming-soon
- *   notice (`ComingSoon`, also mounted alone by `ComingSoonIsland` on the friends, profile and my
- *   progress pages) (`Allowed`). Maybe later goes back to the dashboard.
+ * **Use it** around the whole content of a route that a plan feature gates, so a free plan never
+ * sees it. **Don't use it** for one gated action inside a page (open `PremiumModal` from that
+ * action) or for a page every plan may see.
  *
- * **Accessibility.** The modal is a `Dialog`: focus moves into it and Escape is Maybe later.
+ * **API calls and states.**
+ * - `GET /auth/users/account_info/` (the plan's features): while it is pending, "Checking your
+ *   plan…" (`Checking`); a plan without the feature: the `PremiumModal` over an empty page, and
+ *   Maybe later goes back to the dashboard (`Gated`); a plan with it: the children, or without
+ *   children the feature's name and a "coming soon" notice (`ComingSoon`, which `ComingSoonIsland`
+ *   also mounts alone) (`Allowed`).
+ *
+ * **Accessibility.** The spinner is a status, so "Checking your plan…" is announced. When gated,
+ * the modal is a `Dialog` over an empty page (nothing behind it to reach): focus starts on Maybe
+ * later, and Escape, × and the backdrop do what Maybe later does. Allowed without children, the
+ * feature's name is the page's `h1` and the notice an `h2`.
  */
 export function GatedPage({ feature, title, children }: GatedPageProps) {
   const intl = useIntl();

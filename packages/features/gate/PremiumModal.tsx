@@ -38,19 +38,31 @@ const BENEFITS: GateMessageId[] = [
 export const PRICING_PATH = '/pricing';
 
 export interface PremiumModalProps {
+  /** Shown when true. */
   open: boolean;
+  /** The feature the learner tried to open: the modal's title (one of `GATE_TITLES`). */
   title: GateTitle;
   /** Maybe later, Escape or the close button. */
   onClose: () => void;
 }
 
 /**
- * The Premium Features modal: the benefits of paying, Maybe later and Upgrade now (to `/pricing`),
- * titled by the feature the learner tried to open. Shown by `GatedPage` and by gated actions; it
- * makes no API call.
+ * The Premium Features modal: what paying brings (seven benefits), Maybe later and Upgrade now (a
+ * link to `/pricing`), titled by the feature the learner tried to open ("Macro Images", "Duels"…).
  *
- * **Accessibility.** A modal `Dialog` labelled by its title; Escape and Maybe later close it and
- * focus returns to what opened it.
+ * **Use it** when a free plan reaches something a paid plan gives: a gated page (`GatedPage` shows
+ * it) or a gated action (Accept of a duel request in `DuelsHome` and `NotificationsMenu`).
+ * **Don't use it** for a failed call or a missing permission that paying would not fix, or to sell
+ * on a page everyone may see (`/pricing`'s plan cards).
+ *
+ * **API calls and states.** It makes no API call: the caller decides when to open it and what Maybe
+ * later does. Its title is one of the `GATE_TITLES`: the feature's name, as for Macro Images
+ * (`MacroImages`) and desk duels (`DeskDuels`).
+ *
+ * **Accessibility.** A modal `Dialog` labelled by the feature's name and described by "Premium
+ * Features": the page behind is inert, focus starts on Maybe later, Escape, × and the backdrop
+ * close it like Maybe later, and focus returns to what opened it. The benefits are a list named
+ * "What you get"; their check marks are decorative. Upgrade now is a link (Enter).
  */
 export function PremiumModal({ open, title, onClose }: PremiumModalProps) {
   const intl = useIntl();

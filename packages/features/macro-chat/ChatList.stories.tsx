@@ -14,12 +14,6 @@ const meta = {
   component: ChatList,
   decorators: [withSession(true), withQueryClient],
   parameters: {
-    docs: {
-      description: {
-        component:
-          'The macro-image chats list on `/macro-images`, mounted by `ChatListIsland` inside the Premium gate (Gated): search, create, rename and delete a chat (with confirmation: ConfirmDelete). **API calls:** `GET macroimages/chats/` (WithChats; none: Empty; a search with no match: NoMatch; a failed read: LoadError with Retry), `POST macroimages/chats/`, `PUT` and `DELETE macroimages/chats/{id}/`.',
-      },
-    },
     messages,
     msw: [ok('/macroimages/chats/', chats)],
   },

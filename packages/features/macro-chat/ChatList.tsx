@@ -124,6 +124,31 @@ function DeleteDialog({ chat, onClose }: { chat: MacroChat; onClose: () => void 
   );
 }
 
+/**
+ * The learner's macro-image story chats on `/macro-images`, mounted by `ChatListIsland` through
+ * `ChatListPage` inside the Premium gate (`Gated`): search the chats by title, create one, rename
+ * and delete them; each chat links to its conversation.
+ *
+ * **Use it** only inside `ChatListPage`, which shows free plans the Premium modal instead.
+ * **Don't use it** for one chat's messages (`Conversation`) or for the decks (`DeskList`).
+ *
+ * **API calls and states.**
+ * - `GET macroimages/chats/`: a skeleton while it loads (`Loading`); the chats with their message
+ *   counts and a search field (`WithChats`); none yet: the empty state with New chat (`Empty`); a
+ *   search that matches no title says so, in the browser (`NoMatch`); a failed read: 'Something
+ *   failed' with its message and Retry (`LoadError`).
+ * - New chat: `POST macroimages/chats/` in the page's language, then the new chat's page; a failure
+ *   shows the same alert, whose Retry creates again.
+ * - Rename: `PUT macroimages/chats/{id}/` from a dialog; its failure shows under the title field.
+ *   Delete asks first (`ConfirmDelete`), then `DELETE macroimages/chats/{id}/`; its failure shows
+ *   in the dialog.
+ *
+ * **Accessibility.** "Macro Images" is the page's `h1`; the search is a labelled search field that
+ * filters as it is typed. Each chat's title is a link; its Rename and Delete buttons say only
+ * "Rename" and "Delete", after the title in the same row. The rename dialog focuses its title field
+ * (Enter saves); the delete confirmation starts on Cancel; both are modal and return focus to the
+ * button that opened them. Failures are `role="alert"`.
+ */
 export function ChatList() {
   const intl = useIntl();
   const chats = useMacroChats();

@@ -21,12 +21,6 @@ const meta = {
   args: { chatId: 1 },
   decorators: [withSession(true), withQueryClient],
   parameters: {
-    docs: {
-      description: {
-        component:
-          "One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland`: the learner's words and the story engine's storyboard. Enter sends, Shift+Enter adds a line, Up edits the last message (EditingLastMessage); the reply shows word by word as it is written, with Stop (Streaming), and each reply can be copied. **API calls:** `GET macroimages/chats/{id}/messages/` (WithStory; none: Empty; a failed read: LoadError with Retry), `POST macroimages/chats/{id}/send_message/stream/` (server-sent events: the reply so far, then the stored turn: Sent; a stream that breaks off shows the error with Retry and keeps the message: SendError; Stop stores nothing and puts the message back in the composer) and `PUT macroimages/messages/{id}/stream/` (the edited message's new reply streams the same way in place of the replies after it: Edited; a stream that breaks off keeps the edit box open with the new text, the error and Retry: EditError; Stop leaves the chat as it was, the edit box open with the new text).",
-      },
-    },
     messages,
     msw: [ok('/macroimages/chats/', chats), ok('/macroimages/chats/{id}/messages/', conversation)],
   },

@@ -134,7 +134,46 @@ function MessageItem({
   );
 }
 
-export function Conversation({ chatId }: { chatId: number }) {
+/**
+ * One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland` through
+ * `ConversationPage` inside the Premium gate: the learner sends what to remember, the story engine
+ * answers with a linked story, shown word by word as it is written, and its storyboard (a picture
+ * and a word per item). A message can be edited; its new reply replaces the replies after it.
+ *
+ * **Use it** only inside `ConversationPage`, which shows free plans the Premium modal instead.
+ * **Don't use it** for the list of chats (`ChatList`) or for making cards from text
+ * (`GenerateCards`).
+ *
+ * **API calls and states.**
+ * - `GET macroimages/chats/{id}/messages/`: a skeleton while it loads (`Loading`); the turns with
+ *   their storyboards (`WithStory`); no message yet: a sentence inviting the first one (`Empty`); a
+ *   failed read: its message with Retry (`LoadError`). The chat's title comes from
+ *   `GET macroimages/chats/`.
+ * - Send: `POST macroimages/chats/{id}/send_message/stream/` (server-sent events): the message
+ *   shows at once and the reply word by word with Stop (`Streaming`), then the stored turn joins
+ *   the conversation (`Sent`). A stream that breaks off shows the error with Retry and keeps the
+ *   message (`SendError`); Stop stores nothing and puts the message back in the composer.
+ * - Edit: ↑ in the empty composer, or Edit on a message, opens it in an edit box
+ *   (`EditingLastMessage`); saving sends `PUT macroimages/messages/{id}/stream/`, whose new reply
+ *   streams the same way in place of the replies after it (`Edited`). A stream that breaks off
+ *   keeps the edit box open with the new text, the error and Retry (`EditError`); Stop leaves the
+ *   chat as it was, the edit box open with the new text.
+ * - Each reply has Copy (to the clipboard; it says Copied until it loses focus).
+ *
+ * **Accessibility.** The chat's title is the page's `h1`. The composer is a labelled text area
+ * whose hint says the keys: Enter sends, Shift+Enter adds a line, ↑ in an empty composer edits the
+ * last message. The edit box takes the focus when it opens; Enter saves, Escape cancels. The
+ * conversation is a polite live region, so new turns and the reply as it is written are read; the
+ * reply being written is `aria-busy` with a "Writing your story…" status until its first words.
+ * Each storyboard is a list named "Storyboard" whose pictures are decorative; failures are
+ * `role="alert"` with Retry.
+ */
+export function Conversation({
+  chatId,
+}: {
+  /** The chat to show (from `/macro-images/{id}`). */
+  chatId: number;
+}) {
   const intl = useIntl();
   const chats = useMacroChats();
   const messages = useMacroMessages(chatId);

@@ -9,21 +9,32 @@ const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
 type Field = keyof typeof EMPTY;
 
 export interface ContactSalesDialogProps {
+  /** Shown when true. */
   open: boolean;
+  /** Cancel, Escape, the close button, or after the message was sent. */
   onClose: () => void;
 }
 
 /**
- * Contact Sales (§2, §4): name, email, phone, company or institution and message. Send Message
- * stores the message in the sales outbox (`POST auth/contact-sales/`, beyond the spec, issue 14),
- * then shows the thank-you, clears the form and closes it. The server requires a name, a valid
- * email and a message; its field errors show under their fields. Opened by `ContactSalesIsland` on
- * the public pricing page and by Contact sales in `InAppPricing`.
+ * Contact Sales (§2, §4): name, email, phone, company or institution and message, for the
+ * Enterprise plans, which are not bought online. Opened by `ContactSalesIsland` on the public
+ * pricing page and by Contact sales in `InAppPricing`.
  *
- * **API calls:** `POST auth/contact-sales/`; a 400 shows its field errors under the fields, any
- * other failure shows the error message with the form kept.
+ * **Use it** wherever a visitor or learner asks for an Enterprise plan. **Don't use it** for
+ * support questions or for buying Standard (`PurchaseConfirmation`, `BuyStandardButton`).
  *
- * **Accessibility.** A modal `Dialog` with labelled fields; the thank-you is announced by its snackbar.
+ * **API calls and states.** The empty form (`Empty`). Send Message: `POST auth/contact-sales/`
+ * (beyond the spec, issue 14: stored in the sales outbox); success clears the form, closes the
+ * dialog and thanks in a snackbar (`ThankYou`). The server requires a name, a valid email and a
+ * message: a 400 shows each message under its field; any other failure shows the error above the
+ * buttons with the form kept.
+ *
+ * **Accessibility.** A modal `Dialog` titled "Contact Sales" and described by its sentence: focus
+ * starts in Name, Enter in a one-line field sends, Escape and Cancel close it, and focus returns to
+ * the button that opened it. Every field has a real label and its error linked to it
+ * (`aria-describedby`, `aria-invalid`); the phone and email fields bring the matching keyboards
+ * (`type="tel"`, `type="email"`). A failure is `role="alert"`; the thank-you snackbar is
+ * `role="status"`.
  */
 export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
   const intl = useIntl();

@@ -17,18 +17,30 @@ export interface InAppPricingProps {
 }
 
 /**
- * `/pricing` for a signed-in learner, mounted by `InAppPricingIsland`: the three plans with the
- * account's own plan marked. Buy now on Standard opens the `PurchaseConfirmation`; Contact sales on
- * Enterprise opens the `ContactSalesDialog`.
+ * `/pricing` for a signed-in learner, mounted by `InAppPricingIsland`: the plans (Free, Standard,
+ * Enterprise) with their prices from the API and the account's own plan marked. Buy now on Standard
+ * opens the `PurchaseConfirmation`; Contact sales on Enterprise opens the `ContactSalesDialog`.
  *
- * **API calls and states**
+ * **Use it** for the signed-in pricing page only. **Don't use it** for the signed-out page (static,
+ * with `BuyStandardButton` and `ContactSalesIsland`) or to manage a subscription already bought
+ * (`Profile`).
+ *
+ * **API calls and states.**
  * - `GET /auth/subscription-plans/`: the cards, their prices and which one is bought here
- *   (`is_purchasable`); skeleton cards while loading (`Loading`), 'Error fetching plans' with
- *   Retry when it fails (`PlansError`).
- * - `GET /auth/users/account_info/`: the current plan is marked (`FreeUser`, `StandardUser`).
- * - Buy now → Confirm: `POST /auth/subscriptions/create_subscription/`; success opens the checkout
- *   and shows the redirecting message (`Confirmation`); a failure shows the payment error inside the
- *   confirmation (`PaymentError`).
+ *   (`is_purchasable`, highlighted as popular); three skeleton cards while loading; 'Error fetching
+ *   plans' with Retry when it fails (`PlansError`).
+ * - `GET /auth/users/account_info/`: the current plan is marked "Current plan" and its action left
+ *   out (`FreeUser`, `StandardUser`).
+ * - Buy now opens the confirmation; Confirm sends `POST /auth/subscriptions/create_subscription/`:
+ *   success opens the checkout in a new tab and shows the redirecting message (`Confirmation`); a
+ *   failure shows the payment error inside the confirmation (`PaymentError`).
+ * - Contact sales opens the `ContactSalesDialog` (`ContactSales`).
+ *
+ * **Accessibility.** "Plans and pricing" is the page's `h1`; the plans are a list named "Plans"
+ * (`aria-busy` while loading), each card an `article` labelled by its `h2` (the plan's name) with
+ * its features as a named list. Buy now and Contact sales are buttons with
+ * `aria-haspopup="dialog"`; both dialogs are modal and return focus to them. A failed read is
+ * `role="alert"` with Retry.
  */
 export function InAppPricing({ openUrl }: InAppPricingProps) {
   const intl = useIntl();

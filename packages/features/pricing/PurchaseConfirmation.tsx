@@ -7,10 +7,13 @@ import type { PurchaseRefusal, PurchaseStatus } from './usePurchase.ts';
 export interface PurchaseConfirmationProps {
   /** The confirmation dialog is open (it closes itself when `status` is `redirecting`). */
   open: boolean;
+  /** Where the purchase stands: `idle`, `pending`, `error` or `redirecting`. */
   status: PurchaseStatus;
   /** A refusal that says more than the payment error (an active subscription already). */
   refusal?: PurchaseRefusal;
+  /** Confirm: the caller creates the subscription. */
   onConfirm: () => void;
+  /** Cancel, Escape, the close button or the backdrop (ignored while pending). */
   onCancel: () => void;
   /** The redirecting message hid (auto-hide or ×). */
   onMessageClose?: () => void;
@@ -22,13 +25,28 @@ export interface PurchaseConfirmationProps {
 }
 
 /**
- * The Standard purchase confirmation: plan and total, the three steps (confirm, pay at Mercado
- * Pago, come back), Confirm and Cancel. Shown by `InAppPricing`, which makes the call.
+ * The Standard purchase confirmation: the plan and its total, the three steps (confirm, pay at
+ * Mercado Pago, come back), Confirm and Cancel; then, once the checkout has opened, a message that
+ * the learner is being redirected. Shown by `InAppPricing` (Buy now) and by Renew in the profile's
+ * subscription section (with `errorId` 'Error creating subscription'); the caller makes the call.
  *
- * **States:** `Idle`; `Pending` while the subscription is created; `PaymentError` with the message
- * inside the dialog; `Redirecting` once the checkout has opened.
+ * **Use it** between a signed-in learner's Buy now or Renew and the payment provider's checkout.
+ * **Don't use it** for a signed-out visitor (`BuyStandardButton` opens the sign-in dialog) or for
+ * the Enterprise plans (`ContactSalesDialog`).
  *
- * **Accessibility.** A modal `Dialog`; Confirm is busy (`aria-busy`, clicks blocked) while pending.
+ * **API calls and states.** None of its own: the caller's
+ * `POST /auth/subscriptions/create_subscription/` sets `status`. Before Confirm (`Idle`); while the
+ * subscription is created, Confirm busy and Cancel, Escape and the backdrop disabled (`Pending`); a
+ * failure: 'Error processing payment. Please try again.' (or the caller's `errorId`, or the
+ * refusal's own message, such as an active subscription already) inside the dialog, Confirm again
+ * to retry (`PaymentError`); the checkout opened: the dialog closes and an info snackbar says so
+ * (`Redirecting`).
+ *
+ * **Accessibility.** A modal `Dialog` titled "Confirm your purchase": focus starts on Cancel,
+ * Escape and Cancel close it (not while pending), and focus returns to the button that opened it.
+ * The summary is a description list and the steps an ordered list, under `h3` headings. Confirm is
+ * busy (`aria-busy`, clicks blocked) while pending; the failure is `role="alert"` and the
+ * redirecting snackbar `role="status"`, so both are announced.
  */
 export function PurchaseConfirmation({
   open,

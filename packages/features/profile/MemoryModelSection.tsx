@@ -49,16 +49,28 @@ function ModelStatus({ model }: { model: MemoryModel }) {
 }
 
 /**
- * The learner's memory model on `/profile` (a section of `Profile`, mounted by `ProfileIsland`):
- * whether FSRS schedules them with parameters fitted from their own reviews (when, on how many,
- * and the held-out log loss against the defaults) or with the defaults and why, and the desired
- * retention they set (70–97 %).
+ * The learner's memory model, a section of `Profile` on `/profile` (`ProfileIsland`): whether FSRS
+ * schedules their reviews with parameters fitted from their own reviews (when, on how many, and the
+ * held-out log loss against the defaults) or with the defaults and why, and the desired retention
+ * they set (70–97 %), which decides how soon cards come back.
  *
- * It reads `GET space-repetition/memory-model/`: fitted parameters (Fitted), fewer reviews than a
- * fit needs (Defaults), a fit that kept the defaults while a new one runs (KeptDefaults), a
- * failed read with Retry (LoadError). Saving calls `PUT space-repetition/memory-model/` with the
- * retention as a fraction; a value outside 70–97 is refused in the form (RetentionOutOfRange),
- * and the server's field error shows under the field.
+ * **Use it** on the profile, where the learner tunes how their reviews are scheduled.
+ * **Don't use it** for the progress figures (`MyProgress`) or for one deck's new-card settings (the
+ * deck's Configure new cards dialog).
+ *
+ * **API calls and states.**
+ * - `GET space-repetition/memory-model/`: a skeleton while it loads (`Loading`); fitted parameters,
+ *   with the fit's date, reviews and log loss (`Fitted`); fewer reviews than a fit needs, so the
+ *   defaults (`Defaults`); a fit that kept the defaults because they predicted better, while a new
+ *   one runs (`KeptDefaults`); a failed read: its message with Retry (`LoadError`).
+ * - Save: a value outside 70–97 is refused under the field before any call (`RetentionOutOfRange`);
+ *   else `PUT space-repetition/memory-model/` with the retention as a fraction; the server's field
+ *   error shows under the field, another failure above Save; success in a snackbar.
+ *
+ * **Accessibility.** A section headed "Memory model" (`h2`). The retention is a labelled number
+ * field (arrow keys step by 1 between 70 and 97) with its hint and error linked to it
+ * (`aria-describedby`, `aria-invalid`); it is a native form, so Enter saves. The model's status is
+ * plain text, read in order; a failure is `role="alert"` and the saved snackbar `role="status"`.
  */
 export function MemoryModelSection() {
   const intl = useIntl();

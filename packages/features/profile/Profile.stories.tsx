@@ -16,12 +16,6 @@ const meta = {
     messages,
     layout: 'fullscreen',
     msw: profileData('standard'),
-    docs: {
-      description: {
-        component:
-          'The `/profile` page, mounted by `ProfileIsland` (src/pages/profile.astro): account details the learner edits and the subscription section. It reads `GET auth/users/me/` (the account form; a failure shows the account error with Retry), `GET auth/subscriptions/get_subscription_status/` (the plan, status, next billing and access-until dates; no subscription shows the link to the plans; a declined payment shows why the account stayed free (`PaymentDeclined`); a failure shows the subscription error with Retry) and `GET auth/subscriptions/` with each subscription’s `GET auth/subscriptions/{id}/payment_history/` (the `SubscriptionList`: every subscription with its status, dates and payments). Saving calls `PATCH auth/users/{id}/`; Cancel (active subscription) calls `POST auth/subscriptions/{id}/cancel_subscription/` after a confirmation and access stays until the end date; Renew (cancelled, expired or failed subscription) calls `POST auth/subscriptions/create_subscription/` through the pricing confirmation, whose failure says “Error creating subscription” (`RenewError`).',
-      },
-    },
   },
 } satisfies Meta<typeof Profile>;
 

@@ -52,10 +52,28 @@ function SubscriptionItem({ subscription: s }: { subscription: Subscription }) {
 }
 
 /**
- * The account's past and current subscriptions (`GET auth/subscriptions/`, newest first), each
- * with its status, its dates and its payments: a renewal is a new subscription, so the earlier
- * ones and what was paid for them stay readable here. 'Error fetching subscriptions' (§8) with
- * Retry when the read fails. The events stream refreshes it when a subscription changes.
+ * The account's past and current subscriptions, newest first, a section of `Profile` on `/profile`
+ * (`ProfileIsland`): each with its plan and status, its dates and its payments. A renewal is a new
+ * subscription, so the earlier ones and what was paid for them stay readable here.
+ *
+ * **Use it** on the profile, under the current subscription, for the account's whole billing
+ * history. **Don't use it** for the current plan and its actions (the subscription section: Cancel,
+ * Renew) or for plans one could buy (`InAppPricing`).
+ *
+ * **API calls and states.**
+ * - `GET auth/subscriptions/`: a skeleton while it loads (`Loading`); each subscription as "{plan}
+ *   · {status}" with the dates it has (created, started, next billing, cancelled on, access until)
+ *   (`List`, `Cancelled`); a failed purchase with why the account stayed free (`Declined`); none
+ *   ever bought: a sentence (`Empty`); a failed read: 'Error fetching subscriptions' (§8) with
+ *   Retry (`LoadError`).
+ * - `GET auth/subscriptions/{id}/payment_history/` for each: a table of date, amount and status,
+ *   "No payments yet", or its own error with Retry.
+ * - The events stream refreshes it when a subscription changes.
+ *
+ * **Accessibility.** A section headed "Your subscriptions" (`h2`); each subscription is a list item
+ * labelled by its `h3`, with its dates as a description list and its payments under an `h4`
+ * "Payment history", in a table with column headers. A failed read is `role="alert"` with a Retry
+ * button.
  */
 export function SubscriptionList() {
   const intl = useIntl();

@@ -224,18 +224,34 @@ function Section({ titleId, children }: { titleId: string; children: React.React
 
 /**
  * The `/my-progress` page, mounted by `MyProgressIsland`: the learner's progress figures (streak,
- * longest streak, days active, total responses, duel win rate, ranking among friends), a 31-day
- * streak calendar, this week's reviews and the 30-day review forecast as uPlot bar charts,
- * retention of young, mature and all cards, the friends ranking of the last 7 days (or a link to
- * /friends for a learner without friends), time spent in the app and a year heatmap of reviews.
+ * longest streak, days active, total responses, duel win rate, place among friends), a 31-day
+ * streak calendar, this week's reviews and the 30-day review forecast as bar charts, retention of
+ * young, mature and all cards, the friends ranking of the last 7 days, time spent in the app
+ * (today, this week, per feature) and a year heatmap of reviews.
  *
- * It reads six calls once signed in: `GET auth/progress/`, `GET space-repetition/learning-stats/`,
- * `GET auth/streaks/my_streak/`, `GET space-repetition/card-stats/`, `GET auth/progress/ranking/`
- * and `GET auth/time-tracking/stats/` (time today, this week and per feature). Until all six answer it shows a skeleton (Loading); if any fails,
- * "could not be loaded" with Retry, which refetches the failed ones (LoadError); a learner with no
- * active day and no response gets an empty state linking to Space Repetition (NewLearner);
- * otherwise the figures and charts (Default), with a link to /friends in place of the ranking
- * list for a learner without friends (NoFriends).
+ * **Use it** for the learner's full progress page. **Don't use it** for the summary at a glance
+ * (the dashboard's "Your progress" in `Dashboard`, the right column's `RightPanel`) or for one
+ * deck's counts (`DeskList`).
+ *
+ * **API calls and states.** Six calls once signed in: `GET auth/progress/`,
+ * `GET space-repetition/learning-stats/`, `GET auth/streaks/my_streak/`,
+ * `GET space-repetition/card-stats/`, `GET auth/progress/ranking/` and
+ * `GET auth/time-tracking/stats/`.
+ * - Until all six answer: a skeleton (`Loading`).
+ * - Any of them fails: "Your progress could not be loaded." with Retry, which reads the failed ones
+ *   again (`LoadError`).
+ * - No active day and no response yet: an empty state whose button opens Space Repetition
+ *   (`NewLearner`).
+ * - Otherwise the figures and charts (`Default`); a learner without friends gets a sentence and a
+ *   link to /friends in place of the ranking list (`NoFriends`).
+ *
+ * **Accessibility.** "My progress" is the page's `h1`, then the figures as a description list and
+ * each part a section headed by an `h2`. The charts are drawn on a canvas hidden from screen
+ * readers; their numbers are in a visually hidden table with a caption. Each day of the calendar
+ * and the heatmap is a list item whose text ("12 Mar: 3 reviews") is read and shown as a tooltip;
+ * the year heatmap, wider than a phone, is focusable so the keyboard can scroll it. The learner's
+ * own row of the ranking is marked `aria-current`. While loading the page is `aria-busy` with a
+ * hidden "Loading your progress…"; the failure is `role="alert"`.
  */
 export function MyProgress() {
   const intl = useIntl();

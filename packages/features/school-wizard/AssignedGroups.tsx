@@ -25,10 +25,21 @@ function Groups({ kind, items }: { kind: GroupKind; items: { id: number; name: s
 }
 
 /**
- * The courses and subjects the signed-in user is in (or owns), composed into `ProfileIsland`'s
- * page by `Profile`. Calls `GET /auth/courses/` and `GET /auth/subjects/`: a skeleton while
- * either loads (`Loading`), an alert with Retry when one fails (`LoadError`), a sentence when both
- * are empty (`Empty`), else the two lists (`Assigned`).
+ * The courses and subjects the signed-in user is in (or owns), a section of `Profile` on `/profile`
+ * (`ProfileIsland`): two plain lists of names, so a student or teacher sees where a school placed
+ * them.
+ *
+ * **Use it** on the profile, read-only. **Don't use it** to manage a school's courses and subjects
+ * (`SchoolManager`) or to enrol people (`EnrolPeople`).
+ *
+ * **API calls and states.** `GET /auth/courses/` and `GET /auth/subjects/`: a skeleton while either
+ * loads (`Loading`); an alert with Retry, which reads the failed one again, when one fails
+ * (`LoadError`); a sentence when both are empty (`Empty`); else the two lists, a list left out when
+ * it is empty (`Assigned`).
+ *
+ * **Accessibility.** A section headed "Courses and subjects assigned" (`h2`) with an `h3` over each
+ * list ("Courses", "Subjects"); the names are plain list items, with nothing to focus. A failed
+ * read is `role="alert"` with a Retry button.
  */
 export function AssignedGroups() {
   const courses = useMyGroups('courses');

@@ -33,18 +33,24 @@ function parseGroup(value: string): { kind: GroupKind; id: number } {
  * Students and Teachers tabs of `SchoolManager` (`SchoolIsland`) and in the wizard's invite step
  * (`SchoolsIsland`).
  *
- * **API calls and states**
+ * **Use it** where a school's owner places people who already accepted an invitation into its
+ * courses and subjects. **Don't use it** to invite people (`InvitationSections`, or the wizard's
+ * invite step above it) or to create courses and subjects (`SchoolManager`).
+ *
+ * **API calls and states.**
  * - `GET /auth/teacher-student-relationships/my_students/` or
  *   `GET /auth/enterprise-teacher-relationships/my_enterprise_teachers/`, and the school's
  *   `GET /auth/schools/{id}/courses/` and `subjects/`: a skeleton while they load (`Loading`), an
- *   alert with Retry when one fails (`LoadError`), an empty state when nobody accepted an
- *   invitation yet (`NobodyInvited`) or the school has no course or subject (`NoGroups`), else
- *   the form (`Students`, `Teachers`).
- * - Enrol: `POST /auth/courses/{id}/enroll/` or `POST /auth/subjects/{id}/enroll/`; the result
- *   is announced (`Enrolled`), a refusal shown as an alert.
+ *   alert with Retry when one fails (`LoadError`, `GroupsLoadError`), an empty state when nobody
+ *   accepted an invitation yet (`NobodyInvited`) or the school has no course or subject
+ *   (`NoGroups`), else the form (`Students`, `Teachers`).
+ * - Enrol: `POST /auth/courses/{id}/enroll/` or `POST /auth/subjects/{id}/enroll/`; the result is
+ *   announced (`Enrolled`), a refusal shown as an alert (`Refused`).
  *
- * **Accessibility.** Two labelled native selects and a submit button; the result is
- * `role="status"`, load failures and refusals `role="alert"`.
+ * **Accessibility.** A section under an `h3` ("Enroll your students", "Enroll your teachers"); its
+ * empty states have `h4` titles. A native form: two labelled native selects (the person, with their
+ * email, and the course or subject) and a submit button. The result is `role="status"`, so it is
+ * announced; load failures and refusals are `role="alert"`, the load failure with a Retry button.
  */
 export function EnrolPeople({
   schoolId,

@@ -13,14 +13,21 @@ import * as s from './schools.css.ts';
  * The schools page, mounted by `SchoolsIsland` on `/schools`: the caller's schools with their
  * statistics and a Manage link each, and Create a school, which opens `SchoolWizard`.
  *
- * **API calls and states**
- * - `GET /auth/users/account_info/`: accounts below Enterprise see what the plan offers and a
- *   link to the plans (`Gated`); while it loads, the skeleton (`Loading`).
+ * **Use it** for the list of an Enterprise or Enterprise+ account's schools. **Don't use it** for
+ * one school's courses, subjects and people (`SchoolManager`) or for a learner's own courses
+ * (`AssignedGroups`).
+ *
+ * **API calls and states.**
+ * - `GET /auth/users/account_info/`: accounts below Enterprise see what the plan offers and a link
+ *   to the plans (`Gated`); while it loads, the skeleton (`Loading`).
  * - `GET /auth/schools/`: skeleton (`Loading`), an alert with Retry (`LoadError`), the empty state
  *   with Create a school (`Empty`), or the list (`WithSchools`). Create a school shows the wizard
  *   (`Wizard`).
  *
- * **Accessibility.** A load failure is `role="alert"`; every school's Manage link names it.
+ * **Accessibility.** "Schools" is the page's `h1` and each school's name an `h2`; its statistics
+ * are a list named by their label. Every school's Manage link has the school's name in its
+ * accessible name (visually hidden after "Manage"). A load failure is `role="alert"` with Retry;
+ * Create a school moves the page to the wizard in place.
  */
 export function SchoolList() {
   const intl = useIntl();

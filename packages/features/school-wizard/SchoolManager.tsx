@@ -150,22 +150,29 @@ function MemberList({ schoolId, role }: { schoolId: number; role: MemberRole }) 
 
 /**
  * The management screen of one school on `/schools/{id}`, mounted by `SchoolIsland`: details and
- * statistics, Edit school (the wizard on this school), and tabs of courses, subjects, teachers
- * and students, each with its empty state; courses and subjects have their forms.
+ * statistics, Edit school (the wizard on this school), and tabs of courses, subjects, teachers and
+ * students, each with its empty state; courses and subjects have their forms.
  *
- * **API calls and states**
- * - `GET /auth/schools/{id}/`: skeleton (`Loading`), an alert with Retry (`LoadError`), a school
- *   of another organisation answers 404 and shows the same alert.
+ * **Use it** for the page of one school its owner or a member manages. **Don't use it** for the
+ * list of schools (`SchoolList`) or to create one (`SchoolWizard`).
+ *
+ * **API calls and states.**
+ * - `GET /auth/schools/{id}/`: skeleton (`Loading`), an alert with Retry (`LoadError`), a school of
+ *   another organisation answers 404 and shows the same alert.
  * - `GET /auth/schools/{id}/courses/`, `subjects/`, `teachers/`, `students/` per tab: lists
  *   (`Managed`) or empty states (`Empty`).
  * - `GET /auth/users/me/` and `GET /auth/users/account_info/`: the school's owner gets
- *   `EnrolPeople` above the Students tab's list (`Students`), and on Enterprise+ above the
- *   Teachers tab's too (`TeachersEnterprisePlus`); members who only teach do not (`NotOwner`).
+ *   `EnrolPeople` above the Students tab's list (`Students`), and on Enterprise+ above the Teachers
+ *   tab's too (`TeachersEnterprisePlus`); members who only teach do not (`NotOwner`).
  * - `POST /auth/courses/` or `subjects/` (New course), `PATCH …/{id}/` (Edit), `DELETE …/{id}/`
  *   (confirmed) through `GroupDialog` and `DeleteGroupDialog` (`NewCourse`).
  *
- * **Accessibility.** Tabs follow the WAI-ARIA pattern; each row's buttons name the course or
- * subject they act on; a deletion is announced by the snackbar.
+ * **Accessibility.** The school's name is the page's `h1`. The four lists are WAI-ARIA tabs (one
+ * tab stop; Left and Right switch, Home and End jump), each panel labelled by its tab. Each row's
+ * Edit and Delete buttons name the course or subject they act on; the course and subject dialogs
+ * are modal, focus their first field (Enter saves) or, to delete, start on Cancel, and return focus
+ * to the button that opened them. Their failures are `role="alert"`; a change is confirmed by a
+ * snackbar (`role="status"`).
  */
 export function SchoolManager({ schoolId }: { /** The school's id. */ schoolId: number }) {
   const intl = useIntl();

@@ -256,15 +256,19 @@ function Finish({ schoolId }: { schoolId: number }) {
 }
 
 /**
- * The school wizard, mounted by `SchoolsIsland` (`/schools`): five steps, one at a time, with
- * Back between them once the school exists.
+ * The school wizard, mounted by `SchoolsIsland` (`/schools`): five steps, one at a time, with Back
+ * between them once the school exists.
  *
- * **API calls and states**
+ * **Use it** to create a school, or to edit one from `SchoolManager`'s Edit school, step by step.
+ * **Don't use it** for the school's day-to-day courses and members (`SchoolManager`) or for a
+ * learner's own courses (`AssignedGroups`).
+ *
+ * **API calls and states.**
  * - Details (`SchoolForm`): `POST /auth/schools/` (or `PUT /auth/schools/{id}/` when editing);
  *   field errors under their fields (`DetailsInvalid`).
- * - Starter data: `POST /auth/schools/{id}/create_default_data/` in the chosen language; the
- *   counts created (`DefaultsCreated`), or a 409 when the school already has some
- *   (`DefaultsExist`); Skip moves on.
+ * - Starter data: `POST /auth/schools/{id}/create_default_data/` in the chosen language; the counts
+ *   created (`DefaultsCreated`), or a 409 when the school already has some (`DefaultsExist`); Skip
+ *   moves on.
  * - Review: `GET /auth/schools/{id}/courses/` and `subjects/` with their empty states
  *   (`ReviewEmpty`, `Review`).
  * - Invite: `POST /auth/teacher-invitations/` (students) or, for Enterprise+,
@@ -274,8 +278,12 @@ function Finish({ schoolId }: { schoolId: number }) {
  * - Finish: `GET /auth/schools/{id}/` with its statistics and the link to manage courses and
  *   subjects (`Finish`).
  *
- * **Accessibility.** The step is announced in the heading ("Step 2 of 5: Starter data"); results
- * are `role="status"`, failures `role="alert"`.
+ * **Accessibility.** A section headed "New school" (or "Edit school", `h2`) with the step under it
+ * as text ("Step 2 of 5: Starter data"). Next and Back change the step in place; the focus is not
+ * moved to the new step and the step is not announced (unlike `InvitationRegistration`, which
+ * focuses its step heading). Each step's form has real labels with errors linked to their fields,
+ * and Enter in a field submits it; the invitation links are a polite live region, other results
+ * `role="status"`, failures `role="alert"`.
  */
 export function SchoolWizard({
   school: editing,

@@ -98,17 +98,24 @@ function ProgressGlance() {
  * `/` for a signed-in learner, mounted by `DashboardIsland`: a greeting, the learner's progress at
  * a glance and the four modes in their feature colours.
  *
- * **API calls and states**
- * - `GET /auth/users/me/` (the name in the greeting), `GET /auth/activity-history/` ("Welcome
- *   back" once there is any activity; `NewLearner` without), `GET /auth/users/account_info/`
- *   (gated modes marked PREMIUM on the free plan: `Free`, `Paid`).
+ * **Use it** as the signed-in home page only. **Don't use it** for the full figures (`MyProgress`)
+ * or for the navigation between modes on other pages (`SidebarNav`, `MobileBottomBar`).
+ *
+ * **API calls and states.**
+ * - `GET /auth/users/me/` (the name in the greeting), `GET /auth/activity-history/` ("Welcome back"
+ *   once there is any activity; `NewLearner` without), `GET /auth/users/account_info/` (gated modes
+ *   marked PREMIUM on the free plan: `Free`, `Paid`).
  * - `GET /auth/streaks/my_streak/`, `GET /space-repetition/card-stats/`,
- *   `GET /auth/progress/ranking/`: "Your progress" (streak and whether today counts yet, cards
- *   this week, place among friends) with a link to /my-progress; a skeleton while the calls run
+ *   `GET /auth/progress/ranking/`: "Your progress" (streak and whether today counts yet, cards this
+ *   week, place among friends) with a link to /my-progress; a skeleton while the calls run
  *   (`Loading`), zeros and "1 of 1" for a new learner (`NewLearner`), "could not load" with Retry
  *   when a call fails (`ProgressFailed`).
  *
- * **Accessibility.** The modes are links with their names; the PREMIUM badge is read as text.
+ * **Accessibility.** The greeting is the page's `h1`; "Your progress" and "Modes" are `h2`
+ * sections, each mode a card that is one link named by its content (its `h3` title, the PREMIUM
+ * badge on a free plan, its description), with a decorative icon. The figures are a description
+ * list; a failed read is a `role="status"` region with Retry, so it is announced politely without
+ * taking the focus.
  */
 export function Dashboard() {
   const me = useMe();

@@ -6,15 +6,29 @@ import { isCurrent } from './modes.ts';
 import * as s from './shell.css.ts';
 
 /**
- * The phone navigation bar (Profile, Modes, Friends, Progress), mounted by `MobileBottomBarIsland`.
+ * The phone navigation bar (Profile, Modes, Friends, Progress) at the bottom of every app page on
+ * narrow screens, mounted by `MobileBottomBarIsland`; the Friends item counts the friend requests
+ * waiting for an answer.
  *
- * **API calls and states**
- * - `GET /friends/friendships/pending/`: the Friends badge counts received requests (no badge at 0).
+ * **Use it** once per app page, for phones (the layout shows it below 900 px, where `SidebarNav`
+ * moves into the top bar's drawer). **Don't use it** for a page's own tabs (`Tabs`) or for actions
+ * (it holds links only).
  *
- * **Accessibility.** A navigation landmark of links; the current page is marked with
- * `aria-current`, and the badge is read as "{count} pending friend requests".
+ * **API calls and states.**
+ * - `GET /friends/friendships/pending/` (received, one row: only its `count` is used): the Friends
+ *   badge counts them, and shows nothing at 0 or while the call runs (`Default`).
+ *
+ * **Accessibility.** A navigation landmark named "Quick navigation", a list of four links whose
+ * icons are decorative; the current page's link is marked `aria-current="page"`. The badge's number
+ * is hidden from screen readers and replaced by its label ("2 pending friend requests"), read as
+ * part of the Friends link.
  */
-export function MobileBottomBar({ currentPath }: { currentPath?: string | undefined }) {
+export function MobileBottomBar({
+  currentPath,
+}: {
+  /** The page's path, for `aria-current` on its link. */
+  currentPath?: string | undefined;
+}) {
   const intl = useIntl();
   // One row is enough: the badge is the page's `count` of pending requests received.
   const pending = usePendingFriendRequests('received', { pageSize: 1 });

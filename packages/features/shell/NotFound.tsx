@@ -4,8 +4,22 @@ import * as page from '../shared/page.css.ts';
 import * as s from './shell.css.ts';
 
 /**
- * Any unknown path for a signed-in learner, mounted by `NotFoundIsland`: "Not Found" inside the app
- * layout. It makes no API call.
+ * The page for an address that leads nowhere, inside the app layout for a signed-in learner: "Not
+ * Found", a sentence saying the page does not exist or was moved, and a way back to the dashboard.
+ * Mounted by `NotFoundIsland` on any unknown path (answered with status 404) and on the routes
+ * whose id is not a number (`/space-repetition/{deskId}`, `/duel/{duelId}`…).
+ *
+ * **Use it** when the address itself is wrong, so nothing can be loaded. **Don't use it** for a
+ * deck, chat or duel the server answers 404 for (each page shows that as its own error state with a
+ * way back) or for a failed call (an error with Retry).
+ *
+ * **API calls and states.** It makes no API call and has one state, shown in both themes, both
+ * languages and on a phone (`Default`, `Dark`, `Spanish`, `Phone`).
+ *
+ * **Accessibility.** "Not Found" is the page's `h1`, so it is the first thing a screen reader reads
+ * of the content; the magnifier icon is decorative (`aria-hidden`). Go to Dashboard is a link
+ * styled as a button (Enter), the only thing to focus besides the layout's navigation. Focus is not
+ * moved.
  */
 export function NotFound() {
   return (

@@ -43,20 +43,27 @@ export function LiveEvents() {
  * The bell in the top bar (part of `TopBarIsland`): a `Menu` of the learner's notifications, newest
  * first, with a badge for the unseen ones.
  *
- * **API calls and states**
+ * **Use it** once, in the top bar. **Don't use it** for the friends page's requests (`Friends`) or
+ * the duels page's (`DuelsHome`), which list them in full.
+ *
+ * **API calls and states.**
  * - `GET /notifications/`. Pending: `Loading`; failure: an alert inside the menu (`LoadError`);
  *   none: "No notifications" (`Empty`); otherwise the list (`Open`), the badge counting unseen ones
  *   (`Badge`).
- * - Opening the menu: `POST /notifications/mark_seen/`. New notifications arrive through the
- *   events stream (`GET /events/`) and refresh the list.
+ * - Opening the menu: `POST /notifications/mark_seen/`. New notifications arrive through the events
+ *   stream (`GET /events/`) and refresh the list.
  * - A friend request still pending (`GET /friends/friendships/pending/`) gets Accept and Reject
  *   (`FriendKinds`); so does a duel request (`GET /duels/requests/pending/`, read only when the
  *   list has one; `DuelKinds`): Accept (`POST /duels/duel-requests/{id}/respond/`) takes the
  *   learner into the duel, and on a plan without duels opens the Premium modal instead, with no
  *   call (`DuelRequestFreePlan`).
  *
- * **Accessibility.** A WAI-ARIA menu button named with the unseen count; the load failure is
- * `role="alert"`, loading is `role="status"`.
+ * **Accessibility.** A WAI-ARIA menu button (`Menu`) named with the unseen count ("Notifications, 3
+ * new"); the badge's own number is hidden. Enter, Space or ArrowDown open it on the first item,
+ * ArrowUp on the last; arrows, Home and End move; Escape closes it and returns to the bell. Each
+ * notification is a menu item (a link when it leads somewhere) with its age as a second line;
+ * Accept and Reject are items of their own, named with the person ("Accept ana"). Inside the open
+ * menu, loading is `role="status"` and a failure `role="alert"` with Retry.
  */
 export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) {
   const intl = useIntl();

@@ -203,15 +203,21 @@ export interface RightPanelProps {
  * The right column on wide screens, mounted by `RightPanelIsland`: the streak, a 31-day activity
  * grid, this week's cards and the first three friends.
  *
- * **API calls and states**
+ * **Use it** once, in the app layout's right column (shown from 1285 px wide). **Don't use it** for
+ * the full progress (`MyProgress`) or the full friends list (`Friends`).
+ *
+ * **API calls and states.**
  * - `GET /auth/streaks/my_streak/`, `GET /space-repetition/card-stats/`,
  *   `GET /friends/friendships/friend_list/`. Each card is independent: a skeleton while its call
  *   runs (`Loading`), its data (`WithData`), its own empty state (`Empty`), or, when its call
  *   failed, "could not load" with Retry (`Failed`) — "Coming soon" when the server answers `501`
  *   for a part not built yet.
  *
- * **Accessibility.** Failures are `role="status"` regions with a Retry button; the grid's days have
- * text equivalents.
+ * **Accessibility.** A complementary landmark (`aside`) named "Your activity", with one `h2`
+ * section per card. The grid is a list named "Last 31 days" whose days are read as text ("12 Mar: 3
+ * activities") and shown as tooltips; each weekday bar is read as one label with its count, its
+ * drawn parts hidden; the friends' initials are decorative. A failure is a `role="status"` region
+ * with Retry, announced politely without taking the focus.
  */
 export function RightPanel({ now }: RightPanelProps) {
   const intl = useIntl();

@@ -164,14 +164,23 @@ export interface SidebarNavProps {
  * The app's navigation: the modes, the latest history and the account links. Mounted by
  * `SidebarIsland` on desktop and shown inside the `TopBar`'s drawer on phones.
  *
- * **API calls and states**
- * - `GET /auth/activity-history/`: the three latest activities, "no history yet" (`EmptyHistory`)
- *   or "could not load" with Retry (`HistoryFailed`).
+ * **Use it** once per app page: in the layout's left column on wide screens and in the top bar's
+ * drawer on phones. **Don't use it** for the phone's bottom bar (`MobileBottomBar`) or for a page's
+ * own sections (`Tabs`).
+ *
+ * **API calls and states.**
+ * - `GET /auth/activity-history/`: a placeholder while it loads (`HistoryLoading`), the three
+ *   latest activities, "no history yet" (`EmptyHistory`) or "could not load" with Retry
+ *   (`HistoryFailed`).
  * - `GET /auth/users/account_info/`: gated modes marked PREMIUM on the free plan (`Free`, `Paid`);
  *   the Schools link for Enterprise and Enterprise+ accounts only (`Enterprise`, `EnterprisePlus`).
  * - Log out: `POST /auth/logout/`.
  *
- * **Accessibility.** A navigation landmark; the current page is marked with `aria-current`.
+ * **Accessibility.** A navigation landmark named "Main navigation": the logo is a link named
+ * "Memoria home", "Modes" and "History" are `h2` headings over lists of links, and the current
+ * page's link is marked `aria-current="page"`. Icons are decorative; a gated mode's PREMIUM badge
+ * is read with its link. Log out is a button (disabled while logging out). A failed history read is
+ * a `role="status"` region with Retry.
  */
 export function SidebarNav({ currentPath, hideBrand }: SidebarNavProps) {
   const intl = useIntl();

@@ -8,9 +8,11 @@ import { SidebarNav } from './Sidebar.tsx';
 import * as s from './shell.css.ts';
 
 export interface TopBarProps {
+  /** The page's path, for `aria-current` in the drawer's navigation. */
   currentPath?: string | undefined;
   /** Stories: the search and the notifications start open. */
   search?: SearchBoxProps;
+  /** Stories: the bell's menu starts open, with a fixed "now" for the ages. */
   notifications?: NotificationsMenuProps;
   /** Stories: the mobile drawer starts open. */
   defaultDrawerOpen?: boolean;
@@ -20,16 +22,26 @@ export interface TopBarProps {
  * The top bar of every app page, mounted by `TopBarIsland`: the menu button and drawer on phones,
  * the search, language and theme switches, and the notifications bell.
  *
- * **API calls and states**
+ * **Use it** once per app page, at the top of the layout. **Don't use it** on the public
+ * (signed-out) pages, whose header is static, or for a page's own toolbar.
+ *
+ * **API calls and states.** The bar with the search closed (`Default`); the bell reads its list at
+ * once.
  * - Search: the modes, the decks (`GET /space-repetition/desks/` with the text) and the macro-image
  *   chats (`GET /macroimages/chats/`) as you type (`SearchOpen`, `SearchFiltered`); a failed read
  *   says so in the list (`SearchFailed`).
  * - The bell: see `NotificationsMenu` (`Notifications`). The island also opens the events stream.
  * - Phones: the menu button opens the navigation `Drawer` (`PhoneDrawer`).
  *
- * **Accessibility.** The search is a combobox: Ctrl/Cmd+K focuses it, arrows move through the
- * results, Enter opens one, Escape closes the list. The language and theme switches and the menu
- * button are labelled buttons.
+ * **Accessibility.** The search is a WAI-ARIA combobox with a listbox of grouped options:
+ * Ctrl/Cmd+K focuses it (and selects its text) from anywhere on the page, even before the island
+ * has hydrated; ArrowDown opens the list and moves the active option, ArrowUp moves back
+ * (`aria-activedescendant`, the focus stays in the field), Enter opens it, Escape closes the list.
+ * The language switch is a group named "Language" of two toggle buttons (`aria-pressed`, each
+ * naming its language); the theme switch is an icon button named after what it does ("Switch to
+ * dark theme"); the bell is `NotificationsMenu`'s menu button. On phones the menu button ("Open
+ * menu", `aria-haspopup="dialog"`, `aria-expanded`) opens the navigation in a modal `Drawer`, which
+ * returns focus to it when it closes.
  */
 export function TopBar({
   currentPath,

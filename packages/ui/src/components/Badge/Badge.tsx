@@ -22,6 +22,7 @@ export interface BadgeProps {
   tone?: 'count' | 'primary';
   /** The element the badge sits on (icon button, avatar); omit for an inline badge. */
   children?: ReactNode;
+  /** Extra class on the badge itself (not on the element it sits on). */
   className?: string;
 }
 

@@ -21,12 +21,25 @@ interface CommonProps {
   fullWidth?: boolean;
   /** The label: a verb that says what happens ("Start review"). */
   children: ReactNode;
+  /** Makes it a link (`<a>`) to this address; without it, it is a `<button>`. */
+  href?: string;
+  /** Extra class on the button or link. */
+  className?: string;
 }
 
-export type ButtonProps = CommonProps &
-  ButtonHTMLAttributes<HTMLButtonElement> & { href?: undefined; ref?: Ref<HTMLButtonElement> };
-export type LinkButtonProps = CommonProps &
-  AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; ref?: Ref<HTMLAnchorElement> };
+// `Button` takes `CommonProps & (NativeButtonProps | NativeLinkProps)`, the same type as
+// `ButtonProps | LinkButtonProps`: written so, react-docgen reads the common props into the docs
+// page's props table (it reads no props from a union of object types).
+type NativeButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  href?: undefined;
+  ref?: Ref<HTMLButtonElement>;
+};
+type NativeLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
+  href: string;
+  ref?: Ref<HTMLAnchorElement>;
+};
+export type ButtonProps = CommonProps & NativeButtonProps;
+export type LinkButtonProps = CommonProps & NativeLinkProps;
 
 /** The classes of a button, for an element that must look like one but is rendered elsewhere. */
 export function buttonClassName({
@@ -58,7 +71,7 @@ export function buttonClassName({
  * `aria-busy` and blocks clicks while the label stays readable to screen readers; `disabled`
  * removes it from the tab order, so prefer explaining why an action is unavailable.
  */
-export function Button(props: ButtonProps | LinkButtonProps) {
+export function Button(props: CommonProps & (NativeButtonProps | NativeLinkProps)) {
   const {
     variant = 'primary',
     size = 'md',

@@ -27,6 +27,7 @@ export interface CardProps {
   href?: string;
   /** The body. */
   children?: ReactNode;
+  /** Extra class on the card's root element. */
   className?: string;
 }
 

@@ -27,6 +27,7 @@ export interface ChipProps {
   onDelete?: () => void;
   /** Disables the toggle and the remove button. */
   disabled?: boolean;
+  /** Extra class on the chip's root element. */
   className?: string;
 }
 

@@ -25,6 +25,7 @@ export interface DialogProps {
   hideCloseButton?: boolean;
   /** Close when the backdrop is clicked (default true). */
   closeOnBackdrop?: boolean;
+  /** Extra class on the `<dialog>` element (e.g. a wider layout). */
   className?: string;
 }
 

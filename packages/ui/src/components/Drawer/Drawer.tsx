@@ -19,6 +19,7 @@ export interface DrawerProps {
   side?: 'left' | 'right';
   /** CSS width, default the sidebar width (260px). */
   width?: string;
+  /** Extra class on the `<dialog>` element of the sheet. */
   className?: string;
 }
 

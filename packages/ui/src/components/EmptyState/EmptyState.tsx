@@ -15,6 +15,7 @@ export interface EmptyStateProps {
   headingLevel?: 2 | 3 | 4;
   /** Less padding, for panels and menus. */
   compact?: boolean;
+  /** Extra class on the root element. */
   className?: string;
 }
 

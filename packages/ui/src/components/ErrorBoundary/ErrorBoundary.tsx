@@ -5,11 +5,23 @@ import { Button } from '../Button/Button.tsx';
 import { EmptyState } from '../EmptyState/EmptyState.tsx';
 
 export interface ErrorFallbackProps {
-  /** Defaults to `window.location.reload()`. */
+  /** Called by Reload Page; defaults to `window.location.reload()`. */
   onReload?: () => void;
 }
 
-/** The error screen: 'Something went wrong' / 'Algo salió mal' and a Reload Page button. */
+/**
+ * The error screen of a part of the page that could not render: "Something went wrong" ("Algo
+ * salió mal"), a sentence saying reloading usually helps, and Reload Page.
+ *
+ * **Use it** as what an `ErrorBoundary` shows (its default `fallback`), or alone where a part of
+ * the page cannot be shown at all and reloading is the only remedy. **Don't use it** for a failed
+ * API call (the feature shows that error with Retry, which keeps the page) or for a missing page
+ * (the Not Found page).
+ *
+ * **Accessibility.** A `role="alert"` region, so a screen reader announces the title and sentence
+ * as soon as it replaces the broken part; focus is not moved. The title is a level 3 heading
+ * (`EmptyState`'s), the icon is decorative, and Reload Page is a native button (Enter or Space).
+ */
 export function ErrorFallback({ onReload }: ErrorFallbackProps) {
   return (
     <div role="alert">

@@ -12,6 +12,9 @@ export interface IconButtonProps
   variant?: 'standard' | 'primary' | 'outlined';
   /** Button size (default `md`). */
   size?: 'sm' | 'md' | 'lg';
+  /** The native button type (default `button`, so it never submits a form by itself). */
+  type?: 'button' | 'submit' | 'reset';
+  /** The native `<button>` element (focus it after a dialog closes, for example). */
   ref?: Ref<HTMLButtonElement>;
 }
 

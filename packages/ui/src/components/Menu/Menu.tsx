@@ -44,7 +44,9 @@ export interface MenuProps {
   defaultOpen?: boolean;
   /** Called when the menu opens or closes. */
   onOpenChange?: (open: boolean) => void;
+  /** Extra class on the trigger button (the top bar's bell). */
   triggerClassName?: string;
+  /** Extra class on the wrapper around the trigger and the list. */
   className?: string;
 }
 

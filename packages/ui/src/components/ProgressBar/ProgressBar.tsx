@@ -12,6 +12,7 @@ export interface ProgressBarProps {
   label?: string;
   /** Show the percentage next to the label. */
   showValue?: boolean;
+  /** Extra class on the root element (label row and track). */
   className?: string;
 }
 

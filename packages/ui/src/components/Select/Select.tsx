@@ -22,6 +22,7 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   helperText?: ReactNode;
   /** Error below the field: sets aria-invalid and is linked with aria-describedby. */
   error?: ReactNode;
+  /** The native `<select>` element. */
   ref?: Ref<HTMLSelectElement>;
 }
 

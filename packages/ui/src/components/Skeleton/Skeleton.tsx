@@ -15,6 +15,7 @@ export interface SkeletonProps {
   lines?: number;
   /** Announced while loading; defaults to "Loading…". */
   label?: string;
+  /** Extra class on the group that holds the shapes. */
   className?: string;
 }
 

@@ -25,6 +25,7 @@ export interface SnackbarProps {
   action?: { label: string; onClick: () => void };
   /** Show the close (×) button (default true). */
   closable?: boolean;
+  /** Extra class on the snackbar itself (inside the live region). */
   className?: string;
 }
 

@@ -10,6 +10,7 @@ export interface SpinnerProps {
   label?: string;
   /** Hidden from assistive technology (e.g. inside a busy Button). */
   decorative?: boolean;
+  /** Extra class on the root element. */
   className?: string;
 }
 

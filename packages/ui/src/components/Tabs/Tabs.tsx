@@ -22,6 +22,7 @@ export interface TabsProps {
   onChange?: (id: string) => void;
   /** Tabs share the full width (phones). */
   fullWidth?: boolean;
+  /** Extra class on the root element (tab list and panels). */
   className?: string;
 }
 

@@ -14,6 +14,7 @@ export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
   error?: ReactNode;
   /** Hint below the field, linked with aria-describedby. */
   helperText?: ReactNode;
+  /** The native `<textarea>` element. */
   ref?: Ref<HTMLTextAreaElement>;
 }
 

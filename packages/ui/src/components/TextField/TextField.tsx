@@ -14,7 +14,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: ReactNode;
   /** For `type="password"`: a button to show or hide the value (default true). */
   revealable?: boolean;
+  /** The input type (default `text`); `password` adds the show/hide button. */
+  type?: InputHTMLAttributes<HTMLInputElement>['type'];
+  /** The native `<input>` element. */
   ref?: Ref<HTMLInputElement>;
+  /** Extra class on the root element (label, input and texts). */
   className?: string;
 }
 

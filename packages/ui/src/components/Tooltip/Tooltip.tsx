@@ -21,6 +21,7 @@ export interface TooltipProps {
   placement?: 'top' | 'bottom';
   /** Start visible (stories, tests). */
   defaultOpen?: boolean;
+  /** Extra class on the tooltip bubble (not on the trigger). */
   className?: string;
 }
 
