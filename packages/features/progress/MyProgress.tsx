@@ -1,4 +1,7 @@
-/** `/my-progress`: the progress figures, streak calendar, weekly bars, retention, forecast, year. */
+/**
+ * `/my-progress`: the progress figures, streak calendar, weekly bars, retention, forecast, cards
+ * per deck, year.
+ */
 import {
   type Schemas,
   useCardStats,
@@ -12,6 +15,7 @@ import { Button, EmptyState, Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as page from '../shared/page.css.ts';
 import { BarChart } from './BarChart.tsx';
+import { DeskMaturity } from './DeskMaturity.tsx';
 import * as s from './progress.css.ts';
 
 function level(count: number): 0 | 1 | 2 | 3 {
@@ -227,7 +231,9 @@ function Section({ titleId, children }: { titleId: string; children: React.React
  * longest streak, days active, total responses, duel win rate, ranking among friends), a 31-day
  * streak calendar, this week's reviews and the 30-day review forecast as uPlot bar charts,
  * retention of young, mature and all cards, the friends ranking of the last 7 days (or a link to
- * /friends for a learner without friends), time spent in the app and a year heatmap of reviews.
+ * /friends for a learner without friends), time spent in the app, a table of each deck's new,
+ * learning, young and mature cards with a bar of their shares (a link to Space Repetition without
+ * decks: NoDecks) and a year heatmap of reviews.
  *
  * It reads six calls once signed in: `GET auth/progress/`, `GET space-repetition/learning-stats/`,
  * `GET auth/streaks/my_streak/`, `GET space-repetition/card-stats/`, `GET auth/progress/ranking/`
@@ -357,6 +363,9 @@ export function MyProgress() {
           />
         </Section>
       </div>
+      <Section titleId="progress.desks">
+        <DeskMaturity decks={stats.decks} labelledBy="progress.desks" />
+      </Section>
       <Section titleId="progress.heatmap">
         <DayGrid
           className={s.heatmap}

@@ -712,8 +712,17 @@ function timeStats(
   };
 }
 
-/** `/my-progress` for a learner with a streak: figures, weekly reviews, retention, forecast, year. */
-export function progressData(): HttpHandler[] {
+const PROGRESS_DECKS: Schemas['DeskMaturity'][] = [
+  { deck_id: 7, deck_name: 'Capitals', new: 4, learning: 3, young: 10, mature: 7 },
+  { deck_id: 9, deck_name: 'Irregular verbs', new: 20, learning: 6, young: 14, mature: 0 },
+  { deck_id: 12, deck_name: 'Periodic table', new: 0, learning: 1, young: 12, mature: 105 },
+];
+
+/**
+ * `/my-progress` for a learner with a streak: figures, weekly reviews, retention, forecast, cards
+ * per deck (`decks`, three by default), year.
+ */
+export function progressData(decks = PROGRESS_DECKS): HttpHandler[] {
   const retention = (reviews: number, passed: number) => ({
     reviews,
     passed,
@@ -745,7 +754,7 @@ export function progressData(): HttpHandler[] {
         date: day(364 - i),
         count: i % 7 === 3 ? 0 : ((i * 5) % 11) + Math.floor(i / 60),
       })),
-      decks: [{ deck_id: 7, deck_name: 'Capitals', new: 4, learning: 3, young: 10, mature: 7 }],
+      decks,
     }),
     ok(
       '/auth/time-tracking/stats/',
