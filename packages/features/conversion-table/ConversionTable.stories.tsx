@@ -3,7 +3,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { api, fail, HttpResponse } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import {
+  holdMutations,
+  withHeldMutations,
+  withQueryClient,
+  withSession,
+} from '../shared/storybook.tsx';
 import { accountInfo } from '../shared/storyData.ts';
 import { ConversionTable, ConversionTablePage } from './ConversionTable.tsx';
 
@@ -42,11 +47,13 @@ const phrased = api.post('/conversiontable/generate-phrase/', () =>
   HttpResponse.json({
     number: '3141592653',
     language: 'en',
-    phrase: 'A mother. A deal. A pendulum.',
+    phrase: 'A moderate lab won a shallow home.',
     words: [
-      { digits: '314', word: 'mother' },
-      { digits: '15', word: 'deal' },
-      { digits: '92653', word: 'pendulum' },
+      { digits: '3141', word: 'moderate' },
+      { digits: '59', word: 'lab' },
+      { digits: '2', word: 'won' },
+      { digits: '65', word: 'shallow' },
+      { digits: '3', word: 'home' },
     ],
     provider: 'rules',
   }),
@@ -61,7 +68,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "The Major-System conversion table on `/conversion-table`, mounted by `ConversionTableIsland` inside the Premium gate (free plans see the Premium modal: Gated). Type numbers (digits and spaces) and get words for each, best first, with ways to split long numbers, a generated phrase and the digit table of the chosen language. **API calls:** `POST conversiontable/convert-numbers/` (Results; a 400 shows the spec's message under the field: InvalidInput, NoNumbers; any other failure: ServerError with Retry) and `POST conversiontable/generate-phrase/`; below them the learner's own table (`OwnTable`). **Accessibility:** the input is a labelled field whose error is linked with `aria-describedby`; results are lists announced in order.",
+          "The Major-System conversion table on `/conversion-table`, mounted by `ConversionTableIsland` inside the Premium gate (free plans see the Premium modal: Gated). Type numbers (digits and spaces) and get words for each, best first, with ways to split long numbers, a generated phrase and the digit table of the chosen language. **API calls:** `POST conversiontable/convert-numbers/` (Converting while it runs, then Results; a 400 shows the spec's message under the field: InvalidInput, NoNumbers; any other failure: ServerError with Retry) and `POST conversiontable/generate-phrase/` (PhraseLoading while it runs; a phrase of short sentences with its digit split in Results); below them the learner's own table (`OwnTable`). **Accessibility:** the input is a labelled field whose error is linked with `aria-describedby`; results are lists announced in order.",
       },
     },
     messages,
@@ -90,7 +97,30 @@ export const Results: Story = {
     const phraseField = canvasElement.querySelectorAll('input')[1] as HTMLInputElement;
     await userEvent.type(phraseField, '3141592653');
     await userEvent.click(canvas.getByRole('button', { name: /generate phrase|generar frase/i }));
-    await expect(await canvas.findByText('A mother. A deal. A pendulum.')).toBeVisible();
+    await expect(await canvas.findByText('A moderate lab won a shallow home.')).toBeVisible();
+  },
+};
+
+/** Convert pressed, the answer not in yet: the spinner and the busy Convert button. */
+export const Converting: Story = {
+  decorators: [withHeldMutations],
+  play: async ({ canvasElement }) => {
+    holdMutations();
+    const canvas = await convert(canvasElement, '28 3141592653');
+    await expect(await canvas.findByText(/^(Converting|Convirtiendo)…$/)).toBeInTheDocument();
+  },
+};
+
+/** Generate phrase pressed, the phrase not in yet: its spinner. */
+export const PhraseLoading: Story = {
+  decorators: [withHeldMutations],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    holdMutations();
+    const phraseField = canvasElement.querySelectorAll('input')[1] as HTMLInputElement;
+    await userEvent.type(phraseField, '3141592653');
+    await userEvent.click(canvas.getByRole('button', { name: /generate phrase|generar frase/i }));
+    await expect(await canvas.findByText(/^(Generating|Generando)…$/)).toBeInTheDocument();
   },
 };
 
