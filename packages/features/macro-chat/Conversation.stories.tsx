@@ -5,7 +5,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { Conversation, StreamingReply } from './Conversation.tsx';
+import { accountInfo } from '../shared/storyData.ts';
+import { Conversation, ConversationPage, StreamingReply } from './Conversation.tsx';
 import * as css from './macro.css.ts';
 import {
   chats,
@@ -24,7 +25,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland`: the learner's words and the story engine's storyboard. Enter sends, Shift+Enter adds a line, Up edits the last message (EditingLastMessage); the reply shows word by word as it is written, with Stop (Streaming), and each reply can be copied. **API calls:** `GET macroimages/chats/{id}/messages/` (WithStory; none: Empty; a failed read: LoadError with Retry), `POST macroimages/chats/{id}/send_message/stream/` (server-sent events: the reply so far, then the stored turn: Sent; a stream that breaks off shows the error with Retry and keeps the message: SendError; Stop stores nothing and puts the message back in the composer) and `PUT macroimages/messages/{id}/stream/` (the edited message's new reply streams the same way in place of the replies after it: Edited; a stream that breaks off keeps the edit box open with the new text, the error and Retry: EditError; Stop leaves the chat as it was, the edit box open with the new text).",
+          "One macro-image story chat on `/macro-images/{id}`, mounted by `ConversationIsland`: the learner's words and the story engine's storyboard. Enter sends, Shift+Enter adds a line, Up edits the last message (EditingLastMessage); the reply shows word by word as it is written, with Stop (Streaming), and each reply can be copied. **API calls:** `GET macroimages/chats/{id}/messages/` (WithStory; none: Empty; a failed read: LoadError with Retry), `POST macroimages/chats/{id}/send_message/stream/` (server-sent events: the reply so far, then the stored turn: Sent; a stream that breaks off shows the error with Retry and keeps the message: SendError; Stop stores nothing and puts the message back in the composer) and `PUT macroimages/messages/{id}/stream/` (the edited message's new reply streams the same way in place of the replies after it: Edited; a stream that breaks off keeps the edit box open with the new text, the error and Retry: EditError; Stop leaves the chat as it was, the edit box open with the new text). Inside the Premium gate (`ConversationPage`), a free plan sees the Premium modal instead (Gated).",
       },
     },
     messages,
@@ -159,3 +160,11 @@ export const SendError: Story = {
 export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Spanish: Story = inMatrix({ locale: 'es' });
 export const Phone: Story = inMatrix({ viewport: 'phone' });
+
+/** A free plan opens a chat's address: the Premium modal, and no chat is read. */
+export const Gated: StoryObj<typeof ConversationPage> = {
+  render: () => <ConversationPage chatId={1} />,
+  parameters: { layout: 'fullscreen', msw: [accountInfo('free')] },
+};
+
+export const GatedSpanish: StoryObj<typeof ConversationPage> = inMatrix({ locale: 'es' }, Gated);
