@@ -11,7 +11,7 @@ import { SubscriptionSection, type SubscriptionSectionProps } from './Subscripti
  * `/profile`: a column of independent sections (each loads, fails and retries on its own), so
  * that later settings add a section rather than change these.
  */
-export function Profile({ openUrl }: SubscriptionSectionProps) {
+export function Profile({ openUrl, fromCheckout }: SubscriptionSectionProps) {
   return (
     <div className={page.page}>
       <header>
@@ -23,7 +23,7 @@ export function Profile({ openUrl }: SubscriptionSectionProps) {
         </p>
       </header>
       <AccountSection />
-      <SubscriptionSection openUrl={openUrl} />
+      <SubscriptionSection openUrl={openUrl} fromCheckout={fromCheckout} />
       <SubscriptionList />
       <MemoryModelSection />
       {/* Enterprise and Enterprise+ accounts: invitations, students, teachers (issue 17). */}
