@@ -20,8 +20,9 @@ export interface ContactSalesDialogProps {
  * email and a message; its field errors show under their fields. Opened by `ContactSalesIsland` on
  * the public pricing page and by Contact sales in `InAppPricing`.
  *
- * **API calls:** `POST auth/contact-sales/`; a 400 shows its field errors under the fields, any
- * other failure shows the error message with the form kept.
+ * **API calls:** `POST auth/contact-sales/` (ThankYou); a 400 shows its field errors under the
+ * fields (FieldErrors), any other failure the error message with Retry, which sends the kept form
+ * again (SendError).
  *
  * **Accessibility.** A modal `Dialog` with labelled fields; the thank-you is announced by its snackbar.
  */
@@ -104,9 +105,12 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             {...field('message')}
           />
           {errors && Object.keys(errors.fields).length === 0 ? (
-            <p role="alert" className={s.error}>
-              {errors.banner}
-            </p>
+            <div role="alert" className={s.sendFailure}>
+              <p className={s.error}>{errors.banner}</p>
+              <Button type="submit" variant="secondary" size="sm">
+                <FormattedMessage id="pricing.retry" />
+              </Button>
+            </div>
           ) : null}
         </form>
       </Dialog>
