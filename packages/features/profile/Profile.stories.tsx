@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { fail, profileData } from '../shared/storyData.ts';
+import { fail, profileCancelData, profileData } from '../shared/storyData.ts';
 import { Profile } from './Profile.tsx';
 
 const meta = {
@@ -19,7 +19,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The `/profile` page, mounted by `ProfileIsland` (src/pages/profile.astro): account details the learner edits and the subscription section. It reads `GET auth/users/me/` (the account form; a failure shows the account error with Retry), `GET auth/subscriptions/get_subscription_status/` (the plan, status, next billing and access-until dates; no subscription shows the link to the plans; a declined payment shows why the account stayed free (`PaymentDeclined`); a failure shows the subscription error with Retry) and `GET auth/subscriptions/` with each subscription’s `GET auth/subscriptions/{id}/payment_history/` (the `SubscriptionList`: every subscription with its status, dates and payments). Saving calls `PATCH auth/users/{id}/`; Cancel (active subscription) calls `POST auth/subscriptions/{id}/cancel_subscription/` after a confirmation and access stays until the end date; Renew (cancelled, expired or failed subscription) calls `POST auth/subscriptions/create_subscription/` through the pricing confirmation, whose failure says “Error creating subscription” (`RenewError`).',
+          'The `/profile` page, mounted by `ProfileIsland` (src/pages/profile.astro): account details the learner edits and the subscription section. It reads `GET auth/users/me/` (the account form; a failure shows the account error with Retry), `GET auth/subscriptions/get_subscription_status/` (the plan, status, next billing and access-until dates; no subscription shows the link to the plans; a declined payment shows why the account stayed free (`PaymentDeclined`); a failure shows the subscription error with Retry) and `GET auth/subscriptions/` with each subscription’s `GET auth/subscriptions/{id}/payment_history/` (the `SubscriptionList`: every subscription with its status, dates and payments). Saving calls `PATCH auth/users/{id}/`; Cancel (active subscription) calls `POST auth/subscriptions/{id}/cancel_subscription/` after a confirmation (`CancelConfirm`) and access stays until the end date (`CancelSuccess`; a failure says “Error cancelling subscription”: `CancelError`); a subscription cancelled and past its end date is `Expired`; back from the provider’s checkout (`/profile?checkout=done`) with the subscription active, it confirms the payment (`PaymentSuccess`); Renew (cancelled, expired or failed subscription) calls `POST auth/subscriptions/create_subscription/` through the pricing confirmation, whose failure says “Error creating subscription” (`RenewError`).',
       },
     },
   },
@@ -104,6 +104,107 @@ export const RenewError: Story = {
     );
   },
 };
+
+/** Cancelled and past its end date: Expired, free again, Renew is offered. */
+export const Expired: Story = {
+  parameters: { msw: profileData('expired') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect((await canvas.findAllByText(/^(Expired|Vencida)$/))[0]).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /renew|renovar/i })).toBeVisible();
+  },
+};
+
+async function openCancel(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await userEvent.click(
+    await canvas.findByRole('button', { name: /cancel subscription|cancelar suscripción/i }),
+  );
+  const body = within(canvasElement.ownerDocument.body);
+  return { body, dialog: within(await body.findByRole('dialog')) };
+}
+
+/** Cancel asks first: it cannot be undone, and access stays until the end date. */
+export const CancelConfirm: Story = {
+  play: async ({ canvasElement }) => {
+    const { dialog } = await openCancel(canvasElement);
+    await expect(await dialog.findByText(/cannot be undone|no se puede deshacer/i)).toBeVisible();
+  },
+};
+
+/**
+ * Cancel confirmed: the snackbar says until when access lasts, and the section shows Cancelled
+ * (the status read again answers the cancelled subscription).
+ */
+export const CancelSuccess: Story = {
+  parameters: {
+    msw: profileCancelData(),
+  },
+  play: async ({ canvasElement }) => {
+    const { body, dialog } = await openCancel(canvasElement);
+    await userEvent.click(
+      dialog.getByRole('button', { name: /^(cancel subscription|cancelar suscripción)$/i }),
+    );
+    const done = await body.findByText(
+      /^(Subscription cancelled\. You have access until|Suscripción cancelada\. Tienes acceso hasta)/,
+    );
+    await expect(done).toBeVisible();
+    await expect(
+      (await within(canvasElement).findAllByText(/^(Cancelled|Cancelada)$/))[0],
+    ).toBeVisible();
+    // The pointer rests on the snackbar, which pauses its 6 s auto-hide: a state that lasts.
+    await userEvent.hover(done);
+  },
+};
+
+/** Cancel confirmed and refused: the spec's 'Error cancelling subscription', still active. */
+export const CancelError: Story = {
+  tags: ['expected-http-errors', 'expected-console-errors'],
+  parameters: {
+    msw: [
+      fail('post', '/auth/subscriptions/{id}/cancel_subscription/', 503, {
+        detail: 'The payment provider is unavailable. Try again later.',
+        code: 'unavailable',
+      }),
+      ...profileData('standard'),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const { body, dialog } = await openCancel(canvasElement);
+    await userEvent.click(
+      dialog.getByRole('button', { name: /^(cancel subscription|cancelar suscripción)$/i }),
+    );
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      /^(Error cancelling subscription|Error al cancelar la suscripción)$/,
+    );
+  },
+};
+
+export const SpanishCancelError: Story = {
+  ...inMatrix({ locale: 'es' }, CancelError),
+  // Tags are read statically by the indexer: a spread or a call does not carry them.
+  tags: ['expected-http-errors', 'expected-console-errors'],
+};
+
+/**
+ * Back from the provider's checkout (`/profile?checkout=done`, the purchase's back URL) with the
+ * subscription active: the spec's "check your email" confirmation, once.
+ */
+export const PaymentSuccess: Story = {
+  args: { fromCheckout: true },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const message = await body.findByText(
+      /^(Payment success: check your email to confirm the account\.|Pago realizado con éxito: revisa tu correo electrónico para confirmar la cuenta\.)$/,
+    );
+    await expect(message).toBeVisible();
+    // The pointer rests on the snackbar, which pauses its 6 s auto-hide: a state that lasts.
+    await userEvent.hover(message);
+  },
+};
+
+export const SpanishPaymentSuccess: Story = inMatrix({ locale: 'es' }, PaymentSuccess);
 
 /** Signed out, the queries wait: the skeletons stay (no request is left hanging). */
 export const Loading: Story = { decorators: [withSession(false)] };
