@@ -168,8 +168,13 @@ describe('plans and payments in the browser', () => {
 
       // The sandbox's way back is the profile: active, next billing date, and in the list of
       // subscriptions this one with its payment.
+      // The way back lands on /profile with the checkout's marker: the spec's "check your email"
+      // confirmation shows once, and the marker leaves the address.
       await checkout.getByRole('link', { name: 'Back to Memoria' }).click();
-      await checkout.waitForURL(`${baseUrl}/profile`);
+      await checkout
+        .getByText('Payment success: check your email to confirm the account.')
+        .waitFor();
+      expect(checkout.url()).toBe(`${baseUrl}/profile`);
       await checkout.close();
       await page.goto(`${baseUrl}/profile`);
       const subscription = section(page, 'Subscription');

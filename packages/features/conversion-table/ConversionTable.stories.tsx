@@ -3,7 +3,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { api, fail, HttpResponse } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import {
+  holdMutations,
+  withHeldMutations,
+  withQueryClient,
+  withSession,
+} from '../shared/storybook.tsx';
 import { accountInfo } from '../shared/storyData.ts';
 import { ConversionTable, ConversionTablePage } from './ConversionTable.tsx';
 
@@ -42,11 +47,13 @@ const phrased = api.post('/conversiontable/generate-phrase/', () =>
   HttpResponse.json({
     number: '3141592653',
     language: 'en',
-    phrase: 'A mother. A deal. A pendulum.',
+    phrase: 'A moderate lab won a shallow home.',
     words: [
-      { digits: '314', word: 'mother' },
-      { digits: '15', word: 'deal' },
-      { digits: '92653', word: 'pendulum' },
+      { digits: '3141', word: 'moderate' },
+      { digits: '59', word: 'lab' },
+      { digits: '2', word: 'won' },
+      { digits: '65', word: 'shallow' },
+      { digits: '3', word: 'home' },
     ],
     provider: 'rules',
   }),
@@ -84,7 +91,30 @@ export const Results: Story = {
     const phraseField = canvasElement.querySelectorAll('input')[1] as HTMLInputElement;
     await userEvent.type(phraseField, '3141592653');
     await userEvent.click(canvas.getByRole('button', { name: /generate phrase|generar frase/i }));
-    await expect(await canvas.findByText('A mother. A deal. A pendulum.')).toBeVisible();
+    await expect(await canvas.findByText('A moderate lab won a shallow home.')).toBeVisible();
+  },
+};
+
+/** Convert pressed, the answer not in yet: the spinner and the busy Convert button. */
+export const Converting: Story = {
+  decorators: [withHeldMutations],
+  play: async ({ canvasElement }) => {
+    holdMutations();
+    const canvas = await convert(canvasElement, '28 3141592653');
+    await expect(await canvas.findByText(/^(Converting|Convirtiendo)…$/)).toBeInTheDocument();
+  },
+};
+
+/** Generate phrase pressed, the phrase not in yet: its spinner. */
+export const PhraseLoading: Story = {
+  decorators: [withHeldMutations],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    holdMutations();
+    const phraseField = canvasElement.querySelectorAll('input')[1] as HTMLInputElement;
+    await userEvent.type(phraseField, '3141592653');
+    await userEvent.click(canvas.getByRole('button', { name: /generate phrase|generar frase/i }));
+    await expect(await canvas.findByText(/^(Generating|Generando)…$/)).toBeInTheDocument();
   },
 };
 

@@ -179,11 +179,11 @@ function PhraseResult({ phrase }: { phrase: GeneratedPhrase }) {
  *   'Error: Only numbers and spaces are allowed' under the field at once (`InvalidInput`), Convert
  *   on an empty field 'Error: No numbers entered' (`NoNumbers`); nothing is sent.
  * - `POST conversiontable/convert-numbers/` with the numbers and the language: Convert is busy and
- *   "Converting…" shows, then for each number its words (the best in the table's feature colour)
+ *   "Converting…" shows (`Converting`), then for each number its words (the best in the table's feature colour)
  *   and up to three splits (`Results`); a failure shows 'This did not work', the error's message
  *   and Retry, which sends the same numbers again (`ServerError`).
- * - `POST conversiontable/generate-phrase/` with one number: the phrase and the words it is made of
- *   (`Results`); an empty field says 'Error: Number field is empty'; a failure shows the same alert
+ * - `POST conversiontable/generate-phrase/` with one number: "Generating…" while it runs
+ *   (`PhraseLoading`), then a phrase of short sentences and the words it is made of (`Results`); an empty field says 'Error: Number field is empty'; a failure shows the same alert
  *   with Retry.
  * - `OwnTable` below makes its own calls.
  *

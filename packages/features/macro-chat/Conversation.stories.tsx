@@ -5,7 +5,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { Conversation, StreamingReply } from './Conversation.tsx';
+import { accountInfo } from '../shared/storyData.ts';
+import { Conversation, ConversationPage, StreamingReply } from './Conversation.tsx';
 import * as css from './macro.css.ts';
 import {
   chats,
@@ -153,3 +154,11 @@ export const SendError: Story = {
 export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Spanish: Story = inMatrix({ locale: 'es' });
 export const Phone: Story = inMatrix({ viewport: 'phone' });
+
+/** A free plan opens a chat's address: the Premium modal, and no chat is read. */
+export const Gated: StoryObj<typeof ConversationPage> = {
+  render: () => <ConversationPage chatId={1} />,
+  parameters: { layout: 'fullscreen', msw: [accountInfo('free')] },
+};
+
+export const GatedSpanish: StoryObj<typeof ConversationPage> = inMatrix({ locale: 'es' }, Gated);

@@ -140,7 +140,8 @@ function MessageItem({
  * answers with a linked story, shown word by word as it is written, and its storyboard (a picture
  * and a word per item). A message can be edited; its new reply replaces the replies after it.
  *
- * **Use it** only inside `ConversationPage`, which shows free plans the Premium modal instead.
+ * **Use it** only inside `ConversationPage`, which shows free plans the Premium modal instead
+ * (`Gated`).
  * **Don't use it** for the list of chats (`ChatList`) or for making cards from text
  * (`GenerateCards`).
  *

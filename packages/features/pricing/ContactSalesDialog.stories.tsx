@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withQueryClient } from '../shared/storybook.tsx';
-import { api, HttpResponse } from '../shared/storyData.ts';
+import { api, fail, HttpResponse } from '../shared/storyData.ts';
 import { ContactSalesDialog } from './ContactSalesDialog.tsx';
 
 const meta = {
@@ -57,6 +57,70 @@ export const ThankYou: Story = {
     // ends in a state that lasts, so its screenshot never races the timer.
     await userEvent.hover(thanks);
   },
+};
+
+async function fillAndSend(
+  canvasElement: HTMLElement,
+  email: string,
+  message = 'Fifty seats for our school.',
+) {
+  const body = within(canvasElement.ownerDocument.body);
+  const dialog = within(await body.findByRole('dialog'));
+  await userEvent.type(dialog.getByLabelText(/^name|^nombre/i), 'Ana García');
+  await userEvent.type(dialog.getByLabelText(/email|correo/i), email);
+  if (message) await userEvent.type(dialog.getByLabelText(/message|mensaje/i), message);
+  await userEvent.click(dialog.getByRole('button', { name: /send message|enviar mensaje/i }));
+  return dialog;
+}
+
+/** The server refused the fields (400, no message, a bad email): each under its field, kept. */
+export const FieldErrors: Story = {
+  tags: ['expected-http-errors', 'expected-console-errors'],
+  parameters: {
+    msw: [
+      fail('post', '/auth/contact-sales/', 400, {
+        detail: 'Invalid input.',
+        code: 'validation_error',
+        fields: { email: ['Enter a valid email address.'], message: ['This field is required.'] },
+        field_codes: { email: ['invalid_email'], message: ['blank'] },
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await fillAndSend(canvasElement, 'ana@school', '');
+    await expect(
+      await dialog.findByText(/Enter a valid email address|Introduce un correo electrónico válido/),
+    ).toBeVisible();
+    await expect(dialog.getByLabelText(/email|correo/i)).toHaveValue('ana@school');
+    await expect(dialog.queryByRole('button', { name: /retry|reintentar/i })).toBeNull();
+  },
+};
+
+/** Sending failed (503, the service down): why, with Retry; the form kept to send again. */
+export const SendError: Story = {
+  tags: ['expected-http-errors', 'expected-console-errors'],
+  parameters: {
+    msw: [
+      fail('post', '/auth/contact-sales/', 503, {
+        detail: 'Service unavailable',
+        code: 'unavailable',
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await fillAndSend(canvasElement, 'ana@school.example');
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      /This service is not available right now|Este servicio no está disponible ahora/,
+    );
+    await expect(dialog.getByRole('button', { name: /retry|reintentar/i })).toBeVisible();
+    await expect(dialog.getByLabelText(/email|correo/i)).toHaveValue('ana@school.example');
+  },
+};
+
+export const SpanishSendError: Story = {
+  ...inMatrix({ locale: 'es' }, SendError),
+  // Tags are read statically by the indexer: a spread or a call does not carry them.
+  tags: ['expected-http-errors', 'expected-console-errors'],
 };
 
 export const Dark: Story = inMatrix({ theme: 'dark' });

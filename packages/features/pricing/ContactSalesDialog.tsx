@@ -26,8 +26,8 @@ export interface ContactSalesDialogProps {
  * **API calls and states.** The empty form (`Empty`). Send Message: `POST auth/contact-sales/`
  * (beyond the spec, issue 14: stored in the sales outbox); success clears the form, closes the
  * dialog and thanks in a snackbar (`ThankYou`). The server requires a name, a valid email and a
- * message: a 400 shows each message under its field; any other failure shows the error above the
- * buttons with the form kept.
+ * message: a 400 shows each message under its field (`FieldErrors`); any other failure shows the
+ * error above the buttons with Retry, which sends the kept form again (`SendError`).
  *
  * **Accessibility.** A modal `Dialog` titled "Contact Sales" and described by its sentence: focus
  * starts in Name, Enter in a one-line field sends, Escape and Cancel close it, and focus returns to
@@ -115,9 +115,12 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             {...field('message')}
           />
           {errors && Object.keys(errors.fields).length === 0 ? (
-            <p role="alert" className={s.error}>
-              {errors.banner}
-            </p>
+            <div role="alert" className={s.sendFailure}>
+              <p className={s.error}>{errors.banner}</p>
+              <Button type="submit" variant="secondary" size="sm">
+                <FormattedMessage id="pricing.retry" />
+              </Button>
+            </div>
           ) : null}
         </form>
       </Dialog>

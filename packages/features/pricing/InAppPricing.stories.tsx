@@ -67,6 +67,38 @@ export const PaymentError: Story = {
   },
 };
 
+/**
+ * A second purchase while subscribed (on another device, say): the server's 409 refusal says why
+ * ("already subscribed"), not the payment error, and no checkout opens.
+ */
+export const AlreadySubscribed: Story = {
+  tags: ['expected-http-errors', 'expected-console-errors'],
+  parameters: {
+    msw: [
+      fail('post', '/auth/subscriptions/create_subscription/', 409, {
+        detail: 'You already have an active subscription.',
+        code: 'conflict',
+        fields: { plan_name: ['You already have an active subscription.'] },
+        field_codes: { plan_name: ['already_subscribed'] },
+      }),
+      ...pricingData('free'),
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const { dialog } = await buyAndConfirm(canvasElement);
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      /You already have an active subscription|Ya tienes una suscripción activa/,
+    );
+    await expect(args.openUrl).not.toHaveBeenCalled();
+  },
+};
+
+export const SpanishAlreadySubscribed: Story = {
+  ...inMatrix({ locale: 'es' }, AlreadySubscribed),
+  // Tags are read statically by the indexer: a spread or a call does not carry them.
+  tags: ['expected-http-errors', 'expected-console-errors'],
+};
+
 /** The plans could not be read: 'Error fetching plans' and Retry instead of the cards. */
 export const PlansError: Story = {
   decorators: [

@@ -27,6 +27,7 @@ function api(
   plan: string,
   purchase: (request: RecordedRequest) => Reply,
   plans: () => Reply | Promise<Reply> = () => ({ status: 200, body: subscriptionPlans }),
+  contact?: () => Reply,
 ) {
   signedIn.server.handle((request) => {
     if (request.path.startsWith('/be/api/auth/subscription-plans/')) return plans();
@@ -36,6 +37,7 @@ function api(
     if (request.path.startsWith('/be/api/auth/subscriptions/create_subscription/')) {
       return purchase(request);
     }
+    if (request.path.startsWith('/be/api/auth/contact-sales/') && contact) return contact();
     if (request.path.startsWith('/be/api/auth/contact-sales/')) {
       const body = JSON.parse(request.body || '{}') as { email?: string };
       return body.email?.includes('@')
@@ -269,6 +271,36 @@ describe('Contact Sales (§4, issue 14)', () => {
     for (const label of Object.keys(fields)) {
       expect((within(reopened).getByLabelText(label) as HTMLInputElement).value).toBe('');
     }
+  });
+
+  test('a failed send says so with Retry, which sends the kept form again', async () => {
+    let down = true;
+    api(
+      'free',
+      () => ({ status: 500 }),
+      undefined,
+      () =>
+        down
+          ? { status: 503, body: { detail: 'Service unavailable', code: 'unavailable' } }
+          : { status: 201, body: { id: 1, received: true } },
+    );
+    renderWithProviders(<InAppPricing />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact sales' }));
+    const dialog = await screen.findByRole('dialog');
+    fill(dialog, fields);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('This service is not available right now.');
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe(
+      'ana@school.example',
+    );
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByText('Thank you! Our sales team will contact you soon.'),
+    ).toBeTruthy();
+    const hits = signedIn.server.hits('/be/api/auth/contact-sales/');
+    expect(hits).toHaveLength(2);
+    expect(hits[1]?.body).toBe(hits[0]?.body);
   });
 
   test("shows the server's field error under its field and keeps the form open", async () => {

@@ -55,6 +55,7 @@ export const en = {
   'pricing.purchase.cancel': 'Cancel',
   'pricing.purchase.redirecting': 'Redirecting to Mercado Pago to complete your payment...',
   'pricing.purchase.error': 'Error processing payment. Please try again.',
+  'pricing.purchase.success': 'Payment success: check your email to confirm the account.',
   'pricing.contact.title': 'Contact sales',
   'pricing.contact.description':
     'Tell us about your school or organization and our team will get back to you.',
@@ -126,6 +127,8 @@ export const es: Record<PricingMessageId, string> = {
   'pricing.purchase.cancel': 'Cancelar',
   'pricing.purchase.redirecting': 'Redirigiendo a Mercado Pago para completar tu pago...',
   'pricing.purchase.error': 'Error al procesar el pago. Por favor, inténtalo de nuevo.',
+  'pricing.purchase.success':
+    'Pago realizado con éxito: revisa tu correo electrónico para confirmar la cuenta.',
   'pricing.contact.title': 'Contactar a ventas',
   'pricing.contact.description':
     'Cuéntanos sobre tu escuela u organización y nuestro equipo se pondrá en contacto contigo.',

@@ -145,3 +145,6 @@ export const error = style({
 
 /** Contact Sales form. */
 export const form = style({ display: 'grid', gap: vars.space.md });
+
+/** Contact sales' send failure: the message, then Retry under it. */
+export const sendFailure = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' });

@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { fail, profileData } from '../shared/storyData.ts';
+import { fail, profileCancelData, profileData } from '../shared/storyData.ts';
 import { Profile } from './Profile.tsx';
 
 const meta = {
@@ -98,6 +98,107 @@ export const RenewError: Story = {
     );
   },
 };
+
+/** Cancelled and past its end date: Expired, free again, Renew is offered. */
+export const Expired: Story = {
+  parameters: { msw: profileData('expired') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect((await canvas.findAllByText(/^(Expired|Vencida)$/))[0]).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /renew|renovar/i })).toBeVisible();
+  },
+};
+
+async function openCancel(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await userEvent.click(
+    await canvas.findByRole('button', { name: /cancel subscription|cancelar suscripción/i }),
+  );
+  const body = within(canvasElement.ownerDocument.body);
+  return { body, dialog: within(await body.findByRole('dialog')) };
+}
+
+/** Cancel asks first: it cannot be undone, and access stays until the end date. */
+export const CancelConfirm: Story = {
+  play: async ({ canvasElement }) => {
+    const { dialog } = await openCancel(canvasElement);
+    await expect(await dialog.findByText(/cannot be undone|no se puede deshacer/i)).toBeVisible();
+  },
+};
+
+/**
+ * Cancel confirmed: the snackbar says until when access lasts, and the section shows Cancelled
+ * (the status read again answers the cancelled subscription).
+ */
+export const CancelSuccess: Story = {
+  parameters: {
+    msw: profileCancelData(),
+  },
+  play: async ({ canvasElement }) => {
+    const { body, dialog } = await openCancel(canvasElement);
+    await userEvent.click(
+      dialog.getByRole('button', { name: /^(cancel subscription|cancelar suscripción)$/i }),
+    );
+    const done = await body.findByText(
+      /^(Subscription cancelled\. You have access until|Suscripción cancelada\. Tienes acceso hasta)/,
+    );
+    await expect(done).toBeVisible();
+    await expect(
+      (await within(canvasElement).findAllByText(/^(Cancelled|Cancelada)$/))[0],
+    ).toBeVisible();
+    // The pointer rests on the snackbar, which pauses its 6 s auto-hide: a state that lasts.
+    await userEvent.hover(done);
+  },
+};
+
+/** Cancel confirmed and refused: the spec's 'Error cancelling subscription', still active. */
+export const CancelError: Story = {
+  tags: ['expected-http-errors', 'expected-console-errors'],
+  parameters: {
+    msw: [
+      fail('post', '/auth/subscriptions/{id}/cancel_subscription/', 503, {
+        detail: 'The payment provider is unavailable. Try again later.',
+        code: 'unavailable',
+      }),
+      ...profileData('standard'),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const { body, dialog } = await openCancel(canvasElement);
+    await userEvent.click(
+      dialog.getByRole('button', { name: /^(cancel subscription|cancelar suscripción)$/i }),
+    );
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
+      /^(Error cancelling subscription|Error al cancelar la suscripción)$/,
+    );
+  },
+};
+
+export const SpanishCancelError: Story = {
+  ...inMatrix({ locale: 'es' }, CancelError),
+  // Tags are read statically by the indexer: a spread or a call does not carry them.
+  tags: ['expected-http-errors', 'expected-console-errors'],
+};
+
+/**
+ * Back from the provider's checkout (`/profile?checkout=done`, the purchase's back URL) with the
+ * subscription active: the spec's "check your email" confirmation, once.
+ */
+export const PaymentSuccess: Story = {
+  args: { fromCheckout: true },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const message = await body.findByText(
+      /^(Payment success: check your email to confirm the account\.|Pago realizado con éxito: revisa tu correo electrónico para confirmar la cuenta\.)$/,
+    );
+    await expect(message).toBeVisible();
+    // The pointer rests on the snackbar, which pauses its 6 s auto-hide: a state that lasts.
+    await userEvent.hover(message);
+  },
+};
+
+export const SpanishPaymentSuccess: Story = inMatrix({ locale: 'es' }, PaymentSuccess);
 
 /** Signed out, the queries wait: the skeletons stay (no request is left hanging). */
 export const Loading: Story = { decorators: [withSession(false)] };

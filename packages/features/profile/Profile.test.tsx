@@ -149,6 +149,30 @@ describe('profile', () => {
     expect(await screen.findByRole('button', { name: 'Renew subscription' })).toBeTruthy();
   });
 
+  test("back from the checkout: the spec's confirmation once, and the address cleaned", async () => {
+    api(200);
+    window.history.replaceState(null, '', '/profile?checkout=done');
+    const first = renderWithProviders(<Profile />);
+    expect(
+      await screen.findByText('Payment success: check your email to confirm the account.'),
+    ).toBeTruthy();
+    expect(window.location.pathname + window.location.search).toBe('/profile');
+    first.unmount();
+    // A reload of the cleaned address (or the page opened later) says nothing.
+    renderWithProviders(<Profile />, { locale: 'es' });
+    expect(await screen.findByText('Activa')).toBeTruthy();
+    expect(screen.queryByText(/Pago realizado con éxito/)).toBeNull();
+  });
+
+  test('back from the checkout before the payment is confirmed: no confirmation yet', async () => {
+    api(200, { ...active, status: 'pending', has_active_subscription: false, can_cancel: false });
+    window.history.replaceState(null, '', '/profile?checkout=done');
+    renderWithProviders(<Profile />, { locale: 'es' });
+    expect(await screen.findByText('Esperando el pago')).toBeTruthy();
+    expect(screen.queryByText(/Pago realizado con éxito/)).toBeNull();
+    expect(window.location.search).toBe('');
+  });
+
   test("says the spec's error when the cancel fails, in Spanish", async () => {
     api(503);
     renderWithProviders(<Profile />, { locale: 'es' });

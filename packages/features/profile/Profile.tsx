@@ -26,11 +26,14 @@ import { SubscriptionSection, type SubscriptionSectionProps } from './Subscripti
  *   and access-until dates (`Default`); no subscription: Free and a link to the plans (`Free`);
  *   cancelled, access until its end date and Renew (`Cancelled`); a declined payment: why the
  *   account stayed free and Renew (`PaymentDeclined`); a checkout left unpaid: Waiting for payment
- *   and a link to continue it (`PendingPayment`); a failed read: the subscription error with Retry
- *   while the rest still loads (`LoadError`).
- * - Cancel (active subscription) asks first, then
+ *   and a link to continue it (`PendingPayment`); cancelled and past its end date: Expired and
+ *   Renew (`Expired`); back from the provider's checkout (`/profile?checkout=done`) with the
+ *   subscription active, the payment is confirmed once (`PaymentSuccess`); a failed read: the
+ *   subscription error with Retry while the rest still loads (`LoadError`).
+ * - Cancel (active subscription) asks first (`CancelConfirm`), then
  *   `POST auth/subscriptions/{id}/cancel_subscription/`; access stays until the end date, said in a
- *   snackbar. Renew opens the `PurchaseConfirmation` and sends
+ *   snackbar (`CancelSuccess`); a failure says 'Error cancelling subscription' (`CancelError`).
+ *   Renew opens the `PurchaseConfirmation` and sends
  *   `POST auth/subscriptions/create_subscription/`, whose failure says 'Error creating
  *   subscription' (`RenewError`).
  * - The other sections make their own calls (see their pages). The events stream refreshes the plan
@@ -43,7 +46,7 @@ import { SubscriptionSection, type SubscriptionSectionProps } from './Subscripti
  * subscription; it and the purchase confirmation return focus to the button that opened them. Saves
  * and cancels are confirmed by snackbars (`role="status"`).
  */
-export function Profile({ openUrl }: SubscriptionSectionProps) {
+export function Profile({ openUrl, fromCheckout }: SubscriptionSectionProps) {
   return (
     <div className={page.page}>
       <header>
@@ -55,7 +58,7 @@ export function Profile({ openUrl }: SubscriptionSectionProps) {
         </p>
       </header>
       <AccountSection />
-      <SubscriptionSection openUrl={openUrl} />
+      <SubscriptionSection openUrl={openUrl} fromCheckout={fromCheckout} />
       <SubscriptionList />
       <MemoryModelSection />
       {/* Enterprise and Enterprise+ accounts: invitations, students, teachers (issue 17). */}

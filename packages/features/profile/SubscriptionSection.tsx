@@ -1,6 +1,6 @@
 import { useCancelSubscription, useSubscriptionStatus } from '@memoria/api';
 import { Button, Card, Dialog, Skeleton, Snackbar } from '@memoria/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PurchaseConfirmation, useStandardPurchase } from '../pricing/index.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
@@ -8,6 +8,26 @@ import { LoadFailure } from '../shared/LoadFailure.tsx';
 export interface SubscriptionSectionProps {
   /** Where Renew opens the checkout (stories); a new tab by default. */
   openUrl?: (url: string) => void;
+  /**
+   * Whether the buyer has just come back from the provider's checkout (stories). By default it is
+   * read from the page's address, the back URL's `?checkout=done`, which is then taken out of it.
+   */
+  fromCheckout?: boolean;
+}
+
+/** The provider's way back to the product (the purchase's back URL) marks the address so. */
+export const CHECKOUT_RETURN = 'checkout';
+
+/**
+ * Whether the address carries the checkout's way back; the marker is removed at once, so a
+ * reload (or the address bookmarked) does not show the confirmation again.
+ */
+function takeCheckoutReturn(): boolean {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get(CHECKOUT_RETURN) !== 'done') return false;
+  url.searchParams.delete(CHECKOUT_RETURN);
+  window.history.replaceState(window.history.state, '', url);
+  return true;
 }
 
 /**
@@ -17,10 +37,19 @@ export interface SubscriptionSectionProps {
  * after a cancel, an expiry or a failed payment (a new subscription through the same confirmation as
  * /pricing, whose failure says 'Error creating subscription', §8). The payments are in the
  * `SubscriptionList` below it. The events stream refreshes it when the provider confirms a payment.
+ * Back from the provider's checkout (the purchase's back URL, `/profile?checkout=done`), it says
+ * the spec's "Payment success: check your email to confirm the account." once the subscription
+ * is active, once.
  */
-export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
+export function SubscriptionSection({ openUrl, fromCheckout }: SubscriptionSectionProps) {
   const intl = useIntl();
   const status = useSubscriptionStatus();
+  // Back from the checkout: the spec's confirmation once the subscription is active (at once, or
+  // when the provider's notification activates it, through the events stream).
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    if (fromCheckout ?? takeCheckoutReturn()) setReturned(true);
+  }, [fromCheckout]);
   const cancel = useCancelSubscription();
   const purchase = useStandardPurchase(openUrl);
   const [confirming, setConfirming] = useState(false);
@@ -109,6 +138,7 @@ export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
   }
 
   const endDate = status.data?.end_date ?? null;
+  const paid = returned && status.data?.status === 'active';
   return (
     <Card
       as="section"
@@ -146,14 +176,19 @@ export function SubscriptionSection({ openUrl }: SubscriptionSectionProps) {
           <FormattedMessage id="profile.cancel.body" values={{ date: date(endDate) }} />
         </p>
       </Dialog>
+      {/* One snackbar for both confirmations: the cancel's date, or the payment's. */}
       <Snackbar
-        open={cancelledUntil !== null}
+        open={cancelledUntil !== null || paid}
         severity="success"
-        message={intl.formatMessage(
-          { id: 'profile.cancel.success' },
-          { date: date(cancelledUntil) },
-        )}
-        onClose={() => setCancelledUntil(null)}
+        message={
+          cancelledUntil !== null
+            ? intl.formatMessage({ id: 'profile.cancel.success' }, { date: date(cancelledUntil) })
+            : intl.formatMessage({ id: 'pricing.purchase.success' })
+        }
+        onClose={() => {
+          setCancelledUntil(null);
+          setReturned(false);
+        }}
       />
       <PurchaseConfirmation
         open={purchase.open}

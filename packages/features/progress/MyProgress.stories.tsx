@@ -34,6 +34,9 @@ export const NoFriends: Story = {
   parameters: { msw: [ok('/auth/progress/ranking/', rankingAlone), ...progressData()] },
 };
 
+/** Progress (from duels) but no deck: cards per deck points to Space Repetition. */
+export const NoDecks: Story = { parameters: { msw: progressData([]) } };
+
 /** Nothing done yet: the empty state pointing to Space Repetition. */
 export const NewLearner: Story = { parameters: { msw: progressEmpty() } };
 

@@ -1,5 +1,5 @@
 import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
 import { MyProgress } from './MyProgress.tsx';
@@ -32,7 +32,12 @@ const person = (id: number, username: string) => ({
   last_name: '',
 });
 
-function answers(active: boolean, friends = active) {
+const DECKS = [
+  { deck_id: 7, deck_name: 'Capitals', new: 4, learning: 3, young: 10, mature: 7 },
+  { deck_id: 9, deck_name: 'Verbs', new: 20, learning: 0, young: 1, mature: 1200 },
+];
+
+function answers(active: boolean, friends = active, decks = active ? DECKS : []) {
   const monthly = Object.fromEntries(
     days(31, '2026-10-21').map((d) => [d.date, active ? d.count : 0]),
   );
@@ -55,7 +60,7 @@ function answers(active: boolean, friends = active) {
       },
       forecast: days(30, '2026-11-20'),
       reviews_per_day: days(365, '2025-11-21'),
-      decks: [],
+      decks,
     },
     '/be/api/auth/streaks/my_streak/': {
       current_streak: 4,
@@ -109,8 +114,13 @@ function answers(active: boolean, friends = active) {
   } as Record<string, unknown>;
 }
 
-function serve(active: boolean, failing: () => boolean = () => false, friends = active) {
-  const bodies = answers(active, friends);
+function serve(
+  active: boolean,
+  failing: () => boolean = () => false,
+  friends = active,
+  decks = active ? DECKS : [],
+) {
+  const bodies = answers(active, friends, decks);
   server.handle((request) => {
     const path = request.path.split('?')[0] ?? '';
     if (path === '/be/api/auth/progress/' && failing()) {
@@ -162,6 +172,42 @@ describe('MyProgress', () => {
     ]);
     expect(screen.getByText('12 min')).toBeTruthy();
     expect(screen.getByText('1 h 35 min')).toBeTruthy();
+  });
+
+  test("tables each deck's new, learning, young and mature cards, with their totals", async () => {
+    serve(true);
+    renderWithProviders(<MyProgress />);
+    const table = await screen.findByRole('table', { name: 'Cards per deck' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Deck', 'New', 'Learning', 'Young', 'Mature'],
+      ['Capitals', '4', '3', '10', '7'],
+      ['Verbs', '20', '0', '1', '1,200'],
+      ['All decks', '24', '3', '11', '1,207'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Verbs' }).getAttribute('href')).toBe(
+      '/space-repetition/9',
+    );
+  });
+
+  test('without decks, points to Space Repetition in place of the table (Spanish)', async () => {
+    serve(true, () => false, true, []);
+    renderWithProviders(<MyProgress />, { locale: 'es' });
+    expect(await screen.findByText('Todavía no tienes mazos.')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Crea uno en Repetición espaciada' }).getAttribute('href'),
+    ).toBe('/space-repetition');
+    expect(screen.queryByRole('table', { name: 'Tarjetas por mazo' })).toBeNull();
+  });
+
+  test('one deck needs no totals row', async () => {
+    serve(true, () => false, true, DECKS.slice(0, 1));
+    renderWithProviders(<MyProgress />);
+    const table = await screen.findByRole('table', { name: 'Cards per deck' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).queryByText('All decks')).toBeNull();
   });
 
   test('points a learner without friends to /friends', async () => {

@@ -1,4 +1,7 @@
-/** `/my-progress`: the progress figures, streak calendar, weekly bars, retention, forecast, year. */
+/**
+ * `/my-progress`: the progress figures, streak calendar, weekly bars, retention, forecast, cards
+ * per deck, year.
+ */
 import {
   type Schemas,
   useCardStats,
@@ -12,6 +15,7 @@ import { Button, EmptyState, Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as page from '../shared/page.css.ts';
 import { BarChart } from './BarChart.tsx';
+import { DeskMaturity } from './DeskMaturity.tsx';
 import * as s from './progress.css.ts';
 
 function level(count: number): 0 | 1 | 2 | 3 {
@@ -224,10 +228,12 @@ function Section({ titleId, children }: { titleId: string; children: React.React
 
 /**
  * The `/my-progress` page, mounted by `MyProgressIsland`: the learner's progress figures (streak,
- * longest streak, days active, total responses, duel win rate, place among friends), a 31-day
- * streak calendar, this week's reviews and the 30-day review forecast as bar charts, retention of
- * young, mature and all cards, the friends ranking of the last 7 days, time spent in the app
- * (today, this week, per feature) and a year heatmap of reviews.
+ * longest streak, days active, total responses, duel win rate, ranking among friends), a 31-day
+ * streak calendar, this week's reviews and the 30-day review forecast as uPlot bar charts,
+ * retention of young, mature and all cards, the friends ranking of the last 7 days (or a link to
+ * /friends for a learner without friends), time spent in the app, a table of each deck's new,
+ * learning, young and mature cards with a bar of their shares (a link to Space Repetition without
+ * decks: NoDecks) and a year heatmap of reviews.
  *
  * **Use it** for the learner's full progress page. **Don't use it** for the summary at a glance
  * (the dashboard's "Your progress" in `Dashboard`, the right column's `RightPanel`) or for one
@@ -243,14 +249,16 @@ function Section({ titleId, children }: { titleId: string; children: React.React
  * - No active day and no response yet: an empty state whose button opens Space Repetition
  *   (`NewLearner`).
  * - Otherwise the figures and charts (`Default`); a learner without friends gets a sentence and a
- *   link to /friends in place of the ranking list (`NoFriends`).
+ *   link to /friends in place of the ranking list (`NoFriends`); a learner without decks gets a
+ *   link to Space Repetition in place of the cards-per-deck table (`NoDecks`).
  *
  * **Accessibility.** "My progress" is the page's `h1`, then the figures as a description list and
  * each part a section headed by an `h2`. The charts are drawn on a canvas hidden from screen
  * readers; their numbers are in a visually hidden table with a caption. Each day of the calendar
  * and the heatmap is a list item whose text ("12 Mar: 3 reviews") is read and shown as a tooltip;
  * the year heatmap, wider than a phone, is focusable so the keyboard can scroll it. The learner's
- * own row of the ranking is marked `aria-current`. While loading the page is `aria-busy` with a
+ * own row of the ranking is marked `aria-current`. Cards per deck is a table named by its heading; each
+ * row's bar of shares is hidden from screen readers, which read the table's numbers. While loading the page is `aria-busy` with a
  * hidden "Loading your progress…"; the failure is `role="alert"`.
  */
 export function MyProgress() {
@@ -373,6 +381,9 @@ export function MyProgress() {
           />
         </Section>
       </div>
+      <Section titleId="progress.desks">
+        <DeskMaturity decks={stats.decks} labelledBy="progress.desks" />
+      </Section>
       <Section titleId="progress.heatmap">
         <DayGrid
           className={s.heatmap}

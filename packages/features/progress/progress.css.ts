@@ -116,3 +116,61 @@ export const timeRow = style({
   gap: vars.space.sm,
   padding: `${vars.space.xs} ${vars.space.sm}`,
 });
+
+// Cards per desk: Anki's colours for new (blue), learning (orange), young and mature (greens).
+export const maturityKind = styleVariants({
+  new: { background: '#1e88e5' },
+  learning: { background: '#ef6c00' },
+  young: { background: '#66bb6a' },
+  mature: { background: '#2e7d32' },
+});
+
+export const maturityTable = style({
+  width: '100%',
+  // Wider, the bars stretch and the numbers drift away from their desk's name.
+  maxWidth: 720,
+  borderCollapse: 'collapse',
+  fontSize: vars.fontSize.sm,
+});
+
+export const maturityDeskHead = style({ textAlign: 'start', verticalAlign: 'bottom' });
+
+export const maturityDesk = style({
+  textAlign: 'start',
+  fontWeight: vars.fontWeight.regular,
+  padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.xs} 0`,
+  borderTop: `1px solid ${vars.color.divider}`,
+  overflowWrap: 'anywhere',
+  width: '100%',
+});
+
+export const maturityName = style({ display: 'block', marginBottom: vars.space.xs });
+
+export const maturityNumber = style({
+  textAlign: 'end',
+  verticalAlign: 'bottom',
+  whiteSpace: 'nowrap',
+  fontVariantNumeric: 'tabular-nums',
+  padding: `${vars.space.xs} 0 ${vars.space.xs} ${vars.space.sm}`,
+  borderTop: `1px solid ${vars.color.divider}`,
+  selectors: { 'thead &': { borderTop: 'none', fontSize: vars.fontSize.xs } },
+});
+
+export const maturitySwatch = style({
+  display: 'block',
+  width: 10,
+  height: 10,
+  borderRadius: 2,
+  marginInlineStart: 'auto',
+  marginBottom: 2,
+});
+
+export const maturityBar = style({
+  display: 'flex',
+  height: 8,
+  minWidth: '4rem',
+  borderRadius: 4,
+  overflow: 'hidden',
+  background: vars.color.surfaceAlt,
+  border: `1px solid ${vars.color.divider}`,
+});

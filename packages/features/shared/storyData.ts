@@ -447,12 +447,13 @@ export function shellEmpty(plan: 'free' | 'standard' = 'free'): HttpHandler[] {
 export { api, fail, HttpResponse, ok };
 
 const SUBSCRIPTION_ID = 7;
+/** The earlier subscription's id (`earlier` below). */
+const EARLIER_ID = 4;
 const renewal = ago({ days: -30 });
 
-const subscriptionStatus: Record<
-  'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
-  Schemas['SubscriptionStatus']
-> = {
+type ProfileState = 'standard' | 'free' | 'cancelled' | 'declined' | 'pending' | 'expired';
+
+const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = {
   standard: {
     has_active_subscription: true,
     account_type: 'standard',
@@ -511,6 +512,21 @@ const subscriptionStatus: Record<
     failure_reason: null,
     checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
   },
+  // Cancelled, and its paid month is over: free again, Renew is offered.
+  expired: {
+    has_active_subscription: false,
+    account_type: 'free',
+    subscription_id: EARLIER_ID,
+    plan_name: 'standard',
+    status: 'expired',
+    end_date: ago({ days: 90 }),
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: true,
+    failure_reason: null,
+    checkout_url: null,
+  },
   // The sandbox (or Mercado Pago) declined the payment: still free, the profile says why.
   declined: {
     has_active_subscription: false,
@@ -565,7 +581,6 @@ const subscription = (
 });
 
 /** An earlier Standard subscription, cancelled and expired three months ago (one payment). */
-const EARLIER_ID = 4;
 const earlier = subscription(EARLIER_ID, 'expired', {
   created_at: ago({ days: 120 }),
   start_date: ago({ days: 120 }),
@@ -583,10 +598,7 @@ const earlierPayment: Schemas['Payment'] = {
 };
 
 /** `GET auth/subscriptions/` for each profile state, newest first. */
-const subscriptionLists: Record<
-  'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
-  Schemas['Subscription'][]
-> = {
+const subscriptionLists: Record<ProfileState, Schemas['Subscription'][]> = {
   standard: [
     subscription(SUBSCRIPTION_ID, 'active', {
       start_date: ago({ days: 30 }),
@@ -604,6 +616,7 @@ const subscriptionLists: Record<
     }),
   ],
   declined: [subscription(SUBSCRIPTION_ID, 'failed', { failure_reason: 'payment_rejected' })],
+  expired: [earlier],
   pending: [
     subscription(SUBSCRIPTION_ID, 'pending', {
       checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
@@ -615,14 +628,12 @@ const subscriptionLists: Record<
  * What `/profile` reads: the account, the subscription status, the account's subscriptions and
  * each one's payment history. `standard` is active and renewed an earlier, expired one; `pending`
  * waits for its checkout; `cancelled` keeps access until the end date; `declined` is a purchase
- * whose one payment was declined.
+ * whose one payment was declined; `expired` was cancelled and its paid month is over.
  */
-export function profileData(
-  plan: 'standard' | 'free' | 'cancelled' | 'declined' | 'pending',
-): HttpHandler[] {
+export function profileData(plan: ProfileState): HttpHandler[] {
   const status = subscriptionStatus[plan];
   const history: Schemas['Payment'][] =
-    plan === 'free' || plan === 'pending'
+    plan === 'free' || plan === 'pending' || plan === 'expired'
       ? []
       : plan === 'declined'
         ? [{ ...(payments[0] as Schemas['Payment']), status: 'rejected', paid_at: null }]
@@ -638,6 +649,26 @@ export function profileData(
     // The courses and subjects assigned (school-wizard's section of the profile): none.
     ok('/auth/courses/', []),
     ok('/auth/subjects/', []),
+  ];
+}
+
+/**
+ * `/profile` with an active subscription whose Cancel succeeds: from then on the server answers
+ * the cancelled subscription, as it would (status and list read again after the cancel).
+ */
+export function profileCancelData(): HttpHandler[] {
+  let cancelled = false;
+  const state = (): ProfileState => (cancelled ? 'cancelled' : 'standard');
+  return [
+    api.post('/auth/subscriptions/{id}/cancel_subscription/', () => {
+      cancelled = true;
+      return HttpResponse.json(subscriptionLists.cancelled[0] as Schemas['Subscription']);
+    }),
+    api.get('/auth/subscriptions/get_subscription_status/', () =>
+      HttpResponse.json(subscriptionStatus[state()]),
+    ),
+    api.get('/auth/subscriptions/', () => HttpResponse.json(subscriptionLists[state()])),
+    ...profileData('standard'),
   ];
 }
 
@@ -712,8 +743,17 @@ function timeStats(
   };
 }
 
-/** `/my-progress` for a learner with a streak: figures, weekly reviews, retention, forecast, year. */
-export function progressData(): HttpHandler[] {
+const PROGRESS_DECKS: Schemas['DeskMaturity'][] = [
+  { deck_id: 7, deck_name: 'Capitals', new: 4, learning: 3, young: 10, mature: 7 },
+  { deck_id: 9, deck_name: 'Irregular verbs', new: 20, learning: 6, young: 14, mature: 0 },
+  { deck_id: 12, deck_name: 'Periodic table', new: 0, learning: 1, young: 12, mature: 105 },
+];
+
+/**
+ * `/my-progress` for a learner with a streak: figures, weekly reviews, retention, forecast, cards
+ * per deck (`decks`, three by default), year.
+ */
+export function progressData(decks = PROGRESS_DECKS): HttpHandler[] {
   const retention = (reviews: number, passed: number) => ({
     reviews,
     passed,
@@ -745,7 +785,7 @@ export function progressData(): HttpHandler[] {
         date: day(364 - i),
         count: i % 7 === 3 ? 0 : ((i * 5) % 11) + Math.floor(i / 60),
       })),
-      decks: [{ deck_id: 7, deck_name: 'Capitals', new: 4, learning: 3, young: 10, mature: 7 }],
+      decks,
     }),
     ok(
       '/auth/time-tracking/stats/',

@@ -11,7 +11,7 @@ import {
   REFRESH_TOKEN_KEY,
 } from '@memoria/api';
 import type { Decorator } from '@storybook/react-vite';
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 /**
@@ -117,4 +117,35 @@ export function withFailedQuery(
       </QueryProvider>
     );
   };
+}
+
+/**
+ * For a story of an action in progress (a spinner while a mutation runs), which must last for the
+ * screenshot with no request in flight: the story's own QueryClient, left out of the story tests'
+ * wait (which waits for every mutation to end), and `holdMutations()` for the play function.
+ * After it TanStack Query takes itself to be offline and holds the mutations started then as
+ * pending, paused before their request is sent. On unmount the held mutations are dropped, so
+ * none is sent into the next story, and the query client is back online.
+ */
+export const withHeldMutations: Decorator = (Story) => {
+  const [client] = useState(() =>
+    createQueryClient({ defaultOptions: { queries: { retry: false } } }),
+  );
+  useEffect(
+    () => () => {
+      client.getMutationCache().clear();
+      onlineManager.setOnline(true);
+    },
+    [client],
+  );
+  return (
+    <QueryProvider client={client}>
+      <Story />
+    </QueryProvider>
+  );
+};
+
+/** In a `withHeldMutations` story's play function: mutations started from now on stay pending. */
+export function holdMutations(): void {
+  onlineManager.setOnline(false);
 }

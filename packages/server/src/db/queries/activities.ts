@@ -1,8 +1,13 @@
 /**
  * The activity log that streaks and the history list read: one row per learner, kind, subject
  * (desk, duel, chat; none for the conversion table) and day, the learner's own day in their time
- * zone, with a count. Every domain writes it through `recordActivity` and nothing else.
+ * zone, with a count. Every domain writes it through `recordActivity` (or, for many desks and days
+ * at once, `recordDeskActivities`; for a rating's single statement, `activityCtes`); all three
+ * insert through the one upsert, `upsertRows`. An undone rating takes its count back
+ * (`retractDeskReview`).
  */
+
+import type postgres from 'postgres';
 import type { Schemas } from '../../contract/types.ts';
 import type { ActivityType } from '../../domain/activities.ts';
 import { EVENTS_CHANNEL, type LiveSignal } from '../../notifications/index.ts';
@@ -86,6 +91,7 @@ export async function recordDeskActivities(
     at: iso(e.at),
     count: e.count,
   }));
+  // The rows `upsertActivity` inserts, one per desk and learner's day, with its columns in order.
   const days = await q<{ day: string }[]>`
     with entries as (
       select x.deck_id, x.deck_name, x.count, x.at, (x.at at time zone u.timezone)::date as day
@@ -98,14 +104,15 @@ export async function recordDeskActivities(
         (array_agg(deck_name order by at desc))[1] as deck_name
       from entries group by deck_id, day
     )
-    insert into activities (user_id, activity_type, day, count, deck_id, deck_name,
-      created_at, updated_at)
-    select ${userId}::int, 'space_repetition', day, count, deck_id, deck_name, last, last
-    from per_day
-    on conflict (user_id, activity_type, day, deck_id) where deck_id is not null
-    do update set count = activities.count + excluded.count, deck_name = excluded.deck_name,
-      updated_at = greatest(activities.updated_at, excluded.updated_at)
-    returning to_char(day, 'YYYY-MM-DD') as day`;
+    ${upsertRows(
+      q,
+      'space_repetition',
+      q`
+        select ${userId}::int, 'space_repetition', day, count, deck_id, deck_name, null::int,
+          null::text, null::text, null::text, null::int, null::int, null::int, null::text,
+          last, last
+        from per_day`,
+    )}`;
   const latest = days.map((d) => d.day).sort()[days.length - 1] ?? '';
   // One event is enough: it only tells the learner's pages to read their progress again.
   await signalActivity(q, userId, { activity_type: 'space_repetition', day: latest });
@@ -145,24 +152,38 @@ function upsertActivity(
   count = 1,
 ) {
   const f = fieldsOf(activity);
+  const when = iso(at);
+  return upsertRows(
+    q,
+    activity.type,
+    q`
+      select ${userId}::int, ${activity.type}::text, (${when}::timestamptz at time zone u.timezone)::date, ${count}::int,
+        ${f.deckId}::int, ${f.deckName}::text, ${f.duelId}::int, ${f.duelType}::text,
+        ${f.opponentUsername}::text, ${f.result}::text, ${f.myScore}::int, ${f.opponentScore}::int,
+        ${f.chatId}::int, ${f.chatTitle}::text, ${when}::timestamptz, ${when}::timestamptz
+      from users u ${gate ? q`cross join ${q(gate)}` : q``} where u.id = ${userId}`,
+  );
+}
+
+/**
+ * The one insert-or-add of the activity log, for every writer: `rows` selects the columns below
+ * in order, all of kind `type` (which picks the subject's unique index). A row already there for
+ * the subject and day adds the new count and takes the newer names, result and scores.
+ */
+function upsertRows(q: Query, type: ActivityType, rows: postgres.Fragment) {
   const target =
-    activity.type === 'space_repetition'
+    type === 'space_repetition'
       ? q`(user_id, activity_type, day, deck_id) where deck_id is not null`
-      : activity.type === 'macro_images'
+      : type === 'macro_images'
         ? q`(user_id, activity_type, day, chat_id) where chat_id is not null`
-        : activity.type === 'conversion_table'
+        : type === 'conversion_table'
           ? q`(user_id, activity_type, day) where activity_type = 'conversion_table'`
           : q`(user_id, activity_type, day, duel_id) where duel_id is not null`;
-  const when = iso(at);
   return q`
     insert into activities (user_id, activity_type, day, count, deck_id, deck_name, duel_id,
       duel_type, opponent_username, result, my_score, opponent_score, chat_id, chat_title,
       created_at, updated_at)
-    select ${userId}::int, ${activity.type}::text, (${when}::timestamptz at time zone u.timezone)::date, ${count}::int,
-      ${f.deckId}::int, ${f.deckName}::text, ${f.duelId}::int, ${f.duelType}::text,
-      ${f.opponentUsername}::text, ${f.result}::text, ${f.myScore}::int, ${f.opponentScore}::int,
-      ${f.chatId}::int, ${f.chatTitle}::text, ${when}::timestamptz, ${when}::timestamptz
-    from users u ${gate ? q`cross join ${q(gate)}` : q``} where u.id = ${userId}
+    ${rows}
     on conflict ${target}
     do update set count = activities.count + excluded.count,
       deck_name = excluded.deck_name, duel_type = excluded.duel_type,

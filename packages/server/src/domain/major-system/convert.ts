@@ -4,6 +4,7 @@
  */
 import { type Candidate, type Lexicon, lexicon, type MajorLocale } from './lexicon.ts';
 import { type OwnWords, withOwnWords } from './own-table.ts';
+import { englishText, phraseSentences, spanishText } from './phrase.ts';
 
 export type { MajorLocale } from './lexicon.ts';
 
@@ -133,77 +134,6 @@ export interface Phrase {
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * English: sentences "A <noun> <verb> a <noun>." or "A <noun>." (the article "a" is silent in the
- * Major System), the verb a third-person form ("hits" = 10). The most of the learner's own words,
- * then the fewest sentences, then the most full ones, then the best words; dynamic programming over positions like `fewestWords`.
- */
-function englishPhrase(lex: Lexicon, number: string): Phrase | null {
-  const noun = (c: Candidate) => c.noun && c.consonantStart;
-  const verb = (c: Candidate) => c.verb;
-  const n = number.length;
-  type Plan = {
-    own: number;
-    sentences: number;
-    score: number;
-    words: Candidate[];
-    next: number;
-  };
-  const best: (Plan | null)[] = new Array(n + 1).fill(null);
-  best[n] = { own: 0, sentences: 0, score: 0, words: [], next: n };
-  // The learner's own words first (the most of them), then the fewest sentences.
-  const better = (a: Plan, b: Plan | null) =>
-    !b ||
-    a.own > b.own ||
-    (a.own === b.own &&
-      (a.sentences < b.sentences || (a.sentences === b.sentences && a.score > b.score)));
-  const owned = (...words: Candidate[]) => words.filter((w) => w.own).length;
-  for (let i = n - 1; i >= 0; i--) {
-    for (const a of options(lex, number, i, noun)) {
-      const j = i + a.digits.length;
-      const alone = best[j];
-      if (alone) {
-        const plan = {
-          own: alone.own + owned(a),
-          sentences: alone.sentences + 1,
-          score: alone.score + a.score,
-          words: [a],
-          next: j,
-        };
-        if (better(plan, best[i] ?? null)) best[i] = plan;
-      }
-      for (const v of options(lex, number, j, verb)) {
-        const k = j + v.digits.length;
-        for (const b of options(lex, number, k, noun)) {
-          const rest = best[k + b.digits.length];
-          if (!rest) continue;
-          // A full sentence is worth more than its words: it reads as one image.
-          const score = rest.score + a.score + v.score + b.score + 3;
-          const plan = {
-            own: rest.own + owned(a, b),
-            sentences: rest.sentences + 1,
-            score,
-            words: [a, v, b],
-            next: k + b.digits.length,
-          };
-          if (better(plan, best[i] ?? null)) best[i] = plan;
-        }
-      }
-    }
-  }
-  if (!best[0]) return null;
-  const sentences: string[] = [];
-  const chosen: Candidate[] = [];
-  for (let i = 0; i < n; ) {
-    const plan = best[i] as Plan;
-    const [a, v, b] = plan.words as [Candidate, Candidate?, Candidate?];
-    sentences.push(v && b ? `A ${a.word} ${v.word} a ${b.word}.` : `A ${a.word}.`);
-    chosen.push(...plan.words);
-    i = plan.next;
-  }
-  return { phrase: sentences.join(' '), words: parts(chosen) };
-}
-
-/**
  * The fewest nouns as a list: Spanish "Cuchillo, queso y llave." (y is silent); English joins
  * with commas only, since "and" would add 21.
  */
@@ -221,13 +151,24 @@ function listPhrase(lex: Lexicon, number: string, and: string | null): Phrase | 
   return { phrase: `${capitalise(text)}.`, words: parts(words) };
 }
 
-/** A phrase whose words encode `number` in order (own words first), or null when none cover it. */
+/**
+ * A phrase whose words encode `number` in order (own words first): sentences of the language's
+ * grammar (`phrase.ts`), or a list of words where no sentence covers the digits; null when no
+ * words cover them.
+ */
 export function generatePhrase(
   locale: MajorLocale,
   number: string,
   own: OwnWords = new Map(),
 ): Phrase | null {
   const lex = withOwnWords(lexicon(locale), own);
-  if (locale === 'en') return englishPhrase(lex, number) ?? listPhrase(lex, number, null);
-  return listPhrase(lex, number, 'y');
+  const sentences = phraseSentences(lex, number);
+  if (sentences) {
+    return {
+      phrase: locale === 'en' ? englishText(sentences) : spanishText(sentences),
+      words: parts(sentences.flat().map((w) => w.word)),
+    };
+  }
+  // Digits no sentence covers (a Spanish noun list is short): the fewest words, as a list.
+  return listPhrase(lex, number, locale === 'en' ? null : 'y');
 }

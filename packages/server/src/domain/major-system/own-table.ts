@@ -4,6 +4,7 @@
  * offers words (conversion, splits, phrases, macro-image stories).
  */
 import type { Candidate, Lexicon } from './lexicon.ts';
+import { spanishGender } from './spanish-words.ts';
 
 /** Two-digit number → the learner's word, for one language. */
 export type OwnWords = ReadonlyMap<string, string>;
@@ -54,6 +55,11 @@ function ownCandidate(lex: Lexicon, digits: string, word: string): Candidate {
     score: 10,
     noun: known?.noun ?? true,
     verb: known?.verb ?? false,
+    singularVerb: known?.singularVerb,
+    adjective: known?.adjective,
+    plural: known?.plural,
+    named: known?.named ?? true,
+    gender: known ? known.gender : lex.locale === 'es' ? spanishGender(word) : undefined,
     consonantStart: known?.consonantStart ?? !/^h?[aeiouáéíóú]/i.test(word),
     emoji: known?.emoji ?? lex.emojiFor(word),
     own: true,

@@ -69,8 +69,12 @@ describe('buying Standard through the sandbox', () => {
 
     const approved = await decide(checkout, 'approve');
     expect(approved.status).toBe(200);
-    expect(await approved.text()).toContain(
-      'Test payment approved. Your plan is active: check your email',
+    const outcome = await approved.text();
+    expect(outcome).toContain('Test payment approved. Your plan is active: check your email');
+    // The way back is the purchase's back URL: the profile, marked as the checkout's return (where
+    // the app says the spec's "check your email" once).
+    expect(outcome).toMatch(
+      /<a href="http:\/\/[^"]+\/profile\?checkout=done">Back to Memoria<\/a>/,
     );
 
     // The plan follows at once: account, gate and the server's 403.

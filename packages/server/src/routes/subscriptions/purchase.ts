@@ -97,7 +97,8 @@ export const handlers: Handlers = {
         payerEmail: user.email,
         amount: plan.amount,
         currency: plan.currency,
-        backUrl: `${origin}/profile`,
+        // The provider sends the buyer back here; the marker makes /profile confirm the payment.
+        backUrl: `${origin}/profile?checkout=done`,
         notificationUrl: `${origin}/be/api/auth/subscriptions/webhook/`,
       });
     } catch (error) {
