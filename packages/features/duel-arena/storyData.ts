@@ -195,3 +195,37 @@ export function finishedTable(result: 'win' | 'lose' | 'draw' = 'win'): TableDue
     ],
   });
 }
+
+/**
+ * A finished image duel seen by Ana: each picture with its name, and what she recalled under it
+ * (one name misspelt, two swapped, the last left empty): 2 at their position. Bo 1 (she won), 5
+ * (she lost) or 2 (a draw).
+ */
+export function finishedImages(result: 'win' | 'lose' | 'draw' = 'win'): ImageDuel {
+  const theirs = { win: 1, lose: 5, draw: 2 }[result];
+  return imageDuel({
+    status: 'finished',
+    my_phase: 'finished',
+    result,
+    finished_at: at(-5),
+    opponent_deadline_at: null,
+    results: [
+      {
+        user: ana,
+        submitted: true,
+        answers: ['dog', 'red aple', 'bicycle', 'tent', 'guitar', ''],
+        correct_count: 2,
+        score: 2,
+        submitted_at: at(-20),
+      },
+      {
+        user: bo,
+        submitted: true,
+        answers: ['dog'],
+        correct_count: theirs,
+        score: theirs,
+        submitted_at: at(-8),
+      },
+    ],
+  });
+}
