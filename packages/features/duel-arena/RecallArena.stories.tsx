@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { RecallArenaView } from './RecallArena.tsx';
-import { finishedTable, imageDuel, ME, tableDuel } from './storyData.ts';
+import { finishedImages, finishedTable, imageDuel, ME, tableDuel } from './storyData.ts';
 
 const meta = {
   title: 'Features/duel-arena/RecallArena',
@@ -13,7 +13,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "The arena of an image or numbers duel (`ImageArena` and `TableArena`, chosen by `DuelArena` in `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, TimeUp, OpponentAway, Submitted, Result, Lose, Draw, Cancelled) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits. The result lists the correct items with what the viewer recalled under each; which ones count is the server's score. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
+          "The arena of an image or numbers duel (`ImageArena` and `TableArena`, chosen by `DuelArena` in `DuelArenaIsland` on `/image-duel/{duelId}` and `/table-duel/{duelId}`). **API calls:** `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/` (each story is one answer: Waiting, Countdown, MemorizePictures, MemorizeNumbers, RecallNumbers, RecallPictures, TimeUp, OpponentAway, Submitted, Result, ImageResult, Lose, Draw, Cancelled) and `POST …/submit_words/` or `…/submit_numbers/`. In recall, Enter moves to the next field and the last one submits. The result lists the correct items with what the viewer recalled under each; which ones count is the server's score. When the friend's events stream drops (`opponent_connected` false) the arena says so; the duel goes on.",
       },
     },
     messages,
@@ -82,6 +82,9 @@ export const Submitted: Story = { args: { duel: tableDuel({ my_phase: 'submitted
 /** A win: both scores, and each correct item with what the viewer recalled under it. */
 export const Result: Story = { args: { duel: finishedTable() } };
 export const Lose: Story = { args: { duel: finishedTable('lose') } };
+
+/** An image duel won: each picture with its name, and under it the name the viewer recalled. */
+export const ImageResult: Story = { args: { duel: finishedImages() } };
 export const Draw: Story = { args: { duel: finishedTable('draw') } };
 
 /** The friend rejected the request: the duel will not be played. */
@@ -122,4 +125,26 @@ export const Phone: Story = inMatrix({ viewport: 'phone' }, { args: { duel: tabl
 export const PhoneDarkSpanish: Story = inMatrix(
   { viewport: 'phone', theme: 'dark', locale: 'es' },
   { args: { duel: finishedTable() } },
+);
+
+// The key phases in the other cells of the matrix: dark on a desktop, Spanish on a phone.
+export const WaitingDark: Story = inMatrix({ theme: 'dark' }, Waiting);
+export const WaitingPhoneSpanish: Story = inMatrix({ viewport: 'phone', locale: 'es' }, Waiting);
+export const CountdownDark: Story = inMatrix({ theme: 'dark' }, Countdown);
+export const CountdownPhoneSpanish: Story = inMatrix(
+  { viewport: 'phone', locale: 'es' },
+  Countdown,
+);
+export const TimeUpDark: Story = inMatrix({ theme: 'dark' }, TimeUp);
+export const TimeUpPhoneSpanish: Story = inMatrix({ viewport: 'phone', locale: 'es' }, TimeUp);
+export const SubmittedDark: Story = inMatrix({ theme: 'dark' }, Submitted);
+export const SubmittedPhoneSpanish: Story = inMatrix(
+  { viewport: 'phone', locale: 'es' },
+  Submitted,
+);
+export const LoseDark: Story = inMatrix({ theme: 'dark' }, Lose);
+export const LosePhoneSpanish: Story = inMatrix({ viewport: 'phone', locale: 'es' }, Lose);
+export const ImageResultPhoneDarkSpanish: Story = inMatrix(
+  { viewport: 'phone', theme: 'dark', locale: 'es' },
+  { args: { duel: finishedImages('lose') } },
 );
