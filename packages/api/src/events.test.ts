@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vit
 import { createApiClient } from './client.ts';
 import { createEventStream, type EventStream, getEventStream } from './events.ts';
 import { notificationKeys } from './notifications.ts';
+import { duelRequestQueries } from './query.ts';
 import { getAccessToken, saveTokens } from './session.ts';
 import { $eventsConnection, type EventsConnection, pollUnlessStreamed } from './stores.ts';
 import { startTestServer, type TestServer } from './testing/http-server.ts';
@@ -137,6 +138,50 @@ describe('events stream client', () => {
     await until(() => store.get().status === 'live');
   });
 
+  test('after a reconnect, refreshes what the replay cannot bring back (duel progress, activity)', async () => {
+    saveTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let calls = 0;
+    let release: () => void = () => {};
+    const reconnected = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.handle((req) => {
+      if (!req.path.startsWith(EVENTS)) return { status: 404 };
+      calls += 1;
+      const first = calls === 1;
+      return {
+        stream: (res) => {
+          if (!first) {
+            void reconnected.then(() => open(res));
+            return;
+          }
+          open(res);
+          notification(res, 7);
+          res.end(); // the connection dropped
+        },
+      };
+    });
+    const { store, queryClient, stream } = setup({
+      notification: [['notifications']],
+      duel_progress: [['duels']],
+      activity: [['progress']],
+    });
+    stream.start();
+    await until(() => server.hits(EVENTS).length === 2);
+    // Fresh while the stream is down; the opponent's duel_progress is sent meanwhile and lost.
+    const duel = ['duels', 'duel', 41];
+    const progress = ['progress', 'summary'];
+    const notifications = ['notifications', 'list', 20];
+    for (const key of [duel, progress, notifications]) queryClient.setQueryData(key, {});
+    release();
+    await until(() => store.get().status === 'live');
+    expect(server.hits(EVENTS)[1]?.headers['last-event-id']).toBe('7');
+    await until(() => queryClient.getQueryState(duel)?.isInvalidated === true);
+    expect(queryClient.getQueryState(progress)?.isInvalidated).toBe(true);
+    // Notifications after id 7 are replayed by the server: the bell is not read again for them.
+    expect(queryClient.getQueryState(notifications)?.isInvalidated).toBe(false);
+  });
+
   test('on 401 reconnects with a token from the client’s refresh', async () => {
     saveTokens({ access: 'expired', refresh: 'refresh-1' });
     server.handle((req) => {
@@ -182,6 +227,27 @@ describe('events stream client', () => {
     // Live and carried by the stream: no polling; a key no event names keeps polling.
     expect(interval()).toBe(false);
     expect(unrelated()).toBe(10_000);
+  });
+
+  test('while the stream is down, duel requests (hub list and bell) poll every 10 s; live, they do not', async () => {
+    saveTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let up = false;
+    server.handle((req) => {
+      if (!req.path.startsWith(EVENTS)) return { status: 404 };
+      if (!up) return { status: 503, body: { detail: 'down', code: 'unavailable' } };
+      return { stream: (res) => open(res) };
+    });
+    // The product's own event types and the page's store, which the polled queries read.
+    const { store, stream } = setup(undefined, $eventsConnection);
+    const intervals = [duelRequestQueries.list(), duelRequestQueries.pending()].map(
+      (options) => options.refetchInterval as () => number | false,
+    );
+    stream.start();
+    await until(() => store.get().status === 'down');
+    expect(intervals.map((interval) => interval())).toEqual([10_000, 10_000]);
+    up = true;
+    await until(() => store.get().status === 'live');
+    expect(intervals.map((interval) => interval())).toEqual([false, false]);
   });
 
   test('stays off without an access token', async () => {

@@ -3,7 +3,9 @@
  * send the `Authorization` header, so this reads the stream with fetch. Every island on a page
  * shares one connection (a singleton kept on globalThis, like the QueryClient); each event type
  * invalidates the TanStack Query keys it names. After a drop it reconnects with `Last-Event-ID`
- * (the server replays what was missed) and, on a 401, with a token from the client's own refresh.
+ * (the server replays the notifications missed; the keys of the event types it cannot replay,
+ * `UNREPLAYED_EVENTS`, are invalidated instead) and, on a 401, with a token from the client's own
+ * refresh.
  * While it is not live, `$eventsConnection` says so and polled queries keep polling.
  */
 import { useStore } from '@nanostores/react';
@@ -48,6 +50,14 @@ export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   // The opponent answered, joined or finished: the duel on screen and the duel lists are stale.
   duel_progress: [duelKeys.all, queryKeys.duelRequests.all],
 };
+
+/**
+ * Event types the server keeps no row of: it sends them only to the streams open at that moment,
+ * and a reconnect with `Last-Event-ID` replays notifications only. So when a stream comes back,
+ * what these would have refreshed is refreshed (a duel the opponent finished meanwhile, a
+ * streak changed on another device).
+ */
+export const UNREPLAYED_EVENTS: readonly StreamEventType[] = ['activity', 'duel_progress'];
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */
 export const EVENTS_RETRY_MS = 1_000;
@@ -120,6 +130,7 @@ export function createEventStream(options: EventStreamOptions = {}): EventStream
     (options.fetch ?? globalThis.fetch)(input, init);
   const queryClient = () => options.queryClient ?? getQueryClient();
   const streamedKeys = Object.values(invalidations).flat();
+  const unreplayedKeys = UNREPLAYED_EVENTS.flatMap((type) => invalidations[type] ?? []);
   let running: AbortController | null = null;
 
   const set = (patch: Partial<EventsConnection>) => {
@@ -195,8 +206,10 @@ export function createEventStream(options: EventStreamOptions = {}): EventStream
             wasLive = true;
             delay = retryMs;
             set({ status: 'live' });
-            // Whatever changed before the first stream opened (or while no id was known).
+            // Whatever changed before the first stream opened (or while no id was known); after
+            // a reconnect with an id, what the replay cannot bring back.
             if (!everLive || lastEventId === null) await invalidate(streamedKeys);
+            else await invalidate(unreplayedKeys);
             everLive = true;
             continue;
           }

@@ -143,12 +143,21 @@ export const invitationQueries = {
     }),
 };
 
-/** Duel-request notifications: every one (sent and received) and the pending received ones. */
+/**
+ * Duel-request notifications: every one (sent and received) and the pending received ones. Both
+ * poll every 10 s (also in the background) while the events stream is not live; once it is, its
+ * `notification` and `duel_progress` events refresh them instead.
+ */
 export const duelRequestQueries = {
   list: () =>
     queryOptions<Schemas['DuelRequest'][], ApiRequestError>({
       queryKey: queryKeys.duelRequests.list(),
       queryFn: async ({ signal }) => unwrap(await api.GET('/duels/duel-requests/', { signal })),
+      refetchInterval: pollUnlessStreamed(
+        queryKeys.duelRequests.list(),
+        PENDING_REQUESTS_REFETCH_MS,
+      ),
+      refetchIntervalInBackground: true,
     }),
   pending: () =>
     queryOptions<Schemas['DuelRequest'][], ApiRequestError>({
@@ -255,12 +264,12 @@ export function useInvitationVerification(
   );
 }
 
-/** `GET duels/duel-requests/` (sent and received, soft-deleted left out). */
+/** `GET duels/duel-requests/` (sent and received, soft-deleted left out), polled as above. */
 export function useDuelRequests(options: QueryHookOptions<Schemas['DuelRequest'][]> = {}) {
   return useSignedInQuery(duelRequestQueries.list(), options);
 }
 
-/** `GET duels/requests/pending/`, every 10 s (also in the background). */
+/** `GET duels/requests/pending/`, every 10 s (also in the background) while not streamed. */
 export function usePendingDuelRequests(options: QueryHookOptions<Schemas['DuelRequest'][]> = {}) {
   return useSignedInQuery(duelRequestQueries.pending(), options);
 }

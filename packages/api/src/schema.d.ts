@@ -3920,6 +3920,11 @@ export interface components {
             question_deadline_at: string | null;
             /**
              * Format: date-time
+             * @description When the opponent's current question closes on the server's clock (their start plus view_time plus answer_time; a player who never opens the duel starts 5 minutes after acceptance). Once this plus 2 s has passed, the next read ends their part with what they sent and finishes the duel, so a caller who finished waits for it and reads the duel again then. Null once the opponent finished or while the duel does not run.
+             */
+            opponent_deadline_at: string | null;
+            /**
+             * Format: date-time
              * @description The server's clock, so that clients show remaining time without trusting theirs.
              */
             server_now: string;
@@ -4007,6 +4012,11 @@ export interface components {
             submitted_at: string | null;
         };
         RecallDuel: {
+            /**
+             * Format: date-time
+             * @description When the opponent's recall closes on the server's clock (a player who never opens the duel starts 5 minutes after acceptance). Once this plus 2 s has passed, the next read ends their part with what they sent and finishes the duel, so a caller who submitted waits for it and reads the duel again then. Null once the opponent submitted or while the duel does not run.
+             */
+            opponent_deadline_at: string | null;
             /** @description Whether the opponent has a live events stream open now (their clock keeps running while they are away; a change is sent as `duel_progress`). */
             opponent_connected: boolean;
             /**

@@ -105,3 +105,16 @@ export const SpanishResult: Story = inMatrix(
 );
 export const Phone: Story = inMatrix({ viewport: 'phone' });
 export const PhoneDarkSpanish: Story = inMatrix({ viewport: 'phone', theme: 'dark', locale: 'es' });
+
+// The key phases in the other cells of the matrix: dark on a desktop, Spanish on a phone.
+export const TimeUpDark: Story = inMatrix({ theme: 'dark' }, TimeUp);
+export const TimeUpPhoneSpanish: Story = inMatrix({ viewport: 'phone', locale: 'es' }, TimeUp);
+export const AnsweredDark: Story = inMatrix({ theme: 'dark' }, Answered);
+export const AnsweredPhoneSpanish: Story = inMatrix({ viewport: 'phone', locale: 'es' }, Answered);
+export const ReviewFeedbackDark: Story = inMatrix({ theme: 'dark' }, ReviewFeedback);
+export const ReviewFeedbackPhoneSpanish: Story = inMatrix(
+  { viewport: 'phone', locale: 'es' },
+  ReviewFeedback,
+);
+export const LoseDark: Story = inMatrix({ theme: 'dark' }, Lose);
+export const LosePhone: Story = inMatrix({ viewport: 'phone' }, Lose);

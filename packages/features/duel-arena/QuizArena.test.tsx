@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { QuizArena } from './QuizArena.tsx';
-import { ME, quizDuel } from './storyData.ts';
+import { finishedQuiz, ME, quizDuel } from './storyData.ts';
 
 const api = signedInApi();
 const DUEL = '/be/api/duels/41/';
@@ -95,5 +95,30 @@ describe('QuizArena', () => {
       await screen.findByText('Lee la pregunta: podrás responder en 5 segundos.'),
     ).toBeTruthy();
     expect(screen.getByText(/bo perdió la conexión\. El duelo sigue/)).toBeTruthy();
+  });
+
+  test("once done, reads the duel again when the friend's time is up, and shows the result", async () => {
+    // Ana answered everything; bo's question closed 2 s before this answer (the server waits
+    // for the grace). No event will come: bo never plays, or the stream dropped.
+    const now = Date.parse(quizDuel().server_now);
+    const waiting: Duel = {
+      ...quizDuel({}, 3),
+      my_finished: true,
+      question_deadline_at: null,
+      answer_opens_at: null,
+      opponent_deadline_at: new Date(now - 2000).toISOString(),
+    };
+    let reads = 0;
+    api.server.handle((req) => {
+      if (req.path !== DUEL)
+        return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+      reads += 1;
+      return { status: 200, body: reads === 1 ? waiting : finishedQuiz('win') };
+    });
+    renderWithProviders(<QuizArena duelId={41} myId={ME} />);
+    expect(await screen.findByText('You are done. Waiting for bo…')).toBeTruthy();
+    expect(await screen.findByText('You won!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('You 3 · bo 2')).toBeTruthy();
+    expect(reads).toBe(2);
   });
 });

@@ -9,7 +9,10 @@
  *
  * **API calls and states**: `GET duels/{id}/` (`Loading`, error with Retry; `Waiting`, `Answered`,
  * `Cancelled`, `Reading`, `Question`, `OpponentAway`, `Finished` for the caller, `Result`), `POST duels/submit-response/`.
- * The events stream's `duel_progress` and notification events refresh the duel.
+ * The events stream's `duel_progress` and notification events refresh the duel, and so does the
+ * stream coming back after a drop. The arena also reads it again, once each, when a question
+ * opens, when its deadline passed, and, once the caller finished, when the friend's
+ * (`opponent_deadline_at`) passed: the server then ends a friend who never answers.
  */
 import {
   type Duel,
@@ -19,20 +22,19 @@ import {
   useSubmitDuelResponse,
 } from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DuelSection, duelStyles as d, LoadError, Loading } from '../duels/index.ts';
 import * as s from './arena.css.ts';
 import {
   ArenaFrame,
+  GRACE_MS,
   OpponentLine,
   opponentName,
   useFocusOnShow,
+  useRefetchAt,
   useSecondsLeft,
 } from './shared.tsx';
-
-/** The server takes answers this long after a deadline; the arena asks again once it passed. */
-const GRACE_MS = 2_500;
 
 function Choices({
   question,
@@ -341,21 +343,19 @@ export function QuizArena({ duelId, myId }: { duelId: number; myId: number | und
   const deadline = duel.data?.question_deadline_at ?? null;
   const serverNow = duel.data?.server_now ?? '';
   const opensAt = duel.data && readingNow(duel.data) ? duel.data.answer_opens_at : null;
+  // Done and waiting: when the friend's question closes, the server ends their part if they did
+  // not answer (a friend who never plays, or whose progress event was lost with the connection).
+  const waitingFor =
+    duel.data?.status === 'in_progress' && duel.data.my_finished
+      ? duel.data.opponent_deadline_at
+      : null;
   const { refetch } = duel;
   // The choices come from the server once the reading time is over.
-  useEffect(() => {
-    if (!opensAt) return;
-    const timer = setTimeout(() => void refetch(), Date.parse(opensAt) - Date.parse(serverNow));
-    return () => clearTimeout(timer);
-  }, [opensAt, serverNow, refetch]);
+  useRefetchAt(opensAt, serverNow, refetch);
   // Once the deadline and the grace passed, the server has ended this question: ask it where
   // the duel is now (time up, next phase or result).
-  useEffect(() => {
-    if (!deadline) return;
-    const wait = Date.parse(deadline) - Date.parse(serverNow) + GRACE_MS;
-    const timer = setTimeout(() => void refetch(), Math.max(0, wait));
-    return () => clearTimeout(timer);
-  }, [deadline, serverNow, refetch]);
+  useRefetchAt(deadline, serverNow, refetch, GRACE_MS);
+  useRefetchAt(waitingFor, serverNow, refetch, GRACE_MS);
   if (duel.isPending) return <Loading />;
   if (duel.isError) return <LoadError error={duel.error} onRetry={() => duel.refetch()} />;
   const onScreen = duel.data.questions[duel.data.my_answered];

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { RecallArenaView } from './RecallArena.tsx';
-import { finishedTable, imageDuel, ME, tableDuel } from './storyData.ts';
+import { finishedImages, finishedTable, imageDuel, ME, tableDuel } from './storyData.ts';
 
 const meta = {
   title: 'Features/duel-arena/RecallArena',
@@ -76,6 +76,9 @@ export const Submitted: Story = { args: { duel: tableDuel({ my_phase: 'submitted
 /** A win: both scores, and each correct item with what the viewer recalled under it. */
 export const Result: Story = { args: { duel: finishedTable() } };
 export const Lose: Story = { args: { duel: finishedTable('lose') } };
+
+/** An image duel won: each picture with its name, and under it the name the viewer recalled. */
+export const ImageResult: Story = { args: { duel: finishedImages() } };
 export const Draw: Story = { args: { duel: finishedTable('draw') } };
 
 /** The friend rejected the request: the duel will not be played. */
@@ -116,4 +119,26 @@ export const Phone: Story = inMatrix({ viewport: 'phone' }, { args: { duel: tabl
 export const PhoneDarkSpanish: Story = inMatrix(
   { viewport: 'phone', theme: 'dark', locale: 'es' },
   { args: { duel: finishedTable() } },
+);
+
+// The key phases in the other cells of the matrix: dark on a desktop, Spanish on a phone.
+export const WaitingDark: Story = inMatrix({ theme: 'dark' }, Waiting);
+export const WaitingPhoneSpanish: Story = inMatrix({ viewport: 'phone', locale: 'es' }, Waiting);
+export const CountdownDark: Story = inMatrix({ theme: 'dark' }, Countdown);
+export const CountdownPhoneSpanish: Story = inMatrix(
+  { viewport: 'phone', locale: 'es' },
+  Countdown,
+);
+export const TimeUpDark: Story = inMatrix({ theme: 'dark' }, TimeUp);
+export const TimeUpPhoneSpanish: Story = inMatrix({ viewport: 'phone', locale: 'es' }, TimeUp);
+export const SubmittedDark: Story = inMatrix({ theme: 'dark' }, Submitted);
+export const SubmittedPhoneSpanish: Story = inMatrix(
+  { viewport: 'phone', locale: 'es' },
+  Submitted,
+);
+export const LoseDark: Story = inMatrix({ theme: 'dark' }, Lose);
+export const LosePhoneSpanish: Story = inMatrix({ viewport: 'phone', locale: 'es' }, Lose);
+export const ImageResultPhoneDarkSpanish: Story = inMatrix(
+  { viewport: 'phone', theme: 'dark', locale: 'es' },
+  { args: { duel: finishedImages('lose') } },
 );

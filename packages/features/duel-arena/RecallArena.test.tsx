@@ -2,8 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, test, vi } from 'vitest';
 import { messages } from '../messages.ts';
-import { RecallArenaView } from './RecallArena.tsx';
-import { finishedTable, ME } from './storyData.ts';
+import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { ImageArena, RecallArenaView } from './RecallArena.tsx';
+import { finishedImages, finishedTable, imageDuel, ME } from './storyData.ts';
+
+const api = signedInApi();
 
 function result(locale: 'en' | 'es', outcome: 'win' | 'lose' | 'draw') {
   render(
@@ -34,5 +37,37 @@ describe('RecallArenaView: the result', () => {
     result('es', 'draw');
     expect(screen.getByRole('status').textContent).toBe(messages.es['duels.arena.result.draw']);
     expect(screen.getAllByRole('listitem')).toHaveLength(6);
+  });
+});
+
+describe('ImageArena: waiting after submitting', () => {
+  test("reads the duel again when the friend's recall closes, and shows the result", async () => {
+    const now = Date.parse(imageDuel().server_now);
+    const submitted = imageDuel({
+      my_phase: 'submitted',
+      // Bo's recall closed 2 s before this answer; the server waits for the grace.
+      opponent_deadline_at: new Date(now - 2000).toISOString(),
+    });
+    let reads = 0;
+    api.server.handle((req) => {
+      if (req.path !== '/be/api/duels/image-duels/52/') {
+        return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+      }
+      reads += 1;
+      return { status: 200, body: reads === 1 ? submitted : finishedImages('win') };
+    });
+    renderWithProviders(<ImageArena duelId={52} myId={ME} />);
+    expect(await screen.findByText('Submitted. Waiting for bo…')).toBeTruthy();
+    expect(await screen.findByText('You won!', {}, { timeout: 5000 })).toBeTruthy();
+    const answers = within(screen.getByRole('region', { name: 'Correct answers' }));
+    expect(answers.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '🐶dogYou: dog',
+      '🍎red appleYou: red aple',
+      '⛺tentYou: bicycle',
+      '🚲bicycleYou: tent',
+      '🎸guitarYou: guitar',
+      '🔑keyYou: —',
+    ]);
+    expect(reads).toBe(2);
   });
 });

@@ -11,7 +11,10 @@
  * **API calls and states**: `GET duels/image-duels/{id}/` or `GET duels/table-duels/{id}/`
  * (`Loading`, error with Retry, `Waiting`, `Countdown`, `Memorize`, `Recall`, `TimeUp`,
  * `OpponentAway`, `Submitted`, `Result`, `Lose`, `Draw`, `Cancelled`), then
- * `POST …/submit_words/` or `…/submit_numbers/`.
+ * `POST …/submit_words/` or `…/submit_numbers/`. The events stream's `duel_progress` refreshes the
+ * duel, and so does the stream coming back after a drop; once submitted, the arena also reads it
+ * again when the friend's recall closes (`opponent_deadline_at`), when the server ends a friend
+ * who never submits.
  */
 // The pictures' emoji font, served by the product itself (woff2 subsets loaded only when drawn),
 // in two builds under one family name: Chromium paints no OpenType-SVG glyphs (fontsource's build
@@ -28,19 +31,19 @@ import {
   useTableDuel,
 } from '@memoria/api';
 import { Button } from '@memoria/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DuelSection, duelStyles as d, LoadError, Loading } from '../duels/index.ts';
 import * as s from './arena.css.ts';
 import {
   ArenaFrame,
+  GRACE_MS,
   OpponentLine,
   opponentName,
   useFocusOnShow,
+  useRefetchAt,
   useSecondsLeft,
 } from './shared.tsx';
-
-const GRACE_MS = 2_500;
 
 type RecallDuel = ImageDuel | TableDuel;
 
@@ -180,7 +183,8 @@ function RecallForm({
  *   submission (`TimeUp`).
  * - Submitted, waiting for the friend (`Submitted`); the result, won, lost or drawn, with both
  *   scores and each correct item with what the viewer recalled under it, the server's score
- *   deciding which count (`Result`, `Lose`, `Draw`).
+ *   deciding which count (`Result`, `Lose`, `Draw`; an image duel's pictures with the names
+ *   recalled: `ImageResult`).
  * - The friend's events stream dropped: the arena says so and the duel goes on (`OpponentAway`).
  *   Submit sends `POST duels/image-duels/{id}/submit_words/` or
  *   `POST duels/table-duels/{id}/submit_numbers/`; a failure shows its message under the arena.
@@ -321,17 +325,21 @@ function phaseEnd(duel: RecallDuel): string | null {
   return null;
 }
 
-/** Asks the server again once the current phase's deadline (and the grace) passed. */
+/**
+ * Asks the server again once the current phase's deadline (and, for the recall, the grace)
+ * passed; and once submitted, when the friend's recall closes (`opponent_deadline_at` and the
+ * grace): the server then ends a friend who never submits, and the result shows even if their
+ * progress event was lost with the connection.
+ */
 function useRefetchAfter(duel: RecallDuel | undefined, refetch: () => unknown) {
-  const deadline = duel ? phaseEnd(duel) : null;
   const serverNow = duel?.server_now ?? '';
-  useEffect(() => {
-    if (!deadline) return;
-    const extra = duel?.my_phase === 'recall' ? GRACE_MS : 0;
-    const wait = Date.parse(deadline) - Date.parse(serverNow) + extra;
-    const timer = setTimeout(() => void refetch(), Math.max(0, wait));
-    return () => clearTimeout(timer);
-  }, [deadline, serverNow, refetch, duel?.my_phase]);
+  const deadline = duel ? phaseEnd(duel) : null;
+  useRefetchAt(deadline, serverNow, refetch, duel?.my_phase === 'recall' ? GRACE_MS : 0);
+  const waitingFor =
+    duel?.status === 'in_progress' && duel.my_phase === 'submitted'
+      ? duel.opponent_deadline_at
+      : null;
+  useRefetchAt(waitingFor, serverNow, refetch, GRACE_MS);
 }
 
 /** `/image-duel/{duelId}`. */

@@ -42,6 +42,32 @@ export function useSecondsLeft(deadline: string | null, serverNow: string): numb
   return Math.max(0, Math.ceil((Date.parse(deadline) - (now + offset)) / 1000));
 }
 
+/**
+ * The server takes answers this long after a deadline (2 s) and a little more for the network;
+ * the arena asks again once it passed.
+ */
+export const GRACE_MS = 2_500;
+
+/**
+ * Reads the duel again once, when `at` (a time on the server's clock) plus `extraMs` has passed:
+ * the wait is counted from the server's `serverNow` in the same answer, so a device whose clock
+ * is off still asks at the right moment. Nothing when `at` is null. A new answer with another
+ * `at` re-arms it; there is no interval.
+ */
+export function useRefetchAt(
+  at: string | null,
+  serverNow: string,
+  refetch: () => unknown,
+  extraMs = 0,
+) {
+  useEffect(() => {
+    if (!at) return;
+    const wait = Date.parse(at) - Date.parse(serverNow) + extraMs;
+    const timer = setTimeout(() => void refetch(), Math.max(0, wait));
+    return () => clearTimeout(timer);
+  }, [at, serverNow, refetch, extraMs]);
+}
+
 /** The other player's username, seen by `myId`. */
 export function opponentName(
   duel: Pick<Duel, 'creator' | 'opponent'>,

@@ -53,6 +53,7 @@ export function quizDuel(patch: Partial<Duel> = {}, answered = 1): Duel {
     opponent_finished: false,
     question_deadline_at: at(14),
     answer_opens_at: at(-6),
+    opponent_deadline_at: at(10),
     opponent_connected: true,
     server_now: FIXED_NOW.toISOString(),
     result: 'in_progress',
@@ -84,6 +85,7 @@ export function finishedQuiz(result: 'win' | 'lose' | 'draw'): Duel {
     opponent_finished: true,
     question_deadline_at: null,
     answer_opens_at: null,
+    opponent_deadline_at: null,
     my_score: mine,
     opponent_score: 2,
     opponent_answered: 3,
@@ -114,6 +116,7 @@ const recallBase = {
   recall_ends_at: at(82),
   item_count: 6,
   opponent_connected: true,
+  opponent_deadline_at: at(82),
   results: [
     { user: ana, submitted: false, answers: [], correct_count: 0, score: 0, submitted_at: null },
     { user: bo, submitted: false, answers: [], correct_count: 0, score: 0, submitted_at: null },
@@ -171,6 +174,7 @@ export function finishedTable(result: 'win' | 'lose' | 'draw' = 'win'): TableDue
     my_phase: 'finished',
     result,
     finished_at: at(-5),
+    opponent_deadline_at: null,
     results: [
       {
         user: ana,
@@ -184,6 +188,40 @@ export function finishedTable(result: 'win' | 'lose' | 'draw' = 'win'): TableDue
         user: bo,
         submitted: true,
         answers: ['07', '24'],
+        correct_count: theirs,
+        score: theirs,
+        submitted_at: at(-8),
+      },
+    ],
+  });
+}
+
+/**
+ * A finished image duel seen by Ana: each picture with its name, and what she recalled under it
+ * (one name misspelt, two swapped, the last left empty): 2 at their position. Bo 1 (she won), 5
+ * (she lost) or 2 (a draw).
+ */
+export function finishedImages(result: 'win' | 'lose' | 'draw' = 'win'): ImageDuel {
+  const theirs = { win: 1, lose: 5, draw: 2 }[result];
+  return imageDuel({
+    status: 'finished',
+    my_phase: 'finished',
+    result,
+    finished_at: at(-5),
+    opponent_deadline_at: null,
+    results: [
+      {
+        user: ana,
+        submitted: true,
+        answers: ['dog', 'red aple', 'bicycle', 'tent', 'guitar', ''],
+        correct_count: 2,
+        score: 2,
+        submitted_at: at(-20),
+      },
+      {
+        user: bo,
+        submitted: true,
+        answers: ['dog'],
         correct_count: theirs,
         score: theirs,
         submitted_at: at(-8),

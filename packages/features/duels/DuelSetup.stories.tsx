@@ -1,9 +1,10 @@
+import { friendKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { desk } from '../shared/fixtures.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { ok, page } from '../shared/storyData.ts';
 import { DuelSetup } from './DuelSetup.tsx';
 
@@ -74,6 +75,38 @@ export const InvalidViewTime: Story = {
     await canvas.findByText('Value must be between 1 and 60 seconds');
   },
 };
+
+/** No session yet, so nothing is read: the loading view. */
+export const Loading: Story = { decorators: [withSession(false)] };
+
+/** The friend list failed: its message and Retry, and no form. */
+export const LoadError: Story = {
+  decorators: [
+    withFailedQuery(friendKeys.list({ pageSize: 100 }), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
+};
+
+/** `Invalid` in Spanish: the spec's messages in Spanish under their fields. */
+export const SpanishInvalid: Story = inMatrix(
+  { locale: 'es' },
+  {
+    play: async ({ canvasElement }) => {
+      const canvas = within(canvasElement);
+      const view = await canvas.findByLabelText('Tiempo de visualización (segundos)');
+      await userEvent.clear(view);
+      await userEvent.type(view, '61');
+      const limit = canvas.getByLabelText('Cantidad de números');
+      await userEvent.clear(limit);
+      await userEvent.type(limit, '0');
+      await userEvent.click(canvas.getByRole('button', { name: 'Enviar duelo' }));
+      await canvas.findByText('El valor debe estar entre 1 y 60 segundos');
+      await canvas.findByText('El valor debe estar entre 1 y 100 palabras (o números)');
+    },
+  },
+);
 
 export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Spanish: Story = inMatrix({ locale: 'es' }, { args: { kind: 'images' } });

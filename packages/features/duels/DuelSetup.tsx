@@ -201,12 +201,13 @@ function QuestionsEditor({
  *
  * **API calls and states.**
  * - `GET friends/friendships/friend_list/` and, for desk duels, `GET space-repetition/desks/`: a
- *   skeleton while they load, their error with Retry when one fails; no friends yet: "Add a friend
+ *   skeleton while they load (`Loading`), their error with Retry when one fails (`LoadError`); no
+ *   friends yet: "Add a friend
  *   first: duels are between friends." and no form (`NoFriends`); otherwise the kind's form
  *   (`Numbers`, `Images`, `Desk`, `Custom`); a desk duel without decks says so in place of the desk
  *   fields.
  * - Send checks the fields first: each message under its field and nothing sent (`Invalid`,
- *   `InvalidViewTime`).
+ *   `InvalidViewTime`; in Spanish, `SpanishInvalid`).
  * - Send duel: `POST duels/create/` (desk and custom), `POST duels/image-duels/` or
  *   `POST duels/table-duels/`; success opens the duel's arena, waiting for the friend; the server's
  *   field errors show under the same fields, any other failure in an alert above Send.

@@ -6,18 +6,20 @@ import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
 import { accountInfo, ok, page } from '../shared/storyData.ts';
 import { DuelsHome } from './DuelsHome.tsx';
-import { history, leaderboard, requests } from './storyData.ts';
+import { history, leaderboard, noStats, requests, stats } from './storyData.ts';
 
 const withData = [
   accountInfo('standard'),
   ok('/duels/duel-requests/', requests),
   ok('/duels/history/', page(history)),
+  ok('/duels/stats/user/', stats),
   ok('/duels/stats/friends-leaderboard/', leaderboard),
 ];
 const empty = [
   accountInfo('standard'),
   ok('/duels/duel-requests/', []),
   ok('/duels/history/', page([])),
+  ok('/duels/stats/user/', noStats),
   ok('/duels/stats/friends-leaderboard/', { my_rank: 1, entries: leaderboard.entries.slice(1) }),
 ];
 
@@ -50,6 +52,18 @@ export const LoadError: Story = {
   ],
 };
 
+/** The learner's own results failed: their message and Retry; the other sections still show. */
+export const StatsLoadError: Story = {
+  decorators: [
+    withFailedQuery(duelKeys.stats(), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
+};
+
+export const SpanishStatsLoadError: Story = inMatrix({ locale: 'es' }, StatsLoadError);
+
 /** A free account presses Accept on bo's request: the Premium modal, no call to respond/. */
 export const FreePlanAccept: Story = {
   parameters: { msw: [accountInfo('free'), ...withData.slice(1)] },
@@ -65,3 +79,4 @@ export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Spanish: Story = inMatrix({ locale: 'es' });
 export const Phone: Story = inMatrix({ viewport: 'phone' });
 export const PhoneDarkSpanish: Story = inMatrix({ viewport: 'phone', theme: 'dark', locale: 'es' });
+export const EmptyDarkSpanish: Story = inMatrix({ theme: 'dark', locale: 'es' }, Empty);

@@ -1,9 +1,9 @@
 import { setNavigate } from '@memoria/api';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { DuelsHome } from './DuelsHome.tsx';
-import { history, leaderboard, requests } from './storyData.ts';
+import { history, leaderboard, requests, stats } from './storyData.ts';
 
 const api = signedInApi();
 const RESPOND = '/be/api/duels/duel-requests/7/respond/';
@@ -18,11 +18,14 @@ const page = (results: unknown[]) => ({
 let responded: { status: number; body: unknown };
 /** The features of the signed-in account in the current test. */
 let features: string[];
+/** What `GET duels/stats/user/` answers in the current test. */
+let statsReply: { status: number; body: unknown };
 const PAID = ['space_repetition', 'duels', 'desk_duels', 'image_duels', 'table_duels'];
 
 beforeEach(() => {
   responded = { status: 200, body: { ...requests[0], status: 'accepted' } };
   features = PAID;
+  statsReply = { status: 200, body: stats };
   api.server.handle((req) => {
     if (req.path.startsWith('/be/api/auth/users/account_info/')) {
       const paid = features.includes('duels');
@@ -43,6 +46,7 @@ beforeEach(() => {
     }
     if (req.path === RESPOND) return responded;
     if (req.path.startsWith('/be/api/duels/history/')) return { status: 200, body: page(history) };
+    if (req.path.startsWith('/be/api/duels/stats/user/')) return statsReply;
     if (req.path.startsWith('/be/api/duels/stats/friends-leaderboard/')) {
       return { status: 200, body: leaderboard };
     }
@@ -96,5 +100,44 @@ describe('DuelsHome: answering a duel request', () => {
     expect(api.server.hits(RESPOND)).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('DuelsHome: the learner’s own results', () => {
+  /** The label and value of each figure in the results section, in order. */
+  function figures(): string[][] {
+    const section = screen.getByRole('region', { name: 'Your results' });
+    return [...section.querySelectorAll('dl > div')].map((tile) => [
+      tile.querySelector('dt')?.textContent ?? '',
+      tile.querySelector('dd')?.textContent ?? '',
+    ]);
+  }
+
+  test('shows duels, wins, losses, draws, win rate and the best score of each kind', async () => {
+    renderWithProviders(<DuelsHome opponent={null} />);
+    await screen.findByText('Win rate');
+    expect(figures()).toEqual([
+      ['Duels', '7'],
+      ['Wins', '3'],
+      ['Losses', '2'],
+      ['Draws', '1'],
+      ['Win rate', '50%'],
+      ['Desk duel', '8'],
+      ['Custom duel', 'Not played'],
+      ['Images duel', '9'],
+      ['Numbers duel', '14'],
+    ]);
+  });
+
+  test('a failed read says so with Retry, which reads them again; in Spanish', async () => {
+    statsReply = { status: 503, body: { detail: 'down', code: 'unavailable' } };
+    renderWithProviders(<DuelsHome opponent={null} />, { locale: 'es' });
+    const section = await screen.findByRole('region', { name: 'Tus resultados' });
+    const retry = await within(section).findByRole('button', { name: 'Reintentar' });
+    expect(within(section).getByRole('alert').textContent).toContain('No se pudo cargar.');
+    statsReply = { status: 200, body: stats };
+    fireEvent.click(retry);
+    expect(await within(section).findByText('Porcentaje de victorias')).toBeTruthy();
+    expect(within(section).queryByRole('alert')).toBeNull();
   });
 });

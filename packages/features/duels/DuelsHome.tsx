@@ -1,11 +1,13 @@
 /**
  * `/multiple-duels`: the four kinds of duel, the duel requests (received: Accept, Reject, Hide;
- * sent and accepted: Start), the history with results and the friends leaderboard. A friend's
+ * sent and accepted: Start), the history with results, the caller's own results (duels, wins,
+ * losses, draws, win rate, best score of each kind) and the friends leaderboard. A friend's
  * Duel button arrives here with `?opponent=<username>`, which the set-up links carry on.
  *
- * **API calls and states**: `GET duels/duel-requests/`, `GET duels/history/`,
- * `GET duels/stats/friends-leaderboard/`; each list shows `Loading`, an empty text, or an error
- * with Retry. Accepting goes to the duel at once; a free plan gets 403 and the Premium modal.
+ * **API calls and states**: `GET duels/duel-requests/` (polled every 10 s while the events stream
+ * is down), `GET duels/history/`, `GET duels/stats/user/`, `GET duels/stats/friends-leaderboard/`;
+ * each shows `Loading`, an empty text, or an error with Retry. Accepting goes to the duel at once;
+ * a plan that ended meanwhile gets 403 and the Premium modal.
  */
 import {
   arenaPath,
@@ -14,6 +16,7 @@ import {
   useDeleteDuelNotification,
   useDuelHistory,
   useDuelRequests,
+  useDuelStats,
   useFriendsLeaderboard,
   useRespondToDuelRequest,
 } from '@memoria/api';
@@ -204,6 +207,74 @@ function History() {
   );
 }
 
+/** The caller's own record: duels, wins, losses, draws, win rate and the best score of each kind. */
+function Stats() {
+  const intl = useIntl();
+  const stats = useDuelStats();
+  let body: React.ReactNode;
+  if (stats.isPending) body = <Loading />;
+  else if (stats.isError) body = <LoadError error={stats.error} onRetry={() => stats.refetch()} />;
+  else if (stats.data.total_duels === 0) {
+    body = (
+      <p className={s.muted}>
+        <FormattedMessage id="duels.stats.empty" />
+      </p>
+    );
+  } else {
+    const figures: [string, string][] = [
+      ['duels.stats.duels', intl.formatNumber(stats.data.total_duels)],
+      ['duels.stats.wins', intl.formatNumber(stats.data.wins)],
+      ['duels.stats.losses', intl.formatNumber(stats.data.losses)],
+      ['duels.stats.draws', intl.formatNumber(stats.data.draws)],
+      ['duels.stats.winRate', intl.formatNumber(stats.data.win_rate, { style: 'percent' })],
+    ];
+    const best = stats.data.best_scores;
+    body = (
+      <>
+        <dl className={s.stats}>
+          {figures.map(([label, value]) => (
+            <div key={label} className={s.stat}>
+              <dt className={s.muted}>
+                <FormattedMessage id={label} />
+              </dt>
+              <dd className={s.statValue}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className={s.subTitle}>
+          <FormattedMessage id="duels.stats.best" />
+        </h3>
+        <dl className={s.stats}>
+          {KINDS.map((kind) => {
+            const score = best[kind];
+            return (
+              <div key={kind} className={s.stat}>
+                <dt className={s.muted}>
+                  <FormattedMessage id={MODE_NAME[kind]} />
+                </dt>
+                <dd className={s.statValue}>
+                  {score === null || score === undefined ? (
+                    <span className={s.statNone}>
+                      <FormattedMessage id="duels.stats.notPlayed" />
+                    </span>
+                  ) : (
+                    intl.formatNumber(score)
+                  )}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      </>
+    );
+  }
+  return (
+    <DuelSection id="duel-stats" titleId="duels.stats.title">
+      {body}
+    </DuelSection>
+  );
+}
+
 function LeaderboardList() {
   const intl = useIntl();
   const board = useFriendsLeaderboard();
@@ -253,12 +324,15 @@ function LeaderboardList() {
  * signed out or waiting for the session), its message and Retry when it fails while the others
  * still show (`LoadError`), a sentence when the requests or the history are empty (`Empty`), else
  * the rows (`WithData`).
- * - `GET duels/duel-requests/`: the requests; `POST duels/duel-requests/{id}/respond/` accepts
+ * - `GET duels/duel-requests/`: the requests, read again every 10 s while the events stream is
+ *   down; `POST duels/duel-requests/{id}/respond/` accepts
  *   (then the duel's arena) or rejects; on a plan without duels Accept opens the Premium modal and
  *   sends nothing (`FreePlanAccept`); `POST duels/duel-requests/{id}/delete_notification/` hides
  *   one. A failed answer shows its message in the row.
  * - `GET duels/history/`: each duel with the friend, its result and the score; each row links to
  *   the duel.
+ * - `GET duels/stats/user/`: the learner's own results (duels, wins, losses, draws, win rate and
+ *   the best score of each kind); a failed read shows its message and Retry (`StatsLoadError`).
  * - `GET duels/stats/friends-leaderboard/`: the friends ranked by wins, with their win rate, the
  *   learner marked (you).
  *
@@ -285,6 +359,7 @@ export function DuelsHome({
       <Modes opponent={opponent} />
       <Requests />
       <History />
+      <Stats />
       <LeaderboardList />
     </div>
   );

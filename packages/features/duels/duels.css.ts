@@ -84,3 +84,42 @@ export const result = style({
   fontWeight: vars.fontWeight.bold,
   color: vars.color.text,
 });
+
+/** The caller's figures: label above value, as many per line as fit. */
+export const stats = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+  gap: vars.space.sm,
+  margin: 0,
+});
+
+export const stat = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  // A label that wraps leaves the values of one line level with each other.
+  alignContent: 'space-between',
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const statValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+});
+
+/** A kind not played yet: said in words, quieter than a figure. */
+export const statNone = style({
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.regular,
+  color: vars.color.textMuted,
+});
+
+export const subTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+});

@@ -1,5 +1,5 @@
 /** Duels as the server answers them, for the duels stories (dated around the stories' fixed now). */
-import type { DuelHistoryEntry, DuelRequest, Leaderboard } from '@memoria/api';
+import type { DuelHistoryEntry, DuelRequest, DuelStats, Leaderboard } from '@memoria/api';
 import { FIXED_NOW } from '../../../.storybook/fixtures.ts';
 
 const at = (seconds: number) => new Date(FIXED_NOW.getTime() + seconds * 1000).toISOString();
@@ -101,4 +101,34 @@ export const leaderboard: Leaderboard = {
       win_rate: 0.5,
     },
   ],
+};
+
+/** Ana's own results (the leaderboard's 3 wins, 2 losses and a draw, and one duel running). */
+export const stats: DuelStats = {
+  total_duels: 7,
+  wins: 3,
+  losses: 2,
+  draws: 1,
+  in_progress: 1,
+  win_rate: 0.5,
+  total_responses: 40,
+  correct_responses: 31,
+  accuracy: 0.775,
+  ranking: 2,
+  best_scores: { desk: 8, custom: null, images: 9, table: 14 },
+};
+
+/** No duel played yet. */
+export const noStats: DuelStats = {
+  total_duels: 0,
+  wins: 0,
+  losses: 0,
+  draws: 0,
+  in_progress: 0,
+  win_rate: 0,
+  total_responses: 0,
+  correct_responses: 0,
+  accuracy: 0,
+  ranking: 1,
+  best_scores: { desk: null, custom: null, images: null, table: null },
 };

@@ -4,9 +4,11 @@ import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import {
   accountInfo,
+  api,
   duelNotificationPage,
   fail,
   friendNotificationPage,
+  HttpResponse,
   notificationPage,
   ok,
   page,
@@ -17,7 +19,7 @@ import { NotificationsMenu } from './NotificationsMenu.tsx';
 /** The requests still pending, which the bell offers to answer. */
 const pending = ok('/friends/friendships/pending/', page(pendingReceived()));
 /** fede's duel request (63 in `duelNotificationPage`), still pending. */
-const pendingDuel = ok('/duels/requests/pending/', [
+const pendingDuelBody = [
   {
     id: 63,
     sender_id: 6,
@@ -34,7 +36,8 @@ const pendingDuel = ok('/duels/requests/pending/', [
     responded_at: null,
     is_deleted: false,
   },
-]);
+];
+const pendingDuel = ok('/duels/requests/pending/', pendingDuelBody);
 const duelKinds = [ok('/notifications/', duelNotificationPage()), pending, pendingDuel];
 
 const meta = {
@@ -48,7 +51,9 @@ const meta = {
           justifyContent: 'flex-end',
           alignItems: 'flex-start',
           minHeight: 340,
-          width: 420,
+          // At most the phone's width: a wider frame scrolled sideways on the phone story.
+          width: '100%',
+          maxWidth: 420,
         }}
       >
         <Story />
@@ -128,4 +133,84 @@ export const DuelRequestFreePlan: Story = {
     await userEvent.click(accept);
     await body.findByRole('dialog', { name: 'Duels' });
   },
+};
+
+/** Whether fede's request was hidden (`DuelRequestHidden`); reset before the story renders. */
+let duelHidden = false;
+
+/**
+ * Hide on fede's pending duel request: the request is hidden from the learner's lists
+ * (`delete_notification`) and its notification deleted, so the bell, opened again, lists the
+ * other two.
+ */
+export const DuelRequestHidden: Story = {
+  loaders: [
+    () => {
+      duelHidden = false;
+      return {};
+    },
+  ],
+  parameters: {
+    msw: [
+      api.post('/duels/duel-requests/{id}/delete_notification/', () => {
+        duelHidden = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      api.delete('/notifications/{id}/', () => new HttpResponse(null, { status: 204 })),
+      api.get('/notifications/', () => {
+        const all = duelNotificationPage();
+        const results = all.results.filter((n) => !duelHidden || n.id !== 63);
+        return HttpResponse.json({ ...all, count: results.length, results, unseen_count: 0 });
+      }),
+      api.get('/duels/requests/pending/', () =>
+        HttpResponse.json(duelHidden ? [] : (pendingDuelBody as never)),
+      ),
+      pending,
+      accountInfo('standard'),
+    ],
+  },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('menuitem', { name: "Hide fede's duel request" }));
+    await waitFor(() => expect(duelHidden).toBe(true));
+    const bell = body.getByRole('button', { name: /Notifications/ });
+    await userEvent.click(bell);
+    await waitFor(() => expect(body.getAllByRole('menuitem')).toHaveLength(2));
+    await expect(body.queryByRole('menuitem', { name: /fede/ })).toBeNull();
+    // Opened again on the settled list, so the first item has the focus whichever answer came
+    // first (the menu may have opened on fede's item, then lost the focus with it).
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(bell);
+    await waitFor(() => expect(body.getAllByRole('menuitem')[0]).toHaveFocus());
+  },
+};
+
+/** The Hide failed (the service is down): an error with Retry; the request stays in the bell. */
+export const DuelHideFailed: Story = {
+  tags: ['expected-console-errors', 'expected-http-errors'],
+  parameters: {
+    msw: [
+      ...duelKinds,
+      accountInfo('standard'),
+      fail('post', '/duels/duel-requests/{id}/delete_notification/', 503, {
+        detail: 'The database does not answer.',
+        code: 'unavailable',
+      }),
+    ],
+  },
+  play: async () => {
+    const body = within(document.body);
+    await userEvent.click(await body.findByRole('menuitem', { name: "Hide fede's duel request" }));
+    const retry = await body.findByRole('button', { name: 'Retry' });
+    // The pointer rests on the error, which pauses its auto-hide: the story ends in a state
+    // that lasts.
+    await userEvent.hover(retry);
+    await expect(body.getByText(/not available right now/)).toBeVisible();
+  },
+};
+
+/** Duel kinds in Spanish, with Hide; dark, on a phone. */
+export const DuelKindsPhoneDarkSpanish: Story = {
+  globals: { locale: 'es', theme: 'dark', viewport: { value: 'phone' } },
+  parameters: { msw: [...duelKinds, accountInfo('standard')] },
 };

@@ -1,8 +1,11 @@
 import {
+  $eventsConnection,
   arenaPath,
   type Notification,
   navigateTo,
   useAnswerFriendRequest,
+  useDeleteDuelNotification,
+  useDeleteNotification,
   useEventStream,
   useMarkNotificationsSeen,
   useNotificationList,
@@ -10,10 +13,12 @@ import {
   usePendingFriendRequests,
   useRespondToDuelRequest,
 } from '@memoria/api';
-import { Badge, BellIcon, Button, Menu, type MenuItem, Spinner } from '@memoria/ui';
-import { useState } from 'react';
+import { Badge, BellIcon, Button, Menu, type MenuItem, Snackbar, Spinner } from '@memoria/ui';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type GateTitle, PremiumModal, useFeatureAccess } from '../gate/index.ts';
+import { errorMessage } from '../shared/errors.ts';
 import { notificationAge, notificationView } from './notifications.ts';
 import * as s from './shell.css.ts';
 
@@ -53,10 +58,16 @@ export function LiveEvents() {
  * - Opening the menu: `POST /notifications/mark_seen/`. New notifications arrive through the events
  *   stream (`GET /events/`) and refresh the list.
  * - A friend request still pending (`GET /friends/friendships/pending/`) gets Accept and Reject
- *   (`FriendKinds`); so does a duel request (`GET /duels/requests/pending/`, read only when the
- *   list has one; `DuelKinds`): Accept (`POST /duels/duel-requests/{id}/respond/`) takes the
+ *   (`FriendKinds`); a duel request still pending (`GET /duels/requests/pending/`; `DuelKinds`)
+ *   gets Accept, Reject and Hide: Accept (`POST /duels/duel-requests/{id}/respond/`) takes the
  *   learner into the duel, and on a plan without duels opens the Premium modal instead, with no
- *   call (`DuelRequestFreePlan`).
+ *   call (`DuelRequestFreePlan`); Hide (`POST /duels/duel-requests/{id}/delete_notification/`, then
+ *   `DELETE /notifications/{id}/`) hides the request from the learner's lists and takes it out of
+ *   the bell (`DuelRequestHidden`). A failed answer or Hide shows an error with Retry
+ *   (`DuelHideFailed`).
+ * - Pending duel requests are read when the list has a duel request, and also while the events
+ *   stream is down: then they poll every 10 s, and one the list does not show yet reloads the
+ *   list, so a request sent meanwhile arrives with its Accept.
  *
  * **Accessibility.** A WAI-ARIA menu button (`Menu`) named with the unseen count ("Notifications, 3
  * new"); the badge's own number is hidden. Enter, Space or ArrowDown open it on the first item,
@@ -74,19 +85,52 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
   const answer = useAnswerFriendRequest();
   const open = new Set((pending.data?.results ?? []).map((f) => f.id));
   const notifications: Notification[] = list.data?.results ?? [];
-  // Duel requests and the plan are read only when the list has a duel request to answer.
+  // Duel requests are read when the list has one to answer, and polled while the stream is down
+  // (the spec's 10 s fallback): the list itself is not polled, so a request it does not show yet
+  // reloads it once.
   const duelRequest = notifications.some((n) => n.kind === 'duel_request');
-  const pendingDuels = usePendingDuelRequests({ enabled: duelRequest });
+  const streamDown = useStore($eventsConnection).status === 'down';
+  const pendingDuels = usePendingDuelRequests({ enabled: duelRequest || streamDown });
   const openDuels = new Set((pendingDuels.data ?? []).map((r) => r.id));
+  const listed = new Set(notifications.map((n) => notificationView(n).duelRequestId));
+  const unlisted = [...openDuels].filter((id) => !listed.has(id)).join(',');
+  const { refetch: reloadList } = list;
+  useEffect(() => {
+    if (unlisted !== '') void reloadList();
+  }, [unlisted, reloadList]);
   // The server refuses Accept without the plan (403); the learner sees why before any call.
   const duels = useFeatureAccess('duels', { enabled: duelRequest });
   const [premium, setPremium] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown; again: () => void } | null>(null);
   const respond = useRespondToDuelRequest({
     onSuccess: (answered) => {
       if (answered.status === 'accepted')
         navigateTo(arenaPath(answered.duel_type, answered.duel_id));
     },
+    onError: (error, variables) => {
+      // A plan that ended since the bell read it: the same modal as before any call.
+      if ((error as { code?: string }).code === 'plan_required') setPremium(true);
+      else setFailure({ error, again: () => respond.mutate(variables) });
+    },
   });
+  const hideRequest = useDeleteDuelNotification();
+  const dropNotification = useDeleteNotification();
+  /** Hides the duel request (the learner's side), then takes its notification out of the bell. */
+  const hide = (requestId: number, notificationId: number) => {
+    const drop = () =>
+      dropNotification.mutate(
+        { id: notificationId },
+        { onError: (error) => setFailure({ error, again: drop }) },
+      );
+    hideRequest.mutate(
+      { id: requestId },
+      {
+        onSuccess: drop,
+        onError: (error) => setFailure({ error, again: () => hide(requestId, notificationId) }),
+      },
+    );
+  };
+  const hiding = hideRequest.isPending || dropNotification.isPending;
   const unseen = list.data?.unseen_count ?? 0;
 
   const at = now ?? Date.now();
@@ -117,6 +161,12 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
           label: intl.formatMessage({ id: 'shell.notifications.rejectDuel' }, view.values),
           disabled: respond.isPending,
           onSelect: () => respond.mutate({ id: duelId, action: 'reject' }),
+        },
+        {
+          id: `${n.id}-hide`,
+          label: intl.formatMessage({ id: 'shell.notifications.hideDuel' }, view.values),
+          disabled: respond.isPending || hiding,
+          onSelect: () => hide(duelId, n.id),
         },
       ];
     }
@@ -184,6 +234,20 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
         }}
       />
       <PremiumModal open={premium} title={DUELS_GATE_TITLE} onClose={() => setPremium(false)} />
+      <Snackbar
+        open={failure !== null}
+        severity="error"
+        message={failure ? errorMessage(intl, failure.error) : ''}
+        action={
+          failure
+            ? {
+                label: intl.formatMessage({ id: 'shell.notifications.retry' }),
+                onClick: failure.again,
+              }
+            : undefined
+        }
+        onClose={() => setFailure(null)}
+      />
     </>
   );
 }

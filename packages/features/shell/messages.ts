@@ -82,6 +82,7 @@ export const en = {
   'shell.notifications.rejectFriend': 'Reject {name}',
   'shell.notifications.acceptDuel': "Accept {name}'s duel",
   'shell.notifications.rejectDuel': "Reject {name}'s duel",
+  'shell.notifications.hideDuel': "Hide {name}'s duel request",
   'shell.notifications.duelRequest':
     '{name} challenged you to {type, select, desk {a desk duel} custom {a custom duel} images {an images duel} table {a numbers duel} other {a duel}}',
   'shell.notifications.duelAccepted':
@@ -237,6 +238,7 @@ export const es: Record<ShellMessageId, string> = {
   'shell.notifications.rejectFriend': 'Rechazar a {name}',
   'shell.notifications.acceptDuel': 'Aceptar el duelo de {name}',
   'shell.notifications.rejectDuel': 'Rechazar el duelo de {name}',
+  'shell.notifications.hideDuel': 'Ocultar la solicitud de duelo de {name}',
   'shell.notifications.duelRequest':
     '{name} te retó a {type, select, desk {un duelo de mazo} custom {un duelo personalizado} images {un duelo de imágenes} table {un duelo de números} other {un duelo}}',
   'shell.notifications.duelAccepted':

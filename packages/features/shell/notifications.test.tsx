@@ -1,5 +1,11 @@
 import { createIntl } from '@formatjs/intl';
-import { $session, type Notification, saveTokens, setNavigate } from '@memoria/api';
+import {
+  $eventsConnection,
+  $session,
+  type Notification,
+  saveTokens,
+  setNavigate,
+} from '@memoria/api';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { messages } from '../messages.ts';
@@ -256,29 +262,55 @@ describe('NotificationsMenu', () => {
       seen_at: null,
     }) as Notification;
 
-  /** fede's duel requests 21 (still pending) and 20 (answered), for an account with `features`. */
-  function duelRequests(features: string[]) {
+  /** fede's duel request 21, still pending. */
+  const pendingDuel = () => ({
+    id: 21,
+    sender_id: 6,
+    receiver_id: 1,
+    sender_email: 'fede@example.com',
+    receiver_email: 'ana@example.com',
+    sender_username: 'fede',
+    receiver_username: 'ana',
+    duel_id: 51,
+    duel_type: 'desk',
+    status: 'pending',
+    direction: 'received',
+    created_at: ago(0),
+    responded_at: null,
+  });
+  const account = (features: string[]) => {
+    const paid = features.includes('duels');
+    return {
+      account_type: paid ? 'standard' : 'free',
+      role: 'student',
+      is_paid: paid,
+      features,
+      subscription_end_date: null,
+    };
+  };
+
+  /**
+   * fede's duel requests 21 (still pending, notification 3) and 20 (answered, notification 2), for
+   * an account with `features`. Hiding 21 takes it out of the pending list and, once notification 3
+   * is deleted, out of the bell; `hideFails` answers the hide with 503.
+   */
+  function duelRequests(features: string[], { hideFails = false } = {}) {
+    let hidden = false;
+    let dropped = false;
     server.handle((req) => {
+      if (req.path.startsWith('/be/api/duels/duel-requests/21/delete_notification/')) {
+        if (hideFails) return { status: 503, body: { detail: 'down', code: 'unavailable' } };
+        hidden = true;
+        return { status: 204 };
+      }
+      if (req.method === 'DELETE' && req.path.startsWith('/be/api/notifications/3/')) {
+        dropped = true;
+        return { status: 204 };
+      }
       if (req.path.startsWith('/be/api/duels/requests/pending/')) {
         return {
           status: 200,
-          body: [
-            {
-              id: 21,
-              sender_id: 6,
-              receiver_id: 1,
-              sender_email: 'fede@example.com',
-              receiver_email: 'ana@example.com',
-              sender_username: 'fede',
-              receiver_username: 'ana',
-              duel_id: 51,
-              duel_type: 'desk',
-              status: 'pending',
-              direction: 'received',
-              created_at: ago(0),
-              responded_at: null,
-            },
-          ],
+          body: hidden ? [] : [pendingDuel()],
         };
       }
       if (req.path.startsWith('/be/api/duels/duel-requests/21/respond/')) {
@@ -288,25 +320,16 @@ describe('NotificationsMenu', () => {
         };
       }
       if (req.path.startsWith('/be/api/auth/users/account_info/')) {
-        const paid = features.includes('duels');
-        return {
-          status: 200,
-          body: {
-            account_type: paid ? 'standard' : 'free',
-            role: 'student',
-            is_paid: paid,
-            features,
-            subscription_end_date: null,
-          },
-        };
+        return { status: 200, body: account(features) };
       }
       if (req.path.startsWith('/be/api/notifications/mark_seen/')) {
         return { status: 200, body: { marked: 0, unseen_count: 0 } };
       }
-      return page([duelNotice(3, 21), duelNotice(2, 20)]);
+      return page(dropped ? [duelNotice(2, 20)] : [duelNotice(3, 21), duelNotice(2, 20)]);
     });
   }
   const RESPOND = '/be/api/duels/duel-requests/21/respond/';
+  const HIDE = '/be/api/duels/duel-requests/21/delete_notification/';
 
   test('a pending duel request offers Accept, which takes the learner into the duel', async () => {
     duelRequests(['space_repetition', 'duels', 'desk_duels']);
@@ -318,6 +341,7 @@ describe('NotificationsMenu', () => {
       'fede challenged you to a desk duelJust now',
       "Accept fede's duel",
       "Reject fede's duel",
+      "Hide fede's duel request",
       'fede challenged you to a desk duelJust now',
     ]);
     await waitFor(() => expect(accept.getAttribute('aria-disabled')).not.toBe('true'));
@@ -340,5 +364,59 @@ describe('NotificationsMenu', () => {
     );
     expect(server.hits(RESPOND)).toHaveLength(0);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('Hide hides the pending duel request and takes its notification out of the bell', async () => {
+    duelRequests(['space_repetition', 'duels', 'desk_duels']);
+    renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />);
+    const hide = await screen.findByRole('menuitem', { name: "Hide fede's duel request" });
+    fireEvent.click(hide);
+    await waitFor(() => expect(server.hits('/be/api/notifications/3/')).toHaveLength(1));
+    expect(server.hits(HIDE).map((r) => r.method)).toEqual(['POST']);
+    expect(server.hits('/be/api/notifications/3/')[0]?.method).toBe('DELETE');
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'fede challenged you to a desk duelJust now',
+      ]),
+    );
+    expect(server.hits(RESPOND)).toHaveLength(0);
+  });
+
+  test('a Hide that fails says so with Retry, in Spanish', async () => {
+    duelRequests(['space_repetition', 'duels', 'desk_duels'], { hideFails: true });
+    renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />, { locale: 'es' });
+    fireEvent.click(
+      await screen.findByRole('menuitem', { name: 'Ocultar la solicitud de duelo de fede' }),
+    );
+    const alert = await screen.findByText(messages.es['errors.code.unavailable'] as string);
+    expect(alert).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(server.hits(HIDE)).toHaveLength(2));
+    expect(server.hits('/be/api/notifications/3/')).toHaveLength(0);
+  });
+
+  test('while the events stream is down, reads pending duel requests and shows a new one', async () => {
+    // The bell's list does not name a duel request yet: only the stream being down reads them.
+    let reads = 0;
+    server.handle((req) => {
+      if (req.path.startsWith('/be/api/duels/requests/pending/')) {
+        return { status: 200, body: [pendingDuel()] };
+      }
+      if (req.path.startsWith('/be/api/auth/users/account_info/')) {
+        return { status: 200, body: account(['space_repetition', 'duels']) };
+      }
+      reads += 1;
+      return page(reads === 1 ? [] : [duelNotice(3, 21)]);
+    });
+    $eventsConnection.set({ ...$eventsConnection.get(), status: 'down', polling: true });
+    try {
+      renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />);
+      // The request the list did not show reloads the list, which now has it, with its Accept.
+      expect(await screen.findByRole('menuitem', { name: "Accept fede's duel" })).toBeTruthy();
+      expect(server.hits('/be/api/notifications/')).toHaveLength(2);
+    } finally {
+      $eventsConnection.set({ ...$eventsConnection.get(), status: 'off', polling: true });
+    }
   });
 });

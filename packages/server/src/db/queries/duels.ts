@@ -255,6 +255,23 @@ export async function runningDuelIds(
     where status = 'in_progress' and (creator_id = ${userId} or opponent_id = ${userId})`;
 }
 
+/** The running duels any of `userIds` plays (to settle those whose time ran out before a read). */
+export async function runningDuelsOf(q: Query, userIds: number[]): Promise<DuelRecord[]> {
+  if (userIds.length === 0) return [];
+  const rows = await q<DuelRow[]>`
+    select ${DUEL_COLUMNS(q)} from duels
+    where status = 'in_progress' and (creator_id in ${q(userIds)} or opponent_id in ${q(userIds)})`;
+  return rows.map(toDuel);
+}
+
+/** A duel by id, locked for the change that follows (the caller has checked who may see it). */
+export async function lockDuel(q: Query, id: number): Promise<DuelRecord | null> {
+  const [row] = await q<
+    DuelRow[]
+  >`select ${DUEL_COLUMNS(q)} from duels where id = ${id} for update`;
+  return row ? toDuel(row) : null;
+}
+
 /** The duels `userId` plays, newest first, of `kinds`, one page with the total. */
 export async function listDuelsOf(
   q: Query,

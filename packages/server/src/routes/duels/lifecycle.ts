@@ -1,8 +1,10 @@
 /**
  * A duel's life on the server clock: opening it (starting the reader's clock once the opponent
  * accepted), ending players whose time ran out, and finishing the duel when both are done, on any
- * read or write, so a duel nobody looks at is finished by whoever reads it next (including the
- * lists, which settle the reader's running duels first).
+ * read or write, so a duel nobody looks at is finished by whoever reads it next. There is no
+ * background sweep: every read that counts results (the duel lists, stats and leaderboard, the
+ * progress figures and the activity history) settles the running duels it counts first
+ * (`settleRunning`).
  */
 
 import type { Sql } from '../../db/client.ts';
@@ -11,9 +13,12 @@ import {
   type DuelKind,
   type DuelRecord,
   duelOf,
+  lockDuel,
   type PlayerRecord,
   playersOf,
+  playersOfMany,
   runningDuelIds,
+  runningDuelsOf,
   savePlayer,
   setDuelStatus,
   signalDuelProgress,
@@ -127,10 +132,13 @@ export async function settle(tx: TransactionSql, open: OpenDuel, now: Date): Pro
     await savePlayer(tx, player);
   }
   if (open.players.some((p) => !p.finishedAt)) return;
-  await setDuelStatus(tx, duel.id, 'finished', now);
+  // The duel ended when its last player did, not at the read that noticed it: a duel settled late
+  // (nobody opened it) is dated and recorded the same as one settled at once.
+  const endedAt = new Date(Math.max(...open.players.map((p) => p.finishedAt?.getTime() ?? 0)));
+  await setDuelStatus(tx, duel.id, 'finished', endedAt);
   duel.status = 'finished';
-  duel.finishedAt = now;
-  await recordBoth(tx, open, now);
+  duel.finishedAt = endedAt;
+  await recordBoth(tx, open, endedAt);
   for (const player of open.players) await signalProgress(tx, open, player.userId);
 }
 
@@ -175,13 +183,29 @@ export async function signalProgress(tx: Query, open: OpenDuel, userId: number):
   });
 }
 
-/** Settles every running duel of `userId` (before a list shows their results). */
-export async function settleRunning(sql: Sql, userId: number, now: Date): Promise<void> {
-  for (const { id, kind } of await runningDuelIds(sql, userId)) {
+/**
+ * Finishes the running duels of any of `userIds` whose players are all done (finished or out of
+ * time) at `now`, before a read that counts results: the duel lists, the stats, the friends
+ * leaderboard (the caller and every friend), the progress figures and the activity history. So a
+ * duel nobody opened again still shows its result there. Only duels already over are locked and
+ * written; a duel still being played is left to its players' reads.
+ */
+export async function settleRunning(sql: Sql, userIds: number[], now: Date): Promise<void> {
+  const duels = await runningDuelsOf(sql, userIds);
+  const players = await playersOfMany(
+    sql,
+    duels.map((d) => d.id),
+  );
+  for (const duel of duels) {
+    const clock = duelClock(duel);
+    const over = (players.get(duel.id) ?? []).every(
+      (p) => doneAt(clock, playerClock(duel, p), now) !== null,
+    );
+    if (!over) continue;
     await inTransaction(sql, async (tx) => {
-      const duel = await duelOf(tx, id, userId, [kind], true);
-      if (!duel) return;
-      await settle(tx, { duel, players: await playersOf(tx, duel) }, now);
+      const locked = await lockDuel(tx, duel.id);
+      if (!locked) return;
+      await settle(tx, { duel: locked, players: await playersOf(tx, locked) }, now);
     });
   }
 }

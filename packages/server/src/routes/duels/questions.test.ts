@@ -321,9 +321,24 @@ describe('the clock', () => {
     const duel = await deskDuel(ana, ben);
     await h.accept(ben, duel.id);
     for (const right of [true, true, true]) await answer(ben, duel.id, right);
-    expect((await h.get(ben, `${D}/${duel.id}/`)).body.status).toBe('in_progress');
-    // Ana never opened it: her clock starts 5 minutes after acceptance, then 30 s to answer.
+    const waiting = (await h.get(ben, `${D}/${duel.id}/`)).body;
+    expect(waiting).toMatchObject({ status: 'in_progress', my_finished: true });
+    // Ana never opened it: her clock starts 5 minutes after acceptance, then 30 s to answer. Ben
+    // is told when her question closes, to read the duel again then.
+    const [row] = await t.deps.sql<{ ms: number }[]>`
+      select floor(extract(epoch from accepted_at) * 1000)::float8 as ms from duels
+      where id = ${duel.id}`;
+    expect(Date.parse(waiting.opponent_deadline_at)).toBe((row?.ms ?? 0) + (5 * 60 + 30) * 1000);
     await h.age(duel.id, 5 * 60 + 33);
+    const ended = (await h.get(ben, `${D}/${duel.id}/`)).body;
+    expect(ended).toMatchObject({
+      status: 'finished',
+      result: 'win',
+      my_score: 3,
+      opponent_score: 0,
+      opponent_finished: true,
+      opponent_deadline_at: null,
+    });
     const history = await h.get(ben, `${D}/history/`);
     expect(history.body.results[0]).toMatchObject({
       duel_id: duel.id,

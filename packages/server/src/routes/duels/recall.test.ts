@@ -160,4 +160,154 @@ describe('image duels', () => {
     const scores = benEnd.results.map((r: { score: number }) => r.score).sort();
     expect(scores).toEqual([3, 4]);
   });
+
+  async function imageDuel(a: Player, b: Player) {
+    const res = await h.post(a, `${D}/image-duels/`, {
+      view_time: 10,
+      answer_time: 30,
+      word_limit: 3,
+      opponent_id: b.user.id,
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  }
+
+  it('refuses a late submission with 409, and the duel ends with what was received', async () => {
+    const [ana, ben] = await h.pair();
+    const duel = await imageDuel(ana, ben);
+    await h.accept(ben, duel.id);
+    await h.get(ana, `${D}/image-duels/${duel.id}/`);
+    await h.age(duel.id, 3 + 10 + 30 + 3);
+    const late = await h.post(ben, `${D}/image-duels/${duel.id}/submit_words/`, {
+      words: ['dog'],
+    });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'conflict' });
+    expect(late.body.detail).toMatch(/Time is up/);
+    const view = (await h.get(ben, `${D}/image-duels/${duel.id}/`)).body;
+    expect(view).toMatchObject({ status: 'finished', result: 'draw', my_phase: 'finished' });
+    expect(view.items).toHaveLength(3);
+    expect(view.results.map((r: { answers: string[] }) => r.answers)).toEqual([[], []]);
+  });
+
+  it('answers 404 for another user’s image duel', async () => {
+    const [ana, ben] = await h.pair();
+    const eve = await h.player();
+    const duel = await imageDuel(ana, ben);
+    expect((await h.get(eve, `${D}/image-duels/${duel.id}/`)).status).toBe(404);
+    const submit = await h.post(eve, `${D}/image-duels/${duel.id}/submit_words/`, {
+      words: ['dog'],
+    });
+    expect(submit.status).toBe(404);
+    expect((await h.get(eve, `${D}/image-duels/`)).body).toEqual([]);
+    // A table duel's id is not an image duel's.
+    const table = await tableDuel(ana, ben);
+    expect((await h.get(ana, `${D}/image-duels/${table.id}/`)).status).toBe(404);
+  });
+
+  it('shows the result to the player who submitted once the one who never plays ran out of time', async () => {
+    const [ana, ben] = await h.pair();
+    const duel = await imageDuel(ana, ben);
+    await h.accept(ben, duel.id);
+    await h.age(duel.id, 3);
+    const words = (await h.get(ben, `${D}/image-duels/${duel.id}/`)).body.items.map(
+      (i: { word: string }) => i.word,
+    );
+    await h.age(duel.id, 10);
+    const sent = await h.post(ben, `${D}/image-duels/${duel.id}/submit_words/`, { words });
+    expect(sent.status).toBe(200);
+    // Ana never opened it: her clock starts 5 minutes after acceptance, then the countdown, the
+    // view time and the answer time; Ben is told when that ends.
+    const [row] = await t.deps.sql<{ ms: number }[]>`
+      select floor(extract(epoch from accepted_at) * 1000)::float8 as ms from duels
+      where id = ${duel.id}`;
+    const anaEnds = (row?.ms ?? 0) + (5 * 60 + 3 + 10 + 30) * 1000;
+    expect(sent.body).toMatchObject({ status: 'in_progress', my_phase: 'submitted' });
+    expect(Date.parse(sent.body.opponent_deadline_at)).toBe(anaEnds);
+
+    // At her deadline (within the grace) the duel still waits for her.
+    await h.age(duel.id, 5 * 60 + 30);
+    expect((await h.get(ben, `${D}/image-duels/${duel.id}/`)).body.status).toBe('in_progress');
+    await h.age(duel.id, 3);
+    const end = (await h.get(ben, `${D}/image-duels/${duel.id}/`)).body;
+    expect(end).toMatchObject({
+      status: 'finished',
+      result: 'win',
+      my_phase: 'finished',
+      opponent_deadline_at: null,
+    });
+    const scores = end.results.map((r: { user: { id: number }; score: number }) => [
+      r.user.id,
+      r.score,
+    ]);
+    expect(scores).toEqual([
+      [ana.user.id, 0],
+      [ben.user.id, 3],
+    ]);
+    const history = (await h.get(ben, '/be/api/auth/activity-history/')).body.results;
+    expect(history[0]).toMatchObject({
+      activity_type: 'image_duel',
+      duel_id: duel.id,
+      duel_type: 'images',
+      result: 'win',
+      my_score: 3,
+      opponent_score: 0,
+      opponent_username: ana.user.username,
+    });
+    const anas = (await h.get(ana, '/be/api/auth/activity-history/')).body.results;
+    expect(anas[0]).toMatchObject({ activity_type: 'image_duel', result: 'lose', my_score: 0 });
+  });
+});
+
+describe('recall duels', () => {
+  it('refuses free users with 403 plan_required on image and table duel creation', async () => {
+    const ana = await h.player('free');
+    const ben = await h.player();
+    await h.befriend(ana, ben);
+    const images = await h.post(ana, `${D}/image-duels/`, {
+      view_time: 10,
+      answer_time: 30,
+      word_limit: 3,
+      opponent_id: ben.user.id,
+    });
+    const table = await h.post(ana, `${D}/table-duels/`, {
+      view_time: 10,
+      answer_time: 30,
+      number_limit: 3,
+      opponent_id: ben.user.id,
+    });
+    expect([images.status, table.status]).toEqual([403, 403]);
+    expect(images.body).toMatchObject({ code: 'plan_required', feature: 'image_duels' });
+    expect(table.body).toMatchObject({ code: 'plan_required', feature: 'table_duels' });
+    expect((await h.get(ben, `${D}/requests/pending/`)).body).toEqual([]);
+  });
+
+  it('finishes a duel once when both players submit at the same instant', async () => {
+    const [ana, ben] = await h.pair();
+    const duel = await tableDuel(ana, ben);
+    await h.accept(ben, duel.id);
+    await h.get(ana, `${D}/table-duels/${duel.id}/`);
+    await h.age(duel.id, 3);
+    const numbers: string[] = (await h.get(ben, `${D}/table-duels/${duel.id}/`)).body.numbers;
+    await h.age(duel.id, 20);
+    const sent = await Promise.all(
+      [ana, ben].map((p) => h.post(p, `${D}/table-duels/${duel.id}/submit_numbers/`, { numbers })),
+    );
+    expect(sent.map((r) => r.status)).toEqual([200, 200]);
+    const views = await Promise.all(
+      [ana, ben].map((p) => h.get(p, `${D}/table-duels/${duel.id}/`)),
+    );
+    expect(views.map((v) => [v.body.status, v.body.result])).toEqual([
+      ['finished', 'draw'],
+      ['finished', 'draw'],
+    ]);
+    const rows = await t.deps.sql<{ user_id: number; result: string; my_score: number }[]>`
+      select user_id, result, my_score from activities
+      where duel_id = ${duel.id} and result <> 'in_progress' order by user_id`;
+    expect([...rows]).toEqual(
+      [ana, ben]
+        .map((p) => ({ user_id: p.user.id, result: 'draw', my_score: 10 }))
+        .sort((x, y) => x.user_id - y.user_id),
+    );
+  });
 });

@@ -58,7 +58,7 @@ const DRAW = { images: renderImageDuel, table: renderTableDuel } as const;
 async function list<T>(c: Context<AppEnv>, kind: RecallKind, draw: Renderer<T>) {
   const { sql } = c.get('deps');
   const user = currentUser(c);
-  await settleRunning(sql, user.id, clockOf(c.get('deps')).now());
+  await settleRunning(sql, [user.id], clockOf(c.get('deps')).now());
   const { duels } = await listDuelsOf(sql, user.id, [kind], { offset: 0, limit: LIST_LIMIT });
   const players = await playersOfMany(
     sql,

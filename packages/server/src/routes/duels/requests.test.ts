@@ -167,6 +167,71 @@ describe('stats and the friends leaderboard', () => {
   });
 });
 
+describe('a duel nobody opened after its time ran out', () => {
+  /** Ana challenges Ben, Ben answers right and never comes back, Ana never opens it. */
+  async function abandoned() {
+    const [ana, ben] = await h.pair();
+    const duel = await customDuel(ana, ben);
+    await h.accept(ben, duel.id);
+    const res = await h.post(ben, `${D}/submit-response/`, {
+      duel_id: duel.id,
+      question_id: 1,
+      answer: 'Lima',
+    });
+    expect(res.status).toBe(200);
+    // Ana's clock started 5 minutes after acceptance, then 30 s to answer and the 2 s grace.
+    await h.age(duel.id, 5 * 60 + 33);
+    return { ana, ben, duel };
+  }
+
+  it('is finished and counted in the friends leaderboard read by a friend of a player', async () => {
+    const { ana, ben, duel } = await abandoned();
+    const cleo = await h.player();
+    await h.befriend(ben, cleo);
+    const board = (await h.get(cleo, `${D}/stats/friends-leaderboard/`)).body;
+    expect(board.entries[0]).toMatchObject({
+      user: { id: ben.user.id },
+      wins: 1,
+      total_duels: 1,
+      win_rate: 1,
+    });
+    const row = await t.deps.sql<{ status: string }[]>`
+      select status from duels where id = ${duel.id}`;
+    expect(row[0]?.status).toBe('finished');
+    const anas = (await h.get(ana, `${D}/stats/user/`)).body;
+    expect(anas).toMatchObject({ total_duels: 1, losses: 1, in_progress: 0, win_rate: 0 });
+  });
+
+  it('is finished and counted in the stats, progress figures and activity history', async () => {
+    const { ana, ben, duel } = await abandoned();
+    const summary = (await h.get(ben, '/be/api/auth/progress/')).body;
+    expect(summary).toMatchObject({ duels_played: 1, duels_won: 1, win_rate: 1 });
+    const history = (await h.get(ana, '/be/api/auth/activity-history/')).body;
+    expect(history.results[0]).toMatchObject({
+      activity_type: 'custom_duel',
+      duel_id: duel.id,
+      result: 'lose',
+      my_score: 0,
+      opponent_score: 1,
+      opponent_username: ben.user.username,
+    });
+    const stats = (await h.get(ben, `${D}/stats/user/`)).body;
+    expect(stats).toMatchObject({ total_duels: 1, wins: 1, in_progress: 0, win_rate: 1 });
+  });
+
+  it('is dated when its time ran out, not when a read noticed it', async () => {
+    const { ana, duel } = await abandoned();
+    const [row] = await t.deps.sql<{ ms: number }[]>`
+      select floor(extract(epoch from accepted_at) * 1000)::float8 as ms from duels
+      where id = ${duel.id}`;
+    const entry = (await h.get(ana, `${D}/history/`)).body.results[0];
+    expect(entry).toMatchObject({ duel_id: duel.id, status: 'finished', result: 'lose' });
+    // Ana's deadline: 5 minutes after acceptance, her 30 s, then the 2 s grace.
+    const end = (row?.ms ?? 0) + (5 * 60 + 30 + 2) * 1000;
+    expect(Date.parse(entry.finished_at)).toBe(end);
+  });
+});
+
 describe('live', () => {
   it('brings the request, its answer and the opponent’s progress to open event streams', async () => {
     const [ana, ben] = await h.pair();

@@ -18,6 +18,7 @@ import {
 } from '../../domain/duel-clock.ts';
 import {
   duelClock,
+  isQuiz,
   itemCount,
   me,
   type OpenDuel,
@@ -115,9 +116,24 @@ export function renderQuizDuel(
     opponent_finished: theirs.finishedAt !== null,
     question_deadline_at: iso(questionDeadline(duelClock(duel), playerClock(duel, mine))),
     answer_opens_at: iso(opensAt),
+    opponent_deadline_at: iso(opponentDeadline(open, theirs)),
     opponent_connected: connected.has(theirs.userId),
     started_at: iso(duel.acceptedAt),
   };
+}
+
+/**
+ * When the opponent's current step closes (quiz: their current question; recall: their recall),
+ * before the grace; null once they are done or while the duel does not run. A player who finished
+ * waits for this: past it plus the grace, a read ends the opponent's part and the duel.
+ */
+function opponentDeadline(open: OpenDuel, them: PlayerRecord): Date | null {
+  const { duel } = open;
+  if (duel.status !== 'in_progress' || them.finishedAt) return null;
+  const clock = duelClock(duel);
+  const theirs = playerClock(duel, them);
+  if (isQuiz(duel.kind)) return questionDeadline(clock, theirs);
+  return recallWindow(clock, theirs)?.recallEndsAt ?? null;
 }
 
 function phaseOf(open: OpenDuel, player: PlayerRecord, now: Date) {
@@ -154,6 +170,7 @@ function renderRecall(open: OpenDuel, userId: number, { users, connected, now }:
     recall_ends_at: iso(window?.recallEndsAt ?? null),
     item_count: itemCount(duel),
     opponent_connected: connected.has(other(open, userId).userId),
+    opponent_deadline_at: iso(opponentDeadline(open, other(open, userId))),
     /** Whether the items may be shown now. */
     showItems: phase === 'memorize' || phase === 'submitted' || phase === 'finished',
   };

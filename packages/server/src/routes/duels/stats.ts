@@ -1,9 +1,11 @@
 /**
  * The caller's duel history, statistics and the friends leaderboard. Running duels are settled
- * first, so a duel whose time ran out shows its result even if nobody opened it since.
+ * first (the caller's, and for the leaderboard every friend's), so a duel whose time ran out shows
+ * its result even if nobody opened it since.
  */
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
+import type { Sql } from '../../db/client.ts';
 import {
   type DuelKind,
   type FinishedSide,
@@ -49,9 +51,13 @@ function recordOf(sides: FinishedSide[]): Record {
 
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
-/** The caller and their friends by wins, then win rate, then username. */
-async function leaderboard(sql: Parameters<typeof friendIds>[0], userId: number) {
+/**
+ * The caller and their friends by wins, then win rate, then username. Their running duels whose
+ * time ran out are settled first, so a duel nobody opened since counts.
+ */
+async function leaderboard(sql: Sql, userId: number, now: Date) {
   const ids = [userId, ...(await friendIds(sql, userId))];
+  await settleRunning(sql, ids, now);
   const [sides, users] = await Promise.all([finishedSides(sql, ids), usersByIds(sql, ids)]);
   const rows = ids.map((id) => {
     const record = recordOf(sides.filter((s) => s.userId === id));
@@ -81,7 +87,7 @@ export const handlers: Handlers = {
   async listDuelHistory(c, { query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    await settleRunning(sql, user.id, clockOf(c.get('deps')).now());
+    await settleRunning(sql, [user.id], clockOf(c.get('deps')).now());
     const page = { page: query.page ?? 1, pageSize: query.page_size ?? 20 };
     const kinds = query.duel_type ? [query.duel_type] : ALL_KINDS;
     const { count, duels } = await listDuelsOf(sql, user.id, kinds, pageWindow(page));
@@ -103,11 +109,11 @@ export const handlers: Handlers = {
   async getDuelStats(c) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    await settleRunning(sql, user.id, clockOf(c.get('deps')).now());
-    const [sides, open, board] = await Promise.all([
+    // The leaderboard (for the rank) settles the caller's running duels with their friends'.
+    const board = await leaderboard(sql, user.id, clockOf(c.get('deps')).now());
+    const [sides, open] = await Promise.all([
       finishedSides(sql, [user.id]),
       openDuelCount(sql, user.id),
-      leaderboard(sql, user.id),
     ]);
     const record = recordOf(sides);
     const quiz = sides.filter((s) => isQuiz(s.kind));
@@ -141,6 +147,6 @@ export const handlers: Handlers = {
   async getFriendsLeaderboard(c) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    return c.json(await leaderboard(sql, user.id), 200);
+    return c.json(await leaderboard(sql, user.id, clockOf(c.get('deps')).now()), 200);
   },
 };

@@ -1,9 +1,11 @@
 /** The activity history: a page of the learner's activities, labels in the caller's language. */
+import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { type ActivityEntry, listActivities } from '../../db/queries/activities.ts';
 import { ACTIVITY_LABELS, type Language, languageOf } from '../../domain/activities.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
+import { settleRunning } from '../duels/lifecycle.ts';
 
 function toActivity(a: ActivityEntry, language: Language): Schemas['Activity'] {
   return {
@@ -28,6 +30,8 @@ export const handlers: Handlers = {
   async listActivityHistory(c, { query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
+    // Duels whose time ran out count with their result, even if nobody opened them since.
+    await settleRunning(sql, [user.id], clockOf(c.get('deps')).now());
     const language = languageOf(c.req.header('accept-language'));
     const page = { page: query.page ?? 1, pageSize: query.page_size ?? 20 };
     const { count, activities } = await listActivities(

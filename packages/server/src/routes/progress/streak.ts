@@ -1,10 +1,12 @@
 /** The streak (`my_streak`) and the progress figures, both from the learner's active days. */
+import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { activeDays, duelTotals } from '../../db/queries/activities.ts';
 import { reviewCount } from '../../db/queries/reviews.ts';
 import { localDate } from '../../domain/scheduling.ts';
 import { lastDays, streakFigures } from '../../domain/streaks.ts';
 import { currentUser } from '../../http/current-user.ts';
+import { settleRunning } from '../duels/lifecycle.ts';
 
 /** Days of the right panel's grid and of `monthly_activity`. */
 export const MONTH_DAYS = 31;
@@ -38,6 +40,8 @@ export const handlers: Handlers = {
   async getProgressSummary(c) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
+    // Duels whose time ran out count with their result, even if nobody opened them since.
+    await settleRunning(sql, [user.id], clockOf(c.get('deps')).now());
     const today = localDate(new Date(), user.timezone);
     const [days, duels, reviews] = await Promise.all([
       activeDays(sql, user.id),
