@@ -33,13 +33,10 @@ import { isCommonAssetRequest } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useEffect } from 'react';
+import { STORY_FINISHED } from 'storybook/internal/core-events';
+import { addons } from 'storybook/preview-api';
 import { configure } from 'storybook/test';
 import { FIXED_NOW } from './fixtures.ts';
-
-// A play function waits for a state, never for a time: its find* and waitFor give up only after
-// 10 s, since a loaded 2-core CI machine can take seconds to render what a laptop renders in
-// 50 ms (testing-library's default of 1 s failed InAppPricing's stories under load).
-configure({ asyncUtilTimeout: 10_000 });
 
 // Fixed clock: `new Date()` and `Date.now()` start at FIXED_NOW when the preview loads and
 // advance in real time, so relative times are stable without freezing timers.
@@ -60,6 +57,15 @@ configure({ asyncUtilTimeout: 10_000 });
 
 /** A browser driven by Playwright: the story tests (tests/stories) or Chromatic. */
 const underTest = typeof navigator !== 'undefined' && navigator.webdriver;
+
+// A play function waits for a state, never for a time: its find* and waitFor give up only as a
+// guard against a hang. testing-library's default of 1 s failed InAppPricing's stories under
+// load, and 10 s failed plays on docs pages, where every story of the page loads in its own
+// iframe at once: on a fresh clone's run at load average 13, ChatList's and Conversation's pages
+// took 64 and 74 s, and their plays' waits after typing ran out (the same pages took 83 s and
+// passed alone, at load 14). Under test the guard is 50 s, below the story tests' 60 s per story,
+// so a play that waits in vain still names what it waited for; in Storybook's own UI, 10 s.
+configure({ asyncUtilTimeout: underTest ? 50_000 : 10_000 });
 
 // Test mode: no animations, transitions or blinking caret.
 if (underTest) {
@@ -96,7 +102,37 @@ const withThemeLocale: Decorator = (Story, context) => {
   );
 };
 
+/** The docs page holding this story's iframe keeps the queue of its stories' turns. */
+type DocsHost = Window & { __memoriaDocsTurns?: Promise<void> };
+
+/**
+ * A docs page shows each story in an iframe of its own, and all of them load at once. Plays
+ * that type or press keys need the keyboard focus of the page, and another iframe that renders
+ * (a dialog that opens focused) or plays takes it away mid-play: the keys then went to nothing
+ * and the play waited in vain (ChatList's NoMatch, Conversation's Sent and EditingLastMessage,
+ * DuelSetup's InvalidViewTime, seen on fresh-clone runs, and every time once the docs-page check
+ * waited for the plays to end). So the story iframes of a docs page take turns: each renders and
+ * plays once the one before has finished (STORY_FINISHED, or its iframe gone), and a designer's
+ * docs page shows each story in the state its play leads to. A story shown alone (canvas, story
+ * tests) has no docs page around it and does not wait.
+ */
+async function waitForDocsTurn(): Promise<void> {
+  const frame = window.frameElement; // null at the top, and in a host of another origin
+  if (!frame?.closest('#storybook-docs')) return;
+  const host = window.parent as DocsHost;
+  const before = host.__memoriaDocsTurns ?? Promise.resolve();
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  host.__memoriaDocsTurns = before.then(() => mine);
+  window.addEventListener('pagehide', release, { once: true });
+  addons.getChannel().once(STORY_FINISHED, release);
+  await before;
+}
+
 const preview: Preview = {
+  beforeEach: waitForDocsTurn,
   // A docs page for every stories file, including ones added later (tests/repo/docs.test.ts
   // checks each component and island has one with a description).
   tags: ['autodocs'],

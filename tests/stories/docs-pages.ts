@@ -69,21 +69,60 @@ type DocsPage = ReturnType<typeof docsPages>[number];
 
 /**
  * In the page: resolves when the docs content is there, every inline story has rendered and
- * every story iframe shows its story or Storybook's error display. Storybook lazy-loads the
- * iframes below the fold; the check needs every one, so they load at once. Each change that can
- * end the wait (a node added to the page, an iframe loaded, a class set on an iframe's body) runs
- * the check again: no polling, no timer.
+ * every story iframe has finished its story, play function included (Storybook's preview in the
+ * iframe reaches its render's last phase, `finished`, and emits STORY_FINISHED; a story that
+ * fails to render shows Storybook's error display). Waiting for the plays is what makes a failing
+ * play a failing page every time: a page checked before its plays ended passed or failed by how
+ * far they had got. Storybook lazy-loads the iframes below the fold; the check needs every one,
+ * so they load at once. Each change that can end the wait (a node added to the page, an iframe
+ * loaded, a class set on an iframe's body, a story finished) runs the check again: no polling,
+ * no timer.
  */
 function docsRendered(): Promise<void> {
+  type Preview = {
+    currentRender?: { phase?: string };
+  };
+  type Channel = { on(event: string, listener: () => void): void };
+  type FrameWindow = Window & {
+    __STORYBOOK_PREVIEW__?: Preview;
+    __STORYBOOK_ADDONS_CHANNEL__?: Channel;
+    __STORYBOOK_MODULE_CORE_EVENTS__?: { STORY_FINISHED?: string };
+  };
   return new Promise((resolve) => {
-    const observed = new WeakSet<Node>();
-    const shown = (frame: HTMLIFrameElement) =>
-      /\bsb-show-(main|errordisplay)\b/.test(frame.contentDocument?.body?.className ?? '');
-    const observeBody = (frame: HTMLIFrameElement) => {
+    const observed = new WeakSet<object>();
+    const frameWindow = (frame: HTMLIFrameElement) =>
+      frame.contentWindow as FrameWindow | null | undefined;
+    const finished = (frame: HTMLIFrameElement) => {
       const body = frame.contentDocument?.body;
-      if (!body || observed.has(body)) return;
-      observed.add(body);
-      observer.observe(body, { attributes: true, attributeFilter: ['class'] });
+      if (body?.classList.contains('sb-show-errordisplay')) return true;
+      return frameWindow(frame)?.__STORYBOOK_PREVIEW__?.currentRender?.phase === 'finished';
+    };
+    /**
+     * An inline story has rendered once its inner element has content and Storybook's "Content
+     * is loading..." status is gone: the story block exists, sized by its min-height, before
+     * that (ui-theme's stories grew from 576 to 683 px after the size check had passed on the
+     * placeholder, and axe found the box scrollable). A story shown in an iframe has the iframe.
+     */
+    const storyShown = (story: Element) => {
+      const inner = story.querySelector(':scope > [id$="-inner"]');
+      if (!inner) return story.childNodes.length > 0;
+      return inner.childElementCount > 0 && !story.querySelector(':scope > [role="status"]');
+    };
+    /** The iframe's document: its body's class (the error display) and its story's end. */
+    const observeFrame = (frame: HTMLIFrameElement) => {
+      const body = frame.contentDocument?.body;
+      if (body && !observed.has(body)) {
+        observed.add(body);
+        observer.observe(body, { attributes: true, attributeFilter: ['class'] });
+      }
+      const win = frameWindow(frame);
+      const channel = win?.__STORYBOOK_ADDONS_CHANNEL__;
+      const event = win?.__STORYBOOK_MODULE_CORE_EVENTS__?.STORY_FINISHED ?? 'storyFinished';
+      if (channel && !observed.has(channel)) {
+        observed.add(channel);
+        // The render's phase is set to `finished` just before this event is emitted.
+        channel.on(event, () => queueMicrotask(check));
+      }
     };
     const done = () => {
       if (!document.querySelector('#storybook-docs .sbdocs-content')) return false;
@@ -93,17 +132,19 @@ function docsRendered(): Promise<void> {
         if (observed.has(frame)) continue;
         observed.add(frame);
         frame.loading = 'eager';
-        // A loaded document replaces the body observed before it.
+        // A loaded document replaces the body and the preview observed before it.
         frame.addEventListener('load', () => {
-          observeBody(frame);
+          observeFrame(frame);
           check();
         });
       }
-      for (const frame of frames) observeBody(frame);
-      return stories.every((story) => story.childNodes.length > 0) && frames.every(shown);
+      for (const frame of frames) observeFrame(frame);
+      return stories.every(storyShown) && frames.every(finished);
     };
+    let ended = false;
     const check = () => {
-      if (!done()) return;
+      if (ended || !done()) return;
+      ended = true;
       observer.disconnect();
       resolve();
     };
@@ -220,8 +261,16 @@ async function checkPage(context: BrowserContext, base: string, docs: DocsPage):
       waitUntil: 'load',
       timeout: PAGE_GUARD_MS,
     });
-    await guard(page.evaluate(docsRendered), 'docs page and its stories rendered');
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await guard(page.evaluate(docsRendered), 'docs page rendered and its stories finished');
+    // The page's own web font, loaded on purpose (as the story tests do): `fonts.ready` alone
+    // resolves at once when the text that needs the font has not been laid out yet.
+    await page.evaluate(async () => {
+      await Promise.all([
+        document.fonts.load('400 16px "Inter Variable"'),
+        document.fonts.load('700 16px "Inter Variable"'),
+      ]);
+      await document.fonts.ready;
+    });
     await guard(page.evaluate(zoomSettled), 'inline stories sized by Storybook');
     problems.push(...(await storyErrors(page)), ...(await axeProblems(page)));
   } catch (error) {
