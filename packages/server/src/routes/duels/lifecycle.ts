@@ -142,9 +142,15 @@ export async function settle(tx: TransactionSql, open: OpenDuel, now: Date): Pro
   for (const player of open.players) await signalProgress(tx, open, player.userId);
 }
 
-/** Each player's history row for this duel, with their side's result (at the end). */
+/**
+ * The history row of each player who took part (opened the duel), with their side's result (at
+ * the end). A player who never opened it did nothing that day: no row, no response counted, no
+ * streak day; the duel and its result stay in their duels list (`duels/history/`).
+ */
 export async function recordBoth(tx: Query, open: OpenDuel, now: Date): Promise<void> {
-  for (const player of open.players) await recordFor(tx, open, player.userId, now);
+  for (const player of open.players) {
+    if (player.phaseStartedAt) await recordFor(tx, open, player.userId, now);
+  }
 }
 
 /**

@@ -254,8 +254,13 @@ describe('image duels', () => {
       opponent_score: 0,
       opponent_username: ana.user.username,
     });
+    // Ana never opened it: no history row of hers, and no streak day.
     const anas = (await h.get(ana, '/be/api/auth/activity-history/')).body.results;
-    expect(anas[0]).toMatchObject({ activity_type: 'image_duel', result: 'lose', my_score: 0 });
+    expect(anas).toEqual([]);
+    expect((await h.get(ana, `${D}/history/`)).body.results[0]).toMatchObject({
+      duel_id: duel.id,
+      result: 'lose',
+    });
   });
 });
 

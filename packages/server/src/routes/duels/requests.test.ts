@@ -206,15 +206,20 @@ describe('a duel nobody opened after its time ran out', () => {
     const { ana, ben, duel } = await abandoned();
     const summary = (await h.get(ben, '/be/api/auth/progress/')).body;
     expect(summary).toMatchObject({ duels_played: 1, duels_won: 1, win_rate: 1 });
-    const history = (await h.get(ana, '/be/api/auth/activity-history/')).body;
+    const history = (await h.get(ben, '/be/api/auth/activity-history/')).body;
     expect(history.results[0]).toMatchObject({
       activity_type: 'custom_duel',
       duel_id: duel.id,
-      result: 'lose',
-      my_score: 0,
-      opponent_score: 1,
-      opponent_username: ben.user.username,
+      result: 'win',
+      my_score: 1,
+      opponent_score: 0,
+      opponent_username: ana.user.username,
     });
+    // Ana never opened the duel: it is no activity of hers (no history row, no streak day).
+    const anas = (await h.get(ana, '/be/api/auth/activity-history/')).body;
+    expect(anas.results).toEqual([]);
+    const streak = (await h.get(ana, '/be/api/auth/streaks/my_streak/')).body;
+    expect(streak).toMatchObject({ current_streak: 0 });
     const stats = (await h.get(ben, `${D}/stats/user/`)).body;
     expect(stats).toMatchObject({ total_duels: 1, wins: 1, in_progress: 0, win_rate: 1 });
   });
