@@ -16,7 +16,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { getStoryContext, type TestContext, type TestRunnerConfig } from '@storybook/test-runner';
 import { type MatchImageSnapshotOptions, toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page, Request } from 'playwright-core';
-import { AXE_CORE, AXE_LOADED, VIEWPORTS } from '../tests/stories/browser.ts';
+import { AXE_CORE, AXE_LOADED, sidewaysOverflow, VIEWPORTS } from '../tests/stories/browser.ts';
 import { FIXED_NOW } from './fixtures.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -46,6 +46,8 @@ interface PageWatch {
   problems: string[];
   allowConsoleErrors: boolean;
   allowApiErrors: boolean;
+  /** The story renders at the phone's width, which it must fit (no sideways scroll). */
+  phone: boolean;
   /** Requests the page has started and not yet finished (event streams excluded). */
   inFlight: Set<Request>;
   onIdle: Array<() => void>;
@@ -58,6 +60,7 @@ function watch(page: Page): PageWatch {
     problems: [],
     allowConsoleErrors: false,
     allowApiErrors: false,
+    phone: false,
     inFlight: new Set(),
     onIdle: [],
   };
@@ -310,8 +313,8 @@ const config: TestRunnerConfig = {
     state.allowApiErrors = story.tags.includes('expected-http-errors');
     // Phone stories (`globals: { viewport: { value: 'phone' } }`) render at the phone's size.
     const viewport = story.storyGlobals?.viewport as { value?: string } | string | undefined;
-    const phone = (typeof viewport === 'string' ? viewport : viewport?.value) === 'phone';
-    await page.setViewportSize(phone ? VIEWPORTS.phone : VIEWPORTS.desktop);
+    state.phone = (typeof viewport === 'string' ? viewport : viewport?.value) === 'phone';
+    await page.setViewportSize(state.phone ? VIEWPORTS.phone : VIEWPORTS.desktop);
   },
   async postVisit(page, context) {
     if (context.hasFailure) return;
@@ -322,6 +325,8 @@ const config: TestRunnerConfig = {
       return !!root && (root.children.length > 0 || (root.textContent ?? '').trim().length > 0);
     });
     const problems = hasContent ? [] : ['story root is empty'];
+    // A phone layout wider than the phone: the screenshot, clipped to the window, hides it.
+    if (state.phone) problems.push(...(await page.evaluate(sidewaysOverflow)));
     problems.push(...(await visualProblems(page, context)));
     problems.push(...(await axeProblems(page)));
     problems.push(...state.problems);

@@ -28,3 +28,42 @@ export const CONTEXT_OPTIONS = {
 export const AXE_CORE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export const AXE_LOADED =
   'if (!window.axe) throw new Error("axe-core was not loaded by an init script")';
+
+/**
+ * What makes the page scroll sideways (a phone layout wider than the phone): empty when the
+ * document is no wider than its window. Names the outermost elements that reach past the right
+ * edge and that no scrolling or clipping box holds, the ones to fix (an absolutely positioned
+ * child, such as `VisuallyHidden` text, escapes a scroller that is not its containing block).
+ * Self-contained (no imports, no outer names): the story tests send it to the page as it is.
+ */
+export function sidewaysOverflow(): string[] {
+  const doc = document.documentElement;
+  const width = doc.clientWidth;
+  if (doc.scrollWidth <= width) return [];
+  const past = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
+  const held = (el: Element) => {
+    let position = getComputedStyle(el).position;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (position === 'fixed') return false;
+      const style = getComputedStyle(a);
+      // Between an absolutely positioned box and its containing block nothing clips it.
+      if (position === 'absolute' && style.position === 'static') continue;
+      if (style.overflowX !== 'visible') return true;
+      position = style.position;
+    }
+    return false;
+  };
+  const loose = new Set(
+    [...document.body.querySelectorAll('*')].filter((el) => past(el) && !held(el)),
+  );
+  const culprits = [...loose].filter((el) => !(el.parentElement && loose.has(el.parentElement)));
+  const name = (el: Element) => {
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const right = Math.round(el.getBoundingClientRect().right);
+    return `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${text}" ends at ${right}px`;
+  };
+  return [
+    `the page is ${doc.scrollWidth}px wide in a ${width}px window (it scrolls sideways)`,
+    ...culprits.slice(0, 5).map(name),
+  ];
+}

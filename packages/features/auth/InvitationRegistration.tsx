@@ -6,10 +6,11 @@ import {
   useLogin,
   useRegisterWithInvitation,
 } from '@memoria/api';
-import { Button, TextField, VisuallyHidden } from '@memoria/ui';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button, TextField } from '@memoria/ui';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formErrors } from '../shared/errors.ts';
+import { StepHeading, StepList, useStepFocus } from '../shared/Steps.tsx';
 import * as s from './auth.css.ts';
 import { FormAlert, type FormError } from './LoginForm.tsx';
 import type { AuthMessageId } from './messages.ts';
@@ -55,37 +56,6 @@ function stepError(step: RegistrationStep, values: RegistrationValues): AuthMess
 }
 
 const planMessage = (plan: Schemas['AccountType']): AuthMessageId => `invitation.plan.${plan}`;
-
-/** The numbered steps; the current one is `aria-current="step"`, done ones say so to readers. */
-function StepIndicator({ current }: { current: RegistrationStep }) {
-  const intl = useIntl();
-  const index = REGISTRATION_STEPS.indexOf(current);
-  return (
-    <ol className={s.steps} aria-label={intl.formatMessage({ id: 'invitation.register.steps' })}>
-      {REGISTRATION_STEPS.map((step, i) => (
-        <li
-          key={step}
-          className={s.step}
-          data-state={i < index ? 'done' : i === index ? 'current' : 'todo'}
-          aria-current={i === index ? 'step' : undefined}
-        >
-          <span className={s.stepNumber} aria-hidden="true">
-            {i < index ? '✓' : i + 1}
-          </span>
-          <span className={s.stepName}>
-            <FormattedMessage id={`invitation.register.step.${step}`} />
-            {i < index ? (
-              <VisuallyHidden>
-                {' '}
-                <FormattedMessage id="invitation.register.stepDone" />
-              </VisuallyHidden>
-            ) : null}
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 /** What the confirmation step shows before the account is created (never the password). */
 function Review({ values, plan }: { values: RegistrationValues; plan: Schemas['AccountType'] }) {
@@ -207,17 +177,10 @@ export function InvitationRegistration({
   const [retryable, setRetryable] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [registered, setRegistered] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const { headingRef, moving } = useStepFocus(step);
   const headingId = useId();
-  const moved = useRef(false);
   const plan = invitation.plan_type ?? 'standard';
   const index = REGISTRATION_STEPS.indexOf(step);
-
-  // Focus the new step's heading after Next or Back (not on the first render).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
-  useEffect(() => {
-    if (moved.current) heading.current?.focus();
-  }, [step]);
 
   useEffect(() => {
     if (!registered) return;
@@ -228,7 +191,7 @@ export function InvitationRegistration({
   if (registered) return <InvitationWelcome plan={plan} />;
 
   const goTo = (next: RegistrationStep) => {
-    moved.current = true;
+    moving();
     setError(null);
     setRetryable(false);
     setStep(next);
@@ -266,7 +229,7 @@ export function InvitationRegistration({
         STEP_FIELDS[name].some((field) => field in shown.fields),
       );
       if (first) {
-        moved.current = true;
+        moving();
         setStep(first);
       }
       return;
@@ -301,14 +264,22 @@ export function InvitationRegistration({
 
   return (
     <div className={s.tabPanel}>
-      <StepIndicator current={step} />
+      <StepList
+        steps={REGISTRATION_STEPS.map((key) => ({
+          key,
+          name: <FormattedMessage id={`invitation.register.step.${key}`} />,
+        }))}
+        current={index}
+        label={intl.formatMessage({ id: 'invitation.register.steps' })}
+        doneText={<FormattedMessage id="invitation.register.stepDone" />}
+      />
       <form className={s.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
-        <h2 id={headingId} ref={heading} tabIndex={-1} className={s.stepHeading}>
+        <StepHeading level={2} id={headingId} headingRef={headingRef}>
           <FormattedMessage
             id="invitation.register.progress"
             values={{ step: index + 1, total: REGISTRATION_STEPS.length, name: stepName }}
           />
-        </h2>
+        </StepHeading>
         <FormAlert error={error} />
         {retryable ? (
           <Button variant="secondary" size="sm" onClick={() => void submit()} loading={busy}>

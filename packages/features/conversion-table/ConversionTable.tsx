@@ -9,7 +9,7 @@ import {
   useGeneratePhrase,
 } from '@memoria/api';
 import { Button, Card, Chip, Select, Spinner, TextField } from '@memoria/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GatedPage, type GateTitle } from '../gate/index.ts';
 
@@ -96,11 +96,15 @@ function Split({ parts }: { parts: { digits: string; word: string }[] }) {
   return (
     <li>
       {keyed(parts, (p) => p.digits).map(({ key, item: p }, i) => (
-        <span key={key} className={s.part}>
-          {i > 0 ? ' · ' : null}
-          <span className={s.digits}>{p.digits}</span>
-          {p.word}
-        </span>
+        // The line may break after a separator (the no-break space keeps "·" with the word
+        // before it), never inside one number and its word: a phone shows long splits whole.
+        <Fragment key={key}>
+          {i > 0 ? '\u00a0· ' : null}
+          <span className={s.part}>
+            <span className={s.digits}>{p.digits}</span>
+            {p.word}
+          </span>
+        </Fragment>
       ))}
     </li>
   );
@@ -280,6 +284,7 @@ export function ConversionTable({
         <div className={s.results}>
           <form className={s.form} onSubmit={onConvert} noValidate>
             <TextField
+              className={s.field}
               label={intl.formatMessage({ id: 'conversionTable.numbers.label' })}
               helperText={intl.formatMessage({ id: 'conversionTable.numbers.helper' })}
               value={numbers}
@@ -297,6 +302,7 @@ export function ConversionTable({
           <Card as="section" title={<FormattedMessage id="conversionTable.phrase.title" />}>
             <form className={s.form} onSubmit={onPhrase} noValidate>
               <TextField
+                className={s.field}
                 label={intl.formatMessage({ id: 'conversionTable.phrase.label' })}
                 value={phraseNumber}
                 inputMode="numeric"

@@ -2,7 +2,9 @@ import { vars } from '@memoria/ui';
 import { style } from '@vanilla-extract/css';
 import { appPage } from '../shared/page.css.ts';
 
-export const page = style([appPage, { maxWidth: '1000px' }]);
+// One column that never grows past the page: a child that cannot shrink would widen the page's
+// implicit `auto` column and make a phone scroll sideways.
+export const page = style([appPage, { maxWidth: '1000px', gridTemplateColumns: 'minmax(0, 1fr)' }]);
 export const title = style({
   margin: 0,
   fontFamily: vars.font.heading,
@@ -14,19 +16,23 @@ export const subtitle = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 });
+/** A field and its button on one line while both fit, else the button under the field. */
 export const form = style({
-  display: 'grid',
+  display: 'flex',
+  flexWrap: 'wrap',
   gap: vars.space.sm,
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  alignItems: 'end',
+  alignItems: 'flex-end',
 });
+export const field = style({ flex: '1 1 14rem', minWidth: 0 });
 export const language = style({ maxWidth: '220px' });
 export const results = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
+  overflowWrap: 'anywhere',
 });
 export const number = style({
   fontFamily: vars.font.mono,
@@ -56,6 +62,7 @@ export const digits = style({
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const phrase = style({
   margin: 0,
+  overflowWrap: 'anywhere',
   fontSize: vars.fontSize.lg,
   fontWeight: vars.fontWeight.bold,
 });

@@ -63,6 +63,46 @@ export const ImportDone: Story = {
   },
 };
 
+/**
+ * A package whose media the reader could not use: notes whose only content on a side is an image
+ * the package lacks, a sound or a video, or whose card template it cannot render are skipped and
+ * counted by reason; the rest is imported.
+ */
+export const ImportDoneMediaSkipped: Story = {
+  args: { initialFile: PACKAGE },
+  parameters: {
+    msw: [
+      api.post(IMPORT, () =>
+        HttpResponse.json(
+          {
+            desks: [{ id: 44, name: 'Languages::Vocabulary', cards: 12 }],
+            cards_imported: 12,
+            reviews_imported: 30,
+            skipped: [
+              { note_id: 21, reason: 'missing_media' as const },
+              { note_id: 22, reason: 'missing_media' as const },
+              { note_id: 23, reason: 'unsupported_media' as const },
+              { note_id: 24, reason: 'unsupported_media' as const },
+              { note_id: 25, reason: 'unsupported_media' as const },
+              { note_id: 26, reason: 'unsupported_template' as const },
+            ],
+          },
+          { status: 201 },
+        ),
+      ),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog } = await startImport(canvasElement);
+    const summary = await dialog.findByRole('status');
+    await expect(summary).toHaveTextContent(/6/);
+    await expect(dialog.getByRole('link', { name: 'Languages::Vocabulary' })).toBeVisible();
+    // The decks, then one line per skip reason with its count.
+    const [, reasons] = within(summary).getAllByRole('list');
+    await expect(within(reasons as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
+  },
+};
+
 /** The upload under way (40 % sent). */
 export const ImportUploading: Story = {
   render: () => <ImportProgress progress={{ loaded: 72_000, total: 180_000 }} />,
@@ -125,6 +165,11 @@ export const ImportRefusedTooManyCards: Story = {
 };
 export const ImportRefusedMediaType: Story = {
   ...refused('anki_media_type'),
+  tags: ['expected-console-errors', 'expected-http-errors'],
+};
+/** The package's media map or one of its media files cannot be read: nothing is imported. */
+export const ImportRefusedCorruptMedia: Story = {
+  ...refused('anki_corrupt_media'),
   tags: ['expected-console-errors', 'expected-http-errors'],
 };
 export const ImportRefusedNoFile: Story = {
@@ -221,6 +266,13 @@ export const SpanishDone: Story = inMatrix({ locale: 'es' }, ImportDone);
 
 export const SpanishRefused: Story = {
   ...inMatrix({ locale: 'es' }, ImportRefusedNotAZip),
+  tags: ['expected-console-errors', 'expected-http-errors'],
+};
+
+export const SpanishDoneMediaSkipped: Story = inMatrix({ locale: 'es' }, ImportDoneMediaSkipped);
+
+export const SpanishRefusedCorruptMedia: Story = {
+  ...inMatrix({ locale: 'es' }, ImportRefusedCorruptMedia),
   tags: ['expected-console-errors', 'expected-http-errors'],
 };
 

@@ -150,12 +150,17 @@ function fileSize(intl: ReturnType<typeof useIntl>, bytes: number): string {
  *   sent (`ImportUploading`), then an indeterminate bar while the server imports
  *   (`ImportProcessing`).
  * - Done: the summary of desks (links), cards and reviews imported and the notes skipped by reason,
- *   and Close (`ImportDone`, `CsvDone`).
+ *   and Close (`ImportDone`, `CsvDone`). The reasons: cloze notes, empty sides, a side over 5000
+ *   characters, and a side whose only content is an image the package lacks (`missing_media`) or a
+ *   sound or video (`unsupported_media`), or a card template the reader cannot render
+ *   (`unsupported_template`), these three in `ImportDoneMediaSkipped` and
+ *   `SpanishDoneMediaSkipped`.
  * - Refused: the reason's message from `field_codes.file` (`ImportRefusedNotAZip`,
  *   `ImportRefusedNoCollection`, `ImportRefusedCorrupt`, `ImportRefusedTooLarge`,
  *   `ImportRefusedTooManyCards`, `ImportRefusedMediaType`, `ImportRefusedNoFile`,
- *   `CsvRefusedNotUtf8`), or for a CSV file each bad row with its number, column and why
- *   (`CsvRefusedRows`); the learner may pick another file.
+ *   `CsvRefusedNotUtf8`; an unreadable media map or media file, `anki_corrupt_media`:
+ *   `ImportRefusedCorruptMedia`, `SpanishRefusedCorruptMedia`), or for a CSV file each bad row with
+ *   its number, column and why (`CsvRefusedRows`); the learner may pick another file.
  *
  * **Accessibility.** A modal `Dialog`: focus starts on the file input, Escape and Cancel close it,
  * focus returns to what opened it. The file input is labelled by the field's name and its "Choose a

@@ -46,8 +46,10 @@ export const NoMatch: Story = {
 export const ConfirmDelete: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const [button] = await canvas.findAllByRole('button', { name: /^(delete|eliminar)$/i });
-    await userEvent.click(button as HTMLElement);
+    const button = await canvas.findByRole('button', {
+      name: /^(Delete “Shopping list”|Eliminar «Shopping list»)$/,
+    });
+    await userEvent.click(button);
     await expect(await within(document.body).findByRole('dialog')).toBeVisible();
   },
 };

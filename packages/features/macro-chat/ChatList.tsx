@@ -144,10 +144,11 @@ function DeleteDialog({ chat, onClose }: { chat: MacroChat; onClose: () => void 
  *   in the dialog.
  *
  * **Accessibility.** "Macro Images" is the page's `h1`; the search is a labelled search field that
- * filters as it is typed. Each chat's title is a link; its Rename and Delete buttons say only
- * "Rename" and "Delete", after the title in the same row. The rename dialog focuses its title field
- * (Enter saves); the delete confirmation starts on Cancel; both are modal and return focus to the
- * button that opened them. Failures are `role="alert"`.
+ * filters as it is typed. Each chat's title is a link; its Rename and Delete buttons show
+ * "Rename" and "Delete" and are named with the chat's title ("Rename “Shopping list”", "Delete
+ * “unnamed chat”"), so a screen reader's list of buttons tells the chats apart. The rename dialog
+ * focuses its title field (Enter saves); the delete confirmation starts on Cancel; both are modal
+ * and return focus to the button that opened them. Failures are `role="alert"`.
  */
 export function ChatList() {
   const intl = useIntl();
@@ -217,6 +218,10 @@ export function ChatList() {
                       <Button
                         size="sm"
                         variant="text"
+                        aria-label={intl.formatMessage(
+                          { id: 'macroImages.rename.chat' },
+                          { title: chatTitle(intl, chat) },
+                        )}
                         onClick={() => setDialog({ kind: 'rename', chat })}
                       >
                         <FormattedMessage id="macroImages.rename" />
@@ -224,6 +229,10 @@ export function ChatList() {
                       <Button
                         size="sm"
                         variant="text"
+                        aria-label={intl.formatMessage(
+                          { id: 'macroImages.delete.chat' },
+                          { title: chatTitle(intl, chat) },
+                        )}
                         onClick={() => setDialog({ kind: 'delete', chat })}
                       >
                         <FormattedMessage id="macroImages.delete" />

@@ -52,6 +52,9 @@ export const heatmap = style({
   gridAutoColumns: '10px',
   gap: 2,
   overflowX: 'auto',
+  // The containing block of the cells' hidden labels (`VisuallyHidden`, absolutely positioned):
+  // without it they escape this scroller and widen the page (a phone scrolled sideways).
+  position: 'relative',
   padding: 0,
   margin: 0,
   listStyle: 'none',

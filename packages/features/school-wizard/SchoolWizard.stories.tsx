@@ -1,6 +1,6 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/storybook.tsx';
 import { SchoolWizard } from './SchoolWizard.tsx';
@@ -107,7 +107,10 @@ export const NameRequired: Story = {
   },
 };
 
-/** Step 2 after saving the details: the starter data, in the interface's language. */
+/**
+ * Step 2 after saving the details: the starter data, in the interface's language. The step list
+ * marks Details done, and the focus is on the new step's heading.
+ */
 export const Defaults: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -116,6 +119,8 @@ export const Defaults: Story = {
     await expect(
       await canvas.findByRole('button', { name: 'Create starter courses and subjects' }),
     ).toBeVisible();
+    const heading = canvas.getByRole('heading', { name: 'Step 2 of 5: Starter data' });
+    await waitFor(() => expect(heading).toHaveFocus());
   },
 };
 

@@ -15,6 +15,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { invitationLink } from '../invitations/index.ts';
 import { errorMessage, formErrors } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
+import { StepHeading, StepList, useStepFocus } from '../shared/Steps.tsx';
 import { EnrolPeople } from './EnrolPeople.tsx';
 import { SchoolForm } from './SchoolForm.tsx';
 import { SchoolStats } from './SchoolStats.tsx';
@@ -278,10 +279,12 @@ function Finish({ schoolId }: { schoolId: number }) {
  * - Finish: `GET /auth/schools/{id}/` with its statistics and the link to manage courses and
  *   subjects (`Finish`).
  *
- * **Accessibility.** A section headed "New school" (or "Edit school", `h2`) with the step under it
- * as text ("Step 2 of 5: Starter data"). Next and Back change the step in place; the focus is not
- * moved to the new step and the step is not announced (unlike `InvitationRegistration`, which
- * focuses its step heading). Each step's form has real labels with errors linked to their fields,
+ * **Accessibility.** A section headed "New school" (or "Edit school", `h2`), then the numbered
+ * step list ("School setup steps"), which marks the current step (`aria-current="step"`) and says
+ * which are completed, and the step's heading (`h3`, "Step 2 of 5: Starter data"). Next, Skip,
+ * Back and saving the details change the step in place and move the focus to the new step's
+ * heading, so it is announced and Tab goes on into the step (the same steps as
+ * `InvitationRegistration`). Each step's form has real labels with errors linked to their fields,
  * and Enter in a field submits it; the invitation links are a polite live region, other results
  * `role="status"`, failures `role="alert"`.
  */
@@ -303,8 +306,13 @@ export function SchoolWizard({
   const intl = useIntl();
   const [step, setStep] = useState<WizardStep>(initialStep);
   const [school, setSchool] = useState<School | undefined>(editing);
+  const { headingRef, moving } = useStepFocus(step);
   const index = WIZARD_STEPS.indexOf(step);
-  const go = (delta: number) => setStep(WIZARD_STEPS[index + delta] ?? step);
+  const goTo = (next: WizardStep) => {
+    moving();
+    setStep(next);
+  };
+  const go = (delta: number) => goTo(WIZARD_STEPS[index + delta] ?? step);
   const stepName = intl.formatMessage({ id: `schools.wizard.step.${step}` });
 
   return (
@@ -314,21 +322,30 @@ export function SchoolWizard({
         <FormattedMessage id={editing ? 'schools.wizard.editTitle' : 'schools.wizard.title'} />
       }
       headingLevel={2}
-      subtitle={
-        <FormattedMessage
-          id="schools.wizard.progress"
-          values={{ step: index + 1, total: WIZARD_STEPS.length, name: stepName }}
-        />
-      }
     >
       <div className={s.form}>
+        <StepList
+          steps={WIZARD_STEPS.map((key) => ({
+            key,
+            name: <FormattedMessage id={`schools.wizard.step.${key}`} />,
+          }))}
+          current={index}
+          label={intl.formatMessage({ id: 'schools.wizard.steps' })}
+          doneText={<FormattedMessage id="schools.wizard.stepDone" />}
+        />
+        <StepHeading level={3} headingRef={headingRef}>
+          <FormattedMessage
+            id="schools.wizard.progress"
+            values={{ step: index + 1, total: WIZARD_STEPS.length, name: stepName }}
+          />
+        </StepHeading>
         {step === 'details' || !school ? (
           <SchoolForm
             school={school}
             onCancel={onCancel}
             onSaved={(saved) => {
               setSchool(saved);
-              setStep('defaults');
+              goTo('defaults');
             }}
           />
         ) : step === 'defaults' ? (
