@@ -211,7 +211,7 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
   }
 
   return (
-    <>
+    <div className={s.bellArea}>
       <Menu
         align="end"
         defaultOpen={defaultOpen}
@@ -248,6 +248,6 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
         }
         onClose={() => setFailure(null)}
       />
-    </>
+    </div>
   );
 }

@@ -298,6 +298,12 @@ export const noResults = style({
 
 // ── notifications ────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The bell and what it owns (the Premium modal, the failure snackbar's live region) as one item
+ * of the top bar's row: the snackbar's empty live region would otherwise add a gap to that row.
+ */
+export const bellArea = style({ display: 'flex', alignItems: 'center' });
+
 export const bell = style({
   display: 'inline-flex',
   alignItems: 'center',
