@@ -277,6 +277,7 @@ describe('progress in the browser', () => {
 /** The value shown under a figure's label on /my-progress (a `dt`/`dd` pair). */
 async function figureValue(page: Page, label: string): Promise<string | null> {
   const term = page.getByRole('main').locator('dt', { hasText: new RegExp(`^${label}$`) });
-  if ((await term.count()) === 0) return null;
-  return term.locator('xpath=following-sibling::dd[1]').textContent();
+  // One read that never waits (a count, then a read, waits for ever if the figure goes between).
+  const [value] = await term.locator('xpath=following-sibling::dd[1]').allTextContents();
+  return value ?? null;
 }
