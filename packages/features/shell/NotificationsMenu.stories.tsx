@@ -178,7 +178,8 @@ export const DuelRequestHidden: Story = {
     await waitFor(() => expect(body.getAllByRole('menuitem')).toHaveLength(2));
     await expect(body.queryByRole('menuitem', { name: /fede/ })).toBeNull();
     // Opened again on the settled list, so the first item has the focus whichever answer came
-    // first (the menu may have opened on fede's item, then lost the focus with it).
+    // first (the menu may have opened on fede's item; the focus then moves to the item that
+    // takes its place, and Escape closes the menu).
     await userEvent.keyboard('{Escape}');
     await userEvent.click(bell);
     await waitFor(() => expect(body.getAllByRole('menuitem')[0]).toHaveFocus());

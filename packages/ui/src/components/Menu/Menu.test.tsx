@@ -45,4 +45,22 @@ describe('Menu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(trigger);
   });
+
+  it('keeps the focus in the menu when the focused item is taken out while it is open', async () => {
+    const { rerender } = renderWithIntl(<Menu trigger="Account" items={items} />);
+    const trigger = screen.getByRole('button', { name: 'Account' });
+    await userEvent.click(trigger);
+    expect(document.activeElement?.textContent).toBe('Profile');
+    rerender(<Menu trigger="Account" items={items.slice(1)} />);
+    // The item now first takes the focus, so Escape still closes the menu.
+    expect(document.activeElement?.textContent).toBe('Disabled');
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement?.textContent).toBe('Logout');
+    rerender(<Menu trigger="Account" items={items.slice(1, 3)} />);
+    expect(document.activeElement?.textContent).toBe('My progress');
+    rerender(<Menu trigger="Account" items={[]} />);
+    expect(document.activeElement).toBe(trigger);
+    await userEvent.keyboard('{Escape}');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+  });
 });

@@ -61,7 +61,9 @@ export interface MenuProps {
  *
  * **Accessibility.** WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first
  * item, ArrowUp on the last; arrows, Home and End move between items; Escape closes it and returns
- * focus to the trigger; Tab closes it. Name an icon-only trigger with `triggerLabel`.
+ * focus to the trigger; Tab closes it. When the focused item is taken out while the menu is open,
+ * the item now in its place takes the focus (the button when none is left), so the keys keep
+ * working. Name an icon-only trigger with `triggerLabel`.
  */
 export function Menu({
   trigger,
@@ -107,6 +109,21 @@ export function Menu({
   useEffect(() => {
     if (open && focusIndex !== null) itemRefs.current[focusIndex]?.focus();
   }, [open, focusIndex]);
+
+  // Items may change while the menu is open (a notification taken out under the focus): the focus,
+  // dropped on the page with its item, comes back to the item now in its place (or the last one,
+  // or the button when none is left), so Escape and the arrow keys still reach the menu.
+  useEffect(() => {
+    if (!open || focusIndex === null) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (items.length === 0) {
+      triggerRef.current?.focus();
+      return;
+    }
+    const next = Math.min(focusIndex, items.length - 1);
+    if (next === focusIndex) itemRefs.current[next]?.focus();
+    else setFocusIndex(next);
+  });
 
   useEffect(() => {
     if (!open) return;
