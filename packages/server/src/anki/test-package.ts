@@ -17,6 +17,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { zstdCompressSync } from 'node:zlib';
 import { zipSync } from 'fflate';
+import { ANKI_SCHEMA_11_TABLES } from './package-writer.ts';
 import { encodeMessage } from './protobuf.ts';
 
 export interface TestNoteType {
@@ -101,25 +102,6 @@ export interface TestCollection {
   noteTypes?: TestNoteType[];
 }
 
-/** Anki's schema 11 (`rslib/src/storage/schema11.sql`), without its indexes. */
-const SCHEMA_11 = `
-  create table col (id integer primary key, crt integer not null, mod integer not null,
-    scm integer not null, ver integer not null, dty integer not null, usn integer not null,
-    ls integer not null, conf text not null, models text not null, decks text not null,
-    dconf text not null, tags text not null);
-  create table notes (id integer primary key, guid text not null, mid integer not null,
-    mod integer not null, usn integer not null, tags text not null, flds text not null,
-    sfld integer not null, csum integer not null, flags integer not null, data text not null);
-  create table cards (id integer primary key, nid integer not null, did integer not null,
-    ord integer not null, mod integer not null, usn integer not null, type integer not null,
-    queue integer not null, due integer not null, ivl integer not null, factor integer not null,
-    reps integer not null, lapses integer not null, left integer not null, odue integer not null,
-    odid integer not null, flags integer not null, data text not null);
-  create table revlog (id integer primary key, cid integer not null, usn integer not null,
-    ease integer not null, ivl integer not null, lastIvl integer not null,
-    factor integer not null, time integer not null, type integer not null);
-  create table graves (usn integer not null, oid integer not null, type integer not null);`;
-
 /**
  * The tables schema 15 added for decks and note types. Their names are `collate unicase` in
  * Anki, a collation SQLite here cannot create: they are made without it and their declarations
@@ -187,7 +169,7 @@ function database(c: TestCollection, schema18: boolean): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'anki-fixture-'));
   const file = path.join(dir, 'c.db');
   const db = new DatabaseSync(file);
-  db.exec(SCHEMA_11);
+  db.exec(ANKI_SCHEMA_11_TABLES);
   if (schema18) db.exec(SCHEMA_18_TABLES);
   const types = [...STOCK, ...(c.noteTypes ?? [])];
   // One transaction and one prepared statement per table: a 100,000-card package in seconds.
