@@ -79,6 +79,17 @@ const notification = (res: ServerResponse, id: number) =>
 
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), 3000);
 
+/** The events stream answers 503 until `up` is set, then streams: an outage and its end. */
+function streamAfterOutage(): { up: boolean } {
+  const service = { up: false };
+  server.handle((req) => {
+    if (!req.path.startsWith(EVENTS)) return { status: 404 };
+    if (!service.up) return { status: 503, body: { detail: 'down', code: 'unavailable' } };
+    return { stream: (res) => open(res) };
+  });
+  return service;
+}
+
 describe('events stream client', () => {
   test('sends the bearer header (never a token in the URL), goes live, invalidates named keys', async () => {
     saveTokens({ access: 'access-1', refresh: 'refresh-1' });
@@ -206,12 +217,7 @@ describe('events stream client', () => {
 
   test('while the stream is down, says so and polled queries keep their 10 s polling', async () => {
     saveTokens({ access: 'access-1', refresh: 'refresh-1' });
-    let up = false;
-    server.handle((req) => {
-      if (!req.path.startsWith(EVENTS)) return { status: 404 };
-      if (!up) return { status: 503, body: { detail: 'down', code: 'unavailable' } };
-      return { stream: (res) => open(res) };
-    });
+    const service = streamAfterOutage();
     const pending = ['friends', 'pending'] as const;
     // The page's store, which the polled queries read; an event type here names friends.
     const { store, stream } = setup({ notification: [['friends']] }, $eventsConnection);
@@ -221,7 +227,7 @@ describe('events stream client', () => {
     await until(() => store.get().status === 'down');
     expect(store.get().polling).toBe(true);
     expect(interval()).toBe(10_000);
-    up = true;
+    service.up = true;
     await until(() => store.get().status === 'live');
     expect(store.get()).toMatchObject({ polling: false, streamedKeys: [['friends']] });
     // Live and carried by the stream: no polling; a key no event names keeps polling.
@@ -231,12 +237,7 @@ describe('events stream client', () => {
 
   test('while the stream is down, duel requests (hub list and bell) poll every 10 s; live, they do not', async () => {
     saveTokens({ access: 'access-1', refresh: 'refresh-1' });
-    let up = false;
-    server.handle((req) => {
-      if (!req.path.startsWith(EVENTS)) return { status: 404 };
-      if (!up) return { status: 503, body: { detail: 'down', code: 'unavailable' } };
-      return { stream: (res) => open(res) };
-    });
+    const service = streamAfterOutage();
     // The product's own event types and the page's store, which the polled queries read.
     const { store, stream } = setup(undefined, $eventsConnection);
     const intervals = [duelRequestQueries.list(), duelRequestQueries.pending()].map(
@@ -245,7 +246,7 @@ describe('events stream client', () => {
     stream.start();
     await until(() => store.get().status === 'down');
     expect(intervals.map((interval) => interval())).toEqual([10_000, 10_000]);
-    up = true;
+    service.up = true;
     await until(() => store.get().status === 'live');
     expect(intervals.map((interval) => interval())).toEqual([false, false]);
   });
