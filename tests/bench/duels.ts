@@ -149,6 +149,7 @@ try {
     latencies: number[];
     wallMs: number;
     failures: number;
+    refusals: Record<string, number>;
     networkErrors: Record<string, number>;
   }>('duel-players.ts', { baseUrl, players, questions: QUESTIONS });
   const sorted = [...run.latencies].sort((x, y) => x - y);
@@ -179,6 +180,14 @@ try {
   console.log(
     `set-up (${players.length} players, friendships, duels, acceptances): ${setupMs.toFixed(0)} ms`,
   );
+  const refused = Object.entries(run.refusals);
+  if (refused.length > 0) {
+    console.log(
+      `answers that were not 2xx (status, error code): ${refused
+        .map(([key, n]) => `${key} × ${n}`)
+        .join(', ')}`,
+    );
+  }
   const unanswered = Object.entries(run.networkErrors);
   if (unanswered.length > 0) {
     console.log(
