@@ -1,7 +1,9 @@
 /**
  * Query plans of what the product sends, for the plan tests (`db/queries/*-plans.test.ts`): a
  * connection that records each statement it sends, and each recorded statement run again under
- * EXPLAIN (ANALYZE, BUFFERS, VERBOSE) with the same parameters.
+ * EXPLAIN (ANALYZE, BUFFERS, VERBOSE) with the same parameters, or planned under
+ * EXPLAIN (GENERIC_PLAN) without them: the plan PostgreSQL may keep for a prepared statement
+ * after its fifth run, which knows no parameter's value.
  */
 import postgres from 'postgres';
 
@@ -44,6 +46,8 @@ export interface PlanSpy {
   sql: postgres.Sql;
   /** Each statement sent while `run` ran, with its plan. */
   plansOf(run: () => Promise<unknown>): Promise<StatementPlan[]>;
+  /** Each statement sent while `run` ran, with its generic plan's nodes (not executed). */
+  genericPlansOf(run: () => Promise<unknown>): Promise<PlanNode[][]>;
   end(): Promise<void>;
 }
 
@@ -87,9 +91,31 @@ export function planSpy(url: string): PlanSpy {
       sent.length = 0;
       return out;
     },
+    async genericPlansOf(run) {
+      sent.length = 0;
+      await run();
+      const statements = sent.splice(0);
+      const out: PlanNode[][] = [];
+      for (const { query } of statements) {
+        const [row] = await sql.unsafe(`explain (generic_plan, format json) ${query}`);
+        const [explained] = (row?.['QUERY PLAN'] ?? []) as { Plan: PlanNode }[];
+        if (!explained) throw new Error(`no generic plan for ${query}`);
+        out.push([...planNodes(explained.Plan)]);
+      }
+      return out;
+    },
     end: () => sql.end(),
   };
 }
+
+/**
+ * The scans of `table` that read all of it: a sequential scan, or an index scan with no index
+ * condition (a walk of the whole index in its order, filtering each row).
+ */
+export const wholeTableScans = (nodes: PlanNode[], table: string) =>
+  nodes
+    .filter((n) => n['Relation Name'] === table && !n['Index Cond'] && !n['Recheck Cond'])
+    .map(scanOf);
 
 /** The sequential scans of `tables` in the plans (what a plan test forbids). */
 export const seqScansOf = (plans: StatementPlan[], tables: string[]) =>
