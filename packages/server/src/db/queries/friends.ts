@@ -231,17 +231,23 @@ export interface UserSearchRecord extends FriendUserRecord {
 }
 
 /**
+ * Usernames read from the prefix's index range before they are put in the collation's order.
+ * Exact whenever at most this many usernames start with the prefix; beyond it (one or two
+ * letters among many users) the results come from the first this many in code-point order.
+ */
+const SEARCH_WINDOW = 1000;
+
+/**
  * Active users other than `userId` whose username starts with `text` or whose email is `text`
- * (case-insensitive), at most `limit`, each with the pair's open friendship, in the code-point
- * order of the lower-cased username (as `users_username_pattern_idx` keeps them, so the first
- * `limit` are read from the index and never sorted from all the matches).
+ * (case-insensitive), by username, at most `limit`, each with the pair's open friendship.
  *
- * The prefix is a range of that index (`~>=~` and `~<~`, up to the prefix followed by the last
- * code point), not `like 'abc%'`: PostgreSQL turns a LIKE into an index range only when the
- * pattern is known at planning, and a prepared statement run often is planned once without it.
- * That generic plan walked the whole username index in order, filtering every user (61,000 users:
- * 63 searches a second). The email is its own branch on its index. `friends-plans.test.ts` reads
- * the generic plan.
+ * The prefix is a range of `users_username_pattern_idx` (`~>=~` and `~<~`, up to the prefix
+ * followed by the last code point, read in the index's order up to `SEARCH_WINDOW`), not
+ * `like 'abc%'`: PostgreSQL turns a LIKE into an index range only when the pattern is known at
+ * planning, and a prepared statement run often is planned once without it. That generic plan
+ * walked the whole username index in order, filtering every user (61,000 users: 63 searches a
+ * second). The email is its own branch on its index. `friends-plans.test.ts` reads the generic
+ * plan.
  */
 export async function searchUsers(
   q: Query,
@@ -268,23 +274,26 @@ export async function searchUsers(
            f.id as f_id, f.sender_id as f_sender_id, f.receiver_id as f_receiver_id,
            f.status as f_status, f.created_at as f_created_at, f.updated_at as f_updated_at
     from (
-      (select m.id from users m
-       where lower(m.username) ~>=~ lower(${text})
-         and lower(m.username) ~<~ (lower(${text}) || chr(1114111))
-         and m.is_active and m.id <> ${userId}
-       order by lower(m.username) using ~<~
-       limit ${limit})
-      union
-      select m.id from users m
-      where lower(m.email) = lower(${text}) and m.is_active and m.id <> ${userId}
+      select x.id, x.key from (
+        (select m.id, lower(m.username) as key from users m
+         where lower(m.username) ~>=~ lower(${text})
+           and lower(m.username) ~<~ (lower(${text}) || chr(1114111))
+           and m.is_active and m.id <> ${userId}
+         order by lower(m.username) using ~<~
+         limit ${SEARCH_WINDOW})
+        union
+        select m.id, lower(m.username) from users m
+        where lower(m.email) = lower(${text}) and m.is_active and m.id <> ${userId}
+      ) x
+      order by x.key, x.id
+      limit ${limit}
     ) found
     join users u on u.id = found.id
     left join friendships f
       on least(f.sender_id, f.receiver_id) = least(u.id, ${userId}::int)
      and greatest(f.sender_id, f.receiver_id) = greatest(u.id, ${userId}::int)
      and f.status in ('pending', 'accepted')
-    order by lower(u.username) collate "C"
-    limit ${limit}`;
+    order by found.key, u.id`;
   return rows.map((r) => ({
     id: r.id,
     email: r.email,

@@ -115,6 +115,20 @@ describe('search', () => {
     expect(wildcard.body).toEqual([]);
   });
 
+  it("lists the matches in the database collation's order of usernames", async () => {
+    // Code-point order (the prefix index's) would put é after z and _ before the letters.
+    const tag = `o${Math.random().toString(36).slice(2, 8)}`;
+    const me = await named(`${tag}me`);
+    const usernames = ['zeta', 'Émile', 'eva', '_under', 'Ana', 'ñu'].map((n) => `${tag}${n}`);
+    await Promise.all(
+      usernames.map((username, i) => t.signUp({ username, email: `${tag}${i}@example.com` })),
+    );
+    const inCollation = await t.deps.sql<{ u: string }[]>`
+      select u from unnest(${usernames}::text[]) u order by lower(u)`;
+    const found = await get(me, `${SEARCH}?q=${tag}`);
+    expect(names(found.body)).toEqual(inCollation.map((r) => r.u));
+  });
+
   it('shows emails of friends only, and where the caller stands with each', async () => {
     const tag = `r${Math.random().toString(36).slice(2, 8)}`;
     const me = await named(`${tag}me`);
