@@ -97,6 +97,22 @@ describe('POST auth/users/ (register)', () => {
     expect(res.body.field_codes).toEqual({ email: ['invalid_email'] });
   });
 
+  // The contract's answers carry `format: email`: an address it refuses is refused on the way in.
+  it.each(['josé@example.com', 'ana@ejemplo..es', 'ana maria@example.com', 'ana@localhost'])(
+    'rejects %s, which the contract could not answer with',
+    async (email) => {
+      const res = await t.request('POST', REGISTER, { body: newUser({ email }) });
+      expect(res.status).toBe(400);
+      expect(res.body.field_codes).toEqual({ email: ['invalid_email'] });
+    },
+  );
+
+  it('accepts dots, plus tags and subdomains in an email', async () => {
+    const email = `Ana.Maria+${Date.now()}@mail.example.co.uk`;
+    const res = await t.request('POST', REGISTER, { body: newUser({ email }) });
+    expect(res.status).toBe(201);
+  });
+
   it('rejects passwords that do not match, on password2', async () => {
     const res = await t.request('POST', REGISTER, {
       body: newUser({ password: 'long-enough-1', password2: 'long-enough-2' }),
