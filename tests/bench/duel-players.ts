@@ -2,8 +2,8 @@
 // server's event loop: every player answers their duel's questions one after another, all
 // players at once. Prints JSON: each answer's latency (ms), the wall time, the failures (a non-2xx
 // answer or a request that got no answer), the non-2xx answers by status and error code, and the
-// network errors by code. A player whose request
-// got no answer stops there: its next answers would only be refused as out of turn.
+// network errors by code. A player whose request got no answer stops there: its next answers would
+// only be refused as out of turn.
 import { readFileSync } from 'node:fs';
 
 interface Spec {

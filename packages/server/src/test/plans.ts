@@ -60,12 +60,16 @@ export function planSpy(url: string): PlanSpy {
       sent.push({ query, params: params as unknown[] });
     },
   });
+  /** The statements sent while `run` ran (each call starts from none). */
+  const sentBy = async (run: () => Promise<unknown>) => {
+    sent.length = 0;
+    await run();
+    return sent.splice(0);
+  };
   return {
     sql,
     async plansOf(run) {
-      sent.length = 0;
-      await run();
-      const statements = sent.splice(0);
+      const statements = await sentBy(run);
       const out: StatementPlan[] = [];
       for (const { query, params } of statements) {
         const [row] = await sql.unsafe(
@@ -92,9 +96,7 @@ export function planSpy(url: string): PlanSpy {
       return out;
     },
     async genericPlansOf(run) {
-      sent.length = 0;
-      await run();
-      const statements = sent.splice(0);
+      const statements = await sentBy(run);
       const out: PlanNode[][] = [];
       for (const { query } of statements) {
         const [row] = await sql.unsafe(`explain (generic_plan, format json) ${query}`);
