@@ -48,6 +48,8 @@ export interface PlanSpy {
   plansOf(run: () => Promise<unknown>): Promise<StatementPlan[]>;
   /** Each statement sent while `run` ran, with its generic plan's nodes (not executed). */
   genericPlansOf(run: () => Promise<unknown>): Promise<PlanNode[][]>;
+  /** The text of each statement sent while `run` ran, in order (nothing run again). */
+  statementsOf(run: () => Promise<unknown>): Promise<string[]>;
   end(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export function planSpy(url: string): PlanSpy {
       }
       return out;
     },
+    statementsOf: async (run) => (await sentBy(run)).map((s) => s.query),
     end: () => sql.end(),
   };
 }

@@ -119,27 +119,42 @@ export async function recordDeskActivities(
 }
 
 /**
- * `recordActivity` as two parts of a larger statement, for a write that must stay one round trip
- * (a rating): `counted` upserts the row, only when the statement's `gate` CTE (e.g. `changed`)
- * has a row, and `signalled` sends the live event. The caller's final select must read
- * `signalled` (PostgreSQL skips a plain select CTE nobody reads).
+ * `recordActivity`'s upsert as a CTE of a larger statement, for a write that must stay one round
+ * trip (a rating): `counted` upserts the row, only when the statement's `gate` CTE (e.g.
+ * `changed`) has a row, and returns the learner's `day` it counted on. It sends no event: the
+ * caller sends it once the statement has committed (`signalCommittedActivity`).
  */
-export function activityCtes(
+export function activityCte(
   q: Query,
   userId: number,
   activity: ActivityRecord,
   at: Date,
   gate: string,
 ) {
-  return q`
-    counted as (${upsertActivity(q, userId, activity, at, gate)}),
-    signalled as (
-      select pg_notify(${EVENTS_CHANNEL}::text, json_build_object(
-        'user_id', ${userId}::int, 'event', 'activity',
-        'data', json_build_object('activity_type', ${activity.type}::text, 'day', counted.day)
-      )::text)
-      from counted
-    )`;
+  return q`counted as (${upsertActivity(q, userId, activity, at, gate)})`;
+}
+
+/**
+ * The live `activity` event of an activity already committed, sent from outside any transaction
+ * (never pass a transaction: its commit would stop waiting for the disk) in a commit that does
+ * not wait for its WAL flush. PostgreSQL serializes the commits of all transactions that notify
+ * under one database-wide lock, held through each commit's WAL flush. When a rating notified in
+ * its own statement, every rating in the database, whoever's, waited there for the previous one's
+ * flush: under the ratings bench with the learner's review-count row out of the way, `Lock:object`
+ * was the backends' main wait in `pg_stat_activity`. Here the lock covers a commit of 40 bytes of
+ * WAL that nobody waits for. The event only tells the learner's pages to read their progress
+ * again, and is not replayed: should the process stop between the two statements, the event is
+ * lost, never the activity.
+ */
+export async function signalCommittedActivity(
+  sql: Query,
+  userId: number,
+  data: Schemas['ActivityEventData'],
+): Promise<void> {
+  const signal: ActivitySignal = { user_id: userId, event: 'activity', data };
+  await sql`
+    select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}),
+      set_config('synchronous_commit', 'off', true)`;
 }
 
 /** The upsert behind `recordActivity`; `gate` names a CTE that must have a row for it to run. */

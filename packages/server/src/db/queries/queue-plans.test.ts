@@ -146,3 +146,35 @@ describe('a due-cards request', () => {
     expect(seqScans(plans)).toEqual([]);
   });
 });
+
+describe('a rating request', () => {
+  /**
+   * The signed-in user's read, the rating's read (with the learner's memory model, a statement of
+   * its own before), its write, then the activity's live event: sent after the write has
+   * committed, in a commit that does not wait for the disk, because PostgreSQL serializes the
+   * commits of every transaction that notifies under one lock held through its WAL flush
+   * (`signalCommittedActivity`).
+   */
+  it('sends 4 statements, the live event last and apart from the write', async () => {
+    const app = createApp({ ...t.deps, sql: spy, db: drizzle(spy, { schema }) });
+    const [card] = await t.deps.sql<{ id: number }[]>`
+      select card_id as id from card_schedules
+      where user_id = ${userId} and state = 2 and card_id <> ${cardId} limit 1`;
+    const sent = await recorder.statementsOf(async () => {
+      const res = await app.request(
+        `/be/api/space-repetition/cards/${card?.id}/update_difficulty/`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ difficulty: 'good' }),
+        },
+      );
+      expect(res.status).toBe(200);
+    });
+    expect(sent).toHaveLength(4);
+    const notifying = sent.map((s, i) => (s.includes('pg_notify') ? i : -1)).filter((i) => i >= 0);
+    expect(notifying).toEqual([3]);
+    expect(sent[3]).toContain("set_config('synchronous_commit', 'off', true)");
+    expect(sent[2]).toContain('insert into review_logs');
+  });
+});

@@ -4,12 +4,14 @@
  * learner's review count (`review_counts`, which triggers on `review_logs` keep: nothing here
  * writes it).
  */
+import type { LearnerModel } from '../../domain/memory-model.ts';
 import type { DueWindow } from '../../domain/queue.ts';
 import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
 import { scheduleToJson } from '../../domain/scheduling.ts';
-import { type ActivityRecord, activityCtes } from './activities.ts';
+import { type ActivityRecord, activityCte } from './activities.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
 import { type DeskAccess, type DeskAccessRow, toDeskAccess } from './desks.ts';
+import { type LearnerModelRow, toLearnerModel } from './memory-models.ts';
 import { iso, pgDate, type Query } from './pg.ts';
 import { deskCountColumns } from './queue.ts';
 
@@ -119,10 +121,15 @@ export interface RatingSnapshot {
   dueCount: number;
   /** The desk's new cards, at most its largest daily limit (owner's or learner's). */
   newLeft: number;
+  /** The learner's memory model, which schedules the rating. */
+  model: LearnerModel;
 }
 
+/** The model's columns are null when the learner has no `memory_models` row (the defaults). */
 type SnapshotRow = CardRow &
   Omit<DeskAccessRow, 'id' | 'name' | 'created_at' | 'updated_at' | 'cards_count'> & {
+    [K in keyof LearnerModelRow]: LearnerModelRow[K] | null;
+  } & {
     desk_name: string;
     desk_created_at: string;
     desk_updated_at: string;
@@ -136,7 +143,8 @@ type SnapshotRow = CardRow &
 
 /**
  * The card the learner sees (else undefined: 404), its desk, their schedule and its version, the
- * rating already sent with `key`, and the desk's counts of today in `window`: one round trip.
+ * rating already sent with `key`, the desk's counts of today in `window` and the learner's memory
+ * model: one round trip.
  */
 export async function ratingSnapshot(
   q: Query,
@@ -147,7 +155,7 @@ export async function ratingSnapshot(
       d.name as desk_name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
       d.cards_count as desk_cards_count, d.created_at as desk_created_at,
       d.updated_at as desk_updated_at, u.username as owner_username,
-      sh.new_cards_per_day as share_limit,
+      sh.new_cards_per_day as share_limit, m.desired_retention, m.parameters,
       (select json_build_object('id', l.id, 'card_id', l.card_id, 'rating', l.rating,
                                 'state_before', l.state_before, 'state_after', l.state_after,
                                 'reviewed_at', l.reviewed_at)
@@ -168,6 +176,7 @@ export async function ratingSnapshot(
     join users u on u.id = d.owner_id
     left join desk_shares sh on sh.desk_id = d.id and sh.user_id = ${r.userId}
     left join card_schedules s on s.card_id = c.id and s.user_id = ${r.userId}
+    left join memory_models m on m.user_id = ${r.userId}
     where c.id = ${r.cardId} and (d.owner_id = ${r.userId} or sh.user_id is not null)`;
   if (!row) return undefined;
   const desk = toDeskAccess(
@@ -189,6 +198,7 @@ export async function ratingSnapshot(
     introducedToday: row.introduced_today,
     dueCount: row.due_count,
     newLeft: row.new_count,
+    model: toLearnerModel(row),
   };
 }
 
@@ -204,13 +214,14 @@ export async function ensureSchedule(q: Query, userId: number, cardId: number): 
  * Applies a rating in one statement, only if the schedule row is still at `version` (else
  * undefined: another rating or an undo came first; read again): the new schedule, its log row,
  * the day's activity of the desk and, when it is the card's first rating, the day's count of new
- * cards introduced. Returns the log row's id.
+ * cards introduced. Returns the log row's id and the learner's day the activity counted on (for
+ * its live event, which the caller sends once this has committed).
  */
 export async function applyRating(
   q: Query,
   r: RatingWrite & { version: string; activity: ActivityRecord; introducedOn: string | null },
-): Promise<number | undefined> {
-  const [log] = await q<{ id: string }[]>`
+): Promise<{ reviewId: number; day: string } | undefined> {
+  const [log] = await q<{ id: string; day: string }[]>`
     with changed as (
       ${writeSchedule(q, r.userId, r.cardId, r.after, r.introducedAfter, r.version)}
       returning card_id
@@ -226,10 +237,10 @@ export async function applyRating(
       from changed
       returning id
     ),
-    ${activityCtes(q, r.userId, r.activity, r.reviewedAt, 'changed')}
+    ${activityCte(q, r.userId, r.activity, r.reviewedAt, 'changed')}
     ${r.introducedOn === null ? q`` : q`, introduced as (${countIntroduced(q, r.userId, r.introducedOn, r.deskId, 1, q`from changed`)})`}
-    select logged.id from logged cross join signalled`;
-  return log ? Number(log.id) : undefined;
+    select logged.id, counted.day from logged cross join counted`;
+  return log ? { reviewId: Number(log.id), day: log.day } : undefined;
 }
 
 /** Adds `delta` to the learner's count of new cards introduced in a desk on `day`. */

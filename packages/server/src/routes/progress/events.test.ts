@@ -1,8 +1,9 @@
 /** The live `activity` event: a recorded activity reaches the learner's open streams on commit. */
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity } from '../../db/queries/activities.ts';
+import { recordActivity, signalCommittedActivity } from '../../db/queries/activities.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { readSse } from '../../test/sse.ts';
@@ -72,5 +73,31 @@ describe('activity events', () => {
     await recordActivity(t.deps.sql, ana.user.id, { type: 'conversion_table' });
     expect((await stream.nextEvent(5000)).event).toBe('activity');
     await stream.cancel();
+  });
+
+  it('sends a committed activity’s event in a commit of its own, and leaves the connection’s commits durable', async () => {
+    const ana = await t.signUp({ timezone: 'UTC' });
+    const stream = await connect(ana.access);
+    const one = postgres(t.url, { max: 1, onnotice: () => {} });
+    try {
+      // The test cluster's commits never wait for the disk; this session's do, as the product's.
+      await one`set synchronous_commit = on`;
+      await signalCommittedActivity(one, ana.user.id, {
+        activity_type: 'space_repetition',
+        day: '2026-01-02',
+      });
+      const frame = await stream.nextEvent(5000);
+      expect(frame.event).toBe('activity');
+      expect(JSON.parse(frame.data ?? '{}')).toEqual({
+        activity_type: 'space_repetition',
+        day: '2026-01-02',
+      });
+      // Only that statement's commit skipped the wait for the disk.
+      const [setting] = await one<{ synchronous_commit: string }[]>`show synchronous_commit`;
+      expect(setting?.synchronous_commit).toBe('on');
+    } finally {
+      await one.end();
+      await stream.cancel();
+    }
   });
 });

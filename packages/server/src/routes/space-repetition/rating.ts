@@ -1,14 +1,15 @@
 /**
- * Rating a card in two round trips and no transaction: one statement reads the card, its desk,
- * the learner's schedule with its row version, the idempotency key's rating and the desk's counts
- * of today; ts-fsrs schedules; one statement writes the new state, its log row, the day's activity
- * and the new-card counter, only if the schedule row is still the version read. Another rating of
- * the card (or an undo) that committed in between makes it read again, so each rating applies to
- * the state the previous one left. A rating sent again with its idempotency key answers what the
- * first one did.
+ * Rating a card takes no transaction: one statement reads the card, its desk,
+ * the learner's schedule with its row version, the idempotency key's rating, the desk's counts
+ * of today and the learner's memory model; ts-fsrs schedules; one statement writes the new state,
+ * its log row, the day's activity and the new-card counter, only if the schedule row is still the
+ * version read. Another rating of the card (or an undo) that committed in between makes it read
+ * again, so each rating applies to the state the previous one left. A rating sent again with its
+ * idempotency key answers what the first one did. Once the write has committed, a third
+ * statement sends the activity's live event (`signalCommittedActivity` says why not inside it).
  */
 import type { Schemas } from '../../contract/types.ts';
-import type { Sql } from '../../db/client.ts';
+import { signalCommittedActivity } from '../../db/queries/activities.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import {
@@ -34,6 +35,7 @@ import {
   type Schedule,
   scheduleFromJson,
 } from '../../domain/scheduling.ts';
+import type { AppDeps } from '../../http/context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
@@ -54,17 +56,13 @@ export interface RateOptions {
 const MAX_ATTEMPTS = 1000;
 
 export async function rate(
-  sql: Sql,
+  { sql, logger }: Pick<AppDeps, 'sql' | 'logger'>,
   user: UserRow,
   cardId: number,
   options: RateOptions,
 ): Promise<Schemas['ReviewResult']> {
   const key = options.idempotencyKey ?? null;
   const grade = gradeOf(options.difficulty);
-  // The learner's memory model (fitted weights, desired retention) schedules the rating; read
-  // beside the first snapshot, not after it.
-  const model = learnerModel(sql, user.id);
-  model.catch(() => {}); // awaited below; a failed snapshot must not leave it unhandled
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const asOf = new Date();
     const day = learnerDay(asOf, user.timezone);
@@ -86,7 +84,8 @@ export async function rate(
     if (before.lastReview && reviewedAt.getTime() < before.lastReview.getTime()) {
       throw new ApiError(409, 'conflict', MESSAGES.beforeLastReview);
     }
-    const scheduler = schedulerFor(await model);
+    // The learner's memory model (fitted weights, desired retention), read with the snapshot.
+    const scheduler = schedulerFor(read.model);
     const { schedule, elapsedDays } = review(before, grade, reviewedAt, {
       sameDay: options.sameDay,
       dueAt: now,
@@ -97,9 +96,9 @@ export async function rate(
       card.introducedAt === null && introducedAfter
         ? localDate(introducedAfter, user.timezone)
         : null;
-    let reviewId: number | undefined;
+    let applied: Awaited<ReturnType<typeof applyRating>>;
     try {
-      reviewId = await applyRating(sql, {
+      applied = await applyRating(sql, {
         userId: user.id,
         cardId,
         deskId: desk.id,
@@ -130,14 +129,21 @@ export async function rate(
       if (twin) return replay(sql, user, cardId, twin);
       throw error;
     }
-    if (reviewId === undefined) continue;
+    if (applied === undefined) continue;
+    // The rating has committed: an event that could not be sent is logged, not answered as an error.
+    await signalCommittedActivity(sql, user.id, {
+      activity_type: 'space_repetition',
+      day: applied.day,
+    }).catch((error: unknown) =>
+      logger.warn('the activity event of a rating was not sent', { error: String(error) }),
+    );
     return {
       card: toCard(card, schedule),
       rating: ratingName(grade),
       next_due: schedule.due.toISOString(),
       interval_seconds: secondsBetween(now, schedule.due),
       intervals: toIntervals(schedule, now, undefined, scheduler),
-      review_id: reviewId,
+      review_id: applied.reviewId,
       remaining_today: remainingAfter(read, schedule, window, introducedOn === day.day),
     };
   }
