@@ -48,6 +48,10 @@ interface Scenario {
   setup?(ctx: BenchContext): Promise<void>;
   /** Paths sent in turn, one per request (instead of `path` every time). */
   paths?(ctx: BenchContext): string[];
+  /** Headers sent in turn beside `paths` (the same length: request i has both i-th). */
+  variants?(ctx: BenchContext): { headers: Record<string, string> }[];
+  /** Sample what PostgreSQL's backends wait on during the row, and print the top waits. */
+  waits?: boolean;
 }
 
 const auth = (ctx: BenchContext) => ({ authorization: `Bearer ${ctx.access}` });
@@ -57,6 +61,8 @@ const FEW = 4;
 /** The rows of the table. Later issues append here. */
 const BARE = 'bare node:http JSON handler';
 const CROWD = `due_cards, 1M cards of 1,000 learners, one learner's (${FEW} conn.)`;
+const RATERS = 32;
+const MANY = `update_difficulty, ${RATERS} learners at once`;
 
 const scenarios: Scenario[] = [
   // The ceiling on this machine: the same JSON answer with no framework at all.
@@ -95,6 +101,62 @@ const scenarios: Scenario[] = [
       (ctx.data.reviewCardIds as number[]).map(
         (id) => `/be/api/space-repetition/cards/${id}/update_difficulty/`,
       ),
+    waits: true,
+  },
+  // Ratings of many learners at once, each rating their own cards: what no learner's own rows
+  // serialize, only what every rating shares.
+  {
+    name: MANY,
+    method: 'POST',
+    path: '/be/api/space-repetition/cards/{id}/update_difficulty/',
+    body: () => ({ difficulty: 'good' }),
+    async setup(ctx) {
+      const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
+      const started = performance.now();
+      const raters: { access: string; cards: number[] }[] = [];
+      try {
+        // Accounts written with SQL (sign-up limits accounts per address), with the bench user's
+        // password hash, then signed in as a learner would.
+        const learners = await sql<{ id: number; email: string }[]>`
+          insert into users (email, username, password_hash)
+          select 'rater' || g || '@example.com', 'rater' || g,
+            (select password_hash from users where id = ${ctx.userId})
+          from generate_series(1, ${RATERS}) g
+          returning id, email`;
+        for (const learner of learners) {
+          const tokens = await post('/be/api/auth/token/', {
+            email: learner.email,
+            password: 'bench-password',
+          });
+          const seeded = await seedReviewAccount(sql, learner.id, { desks: 5, cards: 1000 });
+          raters.push({ access: tokens.access ?? '', cards: seeded.reviewCardIds });
+        }
+      } finally {
+        await sql.end();
+      }
+      // Request k of each round is rater k's: consecutive requests are different learners'.
+      const requests: { path: string; access: string }[] = [];
+      const rounds = Math.min(...raters.map((r) => r.cards.length));
+      for (let round = 0; round < rounds; round++) {
+        for (const r of raters) {
+          requests.push({
+            path: `/be/api/space-repetition/cards/${r.cards[round]}/update_difficulty/`,
+            access: r.access,
+          });
+        }
+      }
+      ctx.data.manyRatings = requests;
+      process.stdout.write(
+        `  seeded ${RATERS} learners with 1000 cards each in ` +
+          `${Math.round(performance.now() - started)} ms\n`,
+      );
+    },
+    paths: (ctx) => (ctx.data.manyRatings as { path: string }[]).map((r) => r.path),
+    variants: (ctx) =>
+      (ctx.data.manyRatings as { access: string }[]).map((r) => ({
+        headers: { authorization: `Bearer ${r.access}` },
+      })),
+    waits: true,
   },
   // How the queue grows with the table: one learner among 1,000 with 1,000 cards each.
   {
@@ -144,6 +206,7 @@ const ratios: [string, string, ('rps' | 'p50' | 'p99')?][] = [
   [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`, 'p99'],
   [`due_cards, 100k cards (${FEW} conn.)`, `health (${FEW} conn.)`],
   ['update_difficulty, a different card each time', 'health'],
+  [MANY, 'health'],
   [CROWD, `health (${FEW} conn.)`, 'p99'],
 ];
 
@@ -159,6 +222,8 @@ interface Result {
   /** CPU time per answered request of this process (the server) and of PostgreSQL, in ms. */
   serverCpu: number;
   pgCpu: number;
+  /** The sampled waits of PostgreSQL's busy backends, most frequent first (rows with `waits`). */
+  waits?: [string, number][];
 }
 
 /**
@@ -170,6 +235,35 @@ interface Result {
 function cpuNow(): { server: number; pg: number } {
   const { user, system } = process.cpuUsage();
   return { server: (user + system) / 1000, pg: cpuMsOf(descendants(process.pid, 'postgres')) };
+}
+
+/**
+ * Samples, every 10 ms until stopped, what each busy client backend of PostgreSQL waits on
+ * (`pg_stat_activity`: a lock, the WAL's flush, or CPU when it waits on nothing): which shared
+ * thing a row's requests queue on, which its CPU figures cannot tell.
+ */
+function sampleWaits(databaseUrl: string) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const counts = new Map<string, number>();
+  let sampling = true;
+  const done = (async () => {
+    while (sampling) {
+      const rows = await sql<{ wait: string }[]>`
+        select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait
+        from pg_stat_activity
+        where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()`;
+      for (const { wait } of rows) counts.set(wait, (counts.get(wait) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    async stop(): Promise<[string, number][]> {
+      sampling = false;
+      await done;
+      await sql.end();
+      return [...counts].sort((a, b) => b[1] - a[1]);
+    },
+  };
 }
 
 const autocannon = createRequire(import.meta.url).resolve('autocannon');
@@ -196,6 +290,7 @@ async function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       paths: scenario.paths(ctx),
+      variants: scenario.variants?.(ctx),
     });
   }
   // The autocannon CLI, also a second process: the load generator must not share the server's
@@ -264,9 +359,11 @@ try {
     await scenario.setup?.(ctx);
     const url = (scenario.origin?.(ctx) ?? baseUrl) + scenario.path;
     if (WARMUP > 0) await runAutocannon(url, scenario, ctx, WARMUP);
+    const sampler = scenario.waits ? sampleWaits(ctx.databaseUrl) : undefined;
     const cpuBefore = cpuNow();
     const r = await runAutocannon(url, scenario, ctx, DURATION);
     const cpuAfter = cpuNow();
+    const waits = await sampler?.stop();
     const answered = Math.max(1, r.requests.total);
     results.push({
       scenario,
@@ -279,6 +376,7 @@ try {
       errors: r.errors + r.timeouts,
       serverCpu: (cpuAfter.server - cpuBefore.server) / answered,
       pgCpu: (cpuAfter.pg - cpuBefore.pg) / answered,
+      waits,
     });
     process.stdout.write(`  ran ${scenario.name}\n`);
   }
@@ -336,6 +434,14 @@ for (const [a, b, figure = 'rps'] of ratios) {
     const unit = figure === 'rps' ? 'requests/s' : `${figure} latency`;
     console.log(`ratio ${a} / ${b}: ${(x[figure] / y[figure]).toFixed(2)} (${unit})`);
   }
+}
+for (const r of results.filter((x) => x.waits)) {
+  const samples = r.waits?.reduce((sum, [, n]) => sum + n, 0) ?? 0;
+  const top = (r.waits ?? [])
+    .slice(0, 4)
+    .map(([wait, n]) => `${wait} ${Math.round((n / Math.max(1, samples)) * 100)} %`)
+    .join(', ');
+  console.log(`PostgreSQL backends during ${r.scenario.name}: ${top} (${samples} samples)`);
 }
 if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
   console.log(
