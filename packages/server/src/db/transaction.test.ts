@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
-import { inTransaction, type Tx } from './transaction.ts';
+import { afterCommit, inTransaction, type Tx } from './transaction.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -95,5 +95,39 @@ describe('inTransaction', () => {
     });
     await expect(duplicate).rejects.toMatchObject({ code: '23505' });
     expect(runs).toBe(1);
+  });
+
+  it('runs afterCommit work once the run that committed has, and none of a run rolled back', async () => {
+    const { sql } = backend.database;
+    const done: string[] = [];
+    let runs = 0;
+    const result = await inTransaction(sql, async (tx) => {
+      runs += 1;
+      const run = runs;
+      expect(afterCommit(tx, async () => void done.push(`after run ${run}`))).toBe(true);
+      if (run === 1) {
+        await tx.unsafe(
+          "do $$ begin raise exception 'conflict' using errcode = 'serialization_failure'; end $$",
+        );
+      }
+      done.push(`run ${run} ends`);
+      return 'committed';
+    });
+    expect(result).toBe('committed');
+    expect(done).toEqual(['run 2 ends', 'after run 2']);
+    // Nothing is kept for the pool, or for a transaction begun elsewhere: the caller acts at once.
+    expect(afterCommit(sql, async () => {})).toBe(false);
+    await sql.begin(async (tx) => expect(afterCommit(tx, async () => {})).toBe(false));
+  });
+
+  it('runs no afterCommit work when the transaction rolls back', async () => {
+    const { sql } = backend.database;
+    const done: string[] = [];
+    const failing = inTransaction(sql, async (tx) => {
+      afterCommit(tx, async () => void done.push('after'));
+      throw new Error('the write failed');
+    });
+    await expect(failing).rejects.toThrow('the write failed');
+    expect(done).toEqual([]);
   });
 });

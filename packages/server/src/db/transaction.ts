@@ -28,11 +28,27 @@ function backoffMs(attempt: number): number {
   return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
+/** What `afterCommit` left to run once each transaction of `inTransaction` has committed. */
+const afterCommitWork = new WeakMap<object, ((sql: Sql) => Promise<void>)[]>();
+
+/**
+ * Runs `fn` with the pool once `tx` has committed, if `tx` is a transaction of `inTransaction`,
+ * and returns true; nothing runs if it rolls back (or runs again after a deadlock: that run's own
+ * calls count). Returns false for anything else (the pool, or a transaction begun elsewhere), and
+ * the caller does its work at once.
+ */
+export function afterCommit(tx: object, fn: (sql: Sql) => Promise<void>): boolean {
+  const work = afterCommitWork.get(tx);
+  work?.push(fn);
+  return work !== undefined;
+}
+
 /**
  * The one way to run a transaction: `work` runs inside BEGIN…COMMIT, and runs again (from the
  * start, in a new transaction) when PostgreSQL aborts it for a deadlock or a serialization
  * failure, at most `attempts` times in all. `work` must therefore have no effects outside the
- * transaction before it commits. Any other error rolls back and is thrown at once.
+ * transaction before it commits (`afterCommit` runs what must wait for it). Any other error rolls
+ * back and is thrown at once.
  */
 export async function inTransaction<T>(
   sql: Sql,
@@ -42,9 +58,15 @@ export async function inTransaction<T>(
   const attempts = Math.max(1, options.attempts ?? 3);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const run = (tx: Tx) => work(tx);
+      const after: ((sql: Sql) => Promise<void>)[] = [];
+      const run = (tx: Tx) => {
+        afterCommitWork.set(tx, after);
+        return work(tx);
+      };
       // postgres.js types the result through UnwrapPromiseArray; `work` already resolves to T.
-      return (await (options.begin ? sql.begin(options.begin, run) : sql.begin(run))) as T;
+      const result = (await (options.begin ? sql.begin(options.begin, run) : sql.begin(run))) as T;
+      for (const fn of after) await fn(sql);
+      return result;
     } catch (error) {
       if (attempt >= attempts || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));

@@ -1,3 +1,4 @@
+export { sendLiveSignal } from './live.ts';
 export {
   EVENTS_CHANNEL,
   type EventSignal,

@@ -20,7 +20,8 @@ export interface EventSignal {
 
 /**
  * A live-only event for the addressee's open streams (no row, not replayed): `recordActivity`'s
- * `activity`. Sent with `pg_notify` on the same channel, so it too waits for the commit.
+ * `activity`, `duel_progress`. Sent with `pg_notify` on the same channel once the write has
+ * committed (`sendLiveSignal`).
  */
 export interface LiveSignal {
   user_id: number;

@@ -10,7 +10,7 @@
 import type postgres from 'postgres';
 import type { Schemas } from '../../contract/types.ts';
 import type { ActivityType } from '../../domain/activities.ts';
-import { EVENTS_CHANNEL, type LiveSignal } from '../../notifications/index.ts';
+import { type LiveSignal, sendLiveSignal } from '../../notifications/index.ts';
 import { iso, pgDate, type Query } from './pg.ts';
 
 export type DuelActivityType = 'desk_duel' | 'custom_duel' | 'table_duel' | 'image_duel';
@@ -122,7 +122,7 @@ export async function recordDeskActivities(
  * `recordActivity`'s upsert as a CTE of a larger statement, for a write that must stay one round
  * trip (a rating): `counted` upserts the row, only when the statement's `gate` CTE (e.g.
  * `changed`) has a row, and returns the learner's `day` it counted on. It sends no event: the
- * caller sends it once the statement has committed (`signalCommittedActivity`).
+ * caller sends it (`signalActivity`) once the statement has committed.
  */
 export function activityCte(
   q: Query,
@@ -132,29 +132,6 @@ export function activityCte(
   gate: string,
 ) {
   return q`counted as (${upsertActivity(q, userId, activity, at, gate)})`;
-}
-
-/**
- * The live `activity` event of an activity already committed, sent from outside any transaction
- * (never pass a transaction: its commit would stop waiting for the disk) in a commit that does
- * not wait for its WAL flush. PostgreSQL serializes the commits of all transactions that notify
- * under one database-wide lock, held through each commit's WAL flush. When a rating notified in
- * its own statement, every rating in the database, whoever's, waited there for the previous one's
- * flush: under the ratings bench with the learner's review-count row out of the way, `Lock:object`
- * was the backends' main wait in `pg_stat_activity`. Here the lock covers a commit of 40 bytes of
- * WAL that nobody waits for. The event only tells the learner's pages to read their progress
- * again, and is not replayed: should the process stop between the two statements, the event is
- * lost, never the activity.
- */
-export async function signalCommittedActivity(
-  sql: Query,
-  userId: number,
-  data: Schemas['ActivityEventData'],
-): Promise<void> {
-  const signal: ActivitySignal = { user_id: userId, event: 'activity', data };
-  await sql`
-    select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)}),
-      set_config('synchronous_commit', 'off', true)`;
 }
 
 /** The upsert behind `recordActivity`; `gate` names a CTE that must have a row for it to run. */
@@ -242,14 +219,14 @@ function fieldsOf(a: ActivityRecord) {
   }
 }
 
-/** pg_notify is delivered when the surrounding transaction commits (at once outside one). */
-async function signalActivity(
+/** The learner's live `activity` event, sent once the write has committed (`sendLiveSignal`). */
+export async function signalActivity(
   q: Query,
   userId: number,
   data: Schemas['ActivityEventData'],
 ): Promise<void> {
   const signal: ActivitySignal = { user_id: userId, event: 'activity', data };
-  await q`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)})`;
+  await sendLiveSignal(q, signal);
 }
 
 /** Takes one review off a desk's day (an undone rating); the row goes when nothing is left. */

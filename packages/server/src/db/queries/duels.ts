@@ -1,6 +1,6 @@
 /** Duels, their players and duel requests: every SQL statement of the duels domain. */
 import type { DeskCard, StoredQuestion } from '../../domain/duel-content.ts';
-import { EVENTS_CHANNEL, type LiveSignal } from '../../notifications/index.ts';
+import { type LiveSignal, sendLiveSignal } from '../../notifications/index.ts';
 import {
   type PersonRecord,
   SENDER_RECEIVER_COLUMNS,
@@ -538,7 +538,7 @@ export async function listDuelRequests(
 
 // ── Live progress ──────────────────────────────────────────────────────────────────────────────
 
-/** The `duel_progress` event, sent to `userId`'s open streams when the transaction commits. */
+/** The `duel_progress` event, sent to `userId`'s open streams once the transaction commits. */
 export async function signalDuelProgress(
   q: Query,
   userId: number,
@@ -551,7 +551,7 @@ export async function signalDuelProgress(
   },
 ): Promise<void> {
   const signal: LiveSignal = { user_id: userId, event: 'duel_progress', data };
-  await q`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(signal)})`;
+  await sendLiveSignal(q, signal);
 }
 
 /** A rejected (cancelled) duel waiting again, for `opponentId`, with a fresh player row. */

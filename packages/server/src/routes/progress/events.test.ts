@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity, signalCommittedActivity } from '../../db/queries/activities.ts';
+import { recordActivity, signalActivity } from '../../db/queries/activities.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { readSse } from '../../test/sse.ts';
@@ -75,14 +75,14 @@ describe('activity events', () => {
     await stream.cancel();
   });
 
-  it('sends a committed activity’s event in a commit of its own, and leaves the connection’s commits durable', async () => {
+  it('sends an activity’s event from the pool in a commit of its own, and leaves the connection’s commits durable', async () => {
     const ana = await t.signUp({ timezone: 'UTC' });
     const stream = await connect(ana.access);
     const one = postgres(t.url, { max: 1, onnotice: () => {} });
     try {
       // The test cluster's commits never wait for the disk; this session's do, as the product's.
       await one`set synchronous_commit = on`;
-      await signalCommittedActivity(one, ana.user.id, {
+      await signalActivity(one, ana.user.id, {
         activity_type: 'space_repetition',
         day: '2026-01-02',
       });
@@ -99,5 +99,47 @@ describe('activity events', () => {
       await one.end();
       await stream.cancel();
     }
+  });
+
+  it('sends a transaction’s events after its commit, in their order, and outside it', async () => {
+    const ana = await t.signUp({ timezone: 'UTC' });
+    const stream = await connect(ana.access);
+    const one = postgres(t.url, { max: 1, onnotice: () => {} });
+    try {
+      await one`set synchronous_commit = on`;
+      let inside = '';
+      await inTransaction(one, async (tx) => {
+        await signalActivity(tx, ana.user.id, { activity_type: 'macro_images', day: '2026-01-01' });
+        await signalActivity(tx, ana.user.id, { activity_type: 'desk_duel', day: '2026-01-02' });
+        // Nothing sent yet, and the transaction's own commit still waits for the disk.
+        await expect(stream.nextEvent(300)).rejects.toThrow();
+        const [row] = await tx<{ synchronous_commit: string }[]>`show synchronous_commit`;
+        inside = row?.synchronous_commit ?? '';
+      });
+      expect(inside).toBe('on');
+      const days = [await stream.nextEvent(5000), await stream.nextEvent(5000)].map(
+        (frame) => JSON.parse(frame.data ?? '{}').day,
+      );
+      expect(days).toEqual(['2026-01-01', '2026-01-02']);
+    } finally {
+      await one.end();
+      await stream.cancel();
+    }
+  });
+
+  it('sends an event of a transaction begun elsewhere (sql.begin) with its commit, and none on rollback', async () => {
+    const ana = await t.signUp();
+    const stream = await connect(ana.access);
+    const data = { activity_type: 'space_repetition', day: '2026-01-03' } as const;
+    await expect(
+      t.deps.sql.begin(async (tx) => {
+        await signalActivity(tx, ana.user.id, data);
+        throw new Error('the import failed');
+      }),
+    ).rejects.toThrow('the import failed');
+    await expect(stream.nextEvent(500)).rejects.toThrow();
+    await t.deps.sql.begin((tx) => signalActivity(tx, ana.user.id, data));
+    expect(JSON.parse((await stream.nextEvent(5000)).data ?? '{}')).toEqual(data);
+    await stream.cancel();
   });
 });

@@ -6,10 +6,10 @@
  * version read. Another rating of the card (or an undo) that committed in between makes it read
  * again, so each rating applies to the state the previous one left. A rating sent again with its
  * idempotency key answers what the first one did. Once the write has committed, a third
- * statement sends the activity's live event (`signalCommittedActivity` says why not inside it).
+ * statement sends the activity's live event (`notifications/live.ts` says why not inside it).
  */
 import type { Schemas } from '../../contract/types.ts';
-import { signalCommittedActivity } from '../../db/queries/activities.ts';
+import { signalActivity } from '../../db/queries/activities.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import {
@@ -56,7 +56,7 @@ export interface RateOptions {
 const MAX_ATTEMPTS = 1000;
 
 export async function rate(
-  { sql, logger }: Pick<AppDeps, 'sql' | 'logger'>,
+  { sql }: Pick<AppDeps, 'sql'>,
   user: UserRow,
   cardId: number,
   options: RateOptions,
@@ -130,13 +130,8 @@ export async function rate(
       throw error;
     }
     if (applied === undefined) continue;
-    // The rating has committed: an event that could not be sent is logged, not answered as an error.
-    await signalCommittedActivity(sql, user.id, {
-      activity_type: 'space_repetition',
-      day: applied.day,
-    }).catch((error: unknown) =>
-      logger.warn('the activity event of a rating was not sent', { error: String(error) }),
-    );
+    // The rating has committed (its statement was its own transaction).
+    await signalActivity(sql, user.id, { activity_type: 'space_repetition', day: applied.day });
     return {
       card: toCard(card, schedule),
       rating: ratingName(grade),
