@@ -31,6 +31,7 @@ import {
   waitForPaints,
   watchKeyToPaint,
 } from './key-to-paint.ts';
+import { describeWaits, sampleWaits } from './waits.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
 process.env.SEED_DEMO = 'false';
@@ -145,6 +146,7 @@ try {
     headers: {},
     paths: ['/be/api/health/'],
   });
+  const sampler = sampleWaits(backend.databaseUrl);
   const run = await runChild<{
     latencies: number[];
     wallMs: number;
@@ -152,6 +154,7 @@ try {
     refusals: Record<string, number>;
     networkErrors: Record<string, number>;
   }>('duel-players.ts', { baseUrl, players, questions: QUESTIONS });
+  const waits = await sampler.stop();
   const sorted = [...run.latencies].sort((x, y) => x - y);
   const rows = [
     ['row', 'clients', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'failed'],
@@ -180,6 +183,7 @@ try {
   console.log(
     `set-up (${players.length} players, friendships, duels, acceptances): ${setupMs.toFixed(0)} ms`,
   );
+  console.log(`PostgreSQL backends during the answers: ${describeWaits(waits)}`);
   const refused = Object.entries(run.refusals);
   if (refused.length > 0) {
     console.log(

@@ -10,6 +10,7 @@ import { type LoadFigures, runLoad, spawnJson } from './child.ts';
 import { benchEvents, type EventsFigures, printEvents } from './events.ts';
 import { cpuMsOf, descendants } from './procs.ts';
 import { seedCrowd, seedReviewAccount } from './seed-reviews.ts';
+import { describeWaits, sampleWaits, type Waits } from './waits.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
 process.env.SEED_DEMO = 'false';
@@ -223,7 +224,7 @@ interface Result {
   serverCpu: number;
   pgCpu: number;
   /** The sampled waits of PostgreSQL's busy backends, most frequent first (rows with `waits`). */
-  waits?: [string, number][];
+  waits?: Waits;
 }
 
 /**
@@ -235,35 +236,6 @@ interface Result {
 function cpuNow(): { server: number; pg: number } {
   const { user, system } = process.cpuUsage();
   return { server: (user + system) / 1000, pg: cpuMsOf(descendants(process.pid, 'postgres')) };
-}
-
-/**
- * Samples, every 10 ms until stopped, what each busy client backend of PostgreSQL waits on
- * (`pg_stat_activity`: a lock, the WAL's flush, or CPU when it waits on nothing): which shared
- * thing a row's requests queue on, which its CPU figures cannot tell.
- */
-function sampleWaits(databaseUrl: string) {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  const counts = new Map<string, number>();
-  let sampling = true;
-  const done = (async () => {
-    while (sampling) {
-      const rows = await sql<{ wait: string }[]>`
-        select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait
-        from pg_stat_activity
-        where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()`;
-      for (const { wait } of rows) counts.set(wait, (counts.get(wait) ?? 0) + 1);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  return {
-    async stop(): Promise<[string, number][]> {
-      sampling = false;
-      await done;
-      await sql.end();
-      return [...counts].sort((a, b) => b[1] - a[1]);
-    },
-  };
 }
 
 const autocannon = createRequire(import.meta.url).resolve('autocannon');
@@ -436,12 +408,7 @@ for (const [a, b, figure = 'rps'] of ratios) {
   }
 }
 for (const r of results.filter((x) => x.waits)) {
-  const samples = r.waits?.reduce((sum, [, n]) => sum + n, 0) ?? 0;
-  const top = (r.waits ?? [])
-    .slice(0, 4)
-    .map(([wait, n]) => `${wait} ${Math.round((n / Math.max(1, samples)) * 100)} %`)
-    .join(', ');
-  console.log(`PostgreSQL backends during ${r.scenario.name}: ${top} (${samples} samples)`);
+  console.log(`PostgreSQL backends during ${r.scenario.name}: ${describeWaits(r.waits ?? [])}`);
 }
 if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
   console.log(
