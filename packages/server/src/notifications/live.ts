@@ -51,8 +51,7 @@ async function sendNow(sql: Sql, signals: LiveSignal[]): Promise<void> {
     await sql`
       select count(pg_notify(${EVENTS_CHANNEL}, u.payload)),
         set_config('synchronous_commit', 'off', true)
-      from unnest(${signals.map((s) => JSON.stringify(s))}::text[]) with ordinality
-        as u(payload, n)`;
+      from unnest(${signals.map((s) => JSON.stringify(s))}::text[]) as u(payload)`;
   } catch (error) {
     // The write has committed: a signal that could not be sent is logged, not answered as an error.
     log.warn('live events were not sent', { error: String(error), events: signals.length });

@@ -153,7 +153,7 @@ describe('a rating request', () => {
    * its own before), its write, then the activity's live event: sent after the write has
    * committed, in a commit that does not wait for the disk, because PostgreSQL serializes the
    * commits of every transaction that notifies under one lock held through its WAL flush
-   * (`signalCommittedActivity`).
+   * (`sendLiveSignal`).
    */
   it('sends 4 statements, the live event last and apart from the write', async () => {
     const app = createApp({ ...t.deps, sql: spy, db: drizzle(spy, { schema }) });

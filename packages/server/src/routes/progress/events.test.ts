@@ -30,6 +30,16 @@ afterAll(async () => {
 
 const { makeDesk, makeCard, rate } = helpers(() => t);
 
+/**
+ * A connection of its own whose commits wait for the disk, as the product's do (the test
+ * cluster's never do), to tell a commit that skipped the wait.
+ */
+async function durableConnection() {
+  const one = postgres(t.url, { max: 1, onnotice: () => {} });
+  await one`set synchronous_commit = on`;
+  return one;
+}
+
 async function connect(token: string) {
   const res = await fetch(`${origin}/be/api/events/`, {
     headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
@@ -78,10 +88,8 @@ describe('activity events', () => {
   it('sends an activity’s event from the pool in a commit of its own, and leaves the connection’s commits durable', async () => {
     const ana = await t.signUp({ timezone: 'UTC' });
     const stream = await connect(ana.access);
-    const one = postgres(t.url, { max: 1, onnotice: () => {} });
+    const one = await durableConnection();
     try {
-      // The test cluster's commits never wait for the disk; this session's do, as the product's.
-      await one`set synchronous_commit = on`;
       await signalActivity(one, ana.user.id, {
         activity_type: 'space_repetition',
         day: '2026-01-02',
@@ -104,9 +112,8 @@ describe('activity events', () => {
   it('sends a transaction’s events after its commit, in their order, and outside it', async () => {
     const ana = await t.signUp({ timezone: 'UTC' });
     const stream = await connect(ana.access);
-    const one = postgres(t.url, { max: 1, onnotice: () => {} });
+    const one = await durableConnection();
     try {
-      await one`set synchronous_commit = on`;
       let inside = '';
       await inTransaction(one, async (tx) => {
         await signalActivity(tx, ana.user.id, { activity_type: 'macro_images', day: '2026-01-01' });

@@ -1,14 +1,14 @@
 /**
- * Rating a card takes no transaction: one statement reads the card, its desk,
- * the learner's schedule with its row version, the idempotency key's rating, the desk's counts
- * of today and the learner's memory model; ts-fsrs schedules; one statement writes the new state,
- * its log row, the day's activity and the new-card counter, only if the schedule row is still the
- * version read. Another rating of the card (or an undo) that committed in between makes it read
+ * Rating a card takes no transaction: one statement reads the card, its desk, the learner's
+ * schedule with its row version, the idempotency key's rating, the desk's counts of today and the
+ * learner's memory model; ts-fsrs schedules; one statement writes the new state, its log row, the
+ * day's activity and the new-card counter, only if the schedule row is still the version read. Another rating of the card (or an undo) that committed in between makes it read
  * again, so each rating applies to the state the previous one left. A rating sent again with its
  * idempotency key answers what the first one did. Once the write has committed, a third
  * statement sends the activity's live event (`notifications/live.ts` says why not inside it).
  */
 import type { Schemas } from '../../contract/types.ts';
+import type { Sql } from '../../db/client.ts';
 import { signalActivity } from '../../db/queries/activities.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
@@ -35,7 +35,6 @@ import {
   type Schedule,
   scheduleFromJson,
 } from '../../domain/scheduling.ts';
-import type { AppDeps } from '../../http/context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
@@ -56,7 +55,7 @@ export interface RateOptions {
 const MAX_ATTEMPTS = 1000;
 
 export async function rate(
-  { sql }: Pick<AppDeps, 'sql'>,
+  sql: Sql,
   user: UserRow,
   cardId: number,
   options: RateOptions,

@@ -52,7 +52,7 @@ export const handlers: Handlers = {
   },
 
   async updateCardDifficulty(c, { params, body }) {
-    const result = await rate(c.get('deps'), currentUser(c), params.id, {
+    const result = await rate(c.get('deps').sql, currentUser(c), params.id, {
       difficulty: body.difficulty,
       answerTimeMs: body.answer_time_ms,
       reviewedAt: body.reviewed_at,
@@ -63,7 +63,7 @@ export const handlers: Handlers = {
   },
 
   async repeatCardSameDay(c, { params, body }) {
-    const result = await rate(c.get('deps'), currentUser(c), params.id, {
+    const result = await rate(c.get('deps').sql, currentUser(c), params.id, {
       difficulty: body.difficulty,
       answerTimeMs: body.answer_time_ms,
       reviewedAt: body.reviewed_at,
