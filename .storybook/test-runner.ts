@@ -24,11 +24,14 @@ import { FIXED_NOW } from './fixtures.ts';
 const ROOT = new URL('..', import.meta.url).pathname;
 
 /** Baseline `<story id>.png` files; a failing story's actual and diff images go to __diff__. */
+const BASELINES = `${ROOT}tests/visual/baselines`;
+const FAILURES = `${ROOT}tests/visual/__diff__`;
+
 const IMAGE_MATCH: MatchImageSnapshotOptions = {
-  customSnapshotsDir: `${ROOT}tests/visual/baselines`,
-  customDiffDir: `${ROOT}tests/visual/__diff__`,
+  customSnapshotsDir: BASELINES,
+  customDiffDir: FAILURES,
   storeReceivedOnFailure: true,
-  customReceivedDir: `${ROOT}tests/visual/__diff__`,
+  customReceivedDir: FAILURES,
   // pixelmatch's per-pixel colour threshold, and the share of differing pixels that fails.
   customDiffConfig: { threshold: 0.1 },
   failureThreshold: 0.001,
@@ -283,13 +286,13 @@ async function visualProblems(page: Page, context: TestContext): Promise<string[
 function sameAsBaseline(id: string, shot: Buffer): boolean {
   let baseline: Buffer;
   try {
-    baseline = readFileSync(join(IMAGE_MATCH.customSnapshotsDir ?? '', `${id}.png`));
+    baseline = readFileSync(join(BASELINES, `${id}.png`));
   } catch {
     return false; // no baseline: the matcher writes it, or fails under CI
   }
   if (!shot.equals(baseline)) return false;
   for (const file of [`${id}-received.png`, `${id}-diff.png`]) {
-    rmSync(join(IMAGE_MATCH.customDiffDir ?? '', file), { force: true });
+    rmSync(join(FAILURES, file), { force: true });
   }
   return true;
 }

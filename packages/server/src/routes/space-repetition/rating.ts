@@ -2,10 +2,11 @@
  * Rating a card takes no transaction: one statement reads the card, its desk, the learner's
  * schedule with its row version, the idempotency key's rating, the desk's counts of today and the
  * learner's memory model; ts-fsrs schedules; one statement writes the new state, its log row, the
- * day's activity and the new-card counter, only if the schedule row is still the version read. Another rating of the card (or an undo) that committed in between makes it read
- * again, so each rating applies to the state the previous one left. A rating sent again with its
- * idempotency key answers what the first one did. Once the write has committed, a third
- * statement sends the activity's live event (`notifications/live.ts` says why not inside it).
+ * day's activity and the new-card counter, only if the schedule row is still the version read.
+ * Another rating of the card (or an undo) that committed in between makes it read again, so each
+ * rating applies to the state the previous one left. A rating sent again with its idempotency key
+ * answers what the first one did. Once the write has committed, a third statement sends the
+ * activity's live event (`notifications/live.ts` says why not inside it).
  */
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
