@@ -7,6 +7,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { type LoadFigures, runLoad, spawnJson } from './child.ts';
+import { startProfile } from './cpu-profile.ts';
 import { benchEvents, type EventsFigures, printEvents } from './events.ts';
 import { cpuMsOf, descendants } from './procs.ts';
 import { seedCrowd, seedReviewAccount } from './seed-reviews.ts';
@@ -22,6 +23,11 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROWS = new RegExp(process.env.BENCH_ROWS ?? '');
+/**
+ * A folder for a CPU profile of the server during each row's measured window (cpu-profile.ts),
+ * written as `<row>.cpuprofile`; read one with `node tests/bench/cpu-profile.ts <file>`.
+ */
+const PROFILES = process.env.BENCH_CPU_PROFILES;
 
 /** What every scenario may use: the server's base URL and a signed-in user's tokens. */
 interface BenchContext {
@@ -333,8 +339,13 @@ try {
     if (WARMUP > 0) await runAutocannon(url, scenario, ctx, WARMUP);
     const sampler = scenario.waits ? sampleWaits(ctx.databaseUrl) : undefined;
     const cpuBefore = cpuNow();
+    const profiling = PROFILES ? await startProfile() : undefined;
     const r = await runAutocannon(url, scenario, ctx, DURATION);
     const cpuAfter = cpuNow();
+    if (profiling && PROFILES) {
+      const { file } = await profiling.stopInto(PROFILES, scenario.name);
+      process.stdout.write(`  CPU profile of the server: ${file}\n`);
+    }
     const waits = await sampler?.stop();
     const answered = Math.max(1, r.requests.total);
     results.push({
