@@ -48,7 +48,7 @@ export const LEARN_AHEAD_SECONDS = 20 * 60;
  * interval previews the server computes, so a session asks for what it shows next and tops up
  * (`dueCardsCache.topUp`) when it runs low, rather than for the whole day.
  */
-export const DUE_CARDS_PAGE = 20;
+export const DUE_CARDS_PAGE = 10;
 /** Default page size of a desk's card list. */
 export const CARDS_PAGE_SIZE = 20;
 

@@ -2,6 +2,7 @@ import {
   $session,
   ACCESS_TOKEN_KEY,
   AUTH_CHANGE_EVENT,
+  DUE_CARDS_PAGE,
   REFRESH_TOKEN_KEY,
   saveTokens,
   setNavigate,
@@ -144,7 +145,7 @@ describe('review keyboard flow', () => {
     await screen.findByText('Paris');
     const asked = () => server.hits('/be/api/space-repetition/cards/due_cards/');
     expect(asked().map((r) => new URL(r.path, server.origin).searchParams.get('limit'))).toEqual([
-      '20',
+      String(DUE_CARDS_PAGE),
     ]);
     expect(remaining()).toBe('5 remaining today');
 

@@ -116,6 +116,24 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
     expect(dueIndexScans.length).toBeGreaterThan(0);
     expect(dueIndexScans.map((n) => n['Actual Loops'])).toEqual(dueIndexScans.map(() => 1));
   });
+
+  // The learner has hundreds of cards due: the page is theirs, and the new cards and the steps
+  // learned ahead that would follow them are not read for it (only counted, once per desk).
+  it('a page the due cards fill reads no new card and no step learned ahead for it', async () => {
+    const plans = await recorder.plansOf(() =>
+      dueQueue(spy, { userId, day: today.day, window, limit: 20 }),
+    );
+    const loops = (index: string) =>
+      plans
+        .flatMap((p) => p.nodes)
+        .filter((n) => n['Index Name'] === index)
+        .map((n) => n['Actual Loops'])
+        .sort((a = 0, b = 0) => a - b);
+    // The new cards: counted per desk (the head), never picked.
+    expect(loops('card_schedules_new_idx')).toEqual([0, DESKS]);
+    // The due index: the steps learned ahead never read; the next step past the window once.
+    expect(loops('card_schedules_due_idx')).toEqual([0, 1, 1]);
+  });
 });
 
 /**
@@ -139,7 +157,7 @@ describe('a due-cards request', () => {
         headers: { authorization: `Bearer ${access}` },
       });
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { cards: unknown[] }).cards).toHaveLength(20);
+      expect(((await res.json()) as { cards: unknown[] }).cards).toHaveLength(10);
     });
     console.log(`due_cards ${which || 'all'}: ${describePlans(plans)}`);
     expect(plans).toHaveLength(DUE_CARDS_STATEMENTS);

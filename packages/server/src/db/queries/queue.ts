@@ -184,8 +184,10 @@ interface DueQueueRow extends Omit<CardRow, 'id'> {
  * where reading the desks, the day's counters, the counts, the cards and the model took five in
  * two waves). The desks and their allowances (the learner's limit less the new cards introduced
  * on `day`, from the kept counters) are a CTE read once; each part of the queue and each count is
- * a range of one index read in its order and stopped at its limit; only the cards kept are joined
- * to their content. Every row carries the counts and the model; a queue without cards is one row
+ * a range of one index read in its order and stopped at its limit; the new cards and the steps
+ * learned ahead are read only when the due cards leave room on the page (a learner with a backlog
+ * never has them read for the page; they are still counted); only the cards kept are joined to
+ * their content. Every row carries the counts and the model; a queue without cards is one row
  * with null card columns. `queue-plans.test.ts` fails on a sequential scan, and on more
  * statements per request than this one and the signed-in user's.
  */
@@ -209,12 +211,15 @@ export async function dueQueue(
       left join new_cards_introduced n
         on n.user_id = ${userId} and n.day = ${r.day}::date and n.desk_id = v.id
     ),
+    due_first as materialized (
+      select s.card_id, s.due from card_schedules s
+      where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, window)}
+        and (s.state = 2 or s.due <= ${iso(window.learningBy)})
+      order by s.due, s.card_id
+      limit ${page}
+    ),
     picked as (
-      (select s.card_id, 0 as part, s.due from card_schedules s
-       where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, window)}
-         and (s.state = 2 or s.due <= ${iso(window.learningBy)})
-       order by s.due, s.card_id
-       limit ${page})
+      select card_id, 0 as part, due from due_first
       union all (
         select s.card_id, 1 as part, null::timestamptz as due
         from desk d
@@ -224,12 +229,14 @@ export async function dueQueue(
           order by s0.card_id
           limit least(d.allowance, ${page})
         ) s
+        where (select count(*) from due_first) < ${page}
         order by s.card_id
         limit ${page})
       union all (
         select s.card_id, 2 as part, s.due from card_schedules s
         where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, window)}
           and s.state <> 2 and s.due > ${iso(window.learningBy)}
+          and (select count(*) from due_first) < ${page}
         order by s.due, s.card_id
         limit ${page})
       order by part, due, card_id

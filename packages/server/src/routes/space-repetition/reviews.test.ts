@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../contract/load.ts';
 import { FSRS_PARAMETERS } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers, SR } from './test-support.ts';
@@ -261,6 +262,21 @@ describe('the review queue', () => {
     const limited = await t.request('GET', `${SR}/cards/due_cards/?limit=3`, { token: ana.access });
     expect(limited.body.cards.map((c: { id: number }) => c.id)).toEqual([c2.id, c0.id, c1.id]);
     expect(limited.body.remaining_today).toBe(5);
+  });
+
+  it('answers the contract’s default page without a limit, with the counts of the whole day', async () => {
+    const operation = loadContract().paths['/space-repetition/cards/due_cards/']?.get as {
+      parameters: { name: string; schema: { default?: number } }[];
+    };
+    const page = operation.parameters.find((p) => p.name === 'limit')?.schema.default;
+    expect(page).toBe(10);
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana, { new_cards_per_day: 50 });
+    for (let i = 0; i < 13; i++) await makeCard(ana, desk.id, `q${i}`, `a${i}`);
+    const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(queue.status).toBe(200);
+    expect(queue.body.cards).toHaveLength(page ?? 0);
+    expect(queue.body).toMatchObject({ due_count: 0, new_count: 13, remaining_today: 13 });
   });
 
   it('answers 404 for another learner’s desk and an unknown one, an empty queue without desks', async () => {

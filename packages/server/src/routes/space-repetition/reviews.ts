@@ -17,7 +17,7 @@ import { toDueCard } from './responses.ts';
 import { remainingToday } from './today.ts';
 
 /** The contract's default page of `listDueCards`. */
-const DEFAULT_QUEUE_PAGE = 20;
+const DEFAULT_QUEUE_PAGE = 10;
 
 export const handlers: Handlers = {
   /**
