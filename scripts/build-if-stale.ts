@@ -1,7 +1,9 @@
 // `npm start` must serve what the source says, yet not pay for a rebuild on every start:
 // the Astro build runs when its output is missing or older than any source it is built from.
+// The output's age is a stamp written once a build has finished: a build cut short (Ctrl+C during
+// the first start) leaves some of dist/ written, and serving that failed with "Invalid URL".
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { astroCli, buildEnv } from './offline-env.ts';
 
@@ -27,16 +29,20 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/** Written by `runAstroBuildIfStale` after a build that finished (dist/ is Astro's own folder). */
+const STAMP = 'dist/.build-finished';
+
 export function isBuildStale(root: string): boolean {
-  const output = join(root, 'dist/server/entry.mjs');
-  if (!existsSync(output)) return true;
-  const built = statSync(output).mtimeMs;
+  const stamp = join(root, STAMP);
+  if (!existsSync(stamp) || !existsSync(join(root, 'dist/server/entry.mjs'))) return true;
+  const built = statSync(stamp).mtimeMs;
   return SOURCES.some((source) => newestMtime(join(root, source)) > built);
 }
 
 export async function runAstroBuildIfStale(root: string): Promise<void> {
   if (!isBuildStale(root)) return;
   console.log('Building the web app (first start or changed sources)…');
+  forgetFinishedBuild(root);
   const [command, args] = astroCli(['build']);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: buildEnv() });
   if (result.error) {
@@ -47,4 +53,15 @@ export async function runAstroBuildIfStale(root: string): Promise<void> {
     console.error('The web app build failed; see the output above.');
     process.exit(result.status ?? 1);
   }
+  markBuildFinished(root);
+}
+
+/** Before a build starts (also `npm run build`'s): until it finishes, the output is not whole. */
+export function forgetFinishedBuild(root: string): void {
+  rmSync(join(root, STAMP), { force: true });
+}
+
+/** After a build that finished (also `npm run build`'s): the output is whole and this recent. */
+export function markBuildFinished(root: string): void {
+  writeFileSync(join(root, STAMP), `${new Date().toISOString()}\n`);
 }
