@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { type LoadFigures, runLoad, spawnJson } from './child.ts';
@@ -97,6 +98,15 @@ const scenarios: Scenario[] = [
         await sql.end();
       }
     },
+  },
+  // The same queue at half the connections: in a closed loop each request also waits for the
+  // others in flight (mean latency = connections ÷ requests per second), so this row says how
+  // much of the 4-connection row's latency is that wait rather than the request's own work.
+  {
+    name: `due_cards, 100k cards (${FEW / 2} conn.)`,
+    path: '/be/api/space-repetition/cards/due_cards/',
+    headers: auth,
+    connections: FEW / 2,
   },
   {
     name: 'update_difficulty, a different card each time',
@@ -229,6 +239,13 @@ interface Result {
   /** CPU time per answered request of this process (the server) and of PostgreSQL, in ms. */
   serverCpu: number;
   pgCpu: number;
+  /**
+   * The server's event loop delay during the row (p99 and max, ms): how long a request that had
+   * arrived could wait before the server ran it, whatever held the thread (its own work, garbage
+   * collection, or the other processes on the machine's cores).
+   */
+  loopP99: number;
+  loopMax: number;
   /** The sampled waits of PostgreSQL's busy backends, most frequent first (rows with `waits`). */
   waits?: Waits;
 }
@@ -338,10 +355,13 @@ try {
     const url = (scenario.origin?.(ctx) ?? baseUrl) + scenario.path;
     if (WARMUP > 0) await runAutocannon(url, scenario, ctx, WARMUP);
     const sampler = scenario.waits ? sampleWaits(ctx.databaseUrl) : undefined;
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
     const cpuBefore = cpuNow();
     const profiling = PROFILES ? await startProfile() : undefined;
     const r = await runAutocannon(url, scenario, ctx, DURATION);
     const cpuAfter = cpuNow();
+    loop.disable();
     if (profiling && PROFILES) {
       const { file } = await profiling.stopInto(PROFILES, scenario.name);
       process.stdout.write(`  CPU profile of the server: ${file}\n`);
@@ -359,6 +379,8 @@ try {
       errors: r.errors + r.timeouts,
       serverCpu: (cpuAfter.server - cpuBefore.server) / answered,
       pgCpu: (cpuAfter.pg - cpuBefore.pg) / answered,
+      loopP99: loop.percentile(99) / 1e6,
+      loopMax: loop.max / 1e6,
       waits,
     });
     process.stdout.write(`  ran ${scenario.name}\n`);
@@ -386,6 +408,7 @@ const rows = [
     'errors',
     'server CPU ms/req',
     'PostgreSQL CPU ms/req',
+    'event loop delay p99 / max ms',
   ],
   ...results.map((r) => [
     `${r.scenario.method ?? 'GET'} ${r.scenario.path} (${r.scenario.name})`,
@@ -399,6 +422,7 @@ const rows = [
     String(r.errors),
     r.serverCpu.toFixed(3),
     r.pgCpu.toFixed(3),
+    `${r.loopP99.toFixed(1)} / ${r.loopMax.toFixed(1)}`,
   ]),
 ];
 const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
