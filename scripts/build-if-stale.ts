@@ -29,7 +29,7 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Written by `runAstroBuildIfStale` after a build that finished (dist/ is Astro's own folder). */
+/** Written after a build that finished, by `runAstroBuildIfStale` and `npm run build`. */
 const STAMP = 'dist/.build-finished';
 
 export function isBuildStale(root: string): boolean {

@@ -26,7 +26,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROWS = new RegExp(process.env.BENCH_ROWS ?? '');
 /**
  * A folder for a CPU profile of the server during each row's measured window (cpu-profile.ts),
- * written as `<row>.cpuprofile`; read one with `node tests/bench/cpu-profile.ts <file>`.
+ * written as `<row>.cpuprofile`; read one with `node tests/bench/cpu-profile.ts <file>`. The rows'
+ * figures then include the profiler's own cost.
  */
 const PROFILES = process.env.BENCH_CPU_PROFILES;
 
