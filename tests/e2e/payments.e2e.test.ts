@@ -235,7 +235,11 @@ describe('plans and payments in the browser', () => {
       expect(await openMacroImages(page)).toBe('modal');
       await page.goto(`${baseUrl}/profile`);
       await subscription.getByText('Expired', { exact: true }).waitFor();
-      expect(await list.getByRole('listitem', { name: 'Standard · Expired' }).count()).toBe(2);
+      // The list is its own read (GET auth/subscriptions/): the section above can show before it
+      // has loaded, so wait for its items rather than count a skeleton.
+      const expired = list.getByRole('listitem', { name: 'Standard · Expired' });
+      await expired.nth(1).waitFor();
+      expect(await expired.count()).toBe(2);
       const plan = subscription.locator('dt', { hasText: 'Account plan' });
       expect(await plan.locator('xpath=following-sibling::dd[1]').textContent()).toBe('Free');
 
