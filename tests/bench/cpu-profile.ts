@@ -2,8 +2,9 @@
 // - `printProfile` prints a profile's busy samples by module and by function (self and inclusive);
 //   tests/bench/profile.ts (the product as `npm start` runs it, loaded by a second process) and
 //   `BENCH_CPU_PROFILES=<folder>` of tests/bench/run.ts use it.
-// - `startProfile` profiles this process (run.ts: the backend runs in the bench's own process, so
-//   the profile sees every request's work and nothing of the load generators).
+// - `startProfile` profiles the process it runs in: run.ts's (the backend runs in the bench's own
+//   process, so the profile sees every request's work and nothing of the load generators) and the
+//   product's, through profile-probe.ts; `writeProfile` saves one as a .cpuprofile.
 // - `node tests/bench/cpu-profile.ts <file.cpuprofile>` prints a profile written earlier.
 // Figures only; nothing here asserts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -29,8 +30,11 @@ export interface Profile {
 
 const root = path.join(import.meta.dirname, '../..');
 
-/** V8's profiler in this process, sampling every 100 µs until `stopInto` writes its profile. */
-export async function startProfile() {
+/**
+ * V8's profiler in this process, sampling every 100 µs until `stop` answers its profile (the one
+ * way the bench starts it: run.ts in its own process, profile-probe.ts inside the product).
+ */
+export async function startProfile(): Promise<{ stop(): Promise<Profile> }> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -38,16 +42,20 @@ export async function startProfile() {
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
   return {
-    /** Writes `<folder>/<name>.cpuprofile` and answers its path and the profile. */
-    async stopInto(folder: string, name: string): Promise<{ file: string; profile: Profile }> {
+    async stop() {
       const { profile } = await session.post('Profiler.stop');
       session.disconnect();
-      await mkdir(folder, { recursive: true });
-      const file = path.join(folder, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
-      await writeFile(file, JSON.stringify(profile));
-      return { file, profile: profile as Profile };
+      return profile as Profile;
     },
   };
+}
+
+/** Writes `<folder>/<name>.cpuprofile` (Chrome DevTools opens it) and answers its path. */
+export async function writeProfile(folder: string, name: string, profile: Profile) {
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+  await writeFile(file, JSON.stringify(profile));
+  return file;
 }
 
 /** A frame's place: our file relative to the repo, a package by name, or Node's own. */

@@ -2,20 +2,17 @@
 // IPC message `{ profile: 'start' }` it starts V8's CPU profiler in this process, on
 // `{ profile: 'stop' }` it stops it and answers with the profile (Chrome's .cpuprofile JSON), so
 // that the profile covers the load window only, not start-up. The product itself runs unchanged.
-import { Session } from 'node:inspector/promises';
+import { startProfile } from './cpu-profile.ts';
 
-const session = new Session();
-session.connect();
+let running: Awaited<ReturnType<typeof startProfile>> | undefined;
 
 process.on('message', async (message: { profile?: 'start' | 'stop' }) => {
   if (message.profile === 'start') {
-    await session.post('Profiler.enable');
-    // 100 µs between samples: V8's default is 1 ms, too coarse for requests of ~100 µs.
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
-    await session.post('Profiler.start');
+    running = await startProfile();
     process.send?.({ profiling: true });
-  } else if (message.profile === 'stop') {
-    const { profile } = await session.post('Profiler.stop');
+  } else if (message.profile === 'stop' && running) {
+    const profile = await running.stop();
+    running = undefined;
     process.send?.({ profile });
   }
 });

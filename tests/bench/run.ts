@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { type LoadFigures, runLoad, spawnJson } from './child.ts';
-import { startProfile } from './cpu-profile.ts';
+import { startProfile, writeProfile } from './cpu-profile.ts';
 import { benchEvents, type EventsFigures, printEvents } from './events.ts';
 import { cpuMsOf, descendants } from './procs.ts';
 import { seedCrowd, seedReviewAccount } from './seed-reviews.ts';
@@ -359,12 +359,13 @@ try {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     const cpuBefore = cpuNow();
-    const profiling = PROFILES ? await startProfile() : undefined;
+    const profiling = PROFILES ? { folder: PROFILES, profiler: await startProfile() } : undefined;
     const r = await runAutocannon(url, scenario, ctx, DURATION);
     const cpuAfter = cpuNow();
     loop.disable();
-    if (profiling && PROFILES) {
-      const { file } = await profiling.stopInto(PROFILES, scenario.name);
+    if (profiling) {
+      const profile = await profiling.profiler.stop();
+      const file = await writeProfile(profiling.folder, scenario.name, profile);
       process.stdout.write(`  CPU profile of the server: ${file}\n`);
     }
     const waits = await sampler?.stop();
