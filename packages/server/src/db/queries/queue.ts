@@ -203,6 +203,8 @@ export async function dueQueue(
   // the same trial kept a generic plan after five custom ones (PostgreSQL's choice, on its
   // estimates, so not asserted by a test). The contract allows 1–500; clients ask for one size.
   const page = q.unsafe(String(Math.trunc(limit)));
+  // The parts after the due cards are read only when the due cards leave room on the page.
+  const roomAfterDue = q`(select count(*) from due_first) < ${page}`;
   const rows = await q<DueQueueRow[]>`
     with desk as materialized (
       select v.id as desk_id,
@@ -229,14 +231,14 @@ export async function dueQueue(
           order by s0.card_id
           limit least(d.allowance, ${page})
         ) s
-        where (select count(*) from due_first) < ${page}
+        where ${roomAfterDue}
         order by s.card_id
         limit ${page})
       union all (
         select s.card_id, 2 as part, s.due from card_schedules s
         where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, window)}
           and s.state <> 2 and s.due > ${iso(window.learningBy)}
-          and (select count(*) from due_first) < ${page}
+          and ${roomAfterDue}
         order by s.due, s.card_id
         limit ${page})
       order by part, due, card_id
