@@ -1,8 +1,9 @@
 /**
  * The queue's statements read index ranges, never a whole table: each statement the product sends
  * (captured from the driver) is run again under EXPLAIN (ANALYZE, BUFFERS) on a seeded learner
- * with 20,000 cards in 20 desks, among other learners, and the test fails on a sequential scan of
- * `card_schedules` or `cards`. The plans it prints are the ones the comments in queue.ts describe.
+ * with 20,000 cards in 20 desks, among other learners (one of them with 5,000 desks), and the test
+ * fails on a sequential scan of `card_schedules`, `cards` or `desks`. The plans it prints are the
+ * ones the comments in queue.ts describe.
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import type postgres from 'postgres';
@@ -19,6 +20,7 @@ import {
   seqScansOf,
 } from '../../test/plans.ts';
 import * as schema from '../schema.ts';
+import { visibleDesks } from './desks.ts';
 import { dueQueue, introducedOn, queueCounts } from './queue.ts';
 import { ratingSnapshot } from './reviews.ts';
 
@@ -63,8 +65,15 @@ beforeAll(async () => {
           as state) k
       where c.desk_id = any(${deskIds}::int[])`;
   }
+  // Many more learners' desks than the learner's own: reading the learner's desks must not read
+  // every desk (PostgreSQL reads a small table whole, whatever its indexes).
+  const crowd = (await t.signUp()).user.id;
+  await sql`
+    insert into desks (owner_id, name, new_cards_per_day)
+    select ${crowd}, 'Crowd desk ' || g, 10 from generate_series(1, 5000) g`;
   await sql`vacuum analyze card_schedules`;
   await sql`vacuum analyze cards`;
+  await sql`vacuum analyze desks`;
   const [card] = await sql<{ id: number }[]>`
     select card_id as id from card_schedules where user_id = ${userId} and state = 2 limit 1`;
   cardId = card?.id ?? 0;
@@ -77,7 +86,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const seqScans = (found: StatementPlan[]) => seqScansOf(found, ['card_schedules', 'cards']);
+const seqScans = (found: StatementPlan[]) =>
+  seqScansOf(found, ['card_schedules', 'cards', 'desks']);
 
 describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
   const now = new Date();
@@ -94,6 +104,7 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
     ],
     ['the counts of every desk', () => queueCounts(spy, userId, allowances(), window)],
     ['the day’s introductions', () => introducedOn(spy, userId, today.day)],
+    ['the learner’s desks (the desk list)', () => visibleDesks(spy, userId)],
     [
       'a rating’s read',
       () => ratingSnapshot(spy, { userId, cardId, key: null, day: today.day, window }),
