@@ -24,17 +24,22 @@ function gate() {
 /**
  * Two transactions that lock rows 1 and 2 in opposite orders, both holding their first lock
  * before either asks for its second: PostgreSQL detects the deadlock and aborts one of them.
- * Only the first run of each waits at the gate, as two real requests would not meet again.
+ * Only the first run of each waits at the gate, as two real requests would not meet again. The
+ * victim's second run starts once the other transaction has committed: started earlier, before
+ * the survivor (woken by the victim's abort) had taken its second row, it could take that row
+ * first and deadlock again (a third run, which PostgreSQL's scheduling decides, not the code).
  */
 async function provokeDeadlock(attempts: number) {
   const { sql } = backend.database;
   await sql`delete from lock_pair`;
   await sql`insert into lock_pair (id) values (1), (2)`;
   const bothLocked = gate();
+  const oneSettled = gate();
   let locked = 0;
   let runs = 0;
   const crossing = (first: number, second: number) => async (tx: Tx) => {
     runs += 1;
+    if (runs > 2) await oneSettled.opened;
     await tx`update lock_pair set hits = hits + 1 where id = ${first}`;
     if (runs <= 2) {
       locked += 1;
@@ -44,10 +49,12 @@ async function provokeDeadlock(attempts: number) {
     await tx`update lock_pair set hits = hits + 1 where id = ${second}`;
     return first;
   };
-  const results = await Promise.allSettled([
+  const both = [
     inTransaction(sql, crossing(1, 2), { attempts }),
     inTransaction(sql, crossing(2, 1), { attempts }),
-  ]);
+  ];
+  for (const run of both) run.then(oneSettled.open, oneSettled.open);
+  const results = await Promise.allSettled(both);
   const rows = await sql<
     { id: number; hits: number }[]
   >`select id, hits from lock_pair order by id`;
