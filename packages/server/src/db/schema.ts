@@ -287,6 +287,45 @@ export const reviewLogs = pgTable(
 );
 
 /**
+ * The review queue's due cards of each learner, counted by when they fall due, so that the due
+ * count of all their desks sums a few of these rows instead of reading every due card's index
+ * entry (`dueQueue` in `db/queries/queue.ts`). `kind` 2 counts review cards by the UTC hour of
+ * `due` (`bucket` = hours since 1970), `kind` 1 learning and relearning cards by the minute. Kept
+ * by triggers on `card_schedules` (migration `*_schedule_counts_triggers.sql`) in the writing
+ * statement's own transaction, whoever writes; a bucket that reaches 0 is deleted.
+ */
+export const scheduleDueCounts = pgTable(
+  'schedule_due_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    bucket: integer('bucket').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.bucket] })],
+);
+
+/**
+ * Each learner's new cards (never rated) per desk, kept by the same triggers, so that the queue's
+ * new count is the smaller of this and the desk's allowance, read from one row a desk.
+ */
+export const scheduleNewCounts = pgTable(
+  'schedule_new_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deskId] })],
+);
+
+/**
  * How many `review_logs` rows each learner has, so the all-time total is one row's read instead
  * of a count over years of ratings. Triggers on `review_logs` keep it (migration
  * `*_review_counts_triggers.sql`): every insert adds and every delete subtracts in the writing

@@ -129,7 +129,7 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
   });
 
   // The learner has hundreds of cards due: the page is theirs, and the new cards and the steps
-  // learned ahead that would follow them are not read for it (only counted, once per desk).
+  // learned ahead that would follow them are not read for it (only counted, from the kept counts).
   it('a page the due cards fill reads no new card and no step learned ahead for it', async () => {
     const plans = await recorder.plansOf(() =>
       dueQueue(spy, { userId, day: today.day, window, limit: 20 }),
@@ -140,10 +140,33 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
         .filter((n) => n['Index Name'] === index)
         .map((n) => n['Actual Loops'])
         .sort((a = 0, b = 0) => a - b);
-    // The new cards: counted per desk (the head), never picked.
-    expect(loops('card_schedules_new_idx')).toEqual([0, DESKS]);
-    // The due index: the steps learned ahead never read; the next step past the window once.
-    expect(loops('card_schedules_due_idx')).toEqual([0, 1, 1]);
+    // The new cards: never picked, and counted from `schedule_new_counts`, not from their index.
+    expect(loops('card_schedules_new_idx')).toEqual([0]);
+    // The due index: the steps learned ahead never read; the page, the next step past the window,
+    // and the count's hour and minute at the window's ends once each.
+    expect(loops('card_schedules_due_idx')).toEqual([0, 1, 1, 1, 1]);
+  });
+
+  // The due count of every desk sums the kept counts: it reads the due index only for the hour
+  // the learner's day ends in and the minute of the learn-ahead limit, not once for each of the
+  // learner's hundreds of due cards (as counting them did).
+  it('the due count of every desk reads kept counts, not each due card', async () => {
+    const plans = await recorder.plansOf(() =>
+      dueQueue(spy, { userId, day: today.day, window, limit: 20 }),
+    );
+    const nodes = plans.flatMap((p) => p.nodes);
+    const [row] = await spy<{ due: number }[]>`
+      select count(*)::int as due from card_schedules
+      where user_id = ${userId} and state <> 0
+        and (state = 2 and due < ${window.reviewBefore.toISOString()}
+             or state <> 2 and due <= ${window.learnAheadBy.toISOString()})`;
+    const due = row?.due ?? 0;
+    expect(due).toBeGreaterThan(500);
+    const dueEntries = nodes
+      .filter((n) => /^card_schedules_(desk_)?due_idx$/.test(n['Index Name'] ?? ''))
+      .reduce((sum, n) => sum + (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 0), 0);
+    expect(dueEntries).toBeLessThan(100);
+    expect(nodes.map((n) => n['Relation Name'])).toContain('schedule_due_counts');
   });
 });
 

@@ -1,0 +1,234 @@
+/**
+ * The queue's kept counts (`schedule_due_counts`, `schedule_new_counts`, kept by the triggers of
+ * `*_schedule_counts.sql`) equal the schedules counted again, whoever writes them: cards added
+ * and deleted, a desk shared and deleted, ratings (a new card's first, a learning step, a review,
+ * ratings at once), undo, a same-day repeat, an Anki import, an account deleted. After each
+ * step, `drift()` recomputes both from `card_schedules` and must find no difference; the queue's
+ * counts are read back beside it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ankiPackage } from '../anki/test-package.ts';
+import { dueWindow } from '../domain/queue.ts';
+import { learnerDay } from '../domain/scheduling.ts';
+import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
+import { createTestBackend, type TestBackend } from '../test/harness.ts';
+import { migrationsFolder } from './migrate.ts';
+
+let t: TestBackend;
+const { makeDesk, makeCard, rate } = helpers(() => t);
+
+beforeAll(async () => {
+  t = await createTestBackend();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Every kept count that differs from the schedules counted again (none when they agree). */
+async function drift(): Promise<unknown[]> {
+  const due = await t.deps.sql`
+    with want as (
+      select user_id, (case when state = 2 then 2 else 1 end)::smallint as kind,
+        schedule_bucket(state, due) as bucket, count(*)::int as n
+      from card_schedules where state <> 0 group by 1, 2, 3
+    )
+    select 'due' as counter, user_id, kind, bucket, want.n as want, have.n as have
+    from want full join schedule_due_counts have using (user_id, kind, bucket)
+    where want.n is distinct from have.n`;
+  const fresh = await t.deps.sql`
+    with want as (
+      select user_id, desk_id, count(*)::int as n from card_schedules where state = 0
+      group by 1, 2
+    )
+    select 'new' as counter, user_id, desk_id, want.n as want, have.n as have
+    from want full join schedule_new_counts have using (user_id, desk_id)
+    where coalesce(want.n, 0) <> coalesce(have.n, 0)`;
+  return [...due, ...fresh];
+}
+
+async function deskOf(who: Learner, cards: number) {
+  const desk = await makeDesk(who);
+  const ids: number[] = [];
+  for (let i = 0; i < cards; i++) ids.push((await makeCard(who, desk.id, `Q${i}`, `A${i}`)).id);
+  return { desk, ids };
+}
+
+async function rateOk(who: Learner, cardId: number, difficulty = 'good') {
+  expect((await rate(who, cardId, { difficulty })).status).toBe(200);
+}
+
+/** The queue's counts, of every desk (from the kept counts) or of one (from the due index). */
+async function queueCounts(who: Learner, deskId?: number) {
+  const query = deskId === undefined ? '' : `?desk_id=${deskId}`;
+  const res = await t.request('GET', `${SR}/cards/due_cards/${query}`, { token: who.access });
+  expect(res.status).toBe(200);
+  return { due: res.body.due_count as number, new: res.body.new_count as number };
+}
+
+describe('the kept queue counts', () => {
+  it('follow cards added, ratings of every kind, undo and deletions', async () => {
+    const ana = await t.signUp();
+    const { ids } = await deskOf(ana, 6);
+    expect(await drift()).toEqual([]);
+    expect(await queueCounts(ana)).toEqual({ due: 0, new: 6 });
+
+    const [a, b, c, d] = ids as [number, number, number, number];
+    await rateOk(ana, a, 'again'); // new → learning, due in a minute
+    await rateOk(ana, b, 'easy'); // new → review, due in days
+    await rateOk(ana, c, 'good');
+    expect(await drift()).toEqual([]);
+    await rateOk(ana, a, 'good');
+    await rateOk(ana, c, 'hard');
+    expect(await drift()).toEqual([]);
+    const repeat = await t.request('POST', `${SR}/cards/${b}/repeat_same_day/`, {
+      token: ana.access,
+      body: { difficulty: 'again' },
+    });
+    expect(repeat.status).toBe(200);
+    expect(await drift()).toEqual([]);
+    const undo = await t.request('POST', `${SR}/cards/${c}/undo_review/`, { token: ana.access });
+    expect(undo.status).toBe(200);
+    expect(await drift()).toEqual([]);
+
+    const gone = await t.request('DELETE', `${SR}/cards/${d}/`, { token: ana.access });
+    expect(gone.status).toBe(204);
+    const rated = await t.request('DELETE', `${SR}/cards/${a}/`, { token: ana.access });
+    expect(rated.status).toBe(204);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('count the hour the learner’s day ends in, and the minute of the learn-ahead limit, exactly', async () => {
+    // Kathmandu is UTC+5:45: the learner's day ends a quarter past a UTC hour, so the kept hours
+    // stop before it and that quarter is read from the index.
+    const ana = await t.signUp();
+    const timeZone = 'Asia/Kathmandu';
+    await t.deps.sql`update users set timezone = ${timeZone} where id = ${ana.user.id}`;
+    const { desk, ids } = await deskOf(ana, 8);
+    const now = new Date();
+    const window = dueWindow(now, learnerDay(now, timeZone));
+    const at = (ms: number) => new Date(ms).toISOString();
+    const end = window.reviewBefore.getTime();
+    const ahead = window.learnAheadBy.getTime();
+    const set: [number, number, string][] = [
+      [2, end - 1_000, 'due: a review a second before the day ends'],
+      [2, end + 1_000, 'not due: a review a second after it'],
+      [2, now.getTime() - 3 * 86_400_000, 'due: a review three days late'],
+      [1, ahead - 5_000, 'due: a step 5 s inside the learn-ahead limit'],
+      [1, ahead + 40_000, 'not due: a step 40 s past it'],
+      [3, now.getTime() - 2 * 3_600_000, 'due: a relearning step two hours late'],
+      [2, end - 15 * 60_000 - 1_000, 'due: a review in the last whole hour before the day ends'],
+    ];
+    for (const [i, [state, due]] of set.entries()) {
+      await t.deps.sql`
+        update card_schedules set state = ${state}, due = ${at(due)}
+        where user_id = ${ana.user.id} and card_id = ${ids[i] as number}`;
+    }
+    expect(await drift()).toEqual([]);
+    const dueCount = set.filter(([, , what]) => what.startsWith('due')).length;
+    expect(await queueCounts(ana)).toEqual({ due: dueCount, new: 1 });
+    expect(await queueCounts(ana, desk.id)).toEqual({ due: dueCount, new: 1 });
+  });
+
+  it('follow a shared desk, its learners’ ratings, and its deletion', async () => {
+    const owner = await t.signUp();
+    const bea = await t.signUp();
+    const { desk, ids } = await deskOf(owner, 4);
+    const share = await t.request('POST', `${SR}/desks/${desk.id}/share_multiple/`, {
+      token: owner.access,
+      body: { emails: [bea.user.email] },
+    });
+    expect(share.status).toBe(200);
+    expect(await drift()).toEqual([]);
+    expect(await queueCounts(bea)).toEqual({ due: 0, new: 4 });
+    for (const who of [owner, bea])
+      for (const id of ids.slice(0, 2)) await rateOk(who, id, 'again');
+    await makeCard(owner, desk.id, 'Later', 'Card');
+    expect(await drift()).toEqual([]);
+    expect(await queueCounts(bea)).toEqual({ due: 2, new: 3 });
+
+    const deleted = await t.request('DELETE', `${SR}/desks/${desk.id}/`, { token: owner.access });
+    expect(deleted.status).toBe(204);
+    expect(await drift()).toEqual([]);
+    expect(await queueCounts(bea)).toEqual({ due: 0, new: 0 });
+  });
+
+  it('follow ratings sent at once', async () => {
+    const ana = await t.signUp();
+    const { ids } = await deskOf(ana, 8);
+    const answers = await Promise.all(
+      ids.flatMap((id) => [
+        rate(ana, id, { difficulty: 'again' }),
+        rate(ana, id, { difficulty: 'good' }),
+      ]),
+    );
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    expect(await drift()).toEqual([]);
+  });
+
+  it('follow an Anki import with its history', async () => {
+    const ana = await t.signUp();
+    const day = 86_400_000;
+    const t0 = Date.UTC(2025, 0, 6, 10);
+    const apkg = ankiPackage({
+      decks: { 1: 'Imported' },
+      notes: [
+        { id: 10, fields: ['Spain', 'Madrid'], cards: [{ id: 100, deck: 1 }] },
+        { id: 11, fields: ['France', 'Paris'], cards: [{ id: 101, deck: 1 }] },
+        { id: 12, fields: ['Italy', 'Rome'], cards: [{ id: 102, deck: 1 }] },
+      ],
+      revlog: [
+        [t0, 100, 3, 4000, 0],
+        [t0 + day, 100, 3, 3000, 1],
+        [t0 + 2 * day, 101, 4, 2000, 0],
+      ],
+    });
+    const form = new FormData();
+    form.set('file', new Blob([apkg as Uint8Array<ArrayBuffer>]), 'deck.apkg');
+    const res = await t.request('POST', `${SR}/anki-import/`, { token: ana.access, form });
+    expect(res.status).toBe(201);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('go with an account', async () => {
+    const ana = await t.signUp();
+    const { ids } = await deskOf(ana, 2);
+    await rateOk(ana, ids[0] as number, 'again');
+    await t.deps.sql`delete from users where id = ${ana.user.id}`;
+    expect(await drift()).toEqual([]);
+    const left = await t.deps.sql`
+      select 1 from schedule_due_counts where user_id = ${ana.user.id}
+      union all select 1 from schedule_new_counts where user_id = ${ana.user.id} and n <> 0`;
+    expect(left).toEqual([]);
+  });
+});
+
+/** The committed migration that creates the triggers and counts the schedules already there. */
+async function runBackfill(): Promise<void> {
+  // Found by name, not number: migrations are renumbered when branches merge.
+  const name = readdirSync(migrationsFolder).find((f) =>
+    f.endsWith('_schedule_counts_triggers.sql'),
+  );
+  if (!name) throw new Error('the schedule counts migration is missing');
+  const file = readFileSync(path.join(migrationsFolder, name), 'utf8');
+  for (const statement of file.split('--> statement-breakpoint')) {
+    await t.deps.sql.unsafe(statement);
+  }
+}
+
+describe('the kept counts’ migration', () => {
+  it('counts the schedules a database already has, and changes nothing when run again', async () => {
+    const ana = await t.signUp();
+    const { ids } = await deskOf(ana, 3);
+    await rateOk(ana, ids[0] as number, 'again');
+    await t.deps.sql`delete from schedule_due_counts where user_id = ${ana.user.id}`;
+    await t.deps.sql`update schedule_new_counts set n = 9 where user_id = ${ana.user.id}`;
+    await runBackfill();
+    expect(await drift()).toEqual([]);
+    await runBackfill();
+    await rateOk(ana, ids[1] as number, 'again');
+    expect(await drift()).toEqual([]);
+  });
+});
