@@ -168,6 +168,31 @@ describe('the kept queue counts', () => {
     expect(await drift()).toEqual([]);
   });
 
+  it('follow ratings that race the deletion of their shared desk', async () => {
+    const owner = await t.signUp();
+    const learners = [await t.signUp(), await t.signUp()];
+    const { desk, ids } = await deskOf(owner, 8);
+    const share = await t.request('POST', `${SR}/desks/${desk.id}/share_multiple/`, {
+      token: owner.access,
+      body: { emails: learners.map((l) => l.user.email) },
+    });
+    expect(share.status).toBe(200);
+    for (const who of learners) for (const id of ids.slice(0, 4)) await rateOk(who, id, 'again');
+    const kept = await deskOf(learners[0] as Learner, 2);
+    await rateOk(learners[0] as Learner, kept.ids[0] as number, 'again');
+    const answers = await Promise.all([
+      ...learners.flatMap((who) => ids.map((id) => rate(who, id, { difficulty: 'good' }))),
+      t.request('DELETE', `${SR}/desks/${desk.id}/`, { token: owner.access }),
+    ]);
+    // Each rating applied before the deletion (200) or found its card gone (404); never a 500.
+    const ratings = answers.slice(0, -1).map((r) => r.status);
+    expect(ratings.filter((status) => status !== 200 && status !== 404)).toEqual([]);
+    expect(answers.at(-1)?.status).toBe(204);
+    expect(await drift()).toEqual([]);
+    expect(await queueCounts(learners[0] as Learner)).toEqual({ due: 1, new: 1 });
+    expect(await queueCounts(learners[1] as Learner)).toEqual({ due: 0, new: 0 });
+  });
+
   it('follow an Anki import with its history', async () => {
     const ana = await t.signUp();
     const day = 86_400_000;
