@@ -5,12 +5,10 @@
  * committed migration's SQL and expects the same counters (and the desk list's `new_cards_today`)
  * back, for a learner on UTC and one whose day is already tomorrow in UTC terms.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
-import { migrationsFolder } from './migrate.ts';
+import { runMigration } from '../test/migrations.ts';
 
 let t: TestBackend;
 const { makeDesk, makeCard, rate } = helpers(() => t);
@@ -24,17 +22,7 @@ afterAll(async () => {
 });
 
 /** The committed backfill migration, statement by statement. */
-async function runBackfill(): Promise<void> {
-  // Found by name, not number: migrations are renumbered when branches merge.
-  const name = readdirSync(migrationsFolder).find((f) =>
-    f.endsWith('_backfill_new_cards_introduced.sql'),
-  );
-  if (!name) throw new Error('the backfill migration is missing');
-  const file = readFileSync(path.join(migrationsFolder, name), 'utf8');
-  for (const statement of file.split('--> statement-breakpoint')) {
-    await t.deps.sql.unsafe(statement);
-  }
-}
+const runBackfill = () => runMigration(t.deps.sql, '_backfill_new_cards_introduced.sql');
 
 async function counters(userId: number) {
   const rows = await t.deps.sql<{ day: string; desk_id: number; count: number }[]>`

@@ -7,16 +7,14 @@
  * The routes that show it (`card-stats/` `total_reviews`, `auth/progress/` `reviews`, the memory
  * model's `reviews_count`) are read back beside it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ankiPackage } from '../anki/test-package.ts';
 import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
-import { migrationsFolder } from './migrate.ts';
+import { runMigration } from '../test/migrations.ts';
 
 let t: TestBackend;
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { deskOf, rate } = helpers(() => t);
 
 beforeAll(async () => {
   t = await createTestBackend();
@@ -53,13 +51,6 @@ async function shown(who: Learner) {
 async function expectTotal(who: Learner, n: number): Promise<void> {
   expect(await stored(who.user.id)).toEqual({ counter: n, rows: n });
   expect(await shown(who)).toEqual({ totalReviews: n, reviews: n, reviewsCount: n });
-}
-
-async function deskOf(who: Learner, cards: number) {
-  const desk = await makeDesk(who);
-  const ids: number[] = [];
-  for (let i = 0; i < cards; i++) ids.push((await makeCard(who, desk.id, `Q${i}`, `A${i}`)).id);
-  return { desk, ids };
 }
 
 async function rateOk(who: Learner, cardId: number) {
@@ -217,15 +208,7 @@ describe('the review count', () => {
 });
 
 /** The committed migration that creates the triggers and backfills the counts. */
-async function runBackfill(): Promise<void> {
-  // Found by name, not number: migrations are renumbered when branches merge.
-  const name = readdirSync(migrationsFolder).find((f) => f.endsWith('_review_counts_triggers.sql'));
-  if (!name) throw new Error('the review counts migration is missing');
-  const file = readFileSync(path.join(migrationsFolder, name), 'utf8');
-  for (const statement of file.split('--> statement-breakpoint')) {
-    await t.deps.sql.unsafe(statement);
-  }
-}
+const runBackfill = () => runMigration(t.deps.sql, '_review_counts_triggers.sql');
 
 describe('the review counts’ migration', () => {
   it('counts the logs a database already has, and changes nothing when run again', async () => {

@@ -6,18 +6,16 @@
  * step, `drift()` recomputes both from `card_schedules` and must find no difference; the queue's
  * counts are read back beside it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ankiPackage } from '../anki/test-package.ts';
 import { dueWindow } from '../domain/queue.ts';
 import { learnerDay } from '../domain/scheduling.ts';
 import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
-import { migrationsFolder } from './migrate.ts';
+import { runMigration } from '../test/migrations.ts';
 
 let t: TestBackend;
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { deskOf, makeCard, rate } = helpers(() => t);
 
 beforeAll(async () => {
   t = await createTestBackend();
@@ -47,13 +45,6 @@ async function drift(): Promise<unknown[]> {
     from want full join schedule_new_counts have using (user_id, desk_id)
     where coalesce(want.n, 0) <> coalesce(have.n, 0)`;
   return [...due, ...fresh];
-}
-
-async function deskOf(who: Learner, cards: number) {
-  const desk = await makeDesk(who);
-  const ids: number[] = [];
-  for (let i = 0; i < cards; i++) ids.push((await makeCard(who, desk.id, `Q${i}`, `A${i}`)).id);
-  return { desk, ids };
 }
 
 async function rateOk(who: Learner, cardId: number, difficulty = 'good') {
@@ -231,17 +222,7 @@ describe('the kept queue counts', () => {
 });
 
 /** The committed migration that creates the triggers and counts the schedules already there. */
-async function runBackfill(): Promise<void> {
-  // Found by name, not number: migrations are renumbered when branches merge.
-  const name = readdirSync(migrationsFolder).find((f) =>
-    f.endsWith('_schedule_counts_triggers.sql'),
-  );
-  if (!name) throw new Error('the schedule counts migration is missing');
-  const file = readFileSync(path.join(migrationsFolder, name), 'utf8');
-  for (const statement of file.split('--> statement-breakpoint')) {
-    await t.deps.sql.unsafe(statement);
-  }
-}
+const runBackfill = () => runMigration(t.deps.sql, '_schedule_counts_triggers.sql');
 
 describe('the kept counts’ migration', () => {
   it('counts the schedules a database already has, and changes nothing when run again', async () => {

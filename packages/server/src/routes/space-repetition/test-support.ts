@@ -17,7 +17,7 @@ export const pngDataUrl = `data:image/png;base64,${PNG.toString('base64')}`;
 
 /** Request helpers bound to the test file's backend (created in its beforeAll). */
 export function helpers(backend: () => TestBackend) {
-  return {
+  const made = {
     async makeDesk(who: Learner, body: Record<string, unknown> = {}) {
       const res = await backend().request('POST', `${SR}/desks/`, {
         token: who.access,
@@ -39,6 +39,18 @@ export function helpers(backend: () => TestBackend) {
         token: who.access,
         body,
       });
+    },
+  };
+  return {
+    ...made,
+    /** A desk of `who` with `cards` cards (Q0/A0, Q1/A1, …) and their ids in order. */
+    async deskOf(who: Learner, cards: number) {
+      const desk = await made.makeDesk(who);
+      const ids: number[] = [];
+      for (let i = 0; i < cards; i++) {
+        ids.push((await made.makeCard(who, desk.id, `Q${i}`, `A${i}`)).id);
+      }
+      return { desk, ids };
     },
   };
 }
