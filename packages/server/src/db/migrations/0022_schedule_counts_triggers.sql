@@ -6,8 +6,14 @@
 -- two statements that touch the same learners' counts wait for each other instead of deadlocking.
 -- CREATE OR REPLACE throughout: running this file again (its test does) changes nothing.
 
--- The bucket of a rated card's due time: review cards by the UTC hour, learning and relearning
--- steps (due at their exact time) by the minute. queue.ts computes the same numbers in JavaScript.
+-- The kind of a rated card's count (2 review, 1 learning or relearning step) and the bucket of
+-- its due time: review cards by the UTC hour, steps (due at their exact time) by the minute.
+-- queue.ts reads them with the same numbers.
+CREATE OR REPLACE FUNCTION "schedule_kind"("state" smallint) RETURNS smallint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "schedule_bucket"("state" smallint, "due" timestamptz) RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT (floor(extract(epoch FROM "due") / CASE WHEN "state" = 2 THEN 3600 ELSE 60 END))::int
@@ -17,15 +23,15 @@ CREATE OR REPLACE FUNCTION "schedule_counts_change"() RETURNS trigger LANGUAGE p
 BEGIN
   INSERT INTO "schedule_due_counts" AS c ("user_id", "kind", "bucket", "n")
   SELECT "user_id", "kind", "bucket", sum("n")::int FROM (
-    SELECT "user_id", (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint AS "kind",
+    SELECT "user_id", "schedule_kind"("state") AS "kind",
       "schedule_bucket"("state", "due") AS "bucket", -1 AS "n" FROM "before" WHERE "state" <> 0
     UNION ALL
-    SELECT "user_id", (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint,
+    SELECT "user_id", "schedule_kind"("state"),
       "schedule_bucket"("state", "due"), 1 FROM "after" WHERE "state" <> 0
   ) d GROUP BY 1, 2, 3 HAVING sum("n") <> 0 ORDER BY 1, 2, 3
   ON CONFLICT ("user_id", "kind", "bucket") DO UPDATE SET "n" = c."n" + excluded."n";
   DELETE FROM "schedule_due_counts" c
-  USING (SELECT DISTINCT "user_id", (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint AS "kind",
+  USING (SELECT DISTINCT "user_id", "schedule_kind"("state") AS "kind",
            "schedule_bucket"("state", "due") AS "bucket" FROM "before" WHERE "state" <> 0) k
   WHERE c."n" = 0 AND c."user_id" = k."user_id" AND c."kind" = k."kind" AND c."bucket" = k."bucket";
   INSERT INTO "schedule_new_counts" AS c ("user_id", "desk_id", "n")
@@ -41,7 +47,7 @@ END $$;
 CREATE OR REPLACE FUNCTION "schedule_counts_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "schedule_due_counts" AS c ("user_id", "kind", "bucket", "n")
-  SELECT "user_id", (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint,
+  SELECT "user_id", "schedule_kind"("state"),
     "schedule_bucket"("state", "due"), count(*)::int
   FROM "after" WHERE "state" <> 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT ("user_id", "kind", "bucket") DO UPDATE SET "n" = c."n" + excluded."n";
@@ -59,17 +65,17 @@ BEGIN
   END IF;
   PERFORM 1 FROM "schedule_due_counts" c
   WHERE (c."user_id", c."kind", c."bucket") IN (
-    SELECT "user_id", (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint,
+    SELECT "user_id", "schedule_kind"("state"),
       "schedule_bucket"("state", "due") FROM "before" WHERE "state" <> 0)
   ORDER BY c."user_id", c."kind", c."bucket" FOR UPDATE OF c;
   UPDATE "schedule_due_counts" c SET "n" = c."n" - g."n"
-  FROM (SELECT "user_id", (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint AS "kind",
+  FROM (SELECT "user_id", "schedule_kind"("state") AS "kind",
           "schedule_bucket"("state", "due") AS "bucket", count(*)::int AS "n"
         FROM "before" WHERE "state" <> 0 GROUP BY 1, 2, 3) g
   WHERE c."user_id" = g."user_id" AND c."kind" = g."kind" AND c."bucket" = g."bucket";
   DELETE FROM "schedule_due_counts" c
   WHERE c."n" <= 0 AND (c."user_id", c."kind", c."bucket") IN (
-    SELECT "user_id", (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint,
+    SELECT "user_id", "schedule_kind"("state"),
       "schedule_bucket"("state", "due") FROM "before" WHERE "state" <> 0);
   UPDATE "schedule_new_counts" c SET "n" = c."n" - g."n"
   FROM (SELECT "user_id", "desk_id", count(*)::int AS "n" FROM "before" WHERE "state" = 0 GROUP BY 1, 2) g
@@ -93,7 +99,7 @@ CREATE OR REPLACE TRIGGER "schedule_counts_remove" AFTER DELETE ON "card_schedul
 DELETE FROM "schedule_due_counts";
 --> statement-breakpoint
 INSERT INTO "schedule_due_counts" ("user_id", "kind", "bucket", "n")
-SELECT "user_id", (CASE WHEN "state" = 2 THEN 2 ELSE 1 END)::smallint,
+SELECT "user_id", "schedule_kind"("state"),
   "schedule_bucket"("state", "due"), count(*)::int
 FROM "card_schedules" WHERE "state" <> 0 GROUP BY 1, 2, 3;
 --> statement-breakpoint
