@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { serve } from '@hono/node-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './router.ts';
 
@@ -135,5 +139,73 @@ describe('content types and sizes', () => {
       rawBody: `{"name":"x","description":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('bodies read through the Node adapter (@hono/node-server)', () => {
+  let base: string;
+  let server: ReturnType<typeof serve>;
+  beforeAll(async () => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** POSTs `body` in `chunks` pieces; with `length`, a Content-Length header (else chunked). */
+  function post(path: string, body: string, o: { length?: number; chunks?: number } = {}) {
+    return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+      if (o.length !== undefined) headers['content-length'] = o.length;
+      const req = request(`${base}${path}`, { method: 'POST', headers }, (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      const size = Math.ceil(body.length / (o.chunks ?? 1));
+      for (let i = 0; i < body.length; i += size) req.write(body.slice(i, i + size));
+      // A declared length longer than what is sent: the answer must come without the rest.
+      if (o.length === undefined || o.length === body.length) req.end();
+    });
+  }
+
+  it('reads a body with Content-Length straight from the socket, not through a web stream', async () => {
+    const toWeb = vi.spyOn(Readable, 'toWeb');
+    const partial = JSON.stringify({ email: 'nobody@example.com' });
+    const missing = await post('/be/api/auth/token/', partial, { length: partial.length });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.fields as object)).toEqual(['password']);
+    const full = JSON.stringify({ email: 'nobody@example.com', password: 'not-theirs' });
+    expect((await post('/be/api/auth/token/', full, { length: full.length })).status).toBe(401);
+    expect(toWeb).not.toHaveBeenCalled();
+  });
+
+  it('counts a chunked body while it streams in, and reads it the same', async () => {
+    const toWeb = vi.spyOn(Readable, 'toWeb');
+    const partial = JSON.stringify({ email: 'nobody@example.com' });
+    const missing = await post('/be/api/auth/token/', partial, { chunks: 3 });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.fields as object)).toEqual(['password']);
+    expect(toWeb).toHaveBeenCalled();
+  });
+
+  it('answers 413 to a declared length over the limit before the body arrives, and to a chunked one', async () => {
+    const start = '{"refresh":"';
+    const declared = await post('/be/api/auth/logout/', start, { length: JSON_BODY_LIMIT + 1 });
+    expect(declared).toEqual({
+      status: 413,
+      body: { detail: 'The request body is larger than 1 MB.', code: 'payload_too_large' },
+    });
+    const big = `${start}${'a'.repeat(JSON_BODY_LIMIT)}"}`;
+    const chunked = await post('/be/api/auth/logout/', big, { chunks: 8 });
+    expect(chunked.status).toBe(413);
   });
 });
