@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema.ts';
@@ -11,10 +12,31 @@ export interface Database {
   end(): Promise<void>;
 }
 
+const MAX_POOL_SIZE = 200;
+
+/**
+ * Connections per process: `DATABASE_POOL_SIZE`, else twice this machine's CPUs plus one
+ * (PostgreSQL's rule of thumb, for the embedded server that shares them). More connections than
+ * that only make PostgreSQL's backends take turns on the CPUs (README, "Ratings").
+ */
+export function poolSize(
+  value = process.env.DATABASE_POOL_SIZE,
+  cpus = availableParallelism(),
+): number {
+  if (value === undefined || value === '') return 2 * cpus + 1;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= 1 && n <= MAX_POOL_SIZE)) {
+    throw new Error(
+      `DATABASE_POOL_SIZE must be a whole number from 1 to ${MAX_POOL_SIZE}; it is "${value}".`,
+    );
+  }
+  return n;
+}
+
 /** A pooled connection to `url` (postgres.js) with Drizzle on top. */
 export function openDatabase(url: string, options: { max?: number } = {}): Database {
   const sql = postgres(url, {
-    max: options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: options.max ?? poolSize(),
     onnotice: () => {},
     connection: { application_name: 'memoria' },
   });
