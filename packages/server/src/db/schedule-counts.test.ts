@@ -221,8 +221,49 @@ describe('the kept queue counts', () => {
   });
 });
 
-/** The committed migration that creates the triggers and counts the schedules already there. */
-const runBackfill = () => runMigration(t.deps.sql, '_schedule_counts_triggers.sql');
+/**
+ * The committed migration that creates the triggers and counts the schedules already there, and
+ * the later one that defines `schedule_bucket` again (which the first one's would replace).
+ */
+async function runBackfill() {
+  await runMigration(t.deps.sql, '_schedule_counts_triggers.sql');
+  await runMigration(t.deps.sql, '_schedule_bucket_inline.sql');
+}
+
+describe('schedule_bucket', () => {
+  it('is inlined into the statements that call it, so no row pays for a function call', async () => {
+    const plan = await t.deps.sql`
+      explain (verbose, costs off)
+      select schedule_bucket(state, due) from card_schedules where state <> 0`;
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).not.toContain('schedule_bucket');
+    expect(text).toContain('1970-01-01');
+  });
+
+  it('is the UTC hour of a review and the minute of a step, whatever the session’s time zone', async () => {
+    const instants = [
+      '1969-12-31 23:59:59.5+00',
+      '1970-01-01 00:00:00+00',
+      '2026-03-29 00:59:59.999+00',
+      '2026-03-29 01:00:00+00',
+      '2026-11-28 18:14:59+05:45',
+      '2026-11-28 18:15:00+05:45',
+      '2038-01-19 03:14:08+00',
+    ];
+    for (const zone of ['UTC', 'Asia/Kathmandu', 'America/St_Johns']) {
+      const rows = await t.deps.sql.begin(async (tx) => {
+        await tx`select set_config('TimeZone', ${zone}, true)`;
+        return tx`
+          select i, s, schedule_bucket(s::smallint, i::timestamptz) as bucket,
+            floor(extract(epoch from i::timestamptz)
+              / case when s = 2 then 3600 else 60 end)::int as want
+          from unnest(${instants}::text[]) i cross join unnest(array[1, 2, 3]) s`;
+      });
+      expect(rows.length).toBe(instants.length * 3);
+      for (const row of rows) expect(row.bucket, `${zone} ${row.i} ${row.s}`).toBe(row.want);
+    }
+  });
+});
 
 describe('the kept counts’ migration', () => {
   it('counts the schedules a database already has, and changes nothing when run again', async () => {
