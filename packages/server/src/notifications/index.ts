@@ -1,4 +1,4 @@
-export { sendLiveSignal } from './live.ts';
+export { sendLiveSignal, sendLiveSignals } from './live.ts';
 export {
   EVENTS_CHANNEL,
   type EventSignal,

@@ -45,6 +45,11 @@ export async function sendLiveSignal(q: Query, signal: LiveSignal): Promise<void
   await sendNow(q, list);
 }
 
+/** `sendLiveSignal` of many signals, from the pool, at once: one statement. */
+export async function sendLiveSignals(sql: Sql, signals: LiveSignal[]): Promise<void> {
+  if (signals.length > 0) await sendNow(sql, signals);
+}
+
 /** One statement, outside any transaction, whose commit does not wait for its WAL flush. */
 async function sendNow(sql: Sql, signals: LiveSignal[]): Promise<void> {
   try {

@@ -2,7 +2,7 @@
  * The activity log that streaks and the history list read: one row per learner, kind, subject
  * (desk, duel, chat; none for the conversion table) and day, the learner's own day in their time
  * zone, with a count. Every domain writes it through `recordActivity` (or, for many desks and days
- * at once, `recordDeskActivities`; for a rating's single statement, `activityCtes`); all three
+ * at once, `recordDeskActivities`; for a group of ratings' single statement, `deskReviewCtes`); all three
  * insert through the one upsert, `upsertRows`. An undone rating takes its count back
  * (`retractDeskReview`).
  */
@@ -10,7 +10,8 @@
 import type postgres from 'postgres';
 import type { Schemas } from '../../contract/types.ts';
 import type { ActivityType } from '../../domain/activities.ts';
-import { type LiveSignal, sendLiveSignal } from '../../notifications/index.ts';
+import { type LiveSignal, sendLiveSignal, sendLiveSignals } from '../../notifications/index.ts';
+import type { Sql } from '../client.ts';
 import { iso, pgDate, type Query } from './pg.ts';
 
 export type DuelActivityType = 'desk_duel' | 'custom_duel' | 'table_duel' | 'image_duel';
@@ -57,9 +58,7 @@ export async function recordActivity(
   at: Date = new Date(),
   count = 1,
 ): Promise<void> {
-  const [row] = await q<
-    { day: string }[]
-  >`${upsertActivity(q, userId, activity, at, undefined, count)}`;
+  const [row] = await q<{ day: string }[]>`${upsertActivity(q, userId, activity, at, count)}`;
   if (!row) throw new Error(`recordActivity: no user ${userId}`);
   await signalActivity(q, userId, { activity_type: activity.type, day: row.day });
 }
@@ -91,58 +90,51 @@ export async function recordDeskActivities(
     at: iso(e.at),
     count: e.count,
   }));
-  // The rows `upsertActivity` inserts, one per desk and learner's day, with its columns in order.
   const days = await q<{ day: string }[]>`
     with entries as (
-      select x.deck_id, x.deck_name, x.count, x.at, (x.at at time zone u.timezone)::date as day
+      select ${userId}::int as user_id, x.deck_id as desk_id, x.deck_name, x.at as reviewed_at,
+        x.count
       from json_to_recordset(${JSON.stringify(rows)}::json)
         as x(deck_id int, deck_name text, at timestamptz, count int)
-      cross join users u where u.id = ${userId}
     ),
-    per_day as (
-      select deck_id, day, sum(count)::int as count, max(at) as last,
-        (array_agg(deck_name order by at desc))[1] as deck_name
-      from entries group by deck_id, day
-    )
-    ${upsertRows(
-      q,
-      'space_repetition',
-      q`
-        select ${userId}::int, 'space_repetition', day, count, deck_id, deck_name, null::int,
-          null::text, null::text, null::text, null::int, null::int, null::int, null::text,
-          last, last
-        from per_day`,
-    )}`;
+    ${deskReviewCtes(q, 'entries')}
+    select day from counted`;
   const latest = days.map((d) => d.day).sort()[days.length - 1] ?? '';
   // One event is enough: it only tells the learner's pages to read their progress again.
   await signalActivity(q, userId, { activity_type: 'space_repetition', day: latest });
 }
 
 /**
- * `recordActivity`'s upsert as a CTE of a larger statement, for a write that must stay one round
- * trip (a rating): `counted` upserts the row, only when the statement's `gate` CTE (e.g.
- * `changed`) has a row, and returns the learner's `day` it counted on. It sends no event: the
- * caller sends it (`signalActivity`) once the statement has committed.
+ * Ratings' activity as CTEs of a larger statement that must stay one round trip (a group of
+ * ratings, `applyRatings`): `source` names a CTE with a row per rating or per entry of ratings
+ * (`user_id`, `desk_id`, `deck_name`, `reviewed_at`, `count`). Rows on one learner's desk and day
+ * (in their time zone) add up into one upsert row, which takes the latest's name and time, and
+ * `counted` returns the days. The upsert runs in learner and desk order, so that two statements
+ * take the rows' locks in the same order. It sends no event: the caller sends them
+ * (`signalActivity`) once the statement has committed.
  */
-export function activityCte(
-  q: Query,
-  userId: number,
-  activity: ActivityRecord,
-  at: Date,
-  gate: string,
-) {
-  return q`counted as (${upsertActivity(q, userId, activity, at, gate)})`;
+export function deskReviewCtes(q: Query, source: string) {
+  return q`
+    reviewed_days as (
+      select r.user_id, r.desk_id, (r.reviewed_at at time zone u.timezone)::date as day,
+        sum(r.count)::int as count, max(r.reviewed_at) as last,
+        (array_agg(r.deck_name order by r.reviewed_at desc))[1] as deck_name
+      from ${q(source)} r join users u on u.id = r.user_id
+      group by 1, 2, 3
+    ),
+    counted as (${upsertRows(
+      q,
+      'space_repetition',
+      q`
+        select user_id, 'space_repetition', day, count, desk_id, deck_name, null::int,
+          null::text, null::text, null::text, null::int, null::int, null::int, null::text,
+          last, last
+        from reviewed_days order by user_id, desk_id, day`,
+    )})`;
 }
 
-/** The upsert behind `recordActivity`; `gate` names a CTE that must have a row for it to run. */
-function upsertActivity(
-  q: Query,
-  userId: number,
-  activity: ActivityRecord,
-  at: Date,
-  gate?: string,
-  count = 1,
-) {
+/** The upsert behind `recordActivity`. */
+function upsertActivity(q: Query, userId: number, activity: ActivityRecord, at: Date, count = 1) {
   const f = fieldsOf(activity);
   const when = iso(at);
   return upsertRows(
@@ -153,7 +145,7 @@ function upsertActivity(
         ${f.deckId}::int, ${f.deckName}::text, ${f.duelId}::int, ${f.duelType}::text,
         ${f.opponentUsername}::text, ${f.result}::text, ${f.myScore}::int, ${f.opponentScore}::int,
         ${f.chatId}::int, ${f.chatTitle}::text, ${when}::timestamptz, ${when}::timestamptz
-      from users u ${gate ? q`cross join ${q(gate)}` : q``} where u.id = ${userId}`,
+      from users u where u.id = ${userId}`,
   );
 }
 
@@ -227,6 +219,17 @@ export async function signalActivity(
 ): Promise<void> {
   const signal: ActivitySignal = { user_id: userId, event: 'activity', data };
   await sendLiveSignal(q, signal);
+}
+
+/** `signalActivity` of many learners' activities from the pool at once: one statement. */
+export async function signalActivities(
+  sql: Sql,
+  activities: readonly { userId: number; data: Schemas['ActivityEventData'] }[],
+): Promise<void> {
+  await sendLiveSignals(
+    sql,
+    activities.map((a): ActivitySignal => ({ user_id: a.userId, event: 'activity', data: a.data })),
+  );
 }
 
 /** Takes one review off a desk's day (an undone rating); the row goes when nothing is left. */

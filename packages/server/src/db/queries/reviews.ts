@@ -8,7 +8,7 @@ import type { LearnerModel } from '../../domain/memory-model.ts';
 import type { DueWindow } from '../../domain/queue.ts';
 import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
 import { scheduleToJson } from '../../domain/scheduling.ts';
-import { type ActivityRecord, activityCte } from './activities.ts';
+import { deskReviewCtes } from './activities.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
 import { type DeskAccess, type DeskAccessRow, toDeskAccess } from './desks.ts';
 import { type LearnerModelRow, toLearnerModel } from './memory-models.ts';
@@ -210,50 +210,124 @@ export async function ensureSchedule(q: Query, userId: number, cardId: number): 
     on conflict do nothing`;
 }
 
+/** A rating to apply: its write, the schedule version it read, its desk's name and day. */
+export interface RatingApply extends RatingWrite {
+  /** The schedule row's version the rating was computed from (`RatingSnapshot.version`). */
+  version: string;
+  deskName: string;
+  /** The learner's day a card's first rating introduced it on (else null). */
+  introducedOn: string | null;
+}
+
+/** A rating `applyRatings` applied: its log row and the learner's day its activity counted on. */
+export interface AppliedRating {
+  reviewId: number;
+  day: string;
+}
+
 /**
- * Applies a rating in one statement, only if the schedule row is still at `version` (else
- * undefined: another rating or an undo came first; read again): the new schedule, its log row,
- * the day's activity of the desk and, when it is the card's first rating, the day's count of new
- * cards introduced. Returns the log row's id and the learner's day the activity counted on (for
- * its live event, which the caller sends once this has committed).
+ * Applies ratings, of one learner or of many, in one statement (one commit, and one run of each
+ * count trigger). Each applies only if its schedule row is still at its `version`; one that is
+ * not (another rating or an undo came first: read again) is undefined in the answer, at its
+ * index, and the others still apply. Each applied rating writes its new schedule, its log row, the
+ * day's activity of its desk and, when it is the card's first rating, the day's count of new
+ * cards introduced. Sends no live event: the caller sends them once this has committed.
+ *
+ * Two ratings of one learner's card, or with one idempotency key, cannot go in one statement
+ * (the second must read what the first wrote): that throws before anything is sent.
  */
-export async function applyRating(
+export async function applyRatings(
   q: Query,
-  r: RatingWrite & { version: string; activity: ActivityRecord; introducedOn: string | null },
-): Promise<{ reviewId: number; day: string } | undefined> {
-  const [log] = await q<{ id: string; day: string }[]>`
-    with changed as (
-      ${writeSchedule(q, r.userId, r.cardId, r.after, r.introducedAfter, r.version)}
-      returning card_id
+  ratings: readonly RatingApply[],
+): Promise<(AppliedRating | undefined)[]> {
+  const seen = new Set<string>();
+  for (const r of ratings) {
+    for (const key of ratingKeys(r)) {
+      if (seen.has(key)) throw new Error(`applyRatings: two ratings share ${key}`);
+      seen.add(key);
+    }
+  }
+  const rows = ratings.map((r, i) => ({
+    i,
+    user_id: r.userId,
+    card_id: r.cardId,
+    desk_id: r.deskId,
+    version: r.version,
+    rating: r.grade,
+    // Objects, not JSON strings inside the JSON: PostgreSQL parses each state once.
+    state_before: scheduleToJson(r.before, r.introducedBefore),
+    state_after: scheduleToJson(r.after, r.introducedAfter),
+    elapsed_days: r.elapsedDays,
+    answer_time_ms: r.answerTimeMs,
+    repeat_same_day: r.sameDay,
+    reviewed_at: iso(r.reviewedAt),
+    idempotency_key: r.idempotencyKey,
+    deck_name: r.deskName,
+    count: 1,
+    introduced_on: r.introducedOn,
+  }));
+  // The schedule row takes the columns of the log's `state_after`: one source for both.
+  const applied = await q<{ i: number; id: string; day: string }[]>`
+    with x as (
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(i int, user_id int,
+        card_id int, desk_id int, version text, rating smallint, state_before jsonb,
+        state_after jsonb, elapsed_days int, answer_time_ms int, repeat_same_day boolean,
+        reviewed_at timestamptz, idempotency_key uuid, deck_name text, count int,
+        introduced_on date)
+    ),
+    changed as (
+      update card_schedules s set
+        state = a.state, due = a.due, stability = a.stability, difficulty = a.difficulty,
+        elapsed_days = a.elapsed_days, scheduled_days = a.scheduled_days,
+        learning_steps = a.learning_steps, reps = a.reps, lapses = a.lapses,
+        last_review = a.last_review, introduced_at = a.introduced_at, updated_at = now()
+      from x cross join lateral jsonb_to_record(x.state_after) as a(state smallint,
+        due timestamptz, stability float8, difficulty float8, elapsed_days int,
+        scheduled_days int, learning_steps int, reps int, lapses int, last_review timestamptz,
+        introduced_at timestamptz)
+      where s.user_id = x.user_id and s.card_id = x.card_id and s.xmin = x.version::xid
+      returning x.*
     ),
     logged as (
       insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
         elapsed_days, answer_time_ms, repeat_same_day, reviewed_at, idempotency_key)
-      select ${r.userId}::int, changed.card_id, ${r.deskId}::int, ${r.grade}::smallint,
-        ${JSON.stringify(scheduleToJson(r.before, r.introducedBefore))}::jsonb,
-        ${JSON.stringify(scheduleToJson(r.after, r.introducedAfter))}::jsonb,
-        ${r.elapsedDays}::int, ${r.answerTimeMs}::int, ${r.sameDay}::boolean,
-        ${iso(r.reviewedAt)}::timestamptz, ${r.idempotencyKey}::uuid
-      from changed
-      returning id
+      select user_id, card_id, desk_id, rating, state_before, state_after, elapsed_days,
+        answer_time_ms, repeat_same_day, reviewed_at, idempotency_key
+      from changed order by i
+      returning id, user_id, card_id
     ),
-    ${activityCte(q, r.userId, r.activity, r.reviewedAt, 'changed')}
-    ${r.introducedOn === null ? q`` : q`, introduced as (${countIntroduced(q, r.userId, r.introducedOn, r.deskId, 1, q`from changed`)})`}
-    select logged.id, counted.day from logged cross join counted`;
-  return log ? { reviewId: Number(log.id), day: log.day } : undefined;
+    ${deskReviewCtes(q, 'changed')},
+    introduced as (
+      insert into new_cards_introduced (user_id, day, desk_id, count)
+      select user_id, introduced_on, desk_id, count(*)::int from changed
+      where introduced_on is not null
+      group by 1, 2, 3 order by 1, 3, 2
+      on conflict (user_id, day, desk_id)
+      do update set count = greatest(0, new_cards_introduced.count + excluded.count)
+    )
+    select c.i, l.id,
+      to_char((c.reviewed_at at time zone u.timezone)::date, 'YYYY-MM-DD') as day
+    from changed c
+    join logged l on l.user_id = c.user_id and l.card_id = c.card_id
+    join users u on u.id = c.user_id`;
+  const answers: (AppliedRating | undefined)[] = ratings.map(() => undefined);
+  for (const row of applied) answers[row.i] = { reviewId: Number(row.id), day: row.day };
+  return answers;
+}
+
+/**
+ * What two ratings in one `applyRatings` statement must not share: the learner's card, and the
+ * learner's idempotency key.
+ */
+export function ratingKeys(r: Pick<RatingWrite, 'userId' | 'cardId' | 'idempotencyKey'>): string[] {
+  const card = `card ${r.userId}:${r.cardId}`;
+  return r.idempotencyKey === null ? [card] : [card, `key ${r.userId}:${r.idempotencyKey}`];
 }
 
 /** Adds `delta` to the learner's count of new cards introduced in a desk on `day`. */
-const countIntroduced = (
-  q: Query,
-  userId: number,
-  day: string,
-  deskId: number,
-  delta: number,
-  from = q``,
-) => q`
+const countIntroduced = (q: Query, userId: number, day: string, deskId: number, delta: number) => q`
   insert into new_cards_introduced (user_id, day, desk_id, count)
-  select ${userId}::int, ${day}::date, ${deskId}::int, ${delta}::int ${from}
+  values (${userId}, ${day}::date, ${deskId}, ${delta})
   on conflict (user_id, day, desk_id)
   do update set count = greatest(0, new_cards_introduced.count + excluded.count)`;
 

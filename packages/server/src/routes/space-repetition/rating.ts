@@ -3,22 +3,28 @@
  * schedule with its row version, the idempotency key's rating, the desk's counts of today and the
  * learner's memory model; ts-fsrs schedules; one statement writes the new state, its log row, the
  * day's activity and the new-card counter, only if the schedule row is still the version read.
- * Another rating of the card (or an undo) that committed in between makes it read again, so each
- * rating applies to the state the previous one left. A rating sent again with its idempotency key
- * answers what the first one did. Once the write has committed, a third statement sends the
- * activity's live event (`notifications/live.ts` says why not inside it).
+ * That statement is shared: the ratings of every learner that are ready while the previous one
+ * is written go together (`db/group-commit.ts`). Another rating of the card (or an undo) that
+ * committed in between makes it read again, so each rating applies to the state the previous one
+ * left. A rating sent again with its idempotency key answers what the first one did. Once the
+ * write has committed, one more statement sends the group's live events
+ * (`notifications/live.ts` says why not inside it).
  */
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
-import { signalActivity } from '../../db/queries/activities.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { signalActivities } from '../../db/queries/activities.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import {
-  applyRating,
+  type AppliedRating,
+  applyRatings,
   ensureSchedule,
   findByIdempotencyKey,
+  type RatingApply,
   type RatingSnapshot,
   type ReviewLog,
+  ratingKeys,
   ratingSnapshot,
 } from '../../db/queries/reviews.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -96,12 +102,13 @@ export async function rate(
       card.introducedAt === null && introducedAfter
         ? localDate(introducedAfter, user.timezone)
         : null;
-    let applied: Awaited<ReturnType<typeof applyRating>>;
+    let applied: AppliedRating | undefined;
     try {
-      applied = await applyRating(sql, {
+      applied = await ratingGroups(sql).submit({
         userId: user.id,
         cardId,
         deskId: desk.id,
+        deskName: desk.name,
         grade,
         before,
         introducedBefore: card.introducedAt,
@@ -113,7 +120,6 @@ export async function rate(
         reviewedAt,
         idempotencyKey: key,
         version: read.version,
-        activity: { type: 'space_repetition', deckId: desk.id, deckName: desk.name },
         introducedOn,
       });
     } catch (error) {
@@ -129,9 +135,9 @@ export async function rate(
       if (twin) return replay(sql, user, cardId, twin);
       throw error;
     }
+    // Another rating or an undo of the card came first: read again.
     if (applied === undefined) continue;
-    // The rating has committed (its statement was its own transaction).
-    await signalActivity(sql, user.id, { activity_type: 'space_repetition', day: applied.day });
+    // The rating has committed, and its live event is sent.
     return {
       card: toCard(card, schedule),
       rating: ratingName(grade),
@@ -143,6 +149,47 @@ export async function rate(
     };
   }
   throw new Error(`rating card ${cardId}: the schedule kept changing under ${MAX_ATTEMPTS} reads`);
+}
+
+/** The most ratings one statement applies. */
+const MAX_GROUP = 64;
+
+const groups = new WeakMap<Sql, GroupCommit<RatingApply, AppliedRating | undefined>>();
+
+/**
+ * The pool's group commit of ratings: the ratings of all learners that are ready while the
+ * previous group is written apply together, in one statement, and then send their live events in
+ * one more. Its answer for each rating is `applyRatings`'s (undefined: read again), or the error
+ * of that rating's own statement when its group's failed.
+ */
+export function ratingGroups(sql: Sql): GroupCommit<RatingApply, AppliedRating | undefined> {
+  let group = groups.get(sql);
+  if (!group) {
+    const write = async (ratings: RatingApply[]) => {
+      const applied = await applyRatings(sql, ratings);
+      const days = new Map<string, { userId: number; day: string }>();
+      ratings.forEach((r, i) => {
+        const day = applied[i]?.day;
+        if (day !== undefined) days.set(`${r.userId} ${day}`, { userId: r.userId, day });
+      });
+      await signalActivities(
+        sql,
+        [...days.values()].map(({ userId, day }) => ({
+          userId,
+          data: { activity_type: 'space_repetition', day },
+        })),
+      );
+      return applied;
+    };
+    group = new GroupCommit<RatingApply, AppliedRating | undefined>({
+      write,
+      alone: async (rating) => (await write([rating]))[0],
+      keysOf: ratingKeys,
+      maxSize: MAX_GROUP,
+    });
+    groups.set(sql, group);
+  }
+  return group;
 }
 
 /**
