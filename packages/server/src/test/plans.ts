@@ -5,6 +5,7 @@
  * EXPLAIN (GENERIC_PLAN) without them: the plan PostgreSQL may keep for a prepared statement
  * after its fifth run, which knows no parameter's value.
  */
+import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 
 export interface PlanNode {
@@ -62,6 +63,9 @@ export function planSpy(url: string): PlanSpy {
       sent.push({ query, params: params as unknown[] });
     },
   });
+  // The pool's parameter and column handling: `openDatabase` hands its client to Drizzle, whose
+  // driver makes JSON and timestamp parameters and timestamp columns pass through as text.
+  drizzle(sql);
   /** The statements sent while `run` ran (each call starts from none). */
   const sentBy = async (run: () => Promise<unknown>) => {
     sent.length = 0;

@@ -24,11 +24,28 @@ export interface DeskAllowance {
 const dueUpper = (w: DueWindow) =>
   new Date(Math.max(w.reviewBefore.getTime(), w.learnAheadBy.getTime() + 1));
 
-function dueIn(q: Query, w: DueWindow) {
+/**
+ * A due window's bounds as SQL values: one window's parameters (`boundsOf`), or the columns of a
+ * statement's rows when each row has its own window (a group of ratings' reads).
+ */
+export interface WindowBounds {
+  /** `dueUpper`: no card of the window is due at or after it. */
+  upper: string | null | ReturnType<Query>;
+  reviewBefore: string | null | ReturnType<Query>;
+  learnAheadBy: string | null | ReturnType<Query>;
+}
+
+export const boundsOf = (w: DueWindow): WindowBounds => ({
+  upper: iso(dueUpper(w)),
+  reviewBefore: iso(w.reviewBefore),
+  learnAheadBy: iso(w.learnAheadBy),
+});
+
+function dueIn(q: Query, w: WindowBounds) {
   return q`
-    s.state <> 0 and s.due < ${iso(dueUpper(w))}
-    and (s.state = 2 and s.due < ${iso(w.reviewBefore)}
-         or s.state <> 2 and s.due <= ${iso(w.learnAheadBy)})`;
+    s.state <> 0 and s.due < ${w.upper}
+    and (s.state = 2 and s.due < ${w.reviewBefore}
+         or s.state <> 2 and s.due <= ${w.learnAheadBy})`;
 }
 
 const inDesks = (q: Query, deskIds: number[]) =>
@@ -65,10 +82,10 @@ export interface QueueCounts {
  */
 export function deskCountColumns(
   q: Query,
-  userId: number,
+  userId: number | ReturnType<Query>,
   deskId: ReturnType<Query>,
   cap: ReturnType<Query>,
-  window: DueWindow,
+  window: WindowBounds,
 ) {
   return q`
     (select count(*)::int from card_schedules s
@@ -82,7 +99,7 @@ export function deskCountColumns(
     ) x) as new_count,
     (select s.due from card_schedules s
      where s.user_id = ${userId} and s.desk_id = ${deskId} and s.state in (1, 3)
-       and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}
+       and s.due > ${window.learnAheadBy} and s.due < ${window.reviewBefore}
      order by s.due
      limit 1
     ) as next_due`;
@@ -109,7 +126,7 @@ export async function queueCounts(
   >`
     with due as (
       select s.desk_id, count(*)::int as n from card_schedules s
-      where s.user_id = ${userId} and ${inDesks(q, ids)} and ${dueIn(q, window)}
+      where s.user_id = ${userId} and ${inDesks(q, ids)} and ${dueIn(q, boundsOf(window))}
       group by s.desk_id
     )
     select d.desk_id, coalesce(due.n, 0) as due_count,
@@ -249,7 +266,7 @@ export async function dueQueue(
     ),
     due_first as materialized (
       select s.card_id, s.due from card_schedules s
-      where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, window)}
+      where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, boundsOf(window))}
         and (s.state = 2 or s.due <= ${iso(window.learningBy)})
       order by s.due, s.card_id
       limit ${page}
@@ -270,7 +287,7 @@ export async function dueQueue(
         limit ${page})
       union all (
         select s.card_id, 2 as part, s.due from card_schedules s
-        where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, window)}
+        where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, boundsOf(window))}
           and s.state <> 2 and s.due > ${iso(window.learningBy)}
           and ${roomAfterDue}
         order by s.due, s.card_id
@@ -285,7 +302,7 @@ export async function dueQueue(
           r.deskId === undefined
             ? keptDueCount(q, userId, window)
             : q`(select count(*)::int from card_schedules s
-                 where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, window)})`
+                 where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, boundsOf(window))})`
         } as due_count,
         (select coalesce(sum(least(d.allowance, coalesce(nc.n, 0))), 0)::int from desk d
          left join schedule_new_counts nc on nc.user_id = ${userId} and nc.desk_id = d.desk_id

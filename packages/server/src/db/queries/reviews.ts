@@ -13,7 +13,7 @@ import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './card
 import { type DeskAccess, type DeskAccessRow, toDeskAccess } from './desks.ts';
 import { type LearnerModelRow, toLearnerModel } from './memory-models.ts';
 import { iso, pgDate, type Query } from './pg.ts';
-import { deskCountColumns } from './queue.ts';
+import { boundsOf, deskCountColumns } from './queue.ts';
 
 export interface ReviewLog {
   id: number;
@@ -141,6 +141,15 @@ type SnapshotRow = CardRow &
     new_count: number;
   };
 
+/** What a rating reads its snapshot for: the learner, the card, the key, their day and window. */
+export interface SnapshotRead {
+  userId: number;
+  cardId: number;
+  key: string | null;
+  day: string;
+  window: DueWindow;
+}
+
 /**
  * The card the learner sees (else undefined: 404), its desk, their schedule and its version, the
  * rating already sent with `key`, the desk's counts of today in `window` and the learner's memory
@@ -148,58 +157,96 @@ type SnapshotRow = CardRow &
  */
 export async function ratingSnapshot(
   q: Query,
-  r: { userId: number; cardId: number; key: string | null; day: string; window: DueWindow },
+  r: SnapshotRead,
 ): Promise<RatingSnapshot | undefined> {
-  const [row] = await q<SnapshotRow[]>`
-    select ${cardColumns(q)}, s.xmin::text as version,
-      d.name as desk_name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
-      d.cards_count as desk_cards_count, d.created_at as desk_created_at,
-      d.updated_at as desk_updated_at, u.username as owner_username,
-      sh.new_cards_per_day as share_limit, m.desired_retention, m.parameters,
-      (select json_build_object('id', l.id, 'card_id', l.card_id, 'rating', l.rating,
-                                'state_before', l.state_before, 'state_after', l.state_after,
-                                'reviewed_at', l.reviewed_at)
-       from review_logs l where l.user_id = ${r.userId} and l.idempotency_key = ${r.key}::uuid
-      ) as earlier,
-      coalesce((select n.count from new_cards_introduced n
-                where n.user_id = ${r.userId} and n.day = ${r.day}::date and n.desk_id = d.id), 0)
-        as introduced_today,
-      ${deskCountColumns(
-        q,
-        r.userId,
-        q`d.id`,
-        q`greatest(d.new_cards_per_day, sh.new_cards_per_day)`,
-        r.window,
-      )}
-    from cards c
-    join desks d on d.id = c.desk_id
-    join users u on u.id = d.owner_id
-    left join desk_shares sh on sh.desk_id = d.id and sh.user_id = ${r.userId}
-    left join card_schedules s on s.card_id = c.id and s.user_id = ${r.userId}
-    left join memory_models m on m.user_id = ${r.userId}
-    where c.id = ${r.cardId} and (d.owner_id = ${r.userId} or sh.user_id is not null)`;
-  if (!row) return undefined;
-  const desk = toDeskAccess(
-    {
-      ...row,
-      id: row.desk_id,
-      name: row.desk_name,
-      created_at: row.desk_created_at,
-      updated_at: row.desk_updated_at,
-      cards_count: row.desk_cards_count,
-    },
-    r.userId,
-  );
-  return {
-    card: toCardRecord(row),
-    desk,
-    version: row.version,
-    earlier: row.earlier ? toReviewLog(row.earlier) : undefined,
-    introducedToday: row.introduced_today,
-    dueCount: row.due_count,
-    newLeft: row.new_count,
-    model: toLearnerModel(row),
-  };
+  return (await ratingSnapshots(q, [r]))[0];
+}
+
+/**
+ * `ratingSnapshot` of many ratings, of one learner or of many, in one statement: each read's
+ * answer at its index.
+ */
+export async function ratingSnapshots(
+  q: Query,
+  reads: readonly SnapshotRead[],
+): Promise<(RatingSnapshot | undefined)[]> {
+  const json = reads.map((r, i) => {
+    const bounds = boundsOf(r.window);
+    return {
+      i,
+      user_id: r.userId,
+      card_id: r.cardId,
+      key: r.key,
+      day: r.day,
+      due_upper: bounds.upper,
+      review_before: bounds.reviewBefore,
+      learn_ahead_by: bounds.learnAheadBy,
+    };
+  });
+  const rows = await q<(SnapshotRow & { i: number })[]>`
+    select r.i, snap.*
+    from json_to_recordset(${JSON.stringify(json)}::json) as r(i int, user_id int, card_id int,
+      key uuid, day date, due_upper timestamptz, review_before timestamptz,
+      learn_ahead_by timestamptz)
+    cross join lateral (
+      select ${cardColumns(q)}, s.xmin::text as version,
+        d.name as desk_name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
+        d.cards_count as desk_cards_count, d.created_at as desk_created_at,
+        d.updated_at as desk_updated_at, u.username as owner_username,
+        sh.new_cards_per_day as share_limit, m.desired_retention, m.parameters,
+        (select json_build_object('id', l.id, 'card_id', l.card_id, 'rating', l.rating,
+                                  'state_before', l.state_before, 'state_after', l.state_after,
+                                  'reviewed_at', l.reviewed_at)
+         from review_logs l where l.user_id = r.user_id and l.idempotency_key = r.key
+        ) as earlier,
+        coalesce((select n.count from new_cards_introduced n
+                  where n.user_id = r.user_id and n.day = r.day and n.desk_id = d.id), 0)
+          as introduced_today,
+        ${deskCountColumns(
+          q,
+          q`r.user_id`,
+          q`d.id`,
+          q`greatest(d.new_cards_per_day, sh.new_cards_per_day)`,
+          {
+            upper: q`r.due_upper`,
+            reviewBefore: q`r.review_before`,
+            learnAheadBy: q`r.learn_ahead_by`,
+          },
+        )}
+      from cards c
+      join desks d on d.id = c.desk_id
+      join users u on u.id = d.owner_id
+      left join desk_shares sh on sh.desk_id = d.id and sh.user_id = r.user_id
+      left join card_schedules s on s.card_id = c.id and s.user_id = r.user_id
+      left join memory_models m on m.user_id = r.user_id
+      where c.id = r.card_id and (d.owner_id = r.user_id or sh.user_id is not null)
+    ) snap`;
+  const answers: (RatingSnapshot | undefined)[] = reads.map(() => undefined);
+  for (const row of rows) {
+    const userId = reads[row.i]?.userId ?? 0;
+    const desk = toDeskAccess(
+      {
+        ...row,
+        id: row.desk_id,
+        name: row.desk_name,
+        created_at: row.desk_created_at,
+        updated_at: row.desk_updated_at,
+        cards_count: row.desk_cards_count,
+      },
+      userId,
+    );
+    answers[row.i] = {
+      card: toCardRecord(row),
+      desk,
+      version: row.version,
+      earlier: row.earlier ? toReviewLog(row.earlier) : undefined,
+      introducedToday: row.introduced_today,
+      dueCount: row.due_count,
+      newLeft: row.new_count,
+      model: toLearnerModel(row),
+    };
+  }
+  return answers;
 }
 
 /** Writes the learner's schedule row of a card when they have none (a new card's). */

@@ -10,6 +10,7 @@ import {
   ensureSchedule,
   type RatingApply,
   ratingSnapshot,
+  ratingSnapshots,
 } from '../../db/queries/reviews.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
@@ -180,6 +181,43 @@ describe('applyRatings', () => {
     const [n] = await t.database.sql<{ n: number }[]>`
       select count(*)::int as n from review_logs where user_id = ${ana.user.id}`;
     expect(n?.n).toBe(0);
+  });
+});
+
+describe('ratingSnapshots', () => {
+  it('reads many ratings’ snapshots in one statement, each as it would alone', async () => {
+    const ana = await t.signUp({ timezone: 'Asia/Tokyo' });
+    const bo = await t.signUp({ timezone: 'America/Lima' });
+    const anaDesk = await deskOf(ana, 2);
+    const boDesk = await deskOf(bo, 1);
+    const key = randomUUID();
+    expect(
+      (await rate(ana, anaDesk.ids[0] as number, { difficulty: 'again', idempotency_key: key }))
+        .status,
+    ).toBe(200);
+    const now = new Date();
+    const readOf = (userId: number, timeZone: string, cardId: number, k: string | null) => {
+      const day = learnerDay(now, timeZone);
+      return { userId, cardId, key: k, day: day.day, window: dueWindow(now, day) };
+    };
+    const reads = [
+      readOf(ana.user.id, 'Asia/Tokyo', anaDesk.ids[0] as number, key),
+      readOf(bo.user.id, 'America/Lima', boDesk.ids[0] as number, null),
+      // Bo's card is not ana's to see.
+      readOf(ana.user.id, 'Asia/Tokyo', boDesk.ids[0] as number, null),
+      readOf(ana.user.id, 'Asia/Tokyo', anaDesk.ids[1] as number, randomUUID()),
+    ];
+    const together = await ratingSnapshots(t.deps.sql, reads);
+    const alone = [];
+    for (const read of reads) alone.push(await ratingSnapshot(t.deps.sql, read));
+    expect(together).toEqual(alone);
+    expect(together[0]?.earlier?.cardId).toBe(anaDesk.ids[0]);
+    expect(together[0]?.dueCount).toBe(1);
+    expect(together[0]?.introducedToday).toBe(1);
+    expect(together[1]?.desk.id).toBe(boDesk.desk.id);
+    expect(together[2]).toBeUndefined();
+    expect(together[3]?.earlier).toBeUndefined();
+    expect(together[3]?.newLeft).toBe(1);
   });
 });
 

@@ -3,16 +3,15 @@
  * schedule with its row version, the idempotency key's rating, the desk's counts of today and the
  * learner's memory model; ts-fsrs schedules; one statement writes the new state, its log row, the
  * day's activity and the new-card counter, only if the schedule row is still the version read.
- * That statement is shared: the ratings of every learner that are ready while the previous one
- * is written go together (`db/group-commit.ts`). Another rating of the card (or an undo) that
- * committed in between makes it read again, so each rating applies to the state the previous one
- * left. A rating sent again with its idempotency key answers what the first one did. Once the
- * write has committed, one more statement sends the group's live events
+ * Both statements are shared: the reads, and the writes, of every learner's ratings that are
+ * ready while the previous group runs go together (`db/statement-groups.ts`). Another rating of
+ * the card (or an undo) that committed in between makes it read again, so each rating applies to
+ * the state the previous one left. A rating sent again with its idempotency key answers what the
+ * first one did. Once the write has committed, one more statement sends the group's live events
  * (`notifications/live.ts` says why not inside it).
  */
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
-import { GroupCommit } from '../../db/group-commit.ts';
 import { signalActivities } from '../../db/queries/activities.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
@@ -25,9 +24,11 @@ import {
   type RatingSnapshot,
   type ReviewLog,
   ratingKeys,
-  ratingSnapshot,
+  ratingSnapshots,
+  type SnapshotRead,
 } from '../../db/queries/reviews.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { StatementGroups } from '../../db/statement-groups.ts';
 import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
@@ -73,7 +74,13 @@ export async function rate(
     const asOf = new Date();
     const day = learnerDay(asOf, user.timezone);
     const window = dueWindow(asOf, day);
-    const read = await ratingSnapshot(sql, { userId: user.id, cardId, key, day: day.day, window });
+    const read = await snapshotGroups(sql).submit({
+      userId: user.id,
+      cardId,
+      key,
+      day: day.day,
+      window,
+    });
     if (!read) throw notFound(MESSAGES.cardNotFound);
     if (read.earlier) return replay(sql, user, cardId, read.earlier);
     if (read.version === null) {
@@ -151,10 +158,30 @@ export async function rate(
   throw new Error(`rating card ${cardId}: the schedule kept changing under ${MAX_ATTEMPTS} reads`);
 }
 
-/** The most ratings one statement applies. */
+/** The most ratings one statement reads or applies. */
 const MAX_GROUP = 64;
 
-const groups = new WeakMap<Sql, GroupCommit<RatingApply, AppliedRating | undefined>>();
+const reads = new WeakMap<Sql, StatementGroups<SnapshotRead, RatingSnapshot | undefined>>();
+
+/**
+ * The pool's reads of ratings' snapshots, in groups: the reads of every learner that arrive while
+ * the previous group is read go together, in one statement (`ratingSnapshots`).
+ */
+function snapshotGroups(sql: Sql): StatementGroups<SnapshotRead, RatingSnapshot | undefined> {
+  let group = reads.get(sql);
+  if (!group) {
+    group = new StatementGroups<SnapshotRead, RatingSnapshot | undefined>({
+      run: (snapshots) => ratingSnapshots(sql, snapshots),
+      alone: async (read) => (await ratingSnapshots(sql, [read]))[0],
+      keysOf: () => [],
+      maxSize: MAX_GROUP,
+    });
+    reads.set(sql, group);
+  }
+  return group;
+}
+
+const writes = new WeakMap<Sql, StatementGroups<RatingApply, AppliedRating | undefined>>();
 
 /**
  * The pool's group commit of ratings: the ratings of all learners that are ready while the
@@ -162,8 +189,8 @@ const groups = new WeakMap<Sql, GroupCommit<RatingApply, AppliedRating | undefin
  * one more. Its answer for each rating is `applyRatings`'s (undefined: read again), or the error
  * of that rating's own statement when its group's failed.
  */
-export function ratingGroups(sql: Sql): GroupCommit<RatingApply, AppliedRating | undefined> {
-  let group = groups.get(sql);
+export function ratingGroups(sql: Sql): StatementGroups<RatingApply, AppliedRating | undefined> {
+  let group = writes.get(sql);
   if (!group) {
     const write = async (ratings: RatingApply[]) => {
       const applied = await applyRatings(sql, ratings);
@@ -181,13 +208,13 @@ export function ratingGroups(sql: Sql): GroupCommit<RatingApply, AppliedRating |
       );
       return applied;
     };
-    group = new GroupCommit<RatingApply, AppliedRating | undefined>({
-      write,
+    group = new StatementGroups<RatingApply, AppliedRating | undefined>({
+      run: write,
       alone: async (rating) => (await write([rating]))[0],
       keysOf: ratingKeys,
       maxSize: MAX_GROUP,
     });
-    groups.set(sql, group);
+    writes.set(sql, group);
   }
   return group;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from './group-commit.ts';
+import { StatementGroups } from './statement-groups.ts';
 
 interface Item {
   id: string;
@@ -7,7 +7,7 @@ interface Item {
   fails?: boolean;
 }
 
-/** A group commit whose writes record their groups and answer each item's id upper-cased. */
+/** Statement groups whose runs record their groups and answer each item's id upper-cased. */
 function recorder(options: { maxSize?: number; groupFails?: (ids: string[]) => boolean } = {}) {
   const groups: string[][] = [];
   const alone: string[] = [];
@@ -15,8 +15,8 @@ function recorder(options: { maxSize?: number; groupFails?: (ids: string[]) => b
   let mostAtOnce = 0;
   let release: (() => void) | undefined;
   let hold = false;
-  const commit = new GroupCommit<Item, string>({
-    async write(items) {
+  const commit = new StatementGroups<Item, string>({
+    async run(items) {
       const ids = items.map((i) => i.id);
       groups.push(ids);
       writing++;
@@ -43,7 +43,7 @@ function recorder(options: { maxSize?: number; groupFails?: (ids: string[]) => b
     groups,
     alone,
     mostAtOnce: () => mostAtOnce,
-    /** Makes the next write wait until `open` is called. */
+    /** Makes the next run wait until `open` is called. */
     holdNext() {
       hold = true;
     },
@@ -54,15 +54,15 @@ function recorder(options: { maxSize?: number; groupFails?: (ids: string[]) => b
   };
 }
 
-describe('GroupCommit', () => {
-  it('writes what arrives in one turn of the event loop as one group, answering each its own', async () => {
+describe('StatementGroups', () => {
+  it('runs what arrives in one turn of the event loop as one group, answering each its own', async () => {
     const r = recorder();
     const answers = await Promise.all(['a', 'b', 'c'].map((id) => r.commit.submit({ id })));
     expect(answers).toEqual(['A', 'B', 'C']);
     expect(r.groups).toEqual([['a', 'b', 'c']]);
   });
 
-  it('writes one group at a time; what arrives meanwhile waits and goes in the next group', async () => {
+  it('runs one group at a time; what arrives meanwhile waits and goes in the next group', async () => {
     const r = recorder();
     r.holdNext();
     const first = r.commit.submit({ id: 'a' });
