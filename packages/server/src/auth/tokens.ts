@@ -5,6 +5,7 @@ import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { clockOf } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../db/schema.ts';
+import { StatementGroups } from '../db/statement-groups.ts';
 import { type LatestSubscription, planAt } from '../domain/subscriptions.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
@@ -103,7 +104,7 @@ export async function rotateRefreshToken(
     if (replayed) await revokeFamily(db, replayed.familyId);
     return null;
   }
-  const [user] = await userById(db).execute({ id: claimed.userId });
+  const user = await userById(db).submit(claimed.userId);
   if (!user?.isActive) return null;
   return { user, refresh: await issueRefreshToken(db, user.id, claimed.familyId) };
 }
@@ -122,8 +123,7 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
     .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt)));
 }
 
-const userByIdQueries = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
-const prepareUserById = (db: Db) =>
+const prepareUsersById = (db: Db) =>
   db
     .select({
       ...getTableColumns(users),
@@ -138,17 +138,35 @@ const prepareUserById = (db: Db) =>
         limit 1)`,
     })
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('memoria_user_by_id');
-/** Built once per database handle: query building is a visible cost on every signed-in call. */
-function userById(db: Db) {
-  let query = userByIdQueries.get(db);
-  if (!query) {
-    query = prepareUserById(db);
-    userByIdQueries.set(db, query);
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('memoria_users_by_id');
+
+type SignedInRow = Awaited<ReturnType<ReturnType<typeof prepareUsersById>['execute']>>[number];
+
+const userReads = new WeakMap<Db, StatementGroups<number, SignedInRow | undefined>>();
+
+/**
+ * The signed-in users' reads, in groups: the reads of every request that arrive while the
+ * previous group is read go together, in one statement built once per database handle (query
+ * building, and a statement of its own per request, were visible costs of every signed-in call).
+ */
+function userById(db: Db): StatementGroups<number, SignedInRow | undefined> {
+  let group = userReads.get(db);
+  if (!group) {
+    const query = prepareUsersById(db);
+    const run = async (ids: number[]) => {
+      const rows = new Map((await query.execute({ ids })).map((row) => [row.id, row]));
+      return ids.map((id) => rows.get(id));
+    };
+    group = new StatementGroups<number, SignedInRow | undefined>({
+      run,
+      alone: async (id) => (await run([id]))[0],
+      keysOf: () => [],
+      maxSize: 100,
+    });
+    userReads.set(db, group);
   }
-  return query;
+  return group;
 }
 
 const bearer = /^Bearer\s+(\S+)\s*$/i;
@@ -165,7 +183,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<void> {
   const token = bearer.exec(header)?.[1];
   const { db, jwtSecret } = c.get('deps');
   const userId = token ? await verifyAccessToken(token, jwtSecret) : null;
-  const found = userId ? (await userById(db).execute({ id: userId }))[0] : undefined;
+  const found = userId ? await userById(db).submit(userId) : undefined;
   if (!found?.isActive) {
     throw new ApiError(401, 'token_invalid', 'The access token is invalid or expired.', {
       headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },

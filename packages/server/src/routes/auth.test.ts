@@ -508,6 +508,22 @@ describe('the signed-in user', () => {
     expect(res.body.email).toBe(user.email);
   });
 
+  it('answers many users’ requests sent at once each with its own user, and 401 to a deactivated one', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => t.signUp()));
+    const gone = people[3];
+    await t.database.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.id, gone?.user.id ?? 0));
+    // Each user twice, in one burst: reads of one user may share a statement too.
+    const burst = [...people, ...people];
+    const answers = await Promise.all(burst.map((p) => t.request('GET', ME, { token: p.access })));
+    expect(answers.map((a) => a.status)).toEqual(burst.map((p) => (p === gone ? 401 : 200)));
+    answers.forEach((a, i) => {
+      if (a.status === 200) expect(a.body.id).toBe(burst[i]?.user.id);
+    });
+  });
+
   it('GET and PATCH own record; another id is 404', async () => {
     const a = await t.signUp();
     const b = await t.signUp();
