@@ -10,7 +10,7 @@ import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
-import { learnerDay } from '../../domain/scheduling.ts';
+import { learnerDay, review } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {
   describePlans,
@@ -22,7 +22,7 @@ import {
 import * as schema from '../schema.ts';
 import { visibleDesks } from './desks.ts';
 import { dueQueue, introducedOn, queueCounts } from './queue.ts';
-import { ratingSnapshot } from './reviews.ts';
+import { applyRatings, ratingSnapshot } from './reviews.ts';
 
 let t: TestBackend;
 let spy: postgres.Sql;
@@ -108,6 +108,40 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
     [
       'a rating’s read',
       () => ratingSnapshot(spy, { userId, cardId, key: null, day: today.day, window }),
+    ],
+    [
+      // At a version the row never has, so that neither run applies it: the plan is the same.
+      'a group of ratings’ write',
+      async () => {
+        const read = await ratingSnapshot(t.deps.sql, {
+          userId,
+          cardId,
+          key: null,
+          day: today.day,
+          window,
+        });
+        if (!read) throw new Error('no snapshot');
+        const after = review(read.card.schedule, 3, now, { sameDay: false, dueAt: now }).schedule;
+        const rating = {
+          userId,
+          cardId,
+          deskId: read.desk.id,
+          deskName: read.desk.name,
+          grade: 3,
+          before: read.card.schedule,
+          introducedBefore: read.card.introducedAt,
+          after,
+          introducedAfter: read.card.introducedAt,
+          elapsedDays: 0,
+          answerTimeMs: null,
+          sameDay: false,
+          reviewedAt: now,
+          idempotencyKey: null,
+          version: '1',
+          introducedOn: null,
+        };
+        expect(await applyRatings(spy, [rating])).toEqual([undefined]);
+      },
     ],
   ])('%s reads indexes only', async (name, run) => {
     const plans = await recorder.plansOf(run);
