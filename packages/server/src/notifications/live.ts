@@ -45,7 +45,10 @@ export async function sendLiveSignal(q: Query, signal: LiveSignal): Promise<void
   await sendNow(q, list);
 }
 
-/** `sendLiveSignal` of many signals, from the pool, at once: one statement. */
+/**
+ * `sendLiveSignal` of many signals, from the pool, at once: one statement. Never throws: the writes
+ * they describe have committed, so a failed send is logged (`sendNow`).
+ */
 export async function sendLiveSignals(sql: Sql, signals: LiveSignal[]): Promise<void> {
   if (signals.length > 0) await sendNow(sql, signals);
 }

@@ -2,8 +2,8 @@
  * The activity log that streaks and the history list read: one row per learner, kind, subject
  * (desk, duel, chat; none for the conversion table) and day, the learner's own day in their time
  * zone, with a count. Every domain writes it through `recordActivity` (or, for many desks and days
- * at once, `recordDeskActivities`; for a group of ratings' single statement, `deskReviewCtes`); all three
- * insert through the one upsert, `upsertRows`. An undone rating takes its count back
+ * at once, `recordDeskActivities`; for a group of ratings' single statement, `deskReviewCtes`);
+ * all three insert through the one upsert, `upsertRows`. An undone rating takes its count back
  * (`retractDeskReview`).
  */
 
@@ -111,7 +111,7 @@ export async function recordDeskActivities(
  * (in their time zone) add up into one upsert row, which takes the latest's name and time, and
  * `counted` returns the days. The upsert runs in learner and desk order, so that two statements
  * take the rows' locks in the same order. It sends no event: the caller sends them
- * (`signalActivity`) once the statement has committed.
+ * (`signalActivities`) once the statement has committed.
  */
 export function deskReviewCtes(q: Query, source: string) {
   return q`

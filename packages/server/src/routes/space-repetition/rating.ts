@@ -199,6 +199,8 @@ export function ratingGroups(sql: Sql): StatementGroups<RatingApply, AppliedRati
         const day = applied[i]?.day;
         if (day !== undefined) days.set(`${r.userId} ${day}`, { userId: r.userId, day });
       });
+      // After the commit. A send that fails is logged, never thrown (`sendLiveSignals`): a throw
+      // here would run the group's ratings again, one by one, after they had applied.
       await signalActivities(
         sql,
         [...days.values()].map(({ userId, day }) => ({
