@@ -154,13 +154,11 @@ function userById(db: Db): StatementGroups<number, SignedInRow | undefined> {
   let group = userReads.get(db);
   if (!group) {
     const query = prepareUsersById(db);
-    const run = async (ids: number[]) => {
-      const rows = new Map((await query.execute({ ids })).map((row) => [row.id, row]));
-      return ids.map((id) => rows.get(id));
-    };
     group = new StatementGroups<number, SignedInRow | undefined>({
-      run,
-      alone: async (id) => (await run([id]))[0],
+      async run(ids) {
+        const rows = new Map((await query.execute({ ids })).map((row) => [row.id, row]));
+        return ids.map((id) => rows.get(id));
+      },
       keysOf: () => [],
       maxSize: 100,
     });

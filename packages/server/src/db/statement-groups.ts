@@ -15,8 +15,8 @@
 export interface StatementGroupsOptions<T, R> {
   /** Runs a group in one statement; its answers are in the group's order. */
   run(items: T[]): Promise<R[]>;
-  /** Runs one item on its own, after its group's statement failed. */
-  alone(item: T): Promise<R>;
+  /** Runs one item on its own, after its group's statement failed (default: a group of one). */
+  alone?(item: T): Promise<R>;
   /** What no two items of one group may share. */
   keysOf(item: T): string[];
   /** The most items one statement takes. */
@@ -104,9 +104,14 @@ export class StatementGroups<T, R> {
         return;
       }
       // Nothing of the group took effect (one statement): each call again on its own.
-      await Promise.all(group.map((e) => this.options.alone(e.item).then(e.resolve, e.reject)));
+      await Promise.all(group.map((e) => this.alone(e.item).then(e.resolve, e.reject)));
       return;
     }
     for (const [i, e] of group.entries()) e.resolve(answers[i] as R);
+  }
+
+  private async alone(item: T): Promise<R> {
+    if (this.options.alone) return this.options.alone(item);
+    return (await this.options.run([item]))[0] as R;
   }
 }

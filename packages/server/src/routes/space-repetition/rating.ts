@@ -172,7 +172,6 @@ function snapshotGroups(sql: Sql): StatementGroups<SnapshotRead, RatingSnapshot 
   if (!group) {
     group = new StatementGroups<SnapshotRead, RatingSnapshot | undefined>({
       run: (snapshots) => ratingSnapshots(sql, snapshots),
-      alone: async (read) => (await ratingSnapshots(sql, [read]))[0],
       keysOf: () => [],
       maxSize: MAX_GROUP,
     });
@@ -192,7 +191,7 @@ const writes = new WeakMap<Sql, StatementGroups<RatingApply, AppliedRating | und
 export function ratingGroups(sql: Sql): StatementGroups<RatingApply, AppliedRating | undefined> {
   let group = writes.get(sql);
   if (!group) {
-    const write = async (ratings: RatingApply[]) => {
+    const run = async (ratings: RatingApply[]) => {
       const applied = await applyRatings(sql, ratings);
       const days = new Map<string, { userId: number; day: string }>();
       ratings.forEach((r, i) => {
@@ -211,8 +210,7 @@ export function ratingGroups(sql: Sql): StatementGroups<RatingApply, AppliedRati
       return applied;
     };
     group = new StatementGroups<RatingApply, AppliedRating | undefined>({
-      run: write,
-      alone: async (rating) => (await write([rating]))[0],
+      run,
       keysOf: ratingKeys,
       maxSize: MAX_GROUP,
     });
