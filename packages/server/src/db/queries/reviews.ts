@@ -73,7 +73,27 @@ export async function lastReviewLog(
   return row && toReviewLog(row);
 }
 
-/** The one statement that writes a learner's FSRS state of a card. */
+/**
+ * The columns of a schedule as a JSON record (`scheduleToJson`'s), to read with
+ * `json_to_recordset` or `jsonb_to_record`.
+ */
+const scheduleRecord = (q: Query) => q`
+  state smallint, due timestamptz, stability float8, difficulty float8, elapsed_days int,
+  scheduled_days int, learning_steps int, reps int, lapses int, last_review timestamptz,
+  introduced_at timestamptz`;
+
+/** `writeSchedule`'s columns from a `scheduleRecord` named `record` (many cards at once). */
+const setScheduleFrom = (q: Query, record: string) => {
+  const r = q(record);
+  return q`
+    state = ${r}.state, due = ${r}.due, stability = ${r}.stability,
+    difficulty = ${r}.difficulty, elapsed_days = ${r}.elapsed_days,
+    scheduled_days = ${r}.scheduled_days, learning_steps = ${r}.learning_steps, reps = ${r}.reps,
+    lapses = ${r}.lapses, last_review = ${r}.last_review, introduced_at = ${r}.introduced_at,
+    updated_at = now()`;
+};
+
+/** Writes a learner's FSRS state of one card (many at once: `setScheduleFrom`). */
 const writeSchedule = (
   q: Query,
   userId: number,
@@ -323,15 +343,8 @@ export async function applyRatings(
         introduced_on date)
     ),
     changed as (
-      update card_schedules s set
-        state = a.state, due = a.due, stability = a.stability, difficulty = a.difficulty,
-        elapsed_days = a.elapsed_days, scheduled_days = a.scheduled_days,
-        learning_steps = a.learning_steps, reps = a.reps, lapses = a.lapses,
-        last_review = a.last_review, introduced_at = a.introduced_at, updated_at = now()
-      from x cross join lateral jsonb_to_record(x.state_after) as a(state smallint,
-        due timestamptz, stability float8, difficulty float8, elapsed_days int,
-        scheduled_days int, learning_steps int, reps int, lapses int, last_review timestamptz,
-        introduced_at timestamptz)
+      update card_schedules s set ${setScheduleFrom(q, 'a')}
+      from x cross join lateral jsonb_to_record(x.state_after) as a(${scheduleRecord(q)})
       where s.user_id = x.user_id and s.card_id = x.card_id and s.xmin = x.version::xid
       returning x.*
     ),
@@ -474,17 +487,10 @@ export async function importReviewHistory(
     ...scheduleToJson(s.schedule, s.introducedAt),
   }));
   for (let i = 0; i < schedules.length; i += IMPORT_BATCH) {
-    // `writeSchedule` for many cards at once: the same columns, from one JSON parameter.
     await q`
-      update card_schedules s set
-        state = x.state, due = x.due, stability = x.stability, difficulty = x.difficulty,
-        elapsed_days = x.elapsed_days, scheduled_days = x.scheduled_days,
-        learning_steps = x.learning_steps, reps = x.reps, lapses = x.lapses,
-        last_review = x.last_review, introduced_at = x.introduced_at, updated_at = now()
+      update card_schedules s set ${setScheduleFrom(q, 'x')}
       from json_to_recordset(${JSON.stringify(schedules.slice(i, i + IMPORT_BATCH))}::json)
-        as x(card_id int, state smallint, due timestamptz, stability float8, difficulty float8,
-          elapsed_days int, scheduled_days int, learning_steps int, reps int, lapses int,
-          last_review timestamptz, introduced_at timestamptz)
+        as x(card_id int, ${scheduleRecord(q)})
       where s.user_id = ${userId} and s.card_id = x.card_id`;
   }
   await q`
