@@ -248,6 +248,7 @@ export async function dueQueue(
 ): Promise<DueQueue> {
   const { userId, window, limit } = r;
   const deskIds = q`any(array(select desk_id from desk))`;
+  const due = dueIn(q, boundsOf(window));
   // The page size is written into the text, not bound. Bound, PostgreSQL planned this statement
   // again on every execution in a trial (pg_prepared_statements: 20 custom plans of 20), and the
   // bench's PostgreSQL CPU per request rose above the five statements' it replaced; written in,
@@ -266,7 +267,7 @@ export async function dueQueue(
     ),
     due_first as materialized (
       select s.card_id, s.due from card_schedules s
-      where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, boundsOf(window))}
+      where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${due}
         and (s.state = 2 or s.due <= ${iso(window.learningBy)})
       order by s.due, s.card_id
       limit ${page}
@@ -287,7 +288,7 @@ export async function dueQueue(
         limit ${page})
       union all (
         select s.card_id, 2 as part, s.due from card_schedules s
-        where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, boundsOf(window))}
+        where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${due}
           and s.state <> 2 and s.due > ${iso(window.learningBy)}
           and ${roomAfterDue}
         order by s.due, s.card_id
@@ -302,7 +303,7 @@ export async function dueQueue(
           r.deskId === undefined
             ? keptDueCount(q, userId, window)
             : q`(select count(*)::int from card_schedules s
-                 where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${dueIn(q, boundsOf(window))})`
+                 where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${due})`
         } as due_count,
         (select coalesce(sum(least(d.allowance, coalesce(nc.n, 0))), 0)::int from desk d
          left join schedule_new_counts nc on nc.user_id = ${userId} and nc.desk_id = d.desk_id
