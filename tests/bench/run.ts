@@ -7,6 +7,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
+import { DUE_CARDS_PAGE, DUE_CARDS_PREVIEWS } from '../../packages/api/src/constants.ts';
 import { type LoadFigures, runLoad, spawnJson } from './child.ts';
 import { startProfile, writeProfile } from './cpu-profile.ts';
 import { benchEvents, type EventsFigures, printEvents } from './events.ts';
@@ -66,6 +67,8 @@ interface Scenario {
 const auth = (ctx: BenchContext) => ({ authorization: `Bearer ${ctx.access}` });
 
 const FEW = 4;
+/** The review page's read of its queue (packages/api: its page and the previews it asks for). */
+const QUEUE = `/be/api/space-repetition/cards/due_cards/?limit=${DUE_CARDS_PAGE}&previews=${DUE_CARDS_PREVIEWS}`;
 
 /** The rows of the table. Later issues append here. */
 const BARE = 'bare node:http JSON handler';
@@ -83,7 +86,7 @@ const scenarios: Scenario[] = [
   { name: `health (${FEW} conn.)`, path: '/be/api/health/', connections: FEW },
   {
     name: `due_cards, 100k cards (${FEW} conn.)`,
-    path: '/be/api/space-repetition/cards/due_cards/',
+    path: QUEUE,
     headers: auth,
     connections: FEW,
     async setup(ctx) {
@@ -105,7 +108,7 @@ const scenarios: Scenario[] = [
   // much of the 4-connection row's latency is that wait rather than the request's own work.
   {
     name: `due_cards, 100k cards (${FEW / 2} conn.)`,
-    path: '/be/api/space-repetition/cards/due_cards/',
+    path: QUEUE,
     headers: auth,
     connections: FEW / 2,
   },
@@ -179,7 +182,7 @@ const scenarios: Scenario[] = [
   // How the queue grows with the table: one learner among 1,000 with 1,000 cards each.
   {
     name: CROWD,
-    path: '/be/api/space-repetition/cards/due_cards/',
+    path: QUEUE,
     headers: (ctx) => ({ authorization: `Bearer ${ctx.data.crowdAccess as string}` }),
     connections: FEW,
     async setup(ctx) {

@@ -70,3 +70,18 @@ export const TIME_TRACKING_RETRIES = 3;
 export const TIME_TRACKING_RETRY_DELAY_MS = 1_000;
 /** Local storage key of the batches not sent yet. */
 export const TIME_TRACKING_QUEUE_KEY = 'timeTrackingQueue';
+
+/**
+ * The review queue's page (the contract's default of `listDueCards`): a session asks for what it
+ * shows next and tops up (`dueCardsCache.topUp`) when it runs low, rather than for the whole day.
+ */
+export const DUE_CARDS_PAGE = 10;
+/**
+ * Interval previews asked for with each page (`listDueCards`' `previews`), the server's largest
+ * cost in it: a review session shows the page's first cards until five are left, then reads the
+ * next page (`useReviewSession`'s `TOP_UP_AT`), whose previews start at the card then on screen.
+ * So the first six of a page are shown with this page's previews and the rest with the next
+ * one's; a card that still has none when it comes up has them read then
+ * (`dueCardsCache.fillPreviews`). The bench's queue rows ask for the same.
+ */
+export const DUE_CARDS_PREVIEWS = 6;

@@ -3731,7 +3731,8 @@ export interface components {
             easy: components["schemas"]["IntervalPreview"];
         };
         DueCard: components["schemas"]["Card"] & {
-            intervals: components["schemas"]["ReviewIntervals"];
+            /** @description What each rating would schedule now; null past the `previews` the queue was asked for. */
+            intervals: components["schemas"]["ReviewIntervals"] | null;
         };
         /** @description Due cards first (earliest first), then today's allowance of new cards, then the learning steps learned ahead (due within 20 minutes), in a stable order. */
         DueCards: {
@@ -7005,8 +7006,10 @@ export interface operations {
             query?: {
                 /** @description Only this desk (all desks when omitted). */
                 desk_id?: number;
-                /** @description At most this many cards (counts still cover all). Each card carries its interval previews, so a client asks for the cards it shows next rather than the whole day. */
+                /** @description At most this many cards (counts still cover all). A client asks for the cards it shows next rather than the whole day. */
                 limit?: number;
+                /** @description Interval previews for the first this many cards of the page (every card of it when omitted); the cards after them carry `intervals: null`. Previews are most of the page's cost, and a client that shows one card at a time reads the next page before it reaches the cards past these: it asks for previews of the cards it shows until then, and reads the previews a card lacks when it comes to show it. */
+                previews?: number;
             };
             header?: never;
             path?: never;

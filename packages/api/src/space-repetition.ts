@@ -5,6 +5,7 @@
  */
 import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from './client.ts';
+import { DUE_CARDS_PAGE, DUE_CARDS_PREVIEWS } from './constants.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import {
   type MutationHookOptions,
@@ -43,12 +44,6 @@ export const NEW_CARDS_PER_DAY = { min: 1, max: 9999, default: 10 } as const;
  * is in today's queue, after the other cards, and counted as due.
  */
 export const LEARN_AHEAD_SECONDS = 20 * 60;
-/**
- * The review queue's page (the contract's default of `listDueCards`): every card of it carries
- * interval previews the server computes, so a session asks for what it shows next and tops up
- * (`dueCardsCache.topUp`) when it runs low, rather than for the whole day.
- */
-export const DUE_CARDS_PAGE = 10;
 /** Default page size of a desk's card list. */
 export const CARDS_PAGE_SIZE = 20;
 
@@ -108,24 +103,28 @@ export const spaceRepetitionQueries = {
       },
     }),
   /** `GET space-repetition/cards/due_cards/?desk_id`: the review queue with interval previews. */
-  dueCards: (deskId: number | null, limit = DUE_CARDS_PAGE) =>
+  dueCards: (deskId: number | null, page: DuePage = {}) =>
     queryOptions<DueCards, ApiRequestError>({
       queryKey: spaceRepetitionKeys.due(deskId),
-      queryFn: ({ signal }) => fetchDueCards(deskId, limit, signal),
+      queryFn: ({ signal }) => fetchDueCards(deskId, page, signal),
     }),
 };
 
 // ── plain calls (also used outside React, e.g. the offline review queue) ─────────────────────
 
+/** A page of the review queue: its size, and how many of its first cards carry previews. */
+export type DuePage = { limit?: number; previews?: number };
+
 /** `GET space-repetition/cards/due_cards/`: one page of the queue, outside the query cache. */
 export async function fetchDueCards(
   deskId: number | null,
-  limit = DUE_CARDS_PAGE,
+  { limit = DUE_CARDS_PAGE, previews = DUE_CARDS_PREVIEWS }: DuePage = {},
   signal?: AbortSignal,
 ): Promise<DueCards> {
+  const page = { limit, previews };
   return unwrap(
     await api.GET('/space-repetition/cards/due_cards/', {
-      params: { query: deskId === null ? { limit } : { desk_id: deskId, limit } },
+      params: { query: deskId === null ? page : { desk_id: deskId, ...page } },
       signal,
     }),
   );
@@ -205,12 +204,30 @@ export const dueCardsCache = {
    * counts are the server's. Only for a page read while no rating was on its way.
    */
   topUp(client: QueryClient, deskId: number | null, page: DueCards): void {
+    dueCardsCache.fillPreviews(client, deskId, page);
     const before = dueCardsCache.get(client, deskId);
     if (!before) return;
     const held = new Set(before.cards.map((c) => c.id));
     dueCardsCache.set(client, deskId, {
       ...page,
       cards: [...before.cards, ...page.cards.filter((c) => !held.has(c.id))],
+    });
+  },
+  /**
+   * The previews a page read has for cards of the cached queue that have none, nothing else: a
+   * card's previews depend on its own schedule only, so they hold even when ratings of other
+   * cards were sent while the page was read (when `topUp` must not be used).
+   */
+  fillPreviews(client: QueryClient, deskId: number | null, page: DueCards): void {
+    const before = dueCardsCache.get(client, deskId);
+    if (!before) return;
+    const previews = new Map(page.cards.map((c) => [c.id, c.intervals]));
+    if (!before.cards.some((c) => c.intervals === null && previews.get(c.id))) return;
+    dueCardsCache.set(client, deskId, {
+      ...before,
+      cards: before.cards.map((c) =>
+        c.intervals === null ? { ...c, intervals: previews.get(c.id) ?? null } : c,
+      ),
     });
   },
   /** Puts a card back at the front of the queue (undo). */
@@ -259,10 +276,10 @@ export function useDeskCards(
 
 export function useDueCards(
   deskId: number | null,
-  options: QueryHookOptions<DueCards> & { limit?: number } = {},
+  options: QueryHookOptions<DueCards> & DuePage = {},
 ) {
-  const { limit, ...rest } = options;
-  return useSignedInQuery(spaceRepetitionQueries.dueCards(deskId, limit), rest);
+  const { limit, previews, ...rest } = options;
+  return useSignedInQuery(spaceRepetitionQueries.dueCards(deskId, { limit, previews }), rest);
 }
 
 // ── mutation hooks ───────────────────────────────────────────────────────────────────────────

@@ -39,6 +39,12 @@ export const RevealedWithIntervals: Story = {
 
 export const RevealedNewCard: Story = { args: { initiallyRevealed: true } };
 
+/** A card past the page's previews whose previews could not be read: the buttons still rate. */
+export const RevealedWithoutPreviews: Story = {
+  args: { initiallyRevealed: true },
+  parameters: { msw: handlers([{ ...CARDS.learning, intervals: null }]) },
+};
+
 export const AllDoneForToday: Story = {
   parameters: { msw: handlers([], { due_count: 0, new_count: 0, remaining_today: 0 }) },
 };

@@ -3,6 +3,7 @@ import {
   ACCESS_TOKEN_KEY,
   AUTH_CHANGE_EVENT,
   DUE_CARDS_PAGE,
+  DUE_CARDS_PREVIEWS,
   REFRESH_TOKEN_KEY,
   saveTokens,
   setNavigate,
@@ -144,8 +145,9 @@ describe('review keyboard flow', () => {
     renderWithProviders(<DeckReview deskId={7} />);
     await screen.findByText('Paris');
     const asked = () => server.hits('/be/api/space-repetition/cards/due_cards/');
-    expect(asked().map((r) => new URL(r.path, server.origin).searchParams.get('limit'))).toEqual([
-      String(DUE_CARDS_PAGE),
+    const params = (r: { path: string }) => new URL(r.path, server.origin).searchParams;
+    expect(asked().map((r) => [params(r).get('limit'), params(r).get('previews')])).toEqual([
+      [String(DUE_CARDS_PAGE), String(DUE_CARDS_PREVIEWS)],
     ]);
     expect(remaining()).toBe('5 remaining today');
 
@@ -223,6 +225,123 @@ describe('review keyboard flow', () => {
       expect(server.hits('/be/api/space-repetition/cards/101/undo_review/')).toHaveLength(1),
     );
     expect((await screen.findByText('Rating undone.')).textContent).toBe('Rating undone.');
+  });
+});
+
+describe('interval previews past the page’s first cards', () => {
+  const withoutPreviews = { ...CARDS.learning, intervals: null };
+  const dueReads = () => server.hits('/be/api/space-repetition/cards/due_cards/');
+  const previewsAsked = () =>
+    dueReads().map((r) => new URL(r.path, server.origin).searchParams.get('previews'));
+
+  test('a card that comes up without previews has its page read again with them, once', async () => {
+    const pages = [
+      queue([CARDS.fresh, withoutPreviews, CARDS.review]),
+      queue([CARDS.learning, CARDS.review]),
+    ];
+    server.handle((request) => {
+      if (request.path.includes('/update_difficulty/')) {
+        return { status: 200, body: reviewResult(CARDS.fresh, 'easy') };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: pages.shift() ?? queue([]) };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Paris');
+    expect(previewsAsked()).toEqual([String(DUE_CARDS_PREVIEWS)]);
+    key(' ');
+    key('4'); // Easy: Paris leaves today's queue, Madrid (no previews yet) comes up
+    expect(front()).toBe('Madrid');
+    await waitFor(() => expect(previewsAsked()).toEqual(['6', String(DUE_CARDS_PAGE)]));
+    key(' ');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Good' }).textContent).toBe(
+        '1dGood3Next review in 1 day (key 3)',
+      ),
+    );
+    // The page read for them is not added to the queue; Madrid is asked for once.
+    expect(remaining()).toBe('2 remaining today');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dueReads()).toHaveLength(2);
+  });
+
+  test('the top-up brings the previews of the cards past the first page’s, with no read of its own', async () => {
+    const cards = Array.from({ length: 2 * DUE_CARDS_PAGE }, (_, i) => ({
+      ...CARDS.review,
+      id: 200 + i,
+      front: `Card ${i}`,
+    }));
+    const served = (from: number) =>
+      queue(
+        cards
+          .slice(from, from + DUE_CARDS_PAGE)
+          .map((c, i) => (i < DUE_CARDS_PREVIEWS ? c : { ...c, intervals: null })),
+        { remaining_today: cards.length - from },
+      );
+    let rated = 0;
+    server.handle((request) => {
+      if (request.path.includes('/update_difficulty/')) {
+        rated += 1;
+        return { status: 200, body: reviewResult(CARDS.review, 'easy') };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: served(rated) };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Card 0');
+    for (let i = 0; i < DUE_CARDS_PAGE; i++) {
+      expect(front()).toBe(`Card ${i}`);
+      key(' ');
+      expect(screen.getByRole('button', { name: 'Easy' }).textContent).toBe(
+        '3.2moEasy4Next review in 3.2 months (key 4)',
+      );
+      key('4');
+      await waitFor(() => expect(rated).toBe(i + 1));
+      // Five cards left: the top-up is read while the learner reads the next card (a learner
+      // takes seconds; the test waits for it), the last with the first page's previews.
+      if (i + 1 === DUE_CARDS_PAGE - DUE_CARDS_PREVIEWS + 1) {
+        await waitFor(() => expect(dueReads()).toHaveLength(2));
+        await waitFor(() => expect(remaining()).toBe('15 remaining today'));
+      }
+    }
+    // Every read was a page or its top-up; none was for previews.
+    expect(new Set(previewsAsked())).toEqual(new Set([String(DUE_CARDS_PREVIEWS)]));
+  });
+
+  test('when they cannot be read the buttons still rate, and a learning step still comes back', async () => {
+    const rated: number[] = [];
+    server.handle((request) => {
+      const rating = request.path.match(/cards\/(\d+)\/update_difficulty/);
+      if (rating) {
+        rated.push(Number(rating[1]));
+        return { status: 200, body: reviewResult(CARDS.learning, 'again') };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return dueReads().length === 1
+          ? { status: 200, body: queue([withoutPreviews]) }
+          : { status: 503, body: { detail: 'Down', code: 'unavailable' } };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />, { locale: 'es' });
+    await screen.findByText('Madrid');
+    await waitFor(() => expect(dueReads()).toHaveLength(2));
+    key(' ');
+    expect(screen.getByRole('button', { name: 'Otra vez' }).textContent).toBe(
+      '\u00a0Otra vez1Tecla 1',
+    );
+    key('1');
+    // Again: 5 minutes, within the learn-ahead limit; the server's answer puts it back.
+    await waitFor(() => expect(rated).toEqual([CARDS.learning.id]));
+    await waitFor(() => expect(front()).toBe('Madrid'));
+    key(' ');
+    expect(screen.getByRole('button', { name: 'Bien' }).textContent).toBe(
+      '1 dBien3Próximo repaso en 1 día (tecla 3)',
+    );
   });
 });
 

@@ -235,7 +235,8 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
               <FormattedMessage id="deckReview.rateLabel" />
             </legend>
             {REVIEW_RATINGS.map((rating, index) => {
-              const seconds = current.intervals[rating].interval_seconds;
+              // Null while the card's previews are read (useReviewSession): it still rates.
+              const seconds = current.intervals?.[rating].interval_seconds ?? null;
               const label = intl.formatMessage({ id: `deckReview.rating.${rating}` });
               const descriptionId = `${idBase}-${rating}`;
               return (
@@ -248,17 +249,19 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
                   onClick={() => rate(rating)}
                 >
                   <span className={s.rateInterval} aria-hidden="true">
-                    {formatInterval(intl, seconds)}
+                    {seconds === null ? '\u00a0' : formatInterval(intl, seconds)}
                   </span>
                   <span className={s.rateLabel}>{label}</span>
                   <span className={s.keyHint} aria-hidden="true">
                     {index + 1}
                   </span>
                   <span id={descriptionId} hidden>
-                    {intl.formatMessage(
-                      { id: 'deckReview.rateButton' },
-                      { interval: describeInterval(intl, seconds), key: index + 1 },
-                    )}
+                    {seconds === null
+                      ? intl.formatMessage({ id: 'deckReview.rateKey' }, { key: index + 1 })
+                      : intl.formatMessage(
+                          { id: 'deckReview.rateButton' },
+                          { interval: describeInterval(intl, seconds), key: index + 1 },
+                        )}
                   </span>
                 </button>
               );

@@ -11,7 +11,15 @@ const NOW = Date.parse('2025-01-15T10:30:00.000Z');
 const at = (seconds: number) => new Date(NOW + seconds * 1000).toISOString();
 const interval = (seconds: number) => ({ due: at(seconds), interval_seconds: seconds });
 
-export function dueCard(id: number, front: string, back: string, state: DueCard['state']): DueCard {
+/** A card of the queue with its previews (the server's `previews` covered it). */
+export type PreviewedCard = DueCard & { intervals: NonNullable<DueCard['intervals']> };
+
+export function dueCard(
+  id: number,
+  front: string,
+  back: string,
+  state: DueCard['state'],
+): PreviewedCard {
   const learning = state === 'learning' || state === 'relearning';
   const isNew = state === 'new';
   return {
@@ -72,7 +80,7 @@ export function queue(cards: DueCard[], extra: Partial<DueCards> = {}): DueCards
   };
 }
 
-export function reviewResult(card: DueCard, rating: ReviewResult['rating']): ReviewResult {
+export function reviewResult(card: PreviewedCard, rating: ReviewResult['rating']): ReviewResult {
   const { intervals, ...plain } = card;
   const next = intervals[rating];
   return {

@@ -4,11 +4,13 @@
  * and says why; a dropped connection keeps the rating in the offline queue), and undo.
  * As in Anki, a rating that leaves the card in a learning step due within the learn-ahead limit
  * puts it back at the end of the queue, so it comes back in the same session (shown at once when
- * it is the only card left) and is counted in the remaining cards.
+ * it is the only card left) and is counted in the remaining cards. A page carries interval
+ * previews for its first cards only (`DUE_CARDS_PREVIEWS`): the top-up brings the rest's.
  */
 import {
   type ApiRequestError,
   DUE_CARDS_PAGE,
+  DUE_CARDS_PREVIEWS,
   type DueCard,
   dueCardsCache,
   fetchDueCards,
@@ -43,9 +45,10 @@ type LastRating = {
 const STALE_AFTER_MS = 1500;
 /**
  * The queue holds one page (`DUE_CARDS_PAGE`); with this many cards or fewer left in it and more
- * due today, the next page is read in the background so the learner never waits on it.
+ * due today, the next page is read in the background so the learner never waits on it. The
+ * card on screen then is the last of the page with previews (`DUE_CARDS_PREVIEWS`).
  */
-const TOP_UP_AT = 5;
+const TOP_UP_AT = DUE_CARDS_PAGE - DUE_CARDS_PREVIEWS + 1;
 
 /** The card as it waits in the queue until the server's answer replaces it. */
 function backInLearning(card: DueCard): DueCard {
@@ -133,9 +136,10 @@ export function useReviewSession(deskId: number) {
     }
     toppingUp.current = true;
     const sentBefore = changesSent.current;
-    fetchDueCards(deskId, DUE_CARDS_PAGE)
+    fetchDueCards(deskId)
       .then((page) => {
         if (changesSent.current === sentBefore) dueCardsCache.topUp(client, deskId, page);
+        else dueCardsCache.fillPreviews(client, deskId, page);
       })
       .catch(() => {
         // The next rating tries again; the empty queue's refetch shows any lasting error.
@@ -144,6 +148,24 @@ export function useReviewSession(deskId: number) {
         toppingUp.current = false;
       });
   }, [client, deskId]);
+
+  /**
+   * A card on screen without previews (rated faster than the pages were read, or past the
+   * previews of the queue's last page): its page is read again with previews for all of it, once
+   * per card, while the learner reads its front. Without them the buttons still rate.
+   */
+  const previewsAsked = useRef(new Set<number>());
+  const currentId = current?.id;
+  const lacksPreviews = current !== null && current.intervals === null;
+  useEffect(() => {
+    if (currentId === undefined || !lacksPreviews || previewsAsked.current.has(currentId)) return;
+    previewsAsked.current.add(currentId);
+    fetchDueCards(deskId, { previews: DUE_CARDS_PAGE })
+      .then((page) => dueCardsCache.fillPreviews(client, deskId, page))
+      .catch(() => {
+        // The buttons rate without intervals; the next card asks again.
+      });
+  }, [currentId, lacksPreviews, client, deskId]);
 
   /**
    * When the next card is due later today: the earliest of the server's `next_due` (a learning
@@ -191,8 +213,10 @@ export function useReviewSession(deskId: number) {
       const key = newIdempotencyKey();
       const reviewedAt = new Date().toISOString();
       const answerTime = Math.min(3_600_000, Math.round(performance.now() - shownAt.current));
-      // A step within the learn-ahead limit (the preview says so before the server answers).
-      const comesBack = card.intervals[rating].interval_seconds <= LEARN_AHEAD_SECONDS;
+      // A step within the learn-ahead limit (the preview says so before the server answers;
+      // without previews, the answer puts it back).
+      const comesBack =
+        card.intervals !== null && card.intervals[rating].interval_seconds <= LEARN_AHEAD_SECONDS;
       // Same event: hide it locally and take it out of the cache (or to its end), then send.
       setHidden((set) => new Set(set).add(card.id));
       const waiting = backInLearning(card);
@@ -222,8 +246,9 @@ export function useReviewSession(deskId: number) {
         .then((result) => {
           setNextDue((map) => new Map(map).set(card.id, Date.parse(result.next_due)));
           const stays = dueCardsCache.get(client, deskId)?.cards.some((c) => c.id === card.id);
-          if (stays && result.interval_seconds <= LEARN_AHEAD_SECONDS) {
-            // The server's card and previews replace the waiting copy.
+          if ((stays || !card.intervals) && result.interval_seconds <= LEARN_AHEAD_SECONDS) {
+            // The server's card and previews replace the waiting copy (or, for a card rated
+            // without previews, come back at the end of the queue).
             dueCardsCache.requeue(client, deskId, { ...result.card, intervals: result.intervals });
           } else if (stays && comesBack) {
             dueCardsCache.remove(client, deskId, card.id);

@@ -264,6 +264,45 @@ describe('the review queue', () => {
     expect(limited.body.remaining_today).toBe(5);
   });
 
+  it('previews the intervals of the first `previews` cards only, and of the whole page without it', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const [c0] = [await makeCard(ana, desk.id, 'q0', 'a0')];
+    await makeCard(ana, desk.id, 'q1', 'a1');
+    await makeCard(ana, desk.id, 'q2', 'a2');
+    // A learning card first: its previews differ from the new cards' (not one memoized preview).
+    await rate(ana, c0.id, { difficulty: 'good' });
+    await t.database.sql`
+      update card_schedules set due = now() - interval '1 minute'
+      where card_id = ${c0.id} and user_id = ${ana.user.id}`;
+    const page = (query: string) =>
+      t.request('GET', `${SR}/cards/due_cards/${query}`, { token: ana.access });
+    // Again, Hard and Good's intervals, or null without previews (`due` moves with the clock,
+    // and Easy's interval is fuzzed by the time of the preview).
+    type Previews = Record<'again' | 'hard' | 'good', { interval_seconds: number }> | null;
+    const intervalsOf = (res: { body: { cards: { intervals: Previews }[] } }) =>
+      res.body.cards.map(
+        ({ intervals: i }) =>
+          i && [i.again.interval_seconds, i.hard.interval_seconds, i.good.interval_seconds],
+      );
+    const all = await page('');
+    expect(all.body.cards.map((c: { id: number }) => c.id)[0]).toBe(c0.id);
+    expect(intervalsOf(all).every((i) => i !== null)).toBe(true);
+    const two = await page('?previews=2');
+    expect(intervalsOf(two)).toEqual([...intervalsOf(all).slice(0, 2), null]);
+    const none = await page('?limit=2&previews=0');
+    expect(intervalsOf(none)).toEqual([null, null]);
+    expect(none.body.cards[0]).toMatchObject({ id: c0.id, state: 'learning', reps: 1 });
+    const more = await page('?limit=2&previews=500');
+    expect(intervalsOf(more)).toEqual(intervalsOf(all).slice(0, 2));
+    for (const bad of ['-1', '501', 'two', '1.5']) {
+      const res = await page(`?previews=${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('validation_error');
+      expect(Object.keys(res.body.field_codes ?? {})).toContain('previews');
+    }
+  });
+
   it('answers the contract’s default page without a limit, with the counts of the whole day', async () => {
     const operation = loadContract().paths['/space-repetition/cards/due_cards/']?.get as {
       parameters: { name: string; schema: { default?: number } }[];

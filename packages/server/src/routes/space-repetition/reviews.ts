@@ -13,7 +13,7 @@ import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
 import { rate } from './rating.ts';
-import { toDueCard } from './responses.ts';
+import { toCard, toDueCard } from './responses.ts';
 import { remainingToday } from './today.ts';
 
 /** The contract's default page of `listDueCards`. */
@@ -21,20 +21,23 @@ const DEFAULT_QUEUE_PAGE = 10;
 
 export const handlers: Handlers = {
   /**
-   * Due cards by due time, then each desk's allowance of new cards, with interval previews: the
-   * queue, its counts and the learner's model in one statement (`dueQueue`).
+   * Due cards by due time, then each desk's allowance of new cards, with interval previews for
+   * the first `previews` of them (FSRS's four outcomes per card were the page's largest cost on
+   * the server): the queue, its counts and the learner's model in one statement (`dueQueue`).
    */
   async listDueCards(c, { query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     const now = new Date();
     const day = learnerDay(now, user.timezone);
+    const limit = query.limit ?? DEFAULT_QUEUE_PAGE;
+    const previews = query.previews ?? limit;
     const queue = await dueQueue(sql, {
       userId: user.id,
       deskId: query.desk_id,
       day: day.day,
       window: dueWindow(now, day),
-      limit: query.limit ?? DEFAULT_QUEUE_PAGE,
+      limit,
     });
     if (query.desk_id !== undefined && queue.desks === 0) throw notFound(MESSAGES.deskNotFound);
     const memo = new Map<string, Schemas['ReviewIntervals']>();
@@ -46,7 +49,11 @@ export const handlers: Handlers = {
       new_count: queue.newCount,
       remaining_today: queue.dueCount + queue.newCount,
       next_due: queue.nextStepDue?.toISOString() ?? null,
-      cards: queue.cards.map((card) => toDueCard(card, now, undefined, memo, scheduler)),
+      cards: queue.cards.map((card, i) =>
+        i < previews
+          ? toDueCard(card, now, undefined, memo, scheduler)
+          : { ...toCard(card), intervals: null },
+      ),
     };
     return c.json(result, 200);
   },
