@@ -3759,7 +3759,8 @@ export interface components {
             /** Format: date-time */
             next_due: string;
             interval_seconds: number;
-            intervals: components["schemas"]["ReviewIntervals"];
+            /** @description What each rating of the card would schedule next, when it comes back in today's session (`interval_seconds` within the learn-ahead limit of 20 minutes); null when it leaves today's queue (the queue's page that next brings it has its previews). */
+            intervals: components["schemas"]["ReviewIntervals"] | null;
             /** @description The review log row written. */
             review_id: number;
             /** @description Cards still to review today in the card's desk. */

@@ -360,7 +360,7 @@ describe('learning steps in the same session (learn-ahead)', () => {
         // Graduated by Easy: days away, out of today's queue.
         if (body.difficulty === 'easy') result.card.state = 'review';
         // After Again the server previews Easy at 3 days (the queued copy still says 8).
-        if (body.difficulty === 'again') {
+        if (body.difficulty === 'again' && result.intervals) {
           result.intervals = {
             ...result.intervals,
             easy: { due: result.next_due, interval_seconds: 3 * 86_400 },

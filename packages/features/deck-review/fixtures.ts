@@ -1,5 +1,5 @@
 /** Contract-typed review data shared by the stories and tests of the review island. */
-import type { DueCard, DueCards, ReviewResult } from '@memoria/api';
+import { type DueCard, type DueCards, LEARN_AHEAD_SECONDS, type ReviewResult } from '@memoria/api';
 import { desk } from '../shared/fixtures.ts';
 
 export { desk };
@@ -88,7 +88,8 @@ export function reviewResult(card: PreviewedCard, rating: ReviewResult['rating']
     rating,
     next_due: next.due,
     interval_seconds: next.interval_seconds,
-    intervals,
+    // As the server answers: previews only for a card that comes back in today's session.
+    intervals: next.interval_seconds <= LEARN_AHEAD_SECONDS ? intervals : null,
     review_id: 1,
     remaining_today: 0,
   };

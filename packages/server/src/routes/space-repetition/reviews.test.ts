@@ -80,6 +80,11 @@ describe('reviews', () => {
     const easy = await rate(ana, b.id, { difficulty: 'very_easy' });
     expect(easy.body.rating).toBe('easy');
     expect(easy.body.card.state).toBe('review');
+    // Previews answer only for a card that comes back in today's session: a minute's step, not
+    // days away.
+    expect(hard.body.intervals.again.interval_seconds).toBe(60);
+    expect(easy.body.interval_seconds).toBeGreaterThan(20 * 60);
+    expect(easy.body.intervals).toBeNull();
     const [log] = await t.database.sql`
       select answer_time_ms from review_logs where card_id = ${a.id}`;
     expect(log?.answer_time_ms).toBe(4200);
@@ -108,6 +113,9 @@ describe('reviews', () => {
     expect(again.status).toBe(200);
     expect(again.body.review_id).toBe(first.body.review_id);
     expect(again.body.next_due).toBe(first.body.next_due);
+    // A 10-minute step: it comes back today, and the replay previews it as the rating did.
+    expect(again.body.intervals).toEqual(first.body.intervals);
+    expect(first.body.intervals.good.interval_seconds).toBeGreaterThan(0);
     expect(again.body.card.reps).toBe(1);
     // Sent at once, too.
     const key2 = randomUUID();
