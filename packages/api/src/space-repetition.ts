@@ -153,6 +153,15 @@ export async function undoReview(cardId: number): Promise<ReviewUndoResult> {
 
 // ── cache helpers for the review queue ───────────────────────────────────────────────────────
 
+/** `cards` with the previews `page` has for those that have none (the same array when none). */
+function withPreviews(cards: DueCard[], page: DueCards): DueCard[] {
+  const previews = new Map(page.cards.map((c) => [c.id, c.intervals]));
+  if (!cards.some((c) => c.intervals === null && previews.get(c.id))) return cards;
+  return cards.map((c) =>
+    c.intervals === null ? { ...c, intervals: previews.get(c.id) ?? null } : c,
+  );
+}
+
 /** Reads and edits a cached review queue; used for the optimistic update of a rating. */
 export const dueCardsCache = {
   get(client: QueryClient, deskId: number | null): DueCards | undefined {
@@ -204,13 +213,12 @@ export const dueCardsCache = {
    * counts are the server's. Only for a page read while no rating was on its way.
    */
   topUp(client: QueryClient, deskId: number | null, page: DueCards): void {
-    dueCardsCache.fillPreviews(client, deskId, page);
     const before = dueCardsCache.get(client, deskId);
     if (!before) return;
     const held = new Set(before.cards.map((c) => c.id));
     dueCardsCache.set(client, deskId, {
       ...page,
-      cards: [...before.cards, ...page.cards.filter((c) => !held.has(c.id))],
+      cards: [...withPreviews(before.cards, page), ...page.cards.filter((c) => !held.has(c.id))],
     });
   },
   /**
@@ -221,14 +229,8 @@ export const dueCardsCache = {
   fillPreviews(client: QueryClient, deskId: number | null, page: DueCards): void {
     const before = dueCardsCache.get(client, deskId);
     if (!before) return;
-    const previews = new Map(page.cards.map((c) => [c.id, c.intervals]));
-    if (!before.cards.some((c) => c.intervals === null && previews.get(c.id))) return;
-    dueCardsCache.set(client, deskId, {
-      ...before,
-      cards: before.cards.map((c) =>
-        c.intervals === null ? { ...c, intervals: previews.get(c.id) ?? null } : c,
-      ),
-    });
+    const cards = withPreviews(before.cards, page);
+    if (cards !== before.cards) dueCardsCache.set(client, deskId, { ...before, cards });
   },
   /** Puts a card back at the front of the queue (undo). */
   prepend(client: QueryClient, deskId: number | null, card: DueCard, remaining?: number): void {

@@ -63,6 +63,8 @@ const remaining = () =>
   [...document.querySelectorAll('li')].find((li) => li.textContent?.includes('remaining today'))
     ?.textContent;
 const front = () => document.querySelector('article[data-card-id] p')?.textContent;
+/** A request's query parameters. */
+const queryOf = (r: { path: string }) => new URL(r.path, server.origin).searchParams;
 
 describe('review keyboard flow', () => {
   test('Space reveals, the buttons show Anki intervals, 3 rates Good and the next card shows at once', async () => {
@@ -145,8 +147,7 @@ describe('review keyboard flow', () => {
     renderWithProviders(<DeckReview deskId={7} />);
     await screen.findByText('Paris');
     const asked = () => server.hits('/be/api/space-repetition/cards/due_cards/');
-    const params = (r: { path: string }) => new URL(r.path, server.origin).searchParams;
-    expect(asked().map((r) => [params(r).get('limit'), params(r).get('previews')])).toEqual([
+    expect(asked().map((r) => [queryOf(r).get('limit'), queryOf(r).get('previews')])).toEqual([
       [String(DUE_CARDS_PAGE), String(DUE_CARDS_PREVIEWS)],
     ]);
     expect(remaining()).toBe('5 remaining today');
@@ -231,8 +232,7 @@ describe('review keyboard flow', () => {
 describe('interval previews past the page’s first cards', () => {
   const withoutPreviews = { ...CARDS.learning, intervals: null };
   const dueReads = () => server.hits('/be/api/space-repetition/cards/due_cards/');
-  const previewsOf = (r: { path: string }) =>
-    new URL(r.path, server.origin).searchParams.get('previews');
+  const previewsOf = (r: { path: string }) => queryOf(r).get('previews');
   const previewsAsked = () => dueReads().map(previewsOf);
   // Each read is answered by what it asks for, not by its place among the reads.
   const pageRead = (r: { path: string }) => previewsOf(r) === String(DUE_CARDS_PREVIEWS);
