@@ -4,6 +4,7 @@ import { claimFit, memoryModel, releaseFit } from '../db/queries/memory-models.t
 import {
   DEFAULT_WEIGHTS,
   type LoggedReview,
+  MIN_REVIEWS_TO_FIT,
   REFIT_AFTER_NEW_REVIEWS,
   schedulerFor,
 } from '../domain/memory-model.ts';
@@ -13,6 +14,7 @@ import { helpers, type Learner } from '../routes/space-repetition/test-support.t
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { createFitter } from './fitter.ts';
 import { learnerWeights, simulateLearner } from './simulate.ts';
+import { runFit } from './worker.ts';
 
 let t: TestBackend;
 beforeAll(async () => {
@@ -109,17 +111,27 @@ describe('the background fitter', () => {
       newPerDay: 10,
       days: 40,
     });
-    await storeLog(ben, log.slice(0, REFIT_AFTER_NEW_REVIEWS - 1));
-    const fitter = createFitter(t.database.sql, quiet, { pollMs: 3_600_000 });
+    expect(log.length).toBeGreaterThan(MIN_REVIEWS_TO_FIT);
+    // The fits started, with the logs they were given (each still runs in the real worker).
+    const started: number[] = [];
+    const fitter = createFitter(t.database.sql, quiet, {
+      pollMs: 3_600_000,
+      fit: (given, timeZone) => {
+        started.push(given.length);
+        return runFit(given, timeZone);
+      },
+    });
     try {
+      await storeLog(ben, log.slice(0, REFIT_AFTER_NEW_REVIEWS - 1));
       expect(await fitter.drain()).toBe(0);
       expect(await memoryModel(t.database.sql, ben.user.id)).toMatchObject({
         newReviews: REFIT_AFTER_NEW_REVIEWS - 1,
         fitOutcome: null,
         parameters: null,
       });
-      // Past the refit threshold, below the fitting minimum: the profile's "too few reviews".
-      await storeLog(ben, log.slice(0, 10));
+      // Past the refit threshold, one review short of the fitting minimum: the profile's "too few
+      // reviews", answered from the learner's count, with no log read and no worker started.
+      await storeLog(ben, log.slice(0, MIN_REVIEWS_TO_FIT - REFIT_AFTER_NEW_REVIEWS));
       expect(await fitter.drain()).toBe(1);
       expect(await memoryModel(t.database.sql, ben.user.id)).toMatchObject({
         newReviews: 0,
@@ -127,10 +139,16 @@ describe('the background fitter', () => {
         parameters: null,
         fittedAt: null,
       });
+      expect(started).toEqual([]);
+      // At the minimum, the fit runs on the whole log.
+      const dee = await t.signUp();
+      await storeLog(dee, log.slice(0, MIN_REVIEWS_TO_FIT));
+      expect(await fitter.drain()).toBe(1);
+      expect(started).toEqual([MIN_REVIEWS_TO_FIT]);
     } finally {
       await fitter.stop();
     }
-  });
+  }, 300_000);
 
   it('claims one fit per learner at a time', async () => {
     const cy = await t.signUp();
@@ -142,7 +160,9 @@ describe('the background fitter', () => {
       claimFit(t.database.sql, 999_999),
     ]);
     const won = claims.filter((c) => c !== undefined);
-    expect(won).toEqual([{ userId: cy.user.id, timeZone: 'UTC', newReviews: 1_000_000 }]);
+    expect(won).toEqual([
+      { userId: cy.user.id, timeZone: 'UTC', newReviews: 1_000_000, reviews: 0 },
+    ]);
     expect(await claimFit(t.database.sql, 999_999)).toBeUndefined();
     expect((await memoryModel(t.database.sql, cy.user.id)).fitting).toBe(true);
     await releaseFit(t.database.sql, won[0] as NonNullable<(typeof won)[0]>);

@@ -1,9 +1,10 @@
 /**
  * The background fitter: every `pollMs` it counts the reviews added since its last count, then
  * fits, one learner after another, those with at least REFIT_AFTER_NEW_REVIEWS new reviews. Each
- * fit runs in a worker thread (never inside a request), and a learner is claimed in the database
- * before it is fitted, so no two fits of one learner run at once, even across instances. The new
- * parameters are stored with the learner's model and schedule their next rating.
+ * fit runs in a worker thread (never inside a request); a learner with fewer than
+ * MIN_REVIEWS_TO_FIT reviews in all keeps the defaults without one. A learner is claimed in the
+ * database before it is fitted, so no two fits of one learner run at once, even across instances.
+ * The new parameters are stored with the learner's model and schedule their next rating.
  */
 import type { Sql } from '../db/client.ts';
 import {
@@ -15,9 +16,9 @@ import {
   reviewLogForFit,
 } from '../db/queries/memory-models.ts';
 import type { LoggedReview } from '../domain/memory-model.ts';
-import { REFIT_AFTER_NEW_REVIEWS } from '../domain/memory-model.ts';
+import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../domain/memory-model.ts';
 import { errorFields, type Logger } from '../log.ts';
-import type { FitResult } from './optimiser.ts';
+import { type FitResult, tooFewReviews } from './fit-result.ts';
 import { type RunningFit, runFit } from './worker.ts';
 
 export interface FitterOptions {
@@ -43,20 +44,22 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
   let stopped = false;
   let round: Promise<number> | undefined;
 
-  async function fitOne(claim: ClaimedFit): Promise<void> {
-    let result: FitResult;
+  /** The learner's fit in a worker, or undefined when the server is stopping (claim released). */
+  async function runOne(claim: ClaimedFit): Promise<FitResult | undefined> {
+    // Too few reviews: the optimiser's answer is known from the count alone. Every learner's
+    // first few hundred ratings used to read their whole log and start a worker thread for it.
+    if (claim.reviews < MIN_REVIEWS_TO_FIT) return tooFewReviews(claim.reviews);
     try {
       const log = await reviewLogForFit(sql, claim.userId);
       running = fit(log, claim.timeZone);
-      result = await running.result;
+      return await running.result;
     } catch (error) {
-      running = undefined;
       if (stopped) {
         await releaseFit(sql, claim);
-        return;
+        return undefined;
       }
       logger.error('memory model fit failed', { user_id: claim.userId, ...errorFields(error) });
-      result = {
+      return {
         outcome: 'failed',
         parameters: null,
         reviews: 0,
@@ -64,8 +67,14 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
         logLoss: null,
         defaultLogLoss: null,
       };
+    } finally {
+      running = undefined;
     }
-    running = undefined;
+  }
+
+  async function fitOne(claim: ClaimedFit): Promise<void> {
+    const result = await runOne(claim);
+    if (!result) return;
     await finishFit(sql, claim, result);
     logger.info('memory model fitted', {
       user_id: claim.userId,

@@ -18,26 +18,7 @@ import {
   timeOrderedSplit,
   trainingItems,
 } from '../domain/memory-model.ts';
-
-/**
- * `fitted`: the learner's parameters predicted their later reviews better than the defaults;
- * `kept_defaults`: they did not, so the defaults stay; `too_few_reviews`: fewer than
- * MIN_REVIEWS_TO_FIT; `failed`: the optimiser threw (logged).
- */
-export type FitOutcome = 'fitted' | 'kept_defaults' | 'too_few_reviews' | 'failed';
-
-export interface FitResult {
-  outcome: FitOutcome;
-  /** The weights to schedule with; null keeps the defaults. */
-  parameters: number[] | null;
-  /** Reviews in the log the fit read. */
-  reviews: number;
-  /** Held-out reviews the two log losses are measured on. */
-  evaluatedReviews: number;
-  /** Held-out log loss of the weights fitted on the earlier reviews, and of the defaults. */
-  logLoss: number | null;
-  defaultLogLoss: number | null;
-}
+import { type FitResult, tooFewReviews } from './fit-result.ts';
 
 function toBindingItems(items: readonly TrainingItem[]): FSRSBindingItem[] {
   return items.map(
@@ -63,15 +44,10 @@ export async function fitLearner(
   log: readonly LoggedReview[],
   timeZone: string,
 ): Promise<FitResult> {
-  const none = { parameters: null, evaluatedReviews: 0, logLoss: null, defaultLogLoss: null };
-  if (log.length < MIN_REVIEWS_TO_FIT) {
-    return { outcome: 'too_few_reviews', reviews: log.length, ...none };
-  }
+  if (log.length < MIN_REVIEWS_TO_FIT) return tooFewReviews(log.length);
   const items = trainingItems(log, timeZone);
   const { train, test } = timeOrderedSplit(items);
-  if (train.length === 0 || test.length === 0) {
-    return { outcome: 'too_few_reviews', reviews: log.length, ...none };
-  }
+  if (train.length === 0 || test.length === 0) return tooFewReviews(log.length);
   const earlier = await fitWeights(train);
   const evaluated = {
     reviews: log.length,

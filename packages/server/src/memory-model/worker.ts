@@ -1,7 +1,7 @@
 /** Runs one learner's fit in a worker thread, so a long fit never holds up requests. */
 import { Worker } from 'node:worker_threads';
 import type { LoggedReview } from '../domain/memory-model.ts';
-import type { FitResult } from './optimiser.ts';
+import type { FitResult } from './fit-result.ts';
 
 export interface RunningFit {
   result: Promise<FitResult>;

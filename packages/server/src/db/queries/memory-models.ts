@@ -4,7 +4,7 @@
  */
 import type { LearnerModel, LoggedReview } from '../../domain/memory-model.ts';
 import { DEFAULT_MODEL } from '../../domain/memory-model.ts';
-import type { FitOutcome, FitResult } from '../../memory-model/optimiser.ts';
+import type { FitOutcome, FitResult } from '../../memory-model/fit-result.ts';
 import type { Sql } from '../client.ts';
 import { inTransaction } from '../transaction.ts';
 import { pgDate, pgDateOrNull, type Query } from './pg.ts';
@@ -139,6 +139,8 @@ export interface ClaimedFit {
   timeZone: string;
   /** `new_reviews` when claimed; the fit subtracts them when it ends. */
   newReviews: number;
+  /** The learner's reviews in all when claimed (`review_counts`, kept equal to their log). */
+  reviews: number;
 }
 
 /**
@@ -146,7 +148,9 @@ export interface ClaimedFit {
  * marking it as fitting: one fit per learner at a time, across instances.
  */
 export async function claimFit(sql: Sql, threshold: number): Promise<ClaimedFit | undefined> {
-  const [row] = await sql<{ user_id: number; timezone: string; new_reviews: number }[]>`
+  const [row] = await sql<
+    { user_id: number; timezone: string; new_reviews: number; reviews: number }[]
+  >`
     update memory_models m set fitting_since = now()
     from users u
     where u.id = m.user_id and m.user_id = (
@@ -155,8 +159,16 @@ export async function claimFit(sql: Sql, threshold: number): Promise<ClaimedFit 
         and (fitting_since is null or fitting_since < now() - ${STALE_FIT}::interval)
       order by new_reviews desc limit 1
       for update skip locked)
-    returning m.user_id, u.timezone, m.new_reviews`;
-  return row && { userId: row.user_id, timeZone: row.timezone, newReviews: row.new_reviews };
+    returning m.user_id, u.timezone, m.new_reviews,
+      coalesce((select c.total from review_counts c where c.user_id = m.user_id), 0) as reviews`;
+  return (
+    row && {
+      userId: row.user_id,
+      timeZone: row.timezone,
+      newReviews: row.new_reviews,
+      reviews: row.reviews,
+    }
+  );
 }
 
 /** The learner's whole review log, oldest first, as the optimiser reads it. */
