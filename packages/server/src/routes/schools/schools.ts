@@ -63,8 +63,12 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     const result = await inTransaction(sql, async (tx) => {
-      // Locked: two calls at once create the starter set once, the second one answers 409.
-      const school = await ownSchool(tx, user, params.id, true);
+      // Locked: two calls at once create the starter set once, the second one answers 409. The
+      // counts are read after the lock, in a statement of their own: the locking statement's
+      // counts come from its snapshot, taken before it waited, so a call that waited for the
+      // other's commit still counted no courses and created the set again.
+      const locked = await ownSchool(tx, user, params.id, true);
+      const school = await schoolFor(tx, user, locked.id);
       const { coursesCount, subjectsCount } = school.statistics;
       if (coursesCount > 0 || subjectsCount > 0) {
         throw new ApiError(409, 'conflict', MESSAGES.defaultDataExists);
