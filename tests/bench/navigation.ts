@@ -5,6 +5,9 @@
 //   node tests/bench/navigation.ts                  starts the product on a temp database
 //   BASE_URL=http://localhost:4321 node tests/bench/navigation.ts   uses a running product
 //   NAV_ROUNDS=20                                    round trips list → desk → list measured
+//   NAV_EMPTY_CACHE=1                                empties the page's query cache before each
+//                                                    click (for a client-side router: every page's
+//                                                    data fetched again, as a full load does)
 //
 // The click is stamped in the page it leaves (a capture-phase listener writes
 // `performance.timeOrigin + performance.now()` to sessionStorage); the page it opens watches its
@@ -22,6 +25,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { freePort, type RunningProduct, startProduct } from '../support/product.ts';
 
 const ROUNDS = Number(process.env.NAV_ROUNDS ?? 20);
+const EMPTY_CACHE = process.env.NAV_EMPTY_CACHE === '1';
 const CARDS = 30;
 
 const product: RunningProduct | undefined = process.env.BASE_URL ? undefined : await startProduct();
@@ -139,11 +143,14 @@ try {
   // A mark on the window: still there after a navigation means no page load happened.
   let pageLoads = 0;
   const navigate = async (link: string, url: string) => {
-    await page.evaluate(() => {
+    await page.evaluate((emptyCache) => {
       const w = window as unknown as { __paintedAt?: number; __leftBehind?: boolean };
       w.__paintedAt = undefined;
       w.__leftBehind = true;
-    });
+      // The page's shared QueryClient (packages/api: getQueryClient keeps it on globalThis).
+      const shared = globalThis as unknown as Record<symbol, { clear(): void } | undefined>;
+      if (emptyCache) shared[Symbol.for('memoria.queryClient')]?.clear();
+    }, EMPTY_CACHE);
     await page.locator(`a[href="${link}"]`).first().click();
     await page.waitForURL(url);
     await painted();
@@ -169,9 +176,10 @@ try {
   }
   const clicks = 2 * ROUNDS;
   const kind =
-    pageLoads === clicks
+    (pageLoads === clicks
       ? 'full page loads'
-      : `client-side (${clicks - pageLoads} of ${clicks} clicks without a page load)`;
+      : `client-side (${clicks - pageLoads} of ${clicks} clicks without a page load)`) +
+    (EMPTY_CACHE ? ', query cache emptied before each click' : '');
   console.log(
     `App navigation (click → next page's content painted), ${kind}, Chromium headless, ${baseUrl}:`,
   );
