@@ -142,7 +142,7 @@ try {
     );
   // A mark on the window: still there after a navigation means no page load happened.
   let pageLoads = 0;
-  const navigate = async (link: string, url: string) => {
+  const navigate = async (link: string) => {
     await page.evaluate((emptyCache) => {
       const w = window as unknown as { __paintedAt?: number; __leftBehind?: boolean };
       w.__paintedAt = undefined;
@@ -152,7 +152,7 @@ try {
       if (emptyCache) shared[Symbol.for('memoria.queryClient')]?.clear();
     }, EMPTY_CACHE);
     await page.locator(`a[href="${link}"]`).first().click();
-    await page.waitForURL(url);
+    await page.waitForURL(`**${link}`);
     await painted();
     const sameWindow = await page.evaluate(
       () => (window as unknown as { __leftBehind?: boolean }).__leftBehind === true,
@@ -171,8 +171,8 @@ try {
   const toDesk: number[] = [];
   const toList: number[] = [];
   for (let i = 0; i < ROUNDS; i += 1) {
-    toDesk.push(await navigate(deskPath, `**${deskPath}`));
-    toList.push(await navigate('/space-repetition', '**/space-repetition'));
+    toDesk.push(await navigate(deskPath));
+    toList.push(await navigate('/space-repetition'));
   }
   const clicks = 2 * ROUNDS;
   const kind =
