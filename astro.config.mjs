@@ -7,6 +7,7 @@ import { defineConfig } from 'astro/config';
 import { INLINE_SCRIPTS } from './src/inline-scripts.ts';
 import backendDev from './src/integrations/backend-dev.ts';
 import clientInteraction from './src/integrations/client-interaction.ts';
+import precompiledMessages from './src/integrations/precompiled-messages.ts';
 
 /** A CSP source for one inline script: its SHA-256, as the browser computes it. */
 const sha256 = (/** @type {string} */ text) =>
@@ -24,7 +25,9 @@ export default defineConfig({
   // assets in dist/client (fonts, favicon, robots.txt); it never listens on its own here.
   adapter: node({ mode: 'standalone' }),
   // `client:interaction` (src/directives/interaction.ts): hydrate on first click, then replay it.
-  integrations: [react(), backendDev(), clientInteraction()],
+  // `memoria:precompiled-messages`: the islands' messages are parsed at build time and the ICU
+  // parser stays out of the browser's bundle (see src/integrations/precompiled-messages.ts).
+  integrations: [react(), backendDev(), clientInteraction(), precompiledMessages()],
   // The static pages' CSS is small (~12 KB, ~3 KB gzipped): inlined, it costs no render-blocking
   // request before first paint.
   build: { inlineStylesheets: 'always' },
