@@ -1,5 +1,4 @@
 // @ts-check
-import { createHash } from 'node:crypto';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -7,13 +6,8 @@ import { defineConfig } from 'astro/config';
 import { INLINE_SCRIPTS } from './src/inline-scripts.ts';
 import backendDev from './src/integrations/backend-dev.ts';
 import clientInteraction from './src/integrations/client-interaction.ts';
+import clientRouterCsp, { cspSha256 } from './src/integrations/client-router-csp.ts';
 import precompiledMessages from './src/integrations/precompiled-messages.ts';
-
-/** A CSP source for one inline script: its SHA-256, as the browser computes it. */
-const sha256 = (/** @type {string} */ text) =>
-  /** @type {`sha256-${string}`} */ (
-    `sha256-${createHash('sha256').update(text).digest('base64')}`
-  );
 
 export default defineConfig({
   // Every page is rendered per request: language and theme come from cookies and
@@ -25,9 +19,17 @@ export default defineConfig({
   // assets in dist/client (fonts, favicon, robots.txt); it never listens on its own here.
   adapter: node({ mode: 'standalone' }),
   // `client:interaction` (src/directives/interaction.ts): hydrate on first click, then replay it.
+  // `memoria:client-router-csp`: every page's policy allows every page's inline CSS, which the app
+  // layout's client router needs (see src/integrations/client-router-csp.ts).
   // `memoria:precompiled-messages`: the islands' messages are parsed at build time and the ICU
   // parser stays out of the browser's bundle (see src/integrations/precompiled-messages.ts).
-  integrations: [react(), backendDev(), clientInteraction(), precompiledMessages()],
+  integrations: [
+    react(),
+    backendDev(),
+    clientInteraction(),
+    clientRouterCsp(),
+    precompiledMessages(),
+  ],
   // The static pages' CSS is small (~12 KB, ~3 KB gzipped): inlined, it costs no render-blocking
   // request before first paint.
   build: { inlineStylesheets: 'always' },
@@ -47,7 +49,7 @@ export default defineConfig({
         "form-action 'self'",
         "frame-ancestors 'none'",
       ],
-      scriptDirective: { hashes: INLINE_SCRIPTS.map(sha256) },
+      scriptDirective: { hashes: INLINE_SCRIPTS.map(cspSha256) },
       // Style attributes rendered by the islands (React `style` props, e.g. progress widths)
       // cannot be hashed; they may be inline, <style> elements may not. Attributes run no code.
       styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },

@@ -9,6 +9,12 @@ const BOTTOM_BAR_HEIGHT = 64;
 
 globalStyle('html[data-guard="out"] body', { visibility: 'hidden' });
 
+// The client router swaps app pages inside a view transition, which browsers cross-fade by
+// default (about 0.25 s): a learner moving between pages wants the next one at once. Written
+// here rather than as `transition:animate="none"`, whose per-page <style> Astro does not hash
+// for the Content-Security-Policy.
+globalStyle('::view-transition-old(root), ::view-transition-new(root)', { animation: 'none' });
+
 export const skipLink = style({
   position: 'absolute',
   insetInlineStart: vars.space.sm,

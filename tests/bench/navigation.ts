@@ -1,13 +1,13 @@
-// Browser figures of issue 11: navigating between two signed-in app pages (full page loads) in
-// Debian's Chromium against the running product, and Lighthouse's performance score of the
-// signed-in desk list. Prints figures; asserts nothing.
+// Browser figures of issue 11: navigating between two signed-in app pages (client-side, through
+// the app layout's `<ClientRouter />`) in Debian's Chromium against the running product, and
+// Lighthouse's performance score of the signed-in desk list. Prints figures; asserts nothing.
 //
 //   node tests/bench/navigation.ts                  starts the product on a temp database
 //   BASE_URL=http://localhost:4321 node tests/bench/navigation.ts   uses a running product
 //   NAV_ROUNDS=20                                    round trips list → desk → list measured
 //   NAV_EMPTY_CACHE=1                                empties the page's query cache before each
-//                                                    click (for a client-side router: every page's
-//                                                    data fetched again, as a full load does)
+//                                                    click (nothing to paint before the next
+//                                                    page's answers, as on a full page load)
 //
 // The click is stamped in the page it leaves (a capture-phase listener writes
 // `performance.timeOrigin + performance.now()` to sessionStorage); the page it opens watches its

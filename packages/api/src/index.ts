@@ -48,6 +48,7 @@ export {
   QueryProvider,
   queryClient,
   queryKeys,
+  refetchAfterPageSwap,
   searchQueries,
   useAccountInfo,
   useDeskSearch,

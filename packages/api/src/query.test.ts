@@ -4,7 +4,7 @@
  * client.test.ts for why happy-dom's fetch is the one used).
  */
 
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -15,6 +15,7 @@ import {
   QueryProvider,
   queryClient,
   queryKeys,
+  refetchAfterPageSwap,
   useLogin,
   useLogout,
   useMe,
@@ -64,6 +65,33 @@ describe('QueryClient', () => {
     expect(queries?.staleTime).toBe(30_000);
   });
 
+  test('a query invalidated while nothing shows it is dropped; one on screen is fetched again', async () => {
+    let fetches = 0;
+    const options = {
+      queryKey: ['desks'],
+      queryFn: async () => {
+        fetches += 1;
+        return fetches;
+      },
+    };
+    const shared = createQueryClient();
+    shared.setQueryData(['desks'], 0);
+    shared.setQueryData(['history'], ['old']);
+    const onScreen = renderHook(() => useQuery(options), {
+      wrapper: ({ children }: { children?: ReactNode }) =>
+        createElement(QueryProvider, { client: shared }, children),
+    });
+
+    await shared.invalidateQueries({ queryKey: ['desks'] });
+    await shared.invalidateQueries({ queryKey: ['history'] });
+
+    expect(fetches).toBe(1);
+    expect(shared.getQueryData(['desks'])).toBe(1);
+    expect(shared.getQueryCache().find({ queryKey: ['history'] })).toBeUndefined();
+    onScreen.unmount();
+    shared.clear();
+  });
+
   test('one shared instance per page, kept on globalThis', () => {
     expect(getQueryClient()).toBe(queryClient);
     expect(getQueryClient()).toBe(getQueryClient());
@@ -76,6 +104,75 @@ describe('QueryClient', () => {
     expect(queryKeys.auth.me()).toEqual(['auth', 'me']);
     expect(queryKeys.auth.accountInfo()).toEqual(['auth', 'accountInfo']);
     expect(queryKeys.auth.me().slice(0, 1)).toEqual(queryKeys.auth.all);
+  });
+});
+
+describe('refetchAfterPageSwap (client-side navigation)', () => {
+  /** A cached query and one of its observers: `counter.calls` counts its fetches. */
+  function cachedQuery(key: string, observed: boolean) {
+    const counter = { calls: 0 };
+    const options = {
+      queryKey: [key],
+      queryFn: async () => {
+        counter.calls += 1;
+        return counter.calls;
+      },
+    };
+    client.setQueryData([key], 0, { updatedAt: Date.now() - 1000 }); // fresh for 29 s more
+    const stop = observed ? renderHook(() => useQuery(options), { wrapper }).unmount : () => {};
+    return { counter, stop };
+  }
+
+  test('after a swap, the queries on screen are fetched again, once the browser is idle', async () => {
+    const page = new EventTarget();
+    const stopListening = refetchAfterPageSwap(client, page);
+    const onScreen = cachedQuery('on-screen', true);
+    const offScreen = cachedQuery('off-screen', false);
+
+    page.dispatchEvent(new Event('astro:after-swap'));
+    page.dispatchEvent(new Event('astro:page-load'));
+    expect(onScreen.counter.calls).toBe(0); // the new page paints from the cache first
+
+    await waitFor(() => expect(onScreen.counter.calls).toBe(1));
+    expect(offScreen.counter.calls).toBe(0); // fetched when a page shows it, if stale by then
+    expect(client.getQueryData(['off-screen'])).toBe(0);
+    onScreen.stop();
+    stopListening();
+  });
+
+  test("the first page's load is not a navigation: nothing is fetched again", async () => {
+    const page = new EventTarget();
+    const stopListening = refetchAfterPageSwap(client, page);
+    const onScreen = cachedQuery('on-screen', true);
+
+    page.dispatchEvent(new Event('astro:page-load'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(onScreen.counter.calls).toBe(0);
+    expect(client.getQueryState(['on-screen'])?.isInvalidated).toBe(false);
+    onScreen.stop();
+    stopListening();
+  });
+
+  test('what was fetched since the swap, or is being fetched, is not fetched again', async () => {
+    const page = new EventTarget();
+    const stopListening = refetchAfterPageSwap(client, page);
+    const fetchedSince = cachedQuery('fetched-since', true);
+    const inFlight = cachedQuery('in-flight', true);
+    const untouched = cachedQuery('untouched', true);
+
+    page.dispatchEvent(new Event('astro:after-swap'));
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a later millisecond
+    await client.refetchQueries({ queryKey: ['fetched-since'] }); // as an island mounted
+    void client.refetchQueries({ queryKey: ['in-flight'] });
+    page.dispatchEvent(new Event('astro:page-load'));
+
+    await waitFor(() => expect(untouched.counter.calls).toBe(1));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(fetchedSince.counter.calls).toBe(1);
+    expect(inFlight.counter.calls).toBe(1);
+    for (const query of [fetchedSince, inFlight, untouched]) query.stop();
+    stopListening();
   });
 });
 

@@ -8,6 +8,7 @@ import {
   saveTokens,
   setNavigate,
   setUserEmail,
+  spaceRepetitionKeys,
 } from '@memoria/api';
 import { startTestServer } from '@memoria/api/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -226,6 +227,24 @@ describe('review keyboard flow', () => {
       expect(server.hits('/be/api/space-repetition/cards/101/undo_review/')).toHaveLength(1),
     );
     expect((await screen.findByText('Rating undone.')).textContent).toBe('Rating undone.');
+  });
+});
+
+describe('leaving the page', () => {
+  test('ratings still unsettled on leaving refresh the desk list at once, not never', async () => {
+    backend(() => ({ status: 200, body: reviewResult(CARDS.fresh, 'good') }));
+    const { client, unmount } = renderWithProviders(<DeckReview deskId={7} />);
+    client.setQueryData(spaceRepetitionKeys.desks(), { results: [] }); // the list, counts before
+    await screen.findByText('Paris');
+    key(' ');
+    key('3');
+    await waitFor(() =>
+      expect(server.hits('/be/api/space-repetition/cards/101/update_difficulty/')).toHaveLength(1),
+    );
+
+    unmount(); // well within the 1.5 s pause after which the session refreshes them itself
+    // The list is shown by no island here: dropped, so the next page fetches it.
+    expect(client.getQueryCache().find({ queryKey: spaceRepetitionKeys.desks() })).toBeUndefined();
   });
 });
 

@@ -85,9 +85,21 @@ export function useReviewSession(deskId: number) {
   /** Desk counts, weekly chart, streak and history: refreshed once the learner pauses. */
   const invalidateSoon = useCallback(() => {
     clearTimeout(staleTimer.current);
-    staleTimer.current = setTimeout(() => void invalidateAfterReview(client), STALE_AFTER_MS);
+    staleTimer.current = setTimeout(() => {
+      staleTimer.current = undefined;
+      void invalidateAfterReview(client);
+    }, STALE_AFTER_MS);
   }, [client]);
-  useEffect(() => () => clearTimeout(staleTimer.current), []);
+  // Leaving before the pause (the client router keeps the cache for the next page): at once.
+  useEffect(
+    () => () => {
+      if (staleTimer.current === undefined) return;
+      clearTimeout(staleTimer.current);
+      staleTimer.current = undefined;
+      void invalidateAfterReview(client);
+    },
+    [client],
+  );
   const shownAt = useRef(performance.now());
 
   const data = due.data;

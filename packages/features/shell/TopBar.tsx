@@ -51,6 +51,13 @@ export function TopBar({
 }: TopBarProps) {
   const intl = useIntl();
   const [drawerOpen, setDrawerOpen] = useState(defaultDrawerOpen);
+  // The app layout keeps this island from page to page (client-side navigation), passing the new
+  // page's path: the drawer, opened to pick that page, closes once it is there.
+  const [drawerPath, setDrawerPath] = useState(currentPath);
+  if (drawerPath !== currentPath) {
+    setDrawerPath(currentPath);
+    setDrawerOpen(false);
+  }
   return (
     <div className={s.topBar}>
       <IconButton
