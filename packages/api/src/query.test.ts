@@ -57,6 +57,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * A query in the file's client, fetched a second ago (fresh for 29 s more), and, when `observed`,
+ * one observer as an island on screen has: `counter.calls` counts its fetches since.
+ */
+function cachedQuery(key: string, observed: boolean) {
+  const counter = { calls: 0 };
+  const options = {
+    queryKey: [key],
+    queryFn: async () => {
+      counter.calls += 1;
+      return counter.calls;
+    },
+  };
+  client.setQueryData([key], 0, { updatedAt: Date.now() - 1000 });
+  const stop = observed ? renderHook(() => useQuery(options), { wrapper }).unmount : () => {};
+  return { counter, stop };
+}
+
 describe('QueryClient', () => {
   test('has the spec defaults: 1 retry, refetch on focus, 30 s stale time', () => {
     const queries = createQueryClient().getDefaultOptions().queries;
@@ -66,30 +84,16 @@ describe('QueryClient', () => {
   });
 
   test('a query invalidated while nothing shows it is dropped; one on screen is fetched again', async () => {
-    let fetches = 0;
-    const options = {
-      queryKey: ['desks'],
-      queryFn: async () => {
-        fetches += 1;
-        return fetches;
-      },
-    };
-    const shared = createQueryClient();
-    shared.setQueryData(['desks'], 0);
-    shared.setQueryData(['history'], ['old']);
-    const onScreen = renderHook(() => useQuery(options), {
-      wrapper: ({ children }: { children?: ReactNode }) =>
-        createElement(QueryProvider, { client: shared }, children),
-    });
+    const onScreen = cachedQuery('desks', true);
+    cachedQuery('history', false);
 
-    await shared.invalidateQueries({ queryKey: ['desks'] });
-    await shared.invalidateQueries({ queryKey: ['history'] });
+    await client.invalidateQueries({ queryKey: ['desks'] });
+    await client.invalidateQueries({ queryKey: ['history'] });
 
-    expect(fetches).toBe(1);
-    expect(shared.getQueryData(['desks'])).toBe(1);
-    expect(shared.getQueryCache().find({ queryKey: ['history'] })).toBeUndefined();
-    onScreen.unmount();
-    shared.clear();
+    expect(onScreen.counter.calls).toBe(1);
+    expect(client.getQueryData(['desks'])).toBe(1);
+    expect(client.getQueryCache().find({ queryKey: ['history'] })).toBeUndefined();
+    onScreen.stop();
   });
 
   test('one shared instance per page, kept on globalThis', () => {
@@ -108,21 +112,6 @@ describe('QueryClient', () => {
 });
 
 describe('refetchAfterPageSwap (client-side navigation)', () => {
-  /** A cached query and one of its observers: `counter.calls` counts its fetches. */
-  function cachedQuery(key: string, observed: boolean) {
-    const counter = { calls: 0 };
-    const options = {
-      queryKey: [key],
-      queryFn: async () => {
-        counter.calls += 1;
-        return counter.calls;
-      },
-    };
-    client.setQueryData([key], 0, { updatedAt: Date.now() - 1000 }); // fresh for 29 s more
-    const stop = observed ? renderHook(() => useQuery(options), { wrapper }).unmount : () => {};
-    return { counter, stop };
-  }
-
   test('after a swap, the queries on screen are fetched again, once the browser is idle', async () => {
     const page = new EventTarget();
     const stopListening = refetchAfterPageSwap(client, page);

@@ -83,22 +83,21 @@ export function useReviewSession(deskId: number) {
   const pending = useRef(0);
   const staleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Desk counts, weekly chart, streak and history: refreshed once the learner pauses. */
+  const invalidateNow = useCallback(() => {
+    clearTimeout(staleTimer.current);
+    staleTimer.current = undefined;
+    void invalidateAfterReview(client);
+  }, [client]);
   const invalidateSoon = useCallback(() => {
     clearTimeout(staleTimer.current);
-    staleTimer.current = setTimeout(() => {
-      staleTimer.current = undefined;
-      void invalidateAfterReview(client);
-    }, STALE_AFTER_MS);
-  }, [client]);
+    staleTimer.current = setTimeout(invalidateNow, STALE_AFTER_MS);
+  }, [invalidateNow]);
   // Leaving before the pause (the client router keeps the cache for the next page): at once.
   useEffect(
     () => () => {
-      if (staleTimer.current === undefined) return;
-      clearTimeout(staleTimer.current);
-      staleTimer.current = undefined;
-      void invalidateAfterReview(client);
+      if (staleTimer.current !== undefined) invalidateNow();
     },
-    [client],
+    [invalidateNow],
   );
   const shownAt = useRef(performance.now());
 

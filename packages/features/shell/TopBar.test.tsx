@@ -1,29 +1,14 @@
-import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import {
-  Providers,
-  renderWithProviders,
-  startApiServer,
-  type TestServer,
-} from '../shared/testing.tsx';
+import { beforeEach, expect, test } from 'vitest';
+import { Providers, renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { TopBar } from './TopBar.tsx';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server.close());
+const api = signedInApi();
 beforeEach(() => {
-  server.reset();
-  server.handle(() => ({
+  api.server.handle(() => ({
     status: 200,
     body: { count: 0, next: null, previous: null, results: [] },
   }));
-  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-  $session.set({ signedIn: true, email: 'ana@example.com' });
-  setNavigate(vi.fn());
 });
 
 // The layout persists the top bar across client-side navigations and hands it the new path.
