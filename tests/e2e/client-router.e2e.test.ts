@@ -5,7 +5,11 @@
 // full page load would.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { cspSha256 } from '../../src/integrations/client-router-csp.ts';
+import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { directives, recordCspViolations } from '../support/csp.ts';
+import { type Learner, newLearner, signedIn } from '../support/learners.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 
 const baseUrl = inject('baseUrl');
@@ -42,34 +46,21 @@ const APP_PAGES = [
   '/no-such-page',
 ];
 
-const sha256 = async (text: string) => {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return `'sha256-${Buffer.from(digest).toString('base64')}'`;
-};
-
 /** A page's policy for scripts and styles, and the hashes of its inline scripts and styles. */
 async function inlineParts(path: string) {
   const response = await fetch(`${baseUrl}${path}`, { headers: { cookie: 'session_hint=1' } });
   const html = await response.text();
-  const policy = response.headers.get('content-security-policy') ?? '';
-  const sources = (name: string) =>
-    new Set(
-      policy
-        .split(';')
-        .map((part) => part.trim().split(/\s+/))
-        .find(([directive]) => directive === name)
-        ?.slice(1) ?? [],
-    );
-  const bodies = (tag: string) =>
+  const policy = directives(response.headers.get('content-security-policy') ?? '');
+  const hashes = (tag: string) =>
     [...html.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))]
       .filter((match) => !/\ssrc=/.test(match[1] ?? '') && (match[2] ?? '') !== '')
-      .map((match) => match[2] ?? '');
+      .map((match) => `'${cspSha256(match[2] ?? '')}'`);
   return {
     html,
-    scriptSrc: sources('script-src'),
-    styleSrc: sources('style-src'),
-    scripts: await Promise.all(bodies('script').map(sha256)),
-    styles: await Promise.all(bodies('style').map(sha256)),
+    scriptSrc: new Set(policy.get('script-src')),
+    styleSrc: new Set(policy.get('style-src')),
+    scripts: hashes('script'),
+    styles: hashes('style'),
   };
 }
 
@@ -98,51 +89,12 @@ describe('every app page, whichever is loaded first', () => {
   });
 });
 
-type Learner = { access: string; refresh: string };
+const call = jsonApi(baseUrl);
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/be/api${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function newLearner(): Promise<Learner> {
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `router-${stamp}@example.com`;
-  const password = 'router-password';
-  await api('/auth/users/', {
-    email,
-    username: `router_${stamp}`,
-    password,
-    password2: password,
-    timezone: 'UTC',
-  });
-  return api<Learner>('/auth/token/', { email, password });
-}
-
-/** A signed-in context whose pages report CSP violations and page errors. */
-async function signedIn(learner: Learner, width = 1440) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-  const problems: string[] = [];
-  await context.exposeFunction('__reportCspViolation', (text: string) => problems.push(text));
-  await context.addCookies([{ name: 'session_hint', value: '1', url: baseUrl }]);
-  await context.addInitScript((tokens) => {
-    localStorage.setItem('access_token', tokens.access);
-    localStorage.setItem('refresh_token', tokens.refresh);
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
-        `${event.violatedDirective} refused on ${location.pathname}`,
-      );
-    });
-  }, learner);
-  const page = await context.newPage();
+/** `learner`'s signed-in context and page, reporting CSP violations and page errors. */
+async function openAs(learner: Learner, width = 1440) {
+  const { context, page } = await signedIn(browser, baseUrl, learner, { width, height: 900 });
+  const problems = await recordCspViolations(context);
   page.on('pageerror', (error) => problems.push(error.message));
   return { context, page, problems };
 }
@@ -178,7 +130,7 @@ async function closing(context: BrowserContext, journey: () => Promise<void>) {
 
 describe('moving between app pages in the browser', () => {
   test('no page load, no refused script or style, the sidebar and title follow', async () => {
-    const { context, page, problems } = await signedIn(await newLearner());
+    const { context, page, problems } = await openAs(await newLearner(call, 'router'));
     await closing(context, async () => {
       await page.goto(`${baseUrl}/space-repetition`);
       await page.getByRole('heading', { name: 'Space Repetition', level: 1 }).waitFor();
@@ -218,8 +170,8 @@ describe('moving between app pages in the browser', () => {
   });
 
   test('a page shows what changed since it was last shown, as a page load would', async () => {
-    const learner = await newLearner();
-    const { context, page, problems } = await signedIn(learner);
+    const learner = await newLearner(call, 'router');
+    const { context, page, problems } = await openAs(learner);
     await closing(context, async () => {
       await page.goto(`${baseUrl}/space-repetition`);
       await page.getByText('No decks yet').first().waitFor();
@@ -229,11 +181,11 @@ describe('moving between app pages in the browser', () => {
 
       // Made elsewhere (another tab, another device) seconds after the list was fetched: the
       // cached list is well within its 30 s stale time.
-      const desk = await api<{ id: number }>(
-        '/space-repetition/desks/',
-        { name: 'Made meanwhile' },
-        learner.access,
-      );
+      const desk = await call<{ id: number }>('/space-repetition/desks/', {
+        method: 'POST',
+        token: learner.tokens.access,
+        body: JSON.stringify({ name: 'Made meanwhile' }),
+      });
       await follow(page, '/space-repetition');
       await page.locator(`a[href="/space-repetition/${desk.id}"]`).first().waitFor();
       expect(await sameWindow(page)).toBe(true);
@@ -242,7 +194,7 @@ describe('moving between app pages in the browser', () => {
   });
 
   test('on a phone, the drawer closes once the page it opened is there', async () => {
-    const { context, page, problems } = await signedIn(await newLearner(), 390);
+    const { context, page, problems } = await openAs(await newLearner(call, 'router'), 390);
     await closing(context, async () => {
       await page.goto(`${baseUrl}/space-repetition`);
       await page.getByRole('heading', { name: 'Space Repetition', level: 1 }).waitFor();

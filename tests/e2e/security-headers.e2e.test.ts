@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium } from '../support/chromium.ts';
+import { directives, recordCspViolations } from '../support/csp.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 
 const baseUrl = inject('baseUrl');
@@ -29,15 +30,6 @@ const PAGES: [kind: string, path: string, headers: Record<string, string>, statu
   ['unknown path (signed out: the landing)', '/no-such-page', {}, 200],
   ['language switch redirect', '/terms?lang=es', {}, 303],
 ];
-
-function directives(csp: string): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const part of csp.split(';')) {
-    const [name, ...values] = part.trim().split(/\s+/);
-    if (name) map.set(name, values);
-  }
-  return map;
-}
 
 describe('security headers', () => {
   test.each(PAGES)(
@@ -80,21 +72,7 @@ async function watchedContext(): Promise<{ context: BrowserContext; violations: 
     viewport: { width: 1280, height: 900 },
     locale: 'en-US',
   });
-  const violations: string[] = [];
-  await context.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportCspViolation(text: string): void })
-        .__reportCspViolation;
-      report(
-        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`,
-      );
-    });
-  });
-  context.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return { context, violations };
+  return { context, violations: await recordCspViolations(context) };
 }
 
 async function settle(page: Page): Promise<void> {

@@ -56,13 +56,14 @@ export async function befriend(call: Call, a: Learner, b: Learner): Promise<void
   await call(`/friends/friendships/${sent.id}/accept/`, { method: 'POST', token: b.tokens.access });
 }
 
-/** A browser context (1280×900, English) signed in as `who`, and its first page. */
+/** A browser context (1280×900 unless `viewport` says, English) signed in as `who`, and its first page. */
 export async function signedIn(
   browser: Browser,
   baseUrl: string,
   who: Learner,
+  viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport });
   await context.addCookies([
     { name: 'language', value: 'en', url: baseUrl },
     { name: 'session_hint', value: '1', url: baseUrl },
