@@ -37,6 +37,7 @@ import { STORY_FINISHED } from 'storybook/internal/core-events';
 import { addons } from 'storybook/preview-api';
 import { configure } from 'storybook/test';
 import { FIXED_NOW } from './fixtures.ts';
+import { countQueryHandovers } from './query-handovers.ts';
 
 // Fixed clock: `new Date()` and `Date.now()` start at FIXED_NOW when the preview loads and
 // advance in real time, so relative times are stable without freezing timers.
@@ -54,6 +55,9 @@ import { FIXED_NOW } from './fixtures.ts';
   }
   globalThis.Date = FixedDate as DateConstructor;
 })();
+
+// Before any story renders: the story tests wait on its count of pending query hand-overs.
+countQueryHandovers();
 
 /** A browser driven by Playwright: the story tests (tests/stories) or Chromatic. */
 const underTest = typeof navigator !== 'undefined' && navigator.webdriver;

@@ -20,6 +20,7 @@ import { type MatchImageSnapshotOptions, toMatchImageSnapshot } from 'jest-image
 import type { Page, Request } from 'playwright-core';
 import { AXE_CORE, AXE_LOADED, sidewaysOverflow, VIEWPORTS } from '../tests/stories/browser.ts';
 import { FIXED_NOW } from './fixtures.ts';
+import type { QueryHandovers } from './query-handovers.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -116,12 +117,19 @@ function networkSettled(state: PageWatch): Promise<void> {
 }
 
 /**
- * In the story's page: the story's data has arrived and what it caused is painted. Web fonts
+ * In the story's page: the story's data has arrived and what it caused is rendered. Web fonts
  * loaded; no query or mutation in flight in the story's QueryClients (registered by the story
- * decorators in packages/features/shared/storybook.tsx) nor in the page's shared one; images
- * decoded; then two animation frames, so the render an answer causes (TanStack Query hands it to
- * React in a later task) is laid out and painted. A frame that started new work (a query enabled
- * by another's answer) is waited for the same way. Every wait ends on an event, never a timer.
+ * decorators in packages/features/shared/storybook.tsx) nor in the page's shared one, and no
+ * answer waiting to be handed to React (TanStack Query does that in a later task; the preview
+ * counts them, .storybook/query-handovers.ts); images decoded; then two animation frames, and the whole check
+ * again, so work the render started (a query enabled by another's answer) is waited for the same
+ * way. Every wait ends on an event, never a timer.
+ *
+ * The frames are those of Playwright's clock (`setFixedTime` in `prepare` installs it, and it
+ * runs the page's timers and animation frames in its own order), not the browser's paints; the
+ * screenshot waits for a paint itself. So nothing here may rely on one task coming before a
+ * frame: an answer that arrived and was handed over after the last frame was shot as its
+ * skeleton before the hand-overs were counted.
  *
  * This runs in the page because the page knows first: Playwright's request events cross the
  * browser's processes and can reach this side after a frame the request was started in, and an
@@ -135,12 +143,15 @@ function settledInPage(): Promise<void> {
     getMutationCache(): { subscribe(listener: () => void): () => void };
   };
   const scope = globalThis as unknown as Record<symbol, unknown>;
+  const handovers = scope[Symbol.for('memoria.queryHandovers')] as QueryHandovers | undefined;
   const clients = (): Client[] => {
     const story = (scope[Symbol.for('memoria.storyQueryClients')] as Set<Client>) ?? new Set();
     const shared = scope[Symbol.for('memoria.queryClient')] as Client | undefined;
     return shared ? [...story, shared] : [...story];
   };
-  const busy = () => clients().some((c) => c.isFetching() > 0 || c.isMutating() > 0);
+  const busy = () =>
+    (handovers?.pending ?? 0) > 0 ||
+    clients().some((c) => c.isFetching() > 0 || c.isMutating() > 0);
   const queriesIdle = () =>
     new Promise<void>((resolve) => {
       if (!busy()) return resolve();
@@ -153,6 +164,8 @@ function settledInPage(): Promise<void> {
       for (const c of clients()) {
         stops.push(c.getQueryCache().subscribe(check), c.getMutationCache().subscribe(check));
       }
+      handovers?.onIdle.add(check);
+      stops.push(() => handovers?.onIdle.delete(check));
     });
   const loading = () => [...document.images].filter((img) => !img.complete);
   const imagesDecoded = () =>
@@ -311,7 +324,8 @@ const config: TestRunnerConfig = {
   },
   // The test-runner's own preparation (open iframe.html once) after fixing the context's clock.
   async prepare({ page, browserContext }) {
-    // Date only (timers keep running): the same FIXED_NOW the preview starts its clock at.
+    // The same FIXED_NOW the preview starts its clock at. Playwright's clock also takes over the
+    // page's timers and animation frames; they keep running in real time (see settledInPage).
     await browserContext.clock.setFixedTime(FIXED_NOW);
     await browserContext.addInitScript({ path: AXE_CORE });
     watchOf(page);
