@@ -193,6 +193,31 @@ describe('moving between app pages in the browser', () => {
     });
   });
 
+  test("the product's own moves use the router: a search result opens its desk", async () => {
+    const learner = await newLearner(call, 'router');
+    const desk = await call<{ id: number }>('/space-repetition/desks/', {
+      method: 'POST',
+      token: learner.tokens.access,
+      body: JSON.stringify({ name: 'Capitals of Europe' }),
+    });
+    const { context, page, problems } = await openAs(learner);
+    await closing(context, async () => {
+      await page.goto(`${baseUrl}/friends`);
+      await page.getByRole('heading', { name: 'Friends', level: 1 }).waitFor();
+      await waitForQuiet(page);
+      await markWindow(page);
+      const search = page.getByRole('combobox', { name: 'Search' });
+      await search.fill('capitals');
+      await page.getByRole('option', { name: /Capitals of Europe/ }).click();
+      await page.waitForURL(`${baseUrl}/space-repetition/${desk.id}`);
+      await page.getByRole('heading', { name: 'Capitals of Europe', level: 1 }).waitFor();
+      // The top bar stayed (persisted), and the pick emptied its box.
+      expect(await search.inputValue()).toBe('');
+      expect(await sameWindow(page)).toBe(true);
+      expect(problems).toEqual([]);
+    });
+  });
+
   test('on a phone, the drawer closes once the page it opened is there', async () => {
     const { context, page, problems } = await openAs(await newLearner(call, 'router'), 390);
     await closing(context, async () => {

@@ -60,18 +60,31 @@ const NETWORK_CODES = new Set([
 
 // ── navigation ───────────────────────────────────────────────────────────────────────────────
 
+/** The page is at `path` already (its path and query): going there would only load it again. */
+export function isCurrentPath(path: string): boolean {
+  return (
+    typeof window !== 'undefined' && `${window.location.pathname}${window.location.search}` === path
+  );
+}
+
+/** A full page load; none when already there (no reload loop on /login). */
 let defaultNavigate: Navigate = (path) => {
-  if (typeof window === 'undefined') return;
-  if (window.location.pathname === path) return; // already there: no reload loop on /login
+  if (typeof window === 'undefined' || isCurrentPath(path)) return;
   window.location.assign(path);
 };
 
-/** Lets the app shell route with its own navigation (e.g. Astro's client router). */
+/**
+ * Lets the host route with its own navigation: the app pages' layout hands in Astro's client
+ * router (src/layouts/AppLayout.astro).
+ */
 export function setNavigate(navigate: Navigate): void {
   defaultNavigate = navigate;
 }
 
-/** Navigates with the current default navigator (used by logout). */
+/**
+ * Navigates with the current navigator: the product's own moves (a search result, an answered
+ * duel, the end of a session, a login).
+ */
 export function navigateTo(path: string): void {
   defaultNavigate(path);
 }

@@ -5,6 +5,7 @@ export type { ApiClient, ApiClientOptions, Navigate } from './client.ts';
 export {
   api,
   createApiClient,
+  isCurrentPath,
   isNetworkFailure,
   navigateTo,
   retryConnection,

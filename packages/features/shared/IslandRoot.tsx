@@ -9,7 +9,6 @@ import {
   $theme,
   type Locale,
   QueryProvider,
-  setNavigate,
   type Theme,
   useHydrated,
 } from '@memoria/api';
@@ -20,12 +19,6 @@ import { $catalogs, loadCatalog } from './catalogs.ts';
 
 const isBrowser = typeof window !== 'undefined';
 
-/** Full-page navigation; skips a reload when already on that exact path. */
-export function navigateInPage(path: string): void {
-  if (`${window.location.pathname}${window.location.search}` === path) return;
-  window.location.assign(path);
-}
-
 if (isBrowser) {
   // The server decided `<html lang data-theme>` for this request (cookie, then Accept-Language):
   // start the stores from it so hydration renders exactly what the server did.
@@ -35,7 +28,6 @@ if (isBrowser) {
   }
   const theme = html.dataset.theme;
   if ((theme === 'light' || theme === 'dark') && theme !== $theme.get()) $theme.set(theme);
-  setNavigate(navigateInPage);
 }
 
 // Hydration must render the server's text, so no island renders before its page's catalog is

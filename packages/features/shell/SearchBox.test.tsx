@@ -63,6 +63,8 @@ describe('SearchBox', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(navigate).toHaveBeenCalledWith('/conversion-table');
     expect(screen.queryByRole('listbox')).toBeNull();
+    // The top bar stays on the next page (the client router): the pick empties the box.
+    expect((input as HTMLInputElement).value).toBe('');
   });
 
   test("'No results' when nothing matches; Escape closes", () => {

@@ -103,9 +103,13 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
     return list;
   }, [intl, term, desks.data, chats.data]);
 
+  // The top bar lives on from page to page (the client router), so a pick also empties the box,
+  // as a page load did.
   const go = (option: Option | undefined) => {
     if (!option) return;
     close();
+    setQuery('');
+    setTerm('');
     navigateTo(option.href);
   };
 
