@@ -4,14 +4,7 @@
  * nanostores hold only defaults, so the page passes the request's `locale` and `theme`
  * (`Astro.locals`) for that render; in the browser the stores are the truth.
  */
-import {
-  $locale,
-  $theme,
-  type Locale,
-  QueryProvider,
-  type Theme,
-  useHydrated,
-} from '@memoria/api';
+import { $locale, $theme, type Locale, QueryProvider, type Theme, useHydrated } from '@memoria/api';
 import { AppIntlProvider, ErrorBoundary } from '@memoria/ui';
 import { useStore } from '@nanostores/react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
