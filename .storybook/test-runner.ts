@@ -121,9 +121,9 @@ function networkSettled(state: PageWatch): Promise<void> {
  * loaded; no query or mutation in flight in the story's QueryClients (registered by the story
  * decorators in packages/features/shared/storybook.tsx) nor in the page's shared one, and no
  * answer waiting to be handed to React (TanStack Query does that in a later task; the preview
- * counts them, .storybook/query-handovers.ts); images decoded; then two animation frames, and the whole check
- * again, so work the render started (a query enabled by another's answer) is waited for the same
- * way. Every wait ends on an event, never a timer.
+ * counts them, .storybook/query-handovers.ts); images decoded; then two animation frames, and
+ * the whole check again, so work the render started (a query enabled by another's answer) is
+ * waited for the same way. Every wait ends on an event, never a timer.
  *
  * The frames are those of Playwright's clock (`setFixedTime` in `prepare` installs it, and it
  * runs the page's timers and animation frames in its own order), not the browser's paints; the
