@@ -17,7 +17,7 @@ const MAX_POOL_SIZE = 200;
 /**
  * Connections per process: `DATABASE_POOL_SIZE`, else twice this machine's CPUs plus one
  * (PostgreSQL's rule of thumb, for the embedded server that shares them). More connections than
- * that only make PostgreSQL's backends take turns on the CPUs (README, "Ratings").
+ * that only make PostgreSQL's backends take turns on the CPUs (docs/performance/2026-11-ratings.md).
  */
 export function poolSize(
   value = process.env.DATABASE_POOL_SIZE,

@@ -2,7 +2,7 @@
  * Spanish Major-System encoding by sound, from spelling: Spanish spelling is phonetic once its
  * rules are applied (soft and hard c and g, qu and gu, ll, ch, ñ, silent h, rr, b = v).
  *
- * The table (documented in the README and shown on /conversion-table):
+ * The table (documented in docs/features/mnemonics.md and shown on /conversion-table):
  *   0 s, z, c before e/i (seseo)    5 l
  *   1 t, d                          6 ch, ll, y before a vowel (the /ʝ ʃ ʒ/ family, English's 6)
  *   2 n, ñ                          7 k, hard c, qu, g, j (/x/ is velar like k and g), x = 70

@@ -1,7 +1,7 @@
 /**
- * The README's matrix "Who may do what" for invitations, relationships and user records, cell by
- * cell. The test reads the table from README.md and requires it to be the table below, so the
- * README says exactly what is checked here.
+ * The matrix "Who may do what" for invitations, relationships and user records, cell by cell. The
+ * test reads the table from docs/features/invitations.md and requires it to be the table below, so
+ * the docs say exactly what is checked here.
  *
  * The organisation under test: an Enterprise+ owner (`plusThis`) whose enterprise invitations
  * made `teacherThis` and `teacher2` Enterprise teachers; `teacherThis` owns a school with a course
@@ -178,7 +178,7 @@ const register = (kind: Kind) => async (column: Column) => {
 const REL = `${A}/enterprise-teacher-relationships/`;
 const TS = `${A}/teacher-student-relationships/`;
 
-/** The README's rows, in its order: the operation, its cells by column, and how to try a cell. */
+/** The docs' rows, in their order: the operation, its cells by column, and how to try a cell. */
 const MATRIX: [string, Cell[], (column: Column) => Promise<Outcome>][] = [
   [
     'create an enterprise invitation',
@@ -310,10 +310,10 @@ const MATRIX: [string, Cell[], (column: Column) => Promise<Outcome>][] = [
   ],
 ];
 
-/** The table under "Who may do what" in README.md's "Invitations and roles", row by row. */
-function readmeMatrix(): [string, string[]][] {
-  const readme = readFileSync(path.join(import.meta.dirname, '../../../../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Invitations and roles'));
+/** The table under "Who may do what" in docs/features/invitations.md, row by row. */
+function documentedMatrix(): [string, string[]][] {
+  const doc = path.join(import.meta.dirname, '../../../../../docs/features/invitations.md');
+  const section = readFileSync(doc, 'utf8');
   const table = section.slice(section.indexOf('Who may do what'));
   const lines = table.split('\n');
   const start = lines.findIndex((line) => line.startsWith('|'));
@@ -330,8 +330,8 @@ function readmeMatrix(): [string, string[]][] {
 }
 
 describe('who may do what with invitations, relationships and user records', () => {
-  it('the README states exactly this matrix', () => {
-    expect(readmeMatrix()).toEqual(MATRIX.map(([op, cells]) => [op, cells]));
+  it('the docs state exactly this matrix', () => {
+    expect(documentedMatrix()).toEqual(MATRIX.map(([op, cells]) => [op, cells]));
   });
 
   describe.each(MATRIX)('%s', (_op, cells, attempt) => {

@@ -1,7 +1,8 @@
 /**
- * The README's access matrix for schools, courses and subjects, cell by cell: anonymous, free,
- * Standard, Enterprise of this school (owner), Enterprise of another school, Enterprise+ (of
- * another organisation), and people enrolled in the school (a teacher and a student).
+ * The access matrix of docs/features/schools.md for schools, courses and subjects, cell by cell:
+ * anonymous, free, Standard, Enterprise of this school (owner), Enterprise of another school,
+ * Enterprise+ (of another organisation), and people enrolled in the school (a teacher and a
+ * student).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';

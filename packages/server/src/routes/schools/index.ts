@@ -1,7 +1,7 @@
 /**
  * Schools, courses and subjects (`tags: [schools]`, `[courses]`, `[subjects]`): an Enterprise
- * account's organisation. Who may read and change each object is in `access.ts` and the README's
- * "Schools" section.
+ * account's organisation. Who may read and change each object is in `access.ts` and
+ * docs/features/schools.md.
  */
 import type { Handlers } from '../../contract/types.ts';
 import { handlers as groups } from './groups.ts';
