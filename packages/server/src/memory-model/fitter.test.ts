@@ -154,6 +154,40 @@ describe('the background fitter', () => {
     }
   }, 300_000);
 
+  it('survives the issue’s first day: 30 new cards rated 15 times each, all on one day', async () => {
+    // Issue 38: 450 same-day ratings made the real optimiser panic (dataset.rs: "at least one
+    // review with delta_t > 0 is required") and abort the whole server, on every instance.
+    const eve = await t.signUp();
+    const desk = await makeDesk(eve, { name: 'First day', new_cards_per_day: 9999 });
+    const difficulties = ['again', 'hard', 'good', 'easy'];
+    for (let c = 0; c < 30; c++) {
+      const card = await makeCard(eve, desk.id, `Q${c}`, `A${c}`);
+      for (let n = 0; n < 15; n++) {
+        const res = await t.request('POST', `${SR}/cards/${card.id}/repeat_same_day/`, {
+          token: eve.access,
+          body: { difficulty: difficulties[(c + n) % 4] },
+        });
+        expect(res.status).toBe(200);
+      }
+    }
+    const fitter = createFitter(t.database.sql, quiet, { pollMs: 3_600_000 });
+    try {
+      expect(await fitter.drain()).toBe(1);
+      // No item has a review on a later day, so there is nothing to fit: the defaults stay.
+      expect(await memoryModel(t.database.sql, eve.user.id)).toMatchObject({
+        fitOutcome: 'too_few_reviews',
+        fitError: null,
+        parameters: null,
+        newReviews: 0,
+        fitting: false,
+      });
+      const me = await t.request('GET', `${SR}/memory-model/`, { token: eve.access });
+      expect(me.status).toBe(200);
+    } finally {
+      await fitter.stop();
+    }
+  }, 300_000);
+
   it('records a fit whose child aborts as failed, answers requests, and fits the next learner', async () => {
     const log = simulateLearner({
       trueWeights: learnerWeights(0.3, 0.3),
