@@ -129,14 +129,23 @@ export function runInChild<I, T>(entry: URL, input: I, limits: ChildLimits): Chi
     child.on('message', (message: Answer<T>) => {
       answer ??= message;
     });
-    child.once('error', (error) => {
-      kill(new ChildJobError('crashed', `could not run: ${error.message}`));
+    const end = () => {
+      clearTimeout(timer);
+      clearInterval(watch);
+    };
+    // 'on', not 'once': a child that failed to start emits a second error when sent its input.
+    child.on('error', (error) => {
+      const reason = new ChildJobError('crashed', `could not run: ${error.message}`);
+      // A child that never started has no 'close' to wait for.
+      if (child.pid === undefined) {
+        end();
+        reject(reason);
+      } else kill(reason);
     });
     // 'close' comes after the IPC channel and stderr have ended: the answer and the whole
     // stderr tail are in by then.
     child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      clearInterval(watch);
+      end();
       if (killedFor) return reject(killedFor);
       if (answer && 'value' in answer) return resolve(answer.value);
       if (answer && 'error' in answer) return reject(new ChildJobError('error', answer.error));
