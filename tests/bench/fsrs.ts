@@ -1,9 +1,11 @@
-// `npm run bench` (fsrs rows): the per-learner FSRS optimiser as the server runs it (a worker
-// thread, `runFit` in packages/server/src/memory-model/worker.ts), on simulated learners whose
-// true memory differs from the defaults (memory-model/simulate.ts, seeded, ts-fsrs).
+// `npm run bench` (fsrs rows): the per-learner FSRS optimiser as the server runs it (`fitLearner`
+// in a child process of its own, `runFit` in packages/server/src/memory-model/fit-process.ts), on
+// simulated learners whose true memory differs from the defaults (memory-model/simulate.ts,
+// seeded, ts-fsrs).
 //
-// Rows: fit time and peak memory (the child process's max RSS; each size runs in its own child
-// so one size's peak does not hide in another's) for a learner with 10,000 and 100,000 reviews;
+// Rows: fit time and peak memory (the child process's max RSS; each size runs `fitLearner` in its
+// own child, as the fitter does, so one size's peak does not hide in another's) for a learner
+// with 10,000 and 100,000 reviews;
 // then the held-out proof: for each simulated learner, log loss on the latest 20 % of their
 // reviews with weights fitted on the earlier 80 %, against the defaults. Load averages at start
 // and end, since the machine may be shared. Then the Anki import of a 100,000-card package (3
@@ -20,11 +22,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { ankiPackage, largeCollection } from '../../packages/server/src/anki/test-package.ts';
+import { fitLimits } from '../../packages/server/src/memory-model/fit-limits.ts';
+import { runFit } from '../../packages/server/src/memory-model/fit-process.ts';
+import { fitLearner } from '../../packages/server/src/memory-model/optimiser.ts';
 import {
   learnerWeights,
   simulateLearner,
 } from '../../packages/server/src/memory-model/simulate.ts';
-import { runFit } from '../../packages/server/src/memory-model/worker.ts';
 
 const load = () =>
   loadavg()
@@ -40,7 +44,7 @@ async function one(size: number) {
     maxReviews: size,
   });
   const started = performance.now();
-  const result = await runFit(log, 'UTC').result;
+  const result = await fitLearner(log, 'UTC');
   const ms = performance.now() - started;
   const peakMb = process.resourceUsage().maxRSS / 1024;
   console.log(JSON.stringify({ size: log.length, ms, peakMb, outcome: result.outcome }));
@@ -49,9 +53,7 @@ async function one(size: number) {
 async function main() {
   console.log(`fsrs bench · load average at start ${load()}`);
   const sizes = (process.env.BENCH_FSRS_SIZES ?? '10000,100000').split(',').map(Number);
-  console.log(
-    '\nfit (worker thread, two fits: evaluation on the earlier 80 %, then the whole log)',
-  );
+  console.log('\nfit (own process, two fits: evaluation on the earlier 80 %, then the whole log)');
   console.log('reviews    fit ms   peak RSS MB   outcome');
   for (const size of sizes) {
     const out = execFileSync(
@@ -85,7 +87,7 @@ async function main() {
       newPerDay: 10,
       days: 120,
     });
-    const r = await runFit(log, 'UTC').result;
+    const r = await runFit(log, 'UTC', fitLimits()).result;
     console.log(
       `${name.padEnd(22)} ${String(r.reviews).padStart(8)} ${String(r.evaluatedReviews).padStart(9)}   ${(r.logLoss ?? 0).toFixed(4)}   ${(r.defaultLogLoss ?? 0).toFixed(4)}`,
     );

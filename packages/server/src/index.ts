@@ -11,6 +11,7 @@ import { EventHub } from './events/hub.ts';
 import type { AppBindings } from './http/context.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
+import { fitLimits } from './memory-model/fit-limits.ts';
 import { createFitter } from './memory-model/fitter.ts';
 import { createProviders } from './providers/index.ts';
 import { signalPresence } from './routes/duels/lifecycle.ts';
@@ -102,7 +103,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     // which also closes this instance's LISTEN connection; otherwise the drain would wait on them.
     lifecycle.onDrain(() => events.close());
     // Learners' FSRS parameters are fitted in the background (memory-model/fitter.ts).
-    const fitter = createFitter(database.sql, logger);
+    const fitter = createFitter(database.sql, logger, { limits: fitLimits() });
     lifecycle.onDrain(() => fitter.stop());
     let closing: Promise<void> | undefined;
     return {

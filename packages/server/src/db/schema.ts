@@ -693,6 +693,8 @@ export const memoryModels = pgTable(
     fittedAt: timestamp('fitted_at', { withTimezone: true }),
     fittedReviews: integer('fitted_reviews'),
     fitOutcome: text('fit_outcome'),
+    /** Why the last fit failed (its child crashed, timed out, ran out of memory or threw). */
+    fitError: text('fit_error'),
     /** Held-out log loss of the parameters fitted on the earlier reviews, and of the defaults. */
     logLoss: doublePrecision('log_loss'),
     defaultLogLoss: doublePrecision('default_log_loss'),

@@ -19,18 +19,59 @@ describe('trainingItems', () => {
       { cardId: 1, rating: 1, reviewedAt: at('2025-03-01T23:30:00Z'), fromNew: false },
       { cardId: 1, rating: 3, reviewedAt: at('2025-03-05T10:00:00Z'), fromNew: false },
     ];
+    // In UTC the second rating is on the first's day: its item has no review on a later day and
+    // is left out (fsrs-rs panics on such an item).
     expect(trainingItems(log, 'UTC').map((i) => i.reviews)).toEqual([
-      [
-        { rating: 3, deltaT: 0 },
-        { rating: 1, deltaT: 0 },
-      ],
       [
         { rating: 3, deltaT: 0 },
         { rating: 1, deltaT: 0 },
         { rating: 3, deltaT: 4 },
       ],
     ]);
-    expect(trainingItems(log, 'Europe/Madrid')[1]?.reviews.map((r) => r.deltaT)).toEqual([0, 1, 3]);
+    expect(trainingItems(log, 'Europe/Madrid').map((i) => i.reviews)).toEqual([
+      [
+        { rating: 3, deltaT: 0 },
+        { rating: 1, deltaT: 1 },
+      ],
+      [
+        { rating: 3, deltaT: 0 },
+        { rating: 1, deltaT: 1 },
+        { rating: 3, deltaT: 3 },
+      ],
+    ]);
+  });
+
+  it('builds no item from a first day of same-day repeats (issue 38: 30 cards × 15 ratings)', () => {
+    const day = Date.parse('2025-03-01T08:00:00Z');
+    const log: LoggedReview[] = [];
+    for (let n = 0; n < 15; n++) {
+      for (let card = 1; card <= 30; card++) {
+        log.push({
+          cardId: card,
+          rating: 1 + ((card + n) % 4),
+          reviewedAt: new Date(day + (n * 30 + card) * 60_000),
+          fromNew: n === 0,
+        });
+      }
+    }
+    expect(trainingItems(log, 'UTC')).toEqual([]);
+    // The next day's rating of a card makes its items valid from there on: one item per card.
+    log.push({ cardId: 7, rating: 3, reviewedAt: new Date(day + 86_400_000), fromNew: false });
+    const items = trainingItems(log, 'UTC');
+    expect(items).toHaveLength(1);
+    expect(items[0]?.reviews.map((r) => r.deltaT)).toEqual([...Array(15).fill(0), 1]);
+  });
+
+  it('keeps an item whose later review is on the same day as one on a later day before it', () => {
+    const log: LoggedReview[] = [
+      { cardId: 4, rating: 3, reviewedAt: at('2025-03-01T10:00:00Z'), fromNew: true },
+      { cardId: 4, rating: 1, reviewedAt: at('2025-03-03T10:00:00Z'), fromNew: false },
+      { cardId: 4, rating: 3, reviewedAt: at('2025-03-03T10:10:00Z'), fromNew: false },
+    ];
+    expect(trainingItems(log, 'UTC').map((i) => i.reviews.map((r) => r.deltaT))).toEqual([
+      [0, 2],
+      [0, 2, 0],
+    ]);
   });
 
   it('skips a card whose history does not start new, and starts again where a card was reset', () => {

@@ -2,7 +2,7 @@
  * A learner's memory model: the FSRS parameters fitted from their own review log (or the
  * defaults), their desired retention, the scheduler both make, and how a review log becomes the
  * optimiser's training items with a time-ordered split for evaluation. Pure: the optimiser itself
- * runs in `memory-model/optimiser.ts`, in a worker thread.
+ * runs in `memory-model/optimiser.ts`, in a child process (`fit-process.ts`).
  */
 import { type FSRS, fsrs, generatorParameters } from 'ts-fsrs';
 import { FSRS_PARAMETERS, localDate } from './scheduling.ts';
@@ -88,7 +88,10 @@ function daysBetween(from: Date, to: Date, timeZone: string): number {
  * The optimiser's items from a review log: one per review after a card's first, carrying the
  * card's history up to it. A card's history is used only from a rating of it as new (a history
  * whose start is missing would teach the model a wrong first stability), and ratings are taken in
- * time order.
+ * time order. An item is made only once the card has a review on a later day than the one before
+ * it (a `deltaT` above 0): fsrs-rs needs one in every item, and panics on an item without
+ * (`FSRSItem::first_long_term_review`, "at least one review with delta_t > 0 is required"), which
+ * a first day of same-day repeats used to give it.
  */
 export function trainingItems(log: readonly LoggedReview[], timeZone: string): TrainingItem[] {
   const byCard = new Map<number, LoggedReview[]>();
@@ -111,13 +114,15 @@ export function trainingItems(log: readonly LoggedReview[], timeZone: string): T
     if (start < 0) continue;
     const history: TrainingItem['reviews'] = [];
     let previous: Date | null = null;
+    let onLaterDay = false;
     for (const r of reviews.slice(start)) {
-      history.push({
-        rating: r.rating,
-        deltaT: previous ? daysBetween(previous, r.reviewedAt, timeZone) : 0,
-      });
+      const deltaT = previous ? daysBetween(previous, r.reviewedAt, timeZone) : 0;
+      history.push({ rating: r.rating, deltaT });
       previous = r.reviewedAt;
-      if (history.length > 1) items.push({ reviews: [...history], at: r.reviewedAt.getTime() });
+      onLaterDay ||= deltaT > 0;
+      if (history.length > 1 && onLaterDay) {
+        items.push({ reviews: [...history], at: r.reviewedAt.getTime() });
+      }
     }
   }
   return items;

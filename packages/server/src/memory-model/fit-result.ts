@@ -1,13 +1,14 @@
 /**
- * What one learner's fit answers (`fitLearner` in the worker, or the fitter itself when the
- * learner has too few reviews to start one). No optimiser here: the fitter imports this on the
- * server's thread, and the optimiser's native binding loads in the worker only.
+ * What one learner's fit answers (`fitLearner` in its child process, or the fitter itself when the
+ * learner has too few reviews to start one). No optimiser here: the fitter imports this in the
+ * server's process, and the optimiser's native binding loads in the fit's child process only.
  */
 
 /**
  * `fitted`: the learner's parameters predicted their later reviews better than the defaults;
  * `kept_defaults`: they did not, so the defaults stay; `too_few_reviews`: fewer than
- * MIN_REVIEWS_TO_FIT, or no later reviews to evaluate on; `failed`: the optimiser threw (logged).
+ * MIN_REVIEWS_TO_FIT, or no valid items to train or evaluate on; `failed`: the fit's child
+ * crashed, timed out, ran out of memory or threw (the reason is in `failure`, and logged).
  */
 export type FitOutcome = 'fitted' | 'kept_defaults' | 'too_few_reviews' | 'failed';
 
@@ -22,6 +23,8 @@ export interface FitResult {
   /** Held-out log loss of the weights fitted on the earlier reviews, and of the defaults. */
   logLoss: number | null;
   defaultLogLoss: number | null;
+  /** Why a `failed` fit gave no result (stored as `memory_models.fit_error`). */
+  failure?: string;
 }
 
 /** The answer for a learner whose `reviews` are too few to fit: the defaults stay. */
@@ -32,4 +35,15 @@ export const tooFewReviews = (reviews: number): FitResult => ({
   evaluatedReviews: 0,
   logLoss: null,
   defaultLogLoss: null,
+});
+
+/** The answer for a fit that gave no result: the model stays, and `reason` says why. */
+export const failedFit = (reason: string): FitResult => ({
+  outcome: 'failed',
+  parameters: null,
+  reviews: 0,
+  evaluatedReviews: 0,
+  logLoss: null,
+  defaultLogLoss: null,
+  failure: reason,
 });

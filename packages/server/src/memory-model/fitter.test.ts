@@ -10,11 +10,13 @@ import {
 } from '../domain/memory-model.ts';
 import { newSchedule, review } from '../domain/scheduling.ts';
 import { createLogger } from '../log.ts';
-import { helpers, type Learner } from '../routes/space-repetition/test-support.ts';
+import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
+import { runInChild } from './child-process.ts';
+import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';
+import { type RunningFit, runFit } from './fit-process.ts';
 import { createFitter } from './fitter.ts';
 import { learnerWeights, simulateLearner } from './simulate.ts';
-import { runFit } from './worker.ts';
 
 let t: TestBackend;
 beforeAll(async () => {
@@ -49,9 +51,11 @@ async function storeLog(who: Learner, log: readonly LoggedReview[]): Promise<voi
 }
 
 const quiet = createLogger('silent');
+const abortingChild = new URL('./fixtures/aborting-child.ts', import.meta.url);
+const hangingChild = new URL('./fixtures/hanging-child.ts', import.meta.url);
 
 describe('the background fitter', () => {
-  it('fits a learner past the threshold in a worker, and their next rating uses the new weights', async () => {
+  it('fits a learner past the threshold in a child process, and their next rating uses the new weights', async () => {
     const ana = await t.signUp();
     const log = simulateLearner({
       trueWeights: learnerWeights(0.3, 0.3),
@@ -112,13 +116,13 @@ describe('the background fitter', () => {
       days: 40,
     });
     expect(log.length).toBeGreaterThan(MIN_REVIEWS_TO_FIT);
-    // The fits started, with the logs they were given (each still runs in the real worker).
+    // The fits started, with the logs they were given (each still runs in a real child).
     const started: number[] = [];
     const fitter = createFitter(t.database.sql, quiet, {
       pollMs: 3_600_000,
       fit: (given, timeZone) => {
         started.push(given.length);
-        return runFit(given, timeZone);
+        return runFit(given, timeZone, DEFAULT_FIT_LIMITS);
       },
     });
     try {
@@ -130,7 +134,7 @@ describe('the background fitter', () => {
         parameters: null,
       });
       // Past the refit threshold, one review short of the fitting minimum: the profile's "too few
-      // reviews", answered from the learner's count, with no log read and no worker started.
+      // reviews", answered from the learner's count, with no log read and no child started.
       await storeLog(ben, log.slice(0, MIN_REVIEWS_TO_FIT - REFIT_AFTER_NEW_REVIEWS));
       expect(await fitter.drain()).toBe(1);
       expect(await memoryModel(t.database.sql, ben.user.id)).toMatchObject({
@@ -148,6 +152,124 @@ describe('the background fitter', () => {
     } finally {
       await fitter.stop();
     }
+  }, 300_000);
+
+  it('survives the issue’s first day: 30 new cards rated 15 times each, all on one day', async () => {
+    // Issue 38: 450 same-day ratings made the real optimiser panic (dataset.rs: "at least one
+    // review with delta_t > 0 is required") and abort the whole server, on every instance.
+    const eve = await t.signUp();
+    const desk = await makeDesk(eve, { name: 'First day', new_cards_per_day: 9999 });
+    const difficulties = ['again', 'hard', 'good', 'easy'];
+    for (let c = 0; c < 30; c++) {
+      const card = await makeCard(eve, desk.id, `Q${c}`, `A${c}`);
+      for (let n = 0; n < 15; n++) {
+        const res = await t.request('POST', `${SR}/cards/${card.id}/repeat_same_day/`, {
+          token: eve.access,
+          body: { difficulty: difficulties[(c + n) % 4] },
+        });
+        expect(res.status).toBe(200);
+      }
+    }
+    const fitter = createFitter(t.database.sql, quiet, { pollMs: 3_600_000 });
+    try {
+      expect(await fitter.drain()).toBe(1);
+      // No item has a review on a later day, so there is nothing to fit: the defaults stay.
+      expect(await memoryModel(t.database.sql, eve.user.id)).toMatchObject({
+        fitOutcome: 'too_few_reviews',
+        fitError: null,
+        parameters: null,
+        newReviews: 0,
+        fitting: false,
+      });
+      const me = await t.request('GET', `${SR}/memory-model/`, { token: eve.access });
+      expect(me.status).toBe(200);
+    } finally {
+      await fitter.stop();
+    }
+  }, 300_000);
+
+  it('records a fit whose child aborts as failed, answers requests, and fits the next learner', async () => {
+    const log = simulateLearner({
+      trueWeights: learnerWeights(0.3, 0.3),
+      seed: 23,
+      newPerDay: 10,
+      days: 60,
+    });
+    const fay = await t.signUp();
+    const gus = await t.signUp();
+    // Fay has more new reviews, so she is claimed first; her fit's child aborts (as a panic in
+    // the native optimiser makes it), every later fit runs for real.
+    await storeLog(fay, log);
+    await storeLog(gus, log.slice(0, MIN_REVIEWS_TO_FIT));
+    let fits = 0;
+    const fitter = createFitter(t.database.sql, quiet, {
+      pollMs: 3_600_000,
+      fit: (given, timeZone) =>
+        fits++ === 0
+          ? runInChild(abortingChild, { log: given, timeZone }, DEFAULT_FIT_LIMITS)
+          : runFit(given, timeZone, DEFAULT_FIT_LIMITS),
+    });
+    try {
+      expect(await fitter.drain()).toBe(2);
+      const failed = await memoryModel(t.database.sql, fay.user.id);
+      expect(failed).toMatchObject({
+        fitOutcome: 'failed',
+        parameters: null,
+        newReviews: 0,
+        fitting: false,
+      });
+      expect(failed.fitError).toMatch(/^crashed: was killed by SIGABRT without a result/);
+      expect((await memoryModel(t.database.sql, gus.user.id)).fitOutcome).not.toBe('failed');
+      const profile = await t.request('GET', `${SR}/memory-model/`, { token: fay.access });
+      expect(profile.status).toBe(200);
+      expect(profile.body.fit_outcome).toBe('failed');
+
+      // Not retried until REFIT_AFTER_NEW_REVIEWS more reviews arrive; then fitted.
+      await storeLog(fay, log.slice(0, REFIT_AFTER_NEW_REVIEWS - 1));
+      expect(await fitter.drain()).toBe(0);
+      await storeLog(fay, log.slice(0, 1));
+      expect(await fitter.drain()).toBe(1);
+      expect(await memoryModel(t.database.sql, fay.user.id)).toMatchObject({
+        fitOutcome: 'fitted',
+        fitError: null,
+      });
+    } finally {
+      await fitter.stop();
+    }
+  }, 300_000);
+
+  it('kills the running fit’s child on stop and releases its learner', async () => {
+    const hal = await t.signUp();
+    await storeLog(
+      hal,
+      simulateLearner({ trueWeights: learnerWeights(1, 0.5), seed: 24, newPerDay: 10, days: 60 }),
+    );
+    let job: RunningFit | undefined;
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const fitter = createFitter(t.database.sql, quiet, {
+      pollMs: 3_600_000,
+      fit: (given, timeZone) => {
+        job = runInChild(hangingChild, { log: given, timeZone }, DEFAULT_FIT_LIMITS);
+        started();
+        return job;
+      },
+    });
+    const round = fitter.drain();
+    await running;
+    expect((await memoryModel(t.database.sql, hal.user.id)).fitting).toBe(true);
+    await fitter.stop();
+    expect(await round).toBe(1);
+    expect(() => process.kill(job?.pid as number, 0)).toThrow();
+    // Released, not failed: another instance (or the next start) fits the learner.
+    expect(await memoryModel(t.database.sql, hal.user.id)).toMatchObject({
+      fitting: false,
+      fitOutcome: null,
+      fitError: null,
+    });
+    await t.database.sql`delete from memory_models where user_id = ${hal.user.id}`;
   }, 300_000);
 
   it('claims one fit per learner at a time', async () => {

@@ -1,10 +1,14 @@
 /**
  * The background fitter: every `pollMs` it counts the reviews added since its last count, then
  * fits, one learner after another, those with at least REFIT_AFTER_NEW_REVIEWS new reviews. Each
- * fit runs in a worker thread (never inside a request); a learner with fewer than
- * MIN_REVIEWS_TO_FIT reviews in all keeps the defaults without one. A learner is claimed in the
- * database before it is fitted, so no two fits of one learner run at once, even across instances.
- * The new parameters are stored with the learner's model and schedule their next rating.
+ * fit runs in a child process under time and memory limits (never inside a request, never in the
+ * server's process: the optimiser is native code, and its panics abort the process they run in);
+ * a learner with fewer than MIN_REVIEWS_TO_FIT reviews in all keeps the defaults without one. A
+ * learner is claimed in the database before it is fitted, so no two fits of one learner run at
+ * once, even across instances. The new parameters are stored with the learner's model and
+ * schedule their next rating. A fit that crashes, times out, runs out of memory or throws is
+ * stored as `failed` with its reason, and the learner waits for REFIT_AFTER_NEW_REVIEWS more
+ * reviews like any other.
  */
 import type { Sql } from '../db/client.ts';
 import {
@@ -18,36 +22,42 @@ import {
 import type { LoggedReview } from '../domain/memory-model.ts';
 import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../domain/memory-model.ts';
 import { errorFields, type Logger } from '../log.ts';
-import { type FitResult, tooFewReviews } from './fit-result.ts';
-import { type RunningFit, runFit } from './worker.ts';
+import type { ChildLimits } from './child-process.ts';
+import { ChildJobError } from './child-process.ts';
+import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';
+import { type RunningFit, runFit } from './fit-process.ts';
+import { type FitResult, failedFit, tooFewReviews } from './fit-result.ts';
 
 export interface FitterOptions {
   /** Time between rounds (default one minute). */
   pollMs?: number;
   /** New reviews since the last fit that make a learner due for one. */
   refitAfter?: number;
-  /** Starts one fit (default: a worker thread). */
+  /** Time and memory limits of each fit's child process (default DEFAULT_FIT_LIMITS). */
+  limits?: ChildLimits;
+  /** Starts one fit (default: `runFit`, a child process under `limits`). */
   fit?: (log: readonly LoggedReview[], timeZone: string) => RunningFit;
 }
 
 export interface Fitter {
   /** One round: count new reviews, then fit every learner due; resolves to the fits done. */
   drain(): Promise<number>;
-  /** Stops the timer and cancels a running fit (its learner is fitted later). */
+  /** Stops the timer and kills a running fit's child (its learner is fitted later). */
   stop(): Promise<void>;
 }
 
 export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = {}): Fitter {
   const refitAfter = options.refitAfter ?? REFIT_AFTER_NEW_REVIEWS;
-  const fit = options.fit ?? runFit;
+  const limits = options.limits ?? DEFAULT_FIT_LIMITS;
+  const fit = options.fit ?? ((log, timeZone) => runFit(log, timeZone, limits));
   let running: RunningFit | undefined;
   let stopped = false;
   let round: Promise<number> | undefined;
 
-  /** The learner's fit in a worker, or undefined when the server is stopping (claim released). */
+  /** The learner's fit in a child, or undefined when the server is stopping (claim released). */
   async function runOne(claim: ClaimedFit): Promise<FitResult | undefined> {
     // Too few reviews: the optimiser's answer is known from the count alone. Every learner's
-    // first few hundred ratings used to read their whole log and start a worker thread for it.
+    // first few hundred ratings used to read their whole log and start a fit for it.
     if (claim.reviews < MIN_REVIEWS_TO_FIT) return tooFewReviews(claim.reviews);
     try {
       const log = await reviewLogForFit(sql, claim.userId);
@@ -58,15 +68,18 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
         await releaseFit(sql, claim);
         return undefined;
       }
-      logger.error('memory model fit failed', { user_id: claim.userId, ...errorFields(error) });
-      return {
-        outcome: 'failed',
-        parameters: null,
-        reviews: 0,
-        evaluatedReviews: 0,
-        logLoss: null,
-        defaultLogLoss: null,
-      };
+      const reason =
+        error instanceof ChildJobError
+          ? `${error.failure}: ${error.message}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      logger.error('memory model fit failed', {
+        user_id: claim.userId,
+        reviews: claim.reviews,
+        reason,
+      });
+      return failedFit(reason);
     } finally {
       running = undefined;
     }

@@ -30,6 +30,27 @@ describe('fitLearner on simulated learners', () => {
     120_000,
   );
 
+  it('fits a learner whose first day was same-day repeats (no item without a later day)', async () => {
+    // Issue 38's first day (30 new cards rated 15 times each on one day), then ordinary days on
+    // other cards: the same-day items would make fsrs-rs panic and abort this process.
+    const later = simulateLearner({
+      trueWeights: learnerWeights(0.3, 0.3),
+      seed: 14,
+      newPerDay: 10,
+      days: 60,
+    });
+    const firstDay = later[0]?.reviewedAt.getTime() ?? 0;
+    const repeats = Array.from({ length: 450 }, (_, i) => ({
+      cardId: 100_000 + (i % 30),
+      rating: 1 + (i % 4),
+      reviewedAt: new Date(firstDay - 86_400_000 + i * 60_000),
+      fromNew: i < 30,
+    }));
+    const result = await fitLearner([...repeats, ...later], 'UTC');
+    expect(result.outcome).toBe('fitted');
+    expect(result.reviews).toBe(repeats.length + later.length);
+  }, 120_000);
+
   it('keeps the defaults below the minimum number of reviews', async () => {
     const log = simulateLearner({
       trueWeights: learnerWeights(0.3, 0.3),

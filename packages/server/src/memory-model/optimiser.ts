@@ -1,8 +1,9 @@
 /**
  * The FSRS optimiser (fsrs-rs through `@open-spaced-repetition/binding`) on one learner's log:
  * a fit on the earlier reviews evaluated on the later ones against the defaults, then, when the
- * fit predicts better, a fit on the whole log. Run it in the worker (`fit-worker.ts`), not on
- * the server's event loop: building items and evaluating are synchronous.
+ * fit predicts better, a fit on the whole log. Run it in the fit's child process (`fit-child.ts`),
+ * never in the server: building items and evaluating are synchronous, and a panic in fsrs-rs
+ * aborts the process it runs in.
  */
 import {
   computeParameters,

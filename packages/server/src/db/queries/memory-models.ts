@@ -15,6 +15,8 @@ export interface MemoryModelRecord extends LearnerModel {
   fittedAt: Date | null;
   fittedReviews: number | null;
   fitOutcome: FitOutcome | null;
+  /** Why the last fit failed; null unless `fitOutcome` is `failed`. */
+  fitError: string | null;
   logLoss: number | null;
   defaultLogLoss: number | null;
   evaluatedReviews: number | null;
@@ -28,6 +30,7 @@ interface MemoryModelRow {
   fitted_at: string | null;
   fitted_reviews: number | null;
   fit_outcome: FitOutcome | null;
+  fit_error: string | null;
   log_loss: number | null;
   default_log_loss: number | null;
   evaluated_reviews: number | null;
@@ -42,6 +45,7 @@ function toRecord(row: MemoryModelRow | undefined): MemoryModelRecord {
       fittedAt: null,
       fittedReviews: null,
       fitOutcome: null,
+      fitError: null,
       logLoss: null,
       defaultLogLoss: null,
       evaluatedReviews: null,
@@ -55,6 +59,7 @@ function toRecord(row: MemoryModelRow | undefined): MemoryModelRecord {
     fittedAt: pgDateOrNull(row.fitted_at),
     fittedReviews: row.fitted_reviews,
     fitOutcome: row.fit_outcome,
+    fitError: row.fit_error,
     logLoss: row.log_loss,
     defaultLogLoss: row.default_log_loss,
     evaluatedReviews: row.evaluated_reviews,
@@ -65,7 +70,7 @@ function toRecord(row: MemoryModelRow | undefined): MemoryModelRecord {
 export async function memoryModel(q: Query, userId: number): Promise<MemoryModelRecord> {
   const [row] = await q<MemoryModelRow[]>`
     select desired_retention, parameters, new_reviews, fitting_since, fitted_at, fitted_reviews,
-      fit_outcome, log_loss, default_log_loss, evaluated_reviews
+      fit_outcome, fit_error, log_loss, default_log_loss, evaluated_reviews
     from memory_models where user_id = ${userId}`;
   return toRecord(row);
 }
@@ -188,13 +193,16 @@ export async function reviewLogForFit(q: Query, userId: number): Promise<LoggedR
 
 /**
  * Stores a fit's result and releases the claim. A fit that ran (fitted or kept the defaults)
- * replaces the model and its figures; one that could not run keeps the model and says why.
+ * replaces the model and its figures; one that could not run keeps the model and says why (a
+ * failed fit's reason in `fit_error`). Either way the claimed new reviews are taken off, so a
+ * learner whose fit failed is tried again only after REFIT_AFTER_NEW_REVIEWS more.
  */
 export async function finishFit(sql: Sql, claim: ClaimedFit, result: FitResult): Promise<void> {
   const ran = result.outcome === 'fitted' || result.outcome === 'kept_defaults';
   if (!ran) {
     await sql`
       update memory_models set fitting_since = null, fit_outcome = ${result.outcome},
+        fit_error = ${result.failure ?? null},
         new_reviews = greatest(0, new_reviews - ${claim.newReviews}), updated_at = now()
       where user_id = ${claim.userId}`;
     return;
@@ -208,6 +216,7 @@ export async function finishFit(sql: Sql, claim: ClaimedFit, result: FitResult):
       fitted_at = now(),
       fitted_reviews = ${result.reviews},
       fit_outcome = ${result.outcome},
+      fit_error = null,
       log_loss = ${result.logLoss},
       default_log_loss = ${result.defaultLogLoss},
       evaluated_reviews = ${result.evaluatedReviews},

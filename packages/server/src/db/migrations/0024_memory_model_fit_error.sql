@@ -1,0 +1,1 @@
+ALTER TABLE "memory_models" ADD COLUMN "fit_error" text;
