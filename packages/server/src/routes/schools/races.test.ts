@@ -3,7 +3,7 @@
  * are 200, 204 or 404, never 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { createTestBackend, type TestBackend, type TestResponse } from '../../test/harness.ts';
 import { A, helpers } from './test-support.ts';
 
 let t: TestBackend;
@@ -76,7 +76,7 @@ describe.each(['courses', 'subjects'] as const)('%s', (kind) => {
     const student = await person('free');
     await befriend(owner, student);
     const group = await makeGroup(owner, kind);
-    let enrolling: ReturnType<typeof t.request> | undefined;
+    let enrolling: Promise<TestResponse> | undefined;
     // The delete holds its row lock until this transaction commits; the enroll, which read the
     // group before, must wait for it and then find the group gone.
     await t.database.sql.begin(async (tx) => {
@@ -97,7 +97,7 @@ describe.each(['courses', 'subjects'] as const)('%s', (kind) => {
     const student = await person('free');
     await befriend(owner, student);
     const group = await makeGroup(owner, kind);
-    let enrolling: ReturnType<typeof t.request> | undefined;
+    let enrolling: Promise<TestResponse> | undefined;
     await t.database.sql.begin(async (tx) => {
       await tx`delete from users where id = ${student.user.id}`;
       enrolling = t.request('POST', `${A}/${kind}/${group.id}/enroll/`, {
