@@ -39,6 +39,32 @@ describe('create_subscription called in parallel by one user', () => {
     expect(subscriptions).toHaveLength(1);
   });
 
+  it('answers the same checkout across two instances behind a balancer', async () => {
+    const second = await createTestBackend({ databaseUrl: t.url });
+    try {
+      useSandbox(second);
+      await Promise.all(
+        Array.from({ length: 5 }, () => second.database.sql`select pg_sleep(0.05)`),
+      );
+      const dora = await t.signUp();
+      const buyOn = (backend: TestBackend) =>
+        backend.request('POST', `${SUBS}/create_subscription/`, {
+          token: dora.access,
+          body: { plan_name: 'standard' },
+        });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => buyOn(i % 2 === 0 ? t : second)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+      expect(new Set(answers.map((a) => a.body.checkout_url)).size).toBe(1);
+      const rows = await t.database.sql`
+        select id from sandbox_checkouts where payer_email = ${dora.user.email}`;
+      expect(rows).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('answers every parallel call 503 when the provider is down, and keeps nothing', async () => {
     const ben = await t.signUp();
     const sandbox = t.deps.providers.payments;
