@@ -14,6 +14,7 @@ import { createLogger, errorFields } from './log.ts';
 import { fitLimits } from './memory-model/fit-limits.ts';
 import { createFitter } from './memory-model/fitter.ts';
 import { createProviders } from './providers/index.ts';
+import { mailScheduleFromEnv, startMailSchedule } from './providers/mail/outbox.ts';
 import { signalPresence } from './routes/duels/lifecycle.ts';
 import { allHandlers } from './routes/index.ts';
 
@@ -105,6 +106,12 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     // Learners' FSRS parameters are fitted in the background (memory-model/fitter.ts).
     const fitter = createFitter(database.sql, logger, { limits: fitLimits() });
     lifecycle.onDrain(() => fitter.stop());
+    // Failed mail is tried again on a schedule with back-off (providers/mail/outbox.ts).
+    const mailSchedule = mailScheduleFromEnv(process.env);
+    if (providers.mail) {
+      const mail = startMailSchedule(database.sql, providers.mail, logger, mailSchedule);
+      lifecycle.onDrain(() => mail.stop());
+    }
     let closing: Promise<void> | undefined;
     return {
       fetch: async (req, env) => app.fetch(req, env),

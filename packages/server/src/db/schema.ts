@@ -546,7 +546,9 @@ export const salesOutbox = pgTable('sales_outbox', {
 /**
  * Every email the product sends (subscription receipts…), written in the same transaction as the
  * change it reports. Without SMTP configured the rows stay here, unsent: the outbox is the mailbox.
- * With `SMTP_URL` they are delivered after commit and `sent_at` is set (providers/mail).
+ * With `SMTP_URL` they are delivered after commit and `sent_at` is set (providers/mail). A sender
+ * claims a row until `claimed_until` (no transaction stays open while SMTP talks); a failure sets
+ * `last_error` and the `next_attempt_at` of its back-off; `attempts` counts the claims.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -562,8 +564,10 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`)],
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.sentAt} is null`)],
 );
 
 /**

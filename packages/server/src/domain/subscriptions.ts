@@ -14,6 +14,22 @@ export const PURCHASABLE_PLANS = {
 } as const;
 export type PurchasablePlan = keyof typeof PURCHASABLE_PLANS;
 
+/**
+ * A purchase first claims its pending subscription, then asks the provider for the checkout
+ * outside any transaction; parallel calls of the same user wait for that checkout. A claim still
+ * without one after this long belongs to a call that died (the provider's own time-out is 10 s),
+ * and the next call replaces it.
+ */
+export const CHECKOUT_CLAIM_SECONDS = 60;
+
+/** How long a parallel call waits for another call's checkout before answering 503. */
+export const CHECKOUT_WAIT_MS = 20_000;
+
+/** The pause before a waiting call looks again: 20 ms, doubling, at most 250 ms. */
+export function checkoutPollDelayMs(round: number): number {
+  return Math.min(20 * 2 ** round, 250);
+}
+
 export interface SubscriptionState {
   status: SubscriptionStatus;
   failureReason: FailureReason | null;

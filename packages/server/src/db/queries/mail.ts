@@ -1,12 +1,10 @@
 /**
  * The mail outbox: every email the product sends is first a row here, written in the same
  * transaction as the change it reports (no mail for a change that rolled back, no change without
- * its mail). Delivery, when SMTP is configured, takes one unsent row at a time.
+ * its mail). Delivery, when SMTP is configured, claims due rows for a while in one statement and
+ * sends them with no transaction open (providers/mail/outbox.ts).
  */
 import { pgDate, pgDateOrNull, type Query } from './pg.ts';
-
-/** Delivery stops trying a row after this many failures (its `last_error` says why). */
-export const MAX_MAIL_ATTEMPTS = 5;
 
 export interface MailRecord {
   id: number;
@@ -68,20 +66,51 @@ export async function queueMail(
   return row.id;
 }
 
-/** The oldest unsent row still worth trying, locked; other instances skip it. */
-export async function lockNextUnsent(q: Query): Promise<MailRecord | null> {
-  const [row] = await q<MailRow[]>`select * from mail_outbox
-    where sent_at is null and attempts < ${MAX_MAIL_ATTEMPTS}
-    order by id limit 1 for update skip locked`;
-  return row ? toMail(row) : null;
+/**
+ * Claims up to `limit` unsent rows that are due (oldest first) until `leaseSeconds` from now, and
+ * counts the attempt. One statement: SKIP LOCKED makes claimers running at the same moment, on
+ * any instance, take different rows, and the lease keeps the rows from the others while the
+ * claimer sends. A claimer that dies leaves its rows to be claimed again once the lease ends.
+ */
+export async function claimDueMail(
+  q: Query,
+  options: { limit: number; leaseSeconds: number; maxAttempts: number },
+): Promise<MailRecord[]> {
+  const rows = await q<MailRow[]>`update mail_outbox
+    set attempts = attempts + 1,
+        claimed_until = now() + make_interval(secs => ${options.leaseSeconds})
+    where id in (
+      select id from mail_outbox
+      where sent_at is null and next_attempt_at <= now() and attempts < ${options.maxAttempts}
+        and (claimed_until is null or claimed_until < now())
+      order by next_attempt_at, id
+      limit ${options.limit}
+      for update skip locked)
+    returning *`;
+  return rows.map(toMail).sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(q: Query, id: number): Promise<void> {
-  await q`update mail_outbox set sent_at = now(), attempts = attempts + 1, last_error = null
-    where id = ${id}`;
+/** Marks a claimed row sent; false when the claim had lapsed and another sender took it. */
+export async function markSent(q: Query, mail: MailRecord): Promise<boolean> {
+  const rows = await q`update mail_outbox
+    set sent_at = now(), claimed_until = null, last_error = null
+    where id = ${mail.id} and attempts = ${mail.attempts} and sent_at is null`;
+  return rows.count > 0;
 }
 
-export async function markFailed(q: Query, id: number, error: string): Promise<void> {
-  await q`update mail_outbox set attempts = attempts + 1, last_error = ${error.slice(0, 500)}
-    where id = ${id}`;
+/**
+ * Records a failed attempt of a claimed row and when to try again (`retryInSeconds`, or never:
+ * null, after the last attempt).
+ */
+export async function markFailed(
+  q: Query,
+  mail: MailRecord,
+  error: string,
+  retryInSeconds: number | null,
+): Promise<void> {
+  await q`update mail_outbox
+    set last_error = ${error.slice(0, 500)}, claimed_until = null,
+        next_attempt_at = case when ${retryInSeconds}::float8 is null then next_attempt_at
+          else now() + make_interval(secs => ${retryInSeconds}::float8) end
+    where id = ${mail.id} and attempts = ${mail.attempts} and sent_at is null`;
 }

@@ -349,25 +349,47 @@ export interface EnrollmentRecord {
   enrolledAt: Date;
 }
 
-/** Enrolls the user (again: nothing changes) and returns their enrollment. */
+/**
+ * Enrolls the user (again: nothing changes) and returns their enrollment, or says which of the
+ * group and the user is gone. One statement: the group and the user are locked against deletion
+ * (KEY SHARE) before the insert, so an unenroll or a delete running at the same time lands before
+ * or after it, never between an insert and its read, and never as a foreign-key error.
+ */
 export async function enroll(
   q: Query,
   kind: GroupKind,
   groupId: number,
   userId: number,
   role: SchoolRole,
-): Promise<EnrollmentRecord> {
+): Promise<EnrollmentRecord | { missing: 'group' | 'user' }> {
   const t = TABLES[kind];
-  await q`
-    insert into ${q(t.enrollments)} (${q(t.key)}, user_id, role)
-    values (${groupId}, ${userId}, ${role})
-    on conflict do nothing`;
-  const [row] = await q<(UserSummaryRow & { role: SchoolRole; enrolled_at: string })[]>`
-    select u.id, u.email, u.username, u.first_name, u.last_name, e.role, e.enrolled_at
-    from ${q(t.enrollments)} e join users u on u.id = e.user_id
-    where e.${q(t.key)} = ${groupId} and e.user_id = ${userId}`;
-  if (!row) throw new Error('enrollment vanished after insert');
-  return { groupId, user: toUserSummary(row), role: row.role, enrolledAt: pgDate(row.enrolled_at) };
+  const [row] = await q<
+    (Partial<UserSummaryRow> & {
+      group_found: boolean;
+      role: SchoolRole | null;
+      enrolled_at: string | null;
+    })[]
+  >`
+    with g as (select id from ${q(t.table)} where id = ${groupId} for key share),
+    u as (select id, email, username, first_name, last_name from users
+      where id = ${userId} for key share),
+    e as (
+      insert into ${q(t.enrollments)} as existing (${q(t.key)}, user_id, role)
+      select g.id, u.id, ${role} from g cross join u
+      on conflict (${q(t.key)}, user_id) do update set role = existing.role
+      returning role, enrolled_at)
+    select exists (select 1 from g) as group_found,
+      u.id, u.email, u.username, u.first_name, u.last_name, e.role, e.enrolled_at
+    from (select 1) as one left join u on true left join e on true`;
+  if (!row?.group_found) return { missing: 'group' };
+  // No enrollment row: the insert found no user to enroll (a group found means it ran).
+  if (!row.role || !row.enrolled_at) return { missing: 'user' };
+  return {
+    groupId,
+    user: toUserSummary(row as UserSummaryRow),
+    role: row.role,
+    enrolledAt: pgDate(row.enrolled_at),
+  };
 }
 
 export async function unenroll(

@@ -93,16 +93,6 @@ export async function paidAccessUntil(
   return pgDateOrNull(row?.until ?? null);
 }
 
-/** The user's pending or active subscription, if any (at most one: a unique index). */
-export async function openSubscriptionOf(
-  q: Query,
-  userId: number,
-): Promise<SubscriptionRecord | null> {
-  const [row] = await q<SubscriptionRow[]>`select * from subscriptions
-    where user_id = ${userId} and status in ('pending', 'active')`;
-  return row ? toSubscription(row) : null;
-}
-
 export async function insertSubscription(
   q: Query,
   values: {
@@ -123,21 +113,55 @@ export async function insertSubscription(
   return toSubscription(row);
 }
 
+/**
+ * Serialises the user's purchases until the transaction ends: whoever holds it decides alone
+ * whether to return the open checkout, wait for one being made, or make one (a transaction-level
+ * advisory lock: nothing else in the product takes it, and a crash releases it).
+ */
+export async function lockPurchasesOf(q: Query, userId: number): Promise<void> {
+  await q`select pg_advisory_xact_lock(hashtext('subscription_purchase'), ${userId})`;
+}
+
+/**
+ * The user's open subscription for a purchase, locked, and whether it is a claim less than
+ * `claimSeconds` old still without its checkout: another call is asking the provider for it
+ * (older, that call died on the way). One statement, so both describe the same row version.
+ */
+export async function openPurchaseOf(
+  q: Query,
+  userId: number,
+  claimSeconds: number,
+): Promise<{ subscription: SubscriptionRecord; checkoutInProgress: boolean } | null> {
+  const [row] = await q<(SubscriptionRow & { in_progress: boolean })[]>`select *,
+      status = 'pending' and checkout_url is null
+        and updated_at > now() - make_interval(secs => ${claimSeconds}) as in_progress
+    from subscriptions
+    where user_id = ${userId} and status in ('pending', 'active')
+    for update`;
+  return row ? { subscription: toSubscription(row), checkoutInProgress: row.in_progress } : null;
+}
+
+/**
+ * Stores the provider's checkout on the pending subscription claimed for it; null when that claim
+ * is gone (its call was given up as dead, and the subscription deleted).
+ */
 export async function setCheckout(
   q: Query,
   id: number,
   checkout: { providerSubscriptionId: string; checkoutUrl: string | null },
-): Promise<SubscriptionRecord> {
+): Promise<SubscriptionRecord | null> {
   const [row] = await q<SubscriptionRow[]>`update subscriptions
     set provider_subscription_id = ${checkout.providerSubscriptionId},
         checkout_url = ${checkout.checkoutUrl}, updated_at = now()
-    where id = ${id} returning *`;
-  if (!row) throw new Error(`setCheckout: no subscription ${id}`);
-  return toSubscription(row);
+    where id = ${id} and status = 'pending' and provider_subscription_id is null
+    returning *`;
+  return row ? toSubscription(row) : null;
 }
 
-export async function deleteSubscription(q: Query, id: number): Promise<void> {
-  await q`delete from subscriptions where id = ${id}`;
+/** Deletes a claim whose checkout could not be made (and nothing else: never a bought one). */
+export async function deleteUnfinishedClaim(q: Query, id: number): Promise<void> {
+  await q`delete from subscriptions
+    where id = ${id} and status = 'pending' and provider_subscription_id is null`;
 }
 
 /** The user's subscriptions, newest first. */

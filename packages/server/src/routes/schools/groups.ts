@@ -98,7 +98,12 @@ async function add(c: C, kind: GroupKind, groupId: number, userId: number) {
   const group = await ownGroup(sql, kind, user, groupId);
   const target = await enrollableUser(sql, user.id, userId);
   if (!target) throw notFound(MESSAGES.userNotFound);
-  return enroll(sql, kind, group.id, target.id, enrollmentRole(target));
+  const enrolled = await enroll(sql, kind, group.id, target.id, enrollmentRole(target));
+  // Deleted while this call ran (the group by its owner elsewhere, the user's account).
+  if ('missing' in enrolled) {
+    throw notFound(enrolled.missing === 'group' ? NOT_FOUND[kind] : MESSAGES.userNotFound);
+  }
+  return enrolled;
 }
 
 async function drop(c: C, kind: GroupKind, groupId: number, userId: number) {

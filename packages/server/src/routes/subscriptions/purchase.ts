@@ -1,31 +1,38 @@
 /**
  * Buying, listing, cancelling and the status of the caller's subscriptions. The provider is called
  * outside transactions (a network call must not hold row locks), before the state it changes.
+ * A purchase claims its pending subscription under the user's purchase lock, then asks the
+ * provider for the checkout; parallel purchases wait for that one checkout (issue 38).
  */
 import type { Context } from 'hono';
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import {
-  deleteSubscription,
+  deleteUnfinishedClaim,
   expireLapsed,
   insertSubscription,
-  openSubscriptionOf,
+  lockPurchasesOf,
+  openPurchaseOf,
   paymentsOf,
+  type SubscriptionRecord,
   saveState,
   setCheckout,
   subscriptionOf,
   subscriptionsOf,
 } from '../../db/queries/subscriptions.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { uniqueViolation } from '../../db/unique-violation.ts';
 import { languageOf } from '../../domain/activities.ts';
 import {
+  CHECKOUT_CLAIM_SECONDS,
+  CHECKOUT_WAIT_MS,
   canCancel,
   cancel,
   canRenew,
+  checkoutPollDelayMs,
   externalReference,
   grantsAccess,
   PURCHASABLE_PLANS,
+  type PurchasablePlan,
   statusAt,
 } from '../../domain/subscriptions.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -39,13 +46,47 @@ import { renderPayment, renderSubscription } from './responses.ts';
 const conflict = (field: string, message: string) =>
   new ApiError(409, 'conflict', message, { fields: { [field]: [message] } });
 
+const providerUnavailable = () =>
+  new ApiError(503, 'unavailable', 'The payment provider is unavailable. Try again later.');
+
 const providerDown = (error: unknown, c: Context<AppEnv>) => {
   c.get('deps').logger.warn('payments: provider call failed', {
     request_id: c.get('requestId'),
     message: (error as Error).message,
   });
-  return new ApiError(503, 'unavailable', 'The payment provider is unavailable. Try again later.');
+  return providerUnavailable();
 };
+
+/**
+ * Asks the provider for the checkout of the claimed subscription and stores it; null when the
+ * claim is gone. A failed call deletes the claim, so that the next purchase starts afresh.
+ */
+async function checkoutFor(
+  c: Context<AppEnv>,
+  claimed: SubscriptionRecord,
+  planName: PurchasablePlan,
+): Promise<SubscriptionRecord | null> {
+  const { sql, providers } = c.get('deps');
+  const plan = PURCHASABLE_PLANS[planName];
+  const origin = publicOrigin(c);
+  let checkout: Awaited<ReturnType<typeof providers.payments.createCheckout>>;
+  try {
+    checkout = await providers.payments.createCheckout({
+      externalReference: externalReference(claimed.id, planName),
+      reason: `Memoria ${plan.displayName}`,
+      payerEmail: currentUser(c).email,
+      amount: plan.amount,
+      currency: plan.currency,
+      // The provider sends the buyer back here; the marker makes /profile confirm the payment.
+      backUrl: `${origin}/profile?checkout=done`,
+      notificationUrl: `${origin}/be/api/auth/subscriptions/webhook/`,
+    });
+  } catch (error) {
+    await deleteUnfinishedClaim(sql, claimed.id);
+    throw providerDown(error, c);
+  }
+  return setCheckout(sql, claimed.id, checkout);
+}
 
 /** The product's own address as the provider must call it back (`PUBLIC_URL` or the request's). */
 export function publicOrigin(c: Context<AppEnv>): string {
@@ -59,58 +100,56 @@ export const handlers: Handlers = {
     const now = clockOf(c.get('deps')).now();
     const planName = body.plan_name;
     const plan = PURCHASABLE_PLANS[planName];
-    await expireLapsed(sql, user.id, now);
-    const open = await openSubscriptionOf(sql, user.id);
-    if (open?.status === 'active') throw conflict('plan_name', MESSAGES.alreadySubscribed);
-    if (open?.status === 'pending' && open.checkoutUrl) {
-      // The buyer closed the checkout tab: the same checkout again, not a second one.
-      const answer = {
-        subscription: renderSubscription(open, now),
-        checkout_url: open.checkoutUrl,
-      };
-      return c.json(answer satisfies Schemas['SubscriptionCheckout'], 201);
-    }
-    if (user.accountType !== 'free' && c.get('planUntil') === null) {
-      throw conflict('plan_name', MESSAGES.planIncluded);
-    }
-    let created: Awaited<ReturnType<typeof insertSubscription>>;
-    try {
-      if (open) await deleteSubscription(sql, open.id); // pending without a checkout: a failed try
-      created = await insertSubscription(sql, {
-        userId: user.id,
-        planName,
-        amount: plan.amount,
-        currency: plan.currency,
-        provider: providers.payments.name,
-        locale: languageOf(c.req.header('accept-language')),
+    const answer = (subscription: SubscriptionRecord) =>
+      c.json(
+        {
+          subscription: renderSubscription(subscription, now),
+          checkout_url: subscription.checkoutUrl,
+        } satisfies Schemas['SubscriptionCheckout'],
+        201,
+      );
+    const waitUntil = Date.now() + CHECKOUT_WAIT_MS;
+    let waited = false;
+    for (let round = 0; ; round += 1) {
+      // Under the user's purchase lock: one call at a time decides, in a short transaction.
+      const step = await inTransaction(sql, async (tx) => {
+        await lockPurchasesOf(tx, user.id);
+        await expireLapsed(tx, user.id, now);
+        const found = await openPurchaseOf(tx, user.id, CHECKOUT_CLAIM_SECONDS);
+        const open = found?.subscription;
+        if (open?.status === 'active') throw conflict('plan_name', MESSAGES.alreadySubscribed);
+        // The buyer closed the checkout tab, or a parallel call made it: the same checkout again.
+        if (open?.checkoutUrl) return { kind: 'ready', subscription: open } as const;
+        if (found?.checkoutInProgress) return { kind: 'wait' } as const;
+        // The call this one waited for could not reach the provider: the same answer as it got.
+        if (waited && !open) throw providerUnavailable();
+        if (user.accountType !== 'free' && c.get('planUntil') === null) {
+          throw conflict('plan_name', MESSAGES.planIncluded);
+        }
+        if (open) await deleteUnfinishedClaim(tx, open.id); // a claim whose call died
+        const claimed = await insertSubscription(tx, {
+          userId: user.id,
+          planName,
+          amount: plan.amount,
+          currency: plan.currency,
+          provider: providers.payments.name,
+          locale: languageOf(c.req.header('accept-language')),
+        });
+        return { kind: 'claimed', subscription: claimed } as const;
       });
-    } catch (error) {
-      if (uniqueViolation(error)) throw conflict('plan_name', MESSAGES.alreadySubscribed);
-      throw error;
+      if (step.kind === 'ready') return answer(step.subscription);
+      if (step.kind === 'claimed') {
+        // The provider is called with no transaction open (the network must not hold a
+        // connection or a lock); parallel calls meanwhile see the claim and wait for its checkout.
+        const saved = await checkoutFor(c, step.subscription, planName);
+        if (saved) return answer(saved);
+        // The claim was taken for dead meanwhile and replaced: look again.
+      } else {
+        if (Date.now() >= waitUntil) throw providerUnavailable();
+        waited = true;
+        await new Promise((resolve) => setTimeout(resolve, checkoutPollDelayMs(round)));
+      }
     }
-    const origin = publicOrigin(c);
-    let checkout: Awaited<ReturnType<typeof providers.payments.createCheckout>>;
-    try {
-      checkout = await providers.payments.createCheckout({
-        externalReference: externalReference(created.id, planName),
-        reason: `Memoria ${plan.displayName}`,
-        payerEmail: user.email,
-        amount: plan.amount,
-        currency: plan.currency,
-        // The provider sends the buyer back here; the marker makes /profile confirm the payment.
-        backUrl: `${origin}/profile?checkout=done`,
-        notificationUrl: `${origin}/be/api/auth/subscriptions/webhook/`,
-      });
-    } catch (error) {
-      await deleteSubscription(sql, created.id);
-      throw providerDown(error, c);
-    }
-    const saved = await setCheckout(sql, created.id, checkout);
-    const answer = {
-      subscription: renderSubscription(saved, now),
-      checkout_url: saved.checkoutUrl,
-    };
-    return c.json(answer satisfies Schemas['SubscriptionCheckout'], 201);
   },
 
   async listSubscriptions(c) {
