@@ -13,20 +13,28 @@ export function tokenFromHash(hash: string): string | null {
 
 type State = 'signingIn' | 'invalid' | 'failed';
 
+export interface SignInLinkPageProps {
+  /** The link's token; by default read from the address's fragment (`#token=…`) on mount. */
+  token?: string | undefined;
+}
+
 /**
- * `/sign-in-link#token=…`: signs in with the one-time link emailed from the login form's offer
- * (a throttled account), then goes on as a login does.
+ * The page of `/sign-in-link#token=…`, mounted by `SignInLinkIsland`: signs in with the one-time
+ * link emailed from the login form's offer (a throttled account), then goes on as a login does.
  *
- * **API calls and states.** `POST /auth/login-link/consume/` with the token, once, on mount.
- * Success: the session is stored, the pending invitation applied, then `/`. `401 token_invalid`
- * (unknown, used or expired) or no token: "invalid" with a way back to the login form. Any other
- * failure (connection, server): "failed" with Retry. The token is removed from the address bar
- * first, so it is not left in the history.
+ * **Use it** only on the page the emailed link opens. **Don't use it** for signing in with a
+ * password (use `LoginForm`).
+ *
+ * **API calls and states.** `POST /auth/login-link/consume/` with the token, once, on mount
+ * (`SigningIn`). Success: the session is stored, the pending invitation applied, then `/`.
+ * `401 token_invalid` (unknown, used or expired) or no token: `Invalid`, with a way back to the
+ * login form. Any other failure (connection, server): `Failed`, with Retry. The token is removed
+ * from the address bar first, so it is not left in the history.
  *
  * **Accessibility.** The spinner is announced as a status ("Signing you in…"); the outcome is a
- * heading with its explanation.
+ * heading with its explanation and real links and buttons.
  */
-export function SignInLinkPage({ token: given }: { token?: string | undefined }) {
+export function SignInLinkPage({ token: given }: SignInLinkPageProps) {
   const intl = useIntl();
   const consume = useConsumeLoginLink();
   const [state, setState] = useState<State>('signingIn');
@@ -81,7 +89,7 @@ export function SignInLinkPage({ token: given }: { token?: string | undefined })
     <div className={s.card}>
       <EmptyState
         icon={<AlertIcon size={28} />}
-        headingLevel={1}
+        headingLevel={2}
         title={<FormattedMessage id="auth.link.title" />}
         description={
           <FormattedMessage id={state === 'invalid' ? 'auth.link.invalid' : 'auth.link.failed'} />

@@ -32,7 +32,7 @@ export {
   storePendingInvitation,
 } from './pendingInvitation.ts';
 export { RegisterForm, type RegisterFormProps } from './RegisterForm.tsx';
-export { SignInLinkPage, tokenFromHash } from './SignInLinkPage.tsx';
+export { SignInLinkPage, type SignInLinkPageProps, tokenFromHash } from './SignInLinkPage.tsx';
 export {
   validateAccount,
   validateLogin,
