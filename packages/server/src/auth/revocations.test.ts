@@ -5,7 +5,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
-import { sessionRevocations } from './revocations.ts';
 
 let a: TestBackend;
 let b: TestBackend;
@@ -47,8 +46,8 @@ describe('session revocation', () => {
     // Both instances know the token as valid first (and have it in their verified cache).
     expect((await a.request('GET', ME, { token: access })).status).toBe(200);
     expect((await b.request('GET', ME, { token: access })).status).toBe(200);
-    await sessionRevocations(b.deps.sql, b.deps.logger).start();
-    expect(sessionRevocations(b.deps.sql, b.deps.logger).live).toBe(true);
+    await b.deps.sessions.start();
+    expect(b.deps.sessions.live).toBe(true);
 
     const out = await a.request('POST', LOGOUT, { body: { refresh } });
     expect(out.status).toBe(204);
@@ -90,7 +89,7 @@ describe('session revocation', () => {
 
   it('reads the table while an instance cannot trust its copy (a missed signal)', async () => {
     const { access, refresh } = await a.signUp();
-    const other = sessionRevocations(b.deps.sql, b.deps.logger);
+    const other = b.deps.sessions;
     await other.close(); // b no longer listens: a signal would be missed
     expect(other.live).toBe(false);
     await a.request('POST', LOGOUT, { body: { refresh } });

@@ -180,21 +180,3 @@ export class SessionRevocations {
     this.#sql.notify(REVOCATIONS_CHANNEL, `ping:${this.#instance}:${this.#ping}`).catch(() => {});
   }
 }
-
-const byPool = new WeakMap<postgres.Sql, SessionRevocations>();
-
-/** This instance's revocation set for the database `sql` reaches (one per pool). */
-export function sessionRevocations(sql: postgres.Sql, logger: Logger): SessionRevocations {
-  let set = byPool.get(sql);
-  if (!set) {
-    set = new SessionRevocations(sql, logger);
-    byPool.set(sql, set);
-  }
-  return set;
-}
-
-/** Stops the revocation listener of `sql`'s pool, if it started (shutdown, tests). */
-export async function closeSessionRevocations(sql: postgres.Sql): Promise<void> {
-  await byPool.get(sql)?.close();
-  byPool.delete(sql);
-}

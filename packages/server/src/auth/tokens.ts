@@ -3,14 +3,13 @@ import { and, eq, getTableColumns, gt, isNotNull, isNull, sql } from 'drizzle-or
 import type { Context } from 'hono';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { clockOf } from '../clock.ts';
-import type { Db, Sql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../db/schema.ts';
 import { StatementGroups } from '../db/statement-groups.ts';
 import { type LatestSubscription, planAt } from '../domain/subscriptions.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Logger } from '../log.ts';
-import { isSessionId, sessionRevocations } from './revocations.ts';
+import { isSessionId, type SessionRevocations } from './revocations.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
@@ -111,8 +110,7 @@ const lastAccessExpiry = () => new Date(Date.now() + (ACCESS_TOKEN_SECONDS + 60)
  */
 export async function rotateRefreshToken(
   db: Db,
-  pool: Sql,
-  logger: Logger,
+  sessions: SessionRevocations,
   token: string,
 ): Promise<{ user: UserRow; refresh: string; sid: string } | null> {
   const tokenHash = hashToken(token);
@@ -133,7 +131,7 @@ export async function rotateRefreshToken(
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNotNull(refreshTokens.rotatedAt)));
-    if (replayed) await revokeFamily(db, pool, logger, replayed.familyId);
+    if (replayed) await revokeFamily(db, sessions, replayed.familyId);
     return null;
   }
   const user = await userById(db).submit(claimed.userId);
@@ -143,17 +141,20 @@ export async function rotateRefreshToken(
 }
 
 /** Revokes every refresh token of a family and the session's access tokens. */
-async function revokeFamily(db: Db, pool: Sql, logger: Logger, familyId: string): Promise<void> {
+async function revokeFamily(db: Db, sessions: SessionRevocations, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  await revokeSessions(pool, logger, [familyId]);
+  await revokeSessions(sessions, [familyId]);
 }
 
 /** Ends sessions at once: their access tokens answer 401 on every instance. */
-export function revokeSessions(pool: Sql, logger: Logger, sids: readonly string[]): Promise<void> {
-  return sessionRevocations(pool, logger).revoke(sids, lastAccessExpiry());
+export function revokeSessions(
+  sessions: SessionRevocations,
+  sids: readonly string[],
+): Promise<void> {
+  return sessions.revoke(sids, lastAccessExpiry());
 }
 
 /**
@@ -162,15 +163,14 @@ export function revokeSessions(pool: Sql, logger: Logger, sids: readonly string[
  */
 export async function revokeRefreshToken(
   db: Db,
-  pool: Sql,
-  logger: Logger,
+  sessions: SessionRevocations,
   token: string,
 ): Promise<void> {
   const [row] = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (row) await revokeFamily(db, pool, logger, row.familyId);
+  if (row) await revokeFamily(db, sessions, row.familyId);
 }
 
 const prepareUsersById = (db: Db) =>
@@ -229,11 +229,9 @@ export async function authenticate(c: Context<AppEnv>): Promise<void> {
     });
   }
   const token = bearer.exec(header)?.[1];
-  const { db, sql: pool, logger, jwtSecret } = c.get('deps');
+  const { db, sessions, jwtSecret } = c.get('deps');
   const claims = token ? await verifyAccessToken(token, jwtSecret) : null;
-  const revoked = claims?.sid
-    ? await sessionRevocations(pool, logger).isRevoked(claims.sid)
-    : false;
+  const revoked = claims?.sid ? await sessions.isRevoked(claims.sid) : false;
   const found = claims && !revoked ? await userById(db).submit(claims.userId) : undefined;
   if (!found?.isActive) {
     throw new ApiError(401, 'token_invalid', 'The access token is invalid or expired.', {

@@ -131,8 +131,8 @@ export const handlers: Handlers = {
   },
 
   async refreshToken(c, { body }) {
-    const { db, sql: pool, logger, jwtSecret } = c.get('deps');
-    const rotated = body.refresh ? await rotateRefreshToken(db, pool, logger, body.refresh) : null;
+    const { db, sessions, jwtSecret } = c.get('deps');
+    const rotated = body.refresh ? await rotateRefreshToken(db, sessions, body.refresh) : null;
     if (!rotated) {
       throw new ApiError(401, 'token_invalid', 'The refresh token is invalid, expired or revoked.');
     }
@@ -141,11 +141,11 @@ export const handlers: Handlers = {
   },
 
   async logout(c, { body }) {
-    const { db, sql: pool, logger } = c.get('deps');
-    if (body?.refresh) await revokeRefreshToken(db, pool, logger, body.refresh);
+    const { db, sessions } = c.get('deps');
+    if (body?.refresh) await revokeRefreshToken(db, sessions, body.refresh);
     // The access token sent along ends with its session too, refresh token or not.
     const sid = await bearerSession(c);
-    if (sid) await revokeSessions(pool, logger, [sid]);
+    if (sid) await revokeSessions(sessions, [sid]);
     return c.body(null, 204);
   },
 

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { type CreateAppOptions, createApp } from '../app.ts';
-import { closeSessionRevocations } from '../auth/revocations.ts';
+import { SessionRevocations } from '../auth/revocations.ts';
 import { loadJwtSecret } from '../auth/secret.ts';
 import { type ContractOperation, listOperations, loadContract } from '../contract/load.ts';
 import { ContractValidator } from '../contract/validate.ts';
@@ -166,6 +166,7 @@ export async function createTestBackend(
       onPresence: (userId) => signalPresence(database.sql, userId),
       ...options.events,
     }),
+    sessions: new SessionRevocations(database.sql, logger),
     publicUrl: options.publicUrl,
   };
   const app = createApp(deps, options);
@@ -225,7 +226,7 @@ export async function createTestBackend(
     },
     async close() {
       await deps.events.close();
-      await closeSessionRevocations(database.sql);
+      await deps.sessions.close();
       await deps.providers.close();
       await database.end();
       if (!shared) await admin.unsafe(`drop database if exists ${name} with (force)`);
