@@ -87,6 +87,25 @@ describe('session revocation', () => {
     await eventually(b, rotated.body.access, 401);
   });
 
+  it('loads the table again after its LISTEN connection dropped (signals may be missed)', async () => {
+    const { access } = await a.signUp();
+    expect((await b.request('GET', ME, { token: access })).status).toBe(200);
+    await b.deps.sessions.start();
+    expect(b.deps.sessions.live).toBe(true);
+    // A revocation whose signal never arrives: the row only, no NOTIFY.
+    const sid = decodeJwt(access).sid as string;
+    await a.deps.sql`insert into revoked_sessions (sid, expires_at)
+      values (${sid}, now() + interval '16 minutes')`;
+    expect((await b.request('GET', ME, { token: access })).status).toBe(200);
+    // The listening connections go away; postgres.js listens again and the copy is reloaded.
+    await a.deps.sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query ilike 'listen%memoria_sessions_revoked%'`;
+    await vi.waitFor(
+      async () => expect((await b.request('GET', ME, { token: access })).status).toBe(401),
+      { timeout: 10_000, interval: 50 },
+    );
+  });
+
   it('reads the table while an instance cannot trust its copy (a missed signal)', async () => {
     const { access, refresh } = await a.signUp();
     const other = b.deps.sessions;
