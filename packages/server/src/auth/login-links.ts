@@ -87,6 +87,6 @@ export async function requestLoginLink(
 }
 
 /** The account a link's token signs in to, using the link up; null when it cannot. */
-export async function useLoginLink(sql: Sql, token: string): Promise<number | null> {
+export async function redeemLoginLink(sql: Sql, token: string): Promise<number | null> {
   return consumeLoginLink(sql, hashToken(token));
 }

@@ -95,8 +95,12 @@ export async function issueTokenPair(
   userId: number,
   secret: Uint8Array,
 ): Promise<{ access: string; refresh: string }> {
-  const { token, familyId } = await issueRefreshToken(db, userId);
-  return { access: await signAccessToken(userId, secret, familyId), refresh: token };
+  const sid = randomUUID();
+  const [access, refresh] = await Promise.all([
+    signAccessToken(userId, secret, sid),
+    issueRefreshToken(db, userId, sid),
+  ]);
+  return { access, refresh: refresh.token };
 }
 
 /** Until when an access token signed now may be presented: the end of a revocation's entry. */

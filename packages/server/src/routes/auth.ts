@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { isKnownDevice, rememberDevice } from '../auth/devices.ts';
-import { linkOrigin, requestLoginLink, useLoginLink } from '../auth/login-links.ts';
+import { linkOrigin, redeemLoginLink, requestLoginLink } from '../auth/login-links.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import {
   assertNotThrottled,
@@ -120,7 +120,7 @@ export const handlers: Handlers = {
 
   async consumeLoginLink(c, { body }) {
     const { db, sql: pool, jwtSecret } = c.get('deps');
-    const userId = await useLoginLink(pool, body.token);
+    const userId = await redeemLoginLink(pool, body.token);
     const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
     if (!user?.isActive) {
       throw new ApiError(401, 'token_invalid', 'The sign-in link is invalid, used or expired.');
