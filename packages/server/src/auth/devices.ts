@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { isKnownSignIn, rememberSignIn } from '../db/queries/sign-ins.ts';
+import { isKnownSignIn, pruneSignInHistory, rememberSignIn } from '../db/queries/sign-ins.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/context.ts';
 import { hashToken } from './tokens.ts';
@@ -54,8 +54,13 @@ export function isKnownDevice(c: Context<AppEnv>, userId: number): Promise<boole
  * the address as known to `userId`, and (re)sets the long-lived cookie.
  */
 export async function rememberDevice(c: Context<AppEnv>, userId: number): Promise<void> {
+  const { sql } = c.get('deps');
   const id = deviceIdOf(c) ?? randomBytes(32).toString('base64url');
-  await rememberSignIn(c.get('deps').sql, userId, hashToken(id), clientIp(c));
+  await rememberSignIn(sql, userId, hashToken(id), clientIp(c));
+  // Keep the tables small: now and then forget what no longer counts as known.
+  if (Math.random() < 0.01) {
+    await pruneSignInHistory(sql, DEVICE_COOKIE_DAYS, KNOWN_ADDRESS_DAYS);
+  }
   setCookie(c, DEVICE_COOKIE, id, {
     path: COOKIE_PATH,
     httpOnly: true,

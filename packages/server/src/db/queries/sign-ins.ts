@@ -22,6 +22,18 @@ export async function rememberSignIn(
   }
 }
 
+/** Forgets devices and addresses not seen for longer than they count as known. */
+export async function pruneSignInHistory(
+  q: Query,
+  deviceDays: number,
+  addressDays: number,
+): Promise<void> {
+  await q`delete from known_devices
+    where last_seen_at < now() - make_interval(days => ${deviceDays})`;
+  await q`delete from known_addresses
+    where last_seen_at < now() - make_interval(days => ${addressDays})`;
+}
+
 /**
  * Whether `userId` signed in successfully from this device, or from this address within the last
  * `addressDays` days.
