@@ -45,7 +45,12 @@ export type ApiClientOptions = {
 };
 
 /** Operations that never trigger a refresh on 401 (a wrong password is a 401, too). */
-const TOKEN_PATHS = new Set(['/auth/token/', '/auth/token/refresh/']);
+const TOKEN_PATHS = new Set([
+  '/auth/token/',
+  '/auth/token/refresh/',
+  '/auth/login-link/',
+  '/auth/login-link/consume/',
+]);
 const NETWORK_CODES = new Set([
   'ERR_NETWORK',
   'ERR_CONNECTION_REFUSED',

@@ -52,6 +52,7 @@ export {
   refetchAfterPageSwap,
   searchQueries,
   useAccountInfo,
+  useConsumeLoginLink,
   useDeskSearch,
   useDuelRequests,
   useInvalidating,
@@ -61,6 +62,7 @@ export {
   useMe,
   usePendingDuelRequests,
   useRegister,
+  useRequestLoginLink,
   useSignedIn,
   useSignedInQuery,
 } from './query.ts';

@@ -360,6 +360,42 @@ export function useLogin(
   });
 }
 
+/**
+ * `POST auth/login-link/`: asks for a one-time sign-in link by email (offered when the account's
+ * sign-ins are throttled). The answer is the same whether or not the email has an account.
+ */
+export function useRequestLoginLink(
+  options: MutationHookOptions<void, Schemas['LoginLinkRequest']> = {},
+) {
+  return useMutation({
+    ...options,
+    mutationFn: async (body) => {
+      unwrap(await api.POST('/auth/login-link/', { body }));
+    },
+  });
+}
+
+/**
+ * `POST auth/login-link/consume/`: signs in with the token of an emailed link, then stores the
+ * tokens and, once `users/me` answers, the user_email cookie, as a login does (§4).
+ */
+export function useConsumeLoginLink(
+  options: MutationHookOptions<Schemas['TokenPair'], Schemas['LoginLinkToken']> = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: async (body) => unwrap(await api.POST('/auth/login-link/consume/', { body })),
+    onSuccess: async (...args) => {
+      saveTokens(args[0]);
+      const me = await api.GET('/auth/users/me/').catch(() => null);
+      if (me?.data) setUserEmail(me.data.email);
+      await client.invalidateQueries({ queryKey: queryKeys.auth.all });
+      return options.onSuccess?.(...args);
+    },
+  });
+}
+
 /** `POST auth/users/`: creates the account (the caller then logs in, §4). */
 export function useRegister(
   options: MutationHookOptions<Schemas['User'], Schemas['RegisterRequest']> = {},

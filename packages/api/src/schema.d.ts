@@ -104,8 +104,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a refresh token (the client sends email and password empty, as the spec says). */
+        /**
+         * Revoke a refresh token (the client sends email and password empty, as the spec says).
+         * @description Ends the session of the refresh token, and of the bearer access token when one is sent: their access tokens answer 401 `token_invalid` on every instance within a second.
+         */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login-link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a one-time sign-in link (offered when the account's sign-ins are throttled).
+         * @description Answers 202 whether or not the email has an account, and sends nothing for one without. The link opens `/sign-in-link#token=…` on the product's public address, works once, and for 15 minutes. At most 3 links per email and 10 requests per address an hour; past the email's budget the answer is still 202 and nothing more is sent.
+         */
+        post: operations["requestLoginLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login-link/consume/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with the token of an emailed sign-in link.
+         * @description The token works once and for 15 minutes after it was sent; an unknown, used or expired token answers 401 `token_invalid`. Signing in this way makes the browser a known device of the account, as signing in with the password does.
+         */
+        post: operations["consumeLoginLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2651,6 +2694,8 @@ export interface components {
             operation?: string;
             /** @description For `plan_required`, the feature the plan lacks. */
             feature?: string;
+            /** @description For `rate_limited` on sign-in: the account's shared failure budget is spent (not this address's or device's); `requestLoginLink` still signs the owner in. */
+            sign_in_link?: boolean;
         };
         /**
          * @description Machine key of one field error (`Error.field_codes`). Generic keys come from the
@@ -2722,6 +2767,15 @@ export interface components {
             access: string;
             /** @description Long-lived, revocable token for `POST /auth/token/refresh/`. */
             refresh: string;
+        };
+        LoginLinkRequest: {
+            email: string;
+            /** @description The language of the email. Default en. */
+            locale?: components["schemas"]["Locale"];
+        };
+        LoginLinkToken: {
+            /** @description The token of the link (`/sign-in-link#token=…`). */
+            token: string;
         };
         RefreshRequest: {
             refresh: string;
@@ -4573,6 +4627,60 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    requestLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description If the email has an active account, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    consumeLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginLinkToken"];
+            };
+        };
+        responses: {
+            /** @description Tokens for the account, as a sign-in with the password answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

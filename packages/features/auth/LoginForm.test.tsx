@@ -171,3 +171,69 @@ describe('LoginForm success (§4)', () => {
     );
   });
 });
+
+describe('LoginForm on a throttled account (issue 38)', () => {
+  const throttled = {
+    status: 429,
+    headers: { 'Retry-After': '3600' },
+    body: {
+      detail: 'Too many failed sign-in attempts for this account.',
+      code: 'rate_limited',
+      sign_in_link: true,
+    },
+  };
+
+  test('offers a sign-in link by email and says it is on its way', async () => {
+    server.handle((request) =>
+      request.path === '/be/api/auth/token/' ? throttled : { status: 202 },
+    );
+    renderWithProviders(<LoginForm />);
+    fill('Email', ' ana@example.com ');
+    fill('Password', 'secret-password');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many failed attempts to sign in to this account. We can email you a link that signs you in once.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'If an account uses this email, a sign-in link is on its way. It works once, for 15 minutes.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    const [asked] = server.hits('/be/api/auth/login-link/');
+    expect(JSON.parse(asked?.body ?? '{}')).toEqual({ email: 'ana@example.com', locale: 'en' });
+    expect(asked?.headers.authorization).toBeUndefined();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('in Spanish, and the link email is asked for in Spanish', async () => {
+    server.handle((request) =>
+      request.path === '/be/api/auth/token/' ? throttled : { status: 202 },
+    );
+    renderWithProviders(<LoginForm />, { locale: 'es' });
+    fill('Correo electrónico', 'ana@example.com');
+    fill('Contraseña', 'secret-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Envíame un enlace para iniciar sesión' }),
+    );
+    expect((await screen.findByRole('status')).textContent).toContain('Funciona una sola vez');
+    const [asked] = server.hits('/be/api/auth/login-link/');
+    expect(JSON.parse(asked?.body ?? '{}').locale).toBe('es');
+  });
+
+  test('offers no link for a 429 of this address (no sign_in_link)', async () => {
+    server.handle(() => ({
+      status: 429,
+      headers: { 'Retry-After': '60' },
+      body: { detail: 'Too many failed sign-in attempts.', code: 'rate_limited' },
+    }));
+    renderWithProviders(<LoginForm />);
+    fill('Email', 'ana@example.com');
+    fill('Password', 'secret-password');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many requests. Wait a moment and try again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull();
+  });
+});

@@ -1,4 +1,10 @@
-import { navigateTo, useHydrated, useLogin } from '@memoria/api';
+import {
+  isApiRequestError,
+  navigateTo,
+  useHydrated,
+  useLogin,
+  useRequestLoginLink,
+} from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -56,6 +62,9 @@ export function FormAlert({ error }: { error: FormError }) {
  *   on (to `/`, or applies the pending invitation). `400` with `field_codes`: each message under
  *   its field; `invalid_credentials` or any other failure: the message in the banner above the form
  *   (`ServerError`). Empty fields are stopped before the call (`AllFieldsRequired`).
+ * - `429` with `sign_in_link` (the account's shared failure budget is spent, not this browser's):
+ *   the banner offers "Email me a sign-in link", which calls `POST /auth/login-link/` and then
+ *   says a link is on its way, whether or not the email has an account (`LinkOffered`).
  *
  * **Accessibility.** A native form: Enter in either field submits it. The fields have real labels
  * and their errors are linked to them (`aria-describedby`, `aria-invalid`); the banner is
@@ -71,6 +80,9 @@ export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }:
   const [error, setError] = useState<FormError>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
+  /** The account is throttled: a sign-in link by email is offered, then sent. */
+  const [link, setLink] = useState<'offered' | 'sent' | null>(null);
+  const requestLink = useRequestLoginLink();
   const hydrated = useHydrated();
 
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,9 +107,15 @@ export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }:
       return;
     }
     setError(null);
+    setLink(null);
     try {
       await login.mutateAsync({ email: email.trim(), password });
     } catch (failure) {
+      if (isApiRequestError(failure) && failure.body.sign_in_link) {
+        setError({ id: 'auth.login.linkOffer' });
+        setLink('offered');
+        return;
+      }
       const shown = formErrors(intl, failure, ['email', 'password'], 'auth.login.failed');
       setError({ id: 'auth.login.failed', text: shown.banner });
       setFields(shown.fields);
@@ -108,6 +126,21 @@ export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }:
     (onSuccess ?? (() => navigateTo('/')))();
   };
 
+  const sendLink = async () => {
+    try {
+      await requestLink.mutateAsync({
+        email: email.trim(),
+        locale: intl.locale.startsWith('es') ? 'es' : 'en',
+      });
+    } catch (failure) {
+      const shown = formErrors(intl, failure, [], 'auth.login.linkFailed');
+      setError({ id: 'auth.login.linkFailed', text: shown.banner });
+      return;
+    }
+    setError(null);
+    setLink('sent');
+  };
+
   const form = (
     <form ref={formRef} className={s.form} method="post" onSubmit={onSubmit} noValidate>
       {invitationCode ? (
@@ -116,6 +149,22 @@ export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }:
         </p>
       ) : null}
       <FormAlert error={error} />
+      {link === 'offered' ? (
+        <Button
+          type="button"
+          variant="secondary"
+          fullWidth
+          onClick={sendLink}
+          loading={requestLink.isPending}
+        >
+          <FormattedMessage id="auth.login.linkButton" />
+        </Button>
+      ) : null}
+      {link === 'sent' ? (
+        <p role="status" className={s.success}>
+          <FormattedMessage id="auth.login.linkSent" />
+        </p>
+      ) : null}
       <TextField
         label={intl.formatMessage({ id: 'auth.login.email' })}
         type="email"

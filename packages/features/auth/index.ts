@@ -15,7 +15,13 @@ export {
   REGISTRATION_STEPS,
   type RegistrationStep,
 } from './InvitationRegistration.tsx';
-export { AuthDialogIsland, InvitationIsland, LoginIsland, RegisterIsland } from './islands.tsx';
+export {
+  AuthDialogIsland,
+  InvitationIsland,
+  LoginIsland,
+  RegisterIsland,
+  SignInLinkIsland,
+} from './islands.tsx';
 export { LoginForm, type LoginFormProps } from './LoginForm.tsx';
 export {
   applyInvitationCode,
@@ -26,6 +32,7 @@ export {
   storePendingInvitation,
 } from './pendingInvitation.ts';
 export { RegisterForm, type RegisterFormProps } from './RegisterForm.tsx';
+export { SignInLinkPage, type SignInLinkPageProps, tokenFromHash } from './SignInLinkPage.tsx';
 export {
   validateAccount,
   validateLogin,

@@ -6,6 +6,7 @@ import * as s from './auth.css.ts';
 import { InvitationPage } from './InvitationPage.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
+import { SignInLinkPage } from './SignInLinkPage.tsx';
 
 type Prefs = { locale?: Locale; theme?: Theme };
 
@@ -28,6 +29,17 @@ export function RegisterIsland({ invitationCode, ...prefs }: Prefs & { invitatio
     <IslandRoot {...prefs}>
       <div className={s.page}>
         <RegisterForm invitationCode={invitationCode} loginHref={`/login${suffix}`} />
+      </div>
+    </IslandRoot>
+  );
+}
+
+/** `/sign-in-link#token=…`: the one-time link emailed to a throttled account. */
+export function SignInLinkIsland(prefs: Prefs) {
+  return (
+    <IslandRoot {...prefs}>
+      <div className={s.page}>
+        <SignInLinkPage />
       </div>
     </IslandRoot>
   );

@@ -4,6 +4,8 @@ export const en = {
   'auth.meta.loginDescription': 'Log in to Memoria and keep training your memory.',
   'auth.meta.registerTitle': 'Create your account · Memoria',
   'auth.meta.registerDescription': 'Create a free Memoria account and start training your memory.',
+  'auth.meta.signInLinkTitle': 'Sign in with your link · Memoria',
+  'auth.meta.signInLinkDescription': 'Sign in to Memoria with the link we emailed you.',
   'auth.meta.invitationTitle': 'Invitation · Memoria',
   'auth.meta.invitationDescription': 'Join Memoria with an invitation.',
 
@@ -17,6 +19,19 @@ export const en = {
   'auth.login.allFieldsRequired': 'All fields are required',
   'auth.login.failed': 'Login failed',
   'auth.login.invitationNotice': 'Log in and your invitation will be applied to your account.',
+  'auth.login.linkOffer':
+    'Too many failed attempts to sign in to this account. We can email you a link that signs you in once.',
+  'auth.login.linkButton': 'Email me a sign-in link',
+  'auth.login.linkSent':
+    'If an account uses this email, a sign-in link is on its way. It works once, for 15 minutes.',
+  'auth.login.linkFailed': 'The sign-in link could not be sent. Please try again.',
+
+  'auth.link.title': 'Sign in with your link',
+  'auth.link.signingIn': 'Signing you in…',
+  'auth.link.invalid': 'This sign-in link is invalid, already used or expired.',
+  'auth.link.failed': 'Signing in with this link failed. Please try again.',
+  'auth.link.retry': 'Retry',
+  'auth.link.goToLogin': 'Go to Login',
 
   'auth.register.title': 'Create your account',
   'auth.register.subtitle': 'Start training your memory for free.',
@@ -102,6 +117,8 @@ export const es: Record<AuthMessageId, string> = {
   'auth.meta.registerTitle': 'Crea tu cuenta · Memoria',
   'auth.meta.registerDescription':
     'Crea una cuenta gratuita de Memoria y empieza a entrenar tu memoria.',
+  'auth.meta.signInLinkTitle': 'Inicia sesión con tu enlace · Memoria',
+  'auth.meta.signInLinkDescription': 'Inicia sesión en Memoria con el enlace que te enviamos.',
   'auth.meta.invitationTitle': 'Invitación · Memoria',
   'auth.meta.invitationDescription': 'Únete a Memoria con una invitación.',
 
@@ -115,6 +132,19 @@ export const es: Record<AuthMessageId, string> = {
   'auth.login.allFieldsRequired': 'Todos los campos son obligatorios',
   'auth.login.failed': 'Error al iniciar sesión',
   'auth.login.invitationNotice': 'Inicia sesión y tu invitación se aplicará a tu cuenta.',
+  'auth.login.linkOffer':
+    'Hubo demasiados intentos fallidos de iniciar sesión en esta cuenta. Podemos enviarte por correo un enlace que inicia tu sesión una vez.',
+  'auth.login.linkButton': 'Envíame un enlace para iniciar sesión',
+  'auth.login.linkSent':
+    'Si hay una cuenta con este correo, te enviamos un enlace para iniciar sesión. Funciona una sola vez y durante 15 minutos.',
+  'auth.login.linkFailed': 'No se pudo enviar el enlace para iniciar sesión. Inténtalo de nuevo.',
+
+  'auth.link.title': 'Inicia sesión con tu enlace',
+  'auth.link.signingIn': 'Iniciando tu sesión…',
+  'auth.link.invalid': 'Este enlace para iniciar sesión no es válido, ya se usó o venció.',
+  'auth.link.failed': 'No se pudo iniciar sesión con este enlace. Inténtalo de nuevo.',
+  'auth.link.retry': 'Reintentar',
+  'auth.link.goToLogin': 'Ir a iniciar sesión',
 
   'auth.register.title': 'Crea tu cuenta',
   'auth.register.subtitle': 'Empieza a entrenar tu memoria gratis.',

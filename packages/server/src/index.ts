@@ -1,4 +1,5 @@
 import { createApp } from './app.ts';
+import { SessionRevocations } from './auth/revocations.ts';
 import { loadJwtSecret } from './auth/secret.ts';
 import { createClock, testClockAllowed } from './clock.ts';
 import { loadContract } from './contract/load.ts';
@@ -81,6 +82,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     const events = new EventHub(database.sql, logger, {
       onPresence: (userId) => signalPresence(database.sql, userId),
     });
+    // Revoked sessions are loaded and listened for from the start (auth/revocations.ts); until
+    // then, and whenever the channel is silent, each check reads the table.
+    const sessions = new SessionRevocations(database.sql, logger);
+    void sessions.start();
     const app = createApp(
       {
         db: database.db,
@@ -91,6 +96,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         trustProxy: process.env.TRUST_PROXY === 'true',
         providers,
         events,
+        sessions,
         clock: createClock({ adjustable: testClockAllowed(process.env) }),
         publicUrl: process.env.PUBLIC_URL || undefined,
       },
@@ -103,6 +109,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     // Open event streams end when draining starts (their clients reconnect to another instance),
     // which also closes this instance's LISTEN connection; otherwise the drain would wait on them.
     lifecycle.onDrain(() => events.close());
+    lifecycle.onDrain(() => sessions.close());
     // Learners' FSRS parameters are fitted in the background (memory-model/fitter.ts).
     const fitter = createFitter(database.sql, logger, { limits: fitLimits() });
     lifecycle.onDrain(() => fitter.stop());

@@ -7,7 +7,9 @@ import { ApiError } from '../http/errors.ts';
  * Sign-in failures are counted under three keys, each with its own budget. The owner signing in
  * from another address never shares the attacker's (account, address) or address budget; only
  * the account's budget, much larger, is shared, and it guards against guessing spread over many
- * addresses.
+ * addresses. A device or address that signed in to the account before (auth/devices.ts) is not
+ * held back by the account's budget, so spending it cannot lock the owner out; anyone else held
+ * back by it is offered a one-time sign-in link by email.
  */
 export const LOGIN_BUDGETS = {
   /** One account from one address. */
@@ -38,9 +40,10 @@ export function backoffSeconds(failures: number, budget: number, sinceLast: numb
   return Math.max(Math.ceil(lock - sinceLast), 0);
 }
 
-function rateLimited(detail: string, wait: number): ApiError {
+function rateLimited(detail: string, wait: number, signInLink?: boolean): ApiError {
   return new ApiError(429, 'rate_limited', detail, {
     headers: { 'Retry-After': String(wait) },
+    signInLink,
   });
 }
 
@@ -51,9 +54,16 @@ const inMinutes = (seconds: number) => {
 
 /**
  * Throws 429 `rate_limited` (with Retry-After) while any budget of this email and address is
- * spent. An unknown address (null) is one key of its own for the pair and is not counted alone.
+ * spent; the account's budget only when the sign-in does not come from a `known` device or
+ * address, and then the answer offers a sign-in link (`sign_in_link`). An unknown address (null)
+ * is one key of its own for the pair and is not counted alone.
  */
-export async function assertNotThrottled(db: Db, email: string, ip: string | null): Promise<void> {
+export async function assertNotThrottled(
+  db: Db,
+  email: string,
+  ip: string | null,
+  known = false,
+): Promise<void> {
   const samePair = ip === null ? sql`ip is null` : sql`ip = ${ip}`;
   const sameIp = ip === null ? sql`false` : sql`ip = ${ip}`;
   const [row] = await db.execute<Record<string, string | number | null>>(sql`
@@ -69,15 +79,19 @@ export async function assertNotThrottled(db: Db, email: string, ip: string | nul
       and created_at > now() - make_interval(hours => ${FAILURE_WINDOW_HOURS})`);
   const wait = (key: 'pair' | 'address' | 'account', budget: number) =>
     backoffSeconds(Number(row?.[key] ?? 0), budget, Number(row?.[`${key}_since`] ?? 0));
+  const account = known ? 0 : wait('account', LOGIN_BUDGETS.account);
   const longest = Math.max(
     wait('pair', LOGIN_BUDGETS.accountAtAddress),
     wait('address', LOGIN_BUDGETS.address),
-    wait('account', LOGIN_BUDGETS.account),
+    account,
   );
   if (longest > 0) {
     throw rateLimited(
-      `Too many failed sign-in attempts. Try again in ${inMinutes(longest)}.`,
+      account > 0
+        ? `Too many failed sign-in attempts for this account. Try again in ${inMinutes(longest)}, or ask for a sign-in link by email.`
+        : `Too many failed sign-in attempts. Try again in ${inMinutes(longest)}.`,
       longest,
+      account > 0,
     );
   }
 }

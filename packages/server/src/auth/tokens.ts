@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -9,13 +9,18 @@ import { StatementGroups } from '../db/statement-groups.ts';
 import { type LatestSubscription, planAt } from '../domain/subscriptions.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
+import { isSessionId, type SessionRevocations } from './revocations.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
 const ISSUER = 'memoria';
 
-export function signAccessToken(userId: number, secret: Uint8Array): Promise<string> {
-  return new SignJWT({ typ: 'access' })
+/**
+ * An access token for `userId`. `sid` names its session, the refresh-token family it came with:
+ * logging out or a replayed refresh token revokes the session, and with it this token.
+ */
+export function signAccessToken(userId: number, secret: Uint8Array, sid?: string): Promise<string> {
+  return new SignJWT(sid ? { typ: 'access', sid } : { typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -29,23 +34,34 @@ export function signAccessToken(userId: number, secret: Uint8Array): Promise<str
  * token with every call for its 15 minutes, and the HMAC check through WebCrypto is the largest
  * CPU cost of a signed-in request. Bounded; entries are dropped oldest first.
  */
-const verified = new Map<string, { userId: number; exp: number; secret: Uint8Array }>();
+interface VerifiedToken {
+  userId: number;
+  /** The session; absent in tokens signed before sessions were named (they expire anyway). */
+  sid: string | undefined;
+  exp: number;
+}
+const verified = new Map<string, VerifiedToken & { secret: Uint8Array }>();
 const VERIFIED_MAX = 10_000;
 
-/** The user id of a valid access token, or null. */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<number | null> {
+/** The user and session of a valid access token (revocation not checked), or null. */
+export async function verifyAccessToken(
+  token: string,
+  secret: Uint8Array,
+): Promise<VerifiedToken | null> {
   const known = verified.get(token);
   if (known && known.secret === secret) {
-    if (known.exp * 1000 > Date.now()) return known.userId;
+    if (known.exp * 1000 > Date.now()) return known;
     verified.delete(token);
   }
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
     const id = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isInteger(id) || id <= 0 || !payload.exp) return null;
+    if (payload.sid !== undefined && !isSessionId(payload.sid)) return null;
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { userId: id, exp: payload.exp, secret });
-    return id;
+    const entry = { userId: id, sid: payload.sid, exp: payload.exp, secret };
+    verified.set(token, entry);
+    return entry;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
@@ -55,14 +71,14 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * A new opaque refresh token; only its SHA-256 is stored. A sign-in starts a family, a rotation
- * continues the family of the token it replaces.
+ * A new opaque refresh token; only its SHA-256 is stored. A sign-in starts a family (the session,
+ * `sid` of its access tokens), a rotation continues the family of the token it replaces.
  */
 export async function issueRefreshToken(
   db: Db,
   userId: number,
-  familyId?: string,
-): Promise<string> {
+  familyId: string = randomUUID(),
+): Promise<{ token: string; familyId: string }> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId,
@@ -70,8 +86,25 @@ export async function issueRefreshToken(
     familyId,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
   });
-  return token;
+  return { token, familyId };
 }
+
+/** A new session for `userId`: its access token and the first refresh token of its family. */
+export async function issueTokenPair(
+  db: Db,
+  userId: number,
+  secret: Uint8Array,
+): Promise<{ access: string; refresh: string }> {
+  const sid = randomUUID();
+  const [access, refresh] = await Promise.all([
+    signAccessToken(userId, secret, sid),
+    issueRefreshToken(db, userId, sid),
+  ]);
+  return { access, refresh: refresh.token };
+}
+
+/** Until when an access token signed now may be presented: the end of a revocation's entry. */
+const lastAccessExpiry = () => new Date(Date.now() + (ACCESS_TOKEN_SECONDS + 60) * 1000);
 
 /**
  * Exchanges a refresh token for its successor: the token must be known, unexpired, not revoked
@@ -81,8 +114,9 @@ export async function issueRefreshToken(
  */
 export async function rotateRefreshToken(
   db: Db,
+  sessions: SessionRevocations,
   token: string,
-): Promise<{ user: UserRow; refresh: string } | null> {
+): Promise<{ user: UserRow; refresh: string; sid: string } | null> {
   const tokenHash = hashToken(token);
   const now = new Date();
   const [claimed] = await db
@@ -101,26 +135,46 @@ export async function rotateRefreshToken(
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNotNull(refreshTokens.rotatedAt)));
-    if (replayed) await revokeFamily(db, replayed.familyId);
+    if (replayed) await revokeFamily(db, sessions, replayed.familyId);
     return null;
   }
   const user = await userById(db).submit(claimed.userId);
   if (!user?.isActive) return null;
-  return { user, refresh: await issueRefreshToken(db, user.id, claimed.familyId) };
+  const next = await issueRefreshToken(db, user.id, claimed.familyId);
+  return { user, refresh: next.token, sid: next.familyId };
 }
 
-async function revokeFamily(db: Db, familyId: string): Promise<void> {
+/** Revokes every refresh token of a family and the session's access tokens. */
+async function revokeFamily(db: Db, sessions: SessionRevocations, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await revokeSessions(sessions, [familyId]);
 }
 
-export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt)));
+/** Ends sessions at once: their access tokens answer 401 on every instance. */
+export function revokeSessions(
+  sessions: SessionRevocations,
+  sids: readonly string[],
+): Promise<void> {
+  return sessions.revoke(sids, lastAccessExpiry());
+}
+
+/**
+ * Logout: revokes the refresh token and ends its session (the access tokens of its family). A
+ * token already rotated or revoked still names its session, which ends too.
+ */
+export async function revokeRefreshToken(
+  db: Db,
+  sessions: SessionRevocations,
+  token: string,
+): Promise<void> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (row) await revokeFamily(db, sessions, row.familyId);
 }
 
 const prepareUsersById = (db: Db) =>
@@ -179,9 +233,10 @@ export async function authenticate(c: Context<AppEnv>): Promise<void> {
     });
   }
   const token = bearer.exec(header)?.[1];
-  const { db, jwtSecret } = c.get('deps');
-  const userId = token ? await verifyAccessToken(token, jwtSecret) : null;
-  const found = userId ? await userById(db).submit(userId) : undefined;
+  const { db, sessions, jwtSecret } = c.get('deps');
+  const claims = token ? await verifyAccessToken(token, jwtSecret) : null;
+  const revoked = claims?.sid ? await sessions.isRevoked(claims.sid) : false;
+  const found = claims && !revoked ? await userById(db).submit(claims.userId) : undefined;
   if (!found?.isActive) {
     throw new ApiError(401, 'token_invalid', 'The access token is invalid or expired.', {
       headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
@@ -192,6 +247,13 @@ export async function authenticate(c: Context<AppEnv>): Promise<void> {
   const plan = planAt(user.accountType, subscription, clockOf(c.get('deps')).now());
   c.set('user', { ...user, accountType: plan.accountType });
   c.set('planUntil', plan.until);
+}
+
+/** The session of the request's bearer access token, if it carries a valid one. */
+export async function bearerSession(c: Context<AppEnv>): Promise<string | undefined> {
+  const token = bearer.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!token) return undefined;
+  return (await verifyAccessToken(token, c.get('deps').jwtSecret))?.sid;
 }
 
 /** When the request's (already verified) bearer access token expires. */

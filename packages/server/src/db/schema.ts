@@ -93,6 +93,73 @@ export const loginAttempts = pgTable(
   ],
 );
 
+/**
+ * Browsers an account signed in from (issue 38): the `memoria_device` cookie holds a random id,
+ * only its SHA-256 is stored. A known device is not held back by the account's shared failure
+ * budget, so an attacker spending it from elsewhere cannot lock the owner out.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * Addresses an account signed in from successfully, with the last time: like a known device,
+ * such an address is not held back by the account's shared failure budget.
+ */
+export const knownAddresses = pgTable(
+  'known_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
+
+/** One-time sign-in links sent by email (only the token's SHA-256 is stored). */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null for a request for an email without an account: it still counts against the budget. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('login_links_email_idx').on(t.email, t.createdAt),
+    index('login_links_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/**
+ * Sessions (refresh-token families, the access token's `sid`) ended by logout or by a replayed
+ * refresh token, kept until the last access token of the session has expired.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sid: uuid('sid').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);
+
 /** Registrations per client address, kept in the database so every instance throttles alike. */
 export const registrationAttempts = pgTable(
   'registration_attempts',

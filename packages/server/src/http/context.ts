@@ -1,3 +1,4 @@
+import type { SessionRevocations } from '../auth/revocations.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, Sql } from '../db/client.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   providers: Providers;
   /** This instance's LISTEN connection and open event streams (see events/hub.ts). */
   events: EventHub;
+  /** The sessions ended before their access tokens expired, as this instance sees them. */
+  sessions: SessionRevocations;
   /** Dates subscriptions and plan access; real time unless a test moved it (see clock.ts). */
   clock?: Clock;
   /** The product's public address (`PUBLIC_URL`) for provider callbacks; default: the request's. */

@@ -15,12 +15,15 @@ export interface ErrorBody {
   field_codes?: Record<string, FieldErrorCode[]>;
   operation?: string;
   feature?: string;
+  sign_in_link?: boolean;
 }
 
 export interface ApiErrorExtras {
   fields?: FieldErrors;
   operation?: string;
   feature?: string;
+  /** A throttled sign-in: a one-time link by email still signs the owner in. */
+  signInLink?: boolean;
   headers?: Record<string, string>;
 }
 
@@ -32,6 +35,7 @@ export class ApiError extends Error {
   readonly fields?: FieldErrors;
   readonly operation?: string;
   readonly feature?: string;
+  readonly signInLink?: boolean;
   readonly headers?: Record<string, string>;
 
   constructor(
@@ -48,6 +52,7 @@ export class ApiError extends Error {
     this.fields = extras?.fields;
     this.operation = extras?.operation;
     this.feature = extras?.feature;
+    this.signInLink = extras?.signInLink;
     this.headers = extras?.headers;
   }
 
@@ -59,6 +64,7 @@ export class ApiError extends Error {
     }
     if (this.operation) body.operation = this.operation;
     if (this.feature) body.feature = this.feature;
+    if (this.signInLink) body.sign_in_link = true;
     return body;
   }
 }

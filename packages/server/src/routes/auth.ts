@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import { isKnownDevice, rememberDevice } from '../auth/devices.ts';
+import { linkOrigin, redeemLoginLink, requestLoginLink } from '../auth/login-links.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import {
   assertNotThrottled,
@@ -7,8 +9,10 @@ import {
   recordFailure,
 } from '../auth/throttle.ts';
 import {
-  issueRefreshToken,
+  bearerSession,
+  issueTokenPair,
   revokeRefreshToken,
+  revokeSessions,
   rotateRefreshToken,
   signAccessToken,
 } from '../auth/tokens.ts';
@@ -23,6 +27,7 @@ import { clientIp } from '../http/client-ip.ts';
 import { currentUser } from '../http/current-user.ts';
 import { ApiError, notFound, validationError } from '../http/errors.ts';
 import { Fields, takenAccount, usernameTaken, validRegistration } from './registration.ts';
+import { deliverMail } from './subscriptions/mail.ts';
 
 export function toUser(row: UserRow): Schemas['User'] {
   return {
@@ -78,12 +83,14 @@ export const handlers: Handlers = {
       throw validationError(fields.errors, MESSAGES.allFieldsRequired);
     }
     const ip = clientIp(c);
-    await assertNotThrottled(db, email, ip);
     const [user] = await db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
+    // A device or address the owner signed in from before is not held back by failures others
+    // spread over the account (it keeps its own budgets).
+    await assertNotThrottled(db, email, ip, user ? await isKnownDevice(c, user.id) : false);
     let ok = false;
     if (user) ok = (await verifyPassword(user.passwordHash, password)) && user.isActive;
     else await burnVerification(password);
@@ -92,25 +99,53 @@ export const handlers: Handlers = {
       throw invalidCredentials();
     }
     await clearFailures(db, email, ip);
-    const [access, refresh] = await Promise.all([
-      signAccessToken(user.id, jwtSecret),
-      issueRefreshToken(db, user.id),
-    ]);
-    return c.json({ access, refresh } satisfies Schemas['TokenPair'], 200);
+    await rememberDevice(c, user.id);
+    const pair = await issueTokenPair(db, user.id, jwtSecret);
+    return c.json(pair satisfies Schemas['TokenPair'], 200);
+  },
+
+  async requestLoginLink(c, { body }) {
+    const { sql: pool, publicUrl } = c.get('deps');
+    const email = body.email.trim().toLowerCase();
+    if (!email) throw validationError({ email: [MESSAGES.required] });
+    await requestLoginLink(pool, {
+      email,
+      ip: clientIp(c),
+      locale: body.locale ?? 'en',
+      origin: linkOrigin(publicUrl),
+    });
+    await deliverMail(c);
+    return c.body(null, 202);
+  },
+
+  async consumeLoginLink(c, { body }) {
+    const { db, sql: pool, jwtSecret } = c.get('deps');
+    const userId = await redeemLoginLink(pool, body.token);
+    const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+    if (!user?.isActive) {
+      throw new ApiError(401, 'token_invalid', 'The sign-in link is invalid, used or expired.');
+    }
+    await rememberDevice(c, user.id);
+    const pair = await issueTokenPair(db, user.id, jwtSecret);
+    return c.json(pair satisfies Schemas['TokenPair'], 200);
   },
 
   async refreshToken(c, { body }) {
-    const { db, jwtSecret } = c.get('deps');
-    const rotated = body.refresh ? await rotateRefreshToken(db, body.refresh) : null;
+    const { db, sessions, jwtSecret } = c.get('deps');
+    const rotated = body.refresh ? await rotateRefreshToken(db, sessions, body.refresh) : null;
     if (!rotated) {
       throw new ApiError(401, 'token_invalid', 'The refresh token is invalid, expired or revoked.');
     }
-    const access = await signAccessToken(rotated.user.id, jwtSecret);
+    const access = await signAccessToken(rotated.user.id, jwtSecret, rotated.sid);
     return c.json({ access, refresh: rotated.refresh } satisfies Schemas['TokenPair'], 200);
   },
 
   async logout(c, { body }) {
-    if (body?.refresh) await revokeRefreshToken(c.get('deps').db, body.refresh);
+    const { db, sessions } = c.get('deps');
+    if (body?.refresh) await revokeRefreshToken(db, sessions, body.refresh);
+    // The access token sent along ends with its session too, refresh token or not.
+    const sid = await bearerSession(c);
+    if (sid) await revokeSessions(sessions, [sid]);
     return c.body(null, 204);
   },
 

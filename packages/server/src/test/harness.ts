@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { type CreateAppOptions, createApp } from '../app.ts';
+import { SessionRevocations } from '../auth/revocations.ts';
 import { loadJwtSecret } from '../auth/secret.ts';
 import { type ContractOperation, listOperations, loadContract } from '../contract/load.ts';
 import { ContractValidator } from '../contract/validate.ts';
@@ -141,6 +142,8 @@ export async function createTestBackend(
     /** Use this existing (migrated) database instead of creating one: a second instance. */
     databaseUrl?: string;
     events?: EventHubOptions;
+    /** The product's public address (`PUBLIC_URL`). */
+    publicUrl?: string;
   } = {},
 ): Promise<TestBackend> {
   const adminUrl = inject('pgAdminUrl');
@@ -163,6 +166,8 @@ export async function createTestBackend(
       onPresence: (userId) => signalPresence(database.sql, userId),
       ...options.events,
     }),
+    sessions: new SessionRevocations(database.sql, logger),
+    publicUrl: options.publicUrl,
   };
   const app = createApp(deps, options);
 
@@ -221,6 +226,7 @@ export async function createTestBackend(
     },
     async close() {
       await deps.events.close();
+      await deps.sessions.close();
       await deps.providers.close();
       await database.end();
       if (!shared) await admin.unsafe(`drop database if exists ${name} with (force)`);
