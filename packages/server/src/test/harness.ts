@@ -93,6 +93,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is (for malformed JSON). */
   rawBody?: string;
+  /** Sent as is, byte for byte (for bodies that are not UTF-8). */
+  rawBytes?: Uint8Array;
   /** A multipart/form-data body (file uploads). */
   form?: FormData;
   token?: string;
@@ -169,7 +171,7 @@ export async function createTestBackend(
   const request = async <T = Json>(method: string, path: string, o: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    let body: string | FormData | undefined = o.rawBody;
+    let body: string | Uint8Array | FormData | undefined = o.rawBytes ?? o.rawBody;
     if (o.body !== undefined) body = JSON.stringify(o.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     if (o.form) body = o.form; // fetch writes the multipart content type with its boundary
