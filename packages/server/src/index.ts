@@ -9,6 +9,7 @@ import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
 import { EventHub } from './events/hub.ts';
 import type { AppBindings } from './http/context.ts';
+import { resolvePublicUrl } from './http/public-url.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
 import { createFitter } from './memory-model/fitter.ts';
@@ -20,6 +21,7 @@ export { BASE_PATH, createApp } from './app.ts';
 export { countImplemented } from './contract/router.ts';
 export { DataDirLockedError } from './db/connect.ts';
 export type { AppBindings, AppDeps } from './http/context.ts';
+export { PublicUrlError, resolvePublicUrl } from './http/public-url.ts';
 export type { Lifecycle, ShutdownHook } from './lifecycle.ts';
 export { exitOnShutdownSignals, type Serving, serve } from './serve.ts';
 
@@ -55,6 +57,8 @@ export interface Backend {
  * API. Rejects with DataDirLockedError when another instance holds the data folder.
  */
 export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
+  // Checked first: a production start without PUBLIC_URL stops before anything is started.
+  const publicUrl = resolvePublicUrl(process.env);
   const logger = createLogger();
   const server = await startDatabaseServer({
     databaseUrl: options.databaseUrl,
@@ -62,7 +66,19 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     logger,
   });
   const database = openDatabase(server.url);
-  const providers = createProviders(process.env, {}, { sql: database.sql });
+  let app: ReturnType<typeof createApp> | undefined;
+  const providers = createProviders(
+    process.env,
+    {},
+    {
+      sql: database.sql,
+      // The sandbox notifies this process itself, in-process: never an address a request named.
+      deliver: async (request) => {
+        if (!app) throw new Error('sandbox: the app is not built yet');
+        return app.fetch(request);
+      },
+    },
+  );
   try {
     const seed = options.seed ?? process.env.SEED_DEMO !== 'false';
     await withStartupLock(database.sql, async () => {
@@ -79,7 +95,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     const events = new EventHub(database.sql, logger, {
       onPresence: (userId) => signalPresence(database.sql, userId),
     });
-    const app = createApp(
+    const built = createApp(
       {
         db: database.db,
         sql: database.sql,
@@ -90,10 +106,11 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         providers,
         events,
         clock: createClock({ adjustable: testClockAllowed(process.env) }),
-        publicUrl: process.env.PUBLIC_URL || undefined,
+        publicUrl,
       },
       { doc, handlers },
     );
+    app = built;
     const { implemented, total } = countImplemented(doc, handlers);
     const lifecycle = createLifecycle((error) =>
       logger.error('a shutdown hook failed', errorFields(error)),
@@ -106,7 +123,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     lifecycle.onDrain(() => fitter.stop());
     let closing: Promise<void> | undefined;
     return {
-      fetch: async (req, env) => app.fetch(req, env),
+      fetch: async (req, env) => built.fetch(req, env),
       lifecycle,
       close: () => {
         closing ??= lifecycle

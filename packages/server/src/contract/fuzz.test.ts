@@ -253,7 +253,7 @@ interface Case {
   path: string;
   body?: unknown;
   rawBody?: string;
-  rawBytes?: Uint8Array;
+  rawBytes?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   /** Instead of the fuzzing user's token. */
   token?: string;
@@ -262,7 +262,7 @@ interface Case {
 }
 
 /** `valid` as JSON with a byte that is never UTF-8 (0xFF) inside one of its string values. */
-function invalidUtf8Body(schema: Schema, valid: Record<string, unknown>): Uint8Array {
+function invalidUtf8Body(schema: Schema, valid: Record<string, unknown>): Uint8Array<ArrayBuffer> {
   const name =
     Object.entries(schema.properties ?? {}).find(([, p]) => resolve(p).type === 'string')?.[0] ??
     'x';

@@ -47,9 +47,9 @@ const providerDown = (error: unknown, c: Context<AppEnv>) => {
   return new ApiError(503, 'unavailable', 'The payment provider is unavailable. Try again later.');
 };
 
-/** The product's own address as the provider must call it back (`PUBLIC_URL` or the request's). */
+/** The product's own address as the provider must call it back: `PUBLIC_URL`, never the Host. */
 export function publicOrigin(c: Context<AppEnv>): string {
-  return (c.get('deps').publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  return c.get('deps').publicUrl;
 }
 
 export const handlers: Handlers = {
