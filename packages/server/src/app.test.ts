@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { freePort } from './db/connect.ts';
@@ -155,6 +158,40 @@ function captureLogger(lines: string[]): Logger {
 }
 
 describe('request ids and logs', () => {
+  it('logs a client that hangs up while sending its body as a 499 abort, not a 500 error', async () => {
+    const lines: string[] = [];
+    const app = createApp({ ...t.deps, logger: captureLogger(lines) });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const received = new Promise<void>((resolve) => server.once('request', () => resolve()));
+      const socket = connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      // A declared body of 1000 bytes of which 12 arrive before the client goes away.
+      socket.write(
+        'POST /be/api/auth/token/ HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"a@',
+      );
+      await received;
+      socket.destroy();
+      await vi.waitFor(
+        () => expect(lines.some((l) => JSON.parse(l).msg === 'request')).toBe(true),
+        { timeout: 5000 },
+      );
+      const entries = lines.map((l) => JSON.parse(l));
+      expect(entries.filter((e) => e.level === 'error')).toEqual([]);
+      expect(entries.find((e) => e.msg === 'request')).toMatchObject({
+        level: 'info',
+        status: 499,
+        path: '/be/api/auth/token/',
+        operation: 'obtainToken',
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('echoes a given X-Request-Id and logs one line per request', async () => {
     const lines: string[] = [];
     const app = createApp({ ...t.deps, logger: captureLogger(lines) });

@@ -35,6 +35,8 @@ export interface AppBindings {
   /** Set by @hono/node-server: Node's own request, its headers already parsed. */
   incoming?: {
     socket?: { remoteAddress?: string };
+    /** True once the client hung up before its body ended. */
+    readableAborted?: boolean;
     headers?: Record<string, string | string[] | undefined>;
   };
 }
