@@ -18,7 +18,9 @@ let token: string;
 /** Access tokens signed with the server's own key whose claims are out of any valid range. */
 let forgedTokens: { label: string; token: string }[] = [];
 
-const OVERSIZED_SUBJECTS = ['2147483648', '9007199254740993', '1e300', '-1', '0', '1.5', ' 7', ''];
+/** Past PostgreSQL's integer, past a double's exact integers, past any integer; `routes/auth.test.ts`
+ * covers the malformed ones (`007`, `1e3`). */
+const OVERSIZED_SUBJECTS = ['2147483648', '9007199254740993', '1e300'];
 
 function signWith(claims: { sub: string; exp?: number; iat?: number }): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
@@ -49,7 +51,6 @@ beforeAll(async () => {
       })),
     )),
     { label: 'exp 1e20', token: await signWith({ sub: own, exp: 1e20 }) },
-    { label: 'exp 2^53', token: await signWith({ sub: own, exp: 2 ** 53 }) },
     { label: 'iat 1e20', token: await signWith({ sub: own, iat: 1e20 }) },
   ];
 });
@@ -124,8 +125,11 @@ function sample(schema: Schema | undefined, depth = 0): unknown {
 
 const NESTED = JSON.parse(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`);
 
-/** Strings no text column or JSON value of PostgreSQL takes: UTF-16 surrogates without a pair. */
-const LONE_SURROGATES = ['x\ud800y', '\udfff'];
+/**
+ * Strings no text column or JSON value of PostgreSQL takes: UTF-16 surrogates without a pair, as a
+ * value and inside a list (a key is the raw case `body: a lone surrogate key`).
+ */
+const LONE_SURROGATES = ['x\ud800y', ['\udfff']];
 
 /**
  * Times PostgreSQL or JavaScript's Date cannot hold or read back: year 0 (PostgreSQL has none),
@@ -157,8 +161,6 @@ function unstorableValues(schema: Schema | undefined): unknown[] {
   const format = resolve(schema).format;
   return [
     ...LONE_SURROGATES,
-    { '\ud800': 1 },
-    ['x\ud800y'],
     ...(format === 'date-time' ? BAD_DATE_TIMES : format === 'date' ? BAD_DATES : []),
   ];
 }
@@ -180,13 +182,17 @@ const BAD_URL_VALUES = [
   'a%00b',
   '%E2%80%AE',
   'x'.repeat(5000),
-  '%ED%A0%80', // a lone surrogate encoded as UTF-8: not UTF-8
-  'x%ED%A0%80y',
+  'x%ED%A0%80y', // a lone surrogate encoded as UTF-8: not UTF-8
   '%FF',
-  '0000-01-01T00:00:00Z',
-  '2016-12-31T23:59:60Z',
-  '0000-01-01',
 ];
+
+/** More values for a path or query parameter that is a time. */
+function badUrlValues(schema: Schema | undefined): string[] {
+  const format = resolve(schema).format;
+  if (format === 'date-time') return [...BAD_URL_VALUES, ...BAD_DATE_TIMES.map(encodeURIComponent)];
+  if (format === 'date') return [...BAD_URL_VALUES, ...BAD_DATES];
+  return BAD_URL_VALUES;
+}
 
 /** Where the schema has a time (date-time or date) below its top level: in nested objects and lists. */
 function nestedTimeFields(
@@ -278,14 +284,14 @@ function casesFor(op: ContractOperation): Case[] {
   const withBody = (c: Omit<Case, 'body'>): Case => ({ ...c, body: c.rawBody ? undefined : base });
 
   for (const p of op.parameters.filter((x) => x.in === 'path')) {
-    for (const bad of BAD_URL_VALUES) {
+    for (const bad of badUrlValues(p.schema)) {
       cases.push(
         withBody({ label: `path ${p.name}=${bad}`, path: pathWith(op, { [p.name]: bad }) }),
       );
     }
   }
   for (const p of op.parameters.filter((x) => x.in === 'query')) {
-    for (const bad of BAD_URL_VALUES) {
+    for (const bad of badUrlValues(p.schema)) {
       cases.push(
         withBody({ label: `query ${p.name}=${bad}`, path: `${validPath}?${p.name}=${bad}` }),
       );
