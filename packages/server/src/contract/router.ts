@@ -74,7 +74,7 @@ function bodyLimitOf(op: ContractOperation): number {
  * alone, `c.req.arrayBuffer()` takes the adapter's direct read of the socket. That was 13 % of the
  * server's CPU in a rating (issue 11).
  */
-function limitBody(limit: number): MiddlewareHandler<AppEnv> {
+function limitBody(limit: number, operationId: string): MiddlewareHandler<AppEnv> {
   const streamed = bodyLimit({
     maxSize: limit,
     onError: () => {
@@ -82,6 +82,8 @@ function limitBody(limit: number): MiddlewareHandler<AppEnv> {
     },
   });
   return (c, next) => {
+    // Named here already, so that the access log names a body cut off while it streams in.
+    c.set('operationId', operationId);
     const length = c.req.header('content-length');
     if (!length || !/^\d+$/.test(length) || c.req.header('transfer-encoding') !== undefined) {
       return streamed(c, next);
@@ -250,7 +252,7 @@ export function registerContractRoutes(
     };
     const method = op.method.toUpperCase();
     const path = toHonoPath(op.path);
-    const limited = limitBody(bodyLimitOf(op));
+    const limited = limitBody(bodyLimitOf(op), op.operationId);
     // Operations without a request body never read one, so only those with a body are limited.
     const register = (p: string) => {
       if (op.requestBody) app.on(method, p, limited, route);
