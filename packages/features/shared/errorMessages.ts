@@ -52,6 +52,7 @@ export const en = {
   'errors.field.visits_overlap': 'It overlaps another visit.',
   'errors.field.day_over_24h': 'More than 24 hours in one day.',
   'errors.field.control_characters': 'Remove the control characters from this text.',
+  'errors.field.invalid_unicode': 'This text has characters that could not be read. Type it again.',
   'errors.field.reserved_field_name': 'This field name is not allowed.',
   'errors.field.too_deeply_nested': 'This value is nested too deeply.',
   'errors.field.invisible_characters':
@@ -154,6 +155,8 @@ export const es: typeof en = {
   'errors.field.visits_overlap': 'Se superpone con otra visita.',
   'errors.field.day_over_24h': 'Más de 24 horas en un día.',
   'errors.field.control_characters': 'Quita los caracteres de control de este texto.',
+  'errors.field.invalid_unicode':
+    'Este texto tiene caracteres que no se pudieron leer. Escríbelo de nuevo.',
   'errors.field.reserved_field_name': 'Este nombre de campo no está permitido.',
   'errors.field.too_deeply_nested': 'Este valor tiene demasiados niveles anidados.',
   'errors.field.invisible_characters':

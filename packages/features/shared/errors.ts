@@ -63,6 +63,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   visits_overlap: 'errors.field.visits_overlap',
   day_over_24h: 'errors.field.day_over_24h',
   control_characters: 'errors.field.control_characters',
+  invalid_unicode: 'errors.field.invalid_unicode',
   reserved_field_name: 'errors.field.reserved_field_name',
   no_numbers_entered: 'errors.field.no_numbers_entered',
   only_numbers_and_spaces: 'errors.field.only_numbers_and_spaces',

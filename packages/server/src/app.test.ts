@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { freePort } from './db/connect.ts';
@@ -155,6 +158,65 @@ function captureLogger(lines: string[]): Logger {
 }
 
 describe('request ids and logs', () => {
+  it('logs a client that hangs up while sending its body as a 499 abort, not a 500 error', async () => {
+    const { access } = await t.signUp();
+    const lines: string[] = [];
+    const app = createApp({ ...t.deps, logger: captureLogger(lines) });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const head = (path: string, headers: string) =>
+      `POST /be/api${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
+    // Each a body cut off by the client: declared 1000 bytes (JSON, then a form upload), chunked.
+    const cutOff = [
+      {
+        operation: 'obtainToken',
+        raw: `${head('/auth/token/', 'Content-Type: application/json\r\nContent-Length: 1000\r\n')}{"email":"a@`,
+      },
+      {
+        operation: 'obtainToken',
+        raw: `${head('/auth/token/', 'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n')}c\r\n{"email":"a@\r\n`,
+      },
+      {
+        operation: 'createCard',
+        raw: `${head(
+          '/space-repetition/cards/',
+          `Authorization: Bearer ${access}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000\r\n`,
+        )}--x\r\nContent-Disposition: form-data; name="front"\r\n\r\nhal`,
+      },
+    ];
+    try {
+      for (const { operation, raw } of cutOff) {
+        lines.length = 0;
+        const received = new Promise<void>((resolve) => server.once('request', () => resolve()));
+        const socket = connect(port, '127.0.0.1');
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        socket.write(raw);
+        await received;
+        socket.destroy();
+        await vi.waitFor(
+          () => expect(lines.some((l) => JSON.parse(l).msg === 'request')).toBe(true),
+          { timeout: 5000 },
+        );
+        const entries = lines.map((l) => JSON.parse(l));
+        expect(
+          entries.filter((e) => e.level === 'error'),
+          operation,
+        ).toEqual([]);
+        expect(
+          entries.find((e) => e.msg === 'request'),
+          operation,
+        ).toMatchObject({
+          level: 'info',
+          status: 499,
+          operation,
+        });
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('echoes a given X-Request-Id and logs one line per request', async () => {
     const lines: string[] = [];
     const app = createApp({ ...t.deps, logger: captureLogger(lines) });

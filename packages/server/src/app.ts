@@ -68,6 +68,19 @@ function requestHeader(c: Context<AppEnv>, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The access log's status for a request whose client went away before the answer (nginx's). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * Whether `error` comes from the client hanging up (a body cut off mid-way: Node's `aborted`,
+ * ECONNRESET), rather than from the server. Node's request tells: it was aborted before its end.
+ */
+function isClientAbort(c: Context<AppEnv>, error: Error): boolean {
+  if (c.env?.incoming?.readableAborted === true) return true;
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ECONNRESET' && error.message === 'aborted';
+}
+
 /** The Hono app serving the contract under `/be/api`. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
   const doc = options.doc ?? loadContract();
@@ -114,6 +127,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   });
 
   app.onError((error, c) => {
+    // Nobody is left to answer: the access log records it as 499 (nginx's "client closed
+    // request"), an event of the network, not a fault of the code.
+    if (isClientAbort(c, error)) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(error.toBody(), error.status);

@@ -10,6 +10,7 @@ import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
 import { EventHub } from './events/hub.ts';
 import type { AppBindings } from './http/context.ts';
+import { resolvePublicUrl } from './http/public-url.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
 import { fitLimits } from './memory-model/fit-limits.ts';
@@ -23,6 +24,7 @@ export { BASE_PATH, createApp } from './app.ts';
 export { countImplemented } from './contract/router.ts';
 export { DataDirLockedError } from './db/connect.ts';
 export type { AppBindings, AppDeps } from './http/context.ts';
+export { PublicUrlError, resolvePublicUrl } from './http/public-url.ts';
 export type { Lifecycle, ShutdownHook } from './lifecycle.ts';
 export { exitOnShutdownSignals, type Serving, serve } from './serve.ts';
 
@@ -58,6 +60,8 @@ export interface Backend {
  * API. Rejects with DataDirLockedError when another instance holds the data folder.
  */
 export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
+  // Checked first: a production start without PUBLIC_URL stops before anything is started.
+  const publicUrl = resolvePublicUrl(process.env);
   const logger = createLogger();
   const server = await startDatabaseServer({
     databaseUrl: options.databaseUrl,
@@ -65,7 +69,19 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     logger,
   });
   const database = openDatabase(server.url);
-  const providers = createProviders(process.env, {}, { sql: database.sql });
+  let app: ReturnType<typeof createApp> | undefined;
+  const providers = createProviders(
+    process.env,
+    {},
+    {
+      sql: database.sql,
+      // The sandbox notifies this process itself, in-process: never an address a request named.
+      deliver: async (request) => {
+        if (!app) throw new Error('sandbox: the app is not built yet');
+        return app.fetch(request);
+      },
+    },
+  );
   try {
     const seed = options.seed ?? process.env.SEED_DEMO !== 'false';
     await withStartupLock(database.sql, async () => {
@@ -86,7 +102,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     // then, and whenever the channel is silent, each check reads the table.
     const sessions = new SessionRevocations(database.sql, logger);
     void sessions.start();
-    const app = createApp(
+    const built = createApp(
       {
         db: database.db,
         sql: database.sql,
@@ -98,10 +114,11 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         events,
         sessions,
         clock: createClock({ adjustable: testClockAllowed(process.env) }),
-        publicUrl: process.env.PUBLIC_URL || undefined,
+        publicUrl,
       },
       { doc, handlers },
     );
+    app = built;
     const { implemented, total } = countImplemented(doc, handlers);
     const lifecycle = createLifecycle((error) =>
       logger.error('a shutdown hook failed', errorFields(error)),
@@ -121,7 +138,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     }
     let closing: Promise<void> | undefined;
     return {
-      fetch: async (req, env) => app.fetch(req, env),
+      fetch: async (req, env) => built.fetch(req, env),
       lifecycle,
       close: () => {
         closing ??= lifecycle

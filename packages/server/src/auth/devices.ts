@@ -30,7 +30,7 @@ export function deviceIdOf(c: Context<AppEnv>): string | null {
 /** Whether the request came over https (itself, or at the trusted proxy in front). */
 function isHttps(c: Context<AppEnv>): boolean {
   const { publicUrl, trustProxy } = c.get('deps');
-  if (publicUrl?.startsWith('https:')) return true;
+  if (publicUrl.startsWith('https:')) return true;
   if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') {
     return true;
   }

@@ -31,8 +31,7 @@ export const LOGIN_LINK_WINDOW_MINUTES = 60;
  * The origin links point at: PUBLIC_URL, never the request's Host (anyone can forge it and
  * would receive the owner's link). Without PUBLIC_URL (development), the default local address.
  */
-export const linkOrigin = (publicUrl: string | undefined) =>
-  (publicUrl ?? 'http://localhost:4321').replace(/\/+$/, '');
+export const linkOrigin = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
 /**
  * Queues the link email for `email` when it names an active account and its budget allows, in

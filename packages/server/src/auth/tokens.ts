@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { clockOf } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../db/schema.ts';
@@ -43,6 +43,29 @@ interface VerifiedToken {
 const verified = new Map<string, VerifiedToken & { secret: Uint8Array }>();
 const VERIFIED_MAX = 10_000;
 
+/** How far a token's `iat` may be ahead of this clock (another instance's clock may be ahead). */
+const CLOCK_SKEW_SECONDS = 60;
+
+/** A user id as the tokens carry it: a positive PostgreSQL integer, written in plain digits. */
+const USER_ID = /^[1-9]\d{0,9}$/;
+const MAX_USER_ID = 2_147_483_647;
+
+/**
+ * The user id of a token's claims, or null when a claim is outside what this server ever signs: a
+ * `sub` that is no positive int32 (2147483648 reached PostgreSQL as a 500), an `iat` in the future
+ * or an `exp` more than ACCESS_TOKEN_SECONDS after it (an expiry Date cannot hold broke the event
+ * stream). Only someone with the key can sign such claims, so none is trusted.
+ */
+function boundedUserId(payload: JWTPayload, nowSeconds: number): number | null {
+  const { sub, iat, exp } = payload;
+  if (payload.typ !== 'access' || typeof sub !== 'string' || !USER_ID.test(sub)) return null;
+  const id = Number(sub);
+  if (id > MAX_USER_ID) return null;
+  if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+  if (iat > nowSeconds + CLOCK_SKEW_SECONDS || exp - iat > ACCESS_TOKEN_SECONDS) return null;
+  return id;
+}
+
 /** The user and session of a valid access token (revocation not checked), or null. */
 export async function verifyAccessToken(
   token: string,
@@ -55,8 +78,8 @@ export async function verifyAccessToken(
   }
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
-    const id = Number(payload.sub);
-    if (payload.typ !== 'access' || !Number.isInteger(id) || id <= 0 || !payload.exp) return null;
+    const id = boundedUserId(payload, Math.floor(Date.now() / 1000));
+    if (id === null || payload.exp === undefined) return null;
     if (payload.sid !== undefined && !isSessionId(payload.sid)) return null;
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
     const entry = { userId: id, sid: payload.sid, exp: payload.exp, secret };

@@ -2,8 +2,11 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../db/schema.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
+import { isStorableDate, isStorableDateTime } from './formats.ts';
 import { IMAGE_BODY_LIMIT, JSON_BODY_LIMIT } from './router.ts';
 
 /** Bad input the contract validator refuses for every operation alike (issue 8, items 2, 7, 12). */
@@ -63,6 +66,98 @@ describe('strings', () => {
     });
     expect(signIn.status).toBe(400);
     expect(Object.keys(signIn.body.fields)).toEqual(['email']);
+  });
+});
+
+describe('text PostgreSQL cannot store (issue 38)', () => {
+  const unpaired = ['Must not contain unpaired surrogate characters.'];
+
+  it('refuses a lone surrogate in a body string, in a nested one and in a key, naming each', async () => {
+    const desk = await t.request('POST', `${SR}/desks/`, { token, body: { name: 'x\ud800y' } });
+    expect(desk.status).toBe(400);
+    expect(desk.body.fields).toEqual({ name: unpaired });
+    expect(desk.body.field_codes).toEqual({ name: ['invalid_unicode'] });
+    const key = await t.request('POST', `${SR}/desks/`, {
+      token,
+      rawBody: '{"name":"ok","\\udc00":1}',
+    });
+    expect(key.status).toBe(400);
+    expect(key.body.fields).toEqual({ '\udc00': unpaired });
+  });
+
+  it('refuses the macro image message edit and its stream with 400 before anything is stored', async () => {
+    const { user, access } = await t.signUp();
+    await t.deps.db
+      .update(users)
+      .set({ accountType: 'enterprise_plus' })
+      .where(eq(users.id, user.id));
+    for (const path of [
+      '/be/api/macroimages/messages/1/',
+      '/be/api/macroimages/messages/1/stream/',
+    ]) {
+      const res = await t.request('PUT', path, { token: access, body: { content: 'x\ud800y' } });
+      expect(res.status, path).toBe(400);
+      expect(res.body.fields, path).toEqual({ content: unpaired });
+    }
+  });
+
+  it('refuses a body that is not UTF-8 instead of replacing its bytes', async () => {
+    const res = await t.request('POST', `${SR}/desks/`, {
+      token,
+      rawBytes: new Uint8Array([...new TextEncoder().encode('{"name":"a'), 0xff, 0x22, 0x7d]),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ non_field_errors: ['The request body is not valid UTF-8.'] });
+  });
+});
+
+describe('times PostgreSQL or Date cannot hold (issue 38)', () => {
+  const now = Date.now();
+  const visit = (overrides: Record<string, string> = {}) => ({
+    page: '/space-repetition',
+    start_time: new Date(now - 60_000).toISOString(),
+    end_time: new Date(now - 30_000).toISOString(),
+    duration: 30_000,
+    timestamp: new Date(now - 30_000).toISOString(),
+    ...overrides,
+  });
+  const batch = (overrides: Record<string, unknown> = {}) => ({
+    session_id: `s-${Math.random()}`,
+    session_start_time: new Date(now - 120_000).toISOString(),
+    total_time: 30_000,
+    pages: [visit()],
+    ...overrides,
+  });
+  const track = (body: unknown) =>
+    t.request('POST', '/be/api/auth/time-tracking/', { token, body });
+  const invalid = ['Must be a valid ISO 8601 date-time.'];
+
+  it('refuses year 0 and a leap second in a session start, naming the field', async () => {
+    for (const time of ['0000-01-01T00:00:00Z', '2016-12-31T23:59:60Z']) {
+      const res = await track(batch({ session_start_time: time }));
+      expect(res.status, time).toBe(400);
+      expect(res.body.fields, time).toEqual({ session_start_time: invalid });
+    }
+  });
+
+  it('refuses a leap second in a visit and a year-0 page timestamp, naming the nested field', async () => {
+    const leap = await track(batch({ pages: [visit({ end_time: '2016-12-31T23:59:60Z' })] }));
+    expect(leap.status).toBe(400);
+    expect(leap.body.fields).toEqual({ 'pages.0.end_time': invalid });
+    const year0 = await track(batch({ pages: [visit({ timestamp: '0000-01-01T00:00:00Z' })] }));
+    expect(year0.status).toBe(400);
+    expect(year0.body.fields).toEqual({ 'pages.0.timestamp': invalid });
+  });
+
+  it('refuses an offset that carries an instant out of years 0001-9999, and a day 0000', async () => {
+    for (const time of ['9999-12-31T23:59:59-01:00', '0001-01-01T00:00:00+01:00']) {
+      const res = await track(batch({ session_start_time: time }));
+      expect(res.status, time).toBe(400);
+    }
+    expect(isStorableDate('0000-01-01')).toBe(false);
+    expect(isStorableDate('0001-01-01')).toBe(true);
+    expect(isStorableDateTime('9999-12-31T23:59:59.999Z')).toBe(true);
+    expect((await track(batch())).status).toBe(201);
   });
 });
 

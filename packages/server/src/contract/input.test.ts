@@ -15,6 +15,20 @@ describe('inspectInput', () => {
     });
   });
 
+  it('names strings and keys with unpaired surrogates, keeping paired ones (emoji)', () => {
+    const { fields } = inspectInput({
+      a: 'x\ud800y',
+      b: ['\udfff'],
+      ok: 'memoria 🧠',
+      c: { '\ud83d': 1 },
+    });
+    expect(fields).toEqual({
+      a: [INPUT_MESSAGES.surrogate],
+      'b.0': [INPUT_MESSAGES.surrogate],
+      'c.\ud83d': [INPUT_MESSAGES.surrogate],
+    });
+  });
+
   it('refuses keys named like built-in properties and copies into null-prototype objects', () => {
     const parsed = JSON.parse(
       '{"__proto__":{"admin":true},"constructor":1,"toString":2,"x":{"y":1}}',

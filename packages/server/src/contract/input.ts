@@ -23,6 +23,7 @@ const RESERVED_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 
 
 export const INPUT_MESSAGES = {
   control: 'Must not contain control characters.',
+  surrogate: 'Must not contain unpaired surrogate characters.',
   reservedKey: 'This field name is not allowed.',
   tooDeep: `Must not be nested more than ${MAX_JSON_DEPTH} levels deep.`,
 } as const;
@@ -43,7 +44,8 @@ export interface InspectedInput {
 
 /**
  * Copies parsed JSON (or query and path values) into null-prototype objects and names every
- * string with control characters, every reserved key and every level past MAX_JSON_DEPTH.
+ * string with control characters or unpaired surrogates, every reserved key and every level past
+ * MAX_JSON_DEPTH.
  * Iterative, so that a deeply nested body cannot exhaust the stack.
  */
 export function inspectInput(input: unknown, prefix: string[] = []): InspectedInput {
@@ -56,6 +58,9 @@ export function inspectInput(input: unknown, prefix: string[] = []): InspectedIn
     const { value, path, set } = stack.pop() as (typeof stack)[number];
     if (typeof value === 'string') {
       if (CONTROL.test(value)) add(fields, fieldName(path), INPUT_MESSAGES.control);
+      // JSON's `\ud800` escapes make UTF-16 no UTF-8 can carry: PostgreSQL refuses them in text
+      // and JSON, so they would fail at the first write (issue 38).
+      if (!value.isWellFormed()) add(fields, fieldName(path), INPUT_MESSAGES.surrogate);
       set(value);
       continue;
     }
@@ -81,6 +86,7 @@ export function inspectInput(input: unknown, prefix: string[] = []): InspectedIn
       const at = [...path, key];
       if (RESERVED_KEYS.has(key)) add(fields, fieldName(at), INPUT_MESSAGES.reservedKey);
       else if (CONTROL.test(key)) add(fields, fieldName(at), INPUT_MESSAGES.control);
+      else if (!key.isWellFormed()) add(fields, fieldName(at), INPUT_MESSAGES.surrogate);
       else {
         stack.push({
           value: (value as Record<string, unknown>)[key],

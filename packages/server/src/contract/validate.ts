@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FieldErrors } from '../http/errors.ts';
+import { addStorableTimeFormats } from './formats.ts';
 import {
   type ContractOperation,
   type JsonSchema,
@@ -39,6 +40,7 @@ function newAjv(doc: OpenApiDocument) {
     verbose: true,
   });
   addFormats(ajv);
+  addStorableTimeFormats(ajv);
   ajv.addSchema(doc as object, DOC_ID);
   return ajv;
 }

@@ -24,8 +24,11 @@ export interface AppDeps {
   sessions: SessionRevocations;
   /** Dates subscriptions and plan access; real time unless a test moved it (see clock.ts). */
   clock?: Clock;
-  /** The product's public address (`PUBLIC_URL`) for provider callbacks; default: the request's. */
-  publicUrl?: string;
+  /**
+   * The product's public address without a trailing slash (`PUBLIC_URL`, see public-url.ts):
+   * every absolute URL the server hands out or calls is built from it, never from the request.
+   */
+  publicUrl: string;
 }
 
 /** What the host may pass as Hono's `env` (second argument of `fetch`). */
@@ -35,6 +38,8 @@ export interface AppBindings {
   /** Set by @hono/node-server: Node's own request, its headers already parsed. */
   incoming?: {
     socket?: { remoteAddress?: string };
+    /** True once the client hung up before its body ended. */
+    readableAborted?: boolean;
     headers?: Record<string, string | string[] | undefined>;
   };
 }

@@ -34,6 +34,8 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   [/^Invalid JSON: /, 'malformed_json'],
   // Input hygiene of every operation (contract/input.ts, contract/router.ts).
   ['Must not contain control characters.', 'control_characters'],
+  ['Must not contain unpaired surrogate characters.', 'invalid_unicode'],
+  ['The request body is not valid UTF-8.', 'invalid_unicode'],
   ['This field name is not allowed.', 'reserved_field_name'],
   [/^Must not be nested more than \d+ levels deep\.$/, 'too_deeply_nested'],
   ['The form body could not be read.', 'malformed_form'],

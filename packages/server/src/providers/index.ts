@@ -30,7 +30,7 @@ export interface Providers {
 export interface ProviderResources {
   /** Absent only where no payment is ever made (provider unit tests). */
   sql?: Sql;
-  /** How the sandbox sends its webhook notifications (default: fetch). */
+  /** How the sandbox hands its webhook notifications to this process's app (see `Deliver`). */
   deliver?: Deliver;
 }
 

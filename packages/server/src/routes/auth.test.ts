@@ -457,6 +457,20 @@ describe('refresh and logout', () => {
     expect(res.body.code).toBe('token_invalid');
   });
 
+  it('logout refuses a body that is not UTF-8 with 400, and revokes nothing', async () => {
+    const { refresh } = await t.signUp();
+    const text = JSON.stringify({ refresh: `${refresh}\u00a7`, email: '', password: '' });
+    const [before, after] = text.split('\u00a7');
+    const encoder = new TextEncoder();
+    const res = await t.request('POST', LOGOUT, {
+      rawBytes: new Uint8Array([...encoder.encode(before), 0xc3, 0x28, ...encoder.encode(after)]),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ non_field_errors: ['The request body is not valid UTF-8.'] });
+    expect(res.body.field_codes).toEqual({ non_field_errors: ['invalid_unicode'] });
+    expect((await t.request('POST', REFRESH, { body: { refresh } })).status).toBe(200);
+  });
+
   it('logout of a token another session holds leaves that session working', async () => {
     const a = await t.signUp();
     const second = await t.request('POST', TOKEN, {
@@ -498,6 +512,34 @@ describe('the signed-in user', () => {
     const res = await t.request('GET', ME, { token: expired });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('token_invalid');
+  });
+
+  it('GET me answers 401 token_invalid to a token signed with the key whose claims are out of range', async () => {
+    const { user } = await t.signUp();
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (sub: string, iat = now, exp = now + 600) =>
+      new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuer('memoria')
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(t.deps.jwtSecret);
+    const own = String(user.id);
+    const forged = {
+      'sub 2147483648': await sign('2147483648'),
+      'sub 2^53 + 1': await sign('9007199254740993'),
+      'sub 1e3': await sign('1e3'),
+      'sub 007': await sign(`00${own}`),
+      'exp in year 3170000': await sign(own, now, 1e11),
+      'iat in the future': await sign(own, now + 3600, now + 3600 + 600),
+    };
+    for (const [label, token] of Object.entries(forged)) {
+      const res = await t.request('GET', ME, { token });
+      expect(res.status, label).toBe(401);
+      expect(res.body.code, label).toBe('token_invalid');
+    }
+    expect((await t.request('GET', ME, { token: await sign(own) })).status).toBe(200);
   });
 
   it('GET me returns the user of the token', async () => {

@@ -10,6 +10,7 @@ import { ContractValidator } from '../contract/validate.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { EventHub, type EventHubOptions } from '../events/hub.ts';
 import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
+import { resolvePublicUrl } from '../http/public-url.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import { signalPresence } from '../routes/duels/lifecycle.ts';
@@ -94,6 +95,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is (for malformed JSON). */
   rawBody?: string;
+  /** Sent as is, byte for byte (for bodies that are not UTF-8). */
+  rawBytes?: Uint8Array<ArrayBuffer>;
   /** A multipart/form-data body (file uploads). */
   form?: FormData;
   token?: string;
@@ -155,26 +158,32 @@ export async function createTestBackend(
   const url = shared ?? withDatabase(adminUrl, name);
   const database = openDatabase(url, { max: 5 });
   const logger = options.logger ?? createLogger('silent');
+  let built: Hono<AppEnv> | undefined;
   const deps: AppDeps = {
     db: database.db,
     sql: database.sql,
     logger,
     jwtSecret: await loadJwtSecret(database.db, undefined),
     version: 'test',
-    providers: createProviders({}, options.providers, { sql: database.sql }),
+    publicUrl: resolvePublicUrl({ PUBLIC_URL: options.publicUrl }),
+    providers: createProviders({}, options.providers, {
+      sql: database.sql,
+      // As startBackend does: the sandbox's webhook goes into this app.
+      deliver: async (request) => (built as Hono<AppEnv>).fetch(request),
+    }),
     events: new EventHub(database.sql, logger, {
       onPresence: (userId) => signalPresence(database.sql, userId),
       ...options.events,
     }),
     sessions: new SessionRevocations(database.sql, logger),
-    publicUrl: options.publicUrl,
   };
   const app = createApp(deps, options);
+  built = app;
 
   const request = async <T = Json>(method: string, path: string, o: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    let body: string | FormData | undefined = o.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | FormData | undefined = o.rawBytes ?? o.rawBody;
     if (o.body !== undefined) body = JSON.stringify(o.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     if (o.form) body = o.form; // fetch writes the multipart content type with its boundary

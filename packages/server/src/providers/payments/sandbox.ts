@@ -4,15 +4,23 @@
  * test payment (routes/subscriptions/sandbox.ts), and when the buyer decides it notifies the
  * product's webhook over HTTP exactly as Mercado Pago does: `x-signature` over
  * `id:…;request-id:…;ts:…;` with the webhook secret, the resource id in `data.id`, and nothing in
- * the body the webhook has to trust. Used whenever `MERCADOPAGO_ACCESS_TOKEN` is not set.
+ * the body the webhook has to trust, but to this process itself (`Deliver`), never over the
+ * network. Used whenever `MERCADOPAGO_ACCESS_TOKEN` is not set.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Sql } from '../../db/client.ts';
 import { pgDateOrNull } from '../../db/queries/pg.ts';
 import { type PaymentProvider, paymentStatusOf, type ResourceTopic } from './types.ts';
 
-/** Sends one HTTP request (the global fetch; tests route it into the app in-process). */
+/**
+ * Hands one request to the product's own app, in-process (startBackend passes its `fetch`). The
+ * sandbox stands in for Mercado Pago on this very server, so its webhook never leaves the
+ * process: an address stored with a checkout can name no other host (issue 38).
+ */
 export type Deliver = (request: Request) => Promise<Response>;
+
+/** The origin of the in-process webhook requests; only their path and query are read. */
+const SELF_ORIGIN = 'http://localhost';
 
 export interface SandboxCheckout {
   id: string;
@@ -75,7 +83,9 @@ export function signNotification(
 
 export function createSandboxProvider(options: { sql?: Sql; deliver?: Deliver }): SandboxProvider {
   const sql = options.sql ?? missingDatabase();
-  const deliver: Deliver = options.deliver ?? ((request) => fetch(request));
+  const deliver: Deliver =
+    options.deliver ??
+    (() => Promise.reject(new Error('The sandbox payment provider was created without the app')));
   let secret: Promise<string> | undefined;
 
   const webhookSecret = () => {
@@ -102,7 +112,8 @@ export function createSandboxProvider(options: { sql?: Sql; deliver?: Deliver })
   };
 
   const notify = async (checkout: CheckoutRow, topic: ResourceTopic, dataId: string) => {
-    const url = new URL(checkout.notification_url);
+    // The stored URL's path only: the webhook is this process's own route.
+    const url = new URL(new URL(checkout.notification_url).pathname, SELF_ORIGIN);
     url.searchParams.set('type', topic);
     url.searchParams.set('data.id', dataId);
     const requestId = randomUUID();

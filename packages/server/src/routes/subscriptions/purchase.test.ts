@@ -3,9 +3,14 @@ import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { DAY, helpers, SUBS, useSandbox } from './test-support.ts';
 
 let t: TestBackend;
+/** The URLs the sandbox's webhook notifications were sent to. */
+const notified: string[] = [];
 beforeAll(async () => {
   t = await createTestBackend();
-  useSandbox(t);
+  useSandbox(t, (request) => {
+    notified.push(request.url);
+    return null;
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -256,6 +261,57 @@ describe('buying Standard through the sandbox', () => {
     expect((await decide('sbx_unknown', 'approve')).status).toBe(404);
     expect((await t.app.request('/be/api/auth/sandbox-checkout/sbx_unknown/')).status).toBe(404);
     expect((await status(dan)).status).toBe('pending');
+  });
+});
+
+describe('addresses the product sends out', () => {
+  it('come from PUBLIC_URL, never from a forged Host header, and the purchase completes', async () => {
+    const eve = await t.signUp();
+    const res = await t.app.request(
+      'http://evil.example/be/api/auth/subscriptions/create_subscription/',
+      {
+        method: 'POST',
+        headers: {
+          host: 'evil.example',
+          authorization: `Bearer ${eve.access}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ plan_name: 'standard' }),
+      },
+    );
+    expect(res.status).toBe(201);
+    const { checkout_url: checkoutUrl } = (await res.json()) as { checkout_url: string };
+    const own = t.deps.publicUrl;
+    expect(checkoutUrl.startsWith(`${own}/be/api/auth/sandbox-checkout/sbx_`)).toBe(true);
+    const checkout = checkoutUrl.match(/sandbox-checkout\/([a-z0-9_]+)\//)?.[1] as string;
+    const [row] = await t.database.sql<{ back_url: string; notification_url: string }[]>`
+      select back_url, notification_url from sandbox_checkouts where id = ${checkout}`;
+    expect(row).toEqual({
+      back_url: `${own}/profile?checkout=done`,
+      notification_url: `${own}/be/api/auth/subscriptions/webhook/`,
+    });
+    notified.length = 0;
+    expect((await decide(checkout, 'approve')).status).toBe(200);
+    expect(notified).toHaveLength(2);
+    for (const url of notified) expect(new URL(url).host).not.toBe('evil.example');
+    expect(await accountType(eve)).toBe('standard');
+    const mail = await t.database.sql<{ body: string }[]>`
+      select body from mail_outbox where to_address = ${eve.user.email}`;
+    expect(mail.length).toBeGreaterThan(0);
+    for (const { body } of mail) expect(body).not.toContain('evil.example');
+  });
+
+  it('the sandbox notifies this process even when a stored checkout names another host', async () => {
+    const fay = await t.signUp();
+    const { checkout } = await buy(fay);
+    // As a checkout made before PUBLIC_URL was enforced could have been stored.
+    await t.database.sql`update sandbox_checkouts
+      set notification_url = 'http://evil.example/be/api/auth/subscriptions/webhook/'
+      where id = ${checkout as string}`;
+    notified.length = 0;
+    expect((await decide(checkout as string, 'approve')).status).toBe(200);
+    expect(notified.map((url) => new URL(url).host)).toEqual(['localhost', 'localhost']);
+    expect(await accountType(fay)).toBe('standard');
   });
 });
 

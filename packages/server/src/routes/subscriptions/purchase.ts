@@ -88,9 +88,9 @@ async function checkoutFor(
   return setCheckout(sql, claimed.id, checkout);
 }
 
-/** The product's own address as the provider must call it back (`PUBLIC_URL` or the request's). */
+/** The product's own address as the provider must call it back: `PUBLIC_URL`, never the Host. */
 export function publicOrigin(c: Context<AppEnv>): string {
-  return (c.get('deps').publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  return c.get('deps').publicUrl;
 }
 
 export const handlers: Handlers = {
