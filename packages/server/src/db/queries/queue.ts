@@ -13,6 +13,9 @@ import { visibleDeskLimits } from './desks.ts';
 import { toLearnerModel } from './memory-models.ts';
 import { iso, pgDateOrNull, type Query } from './pg.ts';
 
+/** A piece of SQL with its parameters, to embed in a statement. */
+type Fragment = ReturnType<Query>;
+
 /** A desk's new cards still allowed today (see domain/queue.ts `newCardsAllowance`). */
 export interface DeskAllowance {
   deskId: number;
@@ -177,7 +180,7 @@ const MINUTE = 60_000;
  * owner and the learners it is shared with, and go with the desk). `state <> 0` names the due
  * index's predicate: from `state <> 2` alone the planner cannot tell that the index serves it.
  */
-function keptDueCount(q: Query, userId: ReturnType<Query>, w: DueWindow) {
+function keptDueCount(q: Query, userId: Fragment, w: DueWindow) {
   const hour = Math.floor(w.reviewBefore.getTime() / HOUR);
   const minute = Math.floor(w.learnAheadBy.getTime() / MINUTE);
   return q`(
@@ -207,9 +210,9 @@ function keptDueCount(q: Query, userId: ReturnType<Query>, w: DueWindow) {
  * planning, and PostgreSQL keeps the generic one from the sixth execution on
  * (`queue-plans.test.ts` asserts it, and the generic plan's shape).
  */
-const unseen = (q: Query, value: number | string, type: 'int' | 'date') =>
+const unseen = (q: Query, value: number | string, type: 'int' | 'date'): Fragment =>
   q`(select ${value}::${q.unsafe(type)})`;
-const unseenTime = (q: Query, value: Date) => q`(select ${iso(value)}::timestamptz)`;
+const unseenTime = (q: Query, value: Date): Fragment => q`(select ${iso(value)}::timestamptz)`;
 
 /** What the review queue answers, read in one statement. */
 export interface DueQueue {
