@@ -17,6 +17,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'not_authenticated',
   403: 'forbidden',
   404: 'not_found',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',

@@ -8,7 +8,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { atom, type WritableAtom } from 'nanostores';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient } from './client.ts';
-import { createEventStream, type EventStream, getEventStream } from './events.ts';
+import {
+  createEventStream,
+  type EventStream,
+  type EventStreamOptions,
+  getEventStream,
+} from './events.ts';
 import { notificationKeys } from './notifications.ts';
 import { duelRequestQueries } from './query.ts';
 import { getAccessToken, saveTokens } from './session.ts';
@@ -44,6 +49,7 @@ beforeEach(() => {
 function setup(
   invalidations?: Record<string, readonly (readonly unknown[])[]>,
   shared?: WritableAtom<EventsConnection>,
+  more: Pick<EventStreamOptions, 'whenShown'> = {},
 ) {
   const store =
     shared ??
@@ -63,6 +69,7 @@ function setup(
     invalidations,
     retryMs: 20,
     maxRetryMs: 40,
+    ...more,
   });
   streams.push(stream);
   return { store, queryClient, stream };
@@ -147,6 +154,66 @@ describe('events stream client', () => {
     await until(() => server.hits(EVENTS).length === 2);
     expect(server.hits(EVENTS)[1]?.headers['last-event-id']).toBe('7');
     await until(() => store.get().status === 'live');
+  });
+
+  test('ended for a newer stream of the user (closed, stream_limit), polls until shown again', async () => {
+    saveTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let calls = 0;
+    server.handle((req) => {
+      if (!req.path.startsWith(EVENTS)) return { status: 404 };
+      calls += 1;
+      const first = calls === 1;
+      return {
+        stream: (res) => {
+          open(res);
+          if (first) {
+            notification(res, 9);
+            res.end(`event: closed\ndata: ${JSON.stringify({ reason: 'stream_limit' })}\n\n`);
+          }
+        },
+      };
+    });
+    let show: () => void = () => {};
+    let waiting = false;
+    const { store, stream } = setup(undefined, undefined, {
+      whenShown: () =>
+        new Promise<void>((resolve) => {
+          waiting = true;
+          show = resolve;
+        }),
+    });
+    stream.start();
+    await until(() => waiting);
+    // Down (so polled queries poll), and no second stream taken from the user's other tabs.
+    expect(store.get()).toMatchObject({ status: 'down', polling: true, lastEventId: 9 });
+    expect(server.hits(EVENTS)).toHaveLength(1);
+    show();
+    await until(() => store.get().status === 'live');
+    expect(server.hits(EVENTS).map((r) => r.headers['last-event-id'])).toEqual([undefined, '9']);
+  });
+
+  test('by default, a stream ended for a newer one comes back when the window takes the focus', async () => {
+    saveTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let calls = 0;
+    server.handle((req) => {
+      if (!req.path.startsWith(EVENTS)) return { status: 404 };
+      calls += 1;
+      const first = calls === 1;
+      return {
+        stream: (res) => {
+          open(res);
+          if (first) {
+            res.end(`event: closed\ndata: ${JSON.stringify({ reason: 'stream_limit' })}\n\n`);
+          }
+        },
+      };
+    });
+    const { store, stream } = setup();
+    stream.start();
+    await until(() => server.hits(EVENTS).length === 1 && store.get().status === 'down');
+    window.dispatchEvent(new Event('focus'));
+    await until(() => store.get().status === 'live');
+    expect(server.hits(EVENTS)).toHaveLength(2);
   });
 
   test('after a reconnect, refreshes what the replay cannot bring back (duel progress, activity)', async () => {

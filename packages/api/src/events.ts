@@ -49,6 +49,8 @@ export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   subscription_changed: [notificationKeys.all, ...SUBSCRIPTION_CHANGE_KEYS],
   // The opponent answered, joined or finished: the duel on screen and the duel lists are stale.
   duel_progress: [duelKeys.all, queryKeys.duelRequests.all],
+  // The stream's last frame (the server ended it): nothing is stale by it.
+  closed: [],
 };
 
 /**
@@ -64,6 +66,38 @@ export const EVENTS_RETRY_MS = 1_000;
 export const EVENTS_MAX_RETRY_MS = 30_000;
 
 export type SseFrame = { id?: string; event?: string; data?: string };
+
+type ClosedReason = components['schemas']['ClosedEvent']['data']['reason'];
+
+/**
+ * Resolves when the page is shown again (it becomes visible, or its window takes the focus): a
+ * user's action, never a timer. Outside a browser, after `fallbackMs`.
+ */
+export function whenShown(signal: AbortSignal, fallbackMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (typeof document === 'undefined' || typeof window === 'undefined') {
+      const timer = setTimeout(resolve, fallbackMs);
+      const stop = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      signal.addEventListener('abort', stop, { once: true });
+      return;
+    }
+    const done = () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('focus', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') done();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('focus', done);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 /** Splits a `text/event-stream` body into frames (comments and `retry:` are dropped). */
 export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGenerator<SseFrame> {
@@ -110,6 +144,11 @@ export type EventStreamOptions = {
   store?: WritableAtom<EventsConnection>;
   retryMs?: number;
   maxRetryMs?: number;
+  /**
+   * After the server ended the stream for a newer one of the same user (`closed`,
+   * `stream_limit`), resolves when the client may take a stream again (default `whenShown`).
+   */
+  whenShown?: (signal: AbortSignal) => Promise<void>;
 };
 
 export type EventStream = {
@@ -126,6 +165,7 @@ export function createEventStream(options: EventStreamOptions = {}): EventStream
   const store = options.store ?? $eventsConnection;
   const retryMs = options.retryMs ?? EVENTS_RETRY_MS;
   const maxRetryMs = options.maxRetryMs ?? EVENTS_MAX_RETRY_MS;
+  const shown = options.whenShown ?? ((signal: AbortSignal) => whenShown(signal, maxRetryMs));
   const send = (input: string, init: RequestInit) =>
     (options.fetch ?? globalThis.fetch)(input, init);
   const queryClient = () => options.queryClient ?? getQueryClient();
@@ -197,8 +237,13 @@ export function createEventStream(options: EventStreamOptions = {}): EventStream
         continue;
       }
       let wasLive = false;
+      let closedFor: ClosedReason | undefined;
       try {
         for await (const frame of readSseFrames(response.body)) {
+          if (frame.event === 'closed') {
+            closedFor = parseClosed(frame.data);
+            continue;
+          }
           if (frame.id !== undefined && /^\d+$/.test(frame.id)) {
             store.set({ ...store.get(), lastEventId: Number(frame.id) });
           }
@@ -220,6 +265,14 @@ export function createEventStream(options: EventStreamOptions = {}): EventStream
         if (signal.aborted) return;
       }
       if (signal.aborted) return;
+      if (closedFor === 'stream_limit') {
+        // The user's other tabs hold the streams the server allows, and this was the oldest.
+        // Reconnecting now would end the next oldest, which would reconnect and end another, in
+        // a loop: this page polls instead until it is shown again (the user came back to it).
+        set({ status: 'down' });
+        await shown(signal);
+        continue;
+      }
       // The server ended a live stream (token expiry, shutdown): reconnect at once; a stream
       // that never became live counts as a failure.
       if (wasLive) set({ status: 'connecting' });
@@ -242,6 +295,16 @@ export function createEventStream(options: EventStreamOptions = {}): EventStream
       set({ status: 'off' });
     },
   };
+}
+
+/** The reason of a `closed` frame (undefined when unreadable: treated as a plain end). */
+function parseClosed(data: string | undefined): ClosedReason | undefined {
+  try {
+    const reason = (JSON.parse(data ?? '') as { reason?: unknown }).reason;
+    return reason === 'stream_limit' ? reason : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const SHARED_KEY = Symbol.for('memoria.eventStream');

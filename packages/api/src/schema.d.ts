@@ -2638,6 +2638,9 @@ export interface paths {
          *       notification written for the caller after the stream opened, and on resume for those
          *       written after `Last-Event-ID`.
          *     - a comment line `: heartbeat` every 25 seconds, so proxies keep the connection open.
+         *     - `closed` (no `id`), last, when the server ends the stream for a reason the client must
+         *       act on: `ClosedEvent`. A user holds at most 10 streams per server instance (by default);
+         *       opening one more ends the oldest with `closed` (`reason: stream_limit`).
          *
          *     Event ids increase in the order notifications are committed for a user, so a client that
          *     reconnects with the last id it received gets exactly what it missed (soft-deleted ones
@@ -2673,7 +2676,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            code: "validation_error" | "invalid_credentials" | "not_authenticated" | "token_invalid" | "forbidden" | "plan_required" | "not_found" | "conflict" | "rate_limited" | "payload_too_large" | "unsupported_media_type" | "not_implemented" | "unavailable" | "internal_error";
+            code: "validation_error" | "invalid_credentials" | "not_authenticated" | "token_invalid" | "forbidden" | "plan_required" | "not_found" | "conflict" | "rate_limited" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "not_implemented" | "unavailable" | "internal_error";
             /** @description For validation errors, each failing field with its messages in English. */
             fields?: {
                 [key: string]: string[];
@@ -2866,7 +2869,19 @@ export interface components {
             unseen_count: number;
         };
         /** @description One SSE frame of `GET /events/`, as an object (what OpenAPI 3.2 calls the `itemSchema` of a sequential media type): on the wire `id:` and `event:` are lines and `data:` is the JSON text of `data`. `event` names the type; each type names the client caches it makes stale (`notification`: the notification list). Later domains (friends, duels) add types here; clients ignore types they do not know. */
-        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["DuelProgressEvent"];
+        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["DuelProgressEvent"] | components["schemas"]["ClosedEvent"];
+        /** @description The last frame of a stream the server ends for a reason the client must act on (no `id`). `stream_limit`: the user opened more streams than the limit per user (10 by default) and this one was the oldest. A client should not reconnect at once (that would end another of the user's streams in turn) but when its page is shown again, and poll meanwhile. */
+        ClosedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "closed";
+            data: {
+                /** @enum {string} */
+                reason: "stream_limit";
+            };
+        };
         /** @description A duel the caller plays moved: the opponent answered or submitted, the opponent joined, their connection dropped or came back, or the duel finished. Live only (no `id`, not replayed): a reconnecting client reads the duel. */
         DuelProgressEvent: {
             /**

@@ -17,6 +17,7 @@ export const en = {
   'errors.code.payload_too_large': 'This is too large to send. Make it smaller and try again.',
   'errors.code.unsupported_media_type':
     'The request was sent in a format the server does not accept.',
+  'errors.code.request_timeout': 'The connection stalled while sending. Please try again.',
   'errors.code.unavailable': 'This service is not available right now. Please try again later.',
   'errors.code.internal_error': 'Something went wrong on our side. Please try again.',
   'errors.code.network_error': 'The connection was lost.',
@@ -120,6 +121,7 @@ export const es: typeof en = {
     'Es demasiado grande para enviarlo. Redúcelo e inténtalo de nuevo.',
   'errors.code.unsupported_media_type':
     'La solicitud se envió en un formato que el servidor no acepta.',
+  'errors.code.request_timeout': 'La conexión se detuvo durante el envío. Inténtalo de nuevo.',
   'errors.code.unavailable': 'Este servicio no está disponible ahora. Inténtalo más tarde.',
   'errors.code.internal_error': 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
   'errors.code.network_error': 'Se perdió la conexión.',

@@ -18,6 +18,7 @@ export const ERROR_CODE_MESSAGES: Record<ErrorCode, string> = {
   rate_limited: 'errors.code.rate_limited',
   payload_too_large: 'errors.code.payload_too_large',
   unsupported_media_type: 'errors.code.unsupported_media_type',
+  request_timeout: 'errors.code.request_timeout',
   not_implemented: 'errors.code.not_implemented',
   unavailable: 'errors.code.unavailable',
   internal_error: 'errors.code.internal_error',

@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { startDatabaseServer } from './db/connect.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
-import { EventHub } from './events/hub.ts';
+import { DEFAULT_MAX_STREAMS_PER_USER, EventHub } from './events/hub.ts';
 import type { AppBindings } from './http/context.ts';
 import { resolvePublicUrl } from './http/public-url.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
@@ -19,6 +19,7 @@ import { createProviders } from './providers/index.ts';
 import { mailScheduleFromEnv, startMailSchedule } from './providers/mail/outbox.ts';
 import { signalPresence } from './routes/duels/lifecycle.ts';
 import { allHandlers } from './routes/index.ts';
+import { wholeNumberSetting } from './settings.ts';
 
 export { BASE_PATH, createApp } from './app.ts';
 export { countImplemented } from './contract/router.ts';
@@ -97,6 +98,11 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     // A learner's stream opening or closing is news to the opponents of their running duels.
     const events = new EventHub(database.sql, logger, {
       onPresence: (userId) => signalPresence(database.sql, userId),
+      maxStreamsPerUser: wholeNumberSetting(
+        'EVENTS_MAX_STREAMS_PER_USER',
+        DEFAULT_MAX_STREAMS_PER_USER,
+        { min: 1, max: 1000 },
+      ),
     });
     // Revoked sessions are loaded and listened for from the start (auth/revocations.ts); until
     // then, and whenever the channel is silent, each check reads the table.

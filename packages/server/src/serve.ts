@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { BASE_PATH } from './app.ts';
 import { removeEmbeddedSignalListeners } from './db/connect.ts';
+import { watchBodyIdle } from './http/body-idle.ts';
 import type { Backend } from './index.ts';
+import { wholeNumberSetting } from './settings.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -14,6 +16,11 @@ export interface ServeOptions {
   fallback?: NodeHandler;
   /** How long shutdown waits for in-flight requests before cutting their connections (default 10 s). */
   drainMs?: number;
+  /**
+   * A request whose body stops arriving for this long is answered 408 and its connection closed
+   * (default `BODY_IDLE_TIMEOUT_MS`, else 30 s; see http/body-idle.ts).
+   */
+  bodyIdleMs?: number;
 }
 
 export interface ShutdownReport {
@@ -37,6 +44,7 @@ export interface Serving {
 }
 
 const DEFAULT_DRAIN_MS = 10_000;
+const DEFAULT_BODY_IDLE_MS = 30_000;
 
 function isApiPath(url: string | undefined): boolean {
   return url === BASE_PATH || url?.startsWith(`${BASE_PATH}/`) === true;
@@ -45,6 +53,9 @@ function isApiPath(url: string | undefined): boolean {
 /** The one HTTP listener for the backend (and the web app's handler), with graceful shutdown. */
 export function serve(backend: Backend, options: ServeOptions): Serving {
   const api = getRequestListener((req, env) => backend.fetch(req, env));
+  const bodyIdleMs =
+    options.bodyIdleMs ??
+    wholeNumberSetting('BODY_IDLE_TIMEOUT_MS', DEFAULT_BODY_IDLE_MS, { min: 1000, max: 3_600_000 });
   const active = new Set<ServerResponse>();
   let stopping = false;
   let onIdle: (() => void) | undefined;
@@ -57,6 +68,7 @@ export function serve(backend: Backend, options: ServeOptions): Serving {
     });
     // Once stopping, a kept-alive connection carries no further request after this one.
     if (stopping) res.setHeader('Connection', 'close');
+    watchBodyIdle(req, res, bodyIdleMs);
     if (!options.fallback || isApiPath(req.url)) void api(req, res);
     else options.fallback(req, res);
   });

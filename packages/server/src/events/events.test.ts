@@ -189,6 +189,36 @@ describe('GET /events/', () => {
     expect(b.backend.deps.events.size).toBe(0);
   });
 
+  it('keeps at most 10 streams a user: the 11th ends the oldest with a closed event', async () => {
+    const opened = [];
+    for (let i = 0; i < 10; i++) opened.push(await connect(b, owner.access));
+    expect(b.backend.deps.events.size).toBe(10);
+    const eleventh = await connect(b, owner.access);
+    // The oldest is told why (its client waits before taking a stream again), then ended.
+    const closed = await opened[0]?.sse.nextEvent();
+    expect(closed?.event).toBe('closed');
+    expect(JSON.parse(closed?.data ?? '{}')).toEqual({ reason: 'stream_limit' });
+    await opened[0]?.sse.ended;
+    expect(b.backend.deps.events.size).toBe(10);
+    // The others and the newest are still live: a notification reaches each of them.
+    const share = await a.backend.request('POST', '/be/api/space-repetition/desks/', {
+      token: learner.access,
+      body: { name: 'Shared back' },
+    });
+    expect(share.status).toBe(201);
+    const shared = await a.backend.request(
+      'POST',
+      `/be/api/space-repetition/desks/${share.body.id}/share_multiple/`,
+      { token: learner.access, body: { emails: [owner.user.email] } },
+    );
+    expect(shared.status).toBe(200);
+    for (const { sse } of [...opened.slice(1), eleventh]) {
+      expect((await nextNotification(sse)).payload.desk_name).toBe('Shared back');
+    }
+    for (const { sse } of [...opened.slice(1), eleventh]) await sse.cancel();
+    await vi.waitFor(() => expect(b.backend.deps.events.size).toBe(0));
+  });
+
   it('closes open streams when the instance shuts down', async () => {
     const d = await startInstance(a.backend.url);
     const { sse } = await connect(d, learner.access);

@@ -22,6 +22,12 @@ import {
 export const HEARTBEAT_SECONDS = 25;
 /** How long a client waits before reconnecting after the stream drops (SSE `retry:`). */
 const RETRY_MS = 3000;
+/**
+ * Open streams one user may hold on one instance (`EVENTS_MAX_STREAMS_PER_USER`): a page holds
+ * one, so ten is ten tabs. One more ends the oldest, so that a client that leaks connections (or
+ * an attacker with a token) cannot pile up sockets and LISTEN work without bound.
+ */
+export const DEFAULT_MAX_STREAMS_PER_USER = 10;
 /** Rows read per catch-up query. */
 const BATCH = 200;
 /** setTimeout's ceiling; later expiries are re-armed. */
@@ -65,6 +71,14 @@ function frame(event: string, data: unknown, id?: number): Uint8Array {
 
 const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 
+/**
+ * The last frame of a stream ended for a newer one of the same user: its client waits until its
+ * page is shown again before it takes a stream back (packages/api `events.ts`), so that tabs
+ * beyond the limit do not end each other's streams in turn.
+ */
+const closedEvent: Schemas['ClosedEvent'] = { event: 'closed', data: { reason: 'stream_limit' } };
+const CLOSED_STREAM_LIMIT = frame(closedEvent.event, closedEvent.data);
+
 export interface EventHubOptions {
   /** Heartbeat period in ms (default 25 s; tests shorten it). */
   heartbeatMs?: number;
@@ -73,6 +87,8 @@ export interface EventHubOptions {
    * `stream_presence` says so (the duels tell the opponents).
    */
   onPresence?: (userId: number) => Promise<void>;
+  /** Streams per user on this instance (default `DEFAULT_MAX_STREAMS_PER_USER`). */
+  maxStreamsPerUser?: number;
 }
 
 const isLive = (signal: EventSignal | LiveSignal): signal is LiveSignal => 'event' in signal;
@@ -82,6 +98,7 @@ export class EventHub {
   readonly #logger: Logger;
   readonly #heartbeatMs: number;
   readonly #onPresence: EventHubOptions['onPresence'];
+  readonly #maxStreamsPerUser: number;
   /** This instance's name in `stream_presence`. */
   readonly instanceId = randomUUID();
   /** Presence writes, one after another so a quick close and reopen land in order. */
@@ -96,6 +113,7 @@ export class EventHub {
     this.#logger = logger;
     this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000;
     this.#onPresence = options.onPresence;
+    this.#maxStreamsPerUser = options.maxStreamsPerUser ?? DEFAULT_MAX_STREAMS_PER_USER;
   }
 
   /** Open streams on this instance. */
@@ -258,6 +276,12 @@ export class EventHub {
       this.#writePresence(() => addPresence(this.#sql, this.instanceId, userId), userId);
     }
     set.add(stream);
+    // A Set iterates in insertion order: the first streams are the oldest.
+    for (const oldest of set) {
+      if (set.size <= this.#maxStreamsPerUser) break;
+      this.#send(oldest, CLOSED_STREAM_LIMIT);
+      this.#end(oldest);
+    }
     this.#heartbeat ??= setInterval(() => this.#beat(), this.#heartbeatMs);
     this.#heartbeat.unref?.();
   }

@@ -19,6 +19,9 @@ export interface PlanNode {
   'Index Cond'?: string;
   'Recheck Cond'?: string;
   'Group Key'?: string[];
+  /** `CTE <name>`, `InitPlan <n>`… on the node that computes it. */
+  'Subplan Name'?: string;
+  'Total Cost'?: number;
   Plans?: PlanNode[];
 }
 

@@ -65,7 +65,7 @@ export interface DeskFilter {
  * joined`, it spanned two tables, and PostgreSQL read every desk of every learner to test it (a
  * sequential scan: 1.1 ms of each queue request among 10,000 desks, growing with the table).
  */
-const seenBy = (q: Query, userId: number) => q`(d.owner_id = ${userId}
+const seenBy = (q: Query, userId: number | ReturnType<Query>) => q`(d.owner_id = ${userId}
   or d.id = any(array(select desk_id from desk_shares where user_id = ${userId})))`;
 
 /** The desks `userId` sees (own and shared with them), by name. */
@@ -95,7 +95,11 @@ export async function visibleDesks(
  * the learner's own limit: the SQL form of `toDeskAccess`'s `newCardsPerDay`, for a statement
  * that needs the limits without a round trip of its own (the review queue). `deskId` keeps one.
  */
-export const visibleDeskLimits = (q: Query, userId: number, deskId?: number) => q`
+export const visibleDeskLimits = (
+  q: Query,
+  userId: number | ReturnType<Query>,
+  deskId?: number | ReturnType<Query>,
+) => q`
   select d.id,
     case when d.owner_id = ${userId} then d.new_cards_per_day
          else coalesce(s.new_cards_per_day, d.new_cards_per_day) end as new_cards_per_day

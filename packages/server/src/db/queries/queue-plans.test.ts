@@ -6,7 +6,7 @@
  * ones the comments in queue.ts describe.
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
-import type postgres from 'postgres';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
@@ -14,10 +14,13 @@ import { learnerDay, review } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {
   describePlans,
+  type PlanNode,
   type PlanSpy,
+  planNodes,
   planSpy,
   type StatementPlan,
   seqScansOf,
+  wholeTableScans,
 } from '../../test/plans.ts';
 import * as schema from '../schema.ts';
 import { visibleDesks } from './desks.ts';
@@ -28,6 +31,7 @@ let t: TestBackend;
 let spy: postgres.Sql;
 let recorder: PlanSpy;
 let userId: number;
+let otherId: number;
 let access: string;
 let deskIds: number[];
 let cardId: number;
@@ -42,6 +46,7 @@ beforeAll(async () => {
   userId = learner.user.id;
   access = learner.access;
   const other = (await t.signUp()).user.id;
+  otherId = other;
   const { sql } = t.deps;
   // Two learners: the one read and another with as many cards, so that an index pays.
   for (const owner of [other, userId]) {
@@ -201,6 +206,89 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
       .reduce((sum, n) => sum + (n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 0), 0);
     expect(dueEntries).toBeLessThan(100);
     expect(nodes.map((n) => n['Relation Name'])).toContain('schedule_due_counts');
+  });
+});
+
+/**
+ * The queue's statement is prepared (postgres.js prepares each statement) and PostgreSQL plans a
+ * prepared statement for its first five executions with the values bound, then keeps a generic
+ * plan if that costs no more than those did (with their planning counted). The queue's values
+ * moved its estimates: some learners' custom plans came out a little cheaper than the generic one,
+ * and their queue was planned again on every request (README, "The due queue"). Every value now
+ * goes in as a subquery the planner cannot see into (`unseen` in queue.ts), so a custom plan is
+ * the generic plan, and the generic plan is kept from the sixth execution on.
+ */
+describe('the queue statement’s plan', () => {
+  const now = new Date();
+  const today = learnerDay(now, 'UTC');
+  const window = dueWindow(now, today);
+  const kinds1 = (n: PlanNode) =>
+    `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Index Name'] ?? ''}`.trim();
+  const kinds = (nodes: PlanNode[]) => nodes.map(kinds1);
+  const isQueue = (nodes: PlanNode[]) => nodes.some((n) => n['Subplan Name'] === 'CTE due_first');
+  /** The generic plan of the queue's statement (the spy's connection may send others first). */
+  const queueGenericPlan = async () =>
+    (
+      await recorder.genericPlansOf(() =>
+        dueQueue(spy, { userId, day: today.day, window, limit: 10 }),
+      )
+    ).find(isQueue) ?? [];
+
+  it('is the same whatever the values: the generic plan, kept from the sixth execution on', async () => {
+    const learners = [userId, otherId];
+    const own = postgres(t.url, { max: 1, onnotice: () => {} });
+    try {
+      for (let i = 0; i < 8; i++) {
+        await dueQueue(own, { userId: learners[i % 2] ?? 0, day: today.day, window, limit: 10 });
+      }
+      const prepared = await own<{ generic_plans: number; custom_plans: number }[]>`
+        select generic_plans::int, custom_plans::int from pg_prepared_statements
+        where statement like '%due_first as materialized%'
+          and statement not like '%pg_prepared_statements%'`;
+      expect(prepared).toEqual([{ generic_plans: 3, custom_plans: 5 }]);
+    } finally {
+      await own.end();
+    }
+    // Each learner's plan with its values bound is the generic plan, node for node and cost for
+    // cost: nothing of a request's values reaches the planner.
+    const generic = await queueGenericPlan();
+    expect(isQueue(generic)).toBe(true);
+    for (const learner of learners) {
+      const custom = (
+        await recorder.plansOf(() =>
+          dueQueue(spy, { userId: learner, day: today.day, window, limit: 10 }),
+        )
+      ).find((p) => isQueue(p.nodes));
+      expect(kinds(custom?.nodes ?? [])).toEqual(kinds(generic));
+      expect(custom?.plan['Total Cost']).toBe(generic[0]?.['Total Cost']);
+    }
+  });
+
+  it('reads the page’s due cards in the due index’s order, stopped at the page, never sorted', async () => {
+    const generic = await queueGenericPlan();
+    // The first due cards: a limit straight over the due index read in order (a plan that read
+    // one desk's range after another and sorted them read every due card of the learner).
+    const dueFirst = generic.find((n) => n['Subplan Name'] === 'CTE due_first');
+    expect(dueFirst?.['Node Type']).toBe('Limit');
+    const scans = [...planNodes(dueFirst as PlanNode)].filter((n) => n['Relation Name']);
+    expect(kinds(scans)).toEqual(['Index Only Scan card_schedules card_schedules_due_idx']);
+    expect([...planNodes(dueFirst as PlanNode)].map((n) => n['Node Type'])).not.toContain('Sort');
+    // Schedules are read only by index: ranges of the learner's due and new indexes, and the
+    // picked cards' own rows (by the key or by card).
+    const indexes = generic
+      .filter((n) => n['Relation Name'] === 'card_schedules')
+      .map((n) => `${n['Node Type']} ${n['Index Name']}`);
+    const allowed = [
+      'Index Only Scan card_schedules_due_idx',
+      'Index Only Scan card_schedules_new_idx',
+      'Index Scan card_schedules_user_id_card_id_pk',
+      'Index Scan card_schedules_card_idx',
+    ];
+    expect(indexes.filter((scan) => !allowed.includes(scan))).toEqual([]);
+    expect(indexes).toContain('Index Only Scan card_schedules_new_idx');
+    expect(wholeTableScans(generic, 'card_schedules')).toEqual([]);
+    const seqScans = generic.filter((n) => n['Node Type'] === 'Seq Scan').map(kinds1);
+    expect(seqScans.filter((scan) => /cards|desks/.test(scan))).toEqual([]);
   });
 });
 

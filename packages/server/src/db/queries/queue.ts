@@ -13,6 +13,9 @@ import { visibleDeskLimits } from './desks.ts';
 import { toLearnerModel } from './memory-models.ts';
 import { iso, pgDateOrNull, type Query } from './pg.ts';
 
+/** A piece of SQL with its parameters, to embed in a statement. */
+type Fragment = ReturnType<Query>;
+
 /** A desk's new cards still allowed today (see domain/queue.ts `newCardsAllowance`). */
 export interface DeskAllowance {
   deskId: number;
@@ -177,22 +180,39 @@ const MINUTE = 60_000;
  * owner and the learners it is shared with, and go with the desk). `state <> 0` names the due
  * index's predicate: from `state <> 2` alone the planner cannot tell that the index serves it.
  */
-function keptDueCount(q: Query, userId: number, w: DueWindow) {
+function keptDueCount(q: Query, userId: Fragment, w: DueWindow) {
   const hour = Math.floor(w.reviewBefore.getTime() / HOUR);
   const minute = Math.floor(w.learnAheadBy.getTime() / MINUTE);
   return q`(
     (select coalesce(sum(n), 0) from schedule_due_counts
-     where user_id = ${userId} and kind = 2 and bucket < ${hour})
+     where user_id = ${userId} and kind = 2 and bucket < ${unseen(q, hour, 'int')})
     + (select count(*) from card_schedules s
        where s.user_id = ${userId} and s.state <> 0 and s.state = 2
-         and s.due >= ${iso(new Date(hour * HOUR))} and s.due < ${iso(w.reviewBefore)})
+         and s.due >= ${unseenTime(q, new Date(hour * HOUR))}
+         and s.due < ${unseenTime(q, w.reviewBefore)})
     + (select coalesce(sum(n), 0) from schedule_due_counts
-       where user_id = ${userId} and kind = 1 and bucket < ${minute})
+       where user_id = ${userId} and kind = 1 and bucket < ${unseen(q, minute, 'int')})
     + (select count(*) from card_schedules s
        where s.user_id = ${userId} and s.state <> 0 and s.state <> 2
-         and s.due >= ${iso(new Date(minute * MINUTE))} and s.due <= ${iso(w.learnAheadBy)})
+         and s.due >= ${unseenTime(q, new Date(minute * MINUTE))}
+         and s.due <= ${unseenTime(q, w.learnAheadBy)})
   )::int`;
 }
+
+/**
+ * A parameter the planner cannot see: a one-row subquery (an InitPlan, run once per execution),
+ * estimated by the column's statistics alone, as a generic plan estimates a parameter. Each
+ * request's values would otherwise give each request's plan its own estimates and cost: the review
+ * queue's custom plans cost a little less or more than its generic one depending on the learner
+ * and on the table's statistics, so PostgreSQL planned the statement again on every execution
+ * for some learners (a full bench's 1M-card row spent 1.75 ms of PostgreSQL's CPU a request, three
+ * times the 100k row's). With every parameter hidden, a custom plan is the generic plan plus the
+ * planning, and PostgreSQL keeps the generic one from the sixth execution on
+ * (`queue-plans.test.ts` asserts it, and the generic plan's shape).
+ */
+const unseen = (q: Query, value: number | string, type: 'int' | 'date'): Fragment =>
+  q`(select ${value}::${q.unsafe(type)})`;
+const unseenTime = (q: Query, value: Date): Fragment => q`(select ${iso(value)}::timestamptz)`;
 
 /** What the review queue answers, read in one statement. */
 export interface DueQueue {
@@ -246,14 +266,20 @@ export async function dueQueue(
   q: Query,
   r: { userId: number; deskId?: number; day: string; window: DueWindow; limit: number },
 ): Promise<DueQueue> {
-  const { userId, window, limit } = r;
+  const { window, limit } = r;
+  // Every value of the request goes in as `unseen`: see there.
+  const userId = unseen(q, r.userId, 'int');
   const deskIds = q`any(array(select desk_id from desk))`;
-  const due = dueIn(q, boundsOf(window));
-  // The page size is written into the text, not bound. Bound, PostgreSQL planned this statement
-  // again on every execution in a trial (pg_prepared_statements: 20 custom plans of 20), and the
-  // bench's PostgreSQL CPU per request rose above the five statements' it replaced; written in,
-  // the same trial kept a generic plan after five custom ones (PostgreSQL's choice, on its
-  // estimates, so not asserted by a test). The contract allows 1–500; clients ask for one size.
+  const due = dueIn(q, {
+    upper: unseenTime(q, dueUpper(window)),
+    reviewBefore: unseenTime(q, window.reviewBefore),
+    learnAheadBy: unseenTime(q, window.learnAheadBy),
+  });
+  const learningBy = unseenTime(q, window.learningBy);
+  const learnAheadBy = unseenTime(q, window.learnAheadBy);
+  const reviewBefore = unseenTime(q, window.reviewBefore);
+  // The page size is written into the text, not bound: the limits it sets are part of the plan's
+  // shape, and the contract allows 1–500 while clients ask for one size (one statement each).
   const page = q.unsafe(String(Math.trunc(limit)));
   // The parts after the due cards are read only when the due cards leave room on the page.
   const roomAfterDue = q`(select count(*) from due_first) < ${page}`;
@@ -261,14 +287,18 @@ export async function dueQueue(
     with desk as materialized (
       select v.id as desk_id,
         ${newCardsAllowanceIn(q, q`v.new_cards_per_day`, q`coalesce(n.count, 0)`)} as allowance
-      from (${visibleDeskLimits(q, userId, r.deskId)}) v
+      from (${visibleDeskLimits(
+        q,
+        userId,
+        r.deskId === undefined ? undefined : unseen(q, r.deskId, 'int'),
+      )}) v
       left join new_cards_introduced n
-        on n.user_id = ${userId} and n.day = ${r.day}::date and n.desk_id = v.id
+        on n.user_id = ${userId} and n.day = ${unseen(q, r.day, 'date')} and n.desk_id = v.id
     ),
     due_first as materialized (
       select s.card_id, s.due from card_schedules s
       where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${due}
-        and (s.state = 2 or s.due <= ${iso(window.learningBy)})
+        and (s.state = 2 or s.due <= ${learningBy})
       order by s.due, s.card_id
       limit ${page}
     ),
@@ -289,7 +319,7 @@ export async function dueQueue(
       union all (
         select s.card_id, 2 as part, s.due from card_schedules s
         where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${due}
-          and s.state <> 2 and s.due > ${iso(window.learningBy)}
+          and s.state <> 2 and s.due > ${learningBy}
           and ${roomAfterDue}
         order by s.due, s.card_id
         limit ${page})
@@ -310,7 +340,7 @@ export async function dueQueue(
         ) as new_count,
         (select s.due from card_schedules s
          where s.user_id = ${userId} and s.desk_id = ${deskIds} and s.state in (1, 3)
-           and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}
+           and s.due > ${learnAheadBy} and s.due < ${reviewBefore}
          order by s.due
          limit 1
         ) as next_due,
