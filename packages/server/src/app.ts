@@ -76,6 +76,8 @@ export const CLIENT_CLOSED_REQUEST = 499;
  * ECONNRESET), rather than from the server. Node's request tells: it was aborted before its end.
  */
 function isClientAbort(c: Context<AppEnv>, error: Error): boolean {
+  // The server's own cut (the idle-body time-out destroys the request with its 408) is no abort.
+  if (error instanceof ApiError && error.code === 'request_timeout') return false;
   if (c.env?.incoming?.readableAborted === true) return true;
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ECONNRESET' && error.message === 'aborted';

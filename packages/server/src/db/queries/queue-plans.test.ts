@@ -274,13 +274,21 @@ describe('the queue statement’s plan', () => {
     expect(kinds(scans)).toEqual(['Index Only Scan card_schedules card_schedules_due_idx']);
     expect([...planNodes(dueFirst as PlanNode)].map((n) => n['Node Type'])).not.toContain('Sort');
     // Schedules are read only by index: ranges of the learner's due and new indexes, and the
-    // picked cards' own rows (by the key or by card).
+    // picked cards' own rows (by the key or by card). A count may read its due range through a
+    // bitmap of the due index instead of index-only: PostgreSQL prices the two by how much of the
+    // table is marked all-visible. Run beside another test file it chose the bitmap (2 runs of 2),
+    // alone the index-only scan (3 of 3); both read the learner's range of the index only.
     const indexes = generic
       .filter((n) => n['Relation Name'] === 'card_schedules')
-      .map((n) => `${n['Node Type']} ${n['Index Name']}`);
+      .map((n) =>
+        n['Node Type'] === 'Bitmap Heap Scan'
+          ? `Bitmap Heap Scan ${(n.Plans ?? []).map((k) => k['Index Name']).join(' ')}`
+          : `${n['Node Type']} ${n['Index Name']}`,
+      );
     const allowed = [
       'Index Only Scan card_schedules_due_idx',
       'Index Only Scan card_schedules_new_idx',
+      'Bitmap Heap Scan card_schedules_due_idx',
       'Index Scan card_schedules_user_id_card_id_pk',
       'Index Scan card_schedules_card_idx',
     ];
