@@ -25,12 +25,16 @@ async function pixels(image: string | Uint8Array) {
 }
 
 /**
- * Expects `dataUrl` to be the PNG `original` as the server stores it: encoded again (so not the
+ * Expects `image` (a data: URL or bytes) to be the PNG `original` as the server stores it: encoded again (so not the
  * same bytes), the same pixels.
  */
-export async function expectStoredPng(dataUrl: unknown, original: Uint8Array = PNG) {
-  expect(String(dataUrl)).toMatch(/^data:image\/png;base64,/);
-  const [stored, sent] = await Promise.all([pixels(String(dataUrl)), pixels(original)]);
+export async function expectStoredPng(image: unknown, original: Uint8Array = PNG) {
+  const bytes = image instanceof Uint8Array;
+  if (!bytes) expect(String(image)).toMatch(/^data:image\/png;base64,/);
+  const [stored, sent] = await Promise.all([
+    pixels(bytes ? image : String(image)),
+    pixels(original),
+  ]);
   expect({ ...stored, data: stored.data.equals(sent.data) }).toEqual({ ...sent, data: true });
 }
 
