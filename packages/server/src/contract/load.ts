@@ -70,7 +70,7 @@ export interface ContractOperation {
   /** The operation's own body limit (`x-max-body-bytes`), for uploads larger than an image. */
   maxBodyBytes?: number;
   /** `x-streamed-body`: the router does not parse the form body; the handler streams it. */
-  streamedBody: boolean;
+  streamedBody?: boolean;
   operation: OperationObject;
 }
 

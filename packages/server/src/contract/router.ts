@@ -240,7 +240,7 @@ export function registerContractRoutes(
     };
     const method = op.method.toUpperCase();
     const path = toHonoPath(op.path);
-    const limited = limitBody(bodyLimitOf(op), op.streamedBody);
+    const limited = limitBody(bodyLimitOf(op), op.streamedBody === true);
     // Operations without a request body never read one, so only those with a body are limited.
     const register = (p: string) => {
       if (op.requestBody) app.on(method, p, limited, route);

@@ -381,7 +381,7 @@ describe('Anki import: one at a time, through temporary files', () => {
     expect(res.status).toBe(201);
     const [row] = await t.deps.sql<{ image: Buffer; type: string }[]>`
       select back_image as image, back_image_type as type from cards
-      where desk_id = ${(res.body as unknown as Summary).desks[0]?.id}`;
+      where desk_id = ${(res.body as unknown as Summary).desks[0]?.id as number}`;
     expect(row?.type).toBe('image/jpeg');
     expect((await sharp(row?.image).metadata()).exif).toBeUndefined();
     expect(row?.image.includes(Buffer.from('Secret Camera'))).toBe(false);

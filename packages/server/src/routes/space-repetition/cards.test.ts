@@ -94,8 +94,8 @@ describe('cards', () => {
     form.set('desk_id', String(desk.id));
     form.set('front', 'Where?');
     form.set('back', 'Here');
-    form.set('front_image', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-    form.set('back_image', new Blob([big], { type: 'image/png' }), 'big.png');
+    form.set('front_image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    form.set('back_image', new Blob([new Uint8Array(big)], { type: 'image/png' }), 'big.png');
     const created = await t.request('POST', `${SR}/cards/`, { token: ana.access, form });
     expect(created.status).toBe(201);
     const [row] = await t.database.sql<{ front: Buffer; back: Buffer }[]>`
