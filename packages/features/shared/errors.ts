@@ -57,6 +57,8 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   image_too_large: 'errors.field.image_too_large',
   not_an_image: 'errors.field.not_an_image',
   image_malformed: 'errors.field.image_malformed',
+  image_undecodable: 'errors.field.image_undecodable',
+  image_too_many_pixels: 'errors.field.image_too_many_pixels',
   time_in_future: 'errors.field.time_in_future',
   end_before_start: 'errors.field.end_before_start',
   duration_too_long: 'errors.field.duration_too_long',

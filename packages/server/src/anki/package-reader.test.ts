@@ -3,7 +3,7 @@ import path from 'node:path';
 import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { AnkiPackageError, htmlToText, readAnkiPackage } from './package-reader.ts';
+import { AnkiPackageError, htmlToText } from './package-reader.ts';
 import { decodeMessage, encodeMessage, protoBytesList, protoString } from './protobuf.ts';
 import {
   ankiPackage,
@@ -11,6 +11,7 @@ import {
   BASIC_REVERSED,
   BASIC_TYPING,
   CLOZE,
+  readPackageBytes,
   type TestCollection,
   type TestNoteType,
 } from './test-package.ts';
@@ -62,9 +63,9 @@ const COLLECTION: TestCollection = {
 const apkg = (format: 'anki2' | 'anki21b', media: TestCollection['media'] = COLLECTION.media) =>
   ankiPackage({ ...COLLECTION, media }, format);
 
-const reason = (bytes: Uint8Array) => {
+const reason = async (bytes: Uint8Array) => {
   try {
-    readAnkiPackage(bytes);
+    await readPackageBytes(bytes);
   } catch (error) {
     if (error instanceof AnkiPackageError) return error.reason;
     throw error;
@@ -94,8 +95,8 @@ const notes = (
 });
 
 describe('readAnkiPackage', () => {
-  it.each(FORMATS)('reads decks, cards, images and reviews (%s)', (format) => {
-    const out = readAnkiPackage(apkg(format));
+  it.each(FORMATS)('reads decks, cards, images and reviews (%s)', async (format) => {
+    const out = await readPackageBytes(apkg(format));
     expect(out.format).toBe(format);
     expect(out.decks).toEqual(['Geo', 'Geo::Capitals']);
     expect(out.cards.map((c) => [c.ankiId, c.deck, c.front, c.back])).toEqual([
@@ -114,7 +115,7 @@ describe('readAnkiPackage', () => {
     ]);
   });
 
-  it('reads an anki21b package laid out as Anki 2.1.50+ writes it, not the stub for old Ankis', () => {
+  it('reads an anki21b package laid out as Anki 2.1.50+ writes it, not the stub for old Ankis', async () => {
     const files = unzipSync(apkg('anki21b'));
     expect(Object.keys(files).sort()).toEqual([
       '0',
@@ -129,7 +130,7 @@ describe('readAnkiPackage', () => {
     expect(entries.map((e) => protoString(decodeMessage(e), 1))).toEqual(['map.png']);
     expect(Buffer.from(zstdDecompressSync(files['0'] as Uint8Array)).equals(PNG)).toBe(true);
     // The stub collection.anki2 (one note asking to update Anki) is not what is read.
-    const out = readAnkiPackage(apkg('anki21b'));
+    const out = await readPackageBytes(apkg('anki21b'));
     expect(out.cards.map((c) => c.ankiId)).toEqual([100, 101, 102]);
   });
 
@@ -138,12 +139,12 @@ describe('readAnkiPackage', () => {
     ['geography.colpkg', 'anki21b'],
   ])(
     'reads the fixture %s (scripts/anki-fixtures.ts) as %s, its image a card image',
-    (file, format) => {
+    async (file, format) => {
       const fixture = readFileSync(
         path.join(import.meta.dirname, '../../../../tests/fixtures/anki', file),
       );
       if (format === 'anki21b') expect(Object.keys(unzipSync(fixture))).toContain('meta');
-      const out = readAnkiPackage(fixture);
+      const out = await readPackageBytes(fixture);
       expect(out.format).toBe(format);
       expect(out.cards.map((c) => [c.front, c.back])).toEqual([
         ['Spain', 'Madrid'],
@@ -157,9 +158,9 @@ describe('readAnkiPackage', () => {
     },
   );
 
-  it('reads a legacy package whose meta says version 2 as legacy (JSON media map)', () => {
+  it('reads a legacy package whose meta says version 2 as legacy (JSON media map)', async () => {
     const legacy = withEntry(apkg('anki2'), 'meta', encodeMessage([[1, 2]]));
-    expect(readAnkiPackage(legacy).cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
+    expect((await readPackageBytes(legacy)).cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
   });
 
   describe('a corrupt media map is refused, importing nothing', () => {
@@ -178,15 +179,15 @@ describe('readAnkiPackage', () => {
       ['anki21b: a name with a path', 'anki21b', map(entry('../map.png', new Uint8Array(20)))],
       ['anki2: not JSON', 'anki2', new TextEncoder().encode('{"0": "map.png"')],
       ['anki2: JSON, not a map', 'anki2', new TextEncoder().encode('["map.png"]')],
-    ] as const)('%s', (_, format, media) => {
-      expect(reason(withEntry(apkg(format), 'media', media))).toBe('corrupt_media');
+    ] as const)('%s', async (_, format, media) => {
+      expect(await reason(withEntry(apkg(format), 'media', media))).toBe('corrupt_media');
     });
-    it('anki21b: a media file that is not zstd', () => {
-      expect(reason(withEntry(apkg('anki21b'), '0', PNG))).toBe('corrupt_media');
+    it('anki21b: a media file that is not zstd', async () => {
+      expect(await reason(withEntry(apkg('anki21b'), '0', PNG))).toBe('corrupt_media');
     });
   });
 
-  it.each(FORMATS)('renders each card from its note type and template (%s)', (format) => {
+  it.each(FORMATS)('renders each card from its note type and template (%s)', async (format) => {
     const custom: TestNoteType = {
       id: 77,
       name: 'Vocab',
@@ -204,7 +205,7 @@ describe('readAnkiPackage', () => {
         },
       ],
     };
-    const out = readAnkiPackage(
+    const out = await readPackageBytes(
       ankiPackage(
         notes(
           [
@@ -237,7 +238,7 @@ describe('readAnkiPackage', () => {
 
   it.each(FORMATS)(
     'skips a card it cannot render, or an empty one, with a reason (%s)',
-    (format) => {
+    async (format) => {
       const tts: TestNoteType = {
         id: 78,
         name: 'Spoken',
@@ -253,7 +254,7 @@ describe('readAnkiPackage', () => {
           { name: 'Card 2', question: '{{#Front}}{{Back}}', answer: '{{Front}}' },
         ],
       };
-      const out = readAnkiPackage(
+      const out = await readPackageBytes(
         ankiPackage(
           notes(
             [
@@ -283,64 +284,73 @@ describe('readAnkiPackage', () => {
     },
   );
 
-  it.each(FORMATS)('names a side whose image is missing or that is only a sound (%s)', (format) => {
-    const out = readAnkiPackage(
-      ankiPackage(
-        notes(
-          [
-            { fields: ['<img src="gone.png">', 'back'] },
-            { fields: ['front', '[sound:word.mp3]'] },
-            // Text beside a missing image: the text is the card.
-            { fields: ['Spain <img src="gone.png">', 'Madrid'] },
-            // The first image missing, the second present: the second is kept.
-            { fields: ['Spain', '<img src="gone.png"><img src="map%20v2.png">'] },
-          ],
-          { media: { 'map v2.png': PNG } },
+  it.each(FORMATS)(
+    'names a side whose image is missing or that is only a sound (%s)',
+    async (format) => {
+      const out = await readPackageBytes(
+        ankiPackage(
+          notes(
+            [
+              { fields: ['<img src="gone.png">', 'back'] },
+              { fields: ['front', '[sound:word.mp3]'] },
+              // Text beside a missing image: the text is the card.
+              { fields: ['Spain <img src="gone.png">', 'Madrid'] },
+              // The first image missing, the second present: the second is kept.
+              { fields: ['Spain', '<img src="gone.png"><img src="map%20v2.png">'] },
+            ],
+            { media: { 'map v2.png': PNG } },
+          ),
+          format,
         ),
-        format,
-      ),
-    );
-    expect(out.skipped).toEqual([
-      { noteId: 1, reason: 'missing_media' },
-      { noteId: 2, reason: 'unsupported_media' },
-    ]);
-    expect(out.cards.map((c) => [c.front, c.back, c.frontImage, c.backImage?.type])).toEqual([
-      ['Spain', 'Madrid', null, undefined],
-      ['Spain', '', null, 'image/png'],
-    ]);
-  });
+      );
+      expect(out.skipped).toEqual([
+        { noteId: 1, reason: 'missing_media' },
+        { noteId: 2, reason: 'unsupported_media' },
+      ]);
+      expect(out.cards.map((c) => [c.front, c.back, c.frontImage, c.backImage?.type])).toEqual([
+        ['Spain', 'Madrid', null, undefined],
+        ['Spain', '', null, 'image/png'],
+      ]);
+    },
+  );
 
-  it('names why a bad file is refused', () => {
-    expect(reason(new TextEncoder().encode('not a zip at all'))).toBe('not_a_zip');
-    expect(reason(zipSync({ 'readme.txt': new TextEncoder().encode('hi') }))).toBe('no_collection');
+  it('names why a bad file is refused', async () => {
+    expect(await reason(new TextEncoder().encode('not a zip at all'))).toBe('not_a_zip');
+    expect(await reason(zipSync({ 'readme.txt': new TextEncoder().encode('hi') }))).toBe(
+      'no_collection',
+    );
     expect(
-      reason(zipSync({ 'collection.anki2': new TextEncoder().encode('garbage, not SQLite') })),
+      await reason(
+        zipSync({ 'collection.anki2': new TextEncoder().encode('garbage, not SQLite') }),
+      ),
     ).toBe('corrupt_collection');
-    expect(reason(zipSync({ 'collection.anki21b': new Uint8Array([1, 2, 3]) }))).toBe(
+    expect(await reason(zipSync({ 'collection.anki21b': new Uint8Array([1, 2, 3]) }))).toBe(
       'corrupt_collection',
     );
     // meta says the latest format, but there is no collection.anki21b.
-    expect(reason(withEntry(apkg('anki2'), 'meta', encodeMessage([[1, 3]])))).toBe('no_collection');
-    expect(reason(withEntry(apkg('anki21b'), 'meta', new Uint8Array([0x08])))).toBe(
+    expect(await reason(withEntry(apkg('anki2'), 'meta', encodeMessage([[1, 3]])))).toBe(
+      'no_collection',
+    );
+    expect(await reason(withEntry(apkg('anki21b'), 'meta', new Uint8Array([0x08])))).toBe(
       'corrupt_collection',
     );
     const script = new TextEncoder().encode('<svg onload="alert(1)"></svg>');
     for (const format of FORMATS) {
-      expect(reason(apkg(format, { 'map.png': script }))).toBe('media_type');
+      expect(await reason(apkg(format, { 'map.png': script }))).toBe('media_type');
     }
     // An image that inflates past 2 MiB is refused before it is all inflated.
-    expect(reason(apkg('anki21b', { 'map.png': new Uint8Array(3 * 1024 * 1024) }))).toBe(
+    expect(await reason(apkg('anki21b', { 'map.png': new Uint8Array(3 * 1024 * 1024) }))).toBe(
       'media_type',
     );
     const damaged = apkg('anki2').slice(0, 200);
-    expect(reason(damaged)).toBe('not_a_zip');
+    expect(await reason(damaged)).toBe('not_a_zip');
   });
 
-  it('refuses a zip bomb before inflating it', () => {
+  it('refuses a zip bomb before inflating it', async () => {
     // 20 MB of zeros compress to about 20 KB: far past the allowed ratio of 200.
     const bomb = zipSync({ 'collection.anki2': new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
     expect(bomb.length).toBeLessThan(100 * 1024);
-    expect(reason(bomb)).toBe('too_large');
+    expect(await reason(bomb)).toBe('too_large');
   });
 
   it('reduces field HTML to text', () => {

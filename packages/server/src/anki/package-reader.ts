@@ -11,15 +11,16 @@
  * Out come decks (a `::` tree), cards (each side rendered from its note type's template, HTML
  * reduced to text, the first image kept when it is a PNG, JPEG, WebP or GIF) and the review
  * history. Every bound is checked before the work it guards, and a bad file throws
- * `AnkiPackageError` naming why; nothing is written anywhere but a temporary file of the
- * collection, removed at once.
+ * `AnkiPackageError` naming why. The package is read from a file, one zip entry at a time: the
+ * collection is inflated into the caller's work folder and opened there, each image a card shows
+ * is written there once; nothing of the package is held in memory but the small entries (`meta`,
+ * the media map) and one image at a time. The caller removes the folder.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { zstdDecompressSync } from 'node:zlib';
-import { unzipSync } from 'fflate';
+import { Transform } from 'node:stream';
+import { createZstdDecompress, zstdDecompressSync } from 'node:zlib';
 import { decodeMessage, protoBytesList, protoString, protoUint } from './protobuf.ts';
 import {
   answerOnly,
@@ -28,6 +29,7 @@ import {
   renderTemplate,
   TemplateError,
 } from './template.ts';
+import { type ZipEntry, ZipFile, ZipFormatError } from './zip-file.ts';
 
 export const ANKI_LIMITS = {
   /** Largest package accepted (the issue asks for at least 200 MB). */
@@ -81,8 +83,11 @@ export class AnkiPackageError extends Error {
   }
 }
 
+/** An image a card shows, written once (whatever the cards showing it) into the work folder. */
 export interface AnkiImage {
-  bytes: Buffer;
+  /** Its name in the package (`map.png`). */
+  name: string;
+  file: string;
   type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
 }
 
@@ -153,48 +158,71 @@ function sniffImage(bytes: Uint8Array): AnkiImage['type'] | null {
   return null;
 }
 
-function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
-  if (bytes.length > ANKI_LIMITS.packageBytes) {
+type Entries = Map<string, ZipEntry>;
+
+/** Largest media map (JSON or zstd protobuf) read: 64 MB is far past 100,000 entries. */
+const MEDIA_MAP_BYTES = 64 * 1024 * 1024;
+
+/** The first bytes of the file, to tell a zip from anything else before reading further. */
+function startsLikeZip(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    readSync(fd, head, 0, 4, 0);
+    return ZIP_MAGIC.every((b, i) => head[i] === b);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The zip's directory, and its entries the reader uses, each checked against the bounds. */
+function openZip(file: string): { zip: ZipFile; entries: Entries } {
+  const size = statSync(file).size;
+  if (size > ANKI_LIMITS.packageBytes) {
     throw new AnkiPackageError('too_large', ANKI_MESSAGES.tooLarge);
   }
-  if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
-    throw new AnkiPackageError('not_a_zip', ANKI_MESSAGES.notAZip);
-  }
-  let unpacked = 0;
+  if (!startsLikeZip(file)) throw new AnkiPackageError('not_a_zip', ANKI_MESSAGES.notAZip);
+  let zip: ZipFile;
   try {
-    return unzipSync(bytes, {
-      filter: (file) => {
-        const wanted =
-          (COLLECTIONS as readonly string[]).includes(file.name) ||
-          file.name === 'media' ||
-          file.name === 'meta' ||
-          /^\d+$/.test(file.name);
-        if (!wanted) return false;
-        unpacked += file.originalSize;
-        if (
-          unpacked > ANKI_LIMITS.unpackedBytes ||
-          file.originalSize > Math.max(1024 * 1024, file.size * ANKI_LIMITS.ratio)
-        ) {
-          throw new AnkiPackageError('too_large', ANKI_MESSAGES.unpacksTooLarge);
-        }
-        return true;
-      },
-    });
+    zip = ZipFile.open(file, size);
   } catch (error) {
-    if (error instanceof AnkiPackageError) throw error;
+    if (!(error instanceof ZipFormatError)) throw error;
     throw new AnkiPackageError('not_a_zip', ANKI_MESSAGES.damagedZip);
   }
+  const entries: Entries = new Map();
+  let unpacked = 0;
+  for (const entry of zip.entries) {
+    const wanted =
+      (COLLECTIONS as readonly string[]).includes(entry.name) ||
+      entry.name === 'media' ||
+      entry.name === 'meta' ||
+      /^\d+$/.test(entry.name);
+    if (!wanted) continue;
+    unpacked += entry.size;
+    if (
+      unpacked > ANKI_LIMITS.unpackedBytes ||
+      entry.size > Math.max(1024 * 1024, entry.compressedSize * ANKI_LIMITS.ratio)
+    ) {
+      zip.close();
+      throw new AnkiPackageError('too_large', ANKI_MESSAGES.unpacksTooLarge);
+    }
+    entries.set(entry.name, entry);
+  }
+  return { zip, entries };
 }
 
 /**
  * Whether the package is of the latest format: Anki's `meta` (a `PackageMetadata` whose field 1
  * is the version) says 3; without `meta`, a `collection.anki21b` says so.
  */
-function isLatest(files: Record<string, Uint8Array>): boolean {
-  if (!files.meta) return files['collection.anki21b'] !== undefined;
+function isLatest(zip: ZipFile, entries: Entries): boolean {
+  const meta = entries.get('meta');
+  if (!meta) return entries.has('collection.anki21b');
   try {
-    return protoUint(decodeMessage(files.meta), 1) === 3;
-  } catch {
+    if (meta.size > 1024 * 1024) throw new Error('meta too large');
+    return protoUint(decodeMessage(zip.readSync(meta)), 1) === 3;
+  } catch (error) {
+    if (error instanceof ZipFormatError) throw error;
     throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.badMeta);
   }
 }
@@ -208,12 +236,15 @@ const corruptMedia = () => new AnkiPackageError('corrupt_media', ANKI_MESSAGES.c
  * it or a SHA-1 that is not 20 bytes makes the map corrupt. Legacy: JSON `{"n": name}`. A package
  * without `media` has none.
  */
-function mediaMap(files: Record<string, Uint8Array>, latest: boolean): Map<string, string> {
+function mediaMap(zip: ZipFile, entries: Entries, latest: boolean): Map<string, string> {
   const map = new Map<string, string>();
-  if (!files.media) return map;
+  const entry = entries.get('media');
+  if (!entry) return map;
+  if (entry.size > MEDIA_MAP_BYTES) throw corruptMedia();
+  const bytes = zip.readSync(entry);
   if (latest) {
     try {
-      const raw = zstdDecompressSync(files.media, { maxOutputLength: 64 * 1024 * 1024 });
+      const raw = zstdDecompressSync(bytes, { maxOutputLength: MEDIA_MAP_BYTES });
       protoBytesList(decodeMessage(raw), 1).forEach((entry, index) => {
         const fields = decodeMessage(entry);
         const name = protoString(fields, 1);
@@ -229,7 +260,7 @@ function mediaMap(files: Record<string, Uint8Array>, latest: boolean): Map<strin
   }
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(files.media));
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw corruptMedia();
   }
@@ -282,39 +313,45 @@ function withoutUnicase(file: string) {
   }
 }
 
-function openCollection(files: Record<string, Uint8Array>, latest: boolean) {
+/** Fails once more than `limit` bytes pass: a zstd collection is bounded as an entry is. */
+function limitTo(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _, done) {
+      seen += chunk.length;
+      if (seen > limit) done(new Error('collection larger than allowed'));
+      else done(null, chunk);
+    },
+  });
+}
+
+/** The collection inflated (and for `anki21b` zstd-decompressed) into `dir`, and opened there. */
+async function openCollection(zip: ZipFile, entries: Entries, latest: boolean, dir: string) {
   const name = (
     latest
       ? (['collection.anki21b'] as const)
       : (['collection.anki21', 'collection.anki2'] as const)
-  ).find((n) => files[n]);
+  ).find((n) => entries.has(n));
   if (!name) {
     throw new AnkiPackageError('no_collection', ANKI_MESSAGES.noCollection);
   }
-  let bytes = files[name] as Uint8Array;
+  const entry = entries.get(name) as ZipEntry;
+  const file = path.join(dir, 'collection.sqlite');
   if (name === 'collection.anki21b') {
     try {
-      bytes = zstdDecompressSync(bytes, { maxOutputLength: ANKI_LIMITS.unpackedBytes });
-    } catch {
+      await zip.extract(entry, file, createZstdDecompress(), limitTo(ANKI_LIMITS.unpackedBytes));
+    } catch (error) {
+      if (error instanceof ZipFormatError) throw error;
       throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.notDecompressed);
     }
+  } else {
+    await zip.extract(entry, file);
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'anki-'));
-  const file = path.join(dir, 'collection.sqlite');
-  writeFileSync(file, bytes);
   try {
     withoutUnicase(file);
     const db = new DatabaseSync(file, { readOnly: true });
-    return {
-      format: name.slice('collection.'.length) as AnkiCollection['format'],
-      db,
-      close: () => {
-        db.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return { format: name.slice('collection.'.length) as AnkiCollection['format'], db };
   } catch {
-    rmSync(dir, { recursive: true, force: true });
     throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.notADatabase);
   }
 }
@@ -404,17 +441,29 @@ function noteTypes(db: DatabaseSync): Map<number, NoteType> {
 const SOUND = /\[sound:[^\]]*\]/gi;
 const MEDIA_ELEMENT = /<(audio|video|object|embed)\b/i;
 
-export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
-  const files = unzip(bytes);
-  const latest = isLatest(files);
-  const collection = openCollection(files, latest);
+/**
+ * Reads the package in `file`, working in `dir` (an empty folder the caller owns and removes):
+ * the collection and the cards' images are written there.
+ */
+export async function readAnkiPackage(file: string, dir: string): Promise<AnkiCollection> {
+  const { zip, entries } = openZip(file);
+  let opened: DatabaseSync | undefined;
   try {
-    const media = mediaMap(files, latest);
+    const latest = isLatest(zip, entries);
+    const collection = await openCollection(zip, entries, latest, dir);
     const { db } = collection;
+    opened = db;
+    const media = mediaMap(zip, entries, latest);
     /** A media file's bytes, or null when the map or the zip lacks it. */
     const mediaFile = (name: string): Uint8Array | null => {
-      const data = files[media.get(name) ?? ''];
-      if (!data || !latest) return data ?? null;
+      const entry = entries.get(media.get(name) ?? '');
+      if (!entry) return null;
+      // Checked before reading: an image is at most 2 MiB (its zstd form hardly larger).
+      if (entry.size > ANKI_LIMITS.imageBytes + 64 * 1024) {
+        throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(name));
+      }
+      const data = zip.readSync(entry);
+      if (!latest) return data;
       try {
         return zstdDecompressSync(data, { maxOutputLength: ANKI_LIMITS.imageBytes + 1 });
       } catch (error) {
@@ -423,6 +472,24 @@ export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
         }
         throw corruptMedia();
       }
+    };
+    /** Each image a card shows, by its media name: checked and written into `dir` once. */
+    const images = new Map<string, AnkiImage | null>();
+    const imageOf = (name: string): AnkiImage | null => {
+      if (images.has(name)) return images.get(name) ?? null;
+      const data = mediaFile(name);
+      let found: AnkiImage | null = null;
+      if (data) {
+        const type = sniffImage(data);
+        const byName = IMAGE_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
+        if (!type || !byName || data.length > ANKI_LIMITS.imageBytes) {
+          throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(name));
+        }
+        found = { name, file: path.join(dir, `image-${images.size}`), type };
+        writeFileSync(found.file, data);
+      }
+      images.set(name, found);
+      return found;
     };
     type Side = { text: string; image: AnkiImage | null; problem: AnkiSkipReason | null };
     /** A rendered side: its text, its first image the package has, or why it shows nothing. */
@@ -435,17 +502,11 @@ export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
         try {
           name = decodeURIComponent(src);
         } catch {}
-        const data = mediaFile(name);
-        if (!data) {
+        image = imageOf(name);
+        if (!image) {
           missing = true;
           continue;
         }
-        const type = sniffImage(data);
-        const byName = IMAGE_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
-        if (!type || !byName || data.length > ANKI_LIMITS.imageBytes) {
-          throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(name));
-        }
-        image = { bytes: Buffer.from(data), type };
         break;
       }
       const withoutSound = html.replace(SOUND, '');
@@ -562,9 +623,13 @@ export function readAnkiPackage(bytes: Uint8Array): AnkiCollection {
     return { format: collection.format, decks: usedDecks, cards, reviews, skipped };
   } catch (error) {
     if (error instanceof AnkiPackageError) throw error;
+    if (error instanceof ZipFormatError) {
+      throw new AnkiPackageError('not_a_zip', ANKI_MESSAGES.damagedZip);
+    }
     // A damaged table, JSON or protobuf config: whatever broke, the collection is unreadable.
     throw new AnkiPackageError('corrupt_collection', ANKI_MESSAGES.unreadable);
   } finally {
-    collection.close();
+    opened?.close();
+    zip.close();
   }
 }

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { readAnkiPackage } from './package-reader.ts';
 import {
   BASIC_MODEL_ID,
   EXPORT_DECK_ID,
   fieldChecksum,
   writeAnkiPackage,
 } from './package-writer.ts';
+import { readPackageBytes } from './test-package.ts';
 
 const CARDS = [
   { id: 7, front: 'Spain', back: 'Madrid', frontImage: null, backImage: null },
@@ -117,8 +117,8 @@ describe('writeAnkiPackage', () => {
     }
   });
 
-  it('reads back through the importer with the same cards and reviews', () => {
-    const back = readAnkiPackage(writeAnkiPackage('Geo', CARDS, REVIEWS));
+  it('reads back through the importer with the same cards and reviews', async () => {
+    const back = await readPackageBytes(writeAnkiPackage('Geo', CARDS, REVIEWS));
     expect(back.decks).toEqual(['Geo']);
     expect(back.cards.map((c) => [c.front, c.back])).toEqual([
       ['Spain', 'Madrid'],

@@ -11,12 +11,13 @@
  * Tables carry the columns of Anki's schema; the stock note types are Anki's (`notetype/stock.rs`).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { zstdCompressSync } from 'node:zlib';
 import { zipSync } from 'fflate';
+import { type AnkiCollection, type AnkiImage, readAnkiPackage } from './package-reader.ts';
 import { ANKI_SCHEMA_11_TABLES } from './package-writer.ts';
 import { encodeMessage } from './protobuf.ts';
 
@@ -323,4 +324,39 @@ export function largeCollection(
     seen.add(r[0]);
   }
   return { decks, notes, revlog };
+}
+
+/** A card image as the tests read it: its bytes beside its type. */
+export type ReadImage = AnkiImage & { bytes: Buffer };
+
+/**
+ * `readAnkiPackage` on bytes, for tests: the package written to a temporary folder, read there,
+ * each card image's bytes loaded, the folder removed.
+ */
+export async function readPackageBytes(bytes: Uint8Array): Promise<
+  Omit<AnkiCollection, 'cards'> & {
+    cards: (Omit<AnkiCollection['cards'][number], 'frontImage' | 'backImage'> & {
+      frontImage: ReadImage | null;
+      backImage: ReadImage | null;
+    })[];
+  }
+> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'anki-test-'));
+  try {
+    const file = path.join(dir, 'package');
+    writeFileSync(file, bytes);
+    const read = await readAnkiPackage(file, dir);
+    const load = (image: AnkiImage | null): ReadImage | null =>
+      image ? { ...image, bytes: readFileSync(image.file) } : null;
+    return {
+      ...read,
+      cards: read.cards.map((c) => ({
+        ...c,
+        frontImage: load(c.frontImage),
+        backImage: load(c.backImage),
+      })),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -35,6 +35,8 @@ export interface OperationObject {
   'x-feature'?: string;
   /** The largest request body of this operation, when it needs more than the router's default. */
   'x-max-body-bytes'?: number;
+  /** The handler streams the form body itself (an upload to a file): the router leaves it unread. */
+  'x-streamed-body'?: boolean;
 }
 
 export interface OpenApiDocument {
@@ -67,6 +69,8 @@ export interface ContractOperation {
   feature?: Feature;
   /** The operation's own body limit (`x-max-body-bytes`), for uploads larger than an image. */
   maxBodyBytes?: number;
+  /** `x-streamed-body`: the router does not parse the form body; the handler streams it. */
+  streamedBody?: boolean;
   operation: OperationObject;
 }
 
@@ -136,6 +140,7 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
         secured: security.length > 0 && !security.some((s) => Object.keys(s).length === 0),
         feature,
         maxBodyBytes: operation['x-max-body-bytes'],
+        streamedBody: operation['x-streamed-body'] === true,
         operation,
       });
     }

@@ -74,7 +74,11 @@ function bodyLimitOf(op: ContractOperation): number {
  * alone, `c.req.arrayBuffer()` takes the adapter's direct read of the socket. That was 13 % of the
  * server's CPU in a rating (issue 11).
  */
-function limitBody(limit: number, operationId: string): MiddlewareHandler<AppEnv> {
+function limitBody(
+  limit: number,
+  operationId: string,
+  handlerStreams: boolean,
+): MiddlewareHandler<AppEnv> {
   const streamed = bodyLimit({
     maxSize: limit,
     onError: () => {
@@ -86,6 +90,9 @@ function limitBody(limit: number, operationId: string): MiddlewareHandler<AppEnv
     c.set('operationId', operationId);
     const length = c.req.header('content-length');
     if (!length || !/^\d+$/.test(length) || c.req.header('transfer-encoding') !== undefined) {
+      // `bodyLimit` reads the whole body into its stream's queue at once: an operation that
+      // streams its body to a file (`x-streamed-body`) bounds what it reads itself instead.
+      if (handlerStreams) return next();
       return streamed(c, next);
     }
     if (Number(length) > limit) throw tooLarge(limit);
@@ -244,7 +251,13 @@ export function registerContractRoutes(
       } else if (op.requestBody && contentType && !accepts(op, contentType)) {
         throw unsupportedType(op, contentType);
       }
-      if (op.requestBody && isFormType(contentType) && accepts(op, contentType)) {
+      // A streamed upload (`x-streamed-body`) is read once, by its handler, straight to a file.
+      if (
+        op.requestBody &&
+        isFormType(contentType) &&
+        accepts(op, contentType) &&
+        !op.streamedBody
+      ) {
         merge(fields, await inspectForm(c));
       }
       if (Object.keys(fields).length > 0) throw validationError({ ...fields });
@@ -252,7 +265,7 @@ export function registerContractRoutes(
     };
     const method = op.method.toUpperCase();
     const path = toHonoPath(op.path);
-    const limited = limitBody(bodyLimitOf(op), op.operationId);
+    const limited = limitBody(bodyLimitOf(op), op.operationId, op.streamedBody === true);
     // Operations without a request body never read one, so only those with a body are limited.
     const register = (p: string) => {
       if (op.requestBody) app.on(method, p, limited, route);

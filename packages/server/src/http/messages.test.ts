@@ -70,6 +70,8 @@ describe('field error keys', () => {
       'image_too_large',
       'not_an_image',
       'image_malformed',
+      'image_undecodable',
+      'image_too_many_pixels',
     ]);
   });
 

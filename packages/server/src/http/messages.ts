@@ -58,6 +58,8 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The image is larger than 2 MiB.', 'image_too_large'],
   ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
   ['The image is not a valid base64 data: URL.', 'image_malformed'],
+  ['The image is damaged and could not be decoded.', 'image_undecodable'],
+  ['The image has more than 50 megapixels.', 'image_too_many_pixels'],
   // Anki import: why a package is refused (anki/package-reader.ts ANKI_MESSAGES).
   ['Attach the Anki package (.apkg or .colpkg) as a file.', 'anki_file_required'],
   ['The package is larger than 256 MB.', 'anki_too_large'],

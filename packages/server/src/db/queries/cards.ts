@@ -280,6 +280,27 @@ export async function updateCard(
     where id = ${id}`;
 }
 
+/**
+ * One side's image of a card (an import inserts its cards without images, then sends each image
+ * in a statement of its own, so that no statement holds more than one image).
+ */
+export async function setCardImage(
+  q: Query,
+  id: number,
+  side: 'front' | 'back',
+  image: StoredImage,
+): Promise<void> {
+  // Base64 is a third shorter than the hex text the driver writes for a Buffer.
+  const base64 = image.bytes.toString('base64');
+  if (side === 'front') {
+    await q`update cards set front_image = decode(${base64}, 'base64'),
+      front_image_type = ${image.type} where id = ${id}`;
+  } else {
+    await q`update cards set back_image = decode(${base64}, 'base64'),
+      back_image_type = ${image.type} where id = ${id}`;
+  }
+}
+
 /** Deletes a card (its schedules and logs cascade) and uncounts it from its desk. */
 export async function deleteCard(q: Query, id: number, deskId: number): Promise<void> {
   const gone = await q`delete from cards where id = ${id} returning id`;

@@ -1,14 +1,19 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { unzipSync, zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAnkiPackage } from '../../anki/package-reader.ts';
 import {
   ankiPackage,
   BASIC_REVERSED,
   CLOZE,
+  readPackageBytes,
   type TestCollection,
 } from '../../anki/test-package.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, type Learner, PNG, SR } from './test-support.ts';
+import { jpegWithGps } from '../../test/images.ts';
+import { ANKI_IMPORT_DIR_PREFIX, ANKI_IMPORT_RETRY_AFTER_S } from './anki.ts';
+import { expectStoredPng, helpers, type Learner, PNG, SR } from './test-support.ts';
 
 let t: TestBackend;
 beforeAll(async () => {
@@ -264,6 +269,125 @@ describe('Anki import', () => {
   });
 });
 
+/** The import's temporary folders present now (`memoria-anki-import-*` in the OS temp folder). */
+const importDirs = () =>
+  readdirSync(tmpdir()).filter((name) => name.startsWith(ANKI_IMPORT_DIR_PREFIX));
+
+/**
+ * An upload whose body the test releases: its first half is sent at once, the rest when
+ * `release` is called; `reading` resolves once the server is reading it.
+ */
+function heldUpload(learner: Learner, bytes: Uint8Array) {
+  const boundary = 'held-upload-boundary';
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="deck.apkg"\r\n` +
+      'content-type: application/octet-stream\r\n\r\n',
+  );
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  const half = Math.floor(bytes.length / 2);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let started = () => {};
+  const reading = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  let step = 0;
+  // Nothing is pulled before the server reads (high-water mark 0), and the second pull comes
+  // once it has taken the first half: by then the handler has made its folder and is reading.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        step += 1;
+        if (step === 1) {
+          controller.enqueue(head);
+          controller.enqueue(bytes.slice(0, half));
+          return;
+        }
+        if (step === 2) started();
+        await released;
+        controller.enqueue(bytes.slice(half));
+        controller.enqueue(tail);
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const response = t.app.request(IMPORT, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${learner.access}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  return { response, reading, release };
+}
+
+describe('Anki import: one at a time, through temporary files', () => {
+  it('answers 429 with Retry-After to an import while another runs, then imports again', async () => {
+    const ana = await t.signUp();
+    const bea = await t.signUp();
+    const before = importDirs();
+    const first = heldUpload(ana, ankiPackage(COLLECTION));
+    await first.reading;
+    // The first import holds its folder, where the upload is being written.
+    expect(importDirs().filter((d) => !before.includes(d))).toHaveLength(1);
+
+    const second = await upload(bea, ankiPackage(COLLECTION));
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe(String(ANKI_IMPORT_RETRY_AFTER_S));
+    expect(second.body).toMatchObject({ code: 'rate_limited' });
+
+    first.release();
+    const done = await first.response;
+    expect(done.status).toBe(201);
+    expect(((await done.json()) as Summary).cards_imported).toBe(3);
+    // Its folder is gone; the next import runs.
+    expect(importDirs().filter((d) => !before.includes(d))).toEqual([]);
+    expect((await upload(bea, ankiPackage(COLLECTION))).status).toBe(201);
+    expect(importDirs().filter((d) => !before.includes(d))).toEqual([]);
+  });
+
+  it('removes its temporary files when the package is refused', async () => {
+    const ana = await t.signUp();
+    const before = importDirs();
+    const bad = await upload(ana, zipSync({ 'collection.anki2': new Uint8Array(100) }));
+    expect(bad.status).toBe(400);
+    const broken = await upload(ana, new TextEncoder().encode('not a zip'));
+    expect(broken.status).toBe(400);
+    expect(importDirs().filter((d) => !before.includes(d))).toEqual([]);
+  });
+
+  it('decodes each image: one that does not decode refuses the package, EXIF is not kept', async () => {
+    const ana = await t.signUp();
+    const zeros = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(4096)]);
+    const refused = await upload(ana, ankiPackage({ ...COLLECTION, media: { 'map.png': zeros } }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.field_codes).toEqual({ file: ['anki_media_type'] });
+
+    const photo = await jpegWithGps();
+    const withPhoto: TestCollection = {
+      ...COLLECTION,
+      notes: [
+        { id: 10, fields: ['Where?', '<img src="photo.jpg">'], cards: [{ id: 100, deck: 1 }] },
+      ],
+      revlog: [],
+      media: { 'photo.jpg': photo },
+    };
+    const res = await upload(ana, ankiPackage(withPhoto, 'anki21b'));
+    expect(res.status).toBe(201);
+    const [row] = await t.deps.sql<{ image: Buffer; type: string }[]>`
+      select back_image as image, back_image_type as type from cards
+      where desk_id = ${(res.body as unknown as Summary).desks[0]?.id as number}`;
+    expect(row?.type).toBe('image/jpeg');
+    expect((await sharp(row?.image).metadata()).exif).toBeUndefined();
+    expect(row?.image.includes(Buffer.from('Secret Camera'))).toBe(false);
+  });
+});
+
 /** The export's raw answer: the harness's request reads JSON only. */
 function download(learner: Learner, deskId: number, format?: string) {
   return t.app.request(`${SR}/desks/${deskId}/export/${format ? `?format=${format}` : ''}`, {
@@ -284,12 +408,12 @@ describe('desk export', () => {
     const res = await download(ana, capitals);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="Geo_Capitals.apkg"');
-    const back = readAnkiPackage(new Uint8Array(await res.arrayBuffer()));
+    const back = await readPackageBytes(new Uint8Array(await res.arrayBuffer()));
     expect(back.decks).toEqual(['Geo::Capitals']);
     expect(back.cards.map((c) => [c.front, c.back, c.backImage?.type])).toEqual([
       ['Spain', 'Madrid', 'image/png'],
     ]);
-    expect(back.cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
+    await expectStoredPng(back.cards[0]?.backImage?.bytes);
     // Three imported ratings and the one just made.
     expect(back.reviews.map((r) => r.rating)).toEqual([3, 3, 1, 3]);
 

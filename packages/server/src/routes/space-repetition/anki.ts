@@ -2,19 +2,29 @@
  * Anki import: a package becomes desks of the caller, its notes cards and its review history
  * their review log, replayed through the caller's FSRS model so each schedule starts from it. One
  * transaction: a bad package (or any failure) writes nothing. Export: a desk as an `.apkg` or CSV.
+ *
+ * Memory: the upload is streamed to a file in a temporary folder, the package read from there
+ * one zip entry at a time (anki/package-reader.ts), each card image decoded and encoded again
+ * into its own file, and the cards written a few MB of images at a time; the folder is removed
+ * when the import ends, whatever its outcome. One import runs at a time on this instance: another
+ * one meanwhile answers 429 with Retry-After instead of holding a second package.
  */
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Grade } from 'ts-fsrs';
 import {
   ANKI_LIMITS,
   ANKI_MESSAGES,
   type AnkiCollection,
+  type AnkiImage,
   AnkiPackageError,
   readAnkiPackage,
 } from '../../anki/package-reader.ts';
 import { writeAnkiPackage } from '../../anki/package-writer.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordDeskActivities } from '../../db/queries/activities.ts';
-import { insertCards, listCards, type NewCard } from '../../db/queries/cards.ts';
+import { insertCards, listCards, type NewCard, setCardImage } from '../../db/queries/cards.ts';
 import { insertDesk } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
@@ -25,7 +35,12 @@ import {
   reviewDays,
 } from '../../db/queries/reviews.ts';
 import { csvField, DESK_CSV_HEADER } from '../../domain/desk-csv.ts';
-import type { StoredImage } from '../../domain/images.ts';
+import {
+  ImageError,
+  MAX_IMAGE_BYTES,
+  normalizeImage,
+  type StoredImage,
+} from '../../domain/images.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
 import {
   newSchedule,
@@ -35,15 +50,60 @@ import {
   scheduleToJson,
 } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { validationError } from '../../http/errors.ts';
+import { ApiError, validationError } from '../../http/errors.ts';
+import { receiveFile } from '../../http/upload.ts';
+import { releaseMemory } from '../../release-memory.ts';
 import { deskFor } from './access.ts';
-import { readForm } from './form.ts';
 
 /** The contract's bounds of a desk name and of a card side. */
 const DESK_NAME_MAX = 200;
 const CARD_SIDE_MAX = 5000;
 
 type Summary = Schemas['AnkiImportSummary'];
+
+/** Where an import works: `<os.tmpdir()>/memoria-anki-import-XXXXXX`, removed when it ends. */
+export const ANKI_IMPORT_DIR_PREFIX = 'memoria-anki-import-';
+/** What a second import meanwhile is told to wait, in seconds (a 250 MB import takes ~1 min). */
+export const ANKI_IMPORT_RETRY_AFTER_S = 30;
+
+let importing = false;
+
+/** Runs `task` unless an import already runs on this instance (429 with Retry-After then). */
+async function oneImportAtATime<T>(task: () => Promise<T>): Promise<T> {
+  if (importing) {
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Another Anki import is running on this server. Try again in ${ANKI_IMPORT_RETRY_AFTER_S} seconds.`,
+      { headers: { 'Retry-After': String(ANKI_IMPORT_RETRY_AFTER_S) } },
+    );
+  }
+  importing = true;
+  try {
+    return await task();
+  } finally {
+    importing = false;
+  }
+}
+
+/** Each distinct image the cards show, decoded and encoded again in place (`normalizeImage`). */
+async function normalizeCardImages(collection: AnkiCollection): Promise<void> {
+  const images = new Set<AnkiImage>();
+  for (const card of collection.cards) {
+    if (card.frontImage) images.add(card.frontImage);
+    if (card.backImage) images.add(card.backImage);
+  }
+  for (const image of images) {
+    try {
+      const stored = await normalizeImage(await readFile(image.file));
+      await writeFile(image.file, stored.bytes);
+      image.type = stored.type;
+    } catch (error) {
+      if (!(error instanceof ImageError)) throw error;
+      throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(image.name));
+    }
+  }
+}
 
 async function writeCollection(
   q: Query,
@@ -54,8 +114,18 @@ async function writeCollection(
     note_id: s.noteId,
     reason: s.reason,
   }));
-  const image = (i: AnkiCollection['cards'][number]['frontImage']): StoredImage | undefined =>
-    i ? { bytes: i.bytes, type: i.type } : undefined;
+  // One buffer for every image read (`setCardImage` turns it into text before it returns):
+  // a fresh 2 MB buffer per image would pile up outside the heap until a collection.
+  const scratch = Buffer.allocUnsafe(MAX_IMAGE_BYTES);
+  const image = async (i: AnkiImage): Promise<StoredImage> => {
+    const file = await open(i.file);
+    try {
+      const { bytesRead } = await file.read(scratch, 0, scratch.length, 0);
+      return { bytes: scratch.subarray(0, bytesRead), type: i.type };
+    } finally {
+      await file.close();
+    }
+  };
   const firstReview = new Map<number, Date>();
   for (const r of collection.reviews) {
     if (!firstReview.has(r.cardAnkiId)) firstReview.set(r.cardAnkiId, r.reviewedAt);
@@ -85,14 +155,18 @@ async function writeCollection(
       deskId: desk.id,
       front: card.front,
       back: card.back,
-      frontImage: image(card.frontImage),
-      backImage: image(card.backImage),
       createdBy: userId,
       // A card reviewed before it existed here counts as created at its first review.
       createdAt: firstReview.get(card.ankiId) ?? now,
     };
   });
   const ids = await insertCards(q, rows);
+  // Each image read from its file and sent in a statement of its own, then let go.
+  for (const [i, card] of kept.entries()) {
+    const id = ids[i] as number;
+    if (card.frontImage) await setCardImage(q, id, 'front', await image(card.frontImage));
+    if (card.backImage) await setCardImage(q, id, 'back', await image(card.backImage));
+  }
   const cardIds = new Map(
     kept.map((card, i) => [
       card.ankiId,
@@ -167,23 +241,35 @@ export const handlers: Handlers = {
   async importAnkiPackage(c) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const form = await readForm(c);
-    const file = form.file;
-    if (!(file instanceof File)) {
-      throw validationError({ file: [ANKI_MESSAGES.fileRequired] });
-    }
-    let collection: AnkiCollection;
-    try {
-      if (file.size > ANKI_LIMITS.packageBytes) {
-        throw new AnkiPackageError('too_large', ANKI_MESSAGES.tooLarge);
+    return oneImportAtATime(async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), ANKI_IMPORT_DIR_PREFIX));
+      try {
+        const file = path.join(dir, 'package');
+        const upload = await receiveFile(c, 'file', file, ANKI_LIMITS.packageBytes);
+        if (upload.kind === 'missing') {
+          throw validationError({ file: [ANKI_MESSAGES.fileRequired] });
+        }
+        let collection: AnkiCollection;
+        try {
+          if (upload.kind === 'too_large') {
+            throw new AnkiPackageError('too_large', ANKI_MESSAGES.tooLarge);
+          }
+          collection = await readAnkiPackage(file, dir);
+          await rm(file); // all it holds that the import needs is unpacked into `dir` now
+          await normalizeCardImages(collection);
+        } catch (error) {
+          if (!(error instanceof AnkiPackageError)) throw error;
+          throw validationError({ file: [error.message] }, error.message);
+        }
+        const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
+        return c.json(summary, 201);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+        // The import's garbage (hundreds of MB of image text sent to PostgreSQL) is let go now
+        // rather than kept resident; one collection, once per import, a few tens of ms.
+        releaseMemory();
       }
-      collection = readAnkiPackage(new Uint8Array(await file.arrayBuffer()));
-    } catch (error) {
-      if (!(error instanceof AnkiPackageError)) throw error;
-      throw validationError({ file: [error.message] }, error.message);
-    }
-    const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
-    return c.json(summary, 201);
+    });
   },
 
   async exportDesk(c, { params, query }) {

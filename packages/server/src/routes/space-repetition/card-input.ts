@@ -25,7 +25,9 @@ export async function readCardInput(
   creating: boolean,
 ): Promise<CardInput> {
   const fields: FieldErrors = {};
-  const input = isForm(c) ? await fromForm(c, fields, creating) : fromJson(body, fields, creating);
+  const input = isForm(c)
+    ? await fromForm(c, fields, creating)
+    : await fromJson(body, fields, creating);
   if (Object.keys(fields).length > 0) throw validationError(fields);
   return input;
 }
@@ -57,13 +59,17 @@ async function fromForm(
   return input;
 }
 
-function fromJson(body: CardJson, fields: FieldErrors, creating: boolean): CardInput {
+async function fromJson(
+  body: CardJson,
+  fields: FieldErrors,
+  creating: boolean,
+): Promise<CardInput> {
   const input: CardInput = {
     front: body.front,
     back: body.back,
     deskId: 'desk_id' in body ? body.desk_id : undefined,
-    frontImage: imageField(fields, 'front_image', body.front_image),
-    backImage: imageField(fields, 'back_image', body.back_image),
+    frontImage: await imageField(fields, 'front_image', body.front_image),
+    backImage: await imageField(fields, 'back_image', body.back_image),
   };
   if (creating) {
     // On create an explicit null is simply no image.

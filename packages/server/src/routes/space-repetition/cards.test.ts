@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, PNG, pngDataUrl, SR } from './test-support.ts';
+import { jpegWithGps } from '../../test/images.ts';
+import { expectStoredPng, helpers, PNG, pngDataUrl, SR } from './test-support.ts';
 
 let t: TestBackend;
 
@@ -45,6 +47,66 @@ describe('cards', () => {
     expect(percent.body.count).toBe(0);
   });
 
+  it('refuses an image that does not decode (a PNG signature and zeros), on create and update', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const card = await makeCard(ana, desk.id);
+    const zeros = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(4096)]);
+    const dataUrl = `data:image/png;base64,${zeros.toString('base64')}`;
+    const expected = {
+      fields: { front_image: ['The image is damaged and could not be decoded.'] },
+      field_codes: { front_image: ['image_undecodable'] },
+    };
+    const created = await t.request('POST', `${SR}/cards/`, {
+      token: ana.access,
+      body: { desk_id: desk.id, front: 'a', back: 'b', front_image: dataUrl },
+    });
+    expect([created.status, created.body]).toMatchObject([400, expected]);
+    const updated = await t.request('PUT', `${SR}/cards/${card.id}/`, {
+      token: ana.access,
+      body: { front: 'a', back: 'b', front_image: dataUrl },
+    });
+    expect([updated.status, updated.body]).toMatchObject([400, expected]);
+    const form = new FormData();
+    form.set('front', 'a');
+    form.set('back', 'b');
+    form.set('front_image', new Blob([zeros], { type: 'image/png' }), 'zeros.png');
+    const multipart = await t.request('PUT', `${SR}/cards/${card.id}/`, {
+      token: ana.access,
+      form,
+    });
+    expect([multipart.status, multipart.body]).toMatchObject([400, expected]);
+    const [stored] = await t.database.sql`
+      select count(*)::int as n from cards where desk_id = ${desk.id} and front_image is not null`;
+    expect(stored?.n).toBe(0);
+  });
+
+  it('stores an image without its EXIF (GPS) and at most 2048 px on its long side', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana);
+    const photo = await jpegWithGps();
+    const big = await sharp({
+      create: { width: 6000, height: 4000, channels: 3, background: 'teal' },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('desk_id', String(desk.id));
+    form.set('front', 'Where?');
+    form.set('back', 'Here');
+    form.set('front_image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    form.set('back_image', new Blob([new Uint8Array(big)], { type: 'image/png' }), 'big.png');
+    const created = await t.request('POST', `${SR}/cards/`, { token: ana.access, form });
+    expect(created.status).toBe(201);
+    const [row] = await t.database.sql<{ front: Buffer; back: Buffer }[]>`
+      select front_image as front, back_image as back from cards where id = ${created.body.id}`;
+    const front = await sharp(row?.front).metadata();
+    expect([front.format, front.exif, front.width]).toEqual(['jpeg', undefined, 64]);
+    expect(row?.front.includes(Buffer.from('Secret Camera'))).toBe(false);
+    const back = await sharp(row?.back).metadata();
+    expect([back.format, back.width, back.height]).toEqual(['png', 2048, 1365]);
+  });
+
   it('edits text and images and keeps the schedule', async () => {
     const ana = await t.signUp();
     const desk = await makeDesk(ana);
@@ -56,12 +118,12 @@ describe('cards', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ front: 'España', state: 'learning', reps: 1 });
-    expect(edited.body.back_image).toBe(pngDataUrl);
+    await expectStoredPng(edited.body.back_image);
     const kept = await t.request('PUT', `${SR}/cards/${card.id}/`, {
       token: ana.access,
       body: { front: 'España', back: 'Madrid' },
     });
-    expect(kept.body.back_image).toBe(pngDataUrl);
+    expect(kept.body.back_image).toBe(edited.body.back_image);
     const removed = await t.request('PUT', `${SR}/cards/${card.id}/`, {
       token: ana.access,
       body: { front: 'España', back: 'Madrid', back_image: null },
@@ -89,7 +151,7 @@ describe('cards', () => {
       body: { desk_id: desk.id, front: '', back: 'Notes', front_image: pngDataUrl },
     });
     expect(withImage.status).toBe(201);
-    expect(withImage.body.front_image).toBe(pngDataUrl);
+    await expectStoredPng(withImage.body.front_image);
 
     // Declared PNG, but the bytes are text.
     const fake = `data:image/png;base64,${Buffer.from('hello, not an image').toString('base64')}`;
@@ -122,7 +184,7 @@ describe('cards', () => {
     form.set('back_image', new Blob([PNG], { type: 'image/png' }), 'notes.png');
     const multipart = await t.request('POST', `${SR}/cards/`, { token: ana.access, form });
     expect(multipart.status).toBe(201);
-    expect(multipart.body.back_image).toBe(pngDataUrl);
+    await expectStoredPng(multipart.body.back_image);
 
     const big = new Uint8Array(2 * 1024 * 1024 + 1);
     big.set(PNG.subarray(0, 8));

@@ -4,11 +4,11 @@
  */
 import type { Context } from 'hono';
 import {
-  checkImage,
   IMAGE_MESSAGES,
   ImageError,
   imageFromDataUrl,
   MAX_IMAGE_BYTES,
+  normalizeImage,
   type StoredImage,
 } from '../../domain/images.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -53,15 +53,18 @@ export function formText(
   return value;
 }
 
-/** A `data:` URL field (JSON bodies): undefined or null as given, else checked image bytes. */
-export function imageField(
+/**
+ * A `data:` URL field (JSON bodies): undefined or null as given, else the image decoded and
+ * encoded again (`normalizeImage`), as it is stored.
+ */
+export async function imageField(
   fields: FieldErrors,
   name: string,
   value: string | null | undefined,
-): StoredImage | null | undefined {
+): Promise<StoredImage | null | undefined> {
   if (value === undefined || value === null) return value;
   try {
-    return imageFromDataUrl(value);
+    return await normalizeImage(imageFromDataUrl(value).bytes);
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
     fields[name] = [error.message];
@@ -69,14 +72,14 @@ export function imageField(
   }
 }
 
-/** An image file field (or a `data:` URL sent as text); undefined when absent or empty. */
+/** An image file field (or a `data:` URL sent as text), normalized; undefined when absent or empty. */
 export async function imageFile(
   fields: FieldErrors,
   name: string,
   value: FormBody[string] | undefined,
 ): Promise<StoredImage | undefined> {
   if (value === undefined || value === '') return undefined;
-  if (typeof value === 'string') return imageField(fields, name, value) ?? undefined;
+  if (typeof value === 'string') return (await imageField(fields, name, value)) ?? undefined;
   if (Array.isArray(value)) {
     fields[name] = ['Send one image file.'];
     return undefined;
@@ -87,7 +90,7 @@ export async function imageFile(
     return undefined;
   }
   try {
-    return checkImage(new Uint8Array(await value.arrayBuffer()));
+    return await normalizeImage(new Uint8Array(await value.arrayBuffer()));
   } catch (error) {
     if (!(error instanceof ImageError)) throw error;
     fields[name] = [error.message];

@@ -38,7 +38,7 @@ async function readGenerationInput(
     }
   } else {
     input.text = body.text ?? '';
-    input.image = imageField(fields, 'image', body.image) ?? undefined;
+    input.image = (await imageField(fields, 'image', body.image)) ?? undefined;
     input.locale = body.language ?? 'en';
     input.maxCards = body.max_cards ?? DEFAULT_MAX_CARDS;
   }

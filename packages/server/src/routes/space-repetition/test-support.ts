@@ -1,6 +1,7 @@
 /** What the space-repetition route tests share: a backend per test file and quick fixtures. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { TestBackend } from '../../test/harness.ts';
 
@@ -14,6 +15,28 @@ export const fixture = (name: string) =>
 
 export const PNG = fixture('notes.png');
 export const pngDataUrl = `data:image/png;base64,${PNG.toString('base64')}`;
+
+/** The pixels of an image (a data: URL or bytes), to compare a stored image with its upload. */
+async function pixels(image: string | Uint8Array) {
+  const bytes =
+    typeof image === 'string' ? Buffer.from(image.split(',')[1] ?? '', 'base64') : image;
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: info.channels, data };
+}
+
+/**
+ * Expects `image` (a data: URL or bytes) to be the PNG `original` as the server stores it: encoded again (so not the
+ * same bytes), the same pixels.
+ */
+export async function expectStoredPng(image: unknown, original: Uint8Array = PNG) {
+  const bytes = image instanceof Uint8Array;
+  if (!bytes) expect(String(image)).toMatch(/^data:image\/png;base64,/);
+  const [stored, sent] = await Promise.all([
+    pixels(bytes ? image : String(image)),
+    pixels(original),
+  ]);
+  expect({ ...stored, data: stored.data.equals(sent.data) }).toEqual({ ...sent, data: true });
+}
 
 /** Request helpers bound to the test file's backend (created in its beforeAll). */
 export function helpers(backend: () => TestBackend) {
