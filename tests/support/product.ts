@@ -63,6 +63,8 @@ export async function startProduct(
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Where the provider sends the buyer back and links point: the address the tests open.
+      PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...env,

@@ -36,6 +36,8 @@ export interface StartBackendOptions {
   dataDir?: string;
   /** Create the demo accounts on an empty database (default: unless `SEED_DEMO=false`). */
   seed?: boolean;
+  /** Where `PUBLIC_URL` and `NODE_ENV` are read for the public origin (default: `process.env`). */
+  env?: Record<string, string | undefined>;
 }
 
 export interface Backend {
@@ -62,7 +64,7 @@ export interface Backend {
  */
 export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
   // Checked first: a production start without PUBLIC_URL stops before anything is started.
-  const publicUrl = resolvePublicUrl(process.env);
+  const publicUrl = resolvePublicUrl(options.env ?? process.env);
   const logger = createLogger();
   const server = await startDatabaseServer({
     databaseUrl: options.databaseUrl,

@@ -1,10 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startBackend } from '../index.ts';
 import { PublicUrlError, resolvePublicUrl } from './public-url.ts';
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
 
 describe('PUBLIC_URL', () => {
   it('is required in production, with a message naming it', () => {
@@ -15,10 +11,11 @@ describe('PUBLIC_URL', () => {
   });
 
   it('stops a production start without it before anything is started', async () => {
-    vi.stubEnv('NODE_ENV', 'production');
-    vi.stubEnv('PUBLIC_URL', '');
     // Nothing listens there: reaching the database would fail with another error.
-    const started = startBackend({ databaseUrl: 'postgres://nobody:x@127.0.0.1:9/none' });
+    const started = startBackend({
+      databaseUrl: 'postgres://nobody:x@127.0.0.1:9/none',
+      env: { NODE_ENV: 'production', PUBLIC_URL: '' },
+    });
     await expect(started).rejects.toThrow(PublicUrlError);
   });
 
