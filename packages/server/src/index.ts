@@ -109,6 +109,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     // Revoked sessions are loaded and listened for from the start (auth/revocations.ts); until
     // then, and whenever the channel is silent, each check reads the table.
     const sessions = new SessionRevocations(database.sql, logger);
+    sessions.onRevoked((sids) => events.endSessions(sids));
     void sessions.start();
     const built = createApp(
       {

@@ -5,6 +5,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
+import { readSse } from '../test/sse.ts';
 
 let a: TestBackend;
 let b: TestBackend;
@@ -75,6 +76,43 @@ describe('session revocation', () => {
     await eventually(a, access, 401);
   });
 
+  it('ends the event streams of a logged-out session on every instance, and only those', async () => {
+    const first = await a.signUp();
+    const second = await a.request('POST', TOKEN, {
+      body: { email: first.user.email, password: first.password },
+    });
+    await b.deps.sessions.start();
+    const open = async (t: TestBackend, access: string) => {
+      const res = await t.app.fetch(
+        new Request('http://memoria.test/be/api/events/', {
+          headers: { authorization: `Bearer ${access}` },
+        }),
+      );
+      expect(res.status).toBe(200);
+      const sse = readSse(res.body as ReadableStream<Uint8Array>);
+      expect((await sse.nextEvent()).event).toBe('ready');
+      return sse;
+    };
+    const onA = await open(a, first.access);
+    const onB = await open(b, first.access);
+    const other = await open(b, second.body.access);
+
+    expect((await a.request('POST', LOGOUT, { body: { refresh: first.refresh } })).status).toBe(
+      204,
+    );
+    // Both of the session's streams end (B hears of it through the channel); the same user's
+    // other session keeps its stream.
+    await onA.ended;
+    await onB.ended;
+    let otherEnded = false;
+    void other.ended.then(() => {
+      otherEnded = true;
+    });
+    await a.request('GET', ME, { token: second.body.access });
+    expect(otherEnded).toBe(false);
+    await other.cancel();
+  });
+
   it('ends the access tokens of a family revoked for a replayed refresh token', async () => {
     const { access, refresh: stolen } = await a.signUp();
     const rotated = await a.request('POST', REFRESH, { body: { refresh: stolen } });
@@ -98,8 +136,10 @@ describe('session revocation', () => {
       values (${sid}, now() + interval '16 minutes')`;
     expect((await b.request('GET', ME, { token: access })).status).toBe(200);
     // The listening connections go away; postgres.js listens again and the copy is reloaded.
+    // One connection of a pool carries every channel's LISTEN, and pg_stat_activity shows only
+    // its last one (the events hub's, once a stream was opened): end every listening one.
     await a.deps.sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and query ilike 'listen%memoria_sessions_revoked%'`;
+      where datname = current_database() and query ilike 'listen%'`;
     await vi.waitFor(
       async () => expect((await b.request('GET', ME, { token: access })).status).toBe(401),
       { timeout: 10_000, interval: 50 },

@@ -31,6 +31,7 @@ export class SessionRevocations {
   readonly #sql: postgres.Sql;
   readonly #logger: Logger;
   readonly #instance = randomUUID();
+  #listeners: Array<(sids: readonly string[]) => void> = [];
   /** sid → when its last access token expires (ms). */
   readonly #revoked = new Map<string, number>();
   /** The copy is complete and the channel delivers: checks may trust it. */
@@ -137,8 +138,14 @@ export class SessionRevocations {
     }
   }
 
+  /** Calls `listener` with the sessions revoked from now on, here or on another instance. */
+  onRevoked(listener: (sids: readonly string[]) => void): void {
+    this.#listeners.push(listener);
+  }
+
   #remember(sids: readonly string[], until: number): void {
     for (const sid of sids) this.#revoked.set(sid, until);
+    for (const listener of this.#listeners) listener(sids);
     if (this.#revoked.size > MAX_ENTRIES) {
       this.#revoked.clear();
       this.#live = false;

@@ -39,12 +39,15 @@ export interface OpenStreamOptions {
   lastEventId?: number;
   /** The access token's expiry: the stream ends then. */
   expiresAt: Date;
+  /** The access token's session (`sid`): the stream ends when it is revoked (`endSessions`). */
+  sessionId?: string;
   /** Aborted when the client goes away. */
   signal?: AbortSignal;
 }
 
 interface Stream {
   userId: number;
+  sessionId?: string;
   lastId: number;
   controller: ReadableStreamDefaultController<Uint8Array>;
   /** A catch-up is running; `again` asks it for one more round. */
@@ -155,6 +158,7 @@ export class EventHub {
       start: (controller) => {
         stream = {
           userId: options.userId,
+          sessionId: options.sessionId,
           lastId,
           controller,
           pumping: false,
@@ -183,6 +187,19 @@ export class EventHub {
   /** Resolves once the presence writes queued so far are done. */
   presenceSettled(): Promise<void> {
     return this.#presence;
+  }
+
+  /**
+   * Ends the streams opened with these sessions' tokens (logout, a revoked refresh family): the
+   * client's reconnect then meets the 401 its token now gets, as it would at the token's expiry.
+   */
+  endSessions(sessionIds: readonly string[]): void {
+    const ended = new Set(sessionIds);
+    for (const set of this.#byUser.values()) {
+      for (const stream of [...set]) {
+        if (stream.sessionId !== undefined && ended.has(stream.sessionId)) this.#end(stream);
+      }
+    }
   }
 
   /** Ends every stream and stops listening (shutdown). */

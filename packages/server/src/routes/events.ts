@@ -1,4 +1,4 @@
-import { accessTokenExpiry } from '../auth/tokens.ts';
+import { accessTokenExpiry, bearerSession } from '../auth/tokens.ts';
 import type { Handlers } from '../contract/types.ts';
 import { validationError } from '../http/errors.ts';
 
@@ -16,6 +16,7 @@ export const handlers: Handlers = {
       userId: c.get('user').id,
       lastEventId: header ? Number(header) : undefined,
       expiresAt: accessTokenExpiry(c),
+      sessionId: await bearerSession(c),
       signal: c.req.raw.signal,
     });
     return new Response(body, {

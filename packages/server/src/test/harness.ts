@@ -177,6 +177,8 @@ export async function createTestBackend(
     }),
     sessions: new SessionRevocations(database.sql, logger),
   };
+  // As startBackend does: a revoked session's open event streams end.
+  deps.sessions.onRevoked((sids) => deps.events.endSessions(sids));
   const app = createApp(deps, options);
   built = app;
 
