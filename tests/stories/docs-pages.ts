@@ -1,40 +1,33 @@
 /**
  * Docs pages check: every docs entry of Storybook (the autodocs page of each stories file, the
- * Introduction and the Foundations MDX pages) renders in Chromium, with every story on it,
- * without a console or page error or an HTTP error answer, and passes axe with no serious or
- * critical violation. tests/stories/run.ts runs it after the story tests, on the same build and
- * server; alone:
+ * Introduction and the Foundations MDX pages) shows its own content in Chromium: its title, its
+ * description (the component's JSDoc), its props table where Storybook shows one, and one block
+ * per story of its file pointing at that story's id; with no console or page error, no HTTP error
+ * answer, and no serious or critical axe violation. tests/stories/run.ts runs it after the story
+ * tests, on the same build and server; alone:
  *
  *   node tests/stories/docs-pages.ts                builds Storybook, checks every docs page
  *   STORYBOOK_STATIC=<dir> node …                   reuse an existing static build (no build)
  *   STORY_FILTER=ui-button node …                   only docs pages whose id contains the text
  *
+ * The stories themselves are not rendered here. Each of them is rendered, checked with axe and
+ * compared pixel by pixel in its own iframe by the story tests just before; a docs page shows the
+ * same story in the same kind of iframe. So the story iframes of a docs page get an empty
+ * document (the route below), and the check waits for no story's render or play. Inline stories
+ * (primitives rendered in the page itself) do render, and are checked with the page. Before
+ * (until 2026-11-29) every docs page waited for each of its iframes to finish its story: 235 s of
+ * a 652 s `npm test` for 74 pages, rendering the 606 stories a second time (issue 41's decision).
+ *
  * A page whose stories file has a story tagged `expected-console-errors` (or
  * `expected-http-errors`) may log console errors (or get 4xx/5xx answers from `/be/api/`), as its
- * stories may in the story tests: its docs page renders those same stories.
+ * stories may in the story tests.
  *
- * MSW on docs pages. A docs page shows each story in an iframe, and each iframe starts MSW: the
- * first registers mockServiceWorker.js; the others find that registration and call
- * `registration.update()` without awaiting it (msw's getWorkerInstance). The worker unregisters
- * itself when a client sends CLIENT_CLOSE (on pagehide) and `clients.matchAll()` finds no other
- * client. Going from one docs page to the next closed every client of the old page while the
- * new page's iframes started: when the worker handled the last CLIENT_CLOSE before the new
- * documents were its clients, it unregistered, and a new iframe's update() rejected with "Failed
- * to update a ServiceWorker … mockServiceWorker.js: Not found" (an unhandled rejection: a page
- * error). Whether that happened depended on timing. In Storybook's own UI it cannot: the preview
- * frame stays open from docs page to docs page and stays a client. Here the same holds: one page
- * of the context (the keeper) renders a story, so it registers the worker and is its client
- * until the run ends; the worker never sees its last client go, and never unregisters.
- *
- * One docs page at a time per context. A story iframe fetches Storybook's index.json before its
- * own MSW has started, and MSW's worker hands a request from a client it does not know yet to
- * another visible client that has started MSW (mockServiceWorker.js, resolveMainClient), which
- * answers it through a MessageChannel. With two docs pages open in one context, that client could
- * be an iframe of the other page, closed while the request waited: the fetch then hung (a fresh
- * clone's ui-errorboundary page never rendered) or failed ("Error loading story index: TypeError:
- * Failed to fetch" on the MemoryModelSection page). So each lane of pages has a context of its
- * own, with its own worker registration and keeper; the clients a request can be handed to are
- * the keeper and the iframes of the one page open, which stay open until that page is done.
+ * MSW. The docs page's own preview starts MSW, whose worker unregisters itself when its last
+ * client closes (CLIENT_CLOSE on pagehide with no other client); going from one docs page to the
+ * next could then leave the next page's registration rejected ("Failed to update a ServiceWorker
+ * … Not found", a page error), by timing. One page of each context (the keeper) renders a story,
+ * registers the worker and stays its client until the run ends, so the worker never sees its
+ * last client go. Each lane of pages has a context of its own, one docs page open at a time.
  */
 import { availableParallelism } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -48,10 +41,17 @@ import {
   type StaticStorybook,
 } from './static-storybook.ts';
 
+/** Marks the keeper's story in its URL, so that it is rendered (see `openKeeper`). */
+const KEEPER = 'memoria-keeper';
+
+/** What a story's iframe on a docs page gets instead of the story. */
+const STORY_PLACEHOLDER =
+  '<!doctype html><html lang="en"><head><title>Story</title></head><body></body></html>';
+
 /** A guard against a hung page, not a speed limit: a loaded 2-core machine takes a minute. */
 const PAGE_GUARD_MS = 240_000;
 
-/** The docs entries to check, each with what its stories file allows. */
+/** The docs entries to check, each with its stories and what its stories file allows. */
 function docsPages(dir: string) {
   const all = indexEntries(dir);
   const tagged = (importPath: string, tag: string) =>
@@ -60,6 +60,15 @@ function docsPages(dir: string) {
     .filter((e) => e.type === 'docs' && e.id.includes(STORY_FILTER))
     .map((e) => ({
       id: e.id,
+      /** The component's name, the last part of the title (autodocs pages); MDX pages: none. */
+      title: e.importPath.endsWith('.mdx') ? undefined : e.title.split('/').at(-1),
+      /** The stories the page shows: its file's stories that autodocs includes. */
+      stories: all
+        .filter(
+          (s) =>
+            s.type === 'story' && s.importPath === e.importPath && s.tags?.includes('autodocs'),
+        )
+        .map((s) => s.id),
       allowConsoleErrors: tagged(e.importPath, 'expected-console-errors'),
       allowApiErrors: tagged(e.importPath, 'expected-http-errors'),
     }));
@@ -68,78 +77,29 @@ function docsPages(dir: string) {
 type DocsPage = ReturnType<typeof docsPages>[number];
 
 /**
- * In the page: resolves when the docs content is there, every inline story has rendered and
- * every story iframe has finished its story, play function included (Storybook's preview in the
- * iframe reaches its render's last phase, `finished`, and emits STORY_FINISHED; a story that
- * fails to render shows Storybook's error display). Waiting for the plays is what makes a failing
- * play a failing page every time: a page checked before its plays ended passed or failed by how
- * far they had got. Storybook lazy-loads the iframes below the fold; the check needs every one,
- * so they load at once. Each change that can end the wait (a node added to the page, an iframe
- * loaded, a class set on an iframe's body, a story finished) runs the check again: no polling,
- * no timer.
+ * In the page: resolves when the docs content is there with a block for each of `stories` and
+ * every inline story has rendered. Each change of the page runs the check again: no polling, no
+ * timer.
  */
-function docsRendered(): Promise<void> {
-  type Preview = {
-    currentRender?: { phase?: string };
-  };
-  type Channel = { on(event: string, listener: () => void): void };
-  type FrameWindow = Window & {
-    __STORYBOOK_PREVIEW__?: Preview;
-    __STORYBOOK_ADDONS_CHANNEL__?: Channel;
-    __STORYBOOK_MODULE_CORE_EVENTS__?: { STORY_FINISHED?: string };
-  };
+function docsShown(stories: string[]): Promise<void> {
   return new Promise((resolve) => {
-    const observed = new WeakSet<object>();
-    const frameWindow = (frame: HTMLIFrameElement) =>
-      frame.contentWindow as FrameWindow | null | undefined;
-    const finished = (frame: HTMLIFrameElement) => {
-      const body = frame.contentDocument?.body;
-      if (body?.classList.contains('sb-show-errordisplay')) return true;
-      return frameWindow(frame)?.__STORYBOOK_PREVIEW__?.currentRender?.phase === 'finished';
-    };
     /**
      * An inline story has rendered once its inner element has content and Storybook's "Content
      * is loading..." status is gone: the story block exists, sized by its min-height, before
-     * that (ui-theme's stories grew from 576 to 683 px after the size check had passed on the
-     * placeholder, and axe found the box scrollable). A story shown in an iframe has the iframe.
+     * that. A story shown in an iframe has its iframe.
      */
     const storyShown = (story: Element) => {
+      if (story.querySelector('iframe')) return true;
       const inner = story.querySelector(':scope > [id$="-inner"]');
       if (!inner) return story.childNodes.length > 0;
       return inner.childElementCount > 0 && !story.querySelector(':scope > [role="status"]');
     };
-    /** The iframe's document: its body's class (the error display) and its story's end. */
-    const observeFrame = (frame: HTMLIFrameElement) => {
-      const body = frame.contentDocument?.body;
-      if (body && !observed.has(body)) {
-        observed.add(body);
-        observer.observe(body, { attributes: true, attributeFilter: ['class'] });
-      }
-      const win = frameWindow(frame);
-      const channel = win?.__STORYBOOK_ADDONS_CHANNEL__;
-      const event = win?.__STORYBOOK_MODULE_CORE_EVENTS__?.STORY_FINISHED ?? 'storyFinished';
-      if (channel && !observed.has(channel)) {
-        observed.add(channel);
-        // The render's phase is set to `finished` just before this event is emitted.
-        channel.on(event, () => queueMicrotask(check));
-      }
-    };
     const done = () => {
       if (!document.querySelector('#storybook-docs .sbdocs-content')) return false;
-      const stories = [...document.querySelectorAll('#storybook-docs .sb-story')];
-      const frames = [...document.querySelectorAll<HTMLIFrameElement>('#storybook-docs iframe')];
-      for (const frame of frames) {
-        if (observed.has(frame)) continue;
-        observed.add(frame);
-        frame.loading = 'eager';
-        // A loaded document replaces the body and the preview observed before it.
-        frame.addEventListener('load', () => {
-          observeFrame(frame);
-          check();
-        });
-      }
-      for (const frame of frames) observeFrame(frame);
-      return stories.every(storyShown) && frames.every(finished);
+      const blocks = [...document.querySelectorAll('#storybook-docs .sb-story')];
+      return (
+        stories.every((id) => document.getElementById(`story--${id}`)) && blocks.every(storyShown)
+      );
     };
     let ended = false;
     const check = () => {
@@ -152,6 +112,35 @@ function docsRendered(): Promise<void> {
     observer.observe(document.body, { childList: true, subtree: true });
     check();
   });
+}
+
+/**
+ * In the page: what the docs page shows against what its entry says it must: the title, the
+ * description, the props table's rows where there is one, and each story's block pointing at its
+ * own story (an iframe of that id, or the inline story of that id).
+ */
+function contentProblems(expected: { title?: string; stories: string[] }): string[] {
+  const problems: string[] = [];
+  const docs = document.querySelector('#storybook-docs .sbdocs-content');
+  const heading = docs?.querySelector('h1')?.textContent?.trim();
+  if (!heading) problems.push('no title');
+  else if (expected.title && heading !== expected.title) {
+    problems.push(`title "${heading}", expected "${expected.title}"`);
+  }
+  const description = docs?.querySelector('p')?.textContent?.trim();
+  if (!description) problems.push('no description');
+  const table = docs?.querySelector('.docblock-argstable');
+  if (table && table.querySelectorAll('tbody tr').length === 0) problems.push('empty props table');
+  for (const id of expected.stories) {
+    const block = document.getElementById(`story--${id}`);
+    const frame = block?.querySelector('iframe');
+    if (!block) problems.push(`no block for the story ${id}`);
+    else if (frame) {
+      const shown = new URL(frame.getAttribute('src') ?? '', location.href).searchParams.get('id');
+      if (shown !== id) problems.push(`the block of ${id} shows ${shown}`);
+    }
+  }
+  return problems;
 }
 
 /**
@@ -187,15 +176,6 @@ function zoomSettled(): Promise<void> {
     }
     if (inners.length === 0) resolve();
   });
-}
-
-/** Stories whose iframe shows Storybook's error display instead of the story. */
-function storyErrors(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLIFrameElement>('#storybook-docs iframe')]
-      .filter((frame) => frame.contentDocument?.body?.classList.contains('sb-show-errordisplay'))
-      .map((frame) => `story failed to render: ${frame.src}`),
-  );
 }
 
 /**
@@ -261,7 +241,7 @@ async function checkPage(context: BrowserContext, base: string, docs: DocsPage):
       waitUntil: 'load',
       timeout: PAGE_GUARD_MS,
     });
-    await guard(page.evaluate(docsRendered), 'docs page rendered and its stories finished');
+    await guard(page.evaluate(docsShown, docs.stories), 'docs page shown with its story blocks');
     // The page's own web font, loaded on purpose (as the story tests do): `fonts.ready` alone
     // resolves at once when the text that needs the font has not been laid out yet.
     await page.evaluate(async () => {
@@ -272,7 +252,10 @@ async function checkPage(context: BrowserContext, base: string, docs: DocsPage):
       await document.fonts.ready;
     });
     await guard(page.evaluate(zoomSettled), 'inline stories sized by Storybook');
-    problems.push(...(await storyErrors(page)), ...(await axeProblems(page)));
+    problems.push(
+      ...(await page.evaluate(contentProblems, { title: docs.title, stories: docs.stories })),
+      ...(await axeProblems(page)),
+    );
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   } finally {
@@ -293,7 +276,8 @@ async function openKeeper(context: BrowserContext, base: string, dir: string): P
   const story = indexEntries(dir).find((e) => e.type === 'story' && e.id.includes(STORY_FILTER));
   if (!story) return;
   const keeper = await context.newPage();
-  await keeper.goto(`${base}/iframe.html?viewMode=story&id=${encodeURIComponent(story.id)}`, {
+  const url = `${base}/iframe.html?viewMode=story&id=${encodeURIComponent(story.id)}&${KEEPER}`;
+  await keeper.goto(url, {
     waitUntil: 'load',
     timeout: PAGE_GUARD_MS,
   });
@@ -331,6 +315,15 @@ export async function checkDocsPages(
         // A context per lane: see "One docs page at a time per context" at the top.
         const context = await browser.newContext(CONTEXT_OPTIONS);
         await context.addInitScript({ path: AXE_CORE });
+        // Each story's iframe gets an empty document: the story tests have rendered and checked
+        // every story already (see the top of this file). On the context, not the page: once
+        // MSW's worker controls the pages, their iframes' documents are fetched by the worker,
+        // which only the context's routes see. The keeper's own story is let through.
+        await context.route(/\/iframe\.html\?.*viewMode=story/, (route) =>
+          new URL(route.request().url()).searchParams.has(KEEPER)
+            ? route.continue()
+            : route.fulfill({ contentType: 'text/html', body: STORY_PLACEHOLDER }),
+        );
         await openKeeper(context, storybook.url, storybook.dir);
         for (let docs = queue.shift(); docs; docs = queue.shift()) {
           const pageStarted = Date.now();
