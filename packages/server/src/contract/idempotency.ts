@@ -49,20 +49,27 @@ export async function formParts(form: FormData): Promise<FormPart[]> {
   return parts;
 }
 
+/** The request's key, if it sent one; a malformed one is a 400 before anything else is read. */
+export function readIdempotencyKey(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined) return undefined;
+  const invalid = invalidIdempotencyKey(key);
+  if (invalid) throw validationError({ [IDEMPOTENCY_HEADER]: [invalid] });
+  return key;
+}
+
 /**
- * Runs `handle` at most once per user, operation and key. Without the header it just runs it.
- * `shape` is read only when a key is sent (it reads the body the router already read).
+ * Runs `handle` at most once per user, operation and `key` (from `readIdempotencyKey`); without
+ * a key it just runs it. `shape` is read only with a key (it reads the body the router read).
  */
 export async function runIdempotent(
   c: Context<AppEnv>,
   operationId: string,
+  key: string | undefined,
   shape: () => Promise<RequestShape>,
   handle: () => Response | Promise<Response>,
 ): Promise<Response> {
-  const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return handle();
-  const invalid = invalidIdempotencyKey(key);
-  if (invalid) throw validationError({ [IDEMPOTENCY_HEADER]: [invalid] });
   const deps = c.get('deps');
   const id: KeyId = { userId: c.get('user').id, operationId, key };
   const fingerprint = requestFingerprint(await shape());

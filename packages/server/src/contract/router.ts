@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES } from '../domain/images.ts';
 import type { AppEnv } from '../http/context.ts';
 import { assertFeature } from '../http/entitlements.ts';
 import { ApiError, type FieldErrors, validationError } from '../http/errors.ts';
-import { formParts, runIdempotent } from './idempotency.ts';
+import { formParts, readIdempotencyKey, runIdempotent } from './idempotency.ts';
 import { coerceParameters, inspectInput } from './input.ts';
 import { type ContractOperation, listOperations, type OpenApiDocument } from './load.ts';
 import type { Handler, Handlers } from './types.ts';
@@ -224,6 +224,7 @@ export function registerContractRoutes(
           operation: op.operationId,
         });
       }
+      const idempotencyKey = op.idempotent ? readIdempotencyKey(c) : undefined;
       // An operation that takes no parameters and no body has nothing to read or check.
       if (inputless) return handler(c, NO_INPUT as Parameters<Handler>[1]);
       const compiled = validator.operation(op);
@@ -278,7 +279,7 @@ export function registerContractRoutes(
             ? await formParts(await c.req.formData())
             : new Uint8Array(await c.req.arrayBuffer()),
       });
-      return runIdempotent(c, op.operationId, shape, run);
+      return runIdempotent(c, op.operationId, idempotencyKey, shape, run);
     };
     const method = op.method.toUpperCase();
     const path = toHonoPath(op.path);
