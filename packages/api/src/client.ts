@@ -15,6 +15,7 @@ import {
 } from './constants.ts';
 import { getCookie } from './cookies.ts';
 import { ApiRequestError } from './errors.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
 import type { paths } from './schema.d.ts';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
 import { $connectionLost, $locale } from './stores.ts';
@@ -384,7 +385,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       // A fresh key per create; the caller may pass its own (kept across its own retries).
       let idempotencyKey: string | undefined;
       if (request.method === 'POST' && IDEMPOTENT_POSTS.has(schemaPath)) {
-        idempotencyKey = headers.get(IDEMPOTENCY_HEADER) ?? crypto.randomUUID();
+        idempotencyKey = headers.get(IDEMPOTENCY_HEADER) ?? newIdempotencyKey();
         headers.set(IDEMPOTENCY_HEADER, idempotencyKey);
       }
       const retry = request.clone();
