@@ -397,3 +397,95 @@ describe('other errors', () => {
     expect((thrown as ApiRequestError).fields).toEqual({ password2: ['Passwords do not match'] });
   });
 });
+
+describe('Idempotency-Key on creates', () => {
+  const DESKS = '/be/api/space-repetition/desks/';
+  const desk = { id: 7, name: 'Capitals' };
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  /** Drops the connection without an answer: an instance killed while it ran the request. */
+  const dropConnection = {
+    stream: (res: { socket: { destroy(): void } | null }) => res.socket?.destroy(),
+  };
+
+  test('sends a fresh key on every create, and none on other requests', async () => {
+    localStorage.setItem('access_token', 'acc');
+    server.handle((request) =>
+      request.path === DESKS ? { status: 201, body: desk } : { status: 200, body: user },
+    );
+    const api = client();
+    await api.POST('/space-repetition/desks/', { body: { name: 'Capitals' } });
+    await api.POST('/space-repetition/desks/', { body: { name: 'Capitals' } });
+    await api.GET('/auth/users/me/');
+    await api.POST('/auth/token/', { body: { email: 'a@b.c', password: 'x' } });
+
+    const keys = server.requests.map((r) => r.headers['idempotency-key']);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toMatch(UUID);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual([undefined, undefined]);
+  });
+
+  test('keeps a key the caller passes', async () => {
+    localStorage.setItem('access_token', 'acc');
+    server.handle(() => ({ status: 201, body: desk }));
+    await client().POST('/space-repetition/desks/', {
+      params: { header: { 'Idempotency-Key': 'mine-1' } },
+      body: { name: 'Capitals' },
+    });
+    expect(server.requests[0]?.headers['idempotency-key']).toBe('mine-1');
+  });
+
+  test('sends the same key again when it retries after a refresh', async () => {
+    saveTokens({ access: 'old', refresh: 'ref-1' });
+    server.handle((request) => {
+      if (request.path === REFRESH) return { status: 200, body: { access: 'new' } };
+      return request.headers.authorization === 'Bearer new'
+        ? { status: 201, body: desk }
+        : unauthorized;
+    });
+
+    const result = await client().POST('/space-repetition/desks/', { body: { name: 'Capitals' } });
+
+    expect(result.data).toEqual(desk);
+    const sent = server.hits(DESKS);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.headers['idempotency-key']).toMatch(UUID);
+    expect(sent[1]?.headers['idempotency-key']).toBe(sent[0]?.headers['idempotency-key']);
+    expect(sent[1]?.body).toBe('{"name":"Capitals"}');
+  });
+
+  test('sends a create once more, with its key, when the connection drops before the answer', async () => {
+    localStorage.setItem('access_token', 'acc');
+    let calls = 0;
+    server.handle(() => {
+      calls += 1;
+      return calls === 1 ? dropConnection : { status: 201, body: desk };
+    });
+
+    const result = await client().POST('/space-repetition/desks/', { body: { name: 'Capitals' } });
+
+    expect(result.data).toEqual(desk);
+    const sent = server.hits(DESKS);
+    expect(sent.map((r) => r.body)).toEqual(['{"name":"Capitals"}', '{"name":"Capitals"}']);
+    expect(sent[1]?.headers['idempotency-key']).toBe(sent[0]?.headers['idempotency-key']);
+    expect(sent[1]?.headers.authorization).toBe('Bearer acc');
+    expect($connectionLost.get()).toBe(false);
+  });
+
+  test('resends only once, and never a request without a key', async () => {
+    localStorage.setItem('access_token', 'acc');
+    server.handle(() => dropConnection);
+    const api = client();
+
+    await expect(
+      api.POST('/space-repetition/desks/', { body: { name: 'Capitals' } }),
+    ).rejects.toMatchObject({ code: 'network_error' });
+    expect(server.hits(DESKS)).toHaveLength(2);
+    retryConnection();
+
+    await expect(
+      api.PATCH('/auth/users/{id}/', { params: { path: { id: 1 } }, body: { first_name: 'A' } }),
+    ).rejects.toMatchObject({ code: 'network_error' });
+    expect(server.hits('/be/api/auth/users/1/')).toHaveLength(1);
+  });
+});

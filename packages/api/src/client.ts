@@ -1,7 +1,8 @@
 /**
  * The one API client: openapi-fetch typed by the generated schema, with the middleware of
  * product-spec §7 and §8 (JSON, credentials, CSRF header, bearer token, 30 s time-out, one refresh
- * and one retry on 401, connection loss → 'Connection lost' then /login after 2 s).
+ * and one retry on 401, connection loss → 'Connection lost' then /login after 2 s), and an
+ * `Idempotency-Key` on every create, kept for its retries (issue 39).
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import {
@@ -14,6 +15,7 @@ import {
 } from './constants.ts';
 import { getCookie } from './cookies.ts';
 import { ApiRequestError } from './errors.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
 import type { paths } from './schema.d.ts';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
 import { $connectionLost, $locale } from './stores.ts';
@@ -43,6 +45,45 @@ export type ApiClientOptions = {
   /** Delay between the connection-lost signal and the redirect to /login (default 2000). */
   redirectDelayMs?: number;
 };
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** The paths whose POST declares `Idempotency-Key` in the contract (the signed-in creates). */
+type IdempotentPost = {
+  [P in keyof paths]: paths[P] extends { post: { parameters: { header?: infer H } } }
+    ? [NonNullable<H>] extends [never]
+      ? never
+      : typeof IDEMPOTENCY_HEADER extends keyof NonNullable<H>
+        ? P
+        : never
+    : never;
+}[keyof paths];
+
+/**
+ * Every create that takes a key. The type makes the list exactly the contract's: a path missing
+ * or one too many fails the typecheck after `npm run generate`.
+ */
+const IDEMPOTENT_POSTS: ReadonlySet<string> = new Set(
+  Object.keys({
+    '/auth/enterprise-invitations/': true,
+    '/auth/teacher-invitations/': true,
+    '/auth/courses/': true,
+    '/auth/subjects/': true,
+    '/space-repetition/csv-import/': true,
+    '/auth/schools/': true,
+    '/auth/schools/{id}/create_default_data/': true,
+    '/auth/subscriptions/create_subscription/': true,
+    '/space-repetition/desks/': true,
+    '/space-repetition/cards/': true,
+    '/friends/friendships/': true,
+    '/duels/create/': true,
+    '/duels/image-duels/': true,
+    '/duels/table-duels/': true,
+    '/duels/duel-requests/': true,
+    '/macroimages/chats/': true,
+    '/macroimages/chats/{id}/send_message/': true,
+  } satisfies Record<IdempotentPost, true>),
+);
 
 /** Operations that never trigger a refresh on 401 (a wrong password is a 401, too). */
 const TOKEN_PATHS = new Set([
@@ -157,6 +198,10 @@ type Pending = {
   caller: AbortSignal;
   /** This attempt's time-out; a signal that never aborts when the transport keeps its own. */
   timeout: AbortSignal;
+  /** The create's `Idempotency-Key`, sent again unchanged by every retry of this request. */
+  idempotencyKey?: string;
+  /** Whether the one retry after a lost connection was made (creates with a key only). */
+  resent?: boolean;
 };
 
 /** Per-request fetches that keep their own time limits (`keepsOwnTimeLimits`). */
@@ -278,7 +323,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (!token) return response; // the session ended (or the connection is lost)
     const { request, timeout } = timed(
       entry.retry,
-      withHeaders(new Headers(entry.retry.headers), token),
+      withKey(withHeaders(new Headers(entry.retry.headers), token), entry),
       selfTimed.has(entry.send),
     );
     let retried: Response;
@@ -305,10 +350,44 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return retried;
   }
 
+  /** The create's key on `headers`, when it has one. */
+  function withKey(headers: Headers, entry: Pending): Headers {
+    if (entry.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, entry.idempotencyKey);
+    return headers;
+  }
+
+  /**
+   * A create with a key whose connection was lost (an instance stopped before it answered) is
+   * sent once more, with the same key: the server answers the first answer if it had created it,
+   * or creates it now. Undefined when it cannot be sent again (the caller then sees the loss).
+   */
+  async function resend(entry: Pending): Promise<Response | undefined> {
+    if (!entry.idempotencyKey || entry.resent || entry.caller.aborted) return undefined;
+    entry.resent = true;
+    const token = getAccessToken();
+    const { request, timeout } = timed(
+      entry.retry.clone(),
+      withKey(withHeaders(new Headers(entry.retry.headers), token), entry),
+      selfTimed.has(entry.send),
+    );
+    entry.timeout = timeout;
+    try {
+      return await entry.send(request);
+    } catch {
+      return undefined;
+    }
+  }
+
   const middleware: Middleware = {
     onRequest({ request, schemaPath, id, options: merged }) {
       const token = TOKEN_PATHS.has(schemaPath) ? null : getAccessToken();
       const headers = withHeaders(new Headers(request.headers), token);
+      // A fresh key per create; the caller may pass its own (kept across its own retries).
+      let idempotencyKey: string | undefined;
+      if (request.method === 'POST' && IDEMPOTENT_POSTS.has(schemaPath)) {
+        idempotencyKey = headers.get(IDEMPOTENCY_HEADER) ?? newIdempotencyKey();
+        headers.set(IDEMPOTENCY_HEADER, idempotencyKey);
+      }
       const retry = request.clone();
       // openapi-fetch hands over the per-request fetch, else the client's own (`send`).
       const transport: (request: Request) => Promise<Response> = merged.fetch;
@@ -318,6 +397,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         send: transport,
         caller: request.signal,
         timeout: timedRequest.timeout,
+        idempotencyKey,
       });
       return timedRequest.request;
     },
@@ -332,8 +412,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return undefined;
     },
 
-    onError({ error, id }) {
+    async onError({ error, id }) {
       const entry = pending.get(id);
+      if (entry && isNetworkFailure(error) && !entry.timeout.aborted) {
+        // Kept pending: a 401 to the resent create still gets its refresh (onResponse).
+        const resent = await resend(entry);
+        if (resent) return resent;
+      }
       pending.delete(id);
       if (entry?.caller.aborted) return undefined; // the caller cancelled: not our business
       if (entry?.timeout.aborted || isNetworkFailure(error)) {

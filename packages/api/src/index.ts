@@ -33,6 +33,7 @@ export {
 } from './events.ts';
 export * from './friends.ts';
 export { useHydrated, useHydratedQuery } from './hydration.ts';
+export { newIdempotencyKey } from './idempotency-key.ts';
 export * from './invitations.ts';
 export * from './memory-model.ts';
 export * from './mnemonics.ts';

@@ -2676,7 +2676,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            code: "validation_error" | "invalid_credentials" | "not_authenticated" | "token_invalid" | "forbidden" | "plan_required" | "not_found" | "conflict" | "rate_limited" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "not_implemented" | "unavailable" | "internal_error";
+            code: "validation_error" | "invalid_credentials" | "not_authenticated" | "token_invalid" | "forbidden" | "plan_required" | "not_found" | "conflict" | "rate_limited" | "payload_too_large" | "unsupported_media_type" | "request_timeout" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_implemented" | "unavailable" | "internal_error";
             /** @description For validation errors, each failing field with its messages in English. */
             fields?: {
                 [key: string]: string[];
@@ -4429,7 +4429,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request conflicts with the current state. */
+        /** @description The request conflicts with the current state (`conflict`), or a request with the same `Idempotency-Key` is still running (`idempotency_key_in_progress`). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -4467,6 +4467,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The `Idempotency-Key` was already used by this user for this operation with another request (code `idempotency_key_reused`). */
+        UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A dependency (the database) does not answer. */
         Unavailable: {
             headers: {
@@ -4482,6 +4491,8 @@ export interface components {
         Id: components["schemas"]["Id"];
         /** @description The invitation code from the invitation link (`/invitation/{code}`). */
         InvitationCode: string;
+        /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+        IdempotencyKey: string;
         /** @description 1-based page number. */
         Page: number;
         /** @description Items per page. */
@@ -4825,7 +4836,10 @@ export interface operations {
     createEnterpriseInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4847,8 +4861,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getEnterpriseInvitation: {
@@ -4989,7 +5005,10 @@ export interface operations {
     createTeacherInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5011,8 +5030,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getTeacherInvitation: {
@@ -5310,7 +5331,10 @@ export interface operations {
     createCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5333,8 +5357,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     deleteCourse: {
@@ -5603,7 +5629,10 @@ export interface operations {
     createSubject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5626,8 +5655,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     deleteSubject: {
@@ -6037,7 +6068,10 @@ export interface operations {
     importDeskCsv: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6058,8 +6092,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getCardStats: {
@@ -6189,7 +6225,10 @@ export interface operations {
     createSchool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6211,8 +6250,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getSchool: {
@@ -6302,7 +6343,10 @@ export interface operations {
     createSchoolDefaultData: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The resource's numeric id. */
                 id: components["parameters"]["Id"];
@@ -6331,6 +6375,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listSchoolCourses: {
@@ -6460,7 +6505,10 @@ export interface operations {
     createSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6484,6 +6532,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6763,7 +6812,10 @@ export interface operations {
     createDesk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6784,8 +6836,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getDesk: {
@@ -7039,7 +7093,10 @@ export interface operations {
     createCard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7063,8 +7120,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateCard: {
@@ -7281,7 +7340,10 @@ export interface operations {
     sendFriendRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7315,6 +7377,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listAcceptedFriendships: {
@@ -7538,7 +7601,10 @@ export interface operations {
     createDuel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7561,8 +7627,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getDuel: {
@@ -7648,7 +7716,10 @@ export interface operations {
     createImageDuel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7670,8 +7741,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getImageDuel: {
@@ -7760,7 +7833,10 @@ export interface operations {
     createTableDuel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7782,8 +7858,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getTableDuel: {
@@ -7977,7 +8055,10 @@ export interface operations {
     sendDuelRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8003,6 +8084,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     respondToDuelRequest: {
@@ -8109,7 +8191,10 @@ export interface operations {
     createMacroChat: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8131,8 +8216,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateMacroChat: {
@@ -8223,7 +8310,10 @@ export interface operations {
     sendMacroMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The resource's numeric id. */
                 id: components["parameters"]["Id"];
@@ -8249,8 +8339,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             503: components["responses"]["Unavailable"];
         };
     };

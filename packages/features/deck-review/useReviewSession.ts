@@ -17,6 +17,7 @@ import {
   invalidateAfterReview,
   isApiRequestError,
   LEARN_AHEAD_SECONDS,
+  newIdempotencyKey,
   type ReviewRating,
   type ReviewResult,
   spaceRepetitionKeys,
@@ -26,7 +27,7 @@ import {
 } from '@memoria/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { dropQueuedReview, enqueueReview, newIdempotencyKey } from './offlineQueue.ts';
+import { dropQueuedReview, enqueueReview } from './offlineQueue.ts';
 
 export type Feedback =
   | { kind: 'error'; error: unknown; cause: 'rate' | 'undo' }

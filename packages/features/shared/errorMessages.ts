@@ -18,6 +18,10 @@ export const en = {
   'errors.code.unsupported_media_type':
     'The request was sent in a format the server does not accept.',
   'errors.code.request_timeout': 'The connection stalled while sending. Please try again.',
+  'errors.code.idempotency_key_reused':
+    'This was already sent with other details. Reload the page and try again.',
+  'errors.code.idempotency_key_in_progress':
+    'This is still being saved. Wait a moment and check before sending it again.',
   'errors.code.unavailable': 'This service is not available right now. Please try again later.',
   'errors.code.internal_error': 'Something went wrong on our side. Please try again.',
   'errors.code.network_error': 'The connection was lost.',
@@ -124,6 +128,10 @@ export const es: typeof en = {
   'errors.code.unsupported_media_type':
     'La solicitud se envió en un formato que el servidor no acepta.',
   'errors.code.request_timeout': 'La conexión se detuvo durante el envío. Inténtalo de nuevo.',
+  'errors.code.idempotency_key_reused':
+    'Esto ya se envió con otros datos. Recarga la página e inténtalo de nuevo.',
+  'errors.code.idempotency_key_in_progress':
+    'Todavía se está guardando. Espera un momento y comprueba antes de enviarlo otra vez.',
   'errors.code.unavailable': 'Este servicio no está disponible ahora. Inténtalo más tarde.',
   'errors.code.internal_error': 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
   'errors.code.network_error': 'Se perdió la conexión.',

@@ -19,6 +19,8 @@ export const ERROR_CODE_MESSAGES: Record<ErrorCode, string> = {
   payload_too_large: 'errors.code.payload_too_large',
   unsupported_media_type: 'errors.code.unsupported_media_type',
   request_timeout: 'errors.code.request_timeout',
+  idempotency_key_reused: 'errors.code.idempotency_key_reused',
+  idempotency_key_in_progress: 'errors.code.idempotency_key_in_progress',
   not_implemented: 'errors.code.not_implemented',
   unavailable: 'errors.code.unavailable',
   internal_error: 'errors.code.internal_error',

@@ -303,6 +303,16 @@ function casesFor(op: ContractOperation): Case[] {
   cases.push(
     withBody({ label: 'query __proto__', path: `${validPath}?__proto__=1&constructor=2` }),
   );
+  if (op.idempotent) {
+    // A key outside the contract's 1-255 visible ASCII characters is refused before anything runs.
+    for (const bad of ['', ' ', 'a b', 'k'.repeat(256), '\u00e9t\u00e9']) {
+      cases.push({
+        ...withBody({ label: `header Idempotency-Key=${bad.slice(0, 20)}`, path: validPath }),
+        headers: { 'idempotency-key': bad },
+        refusedWith: [400],
+      });
+    }
+  }
 
   if (op.requestBody) {
     const schema = resolve(op.requestBody.schema);

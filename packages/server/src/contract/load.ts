@@ -71,6 +71,8 @@ export interface ContractOperation {
   maxBodyBytes?: number;
   /** `x-streamed-body`: the router does not parse the form body; the handler streams it. */
   streamedBody?: boolean;
+  /** Declares the `Idempotency-Key` header: the router runs it once per key (contract/idempotency.ts). */
+  idempotent: boolean;
   operation: OperationObject;
 }
 
@@ -141,6 +143,9 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
         feature,
         maxBodyBytes: operation['x-max-body-bytes'],
         streamedBody: operation['x-streamed-body'] === true,
+        idempotent: parameters.some(
+          (x) => x.in === 'header' && x.name.toLowerCase() === 'idempotency-key',
+        ),
         operation,
       });
     }

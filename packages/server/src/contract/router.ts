@@ -4,6 +4,7 @@ import { MAX_IMAGE_BYTES } from '../domain/images.ts';
 import type { AppEnv } from '../http/context.ts';
 import { assertFeature } from '../http/entitlements.ts';
 import { ApiError, type FieldErrors, validationError } from '../http/errors.ts';
+import { formParts, readIdempotencyKey, runIdempotent } from './idempotency.ts';
 import { coerceParameters, inspectInput } from './input.ts';
 import { type ContractOperation, listOperations, type OpenApiDocument } from './load.ts';
 import type { Handler, Handlers } from './types.ts';
@@ -206,6 +207,10 @@ export function registerContractRoutes(
   const operations = listOperations(doc);
 
   for (const op of [...operations].sort(compareSpecificity)) {
+    if (op.idempotent && (!op.secured || op.streamedBody)) {
+      // Keys belong to a signed-in user, and a streamed body is never read whole to compare.
+      throw new Error(`${op.operationId}: Idempotency-Key needs a signed-in, unstreamed operation`);
+    }
     const handler = (handlers as Record<string, Handler | undefined>)[op.operationId];
     const inputless = op.parameters.length === 0 && !op.requestBody;
     const declaredQuery = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
@@ -219,6 +224,7 @@ export function registerContractRoutes(
           operation: op.operationId,
         });
       }
+      const idempotencyKey = op.idempotent ? readIdempotencyKey(c) : undefined;
       // An operation that takes no parameters and no body has nothing to read or check.
       if (inputless) return handler(c, NO_INPUT as Parameters<Handler>[1]);
       const compiled = validator.operation(op);
@@ -261,7 +267,19 @@ export function registerContractRoutes(
         merge(fields, await inspectForm(c));
       }
       if (Object.keys(fields).length > 0) throw validationError({ ...fields });
-      return handler(c, { params, query, body } as Parameters<Handler>[1]);
+      const run = () => handler(c, { params, query, body } as Parameters<Handler>[1]);
+      if (!op.idempotent) return run();
+      // Only a request that passed validation claims its key: a 400 never uses one up.
+      const shape = async () => ({
+        params,
+        query,
+        contentType: contentType ?? null,
+        body:
+          contentType && isFormType(contentType)
+            ? await formParts(await c.req.formData())
+            : new Uint8Array(await c.req.arrayBuffer()),
+      });
+      return runIdempotent(c, op.operationId, idempotencyKey, shape, run);
     };
     const method = op.method.toUpperCase();
     const path = toHonoPath(op.path);

@@ -171,6 +171,34 @@ export const registrationAttempts = pgTable(
   (t) => [index('registration_attempts_ip_idx').on(t.ip, t.createdAt)],
 );
 
+/**
+ * Creates sent with an `Idempotency-Key` (issue 39): per user, operation and key, the request's
+ * fingerprint and, once it answered 2xx, that answer, replayed to a retry for 24 h. `status` is
+ * null while the first request runs; `claim` tells that request's own row from a later claim of
+ * the same key (after it expired or was abandoned). See docs/operations/idempotency.md.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operationId: text('operation_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    claim: uuid('claim').notNull(),
+    status: smallint('status'),
+    /** The answer's headers that a replay repeats (Content-Type, Location). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.operationId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
 /** Generated secrets and other process-wide settings shared by all instances on one database. */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),

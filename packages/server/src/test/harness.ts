@@ -60,6 +60,7 @@ export function assertMatchesContract(
         path,
         pointer: '',
         parameters: [],
+        idempotent: false,
         secured: false,
         operation: {
           responses: { default: { content: { 'application/json': { schema: errorSchema } } } },
