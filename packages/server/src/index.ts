@@ -9,6 +9,7 @@ import { startDatabaseServer } from './db/connect.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
 import { DEFAULT_MAX_STREAMS_PER_USER, EventHub } from './events/hub.ts';
+import { trustedProxyHops } from './http/client-ip.ts';
 import type { AppBindings } from './http/context.ts';
 import { resolvePublicUrl } from './http/public-url.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
@@ -63,8 +64,10 @@ export interface Backend {
  * API. Rejects with DataDirLockedError when another instance holds the data folder.
  */
 export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
-  // Checked first: a production start without PUBLIC_URL stops before anything is started.
+  // Checked first: a production start without PUBLIC_URL, or a TRUST_PROXY that is not a hop
+  // count, stops before anything is started.
   const publicUrl = resolvePublicUrl(options.env ?? process.env);
+  const trustProxy = trustedProxyHops(options.env ?? process.env);
   const logger = createLogger();
   const server = await startDatabaseServer({
     databaseUrl: options.databaseUrl,
@@ -117,7 +120,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         logger,
         jwtSecret: await loadJwtSecret(database.db),
         version: process.env.APP_VERSION ?? doc.info.version,
-        trustProxy: process.env.TRUST_PROXY === 'true',
+        trustProxy,
         providers,
         events,
         sessions,

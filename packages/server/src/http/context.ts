@@ -14,8 +14,11 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
   /** Reported by the health endpoint. */
   version: string;
-  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /**
+   * How many trusted proxies append to X-Forwarded-For in front of the product (`TRUST_PROXY`;
+   * 0 or unset: the header is ignored). See http/client-ip.ts.
+   */
+  trustProxy?: number;
   /** AI, OCR…: offline defaults or configured adapters (see providers/index.ts). */
   providers: Providers;
   /** This instance's LISTEN connection and open event streams (see events/hub.ts). */
