@@ -19,6 +19,11 @@ export interface AppDeps {
    * 0 or unset: the header is ignored). See http/client-ip.ts.
    */
   trustProxy?: number;
+  /**
+   * True once this instance is shutting down: readiness answers 503 so balancers stop sending
+   * here, while other requests are still served (see serve.ts, `SHUTDOWN_DELAY_MS`).
+   */
+  isStopping?: () => boolean;
   /** AI, OCR…: offline defaults or configured adapters (see providers/index.ts). */
   providers: Providers;
   /** This instance's LISTEN connection and open event streams (see events/hub.ts). */
