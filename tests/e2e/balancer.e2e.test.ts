@@ -27,9 +27,11 @@ beforeAll(async () => {
   database = await startSharedDatabase();
   const [port, portA, portB] = await Promise.all([freePort(), freePort(), freePort()]);
   env = instanceEnv(database.url, `http://127.0.0.1:${port}`, SHUTDOWN_DELAY_MS);
-  // One after the other: the first migrates the empty database.
-  instances.a = await startInstance(env, { port: portA });
-  instances.b = await startInstance(env, { port: portB });
+  // Both at once on the empty database: the start-up lock lets one migrate while the other waits.
+  [instances.a, instances.b] = await Promise.all([
+    startInstance(env, { port: portA }),
+    startInstance(env, { port: portB }),
+  ]);
   haproxy = await startHaproxy({
     port,
     servers: [
