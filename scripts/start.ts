@@ -29,7 +29,8 @@ try {
   console.error((error as Error).message);
   process.exit((error as { exitCode?: number }).exitCode ?? 1);
 }
-// Graceful: stop accepting, let in-flight requests finish (at most 10 s), close the database.
+// Graceful: readiness 503, serve on for SHUTDOWN_DELAY_MS, stop accepting, let in-flight requests
+// finish (at most 10 s), close the database.
 // Registered before anything else can be slow, so a signal during start-up also stops cleanly.
 let serving: Serving | undefined;
 exitOnShutdownSignals(async (signal) => {
@@ -37,7 +38,9 @@ exitOnShutdownSignals(async (signal) => {
     await backend.close();
     return;
   }
-  console.log(`${signal} received: finishing ${serving.inFlight()} request(s), then closing.`);
+  // Readiness fails at once; requests are served for SHUTDOWN_DELAY_MS more (the balancer's
+  // time to take this instance out), then the listener closes and in-flight requests finish.
+  console.log(`${signal} received: readiness fails now; draining after SHUTDOWN_DELAY_MS.`);
   const { drained, cut } = await serving.shutdown();
   if (!drained) console.error(`${cut} request(s) did not finish in time and were cut.`);
   console.log('Memoria stopped.');

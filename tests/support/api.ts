@@ -5,7 +5,8 @@ import { randomInt } from 'node:crypto';
  * `call(path, { method, body, token })`; a non-2xx answer throws with its status and body.
  *
  * Each helper is its own client address (`X-Forwarded-For`, read when the product runs with
- * TRUST_PROXY=true as the journeys' product does): the product allows 10 registrations per
+ * TRUST_PROXY=true, one trusted hop, as the journeys' product does: with no proxy in front, the
+ * one entry sent here is the right-most, the one a proxy would have appended): the product allows 10 registrations per
  * address an hour, and the journeys together register more learners than that from one machine.
  */
 export function jsonApi(baseUrl: string) {

@@ -21,6 +21,8 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Opens an IPC channel to the process (`process.send` in it). */
   ipc?: boolean;
+  /** Listen on this port (default: a free one), e.g. to start an instance again where it was. */
+  port?: number;
 }
 
 export function freePort(): Promise<number> {
@@ -55,7 +57,7 @@ export async function startProduct(
 ): Promise<RunningProduct> {
   await runAstroBuildIfStale(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'memoria-product-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'scripts/start.ts'], {
     cwd: root,

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database readiness, for load balancers. */
+        /**
+         * Liveness and database readiness, for load balancers.
+         * @description 503 when the database does not answer, and from the moment this instance begins shutting down (SIGTERM), while it still serves other requests for `SHUTDOWN_DELAY_MS`: the balancer's signal to stop sending here before the listener closes.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;

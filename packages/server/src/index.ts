@@ -9,9 +9,10 @@ import { startDatabaseServer } from './db/connect.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
 import { DEFAULT_MAX_STREAMS_PER_USER, EventHub } from './events/hub.ts';
+import { trustedProxyHops } from './http/client-ip.ts';
 import type { AppBindings } from './http/context.ts';
 import { resolvePublicUrl } from './http/public-url.ts';
-import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { createLifecycle, type LifecycleRunner } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
 import { fitLimits } from './memory-model/fit-limits.ts';
 import { createFitter } from './memory-model/fitter.ts';
@@ -45,9 +46,10 @@ export interface Backend {
   fetch(req: Request, env?: AppBindings): Promise<Response>;
   /**
    * Shutdown hooks: long-lived responses end `onDrain`, dedicated connections close `onClose`
-   * (see lifecycle.ts). `serve()` runs the drain when it stops accepting.
+   * (see lifecycle.ts). `serve()` marks it stopping (readiness 503) when shutdown begins and runs
+   * the drain when it stops accepting.
    */
-  lifecycle: Lifecycle & { drain(): Promise<void> };
+  lifecycle: Omit<LifecycleRunner, 'close'>;
   /**
    * Runs the drain and close hooks (event streams end, the LISTEN connection closes), closes the
    * pool, then stops the embedded PostgreSQL if this process started one. Call it once no request
@@ -63,8 +65,10 @@ export interface Backend {
  * API. Rejects with DataDirLockedError when another instance holds the data folder.
  */
 export async function startBackend(options: StartBackendOptions = {}): Promise<Backend> {
-  // Checked first: a production start without PUBLIC_URL stops before anything is started.
+  // Checked first: a production start without PUBLIC_URL, or a TRUST_PROXY that is not a hop
+  // count, stops before anything is started.
   const publicUrl = resolvePublicUrl(options.env ?? process.env);
+  const trustProxy = trustedProxyHops(options.env ?? process.env);
   const logger = createLogger();
   const server = await startDatabaseServer({
     databaseUrl: options.databaseUrl,
@@ -111,6 +115,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     const sessions = new SessionRevocations(database.sql, logger);
     sessions.onRevoked((sids) => events.endSessions(sids));
     void sessions.start();
+    const lifecycle = createLifecycle((error) =>
+      logger.error('a shutdown hook failed', errorFields(error)),
+    );
     const built = createApp(
       {
         db: database.db,
@@ -118,7 +125,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         logger,
         jwtSecret: await loadJwtSecret(database.db),
         version: process.env.APP_VERSION ?? doc.info.version,
-        trustProxy: process.env.TRUST_PROXY === 'true',
+        trustProxy,
+        isStopping: () => lifecycle.isStopping(),
         providers,
         events,
         sessions,
@@ -129,9 +137,6 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     );
     app = built;
     const { implemented, total } = countImplemented(doc, handlers);
-    const lifecycle = createLifecycle((error) =>
-      logger.error('a shutdown hook failed', errorFields(error)),
-    );
     // Open event streams end when draining starts (their clients reconnect to another instance),
     // which also closes this instance's LISTEN connection; otherwise the drain would wait on them.
     lifecycle.onDrain(() => events.close());

@@ -1,5 +1,7 @@
 /*
  * The shutdown sequence of one backend, in this order:
+ *   0. stopping: readiness answers 503 so balancers stop sending here, while requests are still
+ *      served as before (`SHUTDOWN_DELAY_MS`, see serve.ts);
  *   1. drain: the HTTP server stops accepting and `onDrain` hooks run, while in-flight requests
  *      finish; long-lived responses (event streams) end here, or the drain would wait for them;
  *   2. close: `onClose` hooks run (newest first) once no request is left, while the pool is still
@@ -18,6 +20,10 @@ export interface Lifecycle {
 }
 
 export interface LifecycleRunner extends Lifecycle {
+  /** Marks the instance as stopping (readiness fails) before anything closes. */
+  beginStopping(): void;
+  /** True from `beginStopping` or the drain on. */
+  isStopping(): boolean;
   /** Runs the drain hooks once (later calls return the same promise). */
   drain(): Promise<void>;
   /** Runs the drain hooks if not yet run, then the close hooks once. */
@@ -40,13 +46,19 @@ export function createLifecycle(onError: (error: unknown) => void): LifecycleRun
   const closeHooks: ShutdownHook[] = [];
   let draining: Promise<void> | undefined;
   let closing: Promise<void> | undefined;
+  let stopping = false;
   const drain = () => {
+    stopping = true;
     draining ??= runAll(drainHooks, onError);
     return draining;
   };
   return {
     onDrain: (hook) => drainHooks.push(hook),
     onClose: (hook) => closeHooks.unshift(hook),
+    beginStopping: () => {
+      stopping = true;
+    },
+    isStopping: () => stopping,
     drain,
     close: () => {
       closing ??= drain().then(() => runAll(closeHooks, onError));

@@ -21,12 +21,12 @@ async function json(res: Response) {
   return text ? JSON.parse(text) : undefined;
 }
 
-async function signUp(base: string) {
-  const credentials = { email: 'load@example.com', password: 'load-test-password' };
+async function signUp(base: string, name = 'load') {
+  const credentials = { email: `${name}@example.com`, password: 'load-test-password' };
   const created = await fetch(`${base}/be/api/auth/users/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...credentials, username: 'load', password2: credentials.password }),
+    body: JSON.stringify({ ...credentials, username: name, password2: credentials.password }),
   });
   expect(created.status).toBe(201);
   const tokens = await fetch(`${base}/be/api/auth/token/`, {
@@ -140,6 +140,64 @@ describe('serve: graceful shutdown', () => {
     expect(await hung).toBe('cut');
     expect(report).toEqual({ drained: false, cut: 1 });
     expect(order).toEqual(['drain', 'close']);
+  }, 120_000);
+});
+
+describe('serve: shutdown delay and keep-alive', () => {
+  it('answers readiness 503 at once while serving, then closes the listener and drains', async () => {
+    const backend = await startBackend({ dataDir, seed: false });
+    // The delay ends when the test says so, rather than after a time a slow machine could miss.
+    let endDelay = () => {};
+    const delayed = new Promise<void>((resolve) => {
+      endDelay = resolve;
+    });
+    let slow: ServerResponse | undefined;
+    const serving = serve(backend, {
+      port: 0,
+      host: '127.0.0.1',
+      shutdownDelay: () => delayed,
+      fallback: (req, res) => {
+        if (req.url === '/slow') slow = res; // answered during the drain
+      },
+    });
+    let listeningAtDrain: boolean | undefined;
+    backend.lifecycle.onDrain(() => {
+      listeningAtDrain = serving.server.listening;
+      slow?.end('done');
+    });
+    const { port } = await serving.listening;
+    const base = `http://127.0.0.1:${port}`;
+    const first = received(serving, 1);
+    const inFlight = fetch(`${base}/slow`).then((res) => res.text());
+    await first;
+
+    const stopped = serving.shutdown();
+    const readiness = await fetch(`${base}/be/api/health/`);
+    expect(readiness.status).toBe(503);
+    expect(await json(readiness)).toMatchObject({ code: 'unavailable' });
+    const liveness = await fetch(`${base}/be/api/health/live/`);
+    expect(liveness.status).toBe(200);
+    const access = await signUp(base, 'delayed'); // writes and sign-ins still work during the delay
+    const me = await fetch(`${base}/be/api/auth/users/me/`, {
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(me.status).toBe(200);
+    expect(serving.server.listening).toBe(true);
+    expect(listeningAtDrain).toBeUndefined();
+
+    endDelay();
+    expect(await stopped).toEqual({ drained: true, cut: 0 });
+    expect(listeningAtDrain).toBe(false);
+    expect(await inFlight).toBe('done');
+    await expect(fetch(`${base}/be/api/health/live/`)).rejects.toThrow();
+  }, 120_000);
+
+  it('keeps idle connections open for keepAliveTimeoutMs (KEEP_ALIVE_TIMEOUT_MS)', async () => {
+    const backend = await startBackend({ dataDir, seed: false });
+    const configured = serve(backend, { port: 0, host: '127.0.0.1', keepAliveTimeoutMs: 65_000 });
+    expect(configured.server.keepAliveTimeout).toBe(65_000);
+    await configured.listening;
+    await configured.shutdown();
   }, 120_000);
 });
 

@@ -21,6 +21,18 @@ export interface ServeOptions {
    * (default `BODY_IDLE_TIMEOUT_MS`, else 30 s; see http/body-idle.ts).
    */
   bodyIdleMs?: number;
+  /**
+   * Between readiness answering 503 and the drain, while requests are served as before: the
+   * balancer's time to see the failing health check and stop sending here. Milliseconds (default
+   * `SHUTDOWN_DELAY_MS`, else 0), or a promise to await instead.
+   */
+  shutdownDelay?: number | (() => Promise<void>);
+  /**
+   * How long an idle kept-alive connection stays open (default `KEEP_ALIVE_TIMEOUT_MS`, else
+   * Node's 5 s). Behind a balancer it must exceed the balancer's own idle time-out, or the product
+   * closes a connection the balancer is about to reuse.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface ShutdownReport {
@@ -37,14 +49,18 @@ export interface Serving {
   /** Requests received and not yet answered. */
   inFlight(): number;
   /**
-   * Stops accepting connections, runs the backend's drain hooks, waits for in-flight requests
-   * (at most `drainMs`), then closes the backend (hooks, pool, embedded PostgreSQL). Idempotent.
+   * Makes readiness answer 503 at once, keeps serving for the shutdown delay, then stops
+   * accepting connections, runs the backend's drain hooks, waits for in-flight requests (at most
+   * `drainMs`), then closes the backend (hooks, pool, embedded PostgreSQL). Idempotent.
    */
   shutdown(): Promise<ShutdownReport>;
 }
 
 const DEFAULT_DRAIN_MS = 10_000;
 const DEFAULT_BODY_IDLE_MS = 30_000;
+/** Node's own default: fine without a balancer, too short behind one (see operations/balancer.md). */
+const DEFAULT_KEEP_ALIVE_MS = 5_000;
+const HOUR_MS = 3_600_000;
 
 function isApiPath(url: string | undefined): boolean {
   return url === BASE_PATH || url?.startsWith(`${BASE_PATH}/`) === true;
@@ -56,6 +72,11 @@ export function serve(backend: Backend, options: ServeOptions): Serving {
   const bodyIdleMs =
     options.bodyIdleMs ??
     wholeNumberSetting('BODY_IDLE_TIMEOUT_MS', DEFAULT_BODY_IDLE_MS, { min: 1000, max: 3_600_000 });
+  const keepAliveMs =
+    options.keepAliveTimeoutMs ??
+    wholeNumberSetting('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_MS, { min: 1000, max: HOUR_MS });
+  const shutdownDelay =
+    options.shutdownDelay ?? wholeNumberSetting('SHUTDOWN_DELAY_MS', 0, { min: 0, max: HOUR_MS });
   const active = new Set<ServerResponse>();
   let stopping = false;
   let onIdle: (() => void) | undefined;
@@ -72,6 +93,7 @@ export function serve(backend: Backend, options: ServeOptions): Serving {
     if (!options.fallback || isApiPath(req.url)) void api(req, res);
     else options.fallback(req, res);
   });
+  server.keepAliveTimeout = keepAliveMs;
 
   const listening = new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', reject);
@@ -95,6 +117,10 @@ export function serve(backend: Backend, options: ServeOptions): Serving {
   let shuttingDown: Promise<ShutdownReport> | undefined;
   const shutdown = () => {
     shuttingDown ??= (async () => {
+      backend.lifecycle.beginStopping();
+      if (typeof shutdownDelay === 'function') await shutdownDelay();
+      else if (shutdownDelay > 0)
+        await new Promise((resolve) => setTimeout(resolve, shutdownDelay));
       stopping = true;
       if (server.listening) server.close();
       server.closeIdleConnections();

@@ -31,7 +31,10 @@ export function deviceIdOf(c: Context<AppEnv>): string | null {
 function isHttps(c: Context<AppEnv>): boolean {
   const { publicUrl, trustProxy } = c.get('deps');
   if (publicUrl.startsWith('https:')) return true;
-  if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') {
+  if (
+    (trustProxy ?? 0) > 0 &&
+    c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+  ) {
     return true;
   }
   return new URL(c.req.url).protocol === 'https:';

@@ -14,8 +14,16 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
   /** Reported by the health endpoint. */
   version: string;
-  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /**
+   * How many trusted proxies append to X-Forwarded-For in front of the product (`TRUST_PROXY`;
+   * 0 or unset: the header is ignored). See http/client-ip.ts.
+   */
+  trustProxy?: number;
+  /**
+   * True once this instance is shutting down: readiness answers 503 so balancers stop sending
+   * here, while other requests are still served (see serve.ts, `SHUTDOWN_DELAY_MS`).
+   */
+  isStopping?: () => boolean;
   /** AI, OCR…: offline defaults or configured adapters (see providers/index.ts). */
   providers: Providers;
   /** This instance's LISTEN connection and open event streams (see events/hub.ts). */

@@ -12,7 +12,9 @@ export const handlers: Handlers = {
   },
 
   async getHealth(c) {
-    const { db, version, logger } = c.get('deps');
+    const { db, version, logger, isStopping } = c.get('deps');
+    // Failing first is what lets a balancer take this instance out before its listener closes.
+    if (isStopping?.()) throw new ApiError(503, 'unavailable', 'This instance is shutting down.');
     try {
       await db.execute(sql`select 1`);
     } catch (error) {
