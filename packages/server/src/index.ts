@@ -105,10 +105,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         DEFAULT_MAX_STREAMS_PER_USER,
         { min: 1, max: 1000 },
       ),
+      listener: database.listener,
     });
     // Revoked sessions are loaded and listened for from the start (auth/revocations.ts); until
     // then, and whenever the channel is silent, each check reads the table.
-    const sessions = new SessionRevocations(database.sql, logger);
+    const sessions = new SessionRevocations(database.sql, logger, {
+      listener: database.listener,
+    });
     void sessions.start();
     const built = createApp(
       {
