@@ -90,7 +90,10 @@ export function openDatabase(
     : sql;
   const db = drizzle(sql, { schema });
   const end = async () => {
-    await Promise.all([sql.end({ timeout: 5 }), listener === sql ? null : listener.end({ timeout: 5 })]);
+    await Promise.all([
+      sql.end({ timeout: 5 }),
+      listener === sql ? null : listener.end({ timeout: 5 }),
+    ]);
   };
   return { db, sql, listener, end };
 }
