@@ -29,7 +29,7 @@ export const isSessionId = (value: unknown): value is string =>
 
 export class SessionRevocations {
   readonly #sql: postgres.Sql;
-  /** Where the LISTEN connection is opened (default: `sql`; see `Database.listener`). */
+  /** Where the LISTEN connection is opened (default: `sql`; see `Database.direct`). */
   readonly #listenSql: postgres.Sql;
   readonly #logger: Logger;
   readonly #instance = randomUUID();

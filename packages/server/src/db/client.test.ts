@@ -5,6 +5,7 @@ import { EventHub } from '../events/hub.ts';
 import { createLogger } from '../log.ts';
 import { createTestBackend } from '../test/harness.ts';
 import { databaseSettings, openDatabase, poolSize } from './client.ts';
+import { withStartupLock } from './migrate.ts';
 
 describe('poolSize', () => {
   it('defaults to twice the CPUs plus one', () => {
@@ -87,8 +88,8 @@ describe('openDatabase', () => {
     const direct = `${url}${url.includes('?') ? '&' : '?'}application_name=${tag}`;
     const database = openDatabase(url, { max: 2, listenUrl: direct });
     const logger = createLogger('silent');
-    const events = new EventHub(database.sql, logger, { listener: database.listener });
-    const sessions = new SessionRevocations(database.sql, logger, { listener: database.listener });
+    const events = new EventHub(database.sql, logger, { listener: database.direct });
+    const sessions = new SessionRevocations(database.sql, logger, { listener: database.direct });
     try {
       await events.listen();
       await sessions.start();
@@ -109,6 +110,24 @@ describe('openDatabase', () => {
       await sessions.close();
       await database.end();
       await backend.close();
+    }
+  });
+
+  it('holds the start-up lock on the direct connection, not through the pool', async () => {
+    const tag = `memoria_direct_${randomBytes(4).toString('hex')}`;
+    const url = inject('pgAdminUrl');
+    const direct = `${url}${url.includes('?') ? '&' : '?'}application_name=${tag}`;
+    const database = openDatabase(url, { max: 2, listenUrl: direct });
+    try {
+      const holders = await withStartupLock(
+        database.direct,
+        () => database.sql<{ application_name: string }[]>`
+          select a.application_name from pg_locks l join pg_stat_activity a using (pid)
+          where l.locktype = 'advisory' and l.granted and a.application_name in (${tag}, 'memoria')`,
+      );
+      expect(holders.map((row) => row.application_name)).toEqual([tag]);
+    } finally {
+      await database.end();
     }
   });
 });

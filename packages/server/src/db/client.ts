@@ -10,10 +10,13 @@ export interface Database {
   db: Db;
   sql: Sql;
   /**
-   * Where LISTEN connections are opened (the events hub, the session revocations): `sql` itself,
-   * or a client of `DATABASE_LISTEN_URL` when the pool goes through a transaction-mode pooler.
+   * For work that needs its own session: the LISTEN connection (the events hub, the session
+   * revocations) and the start-up lock (db/migrate.ts). `sql` itself, or a client of
+   * `DATABASE_LISTEN_URL` when the pool goes through a transaction-mode pooler, which hands each
+   * transaction to any server connection (a session-level lock taken through it could not be
+   * released, and a LISTEN would hear nothing).
    */
-  listener: Sql;
+  direct: Sql;
   end(): Promise<void>;
 }
 
@@ -79,21 +82,21 @@ export function openDatabase(
     onnotice: () => {},
     connection: { application_name: 'memoria' },
   });
-  // postgres.js opens one dedicated connection per client for all its LISTENs; this client is
-  // only ever used for that (NOTIFY goes through the pool, which a pooler carries).
-  const listener = settings.listenUrl
+  // postgres.js opens one dedicated connection per client for all its LISTENs; this client's own
+  // one connection is reserved only for the start-up lock (NOTIFY goes through the pool).
+  const direct = settings.listenUrl
     ? postgres(settings.listenUrl, {
         max: 1,
         onnotice: () => {},
-        connection: { application_name: 'memoria-listen' },
+        connection: { application_name: 'memoria-direct' },
       })
     : sql;
   const db = drizzle(sql, { schema });
   const end = async () => {
     await Promise.all([
       sql.end({ timeout: 5 }),
-      listener === sql ? null : listener.end({ timeout: 5 }),
+      direct === sql ? null : direct.end({ timeout: 5 }),
     ]);
   };
-  return { db, sql, listener, end };
+  return { db, sql, direct, end };
 }

@@ -89,7 +89,7 @@ export interface EventHubOptions {
   onPresence?: (userId: number) => Promise<void>;
   /** Streams per user on this instance (default `DEFAULT_MAX_STREAMS_PER_USER`). */
   maxStreamsPerUser?: number;
-  /** Where the LISTEN connection is opened (default: `sql`; see `Database.listener`). */
+  /** Where the LISTEN connection is opened (default: `sql`; see `Database.direct`). */
   listener?: postgres.Sql;
 }
 
