@@ -87,6 +87,8 @@ export function openDatabase(
   const direct = settings.listenUrl
     ? postgres(settings.listenUrl, {
         max: 1,
+        // The start-up lock's connection closes once idle; the LISTEN one stays (postgres.js).
+        idle_timeout: 30,
         onnotice: () => {},
         connection: { application_name: 'memoria-direct' },
       })
