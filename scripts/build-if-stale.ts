@@ -32,10 +32,14 @@ function newestMtime(path: string): number {
 /** Written after a build that finished, by `runAstroBuildIfStale` and `npm run build`. */
 const STAMP = 'dist/.build-finished';
 
+/** A build finished into dist/ (whatever the sources say since): what production serves. */
+export function hasFinishedBuild(root: string): boolean {
+  return existsSync(join(root, STAMP)) && existsSync(join(root, 'dist/server/entry.mjs'));
+}
+
 export function isBuildStale(root: string): boolean {
-  const stamp = join(root, STAMP);
-  if (!existsSync(stamp) || !existsSync(join(root, 'dist/server/entry.mjs'))) return true;
-  const built = statSync(stamp).mtimeMs;
+  if (!hasFinishedBuild(root)) return true;
+  const built = statSync(join(root, STAMP)).mtimeMs;
   return SOURCES.some((source) => newestMtime(join(root, source)) > built);
 }
 

@@ -6,10 +6,18 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Serving } from '../packages/server/src/index.ts';
-import { runAstroBuildIfStale } from './build-if-stale.ts';
+import { hasFinishedBuild, runAstroBuildIfStale } from './build-if-stale.ts';
 import { registerKnownModuleFormats } from './module-formats.ts';
 
 const root = join(import.meta.dirname, '..');
+// Production serves the output built once (`npm run build:release`, the image's build stage) and
+// never builds: a machine of a fleet that built at boot would each pay for it, and a release has
+// no web sources to build from. Checked before anything starts.
+const production = process.env.NODE_ENV === 'production';
+if (production && !hasFinishedBuild(root)) {
+  console.error('No built web app in dist/: run npm run build:release (or npm run build) first.');
+  process.exit(1);
+}
 // Registered before the server's module graph is resolved, hence its dynamic import: see
 // module-formats.ts for the memory and start-up time this saves.
 registerKnownModuleFormats(new URL('../packages/server/src/index.ts', import.meta.url));
@@ -19,7 +27,8 @@ const { exitOnShutdownSignals, serve, startBackend } = await import(
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 
-await runAstroBuildIfStale(root);
+// Development builds when the sources changed since the last build.
+if (!production) await runAstroBuildIfStale(root);
 
 let backend: Awaited<ReturnType<typeof startBackend>>;
 try {

@@ -91,7 +91,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
   );
   try {
     const seed = options.seed ?? process.env.SEED_DEMO !== 'false';
-    await withStartupLock(database.sql, async () => {
+    await withStartupLock(database.direct, async () => {
       await migrateDatabase(database.db);
       if (seed) {
         await seedDemoAccounts(database.db, (line) => {
@@ -109,10 +109,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         DEFAULT_MAX_STREAMS_PER_USER,
         { min: 1, max: 1000 },
       ),
+      listener: database.direct,
     });
     // Revoked sessions are loaded and listened for from the start (auth/revocations.ts); until
     // then, and whenever the channel is silent, each check reads the table.
-    const sessions = new SessionRevocations(database.sql, logger);
+    const sessions = new SessionRevocations(database.sql, logger, {
+      listener: database.direct,
+    });
     sessions.onRevoked((sids) => events.endSessions(sids));
     void sessions.start();
     const lifecycle = createLifecycle((error) =>

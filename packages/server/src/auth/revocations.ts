@@ -29,6 +29,8 @@ export const isSessionId = (value: unknown): value is string =>
 
 export class SessionRevocations {
   readonly #sql: postgres.Sql;
+  /** Where the LISTEN connection is opened (default: `sql`; see `Database.direct`). */
+  readonly #listenSql: postgres.Sql;
   readonly #logger: Logger;
   readonly #instance = randomUUID();
   #listeners: Array<(sids: readonly string[]) => void> = [];
@@ -45,8 +47,9 @@ export class SessionRevocations {
   #pingBack = true;
   #closed = false;
 
-  constructor(sql: postgres.Sql, logger: Logger) {
+  constructor(sql: postgres.Sql, logger: Logger, options: { listener?: postgres.Sql } = {}) {
     this.#sql = sql;
+    this.#listenSql = options.listener ?? sql;
     this.#logger = logger;
   }
 
@@ -111,7 +114,7 @@ export class SessionRevocations {
     // A listener the watchdog gave up on goes first, so signals are not handled twice.
     await this.#listener?.unlisten().catch(() => {});
     // Listen first, then load: a revocation committed in between is in the load or the signal.
-    this.#listener = await this.#sql.listen(
+    this.#listener = await this.#listenSql.listen(
       REVOCATIONS_CHANNEL,
       (payload) => this.#onSignal(payload),
       () => {

@@ -92,12 +92,15 @@ export interface EventHubOptions {
   onPresence?: (userId: number) => Promise<void>;
   /** Streams per user on this instance (default `DEFAULT_MAX_STREAMS_PER_USER`). */
   maxStreamsPerUser?: number;
+  /** Where the LISTEN connection is opened (default: `sql`; see `Database.direct`). */
+  listener?: postgres.Sql;
 }
 
 const isLive = (signal: EventSignal | LiveSignal): signal is LiveSignal => 'event' in signal;
 
 export class EventHub {
   readonly #sql: postgres.Sql;
+  readonly #listener: postgres.Sql;
   readonly #logger: Logger;
   readonly #heartbeatMs: number;
   readonly #onPresence: EventHubOptions['onPresence'];
@@ -113,6 +116,7 @@ export class EventHub {
 
   constructor(sql: postgres.Sql, logger: Logger, options: EventHubOptions = {}) {
     this.#sql = sql;
+    this.#listener = options.listener ?? sql;
     this.#logger = logger;
     this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000;
     this.#onPresence = options.onPresence;
@@ -129,7 +133,7 @@ export class EventHub {
   /** LISTENs once per instance; resolves when the channel is live. */
   listen(): Promise<postgres.ListenMeta> {
     let first = true;
-    this.#listening ??= this.#sql.listen(
+    this.#listening ??= this.#listener.listen(
       EVENTS_CHANNEL,
       (payload) => this.#onSignal(payload),
       () => {
