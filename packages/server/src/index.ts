@@ -15,6 +15,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
 import { fitLimits } from './memory-model/fit-limits.ts';
 import { createFitter } from './memory-model/fitter.ts';
+import { createMetrics } from './metrics.ts';
 import { createProviders } from './providers/index.ts';
 import { mailScheduleFromEnv, startMailSchedule } from './providers/mail/outbox.ts';
 import { signalPresence } from './routes/duels/lifecycle.ts';
@@ -110,6 +111,14 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     // then, and whenever the channel is silent, each check reads the table.
     const sessions = new SessionRevocations(database.sql, logger);
     void sessions.start();
+    const mailSchedule = mailScheduleFromEnv(process.env);
+    const metrics = createMetrics({
+      sql: database.sql,
+      openStreams: () => events.size,
+      logger,
+      mailMaxAttempts: mailSchedule.retry.maxAttempts,
+      processMetrics: true,
+    });
     const built = createApp(
       {
         db: database.db,
@@ -123,6 +132,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         sessions,
         clock: createClock({ adjustable: testClockAllowed(process.env) }),
         publicUrl,
+        metrics,
+        // Unset or empty, GET /metrics/ answers 404 (docs/operations/metrics.md).
+        metricsToken: process.env.METRICS_TOKEN || undefined,
       },
       { doc, handlers },
     );
@@ -136,10 +148,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     lifecycle.onDrain(() => events.close());
     lifecycle.onDrain(() => sessions.close());
     // Learners' FSRS parameters are fitted in the background (memory-model/fitter.ts).
-    const fitter = createFitter(database.sql, logger, { limits: fitLimits() });
+    const fitter = createFitter(database.sql, logger, { limits: fitLimits(), metrics });
     lifecycle.onDrain(() => fitter.stop());
     // Failed mail is tried again on a schedule with back-off (providers/mail/outbox.ts).
-    const mailSchedule = mailScheduleFromEnv(process.env);
     if (providers.mail) {
       const mail = startMailSchedule(database.sql, providers.mail, logger, mailSchedule);
       lifecycle.onDrain(() => mail.stop());
