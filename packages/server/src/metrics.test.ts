@@ -101,6 +101,9 @@ describe('GET /metrics/', () => {
     expect(sample(text, 'db_pool_waits_total')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(text).toContain('# TYPE nodejs_heap_size_used_bytes gauge');
+    // Each fit outcome is a series before any fit (memory-model/fitter.test.ts counts a failure).
+    expect(sample(text, 'fitter_runs_total{outcome="failed"}')).toBe(0);
+    expect(sample(text, 'fitter_runs_total{outcome="fitted"}')).toBe(0);
   });
 
   it('counts open event streams on this instance', async () => {

@@ -10,7 +10,7 @@ import { type PoolStats, poolStats, type Sql } from './db/client.ts';
 import { type MailQueueCounts, mailQueueCounts } from './db/queries/mail.ts';
 import { DEFAULT_MAIL_RETRY } from './domain/mail-retry.ts';
 import { errorFields, type Logger } from './log.ts';
-import type { FitOutcome } from './memory-model/fit-result.ts';
+import { FIT_OUTCOMES, type FitOutcome } from './memory-model/fit-result.ts';
 
 /** Seconds: from 1 ms (the liveness probe) to 10 s (a slow upload or export). */
 export const REQUEST_SECONDS_BUCKETS = [
@@ -125,6 +125,8 @@ export function createMetrics(options: MetricsOptions): Metrics {
     labelNames: ['outcome'] as const,
     registers,
   });
+  // Every outcome is a series from the start, so that `increase()` sees the first fit of each.
+  for (const outcome of FIT_OUTCOMES) fits.inc({ outcome }, 0);
 
   // The three outbox gauges share one query per scrape (their collects start in the same turn).
   let mail: Promise<MailQueueCounts | undefined> | undefined;
