@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this instance, for a scraper holding `METRICS_TOKEN`.
+         * @description The Prometheus text exposition format (0.0.4): requests by operation and status, latency histograms, the database pool, event-loop lag, open event streams, fitter runs and the mail outbox (docs/operations/metrics.md). Served only when the server has `METRICS_TOKEN` set and the request carries it as `Authorization: Bearer <METRICS_TOKEN>`; otherwise the answer is the 404 of a path that does not exist. Each instance reports its own figures: scrape every instance, not the balancer.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/users/": {
         parameters: {
             query?: never;
@@ -4548,6 +4568,27 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics of this instance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     registerUser: {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { freePort } from './db/connect.ts';
-import { createLogger, type Logger } from './log.ts';
+import { createLogger, type Logger, type LogLevel } from './log.ts';
 import { allHandlers } from './routes/index.ts';
 import { assertMatchesContract, createTestBackend, type TestBackend } from './test/harness.ts';
 
@@ -141,8 +141,8 @@ describe('routing and errors', () => {
   });
 });
 
-function captureLogger(lines: string[]): Logger {
-  const base = createLogger('debug');
+function captureLogger(lines: string[], level: LogLevel = 'debug'): Logger {
+  const base = createLogger(level);
   const write =
     (level: string) =>
     (msg: string, fields?: Record<string, unknown>): void => {
@@ -217,6 +217,42 @@ describe('request ids and logs', () => {
     }
   });
 
+  it('logs health probes at debug and other requests at info', async () => {
+    const lines: string[] = [];
+    const app = createApp({ ...t.deps, logger: captureLogger(lines) });
+    await app.request('/be/api/health/');
+    await app.request('/be/api/health/live/');
+    await app.request('/be/api/auth/users/me/');
+    const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+    expect(requests.map((r) => [r.operation, r.status, r.level])).toEqual([
+      ['getHealth', 200, 'debug'],
+      ['getLiveness', 200, 'debug'],
+      ['getMe', 401, 'info'],
+    ]);
+
+    // At the default level (info) a probe writes nothing; a failing readiness probe still warns.
+    lines.length = 0;
+    const atInfo = createApp({ ...t.deps, logger: captureLogger(lines, 'info') });
+    await atInfo.request('/be/api/health/live/');
+    await atInfo.request('/be/api/health/');
+    expect(lines).toEqual([]);
+    const port = await freePort(); // nothing listens there
+    const dead = openDatabase(`postgres://nobody:x@127.0.0.1:${port}/none`, { max: 1 });
+    try {
+      const down = createApp({
+        ...t.deps,
+        db: dead.db,
+        sql: dead.sql,
+        logger: captureLogger(lines, 'info'),
+      });
+      expect((await down.request('/be/api/health/')).status).toBe(503);
+      const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+      expect(logged).toMatchObject([{ operation: 'getHealth', status: 503, level: 'warn' }]);
+    } finally {
+      await dead.end();
+    }
+  });
+
   it('echoes a given X-Request-Id and logs one line per request', async () => {
     const lines: string[] = [];
     const app = createApp({ ...t.deps, logger: captureLogger(lines) });
@@ -225,7 +261,7 @@ describe('request ids and logs', () => {
     const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
-      level: 'info',
+      level: 'debug', // a health probe (see below)
       request_id: 'abc-123',
       method: 'GET',
       path: '/be/api/health/',

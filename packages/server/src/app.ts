@@ -9,6 +9,7 @@ import type { Handlers } from './contract/types.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { ApiError, type ErrorBody, type ErrorCode } from './http/errors.ts';
 import { errorFields } from './log.ts';
+import { UNMATCHED_OPERATION } from './metrics.ts';
 import { allHandlers } from './routes/index.ts';
 
 export const BASE_PATH = '/be/api';
@@ -47,8 +48,9 @@ function setApiSecurityHeaders(headers: Headers): void {
 }
 
 /** Whether `level` is logged is fixed when the logger is made; asked once per level, not per request. */
-function levelsOf(logger: AppDeps['logger']): Record<'info' | 'warn' | 'error', boolean> {
+function levelsOf(logger: AppDeps['logger']): Record<'debug' | 'info' | 'warn' | 'error', boolean> {
   return {
+    debug: logger.enabled('debug'),
     info: logger.enabled('info'),
     warn: logger.enabled('warn'),
     error: logger.enabled('error'),
@@ -67,6 +69,23 @@ function requestHeader(c: Context<AppEnv>, name: string): string | undefined {
   const value = parsed[name];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * Balancers and supervisors ask these every few seconds: their successful answers are logged at
+ * debug, so that they do not drown the requests of people at info.
+ */
+const PROBES: ReadonlySet<string> = new Set(['getHealth', 'getLiveness']);
+
+/** The methods a metric names; any other (a client may send any token) is counted as `other`. */
+const METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+]);
 
 /** The access log's status for a request whose client went away before the answer (nginx's). */
 export const CLIENT_CLOSED_REQUEST = 499;
@@ -87,7 +106,7 @@ function isClientAbort(c: Context<AppEnv>, error: Error): boolean {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
   const doc = options.doc ?? loadContract();
   const handlers = options.handlers ?? allHandlers();
-  const { logger } = deps;
+  const { logger, metrics } = deps;
   const app = new Hono<AppEnv>().basePath(BASE_PATH);
 
   const logged = levelsOf(logger);
@@ -103,16 +122,32 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     if (!headers.has('X-Request-Id')) headers.set('X-Request-Id', requestId);
     setApiSecurityHeaders(headers);
     const status = c.res.status;
+    const ms = performance.now() - started;
+    const operation = c.get('operationId');
+    const method = c.req.method;
+    metrics.observeRequest(
+      operation ?? UNMATCHED_OPERATION,
+      METHODS.has(method) ? method : 'other',
+      status,
+      ms / 1000,
+    );
     // 501 (not built yet) and 503 (database down) are expected states, not faults of the code.
-    const level = status === 501 || status === 503 ? 'warn' : status >= 500 ? 'error' : 'info';
+    const level =
+      status === 501 || status === 503
+        ? 'warn'
+        : status >= 500
+          ? 'error'
+          : operation !== undefined && PROBES.has(operation)
+            ? 'debug'
+            : 'info';
     if (logged[level]) {
       logger[level]('request', {
         request_id: requestId,
-        method: c.req.method,
+        method,
         path: c.req.path,
         status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        operation: c.get('operationId'),
+        ms: Math.round(ms * 10) / 10,
+        operation,
         user_id: c.get('user')?.id,
       });
     }

@@ -16,6 +16,7 @@ import { createLifecycle, type LifecycleRunner } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
 import { fitLimits } from './memory-model/fit-limits.ts';
 import { createFitter } from './memory-model/fitter.ts';
+import { createMetrics } from './metrics.ts';
 import { createProviders } from './providers/index.ts';
 import { mailScheduleFromEnv, startMailSchedule } from './providers/mail/outbox.ts';
 import { signalPresence } from './routes/duels/lifecycle.ts';
@@ -121,6 +122,14 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     const lifecycle = createLifecycle((error) =>
       logger.error('a shutdown hook failed', errorFields(error)),
     );
+    const mailSchedule = mailScheduleFromEnv(process.env);
+    const metrics = createMetrics({
+      sql: database.sql,
+      openStreams: () => events.size,
+      logger,
+      mailMaxAttempts: mailSchedule.retry.maxAttempts,
+      processMetrics: true,
+    });
     const built = createApp(
       {
         db: database.db,
@@ -135,6 +144,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         sessions,
         clock: createClock({ adjustable: testClockAllowed(process.env) }),
         publicUrl,
+        metrics,
+        // Unset or empty, GET /metrics/ answers 404 (docs/operations/metrics.md).
+        metricsToken: process.env.METRICS_TOKEN || undefined,
       },
       { doc, handlers },
     );
@@ -145,10 +157,9 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
     lifecycle.onDrain(() => events.close());
     lifecycle.onDrain(() => sessions.close());
     // Learners' FSRS parameters are fitted in the background (memory-model/fitter.ts).
-    const fitter = createFitter(database.sql, logger, { limits: fitLimits() });
+    const fitter = createFitter(database.sql, logger, { limits: fitLimits(), metrics });
     lifecycle.onDrain(() => fitter.stop());
     // Failed mail is tried again on a schedule with back-off (providers/mail/outbox.ts).
-    const mailSchedule = mailScheduleFromEnv(process.env);
     if (providers.mail) {
       const mail = startMailSchedule(database.sql, providers.mail, logger, mailSchedule);
       lifecycle.onDrain(() => mail.stop());

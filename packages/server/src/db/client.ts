@@ -23,6 +23,27 @@ export interface Database {
 const MAX_POOL_SIZE = 200;
 
 /**
+ * The pool's state at one moment, from `sql.stats()` (added to postgres.js by
+ * patches/postgres+3.4.9.patch; porsager/postgres #443). Connections are `idle` (open, no query),
+ * `busy` (running or pipelining queries), `reserved` (a transaction or `sql.reserve` holds them)
+ * or `connecting`; the rest of `max` are not open. `waiting`: queries queued for a connection
+ * now; `waited`: queries that had to queue since the pool was made.
+ */
+export interface PoolStats {
+  max: number;
+  idle: number;
+  busy: number;
+  reserved: number;
+  connecting: number;
+  waiting: number;
+  waited: number;
+}
+
+export function poolStats(sql: Sql): PoolStats {
+  return (sql as Sql & { stats(): PoolStats }).stats();
+}
+
+/**
  * Connections per process: `DATABASE_POOL_SIZE`, else twice this machine's CPUs plus one
  * (PostgreSQL's rule of thumb, for the embedded server that shares them). More connections than
  * that only make PostgreSQL's backends take turns on the CPUs (docs/performance/2026-11-ratings.md).

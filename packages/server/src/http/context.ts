@@ -4,6 +4,7 @@ import type { Db, Sql } from '../db/client.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { EventHub } from '../events/hub.ts';
 import type { Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Providers } from '../providers/index.ts';
 
 export interface AppDeps {
@@ -37,6 +38,13 @@ export interface AppDeps {
    * every absolute URL the server hands out or calls is built from it, never from the request.
    */
   publicUrl: string;
+  /** This app's Prometheus registry and its recorders (see metrics.ts). */
+  metrics: Metrics;
+  /**
+   * The bearer token `GET /metrics/` asks for (`METRICS_TOKEN`); unset, the route answers 404
+   * as if it did not exist.
+   */
+  metricsToken?: string;
 }
 
 /** What the host may pass as Hono's `env` (second argument of `fetch`). */

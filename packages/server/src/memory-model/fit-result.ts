@@ -10,7 +10,8 @@
  * MIN_REVIEWS_TO_FIT, or no valid items to train or evaluate on; `failed`: the fit's child
  * crashed, timed out, ran out of memory or threw (the reason is in `failure`, and logged).
  */
-export type FitOutcome = 'fitted' | 'kept_defaults' | 'too_few_reviews' | 'failed';
+export const FIT_OUTCOMES = ['fitted', 'kept_defaults', 'too_few_reviews', 'failed'] as const;
+export type FitOutcome = (typeof FIT_OUTCOMES)[number];
 
 export interface FitResult {
   outcome: FitOutcome;

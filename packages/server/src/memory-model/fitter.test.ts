@@ -51,6 +51,17 @@ async function storeLog(who: Learner, log: readonly LoggedReview[]): Promise<voi
 }
 
 const quiet = createLogger('silent');
+
+/** `fitter_runs_total` of the test backend's metrics, by outcome. */
+async function fitterRuns(): Promise<Record<string, number>> {
+  const runs: Record<string, number> = {};
+  for (const m of (await t.deps.metrics.scrape()).matchAll(
+    /^fitter_runs_total\{outcome="(\w+)"\} (\d+)$/gm,
+  )) {
+    runs[m[1] as string] = Number(m[2]);
+  }
+  return runs;
+}
 const abortingChild = new URL('./fixtures/aborting-child.ts', import.meta.url);
 const hangingChild = new URL('./fixtures/hanging-child.ts', import.meta.url);
 
@@ -204,6 +215,7 @@ describe('the background fitter', () => {
     let fits = 0;
     const fitter = createFitter(t.database.sql, quiet, {
       pollMs: 3_600_000,
+      metrics: t.deps.metrics,
       fit: (given, timeZone) =>
         fits++ === 0
           ? runInChild(abortingChild, { log: given, timeZone }, DEFAULT_FIT_LIMITS)
@@ -220,6 +232,10 @@ describe('the background fitter', () => {
       });
       expect(failed.fitError).toMatch(/^crashed: was killed by SIGABRT without a result/);
       expect((await memoryModel(t.database.sql, gus.user.id)).fitOutcome).not.toBe('failed');
+      // Counted for Prometheus by outcome (docs/operations/metrics.md).
+      const runs = await fitterRuns();
+      expect(runs.failed).toBe(1);
+      expect(Object.values(runs).reduce((a, b) => a + b, 0)).toBe(2);
       const profile = await t.request('GET', `${SR}/memory-model/`, { token: fay.access });
       expect(profile.status).toBe(200);
       expect(profile.body.fit_outcome).toBe('failed');

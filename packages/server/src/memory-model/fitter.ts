@@ -22,6 +22,7 @@ import {
 import type { LoggedReview } from '../domain/memory-model.ts';
 import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../domain/memory-model.ts';
 import { errorFields, type Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import type { ChildLimits } from './child-process.ts';
 import { ChildJobError } from './child-process.ts';
 import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';
@@ -37,6 +38,8 @@ export interface FitterOptions {
   limits?: ChildLimits;
   /** Starts one fit (default: `runFit`, a child process under `limits`). */
   fit?: (log: readonly LoggedReview[], timeZone: string) => RunningFit;
+  /** Counts each fit's outcome (`fitter_runs_total`); a fit cut short by `stop` is not one. */
+  metrics?: Pick<Metrics, 'observeFit'>;
 }
 
 export interface Fitter {
@@ -88,6 +91,7 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
   async function fitOne(claim: ClaimedFit): Promise<void> {
     const result = await runOne(claim);
     if (!result) return;
+    options.metrics?.observeFit(result.outcome);
     await finishFit(sql, claim, result);
     logger.info('memory model fitted', {
       user_id: claim.userId,

@@ -12,6 +12,7 @@ import { EventHub, type EventHubOptions } from '../events/hub.ts';
 import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
 import { resolvePublicUrl } from '../http/public-url.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { createMetrics } from '../metrics.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
 import { signalPresence } from '../routes/duels/lifecycle.ts';
 
@@ -148,6 +149,10 @@ export async function createTestBackend(
     events?: EventHubOptions;
     /** The product's public address (`PUBLIC_URL`). */
     publicUrl?: string;
+    /** `METRICS_TOKEN` (default unset: `GET /metrics/` answers 404). */
+    metricsToken?: string;
+    /** Node's own metrics on the app's registry (off by default: see metrics.ts). */
+    processMetrics?: boolean;
   } = {},
 ): Promise<TestBackend> {
   const adminUrl = inject('pgAdminUrl');
@@ -160,6 +165,10 @@ export async function createTestBackend(
   const database = openDatabase(url, { max: 5 });
   const logger = options.logger ?? createLogger('silent');
   let built: Hono<AppEnv> | undefined;
+  const events = new EventHub(database.sql, logger, {
+    onPresence: (userId) => signalPresence(database.sql, userId),
+    ...options.events,
+  });
   const deps: AppDeps = {
     db: database.db,
     sql: database.sql,
@@ -172,11 +181,15 @@ export async function createTestBackend(
       // As startBackend does: the sandbox's webhook goes into this app.
       deliver: async (request) => (built as Hono<AppEnv>).fetch(request),
     }),
-    events: new EventHub(database.sql, logger, {
-      onPresence: (userId) => signalPresence(database.sql, userId),
-      ...options.events,
-    }),
+    events,
     sessions: new SessionRevocations(database.sql, logger),
+    metrics: createMetrics({
+      sql: database.sql,
+      openStreams: () => events.size,
+      logger,
+      processMetrics: options.processMetrics,
+    }),
+    metricsToken: options.metricsToken,
   };
   // As startBackend does: a revoked session's open event streams end.
   deps.sessions.onRevoked((sids) => deps.events.endSessions(sids));
@@ -201,6 +214,16 @@ export async function createTestBackend(
         throw new Error(`${method} ${path}: an event stream with an undeclared ${res.status}`);
       }
       return { status: res.status, body: undefined as T, headers: res.headers };
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (type.startsWith('text/plain')) {
+      // A text answer (the Prometheus metrics): the contract must declare it for this status.
+      const op = findOperation(method, path);
+      const content = (op?.operation.responses?.[String(res.status)] as { content?: object })
+        ?.content;
+      const declared = Object.keys(content ?? {}).some((key) => key.startsWith('text/plain'));
+      if (!declared) throw new Error(`${method} ${path}: an undeclared text ${res.status}`);
+      return { status: res.status, body: (await res.text()) as T, headers: res.headers };
     }
     const text = await res.text();
     const parsed = text ? JSON.parse(text) : undefined;

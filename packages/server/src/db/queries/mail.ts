@@ -114,3 +114,23 @@ export async function markFailed(
           else now() + make_interval(secs => ${retryInSeconds}::float8) end
     where id = ${mail.id} and attempts = ${mail.attempts} and sent_at is null`;
 }
+
+export interface MailQueueCounts {
+  /** Not sent yet (whether due, waiting for a retry, claimed or given up). */
+  unsent: number;
+  /** Unsent and due now: what a sender would claim. */
+  due: number;
+  /** Unsent after `maxAttempts` attempts: no sender tries them again. */
+  givenUp: number;
+}
+
+/** The outbox's backlog, in one statement on the partial index of unsent rows. */
+export async function mailQueueCounts(q: Query, maxAttempts: number): Promise<MailQueueCounts> {
+  const [row] = await q<{ unsent: number; due: number; given_up: number }[]>`select
+      count(*)::int as unsent,
+      (count(*) filter (where next_attempt_at <= now() and attempts < ${maxAttempts}
+        and (claimed_until is null or claimed_until < now())))::int as due,
+      (count(*) filter (where attempts >= ${maxAttempts}))::int as given_up
+    from mail_outbox where sent_at is null`;
+  return { unsent: row?.unsent ?? 0, due: row?.due ?? 0, givenUp: row?.given_up ?? 0 };
+}
