@@ -272,6 +272,18 @@ describe('review keyboard flow', () => {
   });
 });
 
+describe('a deleted deck', () => {
+  test('shows the not-found state with the way back to the decks, not Retry', async () => {
+    server.handle(() => ({ status: 404, body: { detail: 'Not found.', code: 'not_found' } }));
+    renderWithProviders(<DeckReview deskId={7} />);
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All decks' }).getAttribute('href')).toBe(
+      '/space-repetition',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
 describe('leaving the page', () => {
   test('ratings still unsettled on leaving refresh the desk list at once, not never', async () => {
     backend(() => ({ status: 200, body: reviewResult(CARDS.fresh, 'good') }));
