@@ -157,10 +157,13 @@ describe('every notification kind has its own text', () => {
     en: intl.en.formatMessage({ id: 'shell.notifications.other' }),
     es: intl.es.formatMessage({ id: 'shell.notifications.other' }),
   };
-  const cases = KINDS.flatMap((kind) =>
+  const cases: [string, Notification][] = KINDS.flatMap((kind) =>
     kind === 'subscription_changed'
-      ? STATUSES.map((status) => [`${kind} (${status})`, ofKind(kind, { status })] as const)
-      : [[kind, ofKind(kind)] as const],
+      ? STATUSES.map((status): [string, Notification] => [
+          `${kind} (${status})`,
+          ofKind(kind, { status }),
+        ])
+      : [[kind, ofKind(kind)] as [string, Notification]],
   );
 
   test.each(cases)('%s, in English and Spanish', (_, notification) => {
