@@ -2842,7 +2842,7 @@ export interface components {
          * @enum {string}
          */
         NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed" | "subscription_changed" | "duel_request" | "duel_accepted" | "duel_rejected" | "invitation_accepted";
-        /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`; the friend kinds carry `friendship_id` and `from_username`; `subscription_changed` carries `subscription_id`, `status` and `plan_name`. */
+        /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`; the friend kinds carry `friendship_id` and `from_username`; `subscription_changed` carries `subscription_id`, `status`, `plan_name` and `end_date`. */
         NotificationPayload: {
             friendship_id?: number;
             desk_id?: number;
@@ -2852,6 +2852,11 @@ export interface components {
             subscription_id?: number;
             status?: components["schemas"]["SubscriptionStatusValue"];
             plan_name?: components["schemas"]["AccountType"];
+            /**
+             * Format: date-time
+             * @description `subscription_changed`: until when the plan is paid for (active) or kept (cancelled); null while pending or failed. Absent from notifications sent before it existed.
+             */
+            end_date?: string | null;
             /** @description The duel kinds (`duel_request`, `duel_accepted`, `duel_rejected`). */
             duel_request_id?: number;
             duel_id?: number;

@@ -232,19 +232,27 @@ export const dueCardsCache = {
     const cards = withPreviews(before.cards, page);
     if (cards !== before.cards) dueCardsCache.set(client, deskId, { ...before, cards });
   },
-  /** Puts a card back at the front of the queue (undo). */
+  /**
+   * Puts a card back at the front of the queue (undo). A copy already there (the learning step
+   * an Again put back at the end) is replaced, and its count moves to the card's own: undoing
+   * Again on a new card counts it as new again, not as due.
+   */
   prepend(client: QueryClient, deskId: number | null, card: DueCard, remaining?: number): void {
     const before = dueCardsCache.get(client, deskId);
     if (!before) return;
-    // Already there (shown again before the server answered): replace it, counts unchanged.
-    const added = before.cards.some((c) => c.id === card.id) ? 0 : 1;
-    const isNew = card.state === 'new';
+    const copy = before.cards.find((c) => c.id === card.id);
+    let dueCount = before.due_count;
+    let newCount = before.new_count;
+    if (copy?.state === 'new') newCount = Math.max(0, newCount - 1);
+    else if (copy) dueCount = Math.max(0, dueCount - 1);
+    if (card.state === 'new') newCount += 1;
+    else dueCount += 1;
     dueCardsCache.set(client, deskId, {
       ...before,
       cards: [card, ...before.cards.filter((c) => c.id !== card.id)],
-      due_count: isNew ? before.due_count : before.due_count + added,
-      new_count: isNew ? before.new_count + added : before.new_count,
-      remaining_today: remaining ?? before.remaining_today + added,
+      due_count: dueCount,
+      new_count: newCount,
+      remaining_today: remaining ?? before.remaining_today + (copy ? 0 : 1),
     });
   },
 };

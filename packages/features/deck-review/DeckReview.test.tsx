@@ -15,7 +15,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
 import { DeckReview } from './DeckReview.tsx';
-import { CARDS, desk, queue, reviewResult } from './fixtures.ts';
+import { CARDS, desk, dueCard, queue, reviewResult } from './fixtures.ts';
 import { REVIEW_QUEUE_KEY, readQueue } from './offlineQueue.ts';
 
 let server: TestServer;
@@ -63,6 +63,11 @@ const key = (k: string, init: KeyboardEventInit = {}) =>
 const remaining = () =>
   [...document.querySelectorAll('li')].find((li) => li.textContent?.includes('remaining today'))
     ?.textContent;
+/** The header's counters as one line: "3 remaining today · 1 due · 2 new". */
+const counters = () =>
+  [...(document.querySelector('ul[aria-label]')?.querySelectorAll('li') ?? [])]
+    .map((li) => li.textContent)
+    .join(' · ');
 const front = () => document.querySelector('article[data-card-id] p')?.textContent;
 /** A request's query parameters. */
 const queryOf = (r: { path: string }) => new URL(r.path, server.origin).searchParams;
@@ -227,6 +232,55 @@ describe('review keyboard flow', () => {
       expect(server.hits('/be/api/space-repetition/cards/101/undo_review/')).toHaveLength(1),
     );
     expect((await screen.findByText('Rating undone.')).textContent).toBe('Rating undone.');
+  });
+
+  test('undoing Again on a new card gives the header its counts back', async () => {
+    const fresh = [
+      CARDS.fresh,
+      dueCard(104, 'Lisbon', 'capital of Portugal', 'new'),
+      dueCard(105, 'Oslo', 'capital of Norway', 'new'),
+    ];
+    server.handle((request) => {
+      if (request.path.includes('/update_difficulty/')) {
+        return { status: 200, body: reviewResult(CARDS.fresh, 'again') };
+      }
+      if (request.path.includes('/undo_review/')) {
+        return {
+          status: 200,
+          body: { card: CARDS.fresh, undone_review_id: 1, rating: 'again', remaining_today: 3 },
+        };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        return { status: 200, body: queue(fresh) };
+      }
+      return { status: 200, body: desk() };
+    });
+    renderWithProviders(<DeckReview deskId={7} />);
+    await screen.findByText('Paris');
+    expect(counters()).toBe('3 remaining today · 0 due · 3 new');
+    key(' ');
+    key('1');
+    expect(counters()).toBe('3 remaining today · 1 due · 2 new');
+    await waitFor(() =>
+      expect(server.hits('/be/api/space-repetition/cards/101/update_difficulty/')).toHaveLength(1),
+    );
+    key('z', { ctrlKey: true });
+    expect(front()).toBe('Paris');
+    expect(counters()).toBe('3 remaining today · 0 due · 3 new');
+    expect((await screen.findByText('Rating undone.')).textContent).toBe('Rating undone.');
+    expect(counters()).toBe('3 remaining today · 0 due · 3 new');
+  });
+});
+
+describe('a deleted deck', () => {
+  test('shows the not-found state with the way back to the decks, not Retry', async () => {
+    server.handle(() => ({ status: 404, body: { detail: 'Not found.', code: 'not_found' } }));
+    renderWithProviders(<DeckReview deskId={7} />);
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All decks' }).getAttribute('href')).toBe(
+      '/space-repetition',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import { Button, CheckIcon, Chip, EmptyState, Skeleton, Snackbar } from '@memori
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DESK_ERRORS, errorMessage } from '../shared/errors.ts';
+import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
 import { describeInterval, formatInterval } from './intervals.ts';
 import { useFlushReviewQueue } from './offlineQueue.ts';
@@ -157,6 +158,15 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
         variant="rect"
         height={260}
         label={intl.formatMessage({ id: 'deckReview.loading' })}
+      />
+    );
+  } else if (due.isError && !due.data && isNotFound(due.error)) {
+    body = (
+      <Gone
+        titleId="deckReview.gone.title"
+        messageId="deckReview.gone.body"
+        backId="deckReview.gone.back"
+        backHref="/space-repetition"
       />
     );
   } else if (due.isError && !due.data) {

@@ -19,6 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFlushReviewQueue } from '../deck-review/index.ts';
+import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
 import { useDebounced } from '../shared/useDebounced.ts';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
@@ -138,9 +139,10 @@ export interface DeskDetailProps {
  * of decks (`DeskList`) or to review the deck's due cards (`DeckReview`, behind Study).
  *
  * **API calls and states.**
- * - `GET /space-repetition/desks/{id}/`: a skeleton while it loads (`Loading`); an unknown or
- *   foreign deck or another failure: 'Could not load this' with the reason, Retry and a link back
- *   to the decks (`NotFound`); otherwise the deck, with the owner's name and a Read-only chip and
+ * - `GET /space-repetition/desks/{id}/`: a skeleton while it loads (`Loading`); an unknown,
+ *   deleted or foreign deck (404): 'Not found' and the link back to the decks, nothing to retry
+ *   (`NotFound`); another failure: 'Could not load this' with the reason, Retry and the link back;
+ *   otherwise the deck, with the owner's name and a Read-only chip and
  *   no editing when it is shared read-only (`SharedReadOnly`).
  * - `GET /space-repetition/desks/{id}/cards/` with the page and the search (debounced): the cards,
  *   20 a page with Previous and Next (`Cards`); no cards: the empty state with Add card
@@ -193,6 +195,18 @@ export function DeskDetail({
         <Skeleton variant="text" width="40%" label={intl.formatMessage({ id: 'decks.loading' })} />
         <Skeleton variant="rect" height={72} />
         <Skeleton variant="rect" height={240} />
+      </div>
+    );
+  }
+  if (desk.isError && isNotFound(desk.error)) {
+    return (
+      <div className={s.page}>
+        <Gone
+          titleId="decks.gone.title"
+          messageId="decks.gone.body"
+          backId="decks.action.backToDesks"
+          backHref="/space-repetition"
+        />
       </div>
     );
   }

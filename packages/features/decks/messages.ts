@@ -96,6 +96,8 @@ export const en = {
   'decks.validation.backRequired': 'Enter the back text or add an image',
 
   'decks.error.loadTitle': 'Could not load this',
+  'decks.gone.title': 'Not found',
+  'decks.gone.body': 'This deck no longer exists: it may have been deleted.',
   'decks.error.generic': 'Something went wrong. Please try again.',
   'decks.error.readOnly': 'This deck is read-only for you.',
   'decks.error.notFound': 'This deck or card no longer exists.',
@@ -281,6 +283,8 @@ export const es: Record<DecksMessageId, string> = {
   'decks.validation.backRequired': 'Escribe el reverso o añade una imagen',
 
   'decks.error.loadTitle': 'No se pudo cargar',
+  'decks.gone.title': 'No encontrado',
+  'decks.gone.body': 'Este mazo ya no existe: puede que se haya eliminado.',
   'decks.error.generic': 'Algo salió mal. Inténtalo de nuevo.',
   'decks.error.readOnly': 'Este mazo es de solo lectura para ti.',
   'decks.error.notFound': 'Este mazo o tarjeta ya no existe.',

@@ -32,6 +32,8 @@ export const en = {
   'duels.action.removeQuestion': 'Remove question {n}',
   'duels.action.back': 'Back to duels',
 
+  'duels.gone.title': 'Not found',
+  'duels.gone.body': 'This duel does not exist, or is not yours to see.',
   'duels.history.title': 'History',
   'duels.history.empty': 'No duels yet. Challenge a friend above.',
   'duels.history.row': '{mode} with {username}',
@@ -151,6 +153,8 @@ export const es: Record<keyof typeof en, string> = {
   'duels.action.removeQuestion': 'Quitar la pregunta {n}',
   'duels.action.back': 'Volver a duelos',
 
+  'duels.gone.title': 'No encontrado',
+  'duels.gone.body': 'Este duelo no existe o no puedes verlo.',
   'duels.history.title': 'Historial',
   'duels.history.empty': 'Aún no hay duelos. Reta a un amigo arriba.',
   'duels.history.row': '{mode} con {username}',

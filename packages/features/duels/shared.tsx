@@ -3,6 +3,7 @@ import type { DuelType } from '@memoria/api';
 import { Button, Skeleton } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../shared/errors.ts';
+import { Gone, isNotFound } from '../shared/Gone.tsx';
 import * as s from './duels.css.ts';
 
 export const MODE_NAME: Record<DuelType, string> = {
@@ -25,8 +26,19 @@ export function Loading() {
   return <Skeleton lines={3} label={intl.formatMessage({ id: 'duels.loading' })} />;
 }
 
+/** A failed read: its reason and Retry; a duel that does not exist (404) has nothing to retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
+  if (isNotFound(error)) {
+    return (
+      <Gone
+        titleId="duels.gone.title"
+        messageId="duels.gone.body"
+        backId="duels.action.back"
+        backHref="/multiple-duels"
+      />
+    );
+  }
   return (
     <div role="alert" className={s.errorBox}>
       <strong>

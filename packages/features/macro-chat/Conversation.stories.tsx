@@ -49,6 +49,16 @@ export const LoadError: Story = {
 };
 
 /** ↑ in the empty composer opens the last message for editing. */
+/** A deleted chat reached from the history: not found, the way back, no Retry, no message box. */
+export const Deleted: Story = {
+  args: { chatId: 9 },
+  decorators: [
+    withFailedQuery(mnemonicsKeys.messages(9), 404, { detail: 'Not found.', code: 'not_found' }),
+  ],
+};
+
+export const DeletedDarkSpanish: Story = inMatrix({ theme: 'dark', locale: 'es' }, Deleted);
+
 export const EditingLastMessage: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -23,6 +23,7 @@ const GATE = { feature: 'macro_images', title: 'macroImages' } as const satisfie
   title: GateTitle;
 };
 
+import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { chatTitle, LoadError } from './ChatList.tsx';
 import { EditBox, type EditState } from './EditBox.tsx';
 import * as s from './macro.css.ts';
@@ -148,7 +149,8 @@ function MessageItem({
  * **API calls and states.**
  * - `GET macroimages/chats/{id}/messages/`: a skeleton while it loads (`Loading`); the turns with
  *   their storyboards (`WithStory`); no message yet: a sentence inviting the first one (`Empty`); a
- *   failed read: its message with Retry (`LoadError`). The chat's title comes from
+ *   deleted or unknown chat (404): 'Not found' with the way back to the chats and no message box
+ *   (`Deleted`); another failed read: its message with Retry (`LoadError`). The title comes from
  *   `GET macroimages/chats/`.
  * - Send: `POST macroimages/chats/{id}/send_message/stream/` (server-sent events): the message
  *   shows at once and the reply word by word with Stop (`Streaming`), then the stored turn joins
@@ -228,6 +230,19 @@ export function Conversation({
       ? (messages.data ?? []).filter((m) => m.id < (state.editOf as number))
       : (messages.data ?? []);
   const pending = streaming || (state.status === 'error' && !failedEdit);
+
+  if (messages.isError && isNotFound(messages.error)) {
+    return (
+      <div className={s.page}>
+        <Gone
+          titleId="macroImages.gone.title"
+          messageId="macroImages.gone.body"
+          backId="macroImages.back"
+          backHref="/macro-images"
+        />
+      </div>
+    );
+  }
 
   let body: React.ReactNode;
   if (messages.isPending) {

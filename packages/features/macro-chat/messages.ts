@@ -24,6 +24,8 @@ export const en = {
   'macroImages.error.title': 'Something failed',
   'macroImages.retry': 'Retry',
   'macroImages.back': 'All chats',
+  'macroImages.gone.title': 'Not found',
+  'macroImages.gone.body': 'This chat no longer exists: it may have been deleted.',
   'macroImages.loadingMessages': 'Loading the conversation',
   'macroImages.conversation.empty':
     'Write what you must remember: words one per line or separated by commas, a number, or a definition.',
@@ -67,6 +69,8 @@ export const es: Record<keyof typeof en, string> = {
   'macroImages.error.title': 'Algo falló',
   'macroImages.retry': 'Reintentar',
   'macroImages.back': 'Todos los chats',
+  'macroImages.gone.title': 'No encontrado',
+  'macroImages.gone.body': 'Este chat ya no existe: puede que se haya eliminado.',
   'macroImages.loadingMessages': 'Cargando la conversación',
   'macroImages.conversation.empty':
     'Escribe lo que debes recordar: palabras una por línea o separadas por comas, un número o una definición.',

@@ -2,10 +2,11 @@
  * A bar chart drawn by uPlot (a maintained canvas chart library, about 21 KB gzipped). The
  * numbers are also in a visually hidden table for screen readers.
  */
-import { VisuallyHidden } from '@memoria/ui';
+import { VisuallyHidden, vars } from '@memoria/ui';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useTheme } from '../shared/IslandRoot.tsx';
 import * as s from './progress.css.ts';
 
 export interface Bar {
@@ -25,7 +26,35 @@ export function loadChartLibrary(): Promise<typeof uPlot> {
   return chartLibrary;
 }
 
+/** A theme token's value where `el` stands (the contract's CSS variable, computed). */
+function token(el: HTMLElement, ref: string): string {
+  const name = /var\((--[^,)]+)/.exec(ref)?.[1];
+  return name ? getComputedStyle(el).getPropertyValue(name).trim() : '';
+}
+
+/**
+ * The chart's colours from the theme tokens. A canvas does not follow CSS: uPlot's defaults (and
+ * `currentColor`) drew axes, ticks and labels black, unreadable on the dark theme's background.
+ */
+export function chartColors(el: HTMLElement) {
+  return {
+    labels: token(el, vars.color.textMuted),
+    lines: token(el, vars.color.divider),
+    bars: token(el, vars.color.primary),
+    font: `12px ${token(el, vars.font.body) || 'sans-serif'}`,
+  };
+}
+
 function draw(UPlot: typeof uPlot, el: HTMLElement, bars: Bar[]): uPlot {
+  const colors = chartColors(el);
+  // Read by the stories: which label colour the canvas was drawn with.
+  el.dataset.labelColor = colors.labels;
+  const axis = {
+    stroke: colors.labels,
+    font: colors.font,
+    grid: { stroke: colors.lines, width: 1 },
+    ticks: { stroke: colors.lines, width: 1 },
+  };
   return new UPlot(
     {
       width: el.clientWidth || 300,
@@ -35,17 +64,17 @@ function draw(UPlot: typeof uPlot, el: HTMLElement, bars: Bar[]): uPlot {
       scales: { x: { time: false, range: [-0.5, bars.length - 0.5] }, y: { range: [0, null] } },
       axes: [
         {
-          stroke: 'currentColor',
+          ...axis,
           values: (_u, splits) => splits.map((i) => bars[i]?.label ?? ''),
           space: 40,
         },
-        { stroke: 'currentColor', size: 40 },
+        { ...axis, size: 40 },
       ],
       series: [
         {},
         {
-          fill: '#1976d2',
-          stroke: '#1976d2',
+          fill: colors.bars,
+          stroke: colors.bars,
           paths: UPlot.paths.bars?.({ size: [0.7, 40] }),
           points: { show: false },
         },
@@ -58,6 +87,9 @@ function draw(UPlot: typeof uPlot, el: HTMLElement, bars: Bar[]): uPlot {
 
 export function BarChart({ bars, caption }: { bars: Bar[]; caption: string }) {
   const host = useRef<HTMLDivElement>(null);
+  // A switch of theme draws the chart again in the new theme's colours.
+  const theme = useTheme();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme changes the computed colours
   useEffect(() => {
     const el = host.current;
     // Without a 2D canvas (an old or test DOM) the table below still carries the numbers.
@@ -77,7 +109,7 @@ export function BarChart({ bars, caption }: { bars: Bar[]; caption: string }) {
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [bars]);
+  }, [bars, theme]);
   return (
     <figure style={{ margin: 0 }}>
       <div ref={host} className={s.chart} aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { progressKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
@@ -53,7 +54,29 @@ export const LoadError: Story = {
   ],
 };
 
-export const Dark: Story = inMatrix({ theme: 'dark' }, Default);
+/** How light a CSS colour is, 0 (black) to 1 (white), as a canvas paints it. */
+function lightness(color: string): number {
+  const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+  ctx.fillStyle = color;
+  ctx.fillRect(0, 0, 1, 1);
+  const [r = 0, g = 0, b = 0] = ctx.getImageData(0, 0, 1, 1).data;
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+/**
+ * Dark: both charts ("Reviews this week", "Reviews due") draw their axes and labels in the dark
+ * theme's text colour, light on the dark background (they were black on #121212).
+ */
+export const Dark: Story = {
+  ...inMatrix({ theme: 'dark' }, Default),
+  play: async ({ canvasElement }) => {
+    const charts = () => [...canvasElement.querySelectorAll<HTMLElement>('[data-label-color]')];
+    await waitFor(() => expect(charts()).toHaveLength(2));
+    for (const chart of charts()) {
+      expect(lightness(chart.dataset.labelColor ?? '')).toBeGreaterThan(0.5);
+    }
+  },
+};
 
 export const Spanish: Story = inMatrix({ locale: 'es' });
 

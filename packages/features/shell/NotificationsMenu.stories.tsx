@@ -215,3 +215,36 @@ export const DuelKindsPhoneDarkSpanish: Story = {
   globals: { locale: 'es', theme: 'dark', viewport: { value: 'phone' } },
   parameters: { msw: [...duelKinds, accountInfo('standard')] },
 };
+
+/** Bought (active until its end), cancelled (kept until its end), and a payment that failed. */
+const subscriptionKinds = ok('/notifications/', {
+  count: 3,
+  next: null,
+  previous: null,
+  unseen_count: 3,
+  results: [
+    ['active', '2025-02-15T10:30:00.000Z', '2025-01-15T10:25:00.000Z'],
+    ['cancelled', '2025-02-15T10:30:00.000Z', '2025-01-15T08:30:00.000Z'],
+    ['failed', null, '2025-01-14T10:30:00.000Z'],
+  ].map(([status, endDate, at], i) => ({
+    id: 70 - i,
+    kind: 'subscription_changed' as const,
+    payload: {
+      subscription_id: 9,
+      status: status as 'active' | 'cancelled' | 'failed',
+      plan_name: 'standard' as const,
+      end_date: endDate,
+    },
+    actor_username: null,
+    created_at: at as string,
+    seen_at: null,
+  })),
+});
+
+/** Subscription kinds: each says what happened to which plan, and until when it lasts. */
+export const SubscriptionKinds: Story = { parameters: { msw: [subscriptionKinds, pending] } };
+
+export const SubscriptionKindsDarkSpanish: Story = {
+  globals: { theme: 'dark', locale: 'es' },
+  parameters: { msw: [subscriptionKinds, pending] },
+};

@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type GateTitle, PremiumModal, useFeatureAccess } from '../gate/index.ts';
 import { errorMessage } from '../shared/errors.ts';
-import { notificationAge, notificationView } from './notifications.ts';
+import { notificationAge, notificationText, notificationView } from './notifications.ts';
 import * as s from './shell.css.ts';
 
 /** The Premium modal's title key when a free account accepts a duel request. */
@@ -140,7 +140,7 @@ export function NotificationsMenu({ defaultOpen, now }: NotificationsMenuProps) 
     const item: MenuItem = {
       id: String(n.id),
       href: view.href,
-      label: intl.formatMessage({ id: view.message }, view.values),
+      label: notificationText(intl, n),
       description: intl.formatMessage({ id: age.id }, { count: age.count ?? 0 }),
     };
     const duelId = view.duelRequestId;

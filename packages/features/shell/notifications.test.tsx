@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createIntl } from '@formatjs/intl';
 import {
   $eventsConnection,
@@ -8,10 +10,11 @@ import {
 } from '@memoria/api';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { parse } from 'yaml';
 import { messages } from '../messages.ts';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
 import { NOTIFICATIONS_MAX_HEIGHT, NotificationsMenu } from './NotificationsMenu.tsx';
-import { notificationAge, notificationView } from './notifications.ts';
+import { notificationAge, notificationText, notificationView } from './notifications.ts';
 
 const NOW = Date.parse('2025-01-15T10:30:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -105,6 +108,88 @@ describe('notificationView', () => {
       values: { name: 'kim' },
       href: '/profile',
     });
+  });
+});
+
+/** The contract's own lists, read from openapi.yaml (not from the code under test). */
+const schemas = parse(readFileSync(join(import.meta.dirname, '../../../openapi.yaml'), 'utf8'))
+  .components.schemas as Record<string, { enum: string[] }>;
+const KINDS = schemas.NotificationKind?.enum as Notification['kind'][];
+const STATUSES = schemas.SubscriptionStatusValue?.enum as NonNullable<
+  Notification['payload']['status']
+>[];
+
+/** A notification of `kind` with every payload field its kind may carry. */
+const ofKind = (
+  kind: Notification['kind'],
+  payload: Notification['payload'] = {},
+): Notification => ({
+  id: 1,
+  kind,
+  payload: {
+    friendship_id: 2,
+    desk_id: 3,
+    desk_name: 'Capitals',
+    from_username: 'bo',
+    allow_editing: false,
+    subscription_id: 4,
+    status: 'active',
+    plan_name: 'standard',
+    end_date: '2026-12-29T10:00:00Z',
+    duel_request_id: 5,
+    duel_id: 6,
+    duel_type: 'desk',
+    invitation_id: 7,
+    invitation_type: 'teacher',
+    ...payload,
+  },
+  actor_username: 'bo',
+  created_at: ago(0),
+  seen_at: null,
+});
+
+describe('every notification kind has its own text', () => {
+  const intl = {
+    en: createIntl({ locale: 'en', messages: messages.en }),
+    es: createIntl({ locale: 'es', messages: messages.es }),
+  };
+  const generic = {
+    en: intl.en.formatMessage({ id: 'shell.notifications.other' }),
+    es: intl.es.formatMessage({ id: 'shell.notifications.other' }),
+  };
+  const cases: [string, Notification][] = KINDS.flatMap((kind) =>
+    kind === 'subscription_changed'
+      ? STATUSES.map((status): [string, Notification] => [
+          `${kind} (${status})`,
+          ofKind(kind, { status }),
+        ])
+      : [[kind, ofKind(kind)] as [string, Notification]],
+  );
+
+  test.each(cases)('%s, in English and Spanish', (_, notification) => {
+    for (const locale of ['en', 'es'] as const) {
+      const text = notificationText(intl[locale], notification);
+      expect(text).not.toBe(generic[locale]);
+      expect(text).not.toMatch(/[{}]/);
+      expect(text.length).toBeGreaterThan(0);
+    }
+  });
+
+  test('a subscription says its plan and until when it lasts', () => {
+    const bought = ofKind('subscription_changed');
+    expect(notificationText(intl.en, bought)).toBe(
+      'Your Standard plan is active until Dec 29, 2026',
+    );
+    expect(notificationText(intl.es, bought)).toBe(
+      'Tu plan Standard está activo hasta el 29 dic 2026',
+    );
+    const cancelled = ofKind('subscription_changed', { status: 'cancelled' });
+    expect(notificationText(intl.en, cancelled)).toBe(
+      'Your Standard plan was cancelled; you keep it until Dec 29, 2026',
+    );
+    // Sent before notifications carried the date: the same text without it.
+    const older = ofKind('subscription_changed', { end_date: undefined });
+    expect(notificationText(intl.en, older)).toBe('Your Standard plan is active');
   });
 });
 

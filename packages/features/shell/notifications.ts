@@ -25,7 +25,29 @@ export type NotificationView = {
   friendRequestId?: number;
   /** A duel request the bell can answer (Accept, Reject) while it is still pending. */
   duelRequestId?: number;
+  /** A plan named in the text as `{plan}` (its name in the reader's language). */
+  plan?: Notification['payload']['plan_name'];
+  /** A day named in the text as `{until}` (ISO; formatted in the reader's language). */
+  until?: string;
 };
+
+/** The message of each subscription status; a dated one has an undated form for older rows. */
+const SUBSCRIPTION_MESSAGES = {
+  active: [
+    'shell.notifications.subscriptionActive',
+    'shell.notifications.subscriptionActiveUndated',
+  ],
+  cancelled: [
+    'shell.notifications.subscriptionCancelled',
+    'shell.notifications.subscriptionCancelledUndated',
+  ],
+  expired: ['shell.notifications.subscriptionExpired', 'shell.notifications.subscriptionExpired'],
+  pending: ['shell.notifications.subscriptionPending', 'shell.notifications.subscriptionPending'],
+  failed: ['shell.notifications.subscriptionFailed', 'shell.notifications.subscriptionFailed'],
+} as const satisfies Record<
+  NonNullable<Notification['payload']['status']>,
+  readonly [ShellMessageId, ShellMessageId]
+>;
 
 /** The message of each friend kind; all of them link to `/friends`. */
 const FRIEND_MESSAGES = {
@@ -82,6 +104,21 @@ export function notificationView(notification: Notification): NotificationView {
             : '/multiple-duels',
         duelRequestId: notification.kind === 'duel_request' ? payload.duel_request_id : undefined,
       };
+    // Bought, renewed, cancelled, expired or failed: the plan, and until when it lasts.
+    case 'subscription_changed': {
+      const [dated, undated] = SUBSCRIPTION_MESSAGES[payload.status ?? 'active'] ?? [
+        'shell.notifications.other',
+        'shell.notifications.other',
+      ];
+      const until = payload.end_date ?? undefined;
+      return {
+        message: until ? dated : undated,
+        values: {},
+        href: '/profile',
+        plan: payload.plan_name ?? 'standard',
+        until,
+      };
+    }
     case 'invitation_accepted':
       return {
         message: 'shell.notifications.invitationAccepted',
@@ -91,4 +128,19 @@ export function notificationView(notification: Notification): NotificationView {
     default:
       return { message: 'shell.notifications.other', values: {} };
   }
+}
+
+/** What `notificationText` needs of an intl object (react-intl's and @formatjs/intl's both fit). */
+type NotificationIntl = {
+  formatMessage(descriptor: { id: string }, values?: Record<string, string>): string;
+  formatDate(value: string, options: Intl.DateTimeFormatOptions): string;
+};
+
+/** The text of a notification in the reader's language, its plan and day filled in. */
+export function notificationText(intl: NotificationIntl, notification: Notification): string {
+  const view = notificationView(notification);
+  const values: Record<string, string> = { ...view.values };
+  if (view.plan) values.plan = intl.formatMessage({ id: `shell.plan.${view.plan}` });
+  if (view.until) values.until = intl.formatDate(view.until, { dateStyle: 'medium' });
+  return intl.formatMessage({ id: view.message }, values);
 }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { fewestWords } from './major-system/convert.ts';
 import { lexicon, type MajorLocale } from './major-system/lexicon.ts';
 import { type OwnWords, withOwnWords } from './major-system/own-table.ts';
+import { bareWord, isInstructionWord } from './story-request.ts';
 
 export interface StoryItem {
   /** What the learner wrote: a word or phrase, or a number. */
@@ -34,9 +35,23 @@ function stopwords(locale: MajorLocale): Set<string> {
 }
 
 /**
+ * A list piece without the request around it: "Tell me a story about: perro" is "perro". Only a
+ * piece holding an instruction word is trimmed, so "the Eiffel Tower" stays as written.
+ */
+function withoutRequest(piece: string, isStop: (word: string) => boolean): string {
+  const words = piece.split(/\s+/);
+  if (!words.some(isInstructionWord)) return piece;
+  const drop = (w: string) => !bareWord(w) || isInstructionWord(w) || isStop(w);
+  while (words.length > 0 && drop(words[0] as string)) words.shift();
+  while (words.length > 0 && drop(words.at(-1) as string)) words.pop();
+  return words.join(' ').replace(/[.!?:]+$/, '');
+}
+
+/**
  * The items of a message: one per line or comma-separated piece; a single sentence becomes its
  * content words; a number becomes its Major-System words (the learner's table first), one item
- * per word.
+ * per word. The request's own words ("tell me a story for the number", "cuéntame una historia
+ * para el número") are not items.
  */
 export function storyItems(
   text: string,
@@ -44,14 +59,26 @@ export function storyItems(
   own: OwnWords = new Map(),
 ): StoryItem[] {
   const lex = withOwnWords(lexicon(locale), own);
+  const isStop = (word: string) => stopwords(locale).has(bareWord(word).toLowerCase());
   let pieces = text
     .split(/[\n,;]+/)
     .map((p) => p.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim())
     .filter(Boolean);
   if (pieces.length === 1) {
-    const words = (pieces[0] as string).split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, ''));
-    const content = words.filter((w) => w && !stopwords(locale).has(w.toLowerCase()));
-    if (content.length > 1) pieces = content;
+    const words = (pieces[0] as string).split(/\s+/);
+    const asked = words.some(isInstructionWord);
+    const content = words
+      .filter((w) => !isStop(w) && !isInstructionWord(w))
+      .map(bareWord)
+      .filter(Boolean);
+    // A request keeps only its content, even one word; a plain phrase ("the moon") stays whole.
+    if (content.length > 1 || asked) pieces = content;
+  } else {
+    // The request around a list may be in either language ("Tell me a story about: perro, …").
+    const isAnyStop = (w: string) =>
+      stopwords('en').has(bareWord(w).toLowerCase()) ||
+      stopwords('es').has(bareWord(w).toLowerCase());
+    pieces = pieces.map((p) => withoutRequest(p, isAnyStop)).filter(Boolean);
   }
   const items: StoryItem[] = [];
   for (const piece of pieces) {
@@ -77,7 +104,14 @@ export function storyItems(
 
 const TEMPLATES: Record<
   MajorLocale,
-  { open: string[]; link: string[]; close: string[]; none: string; numbers: string }
+  {
+    open: string[];
+    link: string[];
+    close: string[];
+    none: string;
+    encoded: string;
+    numbers: string;
+  }
 > = {
   en: {
     open: [
@@ -101,6 +135,7 @@ const TEMPLATES: Record<
       'At last {a} bows to you; replay the scene from {first} and you have the whole list in order.',
     ],
     none: 'Tell me what to remember: a list of words (one per line or separated by commas), a number, or a definition, and I will link it into one vivid story.',
+    encoded: 'Encoded: {items}.',
     numbers: 'Numbers become Major-System words: {pairs}.',
   },
   es: {
@@ -125,6 +160,7 @@ const TEMPLATES: Record<
       'Por último {a} te hace una reverencia; repite la escena desde {first} y tendrás la lista en orden.',
     ],
     none: 'Dime qué quieres recordar: una lista de palabras (una por línea o separadas por comas), un número o una definición, y lo uniré en una sola historia vívida.',
+    encoded: 'Codificado: {items}.',
     numbers: 'Los números se convierten en palabras del Sistema Mayor: {pairs}.',
   },
 };
@@ -139,6 +175,20 @@ function hash(text: string): number {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * What the story encodes, in order: a number as the digit groups its words stand for
+ * ("31 41 59 26 53"), a word as itself; separate pieces are separated by commas.
+ */
+function encoded(items: StoryItem[]): string {
+  const groups: { source: string; parts: string[] }[] = [];
+  for (const item of items) {
+    const previous = groups.at(-1);
+    if (item.digits !== null && previous?.source === item.item) previous.parts.push(item.digits);
+    else groups.push({ source: item.item, parts: [item.digits ?? item.word] });
+  }
+  return groups.map((g) => g.parts.join(' ')).join(', ');
+}
 
 /** The story for these items in this language; `turn` varies the templates on a retelling. */
 export function tellStory(items: StoryItem[], locale: MajorLocale, turn = 0): string {
@@ -157,6 +207,7 @@ export function tellStory(items: StoryItem[], locale: MajorLocale, turn = 0): st
   }
   const last = items[items.length - 1] as StoryItem;
   lines.push(fill(pick(t.close, items.length), { a: last.word, first: first.word }));
+  lines.push(fill(t.encoded, { items: encoded(items) }));
   const numbers = items.filter((i) => i.digits);
   if (numbers.length > 0) {
     const pairs = numbers.map((i) => `${i.digits} = ${i.word}`).join(', ');

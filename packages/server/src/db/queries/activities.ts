@@ -315,14 +315,21 @@ function toActivity(r: ActivityRow): ActivityEntry {
   };
 }
 
-/** A page of the learner's history, latest `updated_at` first, optionally of one kind. */
+/**
+ * A page of the learner's history, latest `updated_at` first, optionally of one kind. A deleted
+ * desk's or chat's rows (their subject set null) stay for streaks and totals but are not listed:
+ * the history only links to what still exists.
+ */
 export async function listActivities(
   q: Query,
   userId: number,
   type: ActivityType | undefined,
   window: { offset: number; limit: number },
 ): Promise<{ count: number; activities: ActivityEntry[] }> {
-  const kind = type ? q`and activity_type = ${type}` : q``;
+  const kind = q`
+    and not (activity_type = 'space_repetition' and deck_id is null)
+    and not (activity_type = 'macro_images' and chat_id is null)
+    ${type ? q`and activity_type = ${type}` : q``}`;
   const rows = await q<ActivityRow[]>`
     select id, activity_type, updated_at, deck_id, deck_name, duel_id, duel_type,
       opponent_username, result, my_score, opponent_score, chat_id, chat_title,

@@ -109,8 +109,17 @@ export async function touchChat(q: Query, chatId: number, at: Date): Promise<voi
   await q`update macro_chats set updated_at = ${iso(at)} where id = ${chatId}`;
 }
 
+/**
+ * Deletes a chat and detaches its activity rows (chat_id set null, as a deleted desk's are):
+ * the history list no longer offers it, while the days it was used still count for streaks.
+ */
 export async function deleteChat(q: Query, chatId: number): Promise<void> {
-  await q`delete from macro_chats where id = ${chatId}`;
+  await q`
+    with gone as (delete from macro_chats where id = ${chatId} returning id, user_id)
+    update activities set chat_id = null
+    from gone
+    where activities.user_id = gone.user_id and activities.chat_id = gone.id
+      and activities.activity_type = 'macro_images'`;
 }
 
 export async function chatMessages(q: Query, chatId: number): Promise<MessageRecord[]> {

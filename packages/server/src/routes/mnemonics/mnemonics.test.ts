@@ -226,6 +226,32 @@ describe('macro-image chats', () => {
     expect(sent.body.assistant_message.content).toMatch(/Sistema Mayor/);
   });
 
+  it('encodes the number of a request, not its instruction words, and says what it encoded', async () => {
+    const ana = await standard();
+    for (const [language, content, encoded] of [
+      ['en', 'Tell me a story for the number 3141592653', 'Encoded:'],
+      ['es', 'Cuéntame una historia para el número 3141592653', 'Codificado:'],
+    ] as const) {
+      const chat = await t.request('POST', `${MI}/chats/`, {
+        token: ana.access,
+        body: { language },
+      });
+      const sent = await t.request('POST', `${MI}/chats/${chat.body.id}/send_message/`, {
+        token: ana.access,
+        body: { content },
+      });
+      expect(sent.status).toBe(201);
+      const reply = sent.body.assistant_message;
+      const board = reply.storyboard as { digits: string | null; word: string }[];
+      // Every item pictures digits of the number: none is Tell, story, number, historia…
+      expect(board.every((b) => b.digits !== null)).toBe(true);
+      expect(board.map((b) => b.digits).join('')).toBe('3141592653');
+      const groups = board.map((b) => b.digits).join(' ');
+      expect(reply.content).toContain(`${encoded} ${groups}`);
+      expect(reply.content).not.toMatch(/\b(Tell|story|number|Cuéntame|historia|número)\b/i);
+    }
+  });
+
   it('editing a message replaces the replies after it with one new reply', async () => {
     const ana = await standard();
     const chat = await t.request('POST', `${MI}/chats/`, { token: ana.access, body: {} });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers } from '../space-repetition/test-support.ts';
 import { AUTH, desk, recorder } from './test-support.ts';
@@ -143,6 +145,50 @@ describe('activity history', () => {
     });
     expect(undo.status).toBe(200);
     expect((await t.request('GET', HISTORY, { token: ana.access })).body.count).toBe(0);
+  });
+
+  it('drops a deleted chat and a deleted desk, and keeps the days they made', async () => {
+    const ana = await t.signUp();
+    await t.database.db
+      .update(users)
+      .set({ accountType: 'standard' })
+      .where(eq(users.id, ana.user.id));
+    const d = await makeDesk(ana, { name: 'Capitals' });
+    await rate(ana, (await makeCard(ana, d.id)).id, { difficulty: 'good' });
+    const MI = '/be/api/macroimages/chats';
+    const chat = (await t.request('POST', `${MI}/`, { token: ana.access, body: {} })).body;
+    await t.request('POST', `${MI}/${chat.id}/send_message/`, {
+      token: ana.access,
+      body: { content: 'apple, guitar' },
+    });
+    const kept = await t.request('POST', `${MI}/`, { token: ana.access, body: {} });
+    await t.request('POST', `${MI}/${kept.body.id}/send_message/`, {
+      token: ana.access,
+      body: { content: 'moon, shoe' },
+    });
+    const before = await t.request('GET', HISTORY, { token: ana.access });
+    expect(before.body.count).toBe(3);
+
+    expect((await t.request('DELETE', `${MI}/${chat.id}/`, { token: ana.access })).status).toBe(
+      204,
+    );
+    const deskGone = await t.request('DELETE', `/be/api/space-repetition/desks/${d.id}/`, {
+      token: ana.access,
+    });
+    expect(deskGone.status).toBe(204);
+
+    const after = await t.request('GET', HISTORY, { token: ana.access });
+    expect(after.body.count).toBe(1);
+    expect(after.body.results).toEqual([
+      expect.objectContaining({ activity_type: 'macro_images', chat_id: kept.body.id }),
+    ]);
+    const chats = await t.request('GET', `${HISTORY}?activity_type=macro_images`, {
+      token: ana.access,
+    });
+    expect(chats.body.count).toBe(1);
+    // The day still counts: the streak reads the activity, not the history list.
+    const streak = await t.request('GET', `${AUTH}/streaks/my_streak/`, { token: ana.access });
+    expect(streak.body.current_streak).toBe(1);
   });
 
   it('shows no one else’s activity', async () => {

@@ -107,7 +107,12 @@ describe('buying Standard through the sandbox', () => {
     const notifications = await t.request('GET', '/be/api/notifications/', { token: ana.access });
     expect(notifications.body.results[0]).toMatchObject({
       kind: 'subscription_changed',
-      payload: { subscription_id: id, status: 'active', plan_name: 'standard' },
+      payload: {
+        subscription_id: id,
+        status: 'active',
+        plan_name: 'standard',
+        end_date: active.end_date,
+      },
     });
 
     // One active subscription per account.
@@ -126,6 +131,12 @@ describe('buying Standard through the sandbox', () => {
     });
     expect(twice.status).toBe(409);
     expect(twice.body.field_codes).toEqual({ id: ['not_cancellable'] });
+    // The bell says until when the cancelled plan lasts.
+    const told = await t.request('GET', '/be/api/notifications/', { token: ana.access });
+    expect(told.body.results[0]).toMatchObject({
+      kind: 'subscription_changed',
+      payload: { status: 'cancelled', end_date: active.end_date },
+    });
     // Access stays until the end date.
     expect(await accountType(ana)).toBe('standard');
     expect(await status(ana)).toMatchObject({

@@ -186,6 +186,7 @@ export const handlers: Handlers = {
         subscription_id: next.id,
         status: 'cancelled',
         plan_name: next.planName,
+        end_date: next.endDate?.toISOString() ?? null,
       });
       return next;
     });

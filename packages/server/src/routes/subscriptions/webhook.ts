@@ -99,6 +99,7 @@ async function save(
     subscription_id: before.id,
     status: next.status,
     plan_name: before.planName,
+    end_date: next.endDate?.toISOString() ?? null,
   });
 }
 
