@@ -47,6 +47,8 @@ export function quizDuel(patch: Partial<Duel> = {}, answered = 1): Duel {
     })),
     my_score: null,
     opponent_score: null,
+    my_time_ms: null,
+    opponent_time_ms: null,
     my_answered: answered,
     opponent_answered: 2,
     my_finished: false,
@@ -88,6 +90,8 @@ export function finishedQuiz(result: 'win' | 'lose' | 'draw'): Duel {
     opponent_deadline_at: null,
     my_score: mine,
     opponent_score: 2,
+    my_time_ms: 41_200,
+    opponent_time_ms: { win: 55_000, lose: 30_500, draw: 41_200 }[result],
     opponent_answered: 3,
     finished_at: at(-5),
     questions: base.questions.map((q, i) => ({
@@ -97,6 +101,24 @@ export function finishedQuiz(result: 'win' | 'lose' | 'draw'): Duel {
       correct_answer: capitals[i]?.[1] ?? '',
       my_answer: i < mine ? (capitals[i]?.[1] ?? '') : 'Paris',
     })),
+  };
+}
+
+/** Both scored 2 of 3: Ana won (or lost) on time, 41.2 s against 55.0 s (or 30.5 s). */
+export function tiedQuiz(result: 'win' | 'lose'): Duel {
+  const base = finishedQuiz('draw');
+  return { ...base, result, opponent_time_ms: result === 'win' ? 55_000 : 30_500 };
+}
+
+/** Both finished without one right answer: a draw, whatever the times. */
+export function scorelessQuiz(): Duel {
+  const base = finishedQuiz('draw');
+  return {
+    ...base,
+    my_score: 0,
+    opponent_score: 0,
+    opponent_time_ms: 12_000,
+    questions: base.questions.map((q) => ({ ...q, is_correct: false, my_answer: 'Paris' })),
   };
 }
 

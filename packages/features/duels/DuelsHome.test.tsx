@@ -141,3 +141,21 @@ describe('DuelsHome: the learner’s own results', () => {
     expect(within(section).queryByRole('alert')).toBeNull();
   });
 });
+
+// Issue 40 item 2: the history said "Lost · 0–0" for a duel nobody scored in.
+describe('DuelsHome: the history of equal scores', () => {
+  test.each([
+    ['en', 'Lost on time (55.0 s against 41.2 s) · 2–2', 'Draw · 0–0'],
+    ['es', 'Perdido por tiempo (55,0 s frente a 41,2 s) · 2–2', 'Empate · 0–0'],
+  ] as const)(
+    '(%s) says a tie went by time, and a scoreless duel is a draw',
+    async (locale, onTime, draw) => {
+      renderWithProviders(<DuelsHome opponent={null} />, { locale });
+      const section = await screen.findByRole('region', {
+        name: locale === 'en' ? 'History' : 'Historial',
+      });
+      expect(await within(section).findByText(onTime)).toBeTruthy();
+      expect(within(section).getByText(draw)).toBeTruthy();
+    },
+  );
+});

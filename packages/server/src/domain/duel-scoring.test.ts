@@ -62,3 +62,10 @@ describe('the winner', () => {
     expect(outcome({ score: 5, timeMs: 1000 }, { score: 5, timeMs: 9000 }, false)).toBe('draw');
   });
 });
+
+describe('a duel nobody scored in', () => {
+  it('is a draw, whatever the answer times', () => {
+    expect(outcome({ score: 0, timeMs: 1000 }, { score: 0, timeMs: 9000 }, true)).toBe('draw');
+    expect(outcome({ score: 0, timeMs: 9000 }, { score: 0, timeMs: 1000 }, true)).toBe('draw');
+  });
+});

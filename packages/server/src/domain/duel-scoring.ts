@@ -61,10 +61,12 @@ export type DuelOutcome = 'win' | 'lose' | 'draw';
 
 /**
  * The caller's outcome: the higher score wins; with `byTime` (quiz duels) equal scores go to the
- * faster total answer time, and only equal scores and times are a draw.
+ * faster total answer time, and only equal scores and times are a draw. Equal scores of 0 are a
+ * draw whatever the times: being quicker at wrong answers wins nothing.
  */
 export function outcome(me: Tally, them: Tally, byTime: boolean): DuelOutcome {
   if (me.score !== them.score) return me.score > them.score ? 'win' : 'lose';
+  if (me.score === 0) return 'draw';
   if (byTime && me.timeMs !== them.timeMs) return me.timeMs < them.timeMs ? 'win' : 'lose';
   return 'draw';
 }

@@ -110,6 +110,8 @@ export function renderQuizDuel(
     questions,
     my_score: revealAll || duel.mode === 'review' ? mine.score : null,
     opponent_score: finished ? theirs.score : null,
+    my_time_ms: finished ? mine.totalTimeMs : null,
+    opponent_time_ms: finished ? theirs.totalTimeMs : null,
     my_answered: answers.length,
     opponent_answered: theirs.answers.length,
     my_finished: mine.finishedAt !== null,
@@ -231,6 +233,9 @@ export function renderHistoryEntry(
     result: resultFor(open, userId),
     my_score: finished ? me(open, userId).score : 0,
     opponent_score: finished ? them.score : 0,
+    // Answer times decide equal scores of question duels only.
+    my_time_ms: finished && isQuiz(duel.kind) ? me(open, userId).totalTimeMs : null,
+    opponent_time_ms: finished && isQuiz(duel.kind) ? them.totalTimeMs : null,
     created_at: duel.createdAt.toISOString(),
     finished_at: iso(duel.finishedAt),
   };
