@@ -4081,6 +4081,8 @@ export interface components {
             submitted: boolean;
             /** @description What they recalled, in order (hidden from the other side until both submit). */
             answers: string[];
+            /** @description The points of each position, in order and hidden as `answers` are: in an image duel 1 when the picture was named there by its name or one of its common names in the duel's language (emojibase's shortcodes and the name's head noun: "lorry" for "articulated lorry", "bee" for "honeybee"), else 0; in a table duel the digits typed in their place in that number. `score` is their sum. */
+            item_points: number[];
             correct_count: number;
             score: number;
             /** Format: date-time */

@@ -10,17 +10,19 @@ import { inTransaction } from '../../db/transaction.ts';
 import { recallPhase } from '../../domain/duel-clock.ts';
 import { digitSequence, pickIndexes } from '../../domain/duel-content.ts';
 import { pictures } from '../../domain/duel-pictures.ts';
-import { scoreDigits, scorePictures } from '../../domain/duel-scoring.ts';
+import { sum } from '../../domain/duel-scoring.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
 import { assertFriend, createAndInvite } from './invite.ts';
 import {
   duelClock,
+  itemCount,
   me,
   type OpenDuel,
   openDuel,
   playerClock,
+  recallPoints,
   recordFor,
   settle,
   settleRunning,
@@ -97,14 +99,9 @@ async function submit<T>(
     if (recallPhase(duelClock(duel), playerClock(duel, player), now) !== 'recall') {
       throw new ApiError(409, 'conflict', MESSAGES.stillMemorizing);
     }
-    const expected =
-      kind === 'images'
-        ? (duel.content.items ?? []).map((item) => item.word)
-        : (duel.content.numbers ?? []);
-    const answers = given.slice(0, expected.length);
+    const answers = given.slice(0, itemCount(duel));
     player.answers = answers;
-    player.score =
-      kind === 'images' ? scorePictures(expected, answers) : scoreDigits(expected, answers);
+    player.score = sum(recallPoints(duel, answers));
     player.totalTimeMs = Math.max(0, now.getTime() - (player.phaseStartedAt ?? now).getTime());
     player.finishedAt = now;
     await savePlayer(tx, player);

@@ -25,6 +25,7 @@ import {
   other,
   outcomeFor,
   playerClock,
+  recallPoints,
 } from './lifecycle.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -157,6 +158,7 @@ function renderRecall(open: OpenDuel, userId: number, { users, connected, now }:
       user: renderUser(users.get(p.userId)),
       submitted: p.finishedAt !== null,
       answers: visible ? (p.answers as string[]) : [],
+      item_points: visible ? recallPoints(duel, p.answers as string[]) : [],
       correct_count: visible ? p.score : 0,
       score: visible ? p.score : 0,
       submitted_at: iso(p.finishedAt),
