@@ -1,5 +1,5 @@
 import type { Duel } from '@memoria/api';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { QuizArena } from './QuizArena.tsx';
@@ -152,4 +152,18 @@ describe('QuizArena: equal scores', () => {
     expect(await screen.findByText('You won!')).toBeTruthy();
     expect(screen.queryByText(/on time/)).toBeNull();
   });
+});
+
+test('the answers of a finished duel are marked in words, not in colour only', async () => {
+  api.server.handle(() => ({ status: 200, body: finishedQuiz('lose') }));
+  renderWithProviders(<QuizArena duelId={41} myId={ME} />);
+  const answers = await screen.findByRole('region', { name: 'Correct answers' });
+  const items = within(answers)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+  expect(items).toEqual([
+    'Spain → MadridYou: Madrid✓ Right',
+    'Peru → LimaYou: Paris✗ Wrong',
+    'Japan → TokyoYou: Paris✗ Wrong',
+  ]);
 });

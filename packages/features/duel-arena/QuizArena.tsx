@@ -36,6 +36,7 @@ import * as s from './arena.css.ts';
 import {
   ArenaFrame,
   GRACE_MS,
+  Mark,
   OpponentLine,
   opponentName,
   useFocusOnShow,
@@ -178,6 +179,7 @@ function Answers({ duel }: { duel: Duel }) {
                 values={{ answer: q.my_answer || '—' }}
               />
             </span>
+            <Mark right={q.is_correct === true} />
           </li>
         ))}
       </ol>

@@ -121,6 +121,12 @@ export const en = {
   'duels.arena.scores': 'You {mine} · {username} {theirs}',
   'duels.arena.answers': 'Correct answers',
   'duels.arena.yourAnswer': 'You: {answer}',
+  'duels.arena.mark.right': 'Right',
+  'duels.arena.mark.wrong': 'Wrong',
+  'duels.arena.mark.digits': '{points} of {digits} digits right',
+  'duels.arena.scoring.table': 'One point per digit in its place.',
+  'duels.arena.scoring.images':
+    'One point per picture named in its place; its common names count too.',
   'duels.arena.none': '—',
 } as const;
 
@@ -247,5 +253,11 @@ export const es: Record<keyof typeof en, string> = {
   'duels.arena.scores': 'Tú {mine} · {username} {theirs}',
   'duels.arena.answers': 'Respuestas correctas',
   'duels.arena.yourAnswer': 'Tú: {answer}',
+  'duels.arena.mark.right': 'Bien',
+  'duels.arena.mark.wrong': 'Mal',
+  'duels.arena.mark.digits': '{points} de {digits} cifras bien',
+  'duels.arena.scoring.table': 'Un punto por cada cifra en su lugar.',
+  'duels.arena.scoring.images':
+    'Un punto por cada imagen nombrada en su lugar; también valen sus nombres comunes.',
   'duels.arena.none': '—',
 };
