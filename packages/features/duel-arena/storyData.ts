@@ -192,7 +192,7 @@ const numbers = ['07', '42', '19', '88', '30', '65'];
 export function tableDuel(patch: Partial<TableDuel> = {}): TableDuel {
   return {
     ...recallBase,
-    name: 'Numbers duel',
+    name: 'Table duel',
     my_phase: 'memorize',
     number_limit: 6,
     digits: 2,

@@ -124,8 +124,8 @@ describe('DuelsHome: the learner’s own results', () => {
       ['Win rate', '50%'],
       ['Desk duel', '8'],
       ['Custom duel', 'Not played'],
-      ['Images duel', '9'],
-      ['Numbers duel', '14'],
+      ['Image duel', '9'],
+      ['Table duel', '14'],
     ]);
   });
 

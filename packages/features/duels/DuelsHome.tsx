@@ -88,7 +88,6 @@ function RequestRow({ request }: { request: DuelRequest }) {
   });
   const hide = useDeleteDuelNotification();
   const received = request.direction === 'received';
-  const mode = intl.formatMessage({ id: MODE_NAME[request.duel_type] });
   const username = received ? request.sender_username : request.receiver_username;
   const failed = respond.error ?? hide.error;
   return (
@@ -96,7 +95,7 @@ function RequestRow({ request }: { request: DuelRequest }) {
       <span className={s.rowText}>
         <FormattedMessage
           id={received ? 'duels.requests.from' : 'duels.requests.to'}
-          values={{ username, mode }}
+          values={{ username, kind: request.duel_type }}
         />
         <span className={s.muted}>
           <FormattedMessage id={`duels.requests.status.${request.status}`} />

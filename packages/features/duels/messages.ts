@@ -6,16 +6,18 @@ export const en = {
   'duels.mode.desk.about': 'Questions from one of your desks.',
   'duels.mode.custom': 'Custom duel',
   'duels.mode.custom.about': 'Your own questions, or questions made from a text.',
-  'duels.mode.images': 'Images duel',
+  'duels.mode.images': 'Image duel',
   'duels.mode.images.about': 'Memorize pictures in order, then name them.',
-  'duels.mode.table': 'Numbers duel',
+  'duels.mode.table': 'Table duel',
   'duels.mode.table.about': 'Memorize digits in order, then type them back.',
   'duels.mode.start': 'New {mode}',
 
   'duels.requests.title': 'Duel requests',
   'duels.requests.empty': 'No duel requests.',
-  'duels.requests.from': '{username} challenges you to a {mode}',
-  'duels.requests.to': 'You challenged {username} to a {mode}',
+  'duels.requests.from':
+    '{username} challenges you to {kind, select, desk {a desk duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
+  'duels.requests.to':
+    'You challenged {username} to {kind, select, desk {a desk duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
   'duels.requests.status.pending': 'Waiting for an answer',
   'duels.requests.status.accepted': 'Accepted',
   'duels.requests.status.rejected': 'Rejected',
@@ -145,8 +147,10 @@ export const es: Record<keyof typeof en, string> = {
 
   'duels.requests.title': 'Solicitudes de duelo',
   'duels.requests.empty': 'No hay solicitudes de duelo.',
-  'duels.requests.from': '{username} te reta a un {mode}',
-  'duels.requests.to': 'Retaste a {username} a un {mode}',
+  'duels.requests.from':
+    '{username} te reta a {kind, select, desk {un duelo de mazo} custom {un duelo personalizado} images {un duelo de imágenes} table {un duelo de números} other {un duelo}}',
+  'duels.requests.to':
+    'Retaste a {username} a {kind, select, desk {un duelo de mazo} custom {un duelo personalizado} images {un duelo de imágenes} table {un duelo de números} other {un duelo}}',
   'duels.requests.status.pending': 'Esperando respuesta',
   'duels.requests.status.accepted': 'Aceptada',
   'duels.requests.status.rejected': 'Rechazada',

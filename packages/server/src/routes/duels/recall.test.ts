@@ -184,7 +184,8 @@ describe('image duels', () => {
       const id = created.body.id;
       const pictures = ['🚛', '🐝', '🍎'];
       const items = names.map((word, i) => ({ picture: pictures[i], word }));
-      await t.deps.sql`update duels set content = ${JSON.stringify({ items })}::jsonb where id = ${id}`;
+      await t.deps
+        .sql`update duels set content = ${JSON.stringify({ items })}::jsonb where id = ${id}`;
       await h.accept(ben, id);
       await h.get(ben, `${D}/image-duels/${id}/`);
       await h.age(id, 14);

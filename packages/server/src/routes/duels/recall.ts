@@ -7,8 +7,10 @@ import { clockOf } from '../../clock.ts';
 import type { Handlers } from '../../contract/types.ts';
 import { type DuelKind, listDuelsOf, playersOfMany, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { languageOf } from '../../domain/activities.ts';
 import { recallPhase } from '../../domain/duel-clock.ts';
 import { digitSequence, pickIndexes } from '../../domain/duel-content.ts';
+import { DUEL_NAMES } from '../../domain/duel-names.ts';
 import { pictures } from '../../domain/duel-pictures.ts';
 import { sum } from '../../domain/duel-scoring.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -132,7 +134,7 @@ export const handlers: Handlers = {
         tx,
         {
           kind: 'images',
-          name: body.name?.trim() || 'Image duel',
+          name: body.name?.trim() || DUEL_NAMES[languageOf(c.req.header('accept-language'))].images,
           mode: body.mode ?? 'normal',
           creatorId: user.id,
           opponentId: body.opponent_id,
@@ -159,7 +161,7 @@ export const handlers: Handlers = {
         tx,
         {
           kind: 'table',
-          name: body.name?.trim() || 'Table duel',
+          name: body.name?.trim() || DUEL_NAMES[languageOf(c.req.header('accept-language'))].table,
           mode: body.mode ?? 'normal',
           creatorId: user.id,
           opponentId: body.opponent_id,
