@@ -353,10 +353,13 @@ const config: TestRunnerConfig = {
     state.problems = [];
     state.allowConsoleErrors = story.tags.includes('expected-console-errors');
     state.allowApiErrors = story.tags.includes('expected-http-errors');
-    // Phone stories (`globals: { viewport: { value: 'phone' } }`) render at the phone's size.
+    // Phone and laptop stories (`globals: { viewport: { value: 'phone' } }`) render at their size.
     const viewport = story.storyGlobals?.viewport as { value?: string } | string | undefined;
-    state.phone = (typeof viewport === 'string' ? viewport : viewport?.value) === 'phone';
-    await page.setViewportSize(state.phone ? VIEWPORTS.phone : VIEWPORTS.desktop);
+    const width = typeof viewport === 'string' ? viewport : viewport?.value;
+    state.phone = width === 'phone';
+    await page.setViewportSize(
+      state.phone ? VIEWPORTS.phone : width === 'laptop' ? VIEWPORTS.laptop : VIEWPORTS.desktop,
+    );
   },
   async postVisit(page, context) {
     if (context.hasFailure) return;

@@ -191,7 +191,7 @@ describe('duels between two friends', () => {
       await waitForQuiet(a.page);
       await a.page
         .getByRole('main')
-        .getByRole('link', { name: /Numbers duel with/ })
+        .getByRole('link', { name: /Table duel with/ })
         .click();
       await a.page.waitForURL(/\/table-duel\/\d+$/);
       await play(a.page, true);

@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
+  // A 1280×800 laptop: the right panel (from 1285 px) is hidden there.
+  laptop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
 

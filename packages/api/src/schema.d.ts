@@ -3240,7 +3240,7 @@ export interface components {
         /** @enum {string} */
         ActivityType: "space_repetition" | "desk_duel" | "custom_duel" | "table_duel" | "image_duel" | "conversion_table" | "macro_images";
         /**
-         * @description The outcome from the caller's side.
+         * @description The outcome from the caller's side: the higher score wins; in desk and custom duels equal scores go to the faster total answer time, except 0–0 (nobody answered anything right), which is a draw; image and table duels with equal scores are a draw.
          * @enum {string}
          */
         DuelResult: "win" | "lose" | "draw" | "in_progress";
@@ -4044,6 +4044,10 @@ export interface components {
             my_score: number | null;
             /** @description Null until the duel is finished. */
             opponent_score: number | null;
+            /** @description The caller's total answer time in milliseconds, which decides equal scores (the faster wins; equal scores of 0 are a draw). Null until the duel is finished. */
+            my_time_ms: number | null;
+            /** @description The opponent's total answer time in milliseconds; null until the duel is finished. */
+            opponent_time_ms: number | null;
             my_answered: number;
             opponent_answered: number;
             result: components["schemas"]["DuelResult"];
@@ -4105,6 +4109,8 @@ export interface components {
             submitted: boolean;
             /** @description What they recalled, in order (hidden from the other side until both submit). */
             answers: string[];
+            /** @description The points of each position, in order and hidden as `answers` are: in an image duel 1 when the picture was named there by its name or one of its common names in the duel's language (emojibase's shortcodes and the name's head noun: "lorry" for "articulated lorry", "bee" for "honeybee"), else 0; in a table duel the digits typed in their place in that number. `score` is their sum. */
+            item_points: number[];
             correct_count: number;
             score: number;
             /** Format: date-time */
@@ -4186,6 +4192,10 @@ export interface components {
             result: components["schemas"]["DuelResult"];
             my_score: number;
             opponent_score: number;
+            /** @description The caller's total answer time in milliseconds in a finished desk or custom duel (it decides equal scores but 0–0, a draw); null for other duels and before the end. */
+            my_time_ms: number | null;
+            /** @description The opponent's total answer time, as `my_time_ms`. */
+            opponent_time_ms: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

@@ -181,7 +181,7 @@ export const es: Record<AuthMessageId, string> = {
   'invitation.valid.expires': 'Vence',
   'invitation.valid.noExpiry': 'Nunca',
   'invitation.plan.free': 'Gratis',
-  'invitation.plan.standard': 'Estándar',
+  'invitation.plan.standard': 'Standard',
   'invitation.plan.enterprise': 'Empresa',
   'invitation.plan.enterprise_plus': 'Empresa+',
   'invitation.type.enterprise': 'Invitación de docente de una institución',

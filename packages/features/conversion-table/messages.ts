@@ -89,7 +89,7 @@ export const es: Record<keyof typeof en, string> = {
   'conversionTable.retry': 'Reintentar',
   'conversionTable.own.title': 'Tu tabla',
   'conversionTable.own.description':
-    'Elige tu propia palabra para cada número del 00 al 99. Las palabras guardadas van primero en conversiones, frases e historias de macro imágenes.',
+    'Elige tu propia palabra para cada número del 00 al 99. Las palabras guardadas van primero en conversiones, frases e historias de macroimágenes.',
   'conversionTable.own.loading': 'Cargando tu tabla',
   'conversionTable.own.open': 'Editar tu tabla',
   'conversionTable.own.wordFor': 'Palabra para {number}',

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { QuizArenaView } from './QuizArena.tsx';
-import { finishedQuiz, ME, quizDuel, readingQuiz } from './storyData.ts';
+import { finishedQuiz, ME, quizDuel, readingQuiz, scorelessQuiz, tiedQuiz } from './storyData.ts';
 
 const meta = {
   title: 'Features/duel-arena/QuizArena',
@@ -75,6 +75,15 @@ export const Finished: Story = {
 export const Win: Story = { args: { duel: finishedQuiz('win') } };
 export const Lose: Story = { args: { duel: finishedQuiz('lose') } };
 export const Draw: Story = { args: { duel: finishedQuiz('draw') } };
+
+/** Equal scores decided on time: the result says so, with both times (issue 40). */
+export const WonOnTime: Story = { args: { duel: tiedQuiz('win') } };
+export const LostOnTimeSpanish: Story = inMatrix(
+  { locale: 'es' },
+  { args: { duel: tiedQuiz('lose') } },
+);
+/** Nobody answered anything right: a draw, whatever the times. */
+export const Scoreless: Story = { args: { duel: scorelessQuiz() } };
 
 /** The friend has finished while the caller still plays. */
 export const OpponentDone: Story = {

@@ -1,9 +1,9 @@
 import type { Duel } from '@memoria/api';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { QuizArena } from './QuizArena.tsx';
-import { finishedQuiz, ME, quizDuel } from './storyData.ts';
+import { finishedQuiz, ME, quizDuel, scorelessQuiz, tiedQuiz } from './storyData.ts';
 
 const api = signedInApi();
 const DUEL = '/be/api/duels/41/';
@@ -121,4 +121,49 @@ describe('QuizArena', () => {
     expect(screen.getByText('You 3 · bo 2')).toBeTruthy();
     expect(reads).toBe(2);
   });
+});
+
+// Issue 40 item 2: equal scores were won or lost without a word on how.
+describe('QuizArena: equal scores', () => {
+  test.each([
+    ['en', 'win', 'You won!', 'Won on time: 41.2 s against 55.0 s.'],
+    ['en', 'lose', 'bo won.', 'Lost on time: 41.2 s against 30.5 s.'],
+    ['es', 'win', '¡Ganaste!', 'Ganado por tiempo: 41,2 s frente a 55,0 s.'],
+  ] as const)('(%s) a %s on time says so, with both times', async (locale, result, head, how) => {
+    api.server.handle(() => ({ status: 200, body: tiedQuiz(result) }));
+    renderWithProviders(<QuizArena duelId={41} myId={ME} />, { locale });
+    expect(await screen.findByText(head)).toBeTruthy();
+    expect(screen.getByText(how)).toBeTruthy();
+  });
+
+  test('nobody scored: a draw, saying why, and no times', async () => {
+    api.server.handle(() => ({ status: 200, body: scorelessQuiz() }));
+    renderWithProviders(<QuizArena duelId={41} myId={ME} />);
+    expect(await screen.findByText('A draw.')).toBeTruthy();
+    expect(
+      screen.getByText('Neither of you answered anything right, so nobody wins.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/on time/)).toBeNull();
+  });
+
+  test('different scores need no word on time', async () => {
+    api.server.handle(() => ({ status: 200, body: finishedQuiz('win') }));
+    renderWithProviders(<QuizArena duelId={41} myId={ME} />);
+    expect(await screen.findByText('You won!')).toBeTruthy();
+    expect(screen.queryByText(/on time/)).toBeNull();
+  });
+});
+
+test('the answers of a finished duel are marked in words, not in colour only', async () => {
+  api.server.handle(() => ({ status: 200, body: finishedQuiz('lose') }));
+  renderWithProviders(<QuizArena duelId={41} myId={ME} />);
+  const answers = await screen.findByRole('region', { name: 'Correct answers' });
+  const items = within(answers)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+  expect(items).toEqual([
+    'Spain → MadridYou: Madrid✓ Right',
+    'Peru → LimaYou: Paris✗ Wrong',
+    'Japan → TokyoYou: Paris✗ Wrong',
+  ]);
 });

@@ -24,11 +24,19 @@ import {
 import { Button, TextField } from '@memoria/ui';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DuelSection, duelStyles as d, LoadError, Loading } from '../duels/index.ts';
+import {
+  DuelSection,
+  duelStyles as d,
+  decidedBy,
+  LoadError,
+  Loading,
+  useAnswerTimes,
+} from '../duels/index.ts';
 import * as s from './arena.css.ts';
 import {
   ArenaFrame,
   GRACE_MS,
+  Mark,
   OpponentLine,
   opponentName,
   useFocusOnShow,
@@ -121,6 +129,8 @@ function Feedback({ last }: { last: DuelResponseResult | null }) {
 }
 
 function Result({ duel, opponent }: { duel: Duel; opponent: string }) {
+  const times = useAnswerTimes(duel);
+  const decided = decidedBy(duel);
   return (
     <>
       <p className={d.result} role="status">
@@ -129,6 +139,16 @@ function Result({ duel, opponent }: { duel: Duel; opponent: string }) {
           values={{ username: opponent }}
         />
       </p>
+      {decided === 'time' ? (
+        <p className={d.muted}>
+          <FormattedMessage id={`duels.arena.result.onTime.${duel.result}`} values={times} />
+        </p>
+      ) : null}
+      {decided === 'noScore' ? (
+        <p className={d.muted}>
+          <FormattedMessage id="duels.arena.result.noScore" />
+        </p>
+      ) : null}
       <p className={d.muted}>
         <FormattedMessage
           id="duels.arena.scores"
@@ -159,6 +179,7 @@ function Answers({ duel }: { duel: Duel }) {
                 values={{ answer: q.my_answer || '—' }}
               />
             </span>
+            <Mark right={q.is_correct === true} />
           </li>
         ))}
       </ol>

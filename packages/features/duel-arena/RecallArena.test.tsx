@@ -23,14 +23,58 @@ describe('RecallArenaView: the result', () => {
     expect(screen.getByText('You 8 · bo 10')).toBeTruthy();
     const answers = within(screen.getByRole('region', { name: 'Correct answers' }));
     const items = answers.getAllByRole('listitem').map((li) => li.textContent);
+    // Issue 40 item 3: each item marked right or wrong in words, not in colour only.
     expect(items).toEqual([
-      '07You: 07',
-      '42You: 42',
-      '19You: 91',
-      '88You: 88',
-      '30You: 30',
-      '65You: —',
+      '07You: 07✓ Right',
+      '42You: 42✓ Right',
+      '19You: 91✗ Wrong',
+      '88You: 88✓ Right',
+      '30You: 30✓ Right',
+      '65You: —✗ Wrong',
     ]);
+    expect(screen.getByText('One point per digit in its place.')).toBeTruthy();
+  });
+
+  test('a number partly right says how many of its digits count', () => {
+    const duel = finishedTable('win');
+    const [ana, bo] = duel.results;
+    if (!ana || !bo) throw new Error('fixture');
+    const partly = {
+      ...duel,
+      results: [
+        { ...ana, answers: ['09', ...ana.answers.slice(1)], item_points: [1, 2, 0, 2, 2, 0] },
+        bo,
+      ],
+    };
+    render(
+      <IntlProvider locale="es" messages={messages.es}>
+        <RecallArenaView duel={partly} myId={ME} onSubmit={vi.fn()} />
+      </IntlProvider>,
+    );
+    const first = screen.getAllByRole('listitem')[0];
+    expect(first?.textContent).toBe('07Tú: 09✗ 1 de 2 cifras bien');
+    expect(screen.getByText('Un punto por cada cifra en su lugar.')).toBeTruthy();
+  });
+
+  test('an image duel marks each picture, in words', () => {
+    render(
+      <IntlProvider locale="en" messages={messages.en}>
+        <RecallArenaView duel={finishedImages('win')} myId={ME} onSubmit={vi.fn()} />
+      </IntlProvider>,
+    );
+    const answers = within(screen.getByRole('region', { name: 'Correct answers' }));
+    const marks = answers.getAllByRole('listitem').map((li) => li.textContent?.split('You: ')[1]);
+    expect(marks).toEqual([
+      'dog✓ Right',
+      'red aple✗ Wrong',
+      'bicycle✗ Wrong',
+      'tent✗ Wrong',
+      'guitar✓ Right',
+      '—✗ Wrong',
+    ]);
+    expect(
+      screen.getByText('One point per picture named in its place; its common names count too.'),
+    ).toBeTruthy();
   });
 
   test('a draw, in Spanish', () => {
@@ -61,12 +105,12 @@ describe('ImageArena: waiting after submitting', () => {
     expect(await screen.findByText('You won!', {}, { timeout: 5000 })).toBeTruthy();
     const answers = within(screen.getByRole('region', { name: 'Correct answers' }));
     expect(answers.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '🐶dogYou: dog',
-      '🍎red appleYou: red aple',
-      '⛺tentYou: bicycle',
-      '🚲bicycleYou: tent',
-      '🎸guitarYou: guitar',
-      '🔑keyYou: —',
+      '🐶dogYou: dog✓ Right',
+      '🍎red appleYou: red aple✗ Wrong',
+      '⛺tentYou: bicycle✗ Wrong',
+      '🚲bicycleYou: tent✗ Wrong',
+      '🎸guitarYou: guitar✓ Right',
+      '🔑keyYou: —✗ Wrong',
     ]);
     expect(reads).toBe(2);
   });

@@ -38,6 +38,7 @@ import * as s from './arena.css.ts';
 import {
   ArenaFrame,
   GRACE_MS,
+  Mark,
   OpponentLine,
   opponentName,
   useFocusOnShow,
@@ -49,24 +50,35 @@ type RecallDuel = ImageDuel | TableDuel;
 
 const isImages = (duel: RecallDuel): duel is ImageDuel => 'items' in duel;
 
-/** What the viewer recalled at position `i` (the result), under the item. */
-function Recalled({ answers, i }: { answers: string[] | undefined; i: number }) {
+/** What the viewer recalled, as the result shows it: their answers and the server's points. */
+type Recalled = { answers: string[]; points: number[] };
+
+/**
+ * What the viewer recalled at position `i`, under the item, marked right or wrong in words (not
+ * in colour only) from the server's points: a picture is right with its point, a number with all
+ * its digits; a number partly right says how many of its digits count.
+ */
+function RecalledItem({ recalled, i, full }: { recalled: Recalled; i: number; full: number }) {
   const intl = useIntl();
-  if (!answers) return null;
-  const answer = answers[i] || intl.formatMessage({ id: 'duels.arena.none' });
+  const answer = recalled.answers[i] || intl.formatMessage({ id: 'duels.arena.none' });
+  const points = recalled.points[i] ?? 0;
+  const right = points >= full;
   return (
-    <span className={d.muted}>
-      <FormattedMessage id="duels.arena.yourAnswer" values={{ answer }} />
-    </span>
+    <>
+      <span className={d.muted}>
+        <FormattedMessage id="duels.arena.yourAnswer" values={{ answer }} />
+      </span>
+      <Mark right={right} partly={points > 0 && !right ? { points, digits: full } : undefined} />
+    </>
   );
 }
 
 /**
  * The items in order: to memorize, and in the result the correct answers with what the viewer
- * recalled (`recalled`) under each. Which ones count is the server's score; the arena does not
- * judge an answer itself.
+ * recalled (`recalled`) under each, marked by the server's points; the arena does not judge an
+ * answer itself (a picture's common names count on the server).
  */
-function Items({ duel, recalled }: { duel: RecallDuel; recalled?: string[] }) {
+function Items({ duel, recalled }: { duel: RecallDuel; recalled?: Recalled }) {
   if (isImages(duel)) {
     return (
       <ol className={s.items}>
@@ -76,7 +88,7 @@ function Items({ duel, recalled }: { duel: RecallDuel; recalled?: string[] }) {
               {item.picture}
             </span>
             <span>{item.word}</span>
-            <Recalled answers={recalled} i={i} />
+            {recalled ? <RecalledItem recalled={recalled} i={i} full={1} /> : null}
           </li>
         ))}
       </ol>
@@ -91,7 +103,7 @@ function Items({ duel, recalled }: { duel: RecallDuel; recalled?: string[] }) {
           {recalled ? (
             <>
               <span className={d.digits}>{n}</span>
-              <Recalled answers={recalled} i={i} />
+              <RecalledItem recalled={recalled} i={i} full={n.length} />
             </>
           ) : (
             n
@@ -292,7 +304,15 @@ export function RecallArenaView({
           />
         </p>
         <DuelSection id="duel-answers" titleId="duels.arena.answers">
-          <Items duel={duel} recalled={mine?.answers ?? []} />
+          <p className={d.muted}>
+            <FormattedMessage
+              id={isImages(duel) ? 'duels.arena.scoring.images' : 'duels.arena.scoring.table'}
+            />
+          </p>
+          <Items
+            duel={duel}
+            recalled={{ answers: mine?.answers ?? [], points: mine?.item_points ?? [] }}
+          />
         </DuelSection>
       </>
     );

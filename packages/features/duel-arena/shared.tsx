@@ -136,3 +136,28 @@ export function ArenaFrame({
     </div>
   );
 }
+
+/**
+ * An answer marked right or wrong in words as well as colour (a symbol, hidden from screen
+ * readers, and "Right"/"Wrong"); `partly` names the digits of a number partly right.
+ */
+export function Mark({
+  right,
+  partly,
+}: {
+  right: boolean;
+  partly?: { points: number; digits: number } | undefined;
+}) {
+  return (
+    <span className={right ? s.correct : s.wrong}>
+      <span aria-hidden="true">{right ? '✓ ' : '✗ '}</span>
+      {right ? (
+        <FormattedMessage id="duels.arena.mark.right" />
+      ) : partly ? (
+        <FormattedMessage id="duels.arena.mark.digits" values={partly} />
+      ) : (
+        <FormattedMessage id="duels.arena.mark.wrong" />
+      )}
+    </span>
+  );
+}

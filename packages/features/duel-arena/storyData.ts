@@ -47,6 +47,8 @@ export function quizDuel(patch: Partial<Duel> = {}, answered = 1): Duel {
     })),
     my_score: null,
     opponent_score: null,
+    my_time_ms: null,
+    opponent_time_ms: null,
     my_answered: answered,
     opponent_answered: 2,
     my_finished: false,
@@ -88,6 +90,8 @@ export function finishedQuiz(result: 'win' | 'lose' | 'draw'): Duel {
     opponent_deadline_at: null,
     my_score: mine,
     opponent_score: 2,
+    my_time_ms: 41_200,
+    opponent_time_ms: { win: 55_000, lose: 30_500, draw: 41_200 }[result],
     opponent_answered: 3,
     finished_at: at(-5),
     questions: base.questions.map((q, i) => ({
@@ -97,6 +101,24 @@ export function finishedQuiz(result: 'win' | 'lose' | 'draw'): Duel {
       correct_answer: capitals[i]?.[1] ?? '',
       my_answer: i < mine ? (capitals[i]?.[1] ?? '') : 'Paris',
     })),
+  };
+}
+
+/** Both scored 2 of 3: Ana won (or lost) on time, 41.2 s against 55.0 s (or 30.5 s). */
+export function tiedQuiz(result: 'win' | 'lose'): Duel {
+  const base = finishedQuiz('draw');
+  return { ...base, result, opponent_time_ms: result === 'win' ? 55_000 : 30_500 };
+}
+
+/** Both finished without one right answer: a draw, whatever the times. */
+export function scorelessQuiz(): Duel {
+  const base = finishedQuiz('draw');
+  return {
+    ...base,
+    my_score: 0,
+    opponent_score: 0,
+    opponent_time_ms: 12_000,
+    questions: base.questions.map((q) => ({ ...q, is_correct: false, my_answer: 'Paris' })),
   };
 }
 
@@ -118,8 +140,24 @@ const recallBase = {
   opponent_connected: true,
   opponent_deadline_at: at(82),
   results: [
-    { user: ana, submitted: false, answers: [], correct_count: 0, score: 0, submitted_at: null },
-    { user: bo, submitted: false, answers: [], correct_count: 0, score: 0, submitted_at: null },
+    {
+      user: ana,
+      submitted: false,
+      answers: [],
+      item_points: [],
+      correct_count: 0,
+      score: 0,
+      submitted_at: null,
+    },
+    {
+      user: bo,
+      submitted: false,
+      answers: [],
+      item_points: [],
+      correct_count: 0,
+      score: 0,
+      submitted_at: null,
+    },
   ],
 };
 
@@ -154,7 +192,7 @@ const numbers = ['07', '42', '19', '88', '30', '65'];
 export function tableDuel(patch: Partial<TableDuel> = {}): TableDuel {
   return {
     ...recallBase,
-    name: 'Numbers duel',
+    name: 'Table duel',
     my_phase: 'memorize',
     number_limit: 6,
     digits: 2,
@@ -180,6 +218,7 @@ export function finishedTable(result: 'win' | 'lose' | 'draw' = 'win'): TableDue
         user: ana,
         submitted: true,
         answers: ['07', '42', '91', '88', '30', ''],
+        item_points: [2, 2, 0, 2, 2, 0],
         correct_count: 8,
         score: 8,
         submitted_at: at(-20),
@@ -188,6 +227,7 @@ export function finishedTable(result: 'win' | 'lose' | 'draw' = 'win'): TableDue
         user: bo,
         submitted: true,
         answers: ['07', '24'],
+        item_points: [2, 0, 0, 0, 0, 0],
         correct_count: theirs,
         score: theirs,
         submitted_at: at(-8),
@@ -214,6 +254,7 @@ export function finishedImages(result: 'win' | 'lose' | 'draw' = 'win'): ImageDu
         user: ana,
         submitted: true,
         answers: ['dog', 'red aple', 'bicycle', 'tent', 'guitar', ''],
+        item_points: [1, 0, 0, 0, 1, 0],
         correct_count: 2,
         score: 2,
         submitted_at: at(-20),
@@ -222,6 +263,7 @@ export function finishedImages(result: 'win' | 'lose' | 'draw' = 'win'): ImageDu
         user: bo,
         submitted: true,
         answers: ['dog'],
+        item_points: [1, 0, 0, 0, 0, 0],
         correct_count: theirs,
         score: theirs,
         submitted_at: at(-8),

@@ -46,6 +46,16 @@ export const NoFriends: Story = {
   parameters: { msw: [ok('/friends/friendships/friend_list/', page([]))] },
 };
 
+/** A desk duel sent before a desk is chosen: the desk is asked for, no range of questions. */
+export const DeskNotChosen: Story = {
+  args: { kind: 'desk' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByLabelText('Desk');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send duel' }));
+  },
+};
+
 /** Out-of-range values: the spec's messages under their fields. */
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {

@@ -139,3 +139,36 @@ describe('DuelSetup: the view time of question duels', () => {
     expect(await screen.findByText('Value must be between 1 and 60 seconds')).toBeTruthy();
   });
 });
+
+describe('DuelSetup: friends and desks first', () => {
+  test('with no friends, the hint links to the friends page', async () => {
+    api.server.handle((req) =>
+      req.path.startsWith('/be/api/friends/friendships/friend_list/')
+        ? { status: 200, body: { count: 0, next: null, previous: null, results: [] } }
+        : { status: 200, body: [] },
+    );
+    renderWithProviders(<DuelSetup kind="images" />);
+    const link = await screen.findByRole('link', { name: /Add a friend first/ });
+    expect(link.getAttribute('href')).toBe('/friends');
+  });
+
+  // Issue 40 item 11: it said "Enter a number from 1 to 0." before a desk was chosen.
+  test.each(['en', 'es'] as const)(
+    'with no desk chosen (%s), it asks for the desk and gives no range of questions',
+    async (locale) => {
+      renderWithProviders(<DuelSetup kind="desk" opponent="bo" />, { locale });
+      await screen.findByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
+      fireEvent.click(
+        screen.getByRole('button', { name: locale === 'en' ? 'Send duel' : 'Enviar duelo' }),
+      );
+      const deskField = screen.getByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
+      await waitFor(() => expect(deskField.getAttribute('aria-invalid')).toBe('true'));
+      expect(screen.queryByText(/1 to 0|1 a 0/)).toBeNull();
+      const count = screen.getByLabelText(
+        locale === 'en' ? 'Number of questions' : 'Número de preguntas',
+      );
+      expect(count.getAttribute('aria-invalid')).not.toBe('true');
+      expect(sent()).toHaveLength(0);
+    },
+  );
+});

@@ -91,10 +91,11 @@ export function checkSetup(
   }
   if (kind === 'desk') {
     if (!values.desk_id) errors.desk_id = { id: 'duels.validation.required' };
-    const max = cardCount ?? 0;
+    // The range needs the desk's card count: until a desk is chosen only the desk is asked for
+    // (it said "Enter a number from 1 to 0." before).
     const n = int(values.question_count);
-    if (!(n >= 1 && n <= max)) {
-      errors.question_count = { id: 'duels.validation.questionCount', values: { max } };
+    if (cardCount !== null && !(n >= 1 && n <= cardCount)) {
+      errors.question_count = { id: 'duels.validation.questionCount', values: { max: cardCount } };
     }
   }
   if (kind === 'custom' && !questions.some((q) => q.question.trim() && q.answer.trim())) {
@@ -330,7 +331,9 @@ export function DuelSetup({
       </h1>
       {friendList.length === 0 ? (
         <p className={s.muted}>
-          <FormattedMessage id="duels.setup.opponent.none" />
+          <a className={s.inlineLink} href="/friends">
+            <FormattedMessage id="duels.setup.opponent.none" />
+          </a>
         </p>
       ) : (
         <form className={s.form} onSubmit={submit} noValidate>

@@ -124,8 +124,8 @@ describe('DuelsHome: the learner’s own results', () => {
       ['Win rate', '50%'],
       ['Desk duel', '8'],
       ['Custom duel', 'Not played'],
-      ['Images duel', '9'],
-      ['Numbers duel', '14'],
+      ['Image duel', '9'],
+      ['Table duel', '14'],
     ]);
   });
 
@@ -140,4 +140,22 @@ describe('DuelsHome: the learner’s own results', () => {
     expect(await within(section).findByText('Porcentaje de victorias')).toBeTruthy();
     expect(within(section).queryByRole('alert')).toBeNull();
   });
+});
+
+// Issue 40 item 2: the history said "Lost · 0–0" for a duel nobody scored in.
+describe('DuelsHome: the history of equal scores', () => {
+  test.each([
+    ['en', 'Lost on time (55.0 s against 41.2 s) · 2–2', 'Draw · 0–0'],
+    ['es', 'Perdido por tiempo (55,0 s frente a 41,2 s) · 2–2', 'Empate · 0–0'],
+  ] as const)(
+    '(%s) says a tie went by time, and a scoreless duel is a draw',
+    async (locale, onTime, draw) => {
+      renderWithProviders(<DuelsHome opponent={null} />, { locale });
+      const section = await screen.findByRole('region', {
+        name: locale === 'en' ? 'History' : 'Historial',
+      });
+      expect(await within(section).findByText(onTime)).toBeTruthy();
+      expect(within(section).getByText(draw)).toBeTruthy();
+    },
+  );
 });

@@ -26,11 +26,29 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { type GateTitle, PremiumModal, useFeatureAccess } from '../gate/index.ts';
 import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
-import { DuelSection, LoadError, Loading, MODE_NAME, SETUP_PATH } from './shared.tsx';
+import {
+  type DuelOutcome,
+  DuelSection,
+  decidedBy,
+  LoadError,
+  Loading,
+  MODE_NAME,
+  SETUP_PATH,
+  useAnswerTimes,
+} from './shared.tsx';
 
 const KINDS = ['desk', 'custom', 'images', 'table'] as const;
 /** The Premium modal's title key when a free plan accepts a duel. */
 const GATE_TITLE: GateTitle = 'duels';
+
+/** A history row's result; equal scores decided on time say so, with both times. */
+function HistoryResult({ entry }: { entry: DuelOutcome }) {
+  const times = useAnswerTimes(entry);
+  if (decidedBy(entry) === 'time') {
+    return <FormattedMessage id={`duels.result.onTime.${entry.result}`} values={times} />;
+  }
+  return <FormattedMessage id={`duels.result.${entry.result}`} />;
+}
 
 function withOpponent(path: string, opponent: string | null) {
   return opponent ? `${path}?opponent=${encodeURIComponent(opponent)}` : path;
@@ -70,7 +88,6 @@ function RequestRow({ request }: { request: DuelRequest }) {
   });
   const hide = useDeleteDuelNotification();
   const received = request.direction === 'received';
-  const mode = intl.formatMessage({ id: MODE_NAME[request.duel_type] });
   const username = received ? request.sender_username : request.receiver_username;
   const failed = respond.error ?? hide.error;
   return (
@@ -78,7 +95,7 @@ function RequestRow({ request }: { request: DuelRequest }) {
       <span className={s.rowText}>
         <FormattedMessage
           id={received ? 'duels.requests.from' : 'duels.requests.to'}
-          values={{ username, mode }}
+          values={{ username, kind: request.duel_type }}
         />
         <span className={s.muted}>
           <FormattedMessage id={`duels.requests.status.${request.status}`} />
@@ -192,7 +209,7 @@ function History() {
               />
             </a>
             <span className={s.muted}>
-              <FormattedMessage id={`duels.result.${entry.result}`} />
+              <HistoryResult entry={entry} />
               {entry.status === 'finished' ? ` · ${entry.my_score}–${entry.opponent_score}` : ''}
             </span>
           </li>

@@ -123,3 +123,11 @@ export const subTitle = style({
   fontWeight: vars.fontWeight.bold,
   color: vars.color.text,
 });
+
+/** A link inside running text (the no-friends hint). */
+export const inlineLink = style({
+  color: vars.color.primaryText,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'underline',
+  textUnderlineOffset: 2,
+});

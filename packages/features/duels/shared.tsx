@@ -21,6 +21,42 @@ export const SETUP_PATH: Record<DuelType, string> = {
   table: '/numbers-duel',
 };
 
+/** The sides of a finished duel that tell how it was decided. */
+export interface DuelOutcome {
+  result: 'win' | 'lose' | 'draw' | 'in_progress';
+  my_score: number | null;
+  opponent_score: number | null;
+  my_time_ms: number | null;
+  opponent_time_ms: number | null;
+}
+
+/**
+ * How a finished duel was decided, as the server's rule has it (`DuelResult` in the contract):
+ * `time` when equal scores went to the faster total answer time, `noScore` for a draw where
+ * neither scored, `score` otherwise (and while it runs).
+ */
+export function decidedBy(duel: DuelOutcome): 'score' | 'time' | 'noScore' {
+  if (duel.result === 'in_progress' || duel.my_score !== duel.opponent_score) return 'score';
+  if (duel.result === 'draw') return duel.my_score === 0 ? 'noScore' : 'score';
+  return duel.my_time_ms !== null && duel.opponent_time_ms !== null ? 'time' : 'score';
+}
+
+/** Both answer times as the result shows them: "41.2 s" (one decimal, the locale's separator). */
+export function useAnswerTimes(duel: DuelOutcome): { mine: string; theirs: string } {
+  const intl = useIntl();
+  const seconds = (ms: number | null) =>
+    intl.formatMessage(
+      { id: 'duels.seconds' },
+      {
+        seconds: intl.formatNumber((ms ?? 0) / 1000, {
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }),
+      },
+    );
+  return { mine: seconds(duel.my_time_ms), theirs: seconds(duel.opponent_time_ms) };
+}
+
 export function Loading() {
   const intl = useIntl();
   return <Skeleton lines={3} label={intl.formatMessage({ id: 'duels.loading' })} />;

@@ -34,7 +34,7 @@ export const es: Record<GateMessageId, string> = {
   'gate.feature.macroImages': 'Macroimágenes',
   'gate.feature.conversionTable': 'Tabla de conversión',
   'gate.feature.advancedDuels': 'Duelos avanzados',
-  'gate.feature.deskDuels': 'Duelos de mazos',
+  'gate.feature.deskDuels': 'Duelos de mazo',
   'gate.feature.duels': 'Duelos',
   'gate.feature.imageDuels': 'Duelos de imágenes',
   'gate.feature.tableDuels': 'Duelos de números',

@@ -45,7 +45,7 @@ export const en = {
 } as const;
 
 export const es: Record<keyof typeof en, string> = {
-  'macroImages.title': 'Macro imágenes',
+  'macroImages.title': 'Macroimágenes',
   'macroImages.subtitle':
     'Convierte una lista, un número o una definición en una historia vívida que puedas repasar mentalmente.',
   'macroImages.newChat': 'Nuevo chat',

@@ -29,7 +29,7 @@ describe('SearchBox', () => {
     expect(screen.getByRole('listbox')).toBeTruthy();
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toContain('Deck duel');
+    expect(options).toContain('Desk duel');
     expect(options).not.toContain('Macro Images');
   });
 
@@ -75,5 +75,20 @@ describe('SearchBox', () => {
     expect(screen.getByText('Sin resultados')).toBeTruthy();
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  // Issue 40 item 1: the friends page is one search away at every width.
+  test.each([
+    ['en', 'friend', 'Friends'],
+    ['es', 'amigo', 'Amigos'],
+  ] as const)('searching %s "%s" offers the friends page', (locale, term, label) => {
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    renderWithProviders(<SearchBox />, { locale });
+    const input = screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: term } });
+    act(() => vi.advanceTimersByTime(SEARCH_OPEN_DELAY_MS));
+    fireEvent.click(screen.getByRole('option', { name: label }));
+    expect(navigate).toHaveBeenCalledWith('/friends');
   });
 });

@@ -35,6 +35,15 @@ export const Free: Story = {};
 
 export const Paid: Story = { parameters: { msw: shellData('standard') } };
 
+/**
+ * A 1280×800 laptop, where the right panel (and its friends) is hidden: the Friends link is the
+ * way to the friends page, current there (issue 40).
+ */
+export const LaptopOnFriends: Story = inMatrix(
+  { viewport: 'laptop' },
+  { args: { currentPath: '/friends' } },
+);
+
 /** An Enterprise account on `/schools`: the Schools link shows, marked as the current page. */
 export const Enterprise: Story = {
   args: { currentPath: '/schools' },

@@ -83,3 +83,18 @@ describe('the sidebar link to the schools', () => {
     expect(screen.queryByRole('link', { name: 'Schools' })).toBeNull();
   });
 });
+
+// Issue 40 item 1: between 1024 and 1284 px the right panel is hidden, so the sidebar is the
+// only way to the friends page there.
+describe('the sidebar link to the friends', () => {
+  test.each([
+    ['en', 'Friends'],
+    ['es', 'Amigos'],
+  ] as const)('every plan gets it (%s), current on the friends page', async (locale, name) => {
+    serve('free');
+    const nav = await sidebarOn('/friends', locale);
+    const link = within(nav).getByRole('link', { name });
+    expect(link.getAttribute('href')).toBe('/friends');
+    expect(link.getAttribute('aria-current')).toBe('page');
+  });
+});

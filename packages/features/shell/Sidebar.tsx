@@ -13,6 +13,7 @@ import {
   ChartIcon,
   ImageIcon,
   LogoutIcon,
+  PeopleIcon,
   PersonIcon,
   SchoolIcon,
   SwordsIcon,
@@ -229,6 +230,20 @@ export function SidebarNav({ currentPath, hideBrand }: SidebarNavProps) {
             <ChartIcon />
             <span className={s.navLabel}>
               <FormattedMessage id="shell.nav.myProgress" />
+            </span>
+          </a>
+        </li>
+        {/* Every width needs a way to the friends (duels are between friends): the right panel
+            that lists them shows only from 1285 px. */}
+        <li>
+          <a
+            className={s.navItem}
+            href="/friends"
+            aria-current={isCurrent(currentPath, '/friends') ? 'page' : undefined}
+          >
+            <PeopleIcon />
+            <span className={s.navLabel}>
+              <FormattedMessage id="shell.nav.friends" />
             </span>
           </a>
         </li>

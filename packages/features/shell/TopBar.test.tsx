@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
 import { Providers, renderWithProviders, signedInApi } from '../shared/testing.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -34,4 +34,11 @@ test("the phone drawer closes when the page's path changes, and stays open other
   expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe(
     'false',
   );
+});
+
+test('the phone drawer links to the friends page', async () => {
+  renderWithProviders(<TopBar currentPath="/space-repetition" defaultDrawerOpen />);
+  const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+  const link = within(drawer).getByRole('link', { name: 'Friends' });
+  expect(link.getAttribute('href')).toBe('/friends');
 });

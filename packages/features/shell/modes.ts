@@ -59,7 +59,10 @@ export const MODES: readonly Mode[] = [
 
 export type Submode = { id: string; href: string; label: ShellMessageId };
 
-/** What the search lists under "Modes": the modes and the duel kinds. */
+/**
+ * What the search lists under "Modes": the modes, the duel kinds and the friends page (which every
+ * duel needs, and which the right panel shows only from 1285 px).
+ */
 export const SUBMODES: readonly Submode[] = [
   ...MODES.map((mode) => ({ id: mode.id, href: mode.href, label: mode.label })),
   { id: 'multipleDuels', href: '/multiple-duels', label: 'shell.submode.multipleDuels' },
@@ -67,6 +70,7 @@ export const SUBMODES: readonly Submode[] = [
   { id: 'imagesDuel', href: '/images-duel', label: 'shell.submode.imagesDuel' },
   { id: 'numbersDuel', href: '/numbers-duel', label: 'shell.submode.numbersDuel' },
   { id: 'customDuel', href: '/custom-duel', label: 'shell.submode.customDuel' },
+  { id: 'friends', href: '/friends', label: 'shell.nav.friends' },
 ];
 
 type Activity = Schemas['Activity'];

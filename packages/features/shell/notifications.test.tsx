@@ -90,7 +90,7 @@ describe('notificationView', () => {
     expect(text('en', duel('duel_request', 'desk'))).toBe('fede challenged you to a desk duel');
     expect(text('es', duel('duel_request', 'desk'))).toBe('fede te retó a un duelo de mazo');
     expect(notificationView(duel('duel_accepted', 'table')).href).toBe('/table-duel/31');
-    expect(text('en', duel('duel_accepted', 'table'))).toBe('fede accepted your numbers duel');
+    expect(text('en', duel('duel_accepted', 'table'))).toBe('fede accepted your table duel');
     expect(notificationView(duel('duel_accepted', 'desk')).href).toBe('/duel/31');
     expect(notificationView(duel('duel_rejected', 'desk')).href).toBe('/multiple-duels');
     expect(text('es', duel('duel_rejected', 'table'))).toBe('fede rechazó tu duelo de números');

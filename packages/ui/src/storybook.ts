@@ -8,7 +8,7 @@
  */
 export type StoryTheme = 'light' | 'dark';
 export type StoryLocale = 'en' | 'es';
-export type StoryViewport = 'desktop' | 'phone';
+export type StoryViewport = 'desktop' | 'laptop' | 'phone';
 
 /** The widths stories are shown at (the app's desktop and phone layouts). */
 export const STORY_VIEWPORTS: Record<
@@ -16,6 +16,7 @@ export const STORY_VIEWPORTS: Record<
   { name: string; width: number; height: number }
 > = {
   desktop: { name: 'Desktop 1440', width: 1440, height: 900 },
+  laptop: { name: 'Laptop 1280', width: 1280, height: 800 },
   phone: { name: 'Phone 390', width: 390, height: 844 },
 };
 

@@ -1,5 +1,6 @@
 /** Activity kinds and their labels in the caller's language. */
 import type { Schemas } from '../contract/types.ts';
+import { DUEL_NAMES } from './duel-names.ts';
 
 export type ActivityType = Schemas['ActivityType'];
 export type Language = 'en' | 'es';
@@ -7,21 +8,21 @@ export type Language = 'en' | 'es';
 export const ACTIVITY_LABELS: Record<Language, Record<ActivityType, string>> = {
   en: {
     space_repetition: 'Space Repetition',
-    desk_duel: 'Desk Duel',
-    custom_duel: 'Custom Duel',
-    table_duel: 'Table Duel',
-    image_duel: 'Image Duel',
+    desk_duel: DUEL_NAMES.en.desk,
+    custom_duel: DUEL_NAMES.en.custom,
+    table_duel: DUEL_NAMES.en.table,
+    image_duel: DUEL_NAMES.en.images,
     conversion_table: 'Conversion Table',
     macro_images: 'Macro Images',
   },
   es: {
     space_repetition: 'Repetición espaciada',
-    desk_duel: 'Duelo de mazo',
-    custom_duel: 'Duelo personalizado',
-    table_duel: 'Duelo de tabla',
-    image_duel: 'Duelo de imágenes',
+    desk_duel: DUEL_NAMES.es.desk,
+    custom_duel: DUEL_NAMES.es.custom,
+    table_duel: DUEL_NAMES.es.table,
+    image_duel: DUEL_NAMES.es.images,
     conversion_table: 'Tabla de conversión',
-    macro_images: 'Macro imágenes',
+    macro_images: 'Macroimágenes',
   },
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   answersMatch,
+  digitPoints,
   normalizeAnswer,
   outcome,
   scoreDigits,
@@ -60,5 +61,18 @@ describe('the winner', () => {
 
   it('with equal recall scores is nobody: time does not count there', () => {
     expect(outcome({ score: 5, timeMs: 1000 }, { score: 5, timeMs: 9000 }, false)).toBe('draw');
+  });
+});
+
+describe('a duel nobody scored in', () => {
+  it('is a draw, whatever the answer times', () => {
+    expect(outcome({ score: 0, timeMs: 1000 }, { score: 0, timeMs: 9000 }, true)).toBe('draw');
+    expect(outcome({ score: 0, timeMs: 9000 }, { score: 0, timeMs: 1000 }, true)).toBe('draw');
+  });
+});
+
+describe('points per position', () => {
+  it('give each number the digits in their place', () => {
+    expect(digitPoints(['12', '34', '56'], ['12', '43', '5'])).toEqual([2, 0, 1]);
   });
 });

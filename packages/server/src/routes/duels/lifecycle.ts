@@ -34,7 +34,8 @@ import {
   type PlayerClock,
   START_WINDOW_MS,
 } from '../../domain/duel-clock.ts';
-import { type DuelOutcome, outcome, type Tally } from '../../domain/duel-scoring.ts';
+import { picturePoints } from '../../domain/duel-pictures.ts';
+import { type DuelOutcome, digitPoints, outcome, type Tally } from '../../domain/duel-scoring.ts';
 import { notFound } from '../../http/errors.ts';
 import { MESSAGES } from './messages.ts';
 import type { DuelViewContext } from './responses.ts';
@@ -56,6 +57,17 @@ export interface OpenDuel {
 
 export function itemCount(duel: DuelRecord): number {
   return (duel.content.questions ?? duel.content.items ?? duel.content.numbers ?? []).length;
+}
+
+/**
+ * The points of each position of an image or table recall: a picture named there (by a name the
+ * duel's language accepts), or the digits typed in their place.
+ */
+export function recallPoints(duel: DuelRecord, answers: readonly string[]): number[] {
+  if (duel.kind === 'images') {
+    return picturePoints(duel.content.items ?? [], duel.settings.language ?? 'en', answers);
+  }
+  return digitPoints(duel.content.numbers ?? [], answers);
 }
 
 export function duelClock(duel: DuelRecord): DuelClock {

@@ -416,3 +416,59 @@ describe('custom duels', () => {
     expect(neither.body.field_codes.text).toEqual(['required']);
   });
 });
+
+// Issue 40 item 2: equal scores were won or lost on time without a word, even at 0–0.
+describe('equal scores', () => {
+  it('are a draw for both when neither answered anything right', async () => {
+    const [ana, ben] = await h.pair();
+    const duel = await deskDuel(ana, ben);
+    await h.accept(ben, duel.id);
+    for (let i = 0; i < 3; i += 1) await answer(ana, duel.id, false);
+    for (let i = 0; i < 3; i += 1) await answer(ben, duel.id, false);
+    for (const who of [ana, ben]) {
+      const end = (await h.get(who, `${D}/${duel.id}/`)).body;
+      expect(end).toMatchObject({ status: 'finished', result: 'draw', my_score: 0 });
+      const history = (await h.get(who, `${D}/history/`)).body.results[0];
+      expect(history).toMatchObject({ duel_id: duel.id, result: 'draw' });
+      const activity = (await h.get(who, '/be/api/auth/activity-history/')).body.results[0];
+      expect(activity).toMatchObject({ duel_id: duel.id, result: 'draw' });
+    }
+  });
+
+  it('go to the faster total answer time, and both times are given', async () => {
+    const [ana, ben] = await h.pair();
+    const duel = await deskDuel(ana, ben);
+    await h.accept(ben, duel.id);
+    for (const right of [true, true, false]) await answer(ana, duel.id, right);
+    for (const right of [false, true, true]) await answer(ben, duel.id, right);
+    await t.deps.sql`
+      update duel_players set total_time_ms = case when user_id = ${ana.user.id} then 41200 else 55000 end
+      where duel_id = ${duel.id}`;
+    const anaEnd = (await h.get(ana, `${D}/${duel.id}/`)).body;
+    expect(anaEnd).toMatchObject({
+      result: 'win',
+      my_score: 2,
+      opponent_score: 2,
+      my_time_ms: 41200,
+      opponent_time_ms: 55000,
+    });
+    const benEnd = (await h.get(ben, `${D}/${duel.id}/`)).body;
+    expect(benEnd).toMatchObject({ result: 'lose', my_time_ms: 55000, opponent_time_ms: 41200 });
+    const history = (await h.get(ben, `${D}/history/`)).body.results[0];
+    expect(history).toMatchObject({
+      duel_id: duel.id,
+      result: 'lose',
+      my_time_ms: 55000,
+      opponent_time_ms: 41200,
+    });
+  });
+
+  it('give no times before the duel is finished', async () => {
+    const [ana, ben] = await h.pair();
+    const duel = await deskDuel(ana, ben);
+    await h.accept(ben, duel.id);
+    await answer(ana, duel.id, true);
+    const running = (await h.get(ana, `${D}/${duel.id}/`)).body;
+    expect(running).toMatchObject({ my_time_ms: null, opponent_time_ms: null });
+  });
+});

@@ -4,8 +4,10 @@ import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { deskCards, type StoredAnswer, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { languageOf } from '../../domain/activities.ts';
 import { answerOpensAt } from '../../domain/duel-clock.ts';
 import { customQuestions, deskQuestions } from '../../domain/duel-content.ts';
+import { DUEL_NAMES } from '../../domain/duel-names.ts';
 import { answersMatch, normalizeAnswer, tallyQuiz } from '../../domain/duel-scoring.ts';
 import { checkQuestionCount } from '../../domain/duel-setup.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -82,7 +84,7 @@ export const handlers: Handlers = {
         {
           ...common,
           kind: 'custom',
-          name: body.name?.trim() || 'Custom duel',
+          name: body.name?.trim() || DUEL_NAMES[languageOf(c.req.header('accept-language'))].custom,
           deskId: null,
           deskName: null,
           content: { questions: customQuestions(body.questions) },

@@ -62,7 +62,12 @@ describe('table (number) duels', () => {
     const mine = submitted.body.results.find(
       (r: { user: { id: number } }) => r.user.id === ben.user.id,
     );
-    expect(mine).toMatchObject({ submitted: true, score: 9, answers: typed });
+    expect(mine).toMatchObject({
+      submitted: true,
+      score: 9,
+      answers: typed,
+      item_points: [2, 2, 2, 2, 1],
+    });
     const again = await h.post(ben, `${D}/table-duels/${created.id}/submit_numbers/`, {
       numbers: typed,
     });
@@ -160,6 +165,43 @@ describe('image duels', () => {
     const scores = benEnd.results.map((r: { score: number }) => r.score).sort();
     expect(scores).toEqual([3, 4]);
   });
+
+  // Issue 40 item 3: near names ("lorry", "bee") were silently wrong, and no item was marked.
+  it.each([
+    ['en', ['articulated lorry', 'honeybee', 'red apple'], ['Lorry', 'bee', 'red']],
+    ['es', ['camión articulado', 'abeja', 'manzana roja'], ['camion', 'ABEJA', 'roja']],
+  ] as const)(
+    '(%s) accepts common names, and marks each picture',
+    async (language, names, typed) => {
+      const [ana, ben] = await h.pair();
+      const created = await h.post(ana, `${D}/image-duels/`, {
+        view_time: 10,
+        answer_time: 60,
+        word_limit: 3,
+        language,
+        opponent_id: ben.user.id,
+      });
+      const id = created.body.id;
+      const pictures = ['🚛', '🐝', '🍎'];
+      const items = names.map((word, i) => ({ picture: pictures[i], word }));
+      await t.deps
+        .sql`update duels set content = ${JSON.stringify({ items })}::jsonb where id = ${id}`;
+      await h.accept(ben, id);
+      await h.get(ben, `${D}/image-duels/${id}/`);
+      await h.age(id, 14);
+      const sent = await h.post(ben, `${D}/image-duels/${id}/submit_words/`, { words: typed });
+      expect(sent.status).toBe(200);
+      const mine = sent.body.results.find(
+        (r: { user: { id: number } }) => r.user.id === ben.user.id,
+      );
+      expect(mine).toMatchObject({ score: 2, item_points: [1, 1, 0] });
+      const anaView = (await h.get(ana, `${D}/image-duels/${id}/`)).body;
+      const hidden = anaView.results.find(
+        (r: { user: { id: number } }) => r.user.id === ben.user.id,
+      );
+      expect(hidden).toMatchObject({ answers: [], item_points: [] });
+    },
+  );
 
   async function imageDuel(a: Player, b: Player) {
     const res = await h.post(a, `${D}/image-duels/`, {

@@ -7,20 +7,24 @@ import { clockOf } from '../../clock.ts';
 import type { Handlers } from '../../contract/types.ts';
 import { type DuelKind, listDuelsOf, playersOfMany, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { languageOf } from '../../domain/activities.ts';
 import { recallPhase } from '../../domain/duel-clock.ts';
 import { digitSequence, pickIndexes } from '../../domain/duel-content.ts';
+import { DUEL_NAMES } from '../../domain/duel-names.ts';
 import { pictures } from '../../domain/duel-pictures.ts';
-import { scoreDigits, scorePictures } from '../../domain/duel-scoring.ts';
+import { sum } from '../../domain/duel-scoring.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
 import { assertFriend, createAndInvite } from './invite.ts';
 import {
   duelClock,
+  itemCount,
   me,
   type OpenDuel,
   openDuel,
   playerClock,
+  recallPoints,
   recordFor,
   settle,
   settleRunning,
@@ -97,14 +101,9 @@ async function submit<T>(
     if (recallPhase(duelClock(duel), playerClock(duel, player), now) !== 'recall') {
       throw new ApiError(409, 'conflict', MESSAGES.stillMemorizing);
     }
-    const expected =
-      kind === 'images'
-        ? (duel.content.items ?? []).map((item) => item.word)
-        : (duel.content.numbers ?? []);
-    const answers = given.slice(0, expected.length);
+    const answers = given.slice(0, itemCount(duel));
     player.answers = answers;
-    player.score =
-      kind === 'images' ? scorePictures(expected, answers) : scoreDigits(expected, answers);
+    player.score = sum(recallPoints(duel, answers));
     player.totalTimeMs = Math.max(0, now.getTime() - (player.phaseStartedAt ?? now).getTime());
     player.finishedAt = now;
     await savePlayer(tx, player);
@@ -135,7 +134,7 @@ export const handlers: Handlers = {
         tx,
         {
           kind: 'images',
-          name: body.name?.trim() || 'Image duel',
+          name: body.name?.trim() || DUEL_NAMES[languageOf(c.req.header('accept-language'))].images,
           mode: body.mode ?? 'normal',
           creatorId: user.id,
           opponentId: body.opponent_id,
@@ -162,7 +161,7 @@ export const handlers: Handlers = {
         tx,
         {
           kind: 'table',
-          name: body.name?.trim() || 'Table duel',
+          name: body.name?.trim() || DUEL_NAMES[languageOf(c.req.header('accept-language'))].table,
           mode: body.mode ?? 'normal',
           creatorId: user.id,
           opponentId: body.opponent_id,

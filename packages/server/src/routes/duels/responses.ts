@@ -25,6 +25,7 @@ import {
   other,
   outcomeFor,
   playerClock,
+  recallPoints,
 } from './lifecycle.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -110,6 +111,8 @@ export function renderQuizDuel(
     questions,
     my_score: revealAll || duel.mode === 'review' ? mine.score : null,
     opponent_score: finished ? theirs.score : null,
+    my_time_ms: finished ? mine.totalTimeMs : null,
+    opponent_time_ms: finished ? theirs.totalTimeMs : null,
     my_answered: answers.length,
     opponent_answered: theirs.answers.length,
     my_finished: mine.finishedAt !== null,
@@ -155,6 +158,7 @@ function renderRecall(open: OpenDuel, userId: number, { users, connected, now }:
       user: renderUser(users.get(p.userId)),
       submitted: p.finishedAt !== null,
       answers: visible ? (p.answers as string[]) : [],
+      item_points: visible ? recallPoints(duel, p.answers as string[]) : [],
       correct_count: visible ? p.score : 0,
       score: visible ? p.score : 0,
       submitted_at: iso(p.finishedAt),
@@ -231,6 +235,9 @@ export function renderHistoryEntry(
     result: resultFor(open, userId),
     my_score: finished ? me(open, userId).score : 0,
     opponent_score: finished ? them.score : 0,
+    // Answer times decide equal scores of question duels only.
+    my_time_ms: finished && isQuiz(duel.kind) ? me(open, userId).totalTimeMs : null,
+    opponent_time_ms: finished && isQuiz(duel.kind) ? them.totalTimeMs : null,
     created_at: duel.createdAt.toISOString(),
     finished_at: iso(duel.finishedAt),
   };
