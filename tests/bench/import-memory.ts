@@ -3,7 +3,8 @@
 // serves it (import-server.ts, its own process and embedded PostgreSQL); the package is built
 // by the one builder (anki/test-package.ts) as Anki 2.1.50+ writes it: 10,000 cards with 3
 // reviews each, 130 of them showing a different-named 800×800 noise PNG (1.9 MB, which no
-// compression shrinks). RSS is read from /proc every 50 ms: the peak of each phase, then after
+// compression shrinks). RSS is read from /proc every 50 ms, of the server and of the child
+// processes it starts (the package is read in one: anki/import-process.ts): the peak of each phase, then after
 // 10 s of idle, then after a forced full GC (through memory-probe.ts). Prints figures; asserts
 // nothing. Alone: `node tests/bench/import-memory.ts`. Environment: BENCH_IMPORT_IMAGES (130),
 // BENCH_IMPORT_CARDS (10000).
@@ -33,16 +34,46 @@ function rssOf(pid: number, field = 'VmRSS'): number {
   }
 }
 
-/** Samples the RSS of `pid` until stopped; resolves with the highest figure seen. */
+/** The import's reading children of `pid` (anki/import-child.ts; not embedded PostgreSQL). */
+function importChildren(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return (children ? children.split(/\s+/).map(Number) : []).filter((child) => {
+      try {
+        return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('import-child');
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The RSS of the import's reading children, summed. */
+const childrenRss = (pid: number) =>
+  importChildren(pid).reduce((sum, child) => sum + rssOf(child), 0);
+
+/**
+ * Samples the RSS of `pid` and of its children until stopped; resolves with the highest figure
+ * of the server alone, of its children and of both together.
+ */
 function sampler(pid: number) {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 50);
+  const peak = { server: 0, children: 0, total: 0 };
+  const sample = () => {
+    const server = rssOf(pid);
+    const children = childrenRss(pid);
+    peak.server = Math.max(peak.server, server);
+    peak.children = Math.max(peak.children, children);
+    peak.total = Math.max(peak.total, server + children);
+  };
+  sample();
+  const timer = setInterval(sample, 50);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, rssOf(pid));
+      sample();
+      return peak;
     },
   };
 }
@@ -203,7 +234,9 @@ try {
       answers: statuses,
       seconds: seconds.toFixed(1),
       'RSS before MB': mb(before),
-      'peak RSS MB': mb(peak),
+      'peak RSS MB': mb(peak.server),
+      'children peak MB': mb(peak.children),
+      'server + children peak MB': mb(peak.total),
       [`RSS after ${IDLE_MS / 1000} s idle MB`]: mb(idle),
       'RSS after forced GC MB': mb(collected),
     });

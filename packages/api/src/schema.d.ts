@@ -1021,7 +1021,7 @@ export interface paths {
         put?: never;
         /**
          * Import an Anki package (.apkg or .colpkg) as new desks of the caller, with its review history.
-         * @description The package's decks become desks owned by the caller (a `Parent::Child` deck keeps its full name), its cards the desks' cards (each side rendered from its note type's card template, HTML reduced to text, PNG/JPEG/WebP/GIF images kept; the legacy JSON media map or the newer zstd-compressed protobuf one), and its review history the caller's review log, replayed through FSRS so each card's schedule starts from it. Cloze notes, empty sides, sides whose only content is a missing image or a sound, and templates the reader cannot render are skipped and listed. One transaction: a bad package imports nothing and answers 400 naming `file`, with one `field_codes.file` key per reason: `anki_file_required` (no file part), `anki_too_large` (over 256 MiB, or unpacking to over 1 GiB), `anki_not_a_zip`, `anki_no_collection`, `anki_corrupt_collection`, `anki_too_many_cards` (over 100,000), `anki_media_type` (an image not PNG/JPEG/WebP/GIF of at most 2 MiB) and `anki_corrupt_media` (an unreadable media map or media file). The body may be up to 256 MiB plus 64 KiB of form overhead (`x-max-body-bytes`); larger is 413. The body is streamed to a temporary file (`x-streamed-body`), never held in memory, and removed after the import. One import runs at a time on each server instance: another one meanwhile answers 429 `rate_limited` with `Retry-After` (seconds). Each image a card shows is decoded and encoded again without metadata, at most 2048 px on its long side; one that does not decode refuses the package (`anki_media_type`).
+         * @description The package's decks become desks owned by the caller (a `Parent::Child` deck keeps its full name), its cards the desks' cards (each side rendered from its note type's card template, HTML reduced to text, PNG/JPEG/WebP/GIF images kept; the legacy JSON media map or the newer zstd-compressed protobuf one), and its review history the caller's review log, replayed through FSRS so each card's schedule starts from it. Cloze notes, empty sides, sides whose only content is a missing image or a sound, and templates the reader cannot render are skipped and listed. One transaction: a bad package imports nothing and answers 400 naming `file`, with one `field_codes.file` key per reason: `anki_file_required` (no file part), `anki_too_large` (over 256 MiB, or unpacking to over 1 GiB), `anki_not_a_zip`, `anki_no_collection`, `anki_corrupt_collection`, `anki_too_many_cards` (over 100,000), `anki_media_type` (an image not PNG/JPEG/WebP/GIF of at most 2 MiB) and `anki_corrupt_media` (an unreadable media map or media file). The body may be up to 256 MiB plus 64 KiB of form overhead (`x-max-body-bytes`); larger is 413. The body is streamed to a temporary file (`x-streamed-body`), never held in memory, and removed after the import. One import runs at a time on each server instance: another one meanwhile answers 429 `rate_limited` with `Retry-After` (seconds). Each image a card shows is decoded and encoded again without metadata, at most 2048 px on its long side; one that does not decode refuses the package (`anki_media_type`). The package is read in a separate process with a time and memory limit: a package that crashes the reader or takes more memory than allowed answers 400 `anki_corrupt_collection`; one whose reading takes longer than allowed answers 503 `unavailable` with `Retry-After` (seconds).
          */
         post: operations["importAnkiPackage"];
         delete?: never;
@@ -6122,6 +6122,17 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            /** @description Reading the package took longer than this server allows (`unavailable`); retry after the `Retry-After` header's seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     importDeskCsv: {

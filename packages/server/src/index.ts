@@ -1,3 +1,4 @@
+import { ankiImportLimits } from './anki/import-limits.ts';
 import { createApp } from './app.ts';
 import { SessionRevocations } from './auth/revocations.ts';
 import { loadJwtSecret } from './auth/secret.ts';
@@ -147,6 +148,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         metrics,
         // Unset or empty, GET /metrics/ answers 404 (docs/operations/metrics.md).
         metricsToken: process.env.METRICS_TOKEN || undefined,
+        // Uploaded Anki packages are read in a child process (docs/operations/uploads.md).
+        ankiImport: { limits: ankiImportLimits() },
       },
       { doc, handlers },
     );

@@ -69,6 +69,8 @@ export const ANKI_MESSAGES = {
   unreadable: 'The collection could not be read.',
   badMeta: 'The package metadata (meta) could not be read.',
   corruptMedia: 'The media of the package could not be read.',
+  /** Its reader crashed or ran out of memory on it (a child process: anki/import-process.ts). */
+  readerStopped: 'The package could not be read: reading it stopped the reader.',
   tooManyCards: (n: number) =>
     `The package has ${n} cards; at most ${ANKI_LIMITS.cards} are imported at once.`,
   mediaType: (name: string) =>

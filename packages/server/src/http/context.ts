@@ -1,3 +1,4 @@
+import type { AnkiImportOptions } from '../anki/import-process.ts';
 import type { SessionRevocations } from '../auth/revocations.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, Sql } from '../db/client.ts';
@@ -45,6 +46,11 @@ export interface AppDeps {
    * as if it did not exist.
    */
   metricsToken?: string;
+  /**
+   * How uploaded Anki packages are read: a child process under these limits
+   * (`ANKI_IMPORT_*`, see anki/import-limits.ts; default `DEFAULT_ANKI_IMPORT_LIMITS`).
+   */
+  ankiImport?: AnkiImportOptions;
 }
 
 /** What the host may pass as Hono's `env` (second argument of `fetch`). */

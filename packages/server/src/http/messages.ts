@@ -72,6 +72,7 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The collection could not be read.', 'anki_corrupt_collection'],
   ['The package metadata (meta) could not be read.', 'anki_corrupt_collection'],
   ['The media of the package could not be read.', 'anki_corrupt_media'],
+  ['The package could not be read: reading it stopped the reader.', 'anki_corrupt_collection'],
   [/^The package has \d+ cards; at most \d+ are imported at once\.$/, 'anki_too_many_cards'],
   [/^The image .* is not a PNG, JPEG, WebP or GIF of at most 2 MiB\.$/s, 'anki_media_type'],
   // Desk CSV import: the file's problems (domain/desk-csv.ts CSV_MESSAGES); a row's own fields

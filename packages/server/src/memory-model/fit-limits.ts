@@ -2,7 +2,8 @@
  * The limits one learner's fit runs under (its child process), from the environment:
  * `FITTER_TIMEOUT_SECONDS`, `FITTER_MAX_RSS_MB`, `FITTER_MAX_HEAP_MB` (docs/operations/fitter.md).
  */
-import type { ChildLimits } from './child-process.ts';
+import type { ChildLimits } from '../child/child-process.ts';
+import { wholeFromEnv } from '../child/env-limits.ts';
 
 /**
  * Measured on this project's simulated learners (one fit, 2 CPUs): 12,000 reviews took 1.2 s at
@@ -22,29 +23,14 @@ export const DEFAULT_FIT_LIMITS: ChildLimits = {
  */
 const MAX_TIMEOUT_SECONDS = 25 * 60;
 
-function whole(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min && n <= max)) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}; it is "${value}".`);
-  }
-  return n;
-}
-
 export function fitLimits(env: NodeJS.ProcessEnv = process.env): ChildLimits {
   const d = DEFAULT_FIT_LIMITS;
   return {
     timeoutMs:
-      whole(env, 'FITTER_TIMEOUT_SECONDS', d.timeoutMs / 1000, 1, MAX_TIMEOUT_SECONDS) * 1000,
-    maxRssMb: whole(env, 'FITTER_MAX_RSS_MB', d.maxRssMb, 64, 1_048_576),
-    maxHeapMb: whole(env, 'FITTER_MAX_HEAP_MB', d.maxHeapMb, 64, 1_048_576),
+      wholeFromEnv(env, 'FITTER_TIMEOUT_SECONDS', d.timeoutMs / 1000, 1, MAX_TIMEOUT_SECONDS) *
+      1000,
+    maxRssMb: wholeFromEnv(env, 'FITTER_MAX_RSS_MB', d.maxRssMb, 64, 1_048_576),
+    maxHeapMb: wholeFromEnv(env, 'FITTER_MAX_HEAP_MB', d.maxHeapMb, 64, 1_048_576),
     rssPollMs: d.rssPollMs,
   };
 }

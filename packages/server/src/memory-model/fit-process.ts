@@ -2,8 +2,9 @@
  * Runs one learner's fit in a child process (`fit-child.ts`) under the fit limits, so that neither
  * a long fit nor a crash of the native optimiser can hold up or take down the server.
  */
+
+import { type ChildJob, type ChildLimits, runInChild } from '../child/child-process.ts';
 import type { LoggedReview } from '../domain/memory-model.ts';
-import { type ChildJob, type ChildLimits, runInChild } from './child-process.ts';
 import type { FitResult } from './fit-result.ts';
 
 export type RunningFit = ChildJob<FitResult>;

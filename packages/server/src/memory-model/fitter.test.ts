@@ -1,5 +1,6 @@
 import { Rating } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInChild } from '../child/child-process.ts';
 import { claimFit, memoryModel, releaseFit } from '../db/queries/memory-models.ts';
 import {
   DEFAULT_WEIGHTS,
@@ -12,7 +13,6 @@ import { newSchedule, review } from '../domain/scheduling.ts';
 import { createLogger } from '../log.ts';
 import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
-import { runInChild } from './child-process.ts';
 import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';
 import { type RunningFit, runFit } from './fit-process.ts';
 import { createFitter } from './fitter.ts';
@@ -62,8 +62,8 @@ async function fitterRuns(): Promise<Record<string, number>> {
   }
   return runs;
 }
-const abortingChild = new URL('./fixtures/aborting-child.ts', import.meta.url);
-const hangingChild = new URL('./fixtures/hanging-child.ts', import.meta.url);
+const abortingChild = new URL('../child/fixtures/aborting-child.ts', import.meta.url);
+const hangingChild = new URL('../child/fixtures/hanging-child.ts', import.meta.url);
 
 describe('the background fitter', () => {
   it('fits a learner past the threshold in a child process, and their next rating uses the new weights', async () => {

@@ -10,6 +10,9 @@
  * stored as `failed` with its reason, and the learner waits for REFIT_AFTER_NEW_REVIEWS more
  * reviews like any other.
  */
+
+import type { ChildLimits } from '../child/child-process.ts';
+import { ChildJobError } from '../child/child-process.ts';
 import type { Sql } from '../db/client.ts';
 import {
   type ClaimedFit,
@@ -23,8 +26,6 @@ import type { LoggedReview } from '../domain/memory-model.ts';
 import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../domain/memory-model.ts';
 import { errorFields, type Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
-import type { ChildLimits } from './child-process.ts';
-import { ChildJobError } from './child-process.ts';
 import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';
 import { type RunningFit, runFit } from './fit-process.ts';
 import { type FitResult, failedFit, tooFewReviews } from './fit-result.ts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import postgres from 'postgres';
 import { inject } from 'vitest';
+import type { AnkiImportOptions } from '../anki/import-process.ts';
 import { type CreateAppOptions, createApp } from '../app.ts';
 import { SessionRevocations } from '../auth/revocations.ts';
 import { loadJwtSecret } from '../auth/secret.ts';
@@ -153,6 +154,8 @@ export async function createTestBackend(
     metricsToken?: string;
     /** Node's own metrics on the app's registry (off by default: see metrics.ts). */
     processMetrics?: boolean;
+    /** How Anki packages are read (default: the real child entry under the default limits). */
+    ankiImport?: AnkiImportOptions;
   } = {},
 ): Promise<TestBackend> {
   const adminUrl = inject('pgAdminUrl');
@@ -190,6 +193,7 @@ export async function createTestBackend(
       processMetrics: options.processMetrics,
     }),
     metricsToken: options.metricsToken,
+    ankiImport: options.ankiImport,
   };
   // As startBackend does: a revoked session's open event streams end.
   deps.sessions.onRevoked((sids) => deps.events.endSessions(sids));

@@ -3,25 +3,28 @@
  * their review log, replayed through the caller's FSRS model so each schedule starts from it. One
  * transaction: a bad package (or any failure) writes nothing. Export: a desk as an `.apkg` or CSV.
  *
- * Memory: the upload is streamed to a file in a temporary folder, the package read from there
- * one zip entry at a time (anki/package-reader.ts), each card image decoded and encoded again
- * into its own file, and the cards written a few MB of images at a time; the folder is removed
+ * Memory: the upload is streamed to a file in a temporary folder; a child process reads the
+ * package from there (anki/import-process.ts: the untrusted file's parsing never runs in the
+ * server, and the memory it takes goes with the child), decodes and encodes again each card image
+ * into its own file and writes the collection as NDJSON beside them; the server reads that back
+ * and writes the cards a few MB of images at a time; the folder is removed
  * when the import ends, whatever its outcome. One import runs at a time on this instance: another
  * one meanwhile answers 429 with Retry-After instead of holding a second package.
  */
-import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Grade } from 'ts-fsrs';
+import { DEFAULT_ANKI_IMPORT_LIMITS } from '../../anki/import-limits.ts';
+import { readPackageInChild } from '../../anki/import-process.ts';
 import {
   ANKI_LIMITS,
   ANKI_MESSAGES,
   type AnkiCollection,
   type AnkiImage,
-  AnkiPackageError,
-  readAnkiPackage,
 } from '../../anki/package-reader.ts';
 import { writeAnkiPackage } from '../../anki/package-writer.ts';
+import { ChildJobError } from '../../child/child-process.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordDeskActivities } from '../../db/queries/activities.ts';
 import { insertCards, listCards, type NewCard, setCardImage } from '../../db/queries/cards.ts';
@@ -35,12 +38,7 @@ import {
   reviewDays,
 } from '../../db/queries/reviews.ts';
 import { csvField, DESK_CSV_HEADER } from '../../domain/desk-csv.ts';
-import {
-  ImageError,
-  MAX_IMAGE_BYTES,
-  normalizeImage,
-  type StoredImage,
-} from '../../domain/images.ts';
+import { MAX_IMAGE_BYTES, type StoredImage } from '../../domain/images.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
 import {
   newSchedule,
@@ -49,6 +47,7 @@ import {
   type ScheduleJson,
   scheduleToJson,
 } from '../../domain/scheduling.ts';
+import type { AppDeps } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
 import { receiveFile } from '../../http/upload.ts';
@@ -83,25 +82,6 @@ async function oneImportAtATime<T>(task: () => Promise<T>): Promise<T> {
     return await task();
   } finally {
     importing = false;
-  }
-}
-
-/** Each distinct image the cards show, decoded and encoded again in place (`normalizeImage`). */
-async function normalizeCardImages(collection: AnkiCollection): Promise<void> {
-  const images = new Set<AnkiImage>();
-  for (const card of collection.cards) {
-    if (card.frontImage) images.add(card.frontImage);
-    if (card.backImage) images.add(card.backImage);
-  }
-  for (const image of images) {
-    try {
-      const stored = await normalizeImage(await readFile(image.file));
-      await writeFile(image.file, stored.bytes);
-      image.type = stored.type;
-    } catch (error) {
-      if (!(error instanceof ImageError)) throw error;
-      throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(image.name));
-    }
   }
 }
 
@@ -233,6 +213,36 @@ async function writeCollection(
   };
 }
 
+/**
+ * The package read by a child process (anki/import-process.ts): its refusal is the client's 400;
+ * a child that crashed or ran out of memory on it was given a package it cannot read (400 too:
+ * the same package would do it again); one that ran out of time or was stopped with the server
+ * is this server's trouble (503 with Retry-After).
+ */
+async function readInChild(deps: AppDeps, file: string, dir: string): Promise<AnkiCollection> {
+  const options = deps.ankiImport ?? { limits: DEFAULT_ANKI_IMPORT_LIMITS };
+  try {
+    const read = await readPackageInChild(file, dir, options);
+    if (read.kind === 'refused') throw validationError({ file: [read.message] }, read.message);
+    return read.collection;
+  } catch (error) {
+    if (!(error instanceof ChildJobError) || error.failure === 'error') throw error;
+    deps.logger.warn('anki import: reading the package failed', {
+      failure: error.failure,
+      reason: error.message,
+    });
+    if (error.failure === 'crashed' || error.failure === 'out_of_memory') {
+      throw validationError({ file: [ANKI_MESSAGES.readerStopped] }, ANKI_MESSAGES.readerStopped);
+    }
+    throw new ApiError(
+      503,
+      'unavailable',
+      `Reading the Anki package took too long on this server. Try again in ${ANKI_IMPORT_RETRY_AFTER_S} seconds.`,
+      { headers: { 'Retry-After': String(ANKI_IMPORT_RETRY_AFTER_S) } },
+    );
+  }
+}
+
 /** A file name of the desk's name: letters, digits, dashes and underscores only. */
 const fileName = (name: string, ext: string) =>
   `${name.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80) || 'desk'}.${ext}`;
@@ -249,18 +259,10 @@ export const handlers: Handlers = {
         if (upload.kind === 'missing') {
           throw validationError({ file: [ANKI_MESSAGES.fileRequired] });
         }
-        let collection: AnkiCollection;
-        try {
-          if (upload.kind === 'too_large') {
-            throw new AnkiPackageError('too_large', ANKI_MESSAGES.tooLarge);
-          }
-          collection = await readAnkiPackage(file, dir);
-          await rm(file); // all it holds that the import needs is unpacked into `dir` now
-          await normalizeCardImages(collection);
-        } catch (error) {
-          if (!(error instanceof AnkiPackageError)) throw error;
-          throw validationError({ file: [error.message] }, error.message);
+        if (upload.kind === 'too_large') {
+          throw validationError({ file: [ANKI_MESSAGES.tooLarge] }, ANKI_MESSAGES.tooLarge);
         }
+        const collection = await readInChild(c.get('deps'), file, dir);
         const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
         return c.json(summary, 201);
       } finally {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type ChildJobError, type ChildLimits, runInChild } from './child-process.ts';
-import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
+
+const LIMITS: ChildLimits = { timeoutMs: 60_000, maxRssMb: 2048, maxHeapMb: 1024, rssPollMs: 250 };
 
 /** The job's failure, which must happen (the job must not answer). */
 async function failureOf(job: { result: Promise<unknown> }): Promise<ChildJobError> {
@@ -24,30 +25,19 @@ const alive = (pid: number | undefined): boolean => {
 };
 
 describe('runInChild', () => {
-  it('contains the real optimiser’s panic: the child aborts, this process goes on', async () => {
-    const job = runInChild(fixture('panicking-fit.ts'), {}, DEFAULT_FIT_LIMITS);
-    const error = await failureOf(job);
-    expect(error.failure).toBe('crashed');
-    expect(error.message).toMatch(/^was killed by SIGABRT without a result: /);
-    expect(error.message).toContain(
-      'Invalid FSRS item: at least one review with delta_t > 0 is required',
-    );
-    expect(alive(job.pid)).toBe(false);
-  }, 60_000);
-
   it('reports a simulated abort as a crash with its signal', async () => {
-    const error = await failureOf(runInChild(fixture('aborting-child.ts'), {}, DEFAULT_FIT_LIMITS));
+    const error = await failureOf(runInChild(fixture('aborting-child.ts'), {}, LIMITS));
     expect(error.failure).toBe('crashed');
     expect(error.message).toMatch(/^was killed by SIGABRT without a result/);
   });
 
   it('passes an error the job threw', async () => {
-    const error = await failureOf(runInChild(fixture('throwing-child.ts'), {}, DEFAULT_FIT_LIMITS));
+    const error = await failureOf(runInChild(fixture('throwing-child.ts'), {}, LIMITS));
     expect(error).toMatchObject({ failure: 'error', message: 'the optimiser refused the items' });
   });
 
   it('kills a child past its time limit', async () => {
-    const limits: ChildLimits = { ...DEFAULT_FIT_LIMITS, timeoutMs: 1_000 };
+    const limits: ChildLimits = { ...LIMITS, timeoutMs: 1_000 };
     const job = runInChild(fixture('hanging-child.ts'), {}, limits);
     const error = await failureOf(job);
     expect(error).toMatchObject({ failure: 'timed_out', message: 'timed out after 1 s (killed)' });
@@ -55,7 +45,7 @@ describe('runInChild', () => {
   }, 60_000);
 
   it('kills a child whose resident memory passes its limit', async () => {
-    const limits: ChildLimits = { ...DEFAULT_FIT_LIMITS, maxRssMb: 256, rssPollMs: 50 };
+    const limits: ChildLimits = { ...LIMITS, maxRssMb: 256, rssPollMs: 50 };
     const job = runInChild(fixture('growing-child.ts'), {}, limits);
     const error = await failureOf(job);
     expect(error.failure).toBe('out_of_memory');
@@ -64,21 +54,10 @@ describe('runInChild', () => {
   }, 60_000);
 
   it('kills the child when cancelled', async () => {
-    const job = runInChild(fixture('hanging-child.ts'), {}, DEFAULT_FIT_LIMITS);
+    const job = runInChild(fixture('hanging-child.ts'), {}, LIMITS);
     expect(alive(job.pid)).toBe(true);
     await job.cancel();
     expect(alive(job.pid)).toBe(false);
     expect((await failureOf(job)).failure).toBe('cancelled');
-  });
-
-  it('runs the fit entry on the input it is sent and returns its answer', async () => {
-    const { runFit } = await import('./fit-process.ts');
-    const reviewedAt = new Date('2025-03-01T10:00:00Z');
-    const job = runFit(
-      [{ cardId: 1, rating: 3, reviewedAt, fromNew: true }],
-      'UTC',
-      DEFAULT_FIT_LIMITS,
-    );
-    expect(await job.result).toMatchObject({ outcome: 'too_few_reviews', reviews: 1 });
   });
 });

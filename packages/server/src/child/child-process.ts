@@ -1,8 +1,9 @@
 /**
- * Runs one job in a child Node process with a time and memory limit. The optimiser is native code
- * (fsrs-rs): a panic there aborts the process it runs in, and in a worker thread that process is
- * the server. In a child, an abort, a crash, a time-out or a memory overrun ends the child only,
- * and the job's `result` rejects with a `ChildJobError` saying why.
+ * Runs one job in a child Node process with a time and memory limit, for code that can abort the
+ * process it runs in: the fitter's native optimiser (fsrs-rs, whose panic aborts) and the Anki
+ * import's reading of an untrusted package (zip, zstd, SQLite, libvips). In a worker thread that
+ * process would be the server; in a child, an abort, a crash, a time-out or a memory overrun ends
+ * the child only, and the job's `result` rejects with a `ChildJobError` saying why.
  *
  * The protocol: the parent sends the input as the child's first IPC message (structured clone, so
  * dates stay dates); the child answers once with `{ value }` or `{ error }` (`serveOneJob`).
