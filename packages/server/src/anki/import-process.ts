@@ -12,6 +12,8 @@ export interface AnkiImportOptions {
   limits: ChildLimits;
   /** The child's entry (default `import-child.ts`); tests inject one that crashes. */
   entry?: URL;
+  /** Where each import makes its folder (default `os.tmpdir()`). */
+  workDir?: string;
 }
 
 const IMPORT_CHILD = new URL('./import-child.ts', import.meta.url);

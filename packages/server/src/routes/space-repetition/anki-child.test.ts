@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ANKI_IMPORT_LIMITS } from '../../anki/import-limits.ts';
 import { ankiPackage, type TestCollection } from '../../anki/test-package.ts';
 import type { ChildLimits } from '../../child/child-process.ts';
@@ -22,20 +22,15 @@ const COLLECTION: TestCollection = {
   media: {},
 };
 
-// This file's imports work in a temporary folder of its own (`TMPDIR`, which os.tmpdir() reads
-// on each call), so another test file importing meanwhile cannot add folders to the count.
-const osTmp = tmpdir();
-const ownTmp = mkdtempSync(path.join(osTmp, 'anki-child-test-'));
-beforeAll(() => {
-  process.env.TMPDIR = ownTmp;
-});
+// This file's imports work in a folder of their own, so another test file importing meanwhile
+// cannot add folders to the count.
+const ownTmp = mkdtempSync(path.join(tmpdir(), 'anki-child-test-'));
 afterAll(() => {
-  process.env.TMPDIR = osTmp;
   rmSync(ownTmp, { recursive: true, force: true });
 });
 
 const importDirs = () =>
-  readdirSync(tmpdir()).filter((name) => name.startsWith(ANKI_IMPORT_DIR_PREFIX));
+  readdirSync(ownTmp).filter((name) => name.startsWith(ANKI_IMPORT_DIR_PREFIX));
 
 let t: TestBackend | undefined;
 afterEach(async () => {
@@ -46,7 +41,7 @@ afterEach(async () => {
 /** A backend whose imports run `entry` as their reading child, under `limits`. */
 async function backendReadingWith(entry: URL, limits: Partial<ChildLimits> = {}) {
   t = await createTestBackend({
-    ankiImport: { entry, limits: { ...DEFAULT_ANKI_IMPORT_LIMITS, ...limits } },
+    ankiImport: { entry, workDir: ownTmp, limits: { ...DEFAULT_ANKI_IMPORT_LIMITS, ...limits } },
   });
   return t;
 }

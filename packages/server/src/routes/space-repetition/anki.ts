@@ -60,7 +60,10 @@ const CARD_SIDE_MAX = 5000;
 
 type Summary = Schemas['AnkiImportSummary'];
 
-/** Where an import works: `<os.tmpdir()>/memoria-anki-import-XXXXXX`, removed when it ends. */
+/**
+ * Where an import works: `<workDir or os.tmpdir()>/memoria-anki-import-XXXXXX`, removed when it
+ * ends.
+ */
 export const ANKI_IMPORT_DIR_PREFIX = 'memoria-anki-import-';
 /** What a second import meanwhile is told to wait, in seconds (a 250 MB import takes ~1 min). */
 export const ANKI_IMPORT_RETRY_AFTER_S = 30;
@@ -252,7 +255,8 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     return oneImportAtATime(async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), ANKI_IMPORT_DIR_PREFIX));
+      const workDir = c.get('deps').ankiImport?.workDir ?? tmpdir();
+      const dir = await mkdtemp(path.join(workDir, ANKI_IMPORT_DIR_PREFIX));
       try {
         const file = path.join(dir, 'package');
         const upload = await receiveFile(c, 'file', file, ANKI_LIMITS.packageBytes);
