@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 const FIXTURE = path.join(import.meta.dirname, '../fixtures/anki/geography.apkg');
@@ -53,7 +54,7 @@ describe('Anki import and export in the browser', () => {
   test('import a package, see its desks and cards, review one, export and re-import', async () => {
     const session = await register();
     const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
+      viewport: LAPTOP_VIEWPORT,
       acceptDownloads: true,
     });
     await context.addCookies([

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -38,7 +39,7 @@ async function newPage(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const address = `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: LAPTOP_VIEWPORT,
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   await context.addCookies([{ name: 'language', value: language, url: baseUrl }]);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium } from '../support/chromium.ts';
 import { directives, recordCspViolations } from '../support/csp.ts';
 import { waitForQuiet } from '../support/quiet.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -69,7 +70,7 @@ describe('security headers', () => {
 /** A context whose pages record every CSP violation, from the event and from the console. */
 async function watchedContext(): Promise<{ context: BrowserContext; violations: string[] }> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: LAPTOP_VIEWPORT,
     locale: 'en-US',
   });
   return { context, violations: await recordCspViolations(context) };
