@@ -3527,6 +3527,13 @@ export interface components {
              * @description The provider's checkout of a pending subscription, to continue a payment left unfinished; null in every other status.
              */
             checkout_url: string | null;
+            /**
+             * @description Where `account_type` comes from. `free`: no paid plan. `subscription`: a paid subscription gives it. `invitation`: an invitation the caller applied gives it (its sender in `plan_invited_by`). `account`: it is set on the account itself (an organisation's own account).
+             * @enum {string}
+             */
+            plan_source: "free" | "subscription" | "invitation" | "account";
+            /** @description The username of who sent the invitation that gives the plan (`plan_source` is `invitation`); null otherwise. */
+            plan_invited_by: string | null;
         };
         /** @description A payment provider notification (Mercado Pago shape; the sandbox checkout sends the same). Unknown fields are kept. */
         WebhookEvent: {

@@ -467,6 +467,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: false,
     failure_reason: null,
     checkout_url: null,
+    plan_source: 'subscription',
+    plan_invited_by: null,
   },
   free: {
     has_active_subscription: false,
@@ -481,6 +483,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: false,
     failure_reason: null,
     checkout_url: null,
+    plan_source: 'free',
+    plan_invited_by: null,
   },
   // Cancelled before its end date: paid access lasts until then, Renew is offered.
   cancelled: {
@@ -496,6 +500,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: true,
     failure_reason: null,
     checkout_url: null,
+    plan_source: 'subscription',
+    plan_invited_by: null,
   },
   // Bought, but the checkout was left before paying: the profile offers to continue it.
   pending: {
@@ -511,6 +517,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: false,
     failure_reason: null,
     checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
+    plan_source: 'free',
+    plan_invited_by: null,
   },
   // Cancelled, and its paid month is over: free again, Renew is offered.
   expired: {
@@ -526,6 +534,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: true,
     failure_reason: null,
     checkout_url: null,
+    plan_source: 'free',
+    plan_invited_by: null,
   },
   // The sandbox (or Mercado Pago) declined the payment: still free, the profile says why.
   declined: {
@@ -541,6 +551,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: true,
     failure_reason: 'payment_rejected',
     checkout_url: null,
+    plan_source: 'free',
+    plan_invited_by: null,
   },
 };
 

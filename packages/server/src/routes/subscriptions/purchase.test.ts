@@ -95,6 +95,8 @@ describe('buying Standard through the sandbox', () => {
       can_cancel: true,
       can_renew: false,
       checkout_url: null,
+      plan_source: 'subscription',
+      plan_invited_by: null,
     });
     expect(active.next_billing_date).toBe(active.end_date);
     expect(active.access_until).toBe(active.end_date);
@@ -146,6 +148,7 @@ describe('buying Standard through the sandbox', () => {
       has_active_subscription: false,
       access_until: null,
       can_renew: true,
+      plan_source: 'free',
     });
 
     // Renewing is a new purchase.
