@@ -3585,7 +3585,10 @@ export interface components {
             id: number;
             name: string;
             cards_count: number;
-            /** @default 10 */
+            /**
+             * @description 0 pauses new cards.
+             * @default 10
+             */
             new_cards_per_day: number;
             /** @description New cards introduced today. */
             new_cards_today: number;
@@ -3611,7 +3614,7 @@ export interface components {
         DeskCreate: {
             /** @description Blank names fail with 'Please enter a desk name'. */
             name: string;
-            /** @description Default 10. */
+            /** @description Default 10; 0 pauses new cards. */
             new_cards_per_day?: number;
             /** @description Default false. */
             allow_editing?: boolean;
@@ -3671,6 +3674,7 @@ export interface components {
             not_registered: string[];
         };
         NewCardsConfig: {
+            /** @description 0 pauses new cards. */
             new_cards_per_day: number;
         };
         /** @enum {string} */
