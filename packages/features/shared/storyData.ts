@@ -242,7 +242,10 @@ export const rankingAlone: Schemas['ProgressRanking'] = {
 };
 
 /** Everything the shell reads, with data. */
-export function shellData(plan: StoryPlan = 'free'): HttpHandler[] {
+export function shellData(
+  plan: StoryPlan = 'free',
+  { chatTitle = '' }: { chatTitle?: string } = {},
+): HttpHandler[] {
   const bo = person(2, 'bo', 'Bo');
   return [
     accountInfo(plan),
@@ -254,7 +257,7 @@ export function shellData(plan: StoryPlan = 'free'): HttpHandler[] {
       results: [
         activity(1, { activity_type: 'space_repetition', deck_id: 7, deck_name: 'Capitals' }),
         activity(2, { activity_type: 'image_duel', duel_id: 3, opponent_username: 'bo' }),
-        activity(3, { activity_type: 'macro_images', chat_id: 9, chat_title: '' }),
+        activity(3, { activity_type: 'macro_images', chat_id: 9, chat_title: chatTitle }),
         activity(4, { activity_type: 'space_repetition', deck_id: 8, deck_name: '' }),
       ],
     }),
