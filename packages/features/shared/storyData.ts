@@ -454,7 +454,14 @@ const SUBSCRIPTION_ID = 7;
 const EARLIER_ID = 4;
 const renewal = ago({ days: -30 });
 
-type ProfileState = 'standard' | 'free' | 'cancelled' | 'declined' | 'pending' | 'expired';
+type ProfileState =
+  | 'standard'
+  | 'free'
+  | 'cancelled'
+  | 'declined'
+  | 'pending'
+  | 'expired'
+  | 'invited';
 
 const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = {
   standard: {
@@ -539,6 +546,23 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     checkout_url: null,
     plan_source: 'free',
     plan_invited_by: null,
+  },
+  // Enterprise from an invitation (no subscription of its own): the profile says so (issue 40).
+  invited: {
+    has_active_subscription: false,
+    account_type: 'enterprise',
+    subscription_id: null,
+    plan_name: null,
+    status: null,
+    end_date: null,
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: false,
+    failure_reason: null,
+    checkout_url: null,
+    plan_source: 'invitation',
+    plan_invited_by: 'owner',
   },
   // The sandbox (or Mercado Pago) declined the payment: still free, the profile says why.
   declined: {
@@ -632,6 +656,7 @@ const subscriptionLists: Record<ProfileState, Schemas['Subscription'][]> = {
   ],
   declined: [subscription(SUBSCRIPTION_ID, 'failed', { failure_reason: 'payment_rejected' })],
   expired: [earlier],
+  invited: [],
   pending: [
     subscription(SUBSCRIPTION_ID, 'pending', {
       checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
@@ -648,7 +673,7 @@ const subscriptionLists: Record<ProfileState, Schemas['Subscription'][]> = {
 export function profileData(plan: ProfileState): HttpHandler[] {
   const status = subscriptionStatus[plan];
   const history: Schemas['Payment'][] =
-    plan === 'free' || plan === 'pending' || plan === 'expired'
+    plan === 'free' || plan === 'pending' || plan === 'expired' || plan === 'invited'
       ? []
       : plan === 'declined'
         ? [{ ...(payments[0] as Schemas['Payment']), status: 'rejected', paid_at: null }]
@@ -664,6 +689,9 @@ export function profileData(plan: ProfileState): HttpHandler[] {
     // The courses and subjects assigned (school-wizard's section of the profile): none.
     ok('/auth/courses/', []),
     ok('/auth/subjects/', []),
+    // An Enterprise account's sections: no invitations or students yet.
+    ok('/auth/teacher-invitations/', []),
+    ok('/auth/teacher-student-relationships/my_students/', []),
   ];
 }
 
@@ -877,6 +905,6 @@ export const subscriptionPlans: Schemas['SubscriptionPlan'][] = [
 ];
 
 /** What the in-app `/pricing` reads: the plans and the account's plan. */
-export function pricingData(account: 'free' | 'standard'): HttpHandler[] {
+export function pricingData(account: StoryPlan): HttpHandler[] {
   return [ok('/auth/subscription-plans/', subscriptionPlans), accountInfo(account)];
 }
