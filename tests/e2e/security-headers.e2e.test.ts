@@ -28,7 +28,8 @@ const PAGES: [kind: string, path: string, headers: Record<string, string>, statu
   ['register', '/register', {}, 200],
   ['app page', '/space-repetition', SIGNED_IN_HINT, 200],
   ['404 (signed in)', '/no-such-page', SIGNED_IN_HINT, 404],
-  ['unknown path (signed out: the landing)', '/no-such-page', {}, 200],
+  // Issue 40: an unknown path answers 404 even where it shows the landing page.
+  ['unknown path (signed out: the landing)', '/no-such-page', {}, 404],
   ['language switch redirect', '/terms?lang=es', {}, 303],
 ];
 

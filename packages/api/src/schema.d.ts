@@ -4255,6 +4255,8 @@ export interface components {
             responded_at: string | null;
             /** @description Soft-deleted by the caller (such requests are left out of lists). */
             is_deleted: boolean;
+            /** @description The duel's own status: an accepted request whose duel is finished is not started again. */
+            duel_status: components["schemas"]["DuelStatus"];
         };
         DuelRequestCreate: {
             /** @description A friend's user id. */

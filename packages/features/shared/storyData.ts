@@ -317,6 +317,7 @@ export function shellData(
         created_at: ago({ hours: 3 }),
         responded_at: null,
         is_deleted: false,
+        duel_status: 'waiting',
       },
     ]),
     ok('/duels/duel-requests/', []),
