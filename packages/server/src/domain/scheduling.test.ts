@@ -76,7 +76,7 @@ describe('review', () => {
     // ts-fsrs gives Good and Easy the same one day.
     let at = new Date('2026-01-01T10:00:00Z');
     let s = newSchedule(at);
-    for (const grade of [Rating.Good, Rating.Good, Rating.Again]) {
+    for (const grade of [Rating.Good, Rating.Good, Rating.Again] as const) {
       s = review(s, grade, at).schedule;
       at = new Date(s.due.getTime() + 1000);
     }
