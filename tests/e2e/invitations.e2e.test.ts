@@ -186,7 +186,7 @@ async function teacherRunsWizard(page: Page, studentEmail: string): Promise<stri
   await main.getByText('Matemáticas', { exact: true }).waitFor();
   await main.getByRole('button', { name: 'Siguiente' }).click();
 
-  await main.getByLabel('Su correo electrónico').fill(studentEmail);
+  await main.getByLabel('Correo electrónico de la persona').fill(studentEmail);
   await main.getByRole('button', { name: 'Crear invitación' }).click();
   await main.getByText(`Enlace de invitación para ${studentEmail}`).waitFor();
   const link = (await main.locator('code').first().textContent()) ?? '';

@@ -166,7 +166,7 @@ describe('progress in the browser', () => {
       await side.streak.getByText('1 day', { exact: true }).waitFor();
       await labelled(side.grid, 'title', ': 1 activity').waitFor();
       expect(await labelled(side.grid, 'title', ': no activity').count()).toBe(30);
-      await labelled(side.weekly, 'aria-label', ': 1 card').waitFor();
+      await labelled(side.weekly, 'aria-label', ': 1 review').waitFor();
       await history.getByRole('link', { name: /Streak rivers/ }).waitFor();
       expect(await side.weekly.getByText('No reviews this week yet.').count()).toBe(0);
 
@@ -262,7 +262,7 @@ describe('progress in the browser', () => {
       await page.keyboard.press('4');
       await side.streak.getByText('1 día', { exact: true }).waitFor();
       await labelled(side.grid, 'title', ': 1 actividad').waitFor();
-      await labelled(side.weekly, 'aria-label', ': 1 tarjeta').waitFor();
+      await labelled(side.weekly, 'aria-label', ': 1 repaso').waitFor();
       await page
         .getByRole('navigation', { name: 'Navegación principal' })
         .getByRole('link', { name: /Ríos/ })
