@@ -61,8 +61,8 @@ font-size:16px;line-height:1.5}
 main{width:100%;max-width:480px;background:var(--card);border:1px solid var(--border);
 border-radius:16px;padding:32px;box-shadow:0 4px 16px rgb(0 0 0 / 8%)}
 h1{margin:0 0 8px;font-size:1.5rem}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:8px 16px;margin:24px 0}
-dt{color:var(--muted)}dd{margin:0;font-weight:600}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:8px 16px;margin:24px 0}
+dt{color:var(--muted)}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 form{display:flex;flex-wrap:wrap;gap:12px}
 button{font:inherit;font-weight:600;border-radius:8px;padding:10px 16px;cursor:pointer;
 border:1px solid var(--primary);background:var(--primary);color:var(--on-primary)}
