@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -38,7 +39,7 @@ async function newPage(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const address = `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: LAPTOP_VIEWPORT,
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   await context.addCookies([{ name: 'language', value: language, url: baseUrl }]);
@@ -185,7 +186,7 @@ async function teacherRunsWizard(page: Page, studentEmail: string): Promise<stri
   await main.getByText('Matemáticas', { exact: true }).waitFor();
   await main.getByRole('button', { name: 'Siguiente' }).click();
 
-  await main.getByLabel('Su correo electrónico').fill(studentEmail);
+  await main.getByLabel('Correo electrónico de la persona').fill(studentEmail);
   await main.getByRole('button', { name: 'Crear invitación' }).click();
   await main.getByText(`Enlace de invitación para ${studentEmail}`).waitFor();
   const link = (await main.locator('code').first().textContent()) ?? '';

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -35,7 +36,7 @@ async function freeLearner(): Promise<{ email: string; tokens: Tokens }> {
 }
 
 async function signedIn(email: string, tokens: Tokens) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: LAPTOP_VIEWPORT });
   await context.addCookies([
     { name: 'language', value: 'en', url: baseUrl },
     { name: 'session_hint', value: '1', url: baseUrl },

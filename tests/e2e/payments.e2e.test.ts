@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,7 +32,7 @@ async function signedIn(
     body: JSON.stringify({ email, password }),
   });
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: LAPTOP_VIEWPORT,
     locale: language === 'es' ? 'es-AR' : 'en-US',
   });
   await context.addCookies([
@@ -103,7 +104,7 @@ describe('plans and payments in the browser', () => {
     type Plan = { name: string; price: number | null; currency: string };
     const plans = await call<Plan[]>('/auth/subscription-plans/');
     const standardPlan = plans.find((p) => p.name === 'standard') as Plan;
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await browser.newContext({ viewport: LAPTOP_VIEWPORT, locale: 'en-US' });
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);

@@ -90,8 +90,8 @@ async function signedIn(
 function panel(page: Page, language: 'en' | 'es') {
   const names =
     language === 'en'
-      ? { panel: 'Your activity', grid: 'Last 31 days', weekly: 'Cards this week' }
-      : { panel: 'Tu actividad', grid: 'Últimos 31 días', weekly: 'Tarjetas esta semana' };
+      ? { panel: 'Your activity', grid: 'Last 31 days', weekly: 'Reviews this week' }
+      : { panel: 'Tu actividad', grid: 'Últimos 31 días', weekly: 'Repasos de esta semana' };
   const aside = page.getByRole('complementary', { name: names.panel });
   return {
     aside,
@@ -166,7 +166,7 @@ describe('progress in the browser', () => {
       await side.streak.getByText('1 day', { exact: true }).waitFor();
       await labelled(side.grid, 'title', ': 1 activity').waitFor();
       expect(await labelled(side.grid, 'title', ': no activity').count()).toBe(30);
-      await labelled(side.weekly, 'aria-label', ': 1 card').waitFor();
+      await labelled(side.weekly, 'aria-label', ': 1 review').waitFor();
       await history.getByRole('link', { name: /Streak rivers/ }).waitFor();
       expect(await side.weekly.getByText('No reviews this week yet.').count()).toBe(0);
 
@@ -182,7 +182,7 @@ describe('progress in the browser', () => {
       await rateEasy(review);
       await review.getByRole('heading', { name: 'All done for today!' }).waitFor();
       await labelled(side.grid, 'title', ': 2 activities').waitFor();
-      await labelled(side.weekly, 'aria-label', ': 2 cards').waitFor();
+      await labelled(side.weekly, 'aria-label', ': 2 reviews').waitFor();
       expect(await side.streak.getByText('1 day', { exact: true }).count()).toBe(1);
       await expect
         .poll(() => figureValue(progress, 'Total responses'), { timeout: 15_000 })
@@ -262,7 +262,7 @@ describe('progress in the browser', () => {
       await page.keyboard.press('4');
       await side.streak.getByText('1 día', { exact: true }).waitFor();
       await labelled(side.grid, 'title', ': 1 actividad').waitFor();
-      await labelled(side.weekly, 'aria-label', ': 1 tarjeta').waitFor();
+      await labelled(side.weekly, 'aria-label', ': 1 repaso').waitFor();
       await page
         .getByRole('navigation', { name: 'Navegación principal' })
         .getByRole('link', { name: /Ríos/ })

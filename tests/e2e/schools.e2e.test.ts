@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 const SCHOOL_DEMO = { email: 'school@memoria.app', password: 'school-password' };
@@ -54,7 +55,7 @@ describe('schools in the browser', () => {
       token: studentTokens.access,
     });
     const studentName = `Inés Journey ${n}`;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: LAPTOP_VIEWPORT });
     await context.addCookies([
       { name: 'language', value: 'es', url: baseUrl },
       { name: 'session_hint', value: '1', url: baseUrl },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium } from '../support/chromium.ts';
 import { directives, recordCspViolations } from '../support/csp.ts';
 import { waitForQuiet } from '../support/quiet.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -27,7 +28,8 @@ const PAGES: [kind: string, path: string, headers: Record<string, string>, statu
   ['register', '/register', {}, 200],
   ['app page', '/space-repetition', SIGNED_IN_HINT, 200],
   ['404 (signed in)', '/no-such-page', SIGNED_IN_HINT, 404],
-  ['unknown path (signed out: the landing)', '/no-such-page', {}, 200],
+  // Issue 40: an unknown path answers 404 even where it shows the landing page.
+  ['unknown path (signed out: the landing)', '/no-such-page', {}, 404],
   ['language switch redirect', '/terms?lang=es', {}, 303],
 ];
 
@@ -69,7 +71,7 @@ describe('security headers', () => {
 /** A context whose pages record every CSP violation, from the event and from the console. */
 async function watchedContext(): Promise<{ context: BrowserContext; violations: string[] }> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: LAPTOP_VIEWPORT,
     locale: 'en-US',
   });
   return { context, violations: await recordCspViolations(context) };

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchChromium } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,7 +19,7 @@ const REFRESH_PATH = '/be/api/auth/token/refresh/';
 /** A fresh context (English browser, desktop width) and its page, collecting uncaught errors. */
 async function freshPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: LAPTOP_VIEWPORT,
     locale: 'en-US',
   });
   const page = await context.newPage();

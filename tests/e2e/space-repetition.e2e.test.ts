@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -42,7 +43,7 @@ async function signedIn(
   session: { email: string; tokens: Tokens },
   language: 'en' | 'es',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: LAPTOP_VIEWPORT });
   await context.addCookies([
     { name: 'language', value: language, url: baseUrl },
     { name: 'session_hint', value: '1', url: baseUrl },

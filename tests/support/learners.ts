@@ -4,6 +4,7 @@
 // in localStorage, the session cookies the server pages read).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { jsonApi } from './api.ts';
+import { LAPTOP_VIEWPORT } from './viewport.ts';
 
 type Call = ReturnType<typeof jsonApi>;
 export type Tokens = { access: string; refresh: string };
@@ -56,12 +57,12 @@ export async function befriend(call: Call, a: Learner, b: Learner): Promise<void
   await call(`/friends/friendships/${sent.id}/accept/`, { method: 'POST', token: b.tokens.access });
 }
 
-/** A browser context (1280×900 unless `viewport` says, English) signed in as `who`, and its first page. */
+/** A browser context (1280×800 unless `viewport` says, English) signed in as `who`, and its first page. */
 export async function signedIn(
   browser: Browser,
   baseUrl: string,
   who: Learner,
-  viewport = { width: 1280, height: 900 },
+  viewport: { width: number; height: number } = LAPTOP_VIEWPORT,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   await context.addCookies([

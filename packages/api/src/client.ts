@@ -202,6 +202,8 @@ type Pending = {
   idempotencyKey?: string;
   /** Whether the one retry after a lost connection was made (creates with a key only). */
   resent?: boolean;
+  /** The token was refreshed just before sending (it had expired): a 401 gets no second one. */
+  refreshedFirst: boolean;
 };
 
 /** Per-request fetches that keep their own time limits (`keepsOwnTimeLimits`). */
@@ -340,13 +342,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       throw error;
     }
-    if (retried.status === 401) {
-      // The server refuses even a fresh token: no second refresh, the session ends.
-      logFailure(request, retried);
-      endSession();
-    } else if (!retried.ok) {
-      logFailure(request, retried);
-    }
+    // The server refuses even a fresh token: no second refresh, the session ends.
+    if (retried.status === 401) endSession();
     return retried;
   }
 
@@ -379,8 +376,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   const middleware: Middleware = {
-    onRequest({ request, schemaPath, id, options: merged }) {
-      const token = TOKEN_PATHS.has(schemaPath) ? null : getAccessToken();
+    async onRequest({ request, schemaPath, id, options: merged }) {
+      let token = TOKEN_PATHS.has(schemaPath) ? null : getAccessToken();
+      // A token known to be expired would only fetch a 401 (a red line in the browser's console)
+      // before the refresh: refresh first.
+      const refreshedFirst = token !== null && hasExpired(token);
+      if (refreshedFirst) token = await refreshOnce();
       const headers = withHeaders(new Headers(request.headers), token);
       // A fresh key per create; the caller may pass its own (kept across its own retries).
       let idempotencyKey: string | undefined;
@@ -398,6 +399,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         caller: request.signal,
         timeout: timedRequest.timeout,
         idempotencyKey,
+        refreshedFirst,
       });
       return timedRequest.request;
     },
@@ -406,9 +408,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const entry = pending.get(id);
       pending.delete(id);
       if (response.status === 401 && entry && !TOKEN_PATHS.has(schemaPath)) {
-        return retryAfterRefresh(request, response, entry);
+        if (!entry.refreshedFirst) return retryAfterRefresh(request, response, entry);
+        // Refused just after a refresh: no second one. The session ends, unless the refresh
+        // already ended it.
+        if (getAccessToken()) endSession();
       }
-      if (!response.ok) logFailure(request, response);
+      // Nothing logged for other failures: the browser's console already has one line for each
+      // (method, URL and status); callers show the error to the user.
       return undefined;
     },
 
@@ -444,8 +450,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return Object.assign(client, { refreshToken: refreshOnce });
 }
 
-function logFailure(request: Request, response: Response): void {
-  console.error(`[api] ${request.method} ${request.url} failed with ${response.status}`);
+/** Seconds before its `exp` at which an access token counts as expired (clock skew, travel). */
+const EXPIRY_MARGIN_SECONDS = 10;
+
+/**
+ * Whether a JWT's `exp` claim is past (less than the margin away). Not a JWT, or no readable
+ * `exp`: false, and the server decides (a 401 then refreshes as before).
+ */
+export function hasExpired(token: string, nowMs = Date.now()): boolean {
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
+      exp?: unknown;
+    };
+    return typeof claims.exp === 'number' && claims.exp - EXPIRY_MARGIN_SECONDS <= nowMs / 1000;
+  } catch {
+    return false;
+  }
 }
 
 /** The one client of the app (base `/be/api` on the page's origin). */

@@ -3555,6 +3555,13 @@ export interface components {
              * @description The provider's checkout of a pending subscription, to continue a payment left unfinished; null in every other status.
              */
             checkout_url: string | null;
+            /**
+             * @description Where `account_type` comes from. `free`: no paid plan. `subscription`: a paid subscription gives it. `invitation`: an invitation the caller applied gives it (its sender in `plan_invited_by`). `account`: it is set on the account itself (an organisation's own account).
+             * @enum {string}
+             */
+            plan_source: "free" | "subscription" | "invitation" | "account";
+            /** @description The username of who sent the invitation that gives the plan (`plan_source` is `invitation`); null otherwise. */
+            plan_invited_by: string | null;
         };
         /** @description A payment provider notification (Mercado Pago shape; the sandbox checkout sends the same). Unknown fields are kept. */
         WebhookEvent: {
@@ -3606,7 +3613,10 @@ export interface components {
             id: number;
             name: string;
             cards_count: number;
-            /** @default 10 */
+            /**
+             * @description 0 pauses new cards.
+             * @default 10
+             */
             new_cards_per_day: number;
             /** @description New cards introduced today. */
             new_cards_today: number;
@@ -3632,7 +3642,7 @@ export interface components {
         DeskCreate: {
             /** @description Blank names fail with 'Please enter a desk name'. */
             name: string;
-            /** @description Default 10. */
+            /** @description Default 10; 0 pauses new cards. */
             new_cards_per_day?: number;
             /** @description Default false. */
             allow_editing?: boolean;
@@ -3692,6 +3702,7 @@ export interface components {
             not_registered: string[];
         };
         NewCardsConfig: {
+            /** @description 0 pauses new cards. */
             new_cards_per_day: number;
         };
         /** @enum {string} */
@@ -4282,6 +4293,8 @@ export interface components {
             responded_at: string | null;
             /** @description Soft-deleted by the caller (such requests are left out of lists). */
             is_deleted: boolean;
+            /** @description The duel's own status: an accepted request whose duel is finished is not started again. */
+            duel_status: components["schemas"]["DuelStatus"];
         };
         DuelRequestCreate: {
             /** @description A friend's user id. */

@@ -38,7 +38,8 @@ export const REVIEW_RATINGS = ['again', 'hard', 'good', 'easy'] as const satisfi
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 /** The new-cards-per-day limits (contract `NewCardsConfig`, spec §9 default 10). */
-export const NEW_CARDS_PER_DAY = { min: 1, max: 9999, default: 10 } as const;
+/** 0 pauses new cards (issue 40). */
+export const NEW_CARDS_PER_DAY = { min: 0, max: 9999, default: 10 } as const;
 /**
  * Anki's learn-ahead limit (contract `listDueCards`): a learning or relearning step due within it
  * is in today's queue, after the other cards, and counted as due.

@@ -242,7 +242,7 @@ export function ShareDeskDialog({
   );
 }
 
-/** The learner's own new-cards-per-day limit for a desk (1 to 9999). */
+/** The learner's own new-cards-per-day limit for a desk (0 to 9999; 0 pauses new cards). */
 export function NewCardsDialog({ open, onClose, desk }: DialogBase & { desk: Desk }) {
   const intl = useIntl();
   const formId = useId();

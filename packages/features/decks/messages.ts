@@ -83,7 +83,7 @@ export const en = {
   'decks.newCards.title': 'New cards per day',
   'decks.newCards.description': 'How many new cards of “{name}” you learn each day.',
   'decks.newCards.label': 'New cards per day',
-  'decks.newCards.hint': 'From {min} to {max}.',
+  'decks.newCards.hint': 'From {min} to {max}; 0 pauses new cards.',
 
   'decks.validation.deskNameRequired': 'Please enter a deck name',
   'decks.validation.emailsRequired': 'Please enter at least one email address',
@@ -270,7 +270,7 @@ export const es: Record<DecksMessageId, string> = {
   'decks.newCards.title': 'Tarjetas nuevas por día',
   'decks.newCards.description': 'Cuántas tarjetas nuevas de «{name}» aprendes cada día.',
   'decks.newCards.label': 'Tarjetas nuevas por día',
-  'decks.newCards.hint': 'De {min} a {max}.',
+  'decks.newCards.hint': 'De {min} a {max}; 0 pausa las tarjetas nuevas.',
 
   'decks.validation.deskNameRequired': 'Por favor, introduce el nombre del mazo',
   'decks.validation.emailsRequired': 'Por favor, introduce al menos un correo electrónico',

@@ -44,10 +44,11 @@ describe('deck validation (spec §5)', () => {
     );
   });
 
-  test('new cards per day 1 to 9999', () => {
-    for (const bad of ['0', '10000', '2.5', '', 'x']) {
+  test('new cards per day 0 (pauses new cards, issue 40) to 9999', () => {
+    for (const bad of ['-1', '10000', '2.5', '', 'x']) {
       expect(validateNewCardsPerDay(bad)).toBe('decks.validation.newCardsRange');
     }
+    expect(validateNewCardsPerDay('0')).toBeNull();
     expect(validateNewCardsPerDay('1')).toBeNull();
     expect(validateNewCardsPerDay('9999')).toBeNull();
   });

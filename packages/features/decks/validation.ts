@@ -26,7 +26,7 @@ export function validateEmails(emails: string[]): { id: DecksMessageId; email?: 
   return bad ? { id: 'decks.validation.emailInvalid', email: bad } : null;
 }
 
-/** New cards per day: a whole number from 1 to 9999. */
+/** New cards per day: a whole number from 0 (paused) to 9999. */
 export function validateNewCardsPerDay(value: string): DecksMessageId | null {
   if (!/^\d+$/.test(value.trim())) return 'decks.validation.newCardsRange';
   const n = Number(value);

@@ -62,6 +62,20 @@ async function acceptButton(): Promise<HTMLButtonElement> {
 }
 
 describe('DuelsHome: answering a duel request', () => {
+  test('a finished duel is not offered as Accepted · Start (issue 40)', async () => {
+    const finished = { ...requests[1], duel_status: 'finished' };
+    api.server.handle((req) =>
+      req.path.startsWith('/be/api/duels/duel-requests/')
+        ? { status: 200, body: [finished] }
+        : { status: 200, body: page([]) },
+    );
+    renderWithProviders(<DuelsHome />);
+    const row = (await screen.findByText(/carla/)).closest('li') as HTMLElement;
+    expect(within(row).getByText('Duel finished')).toBeTruthy();
+    expect(within(row).queryByText('Accepted')).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Start' })).toBeNull();
+  });
+
   test('Accept takes the receiver into the duel at once', async () => {
     const navigate = vi.fn();
     setNavigate(navigate);

@@ -90,6 +90,8 @@ function RequestRow({ request }: { request: DuelRequest }) {
   const received = request.direction === 'received';
   const username = received ? request.sender_username : request.receiver_username;
   const failed = respond.error ?? hide.error;
+  // An accepted request whose duel is over (or called off) is not started again (issue 40).
+  const finished = request.duel_status === 'finished' || request.duel_status === 'cancelled';
   return (
     <li className={s.row}>
       <span className={s.rowText}>
@@ -98,7 +100,13 @@ function RequestRow({ request }: { request: DuelRequest }) {
           values={{ username, kind: request.duel_type }}
         />
         <span className={s.muted}>
-          <FormattedMessage id={`duels.requests.status.${request.status}`} />
+          <FormattedMessage
+            id={
+              finished
+                ? 'duels.requests.status.finished'
+                : `duels.requests.status.${request.status}`
+            }
+          />
         </span>
       </span>
       <div className={s.actions}>
@@ -131,7 +139,7 @@ function RequestRow({ request }: { request: DuelRequest }) {
             </Button>
           </>
         ) : null}
-        {!received && request.status === 'accepted' ? (
+        {!received && request.status === 'accepted' && !finished ? (
           <Button
             size="sm"
             onClick={() => navigateTo(arenaPath(request.duel_type, request.duel_id))}

@@ -31,6 +31,7 @@ export const requests: DuelRequest[] = [
     created_at: at(-300),
     responded_at: null,
     is_deleted: false,
+    duel_status: 'waiting',
   },
   {
     id: 6,
@@ -47,6 +48,7 @@ export const requests: DuelRequest[] = [
     created_at: at(-900),
     responded_at: at(-600),
     is_deleted: false,
+    duel_status: 'in_progress',
   },
 ];
 

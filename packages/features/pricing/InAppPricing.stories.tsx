@@ -39,6 +39,21 @@ export const StandardUser: Story = {
   play: FreeUser.play,
 };
 
+/** An Enterprise account: its plan marked, Standard included in it (no Buy now, issue 40). */
+export const EnterpriseUser: Story = {
+  parameters: { msw: pricingData('enterprise') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const standard = await canvas.findByRole('article', { name: 'Standard' });
+    await expect(
+      await within(standard).findByText(/included in your plan|incluido en tu plan/i),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /buy now|comprar ahora/i })).toBeNull();
+  },
+};
+
+export const SpanishEnterpriseUser: Story = inMatrix({ locale: 'es' }, EnterpriseUser);
+
 /** Buy now on Standard: the purchase confirmation. */
 export const Confirmation: Story = {
   play: async ({ canvasElement }) => {

@@ -70,6 +70,20 @@ async function confirmPurchase(openUrl = vi.fn<(url: string) => void>(), locale?
 }
 
 describe('in-app pricing: current plan', () => {
+  test('an Enterprise account is offered no Standard: it is included in its plan (issue 40)', async () => {
+    for (const plan of ['enterprise', 'enterprise_plus']) {
+      api(plan, () => ({ status: 500 }));
+      const { unmount } = renderWithProviders(<InAppPricing />);
+      const enterprise = await screen.findByRole('article', { name: 'Enterprise' });
+      await waitFor(() => expect(within(enterprise).getByText('Current plan')).toBeTruthy());
+      const standard = screen.getByRole('article', { name: 'Standard' });
+      expect(within(standard).getByText('Included in your plan')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Contact sales' })).toBeNull();
+      unmount();
+    }
+  });
+
   test('marks the account plan from account info; a Standard user has no Buy now', async () => {
     api('standard', () => ({ status: 500 }));
     renderWithProviders(<InAppPricing />);

@@ -7,7 +7,7 @@ import * as page from '../shared/page.css.ts';
 import { ContactSalesDialog } from './ContactSalesDialog.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { PurchaseConfirmation } from './PurchaseConfirmation.tsx';
-import { type PlanId, planOfAccount, pricingCards } from './plans.ts';
+import { isIncludedIn, type PlanId, planOfAccount, pricingCards } from './plans.ts';
 import * as s from './pricing.css.ts';
 import { useStandardPurchase } from './usePurchase.ts';
 
@@ -30,7 +30,8 @@ export interface InAppPricingProps {
  *   (`is_purchasable`, highlighted as popular); three skeleton cards while loading; 'Error fetching
  *   plans' with Retry when it fails (`PlansError`).
  * - `GET /auth/users/account_info/`: the current plan is marked "Current plan" and its action left
- *   out (`FreeUser`, `StandardUser`).
+ *   out (`FreeUser`, `StandardUser`); a plan it already includes says "Included in your plan"
+ *   instead of Buy now (`EnterpriseUser`).
  * - Buy now opens the confirmation; Confirm sends `POST /auth/subscriptions/create_subscription/`:
  *   success opens the checkout in a new tab and shows the redirecting message (`Confirmation`); a
  *   failure shows the payment error inside the confirmation (`PaymentError`).
@@ -53,6 +54,14 @@ export function InAppPricing({ openUrl }: InAppPricingProps) {
   const [contactOpen, setContactOpen] = useState(false);
 
   const actionOf = (plan: PlanId, purchasable: boolean) => {
+    // A plan the account's own already includes is not sold to it (the server answers 409).
+    if (isIncludedIn(plan, currentPlan)) {
+      return (
+        <p className={s.included}>
+          <FormattedMessage id="pricing.includedInPlan" />
+        </p>
+      );
+    }
     if (purchasable) {
       return (
         <Button fullWidth aria-haspopup="dialog" onClick={purchase.start}>
@@ -109,7 +118,7 @@ export function InAppPricing({ openUrl }: InAppPricingProps) {
                     plan={plan.name}
                     price={plan.price}
                     currency={plan.currency}
-                    highlighted={plan.is_purchasable}
+                    highlighted={plan.is_purchasable && !isIncludedIn(plan.name, currentPlan)}
                     current={currentPlan === plan.name}
                     action={actionOf(plan.name, plan.is_purchasable)}
                   />

@@ -26,3 +26,11 @@ export function planOfAccount(accountType: AccountType | undefined): PlanId | nu
   if (accountType === undefined) return null;
   return accountType === 'enterprise_plus' ? 'enterprise' : accountType;
 }
+
+/** The cards in the order each includes the one before (Enterprise has all of Standard, §5). */
+const PLAN_RANK: Record<PlanId, number> = { free: 0, standard: 1, enterprise: 2 };
+
+/** Whether `plan` is below the account's own, so already included in it: nothing to buy there. */
+export function isIncludedIn(plan: PlanId, current: PlanId | null): boolean {
+  return current !== null && PLAN_RANK[plan] < PLAN_RANK[current];
+}

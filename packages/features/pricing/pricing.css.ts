@@ -148,3 +148,12 @@ export const form = style({ display: 'grid', gap: vars.space.md });
 
 /** Contact sales' send failure: the message, then Retry under it. */
 export const sendFailure = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' });
+
+/** In place of Buy now on a plan the account's own includes: said, not offered. */
+export const included = style({
+  margin: 0,
+  paddingBlock: vars.space.sm,
+  textAlign: 'center',
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.textMuted,
+});

@@ -46,6 +46,19 @@ export const Free: Story = {
   },
 };
 
+/** Enterprise from an invitation: where the plan comes from, no "Buy Standard" (issue 40). */
+export const FromInvitation: Story = {
+  parameters: { msw: profileData('invited') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(/from an invitation by owner|por una invitación de owner/i),
+    ).toBeVisible();
+  },
+};
+
+export const SpanishFromInvitation: Story = inMatrix({ locale: 'es' }, FromInvitation);
+
 /** Cancelled before its end date: access until that date, Renew is offered. */
 export const Cancelled: Story = {
   parameters: { msw: profileData('cancelled') },

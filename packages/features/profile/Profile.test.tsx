@@ -28,6 +28,8 @@ const active = {
   can_renew: false,
   failure_reason: null,
   checkout_url: null,
+  plan_source: 'subscription',
+  plan_invited_by: null,
 };
 
 const subscription = {
@@ -257,6 +259,35 @@ describe('profile', () => {
     expect(within(old).getByText('July 1, 2026')).toBeTruthy(); // access until
     expect(await within(current).findByText('Approved')).toBeTruthy();
     expect(signedIn.server.hits('/be/api/auth/subscriptions/4/payment_history/')).toHaveLength(1);
+  });
+
+  test('an Enterprise plan says where it comes from, not "no subscription" (issue 40)', async () => {
+    const enterprise = {
+      ...active,
+      has_active_subscription: false,
+      account_type: 'enterprise',
+      subscription_id: null,
+      plan_name: null,
+      status: null,
+      end_date: null,
+      next_billing_date: null,
+      access_until: null,
+      can_cancel: false,
+    };
+    api(200, { ...enterprise, plan_source: 'invitation', plan_invited_by: 'owner' }, { list: [] });
+    const first = renderWithProviders(<Profile />);
+    expect(
+      await screen.findByText('Your plan: Enterprise, from an invitation by owner.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/You have no subscription/)).toBeNull();
+    first.unmount();
+
+    api(200, { ...enterprise, plan_source: 'account', plan_invited_by: null }, { list: [] });
+    renderWithProviders(<Profile />, { locale: 'es' });
+    expect(
+      await screen.findByText('Tu plan: Enterprise, de la cuenta de tu organización.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/No tenés suscripción|No tienes suscripción/)).toBeNull();
   });
 
   test('no subscription yet: says so', async () => {

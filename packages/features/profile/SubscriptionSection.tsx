@@ -37,7 +37,8 @@ function takeCheckoutReturn(): boolean {
  * after a cancel, an expiry or a failed payment (a new subscription through the same confirmation as
  * /pricing, whose failure says 'Error creating subscription', §8). The payments are in the
  * `SubscriptionList` below it. The events stream refreshes it when the provider confirms a payment.
- * Back from the provider's checkout (the purchase's back URL, `/profile?checkout=done`), it says
+ * A plan an invitation or the account itself gives says so (and who sent the invitation) instead
+ * of offering Standard. Back from the provider's checkout (the purchase's back URL, `/profile?checkout=done`), it says
  * the spec's "Payment success: check your email to confirm the account." once the subscription
  * is active, once.
  */
@@ -108,7 +109,17 @@ export function SubscriptionSection({ openUrl, fromCheckout }: SubscriptionSecti
             </a>
           </p>
         ) : null}
-        {s.status === null ? (
+        {s.plan_source === 'invitation' || s.plan_source === 'account' ? (
+          <p style={{ margin: 0 }}>
+            <FormattedMessage
+              id={`profile.plan.source.${s.plan_source}`}
+              values={{
+                plan: intl.formatMessage({ id: `profile.plan.${s.account_type}` }),
+                inviter: s.plan_invited_by,
+              }}
+            />
+          </p>
+        ) : s.status === null ? (
           <p style={{ margin: 0 }}>
             <FormattedMessage id="profile.subscription.none" />{' '}
             <a href="/pricing">

@@ -19,6 +19,8 @@ export const en = {
   'profile.plan.enterprise': 'Enterprise',
   'profile.plan.enterprise_plus': 'Enterprise+',
   'profile.plan.upgrade': 'See plans',
+  'profile.plan.source.invitation': 'Your plan: {plan}, from an invitation by {inviter}.',
+  'profile.plan.source.account': "Your plan: {plan}, from your organisation's account.",
   'profile.subscription.title': 'Subscription',
   'profile.subscription.none': 'You have no subscription. Buy Standard from the pricing page.',
   'profile.subscription.status': 'Status',
@@ -106,6 +108,8 @@ export const es: typeof en = {
   'profile.plan.enterprise': 'Enterprise',
   'profile.plan.enterprise_plus': 'Enterprise+',
   'profile.plan.upgrade': 'Ver planes',
+  'profile.plan.source.invitation': 'Tu plan: {plan}, por una invitación de {inviter}.',
+  'profile.plan.source.account': 'Tu plan: {plan}, de la cuenta de tu organización.',
   'profile.subscription.title': 'Suscripción',
   'profile.subscription.none':
     'No tienes una suscripción. Compra Standard desde la página de precios.',

@@ -85,4 +85,13 @@ describe('SchoolWizard steps', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Paso 3 de 5: Cursos y materias' }));
     expect(screen.getAllByText('(completado)')).toHaveLength(2);
   });
+
+  test("the invite step asks for the invitee's email, not the reader's (issue 40)", () => {
+    serve();
+    const { unmount } = renderWithProviders(<SchoolWizard school={school} initialStep="invite" />);
+    expect(screen.getByRole('textbox', { name: 'Their email' })).toBeTruthy();
+    unmount();
+    renderWithProviders(<SchoolWizard school={school} initialStep="invite" />, { locale: 'es' });
+    expect(screen.getByRole('textbox', { name: 'Correo electrónico de la persona' })).toBeTruthy();
+  });
 });

@@ -202,7 +202,7 @@ export const es: Record<keyof typeof en, string> = {
   'schools.invite.who': 'Invitar a',
   'schools.invite.who.student': 'Un estudiante (plan Standard)',
   'schools.invite.who.teacher': 'Un docente (plan Enterprise)',
-  'schools.invite.email': 'Su correo electrónico',
+  'schools.invite.email': 'Correo electrónico de la persona',
   'schools.invite.send': 'Crear invitación',
   'schools.invite.link': 'Enlace de invitación para {email}',
   'schools.invite.failed': 'No se pudo crear la invitación.',

@@ -242,7 +242,10 @@ export const rankingAlone: Schemas['ProgressRanking'] = {
 };
 
 /** Everything the shell reads, with data. */
-export function shellData(plan: StoryPlan = 'free'): HttpHandler[] {
+export function shellData(
+  plan: StoryPlan = 'free',
+  { chatTitle = '' }: { chatTitle?: string } = {},
+): HttpHandler[] {
   const bo = person(2, 'bo', 'Bo');
   return [
     accountInfo(plan),
@@ -254,7 +257,7 @@ export function shellData(plan: StoryPlan = 'free'): HttpHandler[] {
       results: [
         activity(1, { activity_type: 'space_repetition', deck_id: 7, deck_name: 'Capitals' }),
         activity(2, { activity_type: 'image_duel', duel_id: 3, opponent_username: 'bo' }),
-        activity(3, { activity_type: 'macro_images', chat_id: 9, chat_title: '' }),
+        activity(3, { activity_type: 'macro_images', chat_id: 9, chat_title: chatTitle }),
         activity(4, { activity_type: 'space_repetition', deck_id: 8, deck_name: '' }),
       ],
     }),
@@ -314,6 +317,7 @@ export function shellData(plan: StoryPlan = 'free'): HttpHandler[] {
         created_at: ago({ hours: 3 }),
         responded_at: null,
         is_deleted: false,
+        duel_status: 'waiting',
       },
     ]),
     ok('/duels/duel-requests/', []),
@@ -451,7 +455,14 @@ const SUBSCRIPTION_ID = 7;
 const EARLIER_ID = 4;
 const renewal = ago({ days: -30 });
 
-type ProfileState = 'standard' | 'free' | 'cancelled' | 'declined' | 'pending' | 'expired';
+type ProfileState =
+  | 'standard'
+  | 'free'
+  | 'cancelled'
+  | 'declined'
+  | 'pending'
+  | 'expired'
+  | 'invited';
 
 const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = {
   standard: {
@@ -467,6 +478,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: false,
     failure_reason: null,
     checkout_url: null,
+    plan_source: 'subscription',
+    plan_invited_by: null,
   },
   free: {
     has_active_subscription: false,
@@ -481,6 +494,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: false,
     failure_reason: null,
     checkout_url: null,
+    plan_source: 'free',
+    plan_invited_by: null,
   },
   // Cancelled before its end date: paid access lasts until then, Renew is offered.
   cancelled: {
@@ -496,6 +511,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: true,
     failure_reason: null,
     checkout_url: null,
+    plan_source: 'subscription',
+    plan_invited_by: null,
   },
   // Bought, but the checkout was left before paying: the profile offers to continue it.
   pending: {
@@ -511,6 +528,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: false,
     failure_reason: null,
     checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
+    plan_source: 'free',
+    plan_invited_by: null,
   },
   // Cancelled, and its paid month is over: free again, Renew is offered.
   expired: {
@@ -526,6 +545,25 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: true,
     failure_reason: null,
     checkout_url: null,
+    plan_source: 'free',
+    plan_invited_by: null,
+  },
+  // Enterprise from an invitation (no subscription of its own): the profile says so (issue 40).
+  invited: {
+    has_active_subscription: false,
+    account_type: 'enterprise',
+    subscription_id: null,
+    plan_name: null,
+    status: null,
+    end_date: null,
+    next_billing_date: null,
+    access_until: null,
+    can_cancel: false,
+    can_renew: false,
+    failure_reason: null,
+    checkout_url: null,
+    plan_source: 'invitation',
+    plan_invited_by: 'owner',
   },
   // The sandbox (or Mercado Pago) declined the payment: still free, the profile says why.
   declined: {
@@ -541,6 +579,8 @@ const subscriptionStatus: Record<ProfileState, Schemas['SubscriptionStatus']> = 
     can_renew: true,
     failure_reason: 'payment_rejected',
     checkout_url: null,
+    plan_source: 'free',
+    plan_invited_by: null,
   },
 };
 
@@ -617,6 +657,7 @@ const subscriptionLists: Record<ProfileState, Schemas['Subscription'][]> = {
   ],
   declined: [subscription(SUBSCRIPTION_ID, 'failed', { failure_reason: 'payment_rejected' })],
   expired: [earlier],
+  invited: [],
   pending: [
     subscription(SUBSCRIPTION_ID, 'pending', {
       checkout_url: 'https://sandbox.example/be/api/auth/sandbox-checkout/sbx_7/',
@@ -633,7 +674,7 @@ const subscriptionLists: Record<ProfileState, Schemas['Subscription'][]> = {
 export function profileData(plan: ProfileState): HttpHandler[] {
   const status = subscriptionStatus[plan];
   const history: Schemas['Payment'][] =
-    plan === 'free' || plan === 'pending' || plan === 'expired'
+    plan === 'free' || plan === 'pending' || plan === 'expired' || plan === 'invited'
       ? []
       : plan === 'declined'
         ? [{ ...(payments[0] as Schemas['Payment']), status: 'rejected', paid_at: null }]
@@ -649,6 +690,9 @@ export function profileData(plan: ProfileState): HttpHandler[] {
     // The courses and subjects assigned (school-wizard's section of the profile): none.
     ok('/auth/courses/', []),
     ok('/auth/subjects/', []),
+    // An Enterprise account's sections: no invitations or students yet.
+    ok('/auth/teacher-invitations/', []),
+    ok('/auth/teacher-student-relationships/my_students/', []),
   ];
 }
 
@@ -862,6 +906,6 @@ export const subscriptionPlans: Schemas['SubscriptionPlan'][] = [
 ];
 
 /** What the in-app `/pricing` reads: the plans and the account's plan. */
-export function pricingData(account: 'free' | 'standard'): HttpHandler[] {
+export function pricingData(account: StoryPlan): HttpHandler[] {
   return [ok('/auth/subscription-plans/', subscriptionPlans), accountInfo(account)];
 }

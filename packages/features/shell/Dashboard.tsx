@@ -15,7 +15,7 @@ import { MODE_ICONS } from './Sidebar.tsx';
 import * as s from './shell.css.ts';
 
 /**
- * The learner's progress at a glance: streak (and whether today counts yet), cards this week and
+ * The learner's progress at a glance: streak (and whether today counts yet), reviews this week and
  * their place among friends, with a link to /my-progress. The streak and week share the right
  * panel's queries; the ranking is /my-progress's.
  */

@@ -35,6 +35,7 @@ const pendingDuelBody = [
     created_at: '2025-01-15T10:25:00.000Z',
     responded_at: null,
     is_deleted: false,
+    duel_status: 'waiting' as const,
   },
 ];
 const pendingDuel = ok('/duels/requests/pending/', pendingDuelBody);

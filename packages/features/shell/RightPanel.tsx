@@ -201,7 +201,7 @@ export interface RightPanelProps {
 
 /**
  * The right column on wide screens, mounted by `RightPanelIsland`: the streak, a 31-day activity
- * grid, this week's cards and the first three friends.
+ * grid, this week's reviews and the first three friends.
  *
  * **Use it** once, in the app layout's right column (shown from 1285 px wide). **Don't use it** for
  * the full progress (`MyProgress`) or the full friends list (`Friends`).

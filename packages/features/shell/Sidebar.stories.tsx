@@ -24,8 +24,37 @@ const meta = {
   play: async ({ canvasElement }) => {
     await settled(canvasElement);
     assertLayout(canvasElement, ['words']);
+    assertSidebarRows(canvasElement);
   },
 } satisfies Meta<typeof SidebarNav>;
+
+/**
+ * Issue 40: each PREMIUM badge sits on its mode's row (beside the name, never under it), and no
+ * history entry is wider than the sidebar (a long title ends in an ellipsis, whole in its
+ * `title`).
+ */
+function assertSidebarRows(root: HTMLElement): void {
+  const problems: string[] = [];
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('nav a')) {
+    const badge = [...link.querySelectorAll('span')].find((el) => el.textContent === 'PREMIUM');
+    if (!badge) continue;
+    const b = badge.getBoundingClientRect();
+    const l = link.getBoundingClientRect();
+    const label = link.querySelector('span:nth-child(2)')?.getBoundingClientRect();
+    if (label && b.top >= label.bottom - 1)
+      problems.push(`PREMIUM wraps under "${link.textContent}"`);
+    if (b.right > l.right + 1) problems.push(`PREMIUM overflows "${link.textContent}"`);
+  }
+  for (const label of root.querySelectorAll<HTMLElement>('nav li a > span:first-child')) {
+    const text = label.textContent ?? '';
+    const edge = label.closest('nav')?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY;
+    if (label.getBoundingClientRect().right > edge + 1) problems.push(`"${text}" overflows`);
+    if (label.scrollWidth > label.clientWidth + 1 && label.title !== text) {
+      problems.push(`"${text}" is cut without its title`);
+    }
+  }
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+}
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -67,6 +96,15 @@ export const HistoryLoading: Story = {
   play: async ({ canvasElement }) => {
     await document.fonts.ready;
     assertLayout(canvasElement, ['words']);
+  },
+};
+
+/** A chat named by a long question: one line ending in an ellipsis, the whole title on hover. */
+export const LongChatTitle: Story = {
+  parameters: {
+    msw: shellData('free', {
+      chatTitle: 'Tell me a story for the number 3141592653 with the words of my French verbs deck',
+    }),
   },
 };
 

@@ -71,7 +71,7 @@ function ModesNav({ currentPath }: { currentPath?: string | undefined }) {
               <span className={s.modeLabel}>
                 <FormattedMessage id={mode.label} />
               </span>
-              {free && mode.premium ? <Badge variant="premium" /> : null}
+              {free && mode.premium ? <Badge variant="premium" className={s.modeBadge} /> : null}
             </a>
           </li>
         );
@@ -98,7 +98,10 @@ function ActivityLine({ activity }: { activity: Schemas['Activity'] }) {
   }
   return (
     <a className={s.historyItem} href={activityHref(activity)}>
-      <span className={s.navLabel}>{title}</span>
+      {/* The whole title on hover; screen readers read the text, which is never cut. */}
+      <span className={s.navLabel} title={title}>
+        {title}
+      </span>
       <span className={s.historyMeta}>{type}</span>
     </a>
   );

@@ -58,8 +58,8 @@ describe('the right panel when a call fails (issue 9, item 11)', () => {
     expect(await within(card('Friends')).findByText('Coming soon.')).toBeTruthy();
     expect(within(card('Friends')).queryByText('No friends yet.')).toBeNull();
     expect(within(card('Friends')).queryByRole('button', { name: 'Retry' })).toBeNull();
-    expect(await within(card('Cards this week')).findByText('No reviews this week yet.')).toBe(
-      within(card('Cards this week')).getByText('No reviews this week yet.'),
+    expect(await within(card('Reviews this week')).findByText('No reviews this week yet.')).toBe(
+      within(card('Reviews this week')).getByText('No reviews this week yet.'),
     );
 
     streakFails = false;

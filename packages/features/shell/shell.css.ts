@@ -85,12 +85,24 @@ export const navLabel = style({
 
 /**
  * Mode names wrap between words, never inside one ("Macroimágen / es"): the label is never
- * narrower than its longest word, and the PREMIUM badge drops to the next line when both do not
- * fit (its row wraps, see `modeRow`).
+ * narrower than its longest word. The PREMIUM badge stays beside the name on its row (issue 40:
+ * it dropped under "Conversion Table" alone); the name wraps instead.
  */
-export const modeLabel = style({ flex: '1 1 auto', minWidth: 'min-content' });
+export const modeLabel = style({ flex: '1 1 0', minWidth: 'min-content' });
 
-export const modeRow = style({ flexWrap: 'wrap', rowGap: 2 });
+export const modeRow = style({ flexWrap: 'nowrap', gap: 6 });
+
+/**
+ * The PREMIUM badge keeps its width; the name beside it gives way. A tighter badge than elsewhere,
+ * so the longest name ("Macroimágenes") fits beside it in the 260 px sidebar (doubled class: it
+ * wins over the badge's own tone whatever order the style sheets load in).
+ */
+export const modeBadge = style({
+  flexShrink: 0,
+  selectors: {
+    '&&': { paddingInline: 5, letterSpacing: '0.02em', fontSize: '0.625rem' },
+  },
+});
 
 export const panelMuted = style({
   margin: `${vars.space.xs} 0 0`,
@@ -121,9 +133,10 @@ export const modeIcon = style({
   flexShrink: 0,
 });
 
+/** Stretched, so that a long title ends in an ellipsis at the sidebar's edge (`navLabel`). */
 export const historyItem = style([
   navItem,
-  { alignItems: 'flex-start', flexDirection: 'column', gap: 0, minHeight: 0 },
+  { alignItems: 'stretch', flexDirection: 'column', gap: 0, minHeight: 0 },
 ]);
 
 export const historyMeta = style({

@@ -39,11 +39,14 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 /**
  * Answers carry bearer-authorised personal data: no cache may keep them (a handler that sets its
  * own Cache-Control keeps it), no browser may guess a type other than the declared one, and none
- * is a document that could run script or be framed.
+ * is a document that could run script or be framed. A handler's own CSP is kept only when it
+ * starts from the same `default-src 'none'` (the sandbox checkout adds its style's hash).
  */
 function setApiSecurityHeaders(headers: Headers): void {
   headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  if (!headers.get('Content-Security-Policy')?.startsWith("default-src 'none'; ")) {
+    headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  }
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
 }
 

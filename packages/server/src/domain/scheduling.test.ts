@@ -71,6 +71,27 @@ describe('review', () => {
     expect(preview.good.intervalSeconds).toBeLessThan(preview.easy.intervalSeconds);
   });
 
+  it('a relearning card of low stability: Easy gives more than Good, and rating agrees (issue 40)', () => {
+    // New → Good → Good (review, ~2 days) → Again: relearning with a stability under a day, where
+    // ts-fsrs gives Good and Easy the same one day.
+    let at = new Date('2026-01-01T10:00:00Z');
+    let s = newSchedule(at);
+    for (const grade of [Rating.Good, Rating.Good, Rating.Again] as const) {
+      s = review(s, grade, at).schedule;
+      at = new Date(s.due.getTime() + 1000);
+    }
+    expect(s.state).toBe(State.Relearning);
+    const preview = previewIntervals(s, at);
+    expect(preview.good.intervalSeconds).toBeGreaterThanOrEqual(86_400);
+    expect(preview.easy.intervalSeconds).toBeGreaterThan(preview.good.intervalSeconds);
+    for (const [name, grade] of [
+      ['good', Rating.Good],
+      ['easy', Rating.Easy],
+    ] as const) {
+      expect(review(s, grade, at).schedule.due).toEqual(preview[name].due);
+    }
+  });
+
   it('repeat the same day keeps FSRS memory state but makes the card due now', () => {
     const at = new Date('2025-05-01T10:00:00Z');
     const s = review(newSchedule(at), Rating.Easy, at, { sameDay: true }).schedule;

@@ -185,13 +185,33 @@ export function review(
   at: Date,
   options: { sameDay?: boolean; dueAt?: Date; scheduler?: FSRS } = {},
 ): ReviewOutcome {
-  const item: RecordLogItem = (options.scheduler ?? scheduler).next(toFsrsCard(current), at, grade);
-  const schedule = fromFsrsCard(item.card);
+  const fsrsOf = options.scheduler ?? scheduler;
+  const item: RecordLogItem = fsrsOf.next(toFsrsCard(current), at, grade);
+  const card =
+    grade === Rating.Easy
+      ? easyAfterGood(item.card, fsrsOf.next(toFsrsCard(current), at, Rating.Good).card)
+      : item.card;
+  const schedule = fromFsrsCard(card);
   if (options.sameDay) {
     schedule.due = options.dueAt ?? at;
     schedule.scheduledDays = 0;
   }
   return { schedule, elapsedDays: item.log.elapsed_days };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Easy always gives more than Good, as Anki's buttons do: ts-fsrs gives a relearning card of
+ * stability under a day one day for both (issue 40). Then Easy is due a day after Good.
+ */
+function easyAfterGood(easy: FsrsCard, good: FsrsCard): FsrsCard {
+  if (easy.due.getTime() > good.due.getTime()) return easy;
+  return {
+    ...easy,
+    due: new Date(good.due.getTime() + DAY_MS),
+    scheduled_days: good.scheduled_days + 1,
+  };
 }
 
 export interface IntervalPreview {
@@ -207,7 +227,11 @@ export function previewIntervals(
 ): Record<RatingName, IntervalPreview> {
   const preview = learnerScheduler.repeat(toFsrsCard(current), at);
   const one = (grade: Grade): IntervalPreview => {
-    const due = preview[grade].card.due;
+    const card =
+      grade === Rating.Easy
+        ? easyAfterGood(preview[grade].card, preview[Rating.Good].card)
+        : preview[grade].card;
+    const due = card.due;
     return { due, intervalSeconds: Math.max(0, Math.round((due.getTime() - at.getTime()) / 1000)) };
   };
   return {

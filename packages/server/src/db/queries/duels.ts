@@ -415,10 +415,11 @@ export interface DuelRequestRecord {
   respondedAt: Date | null;
 }
 
-/** A request with both people, for answers. */
+/** A request with both people and its duel's status, for answers. */
 export interface DuelRequestView extends DuelRequestRecord {
   sender: DuelUser;
   receiver: DuelUser;
+  duelStatus: DuelStatus;
 }
 
 interface RequestRow {
@@ -434,7 +435,7 @@ interface RequestRow {
   responded_at: string | null;
 }
 
-type RequestViewRow = RequestRow & SenderReceiverRow;
+type RequestViewRow = RequestRow & SenderReceiverRow & { duel_status: DuelStatus };
 
 function toRequest(row: RequestRow): DuelRequestRecord {
   return {
@@ -452,12 +453,13 @@ function toRequest(row: RequestRow): DuelRequestRecord {
 }
 
 function toRequestView(row: RequestViewRow): DuelRequestView {
-  return { ...toRequest(row), ...toSenderAndReceiver(row) };
+  return { ...toRequest(row), ...toSenderAndReceiver(row), duelStatus: row.duel_status };
 }
 
 const REQUEST_COLUMNS = (q: Query) => q`
   dr.id, dr.duel_id, dr.sender_id, dr.receiver_id, dr.duel_type, dr.status, dr.sender_deleted,
-  dr.receiver_deleted, dr.created_at, dr.responded_at, ${SENDER_RECEIVER_COLUMNS(q)}`;
+  dr.receiver_deleted, dr.created_at, dr.responded_at, ${SENDER_RECEIVER_COLUMNS(q)},
+  (select d.status from duels d where d.id = dr.duel_id) as duel_status`;
 
 /** A pending request; a unique violation of `duel_requests_pending_key` when one is open. */
 export async function insertDuelRequest(

@@ -326,3 +326,20 @@ export async function storedPlan(q: Query, userId: number): Promise<AccountType>
   if (!row) throw new Error(`no user ${userId}`);
   return row.account_type;
 }
+
+/**
+ * The username of who sent the latest invitation `userId` applied for `plan` (the one that gives
+ * it the plan); null when no applied invitation gives that plan.
+ */
+export async function inviterOfPlan(
+  q: Query,
+  userId: number,
+  plan: AccountType,
+): Promise<string | null> {
+  const [row] = await q<{ username: string }[]>`
+    select u.username from invitations i join users u on u.id = i.created_by
+    where i.used_by = ${userId} and i.plan_type = ${plan}
+    order by i.used_at desc nulls last, i.id desc
+    limit 1`;
+  return row?.username ?? null;
+}

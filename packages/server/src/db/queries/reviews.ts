@@ -452,14 +452,16 @@ const IMPORT_BATCH = 1000;
  * Writes an imported review history (Anki's revlog replayed through FSRS): its log rows, each
  * card's schedule as its last rating left it, and the learner's counts of new cards introduced
  * per desk and day (a card's first rating introduces it, as `applyRating` counts). A thousand
- * rows per statement. The caller holds the transaction.
+ * rows per statement. The caller holds the transaction. Answers how many log rows it wrote: a
+ * review already in the learner's log (same time to the millisecond) is not written again.
  */
 export async function importReviewHistory(
   q: Query,
   userId: number,
   ratings: readonly ImportedRating[],
   finalSchedules: ReadonlyMap<number, { schedule: Schedule; introducedAt: Date | null }>,
-): Promise<void> {
+): Promise<number> {
+  let inserted = 0;
   for (let i = 0; i < ratings.length; i += IMPORT_BATCH) {
     const rows = ratings.slice(i, i + IMPORT_BATCH).map((r) => ({
       user_id: userId,
@@ -473,14 +475,21 @@ export async function importReviewHistory(
       answer_time_ms: r.answerTimeMs,
       reviewed_at: iso(r.reviewedAt),
     }));
-    await q`
+    // A review already in the learner's log at that very millisecond is the same review coming
+    // back (a package of their own exported and imported again: Anki's revlog id is the review's
+    // time): the card keeps the schedule it replays, the log does not count it twice (issue 40).
+    const written = await q`
       insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
         elapsed_days, answer_time_ms, reviewed_at)
       select x.user_id, x.card_id, x.desk_id, x.rating, x.state_before, x.state_after,
         x.elapsed_days, x.answer_time_ms, x.reviewed_at::timestamptz
       from json_to_recordset(${JSON.stringify(rows)}::json) as x(user_id int, card_id int,
         desk_id int, rating smallint, state_before jsonb, state_after jsonb, elapsed_days int,
-        answer_time_ms int, reviewed_at text)`;
+        answer_time_ms int, reviewed_at text)
+      where not exists (
+        select 1 from review_logs l
+        where l.user_id = x.user_id and l.reviewed_at = x.reviewed_at::timestamptz)`;
+    inserted += written.count;
   }
   const schedules = [...finalSchedules].map(([cardId, s]) => ({
     card_id: cardId,
@@ -502,6 +511,7 @@ export async function importReviewHistory(
     group by 1, 2, 3
     on conflict (user_id, day, desk_id)
     do update set count = new_cards_introduced.count + excluded.count`;
+  return inserted;
 }
 
 /**

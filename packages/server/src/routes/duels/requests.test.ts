@@ -40,7 +40,12 @@ describe('answering a duel request', () => {
       payload: { duel_id: duel.id, from_username: ben.user.username },
     });
     const sent = await h.get(ana, `${D}/duel-requests/?status=accepted`);
-    expect(sent.body[0]).toMatchObject({ duel_id: duel.id, direction: 'sent', status: 'accepted' });
+    expect(sent.body[0]).toMatchObject({
+      duel_id: duel.id,
+      direction: 'sent',
+      status: 'accepted',
+      duel_status: 'in_progress', // issue 40: the list says where the duel is, not only the request
+    });
   });
 
   it('rejecting cancels the duel; only the receiver answers, once', async () => {
@@ -52,6 +57,8 @@ describe('answering a duel request', () => {
     const rejected = await h.post(ben, `${D}/duel-requests/${id}/respond/`, { action: 'reject' });
     expect(rejected.body.status).toBe('rejected');
     expect((await h.get(ana, `${D}/${duel.id}/`)).body.status).toBe('cancelled');
+    const listed = (await h.get(ana, `${D}/duel-requests/`)).body;
+    expect(listed.find((r: { id: number }) => r.id === id)?.duel_status).toBe('cancelled');
     expect((await h.lastNotification(ana))?.kind).toBe('duel_rejected');
     const again = await h.post(ben, `${D}/duel-requests/${id}/respond/`, { action: 'accept' });
     expect(again.status).toBe(409);

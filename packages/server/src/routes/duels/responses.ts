@@ -260,5 +260,6 @@ export function renderDuelRequest(r: DuelRequestView, callerId: number): Schemas
     created_at: r.createdAt.toISOString(),
     responded_at: iso(r.respondedAt),
     is_deleted: sent ? r.senderDeleted : r.receiverDeleted,
+    duel_status: r.duelStatus,
   };
 }

@@ -21,6 +21,32 @@ const verify = (code: string, address?: string) =>
   });
 const DAY = 24 * 60 * 60 * 1000;
 
+describe('where the plan comes from (issue 40, item 10)', () => {
+  const source = async (who: Awaited<ReturnType<typeof person>>) => {
+    const res = await get(who, `${A}/subscriptions/get_subscription_status/`);
+    expect(res.status).toBe(200);
+    return { plan_source: res.body.plan_source, plan_invited_by: res.body.plan_invited_by };
+  };
+
+  it('says free, the account itself, or the invitation and its sender', async () => {
+    expect(await source(await person('free'))).toEqual({
+      plan_source: 'free',
+      plan_invited_by: null,
+    });
+    const school = await person('enterprise');
+    expect(await source(school)).toEqual({ plan_source: 'account', plan_invited_by: null });
+
+    const student = await person('free');
+    const sent = await invite(school, 'teacher');
+    expect((await post(student, PATHS.teacher.apply(sent.code))).status).toBe(200);
+    expect(await plan(student)).toBe('standard');
+    expect(await source(student)).toEqual({
+      plan_source: 'invitation',
+      plan_invited_by: school.user.username,
+    });
+  });
+});
+
 describe('creating and managing invitations', () => {
   it('follows the role matrix: Enterprise+ invites teachers, Enterprise (and +) invite students', async () => {
     const cells: [string, Kind, number][] = [

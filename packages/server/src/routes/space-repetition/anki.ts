@@ -194,7 +194,7 @@ async function writeCollection(
     });
     current.set(card.id, after);
   }
-  await importReviewHistory(q, userId, ratings, current);
+  const reviewsImported = await importReviewHistory(q, userId, ratings, current);
   // The history is the learner's activity on the days they reviewed: streaks and charts count it.
   const names = new Map([...desks.values()].map((d) => [d.id, d.name]));
   const days = await reviewDays(q, userId, [...names.keys()]);
@@ -211,7 +211,7 @@ async function writeCollection(
   return {
     desks: [...desks.values()],
     cards_imported: kept.length,
-    reviews_imported: ratings.length,
+    reviews_imported: reviewsImported,
     skipped,
   };
 }

@@ -78,7 +78,7 @@ describe('desks', () => {
     expect(info.body.account_type).toBe('free');
   });
 
-  it('filters the list by name and sets the daily limit (1 to 9999)', async () => {
+  it('filters the list by name and sets the daily limit (0 to 9999)', async () => {
     const ana = await t.signUp();
     await makeDesk(ana, { name: 'French verbs' });
     const other = await makeDesk(ana, { name: 'Chemistry' });
@@ -91,7 +91,7 @@ describe('desks', () => {
     });
     expect(set.status).toBe(200);
     expect(set.body.new_cards_per_day).toBe(9999);
-    for (const bad of [0, 10000]) {
+    for (const bad of [-1, 10000]) {
       const res = await t.request('POST', `${SR}/desks/${other.id}/configure_new_cards/`, {
         token: ana.access,
         body: { new_cards_per_day: bad },
@@ -99,6 +99,26 @@ describe('desks', () => {
       expect(res.status).toBe(400);
       expect(res.body.fields).toHaveProperty('new_cards_per_day');
     }
+  });
+});
+
+describe('pausing new cards (issue 40, item 12)', () => {
+  it('a limit of 0 is accepted and the queue then gives no new cards', async () => {
+    const ana = await t.signUp();
+    const desk = await makeDesk(ana, { new_cards_per_day: 0 });
+    expect(desk.new_cards_per_day).toBe(0);
+    const other = await makeDesk(ana);
+    await makeCard(ana, desk.id, 'q1', 'a1');
+    await makeCard(ana, other.id, 'q2', 'a2');
+    const paused = await t.request('POST', `${SR}/desks/${other.id}/configure_new_cards/`, {
+      token: ana.access,
+      body: { new_cards_per_day: 0 },
+    });
+    expect(paused.status).toBe(200);
+    expect(paused.body.new_cards_per_day).toBe(0);
+    const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
+    expect(queue.status).toBe(200);
+    expect(queue.body).toMatchObject({ cards: [], new_count: 0, remaining_today: 0 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { DAY, helpers, SUBS, useSandbox } from './test-support.ts';
@@ -71,6 +72,15 @@ describe('buying Standard through the sandbox', () => {
     expect(html).toContain('this is a test payment. No money is charged.');
     expect(html).toContain('value="approve"');
     expect(html).toContain('value="decline"');
+    // Issue 40: the page has the product's look, under a CSP that allows its one style by hash
+    // (still no script).
+    const style = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    expect(style).toContain('font-family');
+    const hash = createHash('sha256').update(style).digest('base64');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`style-src 'sha256-${hash}'`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('script-src');
 
     const approved = await decide(checkout, 'approve');
     expect(approved.status).toBe(200);
@@ -95,6 +105,8 @@ describe('buying Standard through the sandbox', () => {
       can_cancel: true,
       can_renew: false,
       checkout_url: null,
+      plan_source: 'subscription',
+      plan_invited_by: null,
     });
     expect(active.next_billing_date).toBe(active.end_date);
     expect(active.access_until).toBe(active.end_date);
@@ -157,6 +169,7 @@ describe('buying Standard through the sandbox', () => {
       has_active_subscription: false,
       access_until: null,
       can_renew: true,
+      plan_source: 'free',
     });
 
     // Renewing is a new purchase.

@@ -7,6 +7,8 @@
 import type { Context } from 'hono';
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
+import { inviterOfPlan } from '../../db/queries/invitations.ts';
+import type { Query } from '../../db/queries/pg.ts';
 import {
   deleteUnfinishedClaim,
   expireLapsed,
@@ -22,6 +24,7 @@ import {
 } from '../../db/queries/subscriptions.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { languageOf } from '../../domain/activities.ts';
+import type { AccountType } from '../../domain/entitlements.ts';
 import {
   CHECKOUT_CLAIM_SECONDS,
   CHECKOUT_WAIT_MS,
@@ -226,7 +229,27 @@ export const handlers: Handlers = {
       failure_reason: status === 'failed' ? (current?.failureReason ?? null) : null,
       // A checkout left unfinished can be continued from the profile.
       checkout_url: status === 'pending' ? (current?.checkoutUrl ?? null) : null,
+      ...(await planSource(c.get('deps').sql, user, access)),
     };
     return c.json(answer, 200);
   },
 };
+
+/**
+ * Where the caller's plan comes from, so the profile can say it (issue 40): a paid subscription of
+ * that plan, else an applied invitation of it (and its sender), else the account itself.
+ */
+async function planSource(
+  sql: Query,
+  user: { id: number; accountType: AccountType },
+  access: SubscriptionRecord | undefined,
+): Promise<Pick<Schemas['SubscriptionStatus'], 'plan_source' | 'plan_invited_by'>> {
+  if (user.accountType === 'free') return { plan_source: 'free', plan_invited_by: null };
+  if (access?.planName === user.accountType) {
+    return { plan_source: 'subscription', plan_invited_by: null };
+  }
+  const inviter = await inviterOfPlan(sql, user.id, user.accountType);
+  return inviter
+    ? { plan_source: 'invitation', plan_invited_by: inviter }
+    : { plan_source: 'account', plan_invited_by: null };
+}

@@ -1,8 +1,10 @@
 /**
  * The sandbox provider's checkout page, served by the product when Mercado Pago is not configured.
- * It is the provider's page, not the app's: plain HTML (the API's CSP allows no script or style),
- * labelled as a test payment, in English or Spanish from the browser's language.
+ * It is the provider's page, not the app's: HTML with no script, styled like the product by one
+ * inline style that its own CSP allows by hash (issue 40: it was unstyled), labelled as a test
+ * payment, in English or Spanish from the browser's language.
  */
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Handlers } from '../../contract/types.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -46,12 +48,40 @@ function textsFor(c: Context<AppEnv>): { lang: 'en' | 'es'; t: Texts } {
   return { lang, t: TEXTS[lang] };
 }
 
+/** The product's look (ui theme tokens, light and dark): colours, type, a card, two buttons. */
+const STYLE = `
+:root{color-scheme:light dark;--bg:#f4f6f8;--card:#fff;--text:#1a1c1e;--muted:#5b6168;
+--primary:#1976d2;--on-primary:#fff;--border:#dde1e6;--danger:#c62828}
+@media (prefers-color-scheme:dark){:root{--bg:#121212;--card:#1e1e1e;--text:#ececec;
+--muted:#b0b5bb;--primary:#90caf9;--on-primary:#0d1b2a;--border:#3a3f45;--danger:#ef9a9a}}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px;background:var(--bg);
+color:var(--text);font-family:'Inter Variable',system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;
+font-size:16px;line-height:1.5}
+main{width:100%;max-width:480px;background:var(--card);border:1px solid var(--border);
+border-radius:16px;padding:32px;box-shadow:0 4px 16px rgb(0 0 0 / 8%)}
+h1{margin:0 0 8px;font-size:1.5rem}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:8px 16px;margin:24px 0}
+dt{color:var(--muted)}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+form{display:flex;flex-wrap:wrap;gap:12px}
+button{font:inherit;font-weight:600;border-radius:8px;padding:10px 16px;cursor:pointer;
+border:1px solid var(--primary);background:var(--primary);color:var(--on-primary)}
+button[value=decline]{background:transparent;color:var(--danger);border-color:var(--danger)}
+button:focus-visible,a:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
+a{color:var(--primary);font-weight:600}
+`;
+
+/** This page's own CSP: the API's (nothing loads, nothing frames it) plus its one style. */
+const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256')
+  .update(STYLE)
+  .digest('base64')}'; frame-ancestors 'none'`;
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function page(lang: string, t: Texts, body: string): string {
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${t.title} · Memoria sandbox</title></head>
+<title>${t.title} · Memoria sandbox</title><style>${STYLE}</style></head>
 <body><main><h1>${t.title}</h1><p><strong>${t.notice}</strong></p>${body}</main></body></html>`;
 }
 
@@ -87,6 +117,7 @@ export const handlers: Handlers = {
 <button type="submit" name="decision" value="decline">${t.decline}</button></form>`;
     const body =
       summary(t, checkout, lang) + (checkout.status === 'pending' ? form : outcome(t, checkout));
+    c.header('Content-Security-Policy', PAGE_CSP);
     return c.html(page(lang, t, body), 200);
   },
 
@@ -108,6 +139,7 @@ export const handlers: Handlers = {
     }
     const checkout = (await sandbox.findCheckout(params.checkout)) ?? existing;
     const { lang, t } = textsFor(c);
+    c.header('Content-Security-Policy', PAGE_CSP);
     return c.html(page(lang, t, summary(t, checkout, lang) + outcome(t, checkout)), 200);
   },
 };
