@@ -137,13 +137,13 @@ describe('moving between app pages in the browser', () => {
       await waitForQuiet(page);
       await markWindow(page);
       const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
-      const everywhere = page.locator('body');
 
-      // Friends is linked from the right panel; the others from the sidebar, which marks them.
+      // Each is linked from the sidebar, which marks it (Friends too, since issue 40: it was
+      // reachable only from the right panel, hidden below 1285 px).
       for (const [href, heading, scope] of [
         ['/my-progress', 'My progress', sidebar],
         ['/profile', 'Profile', sidebar],
-        ['/friends', 'Friends', everywhere],
+        ['/friends', 'Friends', sidebar],
         ['/space-repetition', 'Space Repetition', sidebar],
       ] as const) {
         await follow(page, href, scope);

@@ -170,7 +170,11 @@ describe('mnemonics', () => {
       await waitForQuiet(page);
 
       await page.reload();
-      await page.getByRole('main').locator('ol').getByText('cat, lamp, violin').waitFor();
+      await page
+        .getByRole('main')
+        .locator('ol')
+        .getByText('cat, lamp, violin', { exact: true })
+        .waitFor();
       // The chat was titled from the message edited, so its title follows the new text.
       await page.getByRole('heading', { name: 'cat, lamp, violin', level: 1 }).waitFor();
       expect(await page.getByText(/Numbers become Major-System words/).count()).toBe(0);
