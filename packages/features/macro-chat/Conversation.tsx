@@ -25,6 +25,10 @@ const GATE = { feature: 'macro_images', title: 'macroImages' } as const satisfie
 
 import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { chatTitle, LoadError } from './ChatList.tsx';
+// The storyboard's pictures use the emoji font the product serves itself, as the image duels'
+// do (see duel-arena/RecallArena.tsx for why two builds under one family name).
+import '@fontsource/noto-color-emoji';
+import '@infolektuell/noto-color-emoji';
 import { EditBox, type EditState } from './EditBox.tsx';
 import * as s from './macro.css.ts';
 

@@ -84,7 +84,13 @@ export const frame = style({
   border: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize.sm,
 });
-export const picture = style({ fontSize: vars.fontSize.xl, lineHeight: 1 });
+// The bundled emoji font (imported by Conversation.tsx), as the image duels draw their pictures:
+// a system without a colour emoji font showed empty boxes.
+export const picture = style({
+  fontFamily: "'Noto Color Emoji', sans-serif",
+  fontSize: vars.fontSize.xl,
+  lineHeight: 1,
+});
 export const composer = style({ display: 'grid', gap: vars.space.sm });
 export const errorBox = style({
   display: 'flex',
