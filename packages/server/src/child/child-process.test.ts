@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type ChildJobError, type ChildLimits, runInChild } from './child-process.ts';
+import { alive, failureOf } from '../test/child-jobs.ts';
+import { type ChildLimits, runInChild } from './child-process.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 
 const LIMITS: ChildLimits = { timeoutMs: 60_000, maxRssMb: 2048, maxHeapMb: 1024, rssPollMs: 250 };
-
-/** The job's failure, which must happen (the job must not answer). */
-async function failureOf(job: { result: Promise<unknown> }): Promise<ChildJobError> {
-  const settled = await job.result.then(
-    (value) => ({ value }),
-    (error: ChildJobError) => ({ error }),
-  );
-  if (!('error' in settled)) throw new Error(`the job answered ${JSON.stringify(settled.value)}`);
-  return settled.error;
-}
-
-const alive = (pid: number | undefined): boolean => {
-  try {
-    process.kill(pid as number, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('runInChild', () => {
   it('reports a simulated abort as a crash with its signal', async () => {

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type ChildJobError, runInChild } from '../child/child-process.ts';
+import { runInChild } from '../child/child-process.ts';
+import { alive, failureOf } from '../test/child-jobs.ts';
 import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';
 import { runFit } from './fit-process.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
-
-/** The job's failure, which must happen (the job must not answer). */
-async function failureOf(job: { result: Promise<unknown> }): Promise<ChildJobError> {
-  const settled = await job.result.then(
-    (value) => ({ value }),
-    (error: ChildJobError) => ({ error }),
-  );
-  if (!('error' in settled)) throw new Error(`the job answered ${JSON.stringify(settled.value)}`);
-  return settled.error;
-}
-
-const alive = (pid: number | undefined): boolean => {
-  try {
-    process.kill(pid as number, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('a fit in a child process', () => {
   it('contains the real optimiser’s panic: the child aborts, this process goes on', async () => {
