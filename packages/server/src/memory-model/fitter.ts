@@ -11,6 +11,7 @@
  * reviews like any other.
  */
 
+import { startBackgroundRounds } from '../background-rounds.ts';
 import type { ChildLimits } from '../child/child-process.ts';
 import { ChildJobError } from '../child/child-process.ts';
 import type { Sql } from '../db/client.ts';
@@ -55,8 +56,6 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
   const limits = options.limits ?? DEFAULT_FIT_LIMITS;
   const fit = options.fit ?? ((log, timeZone) => runFit(log, timeZone, limits));
   let running: RunningFit | undefined;
-  let stopped = false;
-  let round: Promise<number> | undefined;
 
   /** The learner's fit in a child, or undefined when the server is stopping (claim released). */
   async function runOne(claim: ClaimedFit): Promise<FitResult | undefined> {
@@ -68,7 +67,7 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
       running = fit(log, claim.timeZone);
       return await running.result;
     } catch (error) {
-      if (stopped) {
+      if (rounds.stopped) {
         await releaseFit(sql, claim);
         return undefined;
       }
@@ -107,7 +106,7 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
     await countNewReviews(sql);
     let fits = 0;
     for (;;) {
-      if (stopped) return fits;
+      if (rounds.stopped) return fits;
       const claim = await claimFit(sql, refitAfter);
       if (!claim) return fits;
       await fitOne(claim);
@@ -115,32 +114,13 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
     }
   }
 
-  // Rounds never overlap: a round asked for while one runs waits for it and runs after.
-  const drain = (): Promise<number> => {
-    const next = (round ?? Promise.resolve(0)).catch(() => 0).then(drainOnce);
-    round = next;
-    return next;
-  };
-
-  let busy = false;
-  const timer = setInterval(() => {
-    if (stopped || busy) return; // a long round is not queued behind itself
-    busy = true;
-    drain()
-      .catch((error) => logger.error('memory model round failed', errorFields(error)))
-      .finally(() => {
-        busy = false;
-      });
-  }, options.pollMs ?? 60_000);
-  timer.unref();
+  const rounds = startBackgroundRounds(drainOnce, {
+    pollMs: options.pollMs ?? 60_000,
+    onError: (error) => logger.error('memory model round failed', errorFields(error)),
+  });
 
   return {
-    drain,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running?.cancel();
-      await round?.catch(() => {});
-    },
+    drain: rounds.drain,
+    stop: () => rounds.stop(async () => running?.cancel()),
   };
 }

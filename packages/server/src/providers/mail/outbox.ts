@@ -5,6 +5,8 @@
  * transaction open, so SMTP never holds a connection, a lock or a snapshot; the claim keeps every
  * other sender, on any instance, off that row meanwhile.
  */
+
+import { type BackgroundRounds, startBackgroundRounds } from '../../background-rounds.ts';
 import type { Sql } from '../../db/client.ts';
 import { claimDueMail, type MailRecord, markFailed, markSent } from '../../db/queries/mail.ts';
 import {
@@ -111,38 +113,19 @@ export function startMailSchedule(
   logger: Logger,
   options: { pollMs: number; retry?: MailRetryPolicy },
 ): MailSchedule {
-  let stopped = false;
-  let round: Promise<number> | undefined;
-  const deliverOnce = () =>
-    deliverQueuedMail(sql, sender, logger, {
-      retry: options.retry,
-      limit: 1000,
-      stopped: () => stopped,
-    });
-  const drain = (): Promise<number> => {
-    const next = (round ?? Promise.resolve(0)).catch(() => 0).then(deliverOnce);
-    round = next;
-    return next;
-  };
-  let busy = false;
-  const timer = setInterval(() => {
-    if (stopped || busy) return; // a slow round is not queued behind itself
-    busy = true;
-    drain()
-      .catch((error) => logger.error('mail: delivery round failed', errorFields(error)))
-      .finally(() => {
-        busy = false;
-      });
-  }, options.pollMs);
-  timer.unref();
-  return {
-    drain,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await round?.catch(() => {});
+  const rounds: BackgroundRounds = startBackgroundRounds(
+    () =>
+      deliverQueuedMail(sql, sender, logger, {
+        retry: options.retry,
+        limit: 1000,
+        stopped: () => rounds.stopped,
+      }),
+    {
+      pollMs: options.pollMs,
+      onError: (error) => logger.error('mail: delivery round failed', errorFields(error)),
     },
-  };
+  );
+  return { drain: rounds.drain, stop: () => rounds.stop() };
 }
 
 /** A whole number from `min` to `max` in `name`, or `fallback` when it is unset. */
