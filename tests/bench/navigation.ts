@@ -19,9 +19,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { jsonApi } from '../support/api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { launchPersistentChromium } from '../support/chromium.ts';
 import { freePort, type RunningProduct, startProduct } from '../support/product.ts';
 
 const ROUNDS = Number(process.env.NAV_ROUNDS ?? 20);
@@ -79,9 +78,8 @@ for (let i = 1; i <= CARDS; i += 1) {
 // signed-in browser.
 const profile = await mkdtemp(path.join(os.tmpdir(), 'memoria-nav-'));
 const debuggingPort = await freePort();
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM_PATH,
-  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
+const context = await launchPersistentChromium(profile, {
+  extraArgs: [`--remote-debugging-port=${debuggingPort}`],
   viewport: { width: 1280, height: 900 },
 });
 try {
