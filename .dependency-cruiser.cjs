@@ -7,8 +7,24 @@
 /** Every folder of ours; third-party modules are not restricted here. */
 const OURS = '^(packages/(api|ui|features|server)|src|\\.storybook|tests|scripts)/';
 /** Story modules of the features, which may also use Storybook's MSW helpers and clock. */
-const FEATURE_STORIES =
-  '^packages/features/(.+\\.stories\\.tsx|[^/]+/storyData\\.ts|shared/storybook\\.tsx)$';
+const FEATURE_STORIES = '^packages/features/(.+\\.stories\\.tsx|[^/]+/test/.+)$';
+/**
+ * Code that ships: the design system, the client, the features and the host, but not their tests,
+ * stories, test support (a package's `test/` folder, see CONTRIBUTING) or test configuration.
+ */
+const PRODUCTION = '^(packages/(ui|api|features)|src)/';
+const NOT_PRODUCTION =
+  '(^|/)test/|\\.(test|stories)\\.tsx?$|\\.fixtures\\.ts$|^packages/[^/]+/vitest\\.(config|setup)\\.ts$';
+/**
+ * Test support: our `test/` folders, tests, stories, fixtures, `tests/`, `.storybook/`, and the test
+ * and story libraries (matched by where they resolve, also from a nested fixture tree).
+ */
+const TEST_SUPPORT = [
+  '^(packages/.*/test/|tests/|\\.storybook/)',
+  '\\.(test|stories)\\.tsx?$',
+  '\\.fixtures\\.ts$',
+  '(^|/)node_modules/(vitest|@vitest/[^/]+|@testing-library/[^/]+|msw|@storybook/test|storybook/dist/test)/',
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -47,10 +63,22 @@ module.exports = {
     },
     {
       name: 'feature-stories-import-ui-api-and-storybook-only',
-      comment: 'Stories may add the Storybook helpers (.storybook/msw.ts, fixtures.ts).',
+      comment:
+        "Stories and test support (a capability's test/ folder) may add the Storybook helpers " +
+        '(.storybook/msw.ts, fixtures.ts).',
       severity: 'error',
       from: { path: FEATURE_STORIES },
       to: { path: OURS, pathNot: '^(packages/(features|ui|api)|\\.storybook)/' },
+    },
+    {
+      name: 'production-never-imports-test-support',
+      comment:
+        'What ships never depends on test support, fixtures, stories or the test libraries ' +
+        '(vitest, Testing Library, MSW, storybook/test): they would be bundled into the islands ' +
+        'or loaded by the host, and a helper that is test-only in name must be so in fact.',
+      severity: 'error',
+      from: { path: PRODUCTION, pathNot: NOT_PRODUCTION },
+      to: { path: TEST_SUPPORT },
     },
     {
       name: 'no-feature-internals',
@@ -81,12 +109,14 @@ module.exports = {
         'hashes for its Content-Security-Policy while loading astro.config.mjs, where the ' +
         "shell's components (vanilla-extract styles) cannot be loaded; and pricing's plan rules " +
         '(@memoria/features/pricing/prices, no React, no styles) for the script of the static ' +
-        '/pricing page, which must stay a few KB.',
+        '/pricing page, which must stay a few KB; and the layout checks the journeys run in a ' +
+        'page (@memoria/features/shared/test/layoutChecks, test support).',
       severity: 'error',
       from: { pathNot: '^packages/features/' },
       to: {
         path: '^packages/features/[^/]+/',
-        pathNot: '^packages/features/([^/]+/index|shell/inlineScripts|pricing/plans)\\.ts$',
+        pathNot:
+          '^packages/features/([^/]+/index|shell/inlineScripts|pricing/plans|shared/test/layoutChecks)\\.ts$',
       },
     },
     {

@@ -16,7 +16,7 @@
  *     the contract-typed `api` helper from `./msw.ts`; dates relative to FIXED_NOW
  *     (`./fixtures.ts`), which is "now" in every story.
  *   - Error states, one way each: a failed read is a query seeded with the contract's Error
- *     (`withFailedQuery` from packages/features/shared/storybook.tsx: no HTTP error, no tag); a
+ *     (`withFailedQuery` from packages/features/shared/test/storybook.tsx: no HTTP error, no tag); a
  *     failed write (after a `play` interaction) answers with the contract-typed `fail()` and the
  *     story carries the tags below, written literally (the indexer reads tags statically).
  *   - Overlays that should be visible in a screenshot render open (`defaultOpen`/`open: true`).

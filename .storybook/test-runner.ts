@@ -119,7 +119,7 @@ function networkSettled(state: PageWatch): Promise<void> {
 /**
  * In the story's page: the story's data has arrived and what it caused is rendered. Web fonts
  * loaded; no query or mutation in flight in the story's QueryClients (registered by the story
- * decorators in packages/features/shared/storybook.tsx) nor in the page's shared one, and no
+ * decorators in packages/features/shared/test/storybook.tsx) nor in the page's shared one, and no
  * answer waiting to be handed to React (TanStack Query does that in a later task; the preview
  * counts them, .storybook/query-handovers.ts); images decoded; then two animation frames, and
  * the whole check again, so work the render started (a query enabled by another's answer) is

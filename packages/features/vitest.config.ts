@@ -2,7 +2,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // Feature islands: React components tested in happy-dom; `*.css.ts` imports need the
-// vanilla-extract plugin. Network goes to a real local HTTP server (see shared/testing.tsx).
+// vanilla-extract plugin. Network goes to a real local HTTP server (see shared/test/render.tsx).
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {

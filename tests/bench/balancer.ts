@@ -16,11 +16,9 @@ import {
 import { newLearner } from '../support/learners.ts';
 import { freePort } from '../support/product.ts';
 import { type LoadFigures, spawnJson } from './child.ts';
+import { CONNECTIONS, DURATION, WARMUP } from './lib/settings.ts';
 import { cpuMsOf, descendants } from './procs.ts';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const PATH = '/be/api/auth/users/me/';
 
 process.env.LOG_LEVEL ??= 'warn';

@@ -13,62 +13,29 @@
 //   BENCH_DURATION=10                         seconds of the health row
 //   BENCH_DUEL_KEYS=30                        answers measured in row 2 (0: row 2 is skipped)
 //   BASE_URL=http://localhost:4321            row 2 against a running product (else it starts one)
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { befriend, type Learner, signedIn, standardLearner } from '../support/learners.ts';
 import { type RunningProduct, startProduct } from '../support/product.ts';
 import { runChild } from './child.ts';
-import {
-  describePaints,
-  paintsOf,
-  percentile,
-  waitForPaints,
-  watchKeyToPaint,
-} from './key-to-paint.ts';
+import { describePaints, paintsOf, waitForPaints, watchKeyToPaint } from './key-to-paint.ts';
+import { jsonCaller } from './lib/http.ts';
+import { startBenchServer } from './lib/server.ts';
+import { DURATION } from './lib/settings.ts';
+import { nearestRank } from './lib/stats.ts';
+import { printColumns } from './lib/table.ts';
 import { describeWaits, sampleWaits } from './waits.ts';
-
-process.env.LOG_LEVEL ??= 'warn';
-process.env.SEED_DEMO = 'false';
-delete process.env.DATABASE_URL;
-
-const { startBackend } = await import('@memoria/server');
 
 const DUELS = Number(process.env.BENCH_DUELS ?? 100);
 const QUESTIONS = Number(process.env.BENCH_DUEL_QUESTIONS ?? 10);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const KEYS = Math.min(Number(process.env.BENCH_DUEL_KEYS ?? 30), 99);
 const CONNECTIONS = 32;
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
-await chmod(dataDir, 0o755);
-const backend = await startBackend({ dataDir, seed: false });
-const server = serve({
-  fetch: (req, env) => backend.fetch(req, env),
-  port: 0,
-  hostname: '127.0.0.1',
-});
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const bench = await startBenchServer();
+const { backend, baseUrl } = bench;
 
-async function call(method: string, p: string, body?: unknown, access?: string) {
-  const res = await fetch(baseUrl + p, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(access ? { authorization: `Bearer ${access}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : {}) as Record<string, unknown> & { id: number };
-}
+const call = jsonCaller<Record<string, unknown> & { id: number }>(baseUrl);
 
 async function player(n: number) {
   const credentials = { email: `duelist${n}@example.com`, password: 'bench-password' };
@@ -171,15 +138,14 @@ try {
       `POST submit-response, ${players.length / 2} duels`,
       String(players.length),
       ((run.latencies.length / run.wallMs) * 1000).toFixed(0),
-      percentile(sorted, 50).toFixed(1),
-      percentile(sorted, 99).toFixed(1),
+      nearestRank(sorted, 50).toFixed(1),
+      nearestRank(sorted, 99).toFixed(1),
       String(run.latencies.length),
       String(run.failures),
     ],
   ];
   console.log('\nDuels');
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  printColumns(rows);
   console.log(
     `set-up (${players.length} players, friendships, duels, acceptances): ${setupMs.toFixed(0)} ms`,
   );
@@ -201,9 +167,7 @@ try {
     );
   }
 } finally {
-  server.close();
-  await backend.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 
 /** Row 2: Ana answers with key 1, each answer's time until the next question is painted. */

@@ -9,6 +9,8 @@ import { loadJwtSecret } from '../../packages/server/src/auth/secret.ts';
 import { signAccessToken } from '../../packages/server/src/auth/tokens.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
 import { notify } from '../../packages/server/src/notifications/index.ts';
+import { percentile } from './lib/stats.ts';
+import { printMarkdownTable } from './lib/table.ts';
 
 const CLIENTS = Number(process.env.BENCH_EVENT_CLIENTS ?? 1000);
 const WRITES = Number(process.env.BENCH_EVENT_WRITES ?? 300);
@@ -105,10 +107,6 @@ export async function benchEvents(baseUrl: string, databaseUrl: string): Promise
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 export function printEvents(figures: EventsFigures, health: Latency | undefined): void {
   const sorted = [...figures.delays].sort((a, b) => a - b);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -128,11 +126,5 @@ export function printEvents(figures: EventsFigures, health: Latency | undefined)
       healthCell,
     ],
   ];
-  const widths =
-    rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
-  const line = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  console.log();
-  console.log(line(rows[0] ?? []));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows.slice(1)) console.log(line(row));
+  printMarkdownTable(rows);
 }

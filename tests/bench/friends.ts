@@ -1,23 +1,14 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { serve } from '@hono/node-server';
 import type postgres from 'postgres';
 import { loadJwtSecret } from '../../packages/server/src/auth/secret.ts';
 import { signAccessToken } from '../../packages/server/src/auth/tokens.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
 import { type LoadFigures, runLoad } from './child.ts';
+import { jsonCaller } from './lib/http.ts';
+import { startBenchServer } from './lib/server.ts';
+import { CONNECTIONS, DURATION, WARMUP } from './lib/settings.ts';
+import { percentile } from './lib/stats.ts';
+import { LOAD_HEAD, loadCells, printColumns } from './lib/table.ts';
 
-process.env.LOG_LEVEL ??= 'warn';
-process.env.SEED_DEMO = 'false';
-delete process.env.DATABASE_URL; // always a fresh embedded database, never a configured one
-
-const { startBackend } = await import('@memoria/server');
-
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ACCEPTS = Number(process.env.BENCH_FRIEND_ACCEPTS ?? 200);
 const FEW = 4;
 const FRIENDS = 1_000;
@@ -60,10 +51,6 @@ async function load(
     variants: row.bodies?.map((b) => ({ body: JSON.stringify(b) })),
   };
   return runLoad(spec);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /** Resolves with each `friend_accepted` notification's friendship id as it reaches `token`'s stream. */
@@ -109,30 +96,11 @@ async function openStream(baseUrl: string, token: string) {
   };
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
-await chmod(dataDir, 0o755);
-const backend = await startBackend({ dataDir, seed: false });
-const server = serve({
-  fetch: (req, env) => backend.fetch(req, env),
-  port: 0,
-  hostname: '127.0.0.1',
-});
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const bench = await startBenchServer();
+const { backend, baseUrl } = bench;
 const database = openDatabase(backend.databaseUrl, { max: 2 });
 
-async function call(method: string, p: string, body?: unknown, access?: string) {
-  const res = await fetch(baseUrl + p, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(access ? { authorization: `Bearer ${access}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = jsonCaller(baseUrl);
 
 /** `n` users inserted directly (registering would hash every password), by id. */
 async function insertUsers(sql: postgres.Sql, prefix: string, n: number) {
@@ -251,11 +219,7 @@ try {
     lines.push([
       `${row.method} ${row.name}`,
       String(row.connections ?? CONNECTIONS),
-      r.requests.average.toFixed(0),
-      r.latency.p50.toFixed(1),
-      r.latency.p99.toFixed(1),
-      String(r.requests.total),
-      String(r.non2xx),
+      ...loadCells(r),
     ]);
     process.stdout.write(`  ran ${row.name}\n`);
   }
@@ -287,15 +251,12 @@ try {
   process.stdout.write('  ran accept → notification\n');
 } finally {
   await database.end();
-  server.close();
-  await backend.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 
 console.log('\nFriends');
-const head = ['row', 'conn.', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'];
-const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-for (const l of [head, ...lines]) console.log(l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+const head = LOAD_HEAD;
+printColumns([head, ...lines]);
 if (delays) {
   const figure = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);

@@ -14,13 +14,9 @@
 // the health row's median of the same server. Prints figures; asserts nothing.
 // Environment: BENCH_FSRS_SIZES (default "10000,100000"), BENCH_ANKI_CARDS (default 100000).
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { ankiPackage, largeCollection } from '../../packages/server/src/anki/test-package.ts';
 import { fitLimits } from '../../packages/server/src/memory-model/fit-limits.ts';
 import { runFit } from '../../packages/server/src/memory-model/fit-process.ts';
@@ -29,6 +25,7 @@ import {
   learnerWeights,
   simulateLearner,
 } from '../../packages/server/src/memory-model/simulate.ts';
+import { startBenchServer } from './lib/server.ts';
 
 const load = () =>
   loadavg()
@@ -108,23 +105,11 @@ async function healthMs(baseUrl: string, n = 20): Promise<number> {
 }
 
 async function ankiImport(cards: number) {
-  process.env.LOG_LEVEL ??= 'warn';
-  process.env.SEED_DEMO = 'false';
-  delete process.env.DATABASE_URL;
-  const { startBackend } = await import('@memoria/server');
   let t = performance.now();
   const bytes = ankiPackage(largeCollection(cards, 3));
   const buildMs = performance.now() - t;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'memoria-bench-'));
-  await chmod(dataDir, 0o755);
-  const backend = await startBackend({ dataDir, seed: false });
-  const server = serve({
-    fetch: (req, env) => backend.fetch(req, env),
-    port: 0,
-    hostname: '127.0.0.1',
-  });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const bench = await startBenchServer();
+  const { baseUrl } = bench;
   try {
     const json = async (p: string, body: unknown) => {
       const res = await fetch(baseUrl + p, {
@@ -185,9 +170,7 @@ async function ankiImport(cards: number) {
       `${String(summary.cards_imported ?? cards).padStart(6)}  ${String(summary.reviews_imported ?? '-').padStart(9)}  ${(bytes.length / 1048576).toFixed(1).padStart(10)}  ${buildMs.toFixed(0).padStart(9)}  ${importMs.toFixed(0).padStart(10)}   ${res.status}      ${health.toFixed(1)} / ${after.toFixed(1)}`,
     );
   } finally {
-    server.close();
-    await backend.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -3,38 +3,22 @@
 // same run. Unknown codes are not a row: past 20 from one address every verify is 429 by design.
 // Prints figures; asserts nothing. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default
 // 32), BENCH_WARMUP (s, default 2).
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
 import { newInvitationCode } from '../../packages/server/src/domain/invitations.ts';
+import { type LoadFigures, runLoad } from './child.ts';
+import { startBenchServer } from './lib/server.ts';
+import { CONNECTIONS, DURATION, WARMUP } from './lib/settings.ts';
+import { loadCells, printColumns } from './lib/table.ts';
 
-process.env.LOG_LEVEL ??= 'warn';
-process.env.SEED_DEMO = 'false';
-delete process.env.DATABASE_URL; // always a fresh embedded database, never a configured one
-
-const { startBackend } = await import('@memoria/server');
-
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const INVITATIONS = 20_000;
 const VALID = 5_000;
-const loadScript = path.join(import.meta.dirname, 'load.ts');
 
 interface Row {
   name: string;
   paths: string[];
 }
 
-interface Figures {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-}
+type Figures = LoadFigures;
 
 /** One autocannon run in a second process (load.ts), so load and server do not share a loop. */
 async function load(baseUrl: string, row: Row, seconds: number): Promise<Figures> {
@@ -46,41 +30,11 @@ async function load(baseUrl: string, row: Row, seconds: number): Promise<Figures
     headers: {},
     paths: row.paths,
   };
-  const specFile = path.join(os.tmpdir(), `memoria-bench-invitations-${process.pid}.json`);
-  await writeFile(specFile, JSON.stringify(spec));
-  try {
-    return await new Promise<Figures>((resolve, reject) => {
-      const child = spawn(process.execPath, [loadScript, specFile], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-      });
-      child.stderr.on('data', (d) => {
-        err += d;
-      });
-      child.on('close', (code) => {
-        if (code !== 0) return reject(new Error(`load exited ${code}: ${err}`));
-        resolve(JSON.parse(out) as Figures);
-      });
-    });
-  } finally {
-    await rm(specFile, { force: true });
-  }
+  return runLoad(spec);
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
-await chmod(dataDir, 0o755);
-const backend = await startBackend({ dataDir, seed: false });
-const server = serve({
-  fetch: (req, env) => backend.fetch(req, env),
-  port: 0,
-  hostname: '127.0.0.1',
-});
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const bench = await startBenchServer();
+const { backend, baseUrl } = bench;
 const database = openDatabase(backend.databaseUrl, { max: 2 });
 
 const lines: string[][] = [];
@@ -116,24 +70,14 @@ try {
   for (const row of rows) {
     if (WARMUP > 0) await load(baseUrl, row, WARMUP);
     const r = await load(baseUrl, row, DURATION);
-    lines.push([
-      `GET ${row.name}`,
-      r.requests.average.toFixed(0),
-      r.latency.p50.toFixed(1),
-      r.latency.p99.toFixed(1),
-      String(r.requests.total),
-      String(r.non2xx),
-    ]);
+    lines.push([`GET ${row.name}`, ...loadCells(r)]);
     process.stdout.write(`  ran ${row.name}\n`);
   }
 } finally {
   await database.end();
-  server.close();
-  await backend.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 
 console.log(`\nInvitations (${CONNECTIONS} connections)`);
 const head = ['row', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'];
-const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-for (const l of [head, ...lines]) console.log(l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+printColumns([head, ...lines]);

@@ -6,6 +6,7 @@
 // another value (the next card, the next question), then one requestAnimationFrame later (the
 // frame that paints it) the second stamp is taken.
 import type { Page } from 'playwright-core';
+import { nearestRank } from './lib/stats.ts';
 
 export interface KeyToPaint {
   /** The element that shows the current item, e.g. `article[data-card-id]`. */
@@ -60,18 +61,12 @@ export function paintsOf(page: Page): Promise<number[]> {
 }
 
 /** The nearest-rank percentile `p` of `sorted` (ascending); NaN when empty. */
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
-
 /** `p50 … ms · p95 … ms · mean … ms · max … ms` of `paints`. */
 export function describePaints(paints: number[]): string {
   const sorted = [...paints].sort((a, b) => a - b);
   const mean = sorted.reduce((sum, x) => sum + x, 0) / Math.max(1, sorted.length);
   return (
-    `p50 ${percentile(sorted, 50).toFixed(1)} ms · p95 ${percentile(sorted, 95).toFixed(1)} ms · ` +
+    `p50 ${nearestRank(sorted, 50).toFixed(1)} ms · p95 ${nearestRank(sorted, 95).toFixed(1)} ms · ` +
     `mean ${mean.toFixed(1)} ms · max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`
   );
 }

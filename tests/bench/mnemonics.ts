@@ -5,23 +5,14 @@
 // and memory, measured in a fresh process. Prints figures; asserts nothing. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
 // (default 32), BENCH_WARMUP (s, default 2).
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { type LoadFigures, runLoad } from './child.ts';
-
-process.env.LOG_LEVEL ??= 'warn';
-process.env.SEED_DEMO = 'false';
-delete process.env.DATABASE_URL;
-
-const { startBackend } = await import('@memoria/server');
-
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+import { jsonCaller } from './lib/http.ts';
+import { startBenchServer } from './lib/server.ts';
+import { CONNECTIONS, DURATION, WARMUP } from './lib/settings.ts';
+import { ascending, percentile } from './lib/stats.ts';
+import { LOAD_HEAD, loadCells, printColumns } from './lib/table.ts';
 
 interface Row {
   name: string;
@@ -72,30 +63,11 @@ function lexiconFigures(): string {
   }).trim();
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
-await chmod(dataDir, 0o755);
-const started = performance.now();
-const backend = await startBackend({ dataDir, seed: false });
-const server = serve({
-  fetch: (req, env) => backend.fetch(req, env),
-  port: 0,
-  hostname: '127.0.0.1',
-});
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const bench = await startBenchServer();
+const { backend, baseUrl } = bench;
+const started = bench.startedAt;
 
-async function call(method: string, p: string, body?: unknown, access?: string) {
-  const res = await fetch(baseUrl + p, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(access ? { authorization: `Bearer ${access}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = jsonCaller(baseUrl);
 
 /** One streamed reply: ms to its first `delta` frame and to its `done` frame. */
 async function streamedReply(chatId: unknown, content: string, access: string) {
@@ -118,11 +90,6 @@ async function streamedReply(chatId: unknown, content: string, access: string) {
   if (!text.includes('event: done')) throw new Error('stream ended without done');
   return { first: first ?? Number.NaN, done: performance.now() - t };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 const lines: string[][] = [];
 try {
@@ -188,19 +155,13 @@ try {
     lines.push([
       `${row.method} ${row.name}`,
       String(row.connections ?? CONNECTIONS),
-      r.requests.average.toFixed(0),
-      r.latency.p50.toFixed(1),
-      r.latency.p99.toFixed(1),
-      String(r.requests.total),
-      String(r.non2xx),
+      ...loadCells(r),
     ]);
     process.stdout.write(`  ran ${row.name}\n`);
   }
   console.log('\nMnemonics');
-  const head = ['row', 'conn.', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'];
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  for (const l of [head, ...lines])
-    console.log(l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  const head = LOAD_HEAD;
+  printColumns([head, ...lines]);
   console.log(
     `start to first health answer: ${firstAnswer.toFixed(0)} ms (lexicons not loaded yet)`,
   );
@@ -209,11 +170,9 @@ try {
     `first macro-chat reply, streamed: first token ${firstReply.first.toFixed(0)} ms, done ${firstReply.done.toFixed(0)} ms (words paced ${process.env.STORY_STREAM_DELAY_MS || 'the default 20'} ms apart, STORY_STREAM_DELAY_MS)`,
   );
   console.log(
-    `time to the first streamed token (offline engine, ${replies} replies one after another): p50 ${percentile(firstTokens, 50).toFixed(1)} ms, p99 ${percentile(firstTokens, 99).toFixed(1)} ms`,
+    `time to the first streamed token (offline engine, ${replies} replies one after another): p50 ${percentile(ascending(firstTokens), 50).toFixed(1)} ms, p99 ${percentile(ascending(firstTokens), 99).toFixed(1)} ms`,
   );
   console.log(`lexicon load in a fresh process: ${lexiconFigures()}`);
 } finally {
-  server.close();
-  await backend.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -19,10 +19,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { jsonApi } from '../support/api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { launchPersistentChromium } from '../support/chromium.ts';
 import { freePort, type RunningProduct, startProduct } from '../support/product.ts';
+import { nearestRank } from './lib/stats.ts';
 
 const ROUNDS = Number(process.env.NAV_ROUNDS ?? 20);
 const EMPTY_CACHE = process.env.NAV_EMPTY_CACHE === '1';
@@ -31,15 +31,9 @@ const CARDS = 30;
 const product: RunningProduct | undefined = process.env.BASE_URL ? undefined : await startProduct();
 const baseUrl = process.env.BASE_URL ?? product?.baseUrl ?? '';
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
-
 const summary = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
-  return `p50 ${percentile(sorted, 50).toFixed(0)} ms · p95 ${percentile(sorted, 95).toFixed(0)} ms (${sorted.length} clicks)`;
+  return `p50 ${nearestRank(sorted, 50).toFixed(0)} ms · p95 ${nearestRank(sorted, 95).toFixed(0)} ms (${sorted.length} clicks)`;
 };
 
 // A learner with one desk of CARDS cards.
@@ -79,9 +73,8 @@ for (let i = 1; i <= CARDS; i += 1) {
 // signed-in browser.
 const profile = await mkdtemp(path.join(os.tmpdir(), 'memoria-nav-'));
 const debuggingPort = await freePort();
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM_PATH,
-  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
+const context = await launchPersistentChromium(profile, {
+  extraArgs: [`--remote-debugging-port=${debuggingPort}`],
   viewport: { width: 1280, height: 900 },
 });
 try {

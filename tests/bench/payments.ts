@@ -1,23 +1,14 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { signNotification } from '../../packages/server/src/providers/payments/sandbox.ts';
 import { type LoadFigures, runLoad } from './child.ts';
+import { jsonCaller } from './lib/http.ts';
+import { startBenchServer } from './lib/server.ts';
+import { CONNECTIONS, DURATION, WARMUP } from './lib/settings.ts';
+import { LOAD_HEAD, loadCells, printColumns } from './lib/table.ts';
 
-process.env.LOG_LEVEL ??= 'error'; // refused signatures log a warning each
-process.env.SEED_DEMO = 'false';
-delete process.env.DATABASE_URL;
 delete process.env.MERCADOPAGO_ACCESS_TOKEN; // always the sandbox
 delete process.env.SMTP_URL; // mail stays in the outbox: no relay's time in the figures
 
-const { startBackend } = await import('@memoria/server');
-
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const PAYMENTS = Number(process.env.BENCH_WEBHOOK_PAYMENTS ?? 20_000);
 const WEBHOOK = '/be/api/auth/subscriptions/webhook/';
 
@@ -49,29 +40,11 @@ async function load(baseUrl: string, row: Row, seconds: number): Promise<Figures
   return runLoad(spec);
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
-await chmod(dataDir, 0o755);
-const backend = await startBackend({ dataDir, seed: false });
-const server = serve({
-  fetch: (req, env) => backend.fetch(req, env),
-  port: 0,
-  hostname: '127.0.0.1',
-});
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+// Refused signatures log a warning each.
+const bench = await startBenchServer({ logLevel: 'error' });
+const { backend, baseUrl } = bench;
 
-async function call(method: string, p: string, body?: unknown, access?: string) {
-  const res = await fetch(baseUrl + p, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(access ? { authorization: `Bearer ${access}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = jsonCaller(baseUrl);
 
 /** A signed notification about payment `id`, as the sandbox and Mercado Pago send it. */
 function notification(secret: string, id: string, n: number) {
@@ -208,11 +181,7 @@ try {
     lines.push([
       `${row.method} ${row.name}`,
       String(CONNECTIONS),
-      r.requests.average.toFixed(0),
-      r.latency.p50.toFixed(1),
-      r.latency.p99.toFixed(1),
-      String(r.requests.total),
-      String(r.non2xx),
+      ...loadCells(r),
       String(r.errors),
     ]);
     process.stdout.write(`  ran ${row.name}\n`);
@@ -222,10 +191,8 @@ try {
   const [mails] = await sql<{ n: number }[]>`select count(*)::int as n from mail_outbox`;
 
   console.log('\nPayments (sandbox provider)');
-  const head = ['row', 'conn.', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  for (const l of [head, ...lines])
-    console.log(l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  const head = [...LOAD_HEAD, 'errors'];
+  printColumns([head, ...lines]);
   console.log(`create_subscription (sandbox checkout created): ${created.toFixed(0)} ms`);
   console.log(
     `sandbox approve, whole (its two signed notifications applied over HTTP): ${approved.toFixed(0)} ms`,
@@ -245,7 +212,5 @@ try {
   }
 } finally {
   await sql.end();
-  server.close();
-  await backend.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

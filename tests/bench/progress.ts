@@ -1,21 +1,11 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { runLoad } from './child.ts';
+import { jsonCaller } from './lib/http.ts';
+import { startBenchServer } from './lib/server.ts';
+import { CONNECTIONS, DURATION, WARMUP } from './lib/settings.ts';
+import { LOAD_HEAD, loadCells, printColumns } from './lib/table.ts';
 import { seedReviewAccount } from './seed-reviews.ts';
-
-process.env.LOG_LEVEL ??= 'warn';
-process.env.SEED_DEMO = 'false';
-delete process.env.DATABASE_URL; // always a fresh embedded database, never a configured one
-
-const { startBackend } = await import('@memoria/server');
-
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 
 /** The issue's size: 2 years of daily reviews, about 200,000 review-log rows. */
 const DAYS = 730;
@@ -137,29 +127,10 @@ function batch(run: number, i: number, tokens: string[]): Variant {
   };
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
-await chmod(dataDir, 0o755);
-const backend = await startBackend({ dataDir, seed: false });
-const server = serve({
-  fetch: (req, env) => backend.fetch(req, env),
-  port: 0,
-  hostname: '127.0.0.1',
-});
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const bench = await startBenchServer();
+const { backend, baseUrl } = bench;
 
-async function call(method: string, p: string, body?: unknown, access?: string) {
-  const res = await fetch(baseUrl + p, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(access ? { authorization: `Bearer ${access}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = jsonCaller(baseUrl);
 
 const PASSWORD = 'bench-password';
 
@@ -276,11 +247,7 @@ try {
     lines.push([
       `${row.method} ${row.name}`,
       String(row.connections ?? CONNECTIONS),
-      r.requests.average.toFixed(0),
-      r.latency.p50.toFixed(1),
-      r.latency.p99.toFixed(1),
-      String(r.requests.total),
-      String(r.non2xx),
+      ...loadCells(r),
       String(r.errors + r.timeouts),
     ]);
     process.stdout.write(`  ran ${row.name}\n`);
@@ -297,10 +264,8 @@ try {
     await check.end();
   }
   console.log('\nProgress');
-  const head = ['row', 'conn.', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  for (const l of [head, ...lines])
-    console.log(l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  const head = [...LOAD_HEAD, 'errors'];
+  printColumns([head, ...lines]);
   for (const note of notes) console.log(note);
   console.log(
     `load average ${os
@@ -309,7 +274,5 @@ try {
       .join(', ')} at the end (1, 5, 15 min).`,
   );
 } finally {
-  server.close();
-  await backend.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

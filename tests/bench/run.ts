@@ -1,29 +1,20 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { DUE_CARDS_PAGE, DUE_CARDS_PREVIEWS } from '../../packages/api/src/constants.ts';
 import { type LoadFigures, runLoad, spawnJson } from './child.ts';
 import { startProfile, writeProfile } from './cpu-profile.ts';
 import { benchEvents, type EventsFigures, printEvents } from './events.ts';
+import { startBenchServer } from './lib/server.ts';
+import { CONNECTIONS, DURATION, WARMUP } from './lib/settings.ts';
+import { printMarkdownTable } from './lib/table.ts';
 import { cpuMsOf, descendants } from './procs.ts';
 import { seedCrowd, seedReviewAccount } from './seed-reviews.ts';
 import { describeWaits, sampleWaits, type Waits } from './waits.ts';
 
-process.env.LOG_LEVEL ??= 'warn';
-process.env.SEED_DEMO = 'false';
-delete process.env.DATABASE_URL; // always a fresh embedded database, never a configured one
-
-const { startBackend } = await import('@memoria/server');
-
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROWS = new RegExp(process.env.BENCH_ROWS ?? '');
 /**
  * A folder for a CPU profile of the server during each row's measured window (cpu-profile.ts),
@@ -297,17 +288,8 @@ async function runAutocannon(url: string, scenario: Scenario, ctx: BenchContext,
   return spawnJson<LoadFigures>(args);
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'memoria-bench-'));
-await chmod(dataDir, 0o755);
-const backend = await startBackend({ dataDir, seed: false });
-const server = serve({
-  fetch: (req, env) => backend.fetch(req, env),
-  port: 0,
-  hostname: '127.0.0.1',
-});
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-const { port } = server.address() as AddressInfo;
-const baseUrl = `http://127.0.0.1:${port}`;
+const bench = await startBenchServer();
+const { backend, baseUrl } = bench;
 // In this process too, so that it shares the event loop's machine as the backend does.
 const LIVE_JSON = JSON.stringify({ status: 'ok' });
 const bare = createServer((_req, res) => {
@@ -394,9 +376,7 @@ try {
   process.stdout.write('  ran events stream\n');
 } finally {
   bare.close();
-  server.close();
-  await backend.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 
 const bareRps = results.find((r) => r.scenario.name === BARE)?.rps ?? 0;
@@ -430,13 +410,7 @@ const rows = [
     `${r.loopP99.toFixed(1)} / ${r.loopMax.toFixed(1)}`,
   ]),
 ];
-const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
-const line = (row: string[]) =>
-  `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
-console.log();
-console.log(line(rows[0] ?? []));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const row of rows.slice(1)) console.log(line(row));
+printMarkdownTable(rows, { numbersRight: true });
 console.log(`load average ${loadAverage()} at the end (1, 5, 15 min).`);
 console.log();
 for (const [a, b, figure = 'rps'] of ratios) {

@@ -4,7 +4,7 @@
 // at 320, 390, 1024, 1280 and 1440 px in either language; on a touch-only phone the study screen shows
 // no keyboard hints.
 
-import { brokenWords } from '@memoria/features/shared';
+import { brokenWords } from '@memoria/features/shared/test/layoutChecks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';

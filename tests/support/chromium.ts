@@ -1,6 +1,6 @@
 // One way to open Debian's Chromium for journeys, story tests and benchmarks: playwright-core
 // with the system browser, since Playwright's own browser download is not reachable from CI.
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,4 +17,19 @@ export const CHROMIUM_ARGS = [
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** A browser with a profile kept in `profileDir` (the navigation bench hands it to Lighthouse). */
+export function launchPersistentChromium(
+  profileDir: string,
+  {
+    extraArgs = [],
+    viewport,
+  }: { extraArgs?: string[]; viewport?: { width: number; height: number } },
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    viewport,
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * The dependency rules (`.dependency-cruiser.cjs`) fail on what they forbid: depcruise, run as
- * `npm run lint:deps` runs it, on a fixture tree where one feature imports another's internals.
+ * `npm run lint:deps` runs it, on fixture trees that break them on purpose (one feature importing
+ * another's internals; shipped code importing test support).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -33,4 +34,15 @@ test('the real check skips the fixture tree', () => {
   const { status, output } = cruise(root, ['tests/fixtures']);
   expect(output).toContain('no dependency violations found');
   expect(status).toBe(0);
+});
+
+test('shipped code importing test support, a fixture or vitest fails the check', () => {
+  const { status, output } = cruise(join(fixture, 'test-support'), ['packages']);
+  expect(status).not.toBe(0);
+  const rule = 'error production-never-imports-test-support: packages/features/gamma/Gamma.ts →';
+  expect(output).toContain(`${rule} packages/features/gamma/test/fixtures.ts`);
+  expect(output).toContain(`${rule} packages/features/gamma/card.fixtures.ts`);
+  expect(output).toMatch(new RegExp(`${rule} \\S*node_modules/vitest/`));
+  // Only those: the test file may import all three.
+  expect(output).toContain('3 dependency violations (3 errors, 0 warnings)');
 });

@@ -5,7 +5,7 @@
  * prices and currency once it answers, 'Error fetching plans' with Retry when it fails, and Retry
  * reading again. The markup is the one src/pages/pricing.astro and PlanCard.astro render.
  */
-import { startTestServer, type TestServer } from '@memoria/api/testing';
+import { startTestServer, type TestServer } from '@memoria/api/test/http-server';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PLANS_URL, startPlanPrices } from '../../src/scripts/plan-prices.ts';
 

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { type UploadProgress, xhrFetch } from './anki.ts';
 import { createApiClient, retryConnection } from './client.ts';
 import { ApiRequestError, unwrap } from './errors.ts';
-import { startTestServer, type TestServer } from './testing/http-server.ts';
+import { startTestServer, type TestServer } from './test/http-server.ts';
 
 let server: TestServer;
 const IMPORT = '/be/api/space-repetition/anki-import/';

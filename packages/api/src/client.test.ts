@@ -1,5 +1,5 @@
 /**
- * Middleware tests against a real HTTP server (src/testing/http-server.ts).
+ * Middleware tests against a real HTTP server (src/test/http-server.ts).
  *
  * Which fetch: Vitest's happy-dom environment replaces the globals `fetch`, `Request`, `Headers`
  * and `AbortSignal` with happy-dom's, and Node's own fetch is no longer reachable (nor mixable: a
@@ -21,7 +21,7 @@ import { deleteCookie, setCookie } from './cookies.ts';
 import { ApiRequestError, unwrap } from './errors.ts';
 import { getAccessToken, getRefreshToken, saveTokens } from './session.ts';
 import { $connectionLost } from './stores.ts';
-import { closedOrigin, startTestServer, type TestServer } from './testing/http-server.ts';
+import { closedOrigin, startTestServer, type TestServer } from './test/http-server.ts';
 
 let server: TestServer;
 let navigate: ReturnType<typeof vi.fn<(path: string) => void>>;

@@ -1,5 +1,5 @@
 /**
- * The events stream client against a real HTTP server (src/testing/http-server.ts) that answers
+ * The events stream client against a real HTTP server (src/test/http-server.ts) that answers
  * `GET /be/api/events/` with server-sent events it writes itself.
  */
 
@@ -18,7 +18,7 @@ import { notificationKeys } from './notifications.ts';
 import { duelRequestQueries } from './query.ts';
 import { getAccessToken, saveTokens } from './session.ts';
 import { $eventsConnection, type EventsConnection, pollUnlessStreamed } from './stores.ts';
-import { startTestServer, type TestServer } from './testing/http-server.ts';
+import { startTestServer, type TestServer } from './test/http-server.ts';
 
 const EVENTS = '/be/api/events/';
 let server: TestServer;

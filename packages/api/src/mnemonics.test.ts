@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ApiRequestError } from './errors.ts';
 import { streamMacroMessage, streamMacroMessageEdit } from './mnemonics.ts';
-import { startTestServer, type TestServer } from './testing/http-server.ts';
+import { startTestServer, type TestServer } from './test/http-server.ts';
 
 let server: TestServer;
 

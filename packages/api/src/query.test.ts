@@ -22,7 +22,7 @@ import {
 } from './query.ts';
 import { getAccessToken, getRefreshToken, getUserEmail, saveTokens } from './session.ts';
 import { $cookieConsent, readCookieConsent, setCookieConsent } from './stores.ts';
-import { startTestServer, type TestServer } from './testing/http-server.ts';
+import { startTestServer, type TestServer } from './test/http-server.ts';
 
 let server: TestServer;
 let navigate: ReturnType<typeof vi.fn<(path: string) => void>>;

@@ -19,7 +19,7 @@ import {
   saveTokens,
   setUserEmail,
 } from './session.ts';
-import { recordCookieWrites } from './testing/cookie-writes.ts';
+import { recordCookieWrites } from './test/cookie-writes.ts';
 
 let events: number;
 const onAuthChange = () => {

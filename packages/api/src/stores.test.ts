@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { deleteCookie, setCookie } from './cookies.ts';
-import { recordCookieWrites } from './testing/cookie-writes.ts';
+import { recordCookieWrites } from './test/cookie-writes.ts';
 
 /** The stores read the browser when their module loads: import a fresh copy per case. */
 async function freshStores() {

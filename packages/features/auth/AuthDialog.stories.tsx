@@ -2,7 +2,7 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { AuthDialog } from './AuthDialog.tsx';
 
 const meta = {

@@ -3,8 +3,8 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { accountInfo, fail, ok } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { accountInfo, fail, ok } from '../shared/test/storyData.ts';
 import * as s from './auth.css.ts';
 import { InvitationPage } from './InvitationPage.tsx';
 

@@ -3,8 +3,8 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { fail } from '../shared/storyData.ts';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { fail } from '../shared/test/storyData.ts';
 import * as s from './auth.css.ts';
 import { InvitationRegistration, InvitationWelcome } from './InvitationRegistration.tsx';
 

@@ -2,8 +2,8 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { api, fail, HttpResponse } from '../shared/storyData.ts';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { api, fail, HttpResponse } from '../shared/test/storyData.ts';
 import * as s from './auth.css.ts';
 import { LoginForm } from './LoginForm.tsx';
 

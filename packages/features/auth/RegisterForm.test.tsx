@@ -1,7 +1,7 @@
 import { getAccessToken, setNavigate } from '@memoria/api';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { PENDING_INVITATION_KEY } from './pendingInvitation.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 

@@ -7,8 +7,8 @@ import {
   withHeldMutations,
   withQueryClient,
   withSession,
-} from '../shared/storybook.tsx';
-import { fail } from '../shared/storyData.ts';
+} from '../shared/test/storybook.tsx';
+import { fail } from '../shared/test/storyData.ts';
 import * as s from './auth.css.ts';
 import { SignInLinkPage } from './SignInLinkPage.tsx';
 

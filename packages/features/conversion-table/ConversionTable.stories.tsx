@@ -8,8 +8,8 @@ import {
   withHeldMutations,
   withQueryClient,
   withSession,
-} from '../shared/storybook.tsx';
-import { accountInfo } from '../shared/storyData.ts';
+} from '../shared/test/storybook.tsx';
+import { accountInfo } from '../shared/test/storyData.ts';
 import { ConversionTable, ConversionTablePage } from './ConversionTable.tsx';
 
 /** What the server answered for "28 3141592653" (English). */

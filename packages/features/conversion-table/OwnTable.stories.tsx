@@ -4,9 +4,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { api, HttpResponse } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { OwnTable } from './OwnTable.tsx';
-import { majorTable, tableHandler } from './storyData.ts';
+import { majorTable, tableHandler } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/conversion-table/OwnTable',

@@ -3,9 +3,9 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { DeckReview } from './DeckReview.tsx';
-import { CARDS, desk, queue } from './fixtures.ts';
+import { CARDS, desk, queue } from './test/fixtures.ts';
 
 const handlers = (cards: Parameters<typeof queue>[0], deskOverrides = {}) => [
   ok('/space-repetition/desks/{id}/', desk(deskOverrides)),

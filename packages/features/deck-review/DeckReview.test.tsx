@@ -10,13 +10,13 @@ import {
   setUserEmail,
   spaceRepetitionKeys,
 } from '@memoria/api';
-import { startTestServer } from '@memoria/api/testing';
+import { startTestServer } from '@memoria/api/test/http-server';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { DeckReview } from './DeckReview.tsx';
-import { CARDS, desk, dueCard, queue, reviewResult } from './fixtures.ts';
 import { REVIEW_QUEUE_KEY, readQueue } from './offlineQueue.ts';
+import { CARDS, desk, dueCard, queue, reviewResult } from './test/fixtures.ts';
 
 let server: TestServer;
 

@@ -3,8 +3,8 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { api, HttpResponse } from '../shared/storyData.ts';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { api, HttpResponse } from '../shared/test/storyData.ts';
 import { AnkiImportDialog, ImportProgress } from './AnkiImportDialog.tsx';
 
 const IMPORT = '/space-repetition/anki-import/';

@@ -3,9 +3,9 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { DeskDetail } from './DeskDetail.tsx';
-import { cardPage, desk, emptyPage } from './storyData.ts';
+import { cardPage, desk, emptyPage } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/decks/DeskDetail',

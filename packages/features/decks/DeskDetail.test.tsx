@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { DeskDetail } from './DeskDetail.tsx';
 
 const api = signedInApi();

@@ -3,9 +3,9 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { DeskList } from './DeskList.tsx';
-import { desks } from './storyData.ts';
+import { desks } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/decks/DeskList',

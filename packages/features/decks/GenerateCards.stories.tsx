@@ -2,10 +2,10 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { api, HttpResponse } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import type { AttachedFile } from './files.ts';
 import { GenerateCards } from './GenerateCards.tsx';
-import { PIXEL_PNG } from './storyData.ts';
+import { PIXEL_PNG } from './test/storyData.ts';
 
 const photo: AttachedFile = {
   id: 'file-1',

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import { renderWithProviders } from '../shared/testing.tsx';
+import { renderWithProviders } from '../shared/test/render.tsx';
 import * as s from './decks.css.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 

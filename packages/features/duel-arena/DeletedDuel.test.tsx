@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { QuizArena } from './QuizArena.tsx';
 import { ImageArena, TableArena } from './RecallArena.tsx';
-import { ME } from './storyData.ts';
+import { ME } from './test/storyData.ts';
 
 const api = signedInApi();
 

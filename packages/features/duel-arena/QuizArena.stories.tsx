@@ -3,7 +3,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { QuizArenaView } from './QuizArena.tsx';
-import { finishedQuiz, ME, quizDuel, readingQuiz, scorelessQuiz, tiedQuiz } from './storyData.ts';
+import {
+  finishedQuiz,
+  ME,
+  quizDuel,
+  readingQuiz,
+  scorelessQuiz,
+  tiedQuiz,
+} from './test/storyData.ts';
 
 const meta = {
   title: 'Features/duel-arena/QuizArena',

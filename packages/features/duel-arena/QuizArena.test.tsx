@@ -1,9 +1,9 @@
 import type { Duel } from '@memoria/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { QuizArena } from './QuizArena.tsx';
-import { finishedQuiz, ME, quizDuel, scorelessQuiz, tiedQuiz } from './storyData.ts';
+import { finishedQuiz, ME, quizDuel, scorelessQuiz, tiedQuiz } from './test/storyData.ts';
 
 const api = signedInApi();
 const DUEL = '/be/api/duels/41/';

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { RecallArenaView } from './RecallArena.tsx';
-import { finishedImages, finishedTable, imageDuel, ME, tableDuel } from './storyData.ts';
+import { finishedImages, finishedTable, imageDuel, ME, tableDuel } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/duel-arena/RecallArena',

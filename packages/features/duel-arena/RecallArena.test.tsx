@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, test, vi } from 'vitest';
 import { messages } from '../messages.ts';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { ImageArena, RecallArenaView } from './RecallArena.tsx';
-import { finishedImages, finishedTable, imageDuel, ME } from './storyData.ts';
+import { finishedImages, finishedTable, imageDuel, ME } from './test/storyData.ts';
 
 const api = signedInApi();
 

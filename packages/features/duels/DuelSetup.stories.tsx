@@ -3,9 +3,9 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { desk } from '../shared/fixtures.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { ok, page } from '../shared/storyData.ts';
+import { desk } from '../shared/test/fixtures.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { ok, page } from '../shared/test/storyData.ts';
 import { DuelSetup } from './DuelSetup.tsx';
 
 const friends = ['bo', 'carla'].map((username, i) => ({

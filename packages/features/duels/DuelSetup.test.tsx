@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { desk } from '../shared/fixtures.ts';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { desk } from '../shared/test/fixtures.ts';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { DuelSetup } from './DuelSetup.tsx';
 
 const api = signedInApi();

@@ -3,10 +3,10 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { accountInfo, ok, page } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { accountInfo, ok, page } from '../shared/test/storyData.ts';
 import { DuelsHome } from './DuelsHome.tsx';
-import { history, leaderboard, noStats, requests, stats } from './storyData.ts';
+import { history, leaderboard, noStats, requests, stats } from './test/storyData.ts';
 
 const withData = [
   accountInfo('standard'),

@@ -1,9 +1,9 @@
 import { setNavigate } from '@memoria/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { DuelsHome } from './DuelsHome.tsx';
-import { history, leaderboard, requests, stats } from './storyData.ts';
+import { history, leaderboard, requests, stats } from './test/storyData.ts';
 
 const api = signedInApi();
 const RESPOND = '/be/api/duels/duel-requests/7/respond/';

@@ -3,8 +3,8 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { api, fail, HttpResponse, ok, page, pendingReceived } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { api, fail, HttpResponse, ok, page, pendingReceived } from '../shared/test/storyData.ts';
 import { Friends } from './Friends.tsx';
 
 const person = (id: number, username: string, first: string, email: string | null) => ({

@@ -1,7 +1,7 @@
 import { $session, saveTokens } from '@memoria/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { Friends } from './Friends.tsx';
 
 const person = (id: number, username: string, email: string | null = null) => ({

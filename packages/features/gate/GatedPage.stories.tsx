@@ -1,8 +1,8 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { accountInfo } from '../shared/storyData.ts';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { accountInfo } from '../shared/test/storyData.ts';
 import { GatedPage } from './GatedPage.tsx';
 
 const meta = {

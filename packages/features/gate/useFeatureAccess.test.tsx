@@ -6,7 +6,7 @@ import {
   renderWithProviders,
   signedInApi,
   testQueryClient,
-} from '../shared/testing.tsx';
+} from '../shared/test/render.tsx';
 import { GatedPage } from './GatedPage.tsx';
 import { useFeatureAccess } from './useFeatureAccess.ts';
 

@@ -5,8 +5,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ago, FIXED_NOW } from '../../../.storybook/fixtures.ts';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { user } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { user } from '../shared/test/storyData.ts';
 import { InvitationSections } from './InvitationSections.tsx';
 
 const owner: Schemas['UserSummary'] = {

@@ -4,10 +4,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { accountInfo } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { accountInfo } from '../shared/test/storyData.ts';
 import { ChatList, ChatListPage } from './ChatList.tsx';
-import { chats } from './storyData.ts';
+import { chats } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/macro-chat/ChatList',

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { ChatList } from './ChatList.tsx';
-import { chats } from './storyData.ts';
+import { chats } from './test/storyData.ts';
 
 const api = signedInApi();
 

@@ -4,8 +4,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { accountInfo } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { accountInfo } from '../shared/test/storyData.ts';
 import { Conversation, ConversationPage, StreamingReply } from './Conversation.tsx';
 import * as css from './macro.css.ts';
 import {
@@ -14,7 +14,7 @@ import {
   editStreamHandler,
   storingConversation,
   streamHandler,
-} from './storyData.ts';
+} from './test/storyData.ts';
 
 const meta = {
   title: 'Features/macro-chat/Conversation',

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { Conversation } from './Conversation.tsx';
-import { chats } from './storyData.ts';
+import { chats } from './test/storyData.ts';
 
 const api = signedInApi();
 

@@ -3,7 +3,7 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { BuyStandardButton } from './BuyStandardButton.tsx';
 
 /**

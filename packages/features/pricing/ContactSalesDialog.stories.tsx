@@ -3,8 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient } from '../shared/storybook.tsx';
-import { api, fail, HttpResponse } from '../shared/storyData.ts';
+import { withQueryClient } from '../shared/test/storybook.tsx';
+import { api, fail, HttpResponse } from '../shared/test/storyData.ts';
 import { ContactSalesDialog } from './ContactSalesDialog.tsx';
 
 const meta = {

@@ -1,8 +1,8 @@
-import type { RecordedRequest, Reply } from '@memoria/api/testing';
+import type { RecordedRequest, Reply } from '@memoria/api/test/http-server';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { subscriptionPlans } from '../shared/storyData.ts';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
+import { subscriptionPlans } from '../shared/test/storyData.ts';
 import { InAppPricing } from './InAppPricing.tsx';
 
 const signedIn = signedInApi();

@@ -3,8 +3,13 @@ import { act, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { subscriptionPlans } from '../shared/storyData.ts';
-import { Providers, startApiServer, type TestServer, testQueryClient } from '../shared/testing.tsx';
+import {
+  Providers,
+  startApiServer,
+  type TestServer,
+  testQueryClient,
+} from '../shared/test/render.tsx';
+import { subscriptionPlans } from '../shared/test/storyData.ts';
 import { InAppPricing } from './InAppPricing.tsx';
 
 const standard = {

@@ -4,8 +4,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { api, HttpResponse, ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { memoryModels } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { memoryModels } from '../shared/test/storyData.ts';
 import { MemoryModelSection } from './MemoryModelSection.tsx';
 
 const MODEL = '/space-repetition/memory-model/';

@@ -3,8 +3,13 @@ import { act, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { user } from '../shared/storyData.ts';
-import { Providers, startApiServer, type TestServer, testQueryClient } from '../shared/testing.tsx';
+import {
+  Providers,
+  startApiServer,
+  type TestServer,
+  testQueryClient,
+} from '../shared/test/render.tsx';
+import { user } from '../shared/test/storyData.ts';
 import { AccountSection } from './AccountSection.tsx';
 
 let server: TestServer;

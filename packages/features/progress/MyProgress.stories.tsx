@@ -4,8 +4,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { progressData, progressEmpty, rankingAlone } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { progressData, progressEmpty, rankingAlone } from '../shared/test/storyData.ts';
 import { loadChartLibrary } from './BarChart.tsx';
 import { MyProgress } from './MyProgress.tsx';
 

@@ -1,7 +1,7 @@
 import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { MyProgress } from './MyProgress.tsx';
 
 let server: TestServer;

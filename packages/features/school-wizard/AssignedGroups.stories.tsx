@@ -2,9 +2,9 @@ import { schoolKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { AssignedGroups } from './AssignedGroups.tsx';
-import { courses, ok, subjects } from './storyData.ts';
+import { courses, ok, subjects } from './test/storyData.ts';
 
 const assigned = [
   ok('/auth/courses/', courses.slice(0, 1)),

@@ -3,9 +3,9 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { EnrolPeople } from './EnrolPeople.tsx';
-import { fail, ok, schoolData } from './storyData.ts';
+import { fail, ok, schoolData } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/school-wizard/EnrolPeople',

@@ -3,9 +3,9 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { SchoolList } from './SchoolList.tsx';
-import { accountOf, emptySchool, fail, ok, school } from './storyData.ts';
+import { accountOf, emptySchool, fail, ok, school } from './test/storyData.ts';
 
 const withSchools = [accountOf('enterprise'), ok('/auth/schools/', [school(), emptySchool])];
 const none = [accountOf('enterprise'), ok('/auth/schools/', [])];

@@ -3,10 +3,10 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { user } from '../shared/storyData.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { user } from '../shared/test/storyData.ts';
 import { SchoolManager } from './SchoolManager.tsx';
-import { accountOf, ok, schoolData } from './storyData.ts';
+import { accountOf, ok, schoolData } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/school-wizard/SchoolManager',

@@ -2,7 +2,7 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { SchoolWizard } from './SchoolWizard.tsx';
 import {
   accountOf,
@@ -15,7 +15,7 @@ import {
   school,
   schoolData,
   subjects,
-} from './storyData.ts';
+} from './test/storyData.ts';
 
 const created = school({
   statistics: { courses_count: 3, subjects_count: 6, teachers_count: 0, students_count: 0 },

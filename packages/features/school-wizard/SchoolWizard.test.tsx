@@ -2,7 +2,7 @@ import type { School } from '@memoria/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { SchoolWizard } from './SchoolWizard.tsx';
 
 const api = signedInApi('owner@example.com');

@@ -1,7 +1,7 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
-import { withQueryClient } from '../shared/storybook.tsx';
+import { withQueryClient } from '../shared/test/storybook.tsx';
 import { ConnectionLostSnackbar } from './ConnectionLostSnackbar.tsx';
 
 const meta = {

@@ -1,8 +1,8 @@
 import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { user } from '../shared/storyData.ts';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
+import { user } from '../shared/test/storyData.ts';
 import { Dashboard } from './Dashboard.tsx';
 
 let server: TestServer;

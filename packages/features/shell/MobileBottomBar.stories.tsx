@@ -1,8 +1,8 @@
 import { inMatrix, matrixGlobals } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData } from '../shared/storyData.ts';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { shellData } from '../shared/test/storyData.ts';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import {
   accountInfo,
   api,
@@ -13,7 +13,7 @@ import {
   ok,
   page,
   pendingReceived,
-} from '../shared/storyData.ts';
+} from '../shared/test/storyData.ts';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
 
 /** The requests still pending, which the bell offers to answer. */

@@ -1,8 +1,8 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData, shellEmpty, shellFailing } from '../shared/storyData.ts';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { shellData, shellEmpty, shellFailing } from '../shared/test/storyData.ts';
 import { RightPanel } from './RightPanel.tsx';
 
 // No `now` arg: the preview's clock starts at FIXED_NOW, and a Date among the args broke the

@@ -1,7 +1,7 @@
 import { $session, setNavigate } from '@memoria/api';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders } from '../shared/testing.tsx';
+import { renderWithProviders } from '../shared/test/render.tsx';
 import { SEARCH_OPEN_DELAY_MS, SearchBox } from './SearchBox.tsx';
 
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
-import { assertLayout, settled } from '../shared/layoutChecks.ts';
-import { withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData, shellEmpty, shellFailing } from '../shared/storyData.ts';
+import { assertLayout, settled } from '../shared/test/layoutChecks.ts';
+import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { shellData, shellEmpty, shellFailing } from '../shared/test/storyData.ts';
 import { SidebarNav } from './Sidebar.tsx';
 
 const meta = {

@@ -2,7 +2,7 @@ import type { Locale } from '@memoria/api';
 import { $session, ACCESS_TOKEN_KEY, queryKeys, setNavigate } from '@memoria/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { SidebarNav } from './Sidebar.tsx';
 
 let server: TestServer;

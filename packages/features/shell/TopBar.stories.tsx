@@ -2,9 +2,9 @@ import { queryKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
-import { assertLayout, settled } from '../shared/layoutChecks.ts';
-import { withFailedQuery, withQueryClient, withSession } from '../shared/storybook.tsx';
-import { shellData } from '../shared/storyData.ts';
+import { assertLayout, settled } from '../shared/test/layoutChecks.ts';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { shellData } from '../shared/test/storyData.ts';
 import { TopBar } from './TopBar.tsx';
 
 const meta = {

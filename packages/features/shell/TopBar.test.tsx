@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
-import { Providers, renderWithProviders, signedInApi } from '../shared/testing.tsx';
+import { Providers, renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { TopBar } from './TopBar.tsx';
 
 const api = signedInApi();

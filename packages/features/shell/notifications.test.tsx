@@ -12,7 +12,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { parse } from 'yaml';
 import { messages } from '../messages.ts';
-import { renderWithProviders, startApiServer, type TestServer } from '../shared/testing.tsx';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { NOTIFICATIONS_MAX_HEIGHT, NotificationsMenu } from './NotificationsMenu.tsx';
 import { notificationAge, notificationText, notificationView } from './notifications.ts';
 

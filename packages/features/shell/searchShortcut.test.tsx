@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { Providers, testQueryClient } from '../shared/testing.tsx';
+import { Providers, testQueryClient } from '../shared/test/render.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SEARCH_SHORTCUT_SCRIPT } from './searchShortcut.ts';
 

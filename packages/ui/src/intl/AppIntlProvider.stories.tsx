@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { FormattedMessage } from 'react-intl';
 import { expect, within } from 'storybook/test';
-import { inMatrix } from '../storybook.ts';
+import { inMatrix } from '../test/storybook.ts';
 import { AppIntlProvider } from './AppIntlProvider.tsx';
 
 /** One text of the UI package's catalog and one of a feature's, as an island shows them. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { inMatrix } from '../storybook.ts';
+import { inMatrix } from '../test/storybook.ts';
 import { vars } from './contract.css.ts';
 import { light } from './tokens.ts';
 

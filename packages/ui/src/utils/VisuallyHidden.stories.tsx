@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { CheckIcon } from '../icons/icons.tsx';
-import { inMatrix } from '../storybook.ts';
+import { inMatrix } from '../test/storybook.ts';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
 
 const meta = {

@@ -1,7 +1,7 @@
 /**
  * The matrix "Who may do what" for invitations, relationships and user records, cell by cell. The
- * test reads the table from docs/features/invitations.md and requires it to be the table below, so
- * the docs say exactly what is checked here.
+ * matrix is data, `src/test/invitations-access-matrix.tsv` (docs/features/invitations.md points
+ * to it): this file knows how to try each of its operations and checks every cell it states.
  *
  * The organisation under test: an Enterprise+ owner (`plusThis`) whose enterprise invitations
  * made `teacherThis` and `teacher2` Enterprise teachers; `teacherThis` owns a school with a course
@@ -12,7 +12,6 @@
  * a status.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers as schoolHelpers } from '../schools/test-support.ts';
@@ -178,160 +177,82 @@ const register = (kind: Kind) => async (column: Column) => {
 const REL = `${A}/enterprise-teacher-relationships/`;
 const TS = `${A}/teacher-student-relationships/`;
 
-/** The docs' rows, in their order: the operation, its cells by column, and how to try a cell. */
-const MATRIX: [string, Cell[], (column: Column) => Promise<Outcome>][] = [
-  [
-    'create an enterprise invitation',
-    ['401', '403', '403', '403', '403', 'yes', 'yes'],
-    create('enterprise'),
-  ],
-  [
-    'list enterprise invitations',
-    ['401', '403', '403', '403', '403', 'yes', 'none'],
-    list('enterprise'),
-  ],
-  [
-    'read an enterprise invitation by id',
-    ['401', '403', '403', '403', '403', 'yes', '404'],
-    read('enterprise'),
-  ],
-  [
-    'revoke an enterprise invitation by id',
-    ['401', '403', '403', '403', '403', 'yes', '404'],
-    revoke('enterprise'),
-  ],
-  [
-    'create a teacher invitation',
-    ['401', '403', '403', 'yes', 'yes', 'yes', 'yes'],
-    create('teacher'),
-  ],
-  [
-    'list teacher invitations',
-    ['401', '403', '403', 'yes', 'none', 'none', 'none'],
-    list('teacher'),
-  ],
-  [
-    'read a teacher invitation by id',
-    ['401', '403', '403', 'yes', '404', '404', '404'],
-    read('teacher'),
-  ],
-  [
-    'revoke a teacher invitation by id',
-    ['401', '403', '403', 'yes', '404', '404', '404'],
-    revoke('teacher'),
-  ],
-  [
-    'verify a code (rate-limited on unknown codes)',
-    ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
-    async (column) => {
-      const object = await objectOf('teacher');
-      const res = await call(column, 'GET', `${A}/verify-invitation/${object.code}/`);
-      return { status: res.status, seen: res.body.valid === true };
-    },
-  ],
-  [
-    '`my_enterprise_teachers/`',
-    ['401', '403', '403', '403', '403', 'yes', 'none'],
-    relation(`${REL}my_enterprise_teachers/`, (r) => r.id === org.teacherThis.user.id),
-  ],
-  [
-    '`my_enterprise_owner/`',
-    ['401', '404', '404', 'yes', 'none', '404', '404'],
-    relation(`${REL}my_enterprise_owner/`, (r) => r.id === org.plusThis.user.id),
-  ],
-  [
-    '`enterprise-teacher-relationships/`',
-    ['401', 'none', 'none', 'yes', 'none', 'yes', 'none'],
-    relation(
-      REL,
-      (r) =>
-        idOf(r.enterprise_owner) === org.plusThis.user.id &&
-        idOf(r.teacher) === org.teacherThis.user.id,
-    ),
-  ],
-  [
-    '`my_students/`',
-    ['401', '403', '403', 'yes', 'none', 'none', 'none'],
-    relation(`${TS}my_students/`, (r) => r.id === org.studentThis.user.id),
-  ],
-  [
-    '`my_teachers/`',
-    ['401', 'none', 'none', 'none', 'none', 'none', 'none'],
-    relation(`${TS}my_teachers/`, (r) => r.id === org.teacherThis.user.id),
-  ],
-  [
-    '`teacher-student-relationships/`',
-    ['401', 'none', 'none', 'yes', 'none', 'none', 'none'],
-    relation(
-      TS,
-      (r) =>
-        idOf(r.teacher) === org.teacherThis.user.id && idOf(r.student) === org.studentThis.user.id,
-    ),
-  ],
-  [
-    'read, change `users/{id}/` of oneself',
-    ['401', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
-    async (column) => {
-      const got = await userRecord('GET', caller)(column);
-      const changed = await userRecord('PATCH', caller)(column);
-      expect(changed.status).toBe(got.status);
-      return got;
-    },
-  ],
-  [
-    'read `users/{id}/` of a student of this school',
-    ['401', '404', '404', 'yes', '404', '404', '404'],
-    userRecord('GET', () => org.studentThis),
-  ],
-  [
-    'read `users/{id}/` of a teacher of this school',
-    ['401', '404', '404', 'yes', '404', 'yes', '404'],
-    userRecord('GET', () => org.teacher2),
-  ],
-  [
-    'change `users/{id}/` of someone else',
-    ['401', '404', '404', '404', '404', '404', '404'],
-    userRecord('PATCH', () => org.studentThis),
-  ],
-  [
-    'apply a teacher invitation of this school',
-    ['401', 'yes', 'yes', '409', 'yes', 'yes', 'yes'],
-    apply('teacher'),
-  ],
-  [
-    'apply an enterprise invitation of this organisation',
-    ['401', 'yes', 'yes', 'yes', 'yes', '409', 'yes'],
-    apply('enterprise'),
-  ],
-  [
-    'register a new account with a code',
-    ['yes', 'yes', 'yes', 'yes', 'yes', 'yes', 'yes'],
-    register('teacher'),
-  ],
-];
+/** How to try each row of the matrix (its operation, as the data file names it) for one caller. */
+const ATTEMPTS: Record<string, (column: Column) => Promise<Outcome>> = {
+  'create an enterprise invitation': create('enterprise'),
+  'list enterprise invitations': list('enterprise'),
+  'read an enterprise invitation by id': read('enterprise'),
+  'revoke an enterprise invitation by id': revoke('enterprise'),
+  'create a teacher invitation': create('teacher'),
+  'list teacher invitations': list('teacher'),
+  'read a teacher invitation by id': read('teacher'),
+  'revoke a teacher invitation by id': revoke('teacher'),
+  'verify a code (rate-limited on unknown codes)': async (column) => {
+    const object = await objectOf('teacher');
+    const res = await call(column, 'GET', `${A}/verify-invitation/${object.code}/`);
+    return { status: res.status, seen: res.body.valid === true };
+  },
+  '`my_enterprise_teachers/`': relation(
+    `${REL}my_enterprise_teachers/`,
+    (r) => r.id === org.teacherThis.user.id,
+  ),
+  '`my_enterprise_owner/`': relation(
+    `${REL}my_enterprise_owner/`,
+    (r) => r.id === org.plusThis.user.id,
+  ),
+  '`enterprise-teacher-relationships/`': relation(
+    REL,
+    (r) =>
+      idOf(r.enterprise_owner) === org.plusThis.user.id &&
+      idOf(r.teacher) === org.teacherThis.user.id,
+  ),
+  '`my_students/`': relation(`${TS}my_students/`, (r) => r.id === org.studentThis.user.id),
+  '`my_teachers/`': relation(`${TS}my_teachers/`, (r) => r.id === org.teacherThis.user.id),
+  '`teacher-student-relationships/`': relation(
+    TS,
+    (r) =>
+      idOf(r.teacher) === org.teacherThis.user.id && idOf(r.student) === org.studentThis.user.id,
+  ),
+  'read, change `users/{id}/` of oneself': async (column) => {
+    const got = await userRecord('GET', caller)(column);
+    const changed = await userRecord('PATCH', caller)(column);
+    expect(changed.status).toBe(got.status);
+    return got;
+  },
+  'read `users/{id}/` of a student of this school': userRecord('GET', () => org.studentThis),
+  'read `users/{id}/` of a teacher of this school': userRecord('GET', () => org.teacher2),
+  'change `users/{id}/` of someone else': userRecord('PATCH', () => org.studentThis),
+  'apply a teacher invitation of this school': apply('teacher'),
+  'apply an enterprise invitation of this organisation': apply('enterprise'),
+  'register a new account with a code': register('teacher'),
+};
 
-/** The table under "Who may do what" in docs/features/invitations.md, row by row. */
-function documentedMatrix(): [string, string[]][] {
-  const doc = path.join(import.meta.dirname, '../../../../../docs/features/invitations.md');
-  const section = readFileSync(doc, 'utf8');
-  const table = section.slice(section.indexOf('Who may do what'));
-  const lines = table.split('\n');
-  const start = lines.findIndex((line) => line.startsWith('|'));
-  const stop = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
-  const rows = lines.slice(start, stop).map((line) =>
-    line
-      .split('|')
-      .slice(1, -1)
-      .map((cell) => cell.trim()),
-  );
-  const [header, , ...body] = rows;
-  expect(header?.slice(1)).toEqual([...COLUMNS]);
-  return body.map((cells) => [cells[0] as string, cells.slice(1)]);
+/**
+ * The matrix as data: tab-separated, a header row (`operation` and the columns), then one row per
+ * operation with its cells. Tabs, because GitHub shows a .tsv as a table and cells hold commas.
+ */
+const ACCESS_MATRIX = (() => {
+  const file = new URL('../../test/invitations-access-matrix.tsv', import.meta.url);
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  const [columns = [], ...rows] = lines.map((line) => line.split('\t'));
+  return { columns, rows };
+})();
+
+/** The data file's rows, in its order: the operation, its cells by column, and how to try a cell. */
+function matrix(): [string, Cell[], (column: Column) => Promise<Outcome>][] {
+  return ACCESS_MATRIX.rows.map(([operation = '', ...cells]) => [
+    operation,
+    cells as Cell[],
+    ATTEMPTS[operation] ?? (() => Promise.reject(new Error(`no attempt for ${operation}`))),
+  ]);
 }
+const MATRIX = matrix();
 
 describe('who may do what with invitations, relationships and user records', () => {
-  it('the docs state exactly this matrix', () => {
-    expect(documentedMatrix()).toEqual(MATRIX.map(([op, cells]) => [op, cells]));
+  it('the data file states a cell for exactly the operations tried here', () => {
+    expect(ACCESS_MATRIX.columns).toEqual(['operation', ...COLUMNS]);
+    expect(ACCESS_MATRIX.rows.map(([operation]) => operation)).toEqual(Object.keys(ATTEMPTS));
+    for (const [, ...cells] of ACCESS_MATRIX.rows) expect(cells).toHaveLength(COLUMNS.length);
   });
 
   describe.each(MATRIX)('%s', (_op, cells, attempt) => {

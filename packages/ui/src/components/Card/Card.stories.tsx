@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { StarIcon } from '../../icons/icons.tsx';
-import { inMatrix } from '../../storybook.ts';
+import { inMatrix } from '../../test/storybook.ts';
 import { Badge } from '../Badge/Badge.tsx';
 import { Button } from '../Button/Button.tsx';
 import { Card } from './Card.tsx';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
 import { MenuIcon } from '../../icons/icons.tsx';
-import { inMatrix } from '../../storybook.ts';
+import { inMatrix } from '../../test/storybook.ts';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { Drawer, type DrawerProps } from './Drawer.tsx';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { InboxIcon, PlusIcon } from '../../icons/icons.tsx';
-import { inMatrix } from '../../storybook.ts';
+import { inMatrix } from '../../test/storybook.ts';
 import { Button } from '../Button/Button.tsx';
 import { EmptyState } from './EmptyState.tsx';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { inMatrix } from '../../storybook.ts';
+import { inMatrix } from '../../test/storybook.ts';
 import { ErrorFallback } from './ErrorBoundary.tsx';
 
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { BellIcon, CloseIcon, MenuIcon } from '../../icons/icons.tsx';
-import { inMatrix } from '../../storybook.ts';
+import { inMatrix } from '../../test/storybook.ts';
 import { IconButton } from './IconButton.tsx';
 
 const meta = {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { inMatrix } from '../../storybook.ts';
+import { inMatrix } from '../../test/storybook.ts';
 import { Skeleton } from './Skeleton.tsx';
 
 const meta = {

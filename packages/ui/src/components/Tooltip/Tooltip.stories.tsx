@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { BellIcon } from '../../icons/icons.tsx';
-import { inMatrix } from '../../storybook.ts';
+import { inMatrix } from '../../test/storybook.ts';
 import { Button } from '../Button/Button.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { Tooltip } from './Tooltip.tsx';

@@ -1,8 +1,8 @@
 /** Contract-typed answers for the school stories (dates relative to FIXED_NOW). */
 import type { Course, School, UserSummary } from '@memoria/api';
 import type { components } from '@memoria/api/schema';
-import { ago } from '../../../.storybook/fixtures.ts';
-import { api, fail, HttpResponse, ok, user } from '../shared/storyData.ts';
+import { ago } from '../../../../.storybook/fixtures.ts';
+import { api, fail, HttpResponse, ok, user } from '../../shared/test/storyData.ts';
 
 type Schemas = components['schemas'];
 

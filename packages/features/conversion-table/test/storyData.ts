@@ -1,6 +1,6 @@
 /** The learner's own table for the conversion-table stories (what the server answers). */
 import type { MajorTable, MnemonicsLocale } from '@memoria/api';
-import { api, HttpResponse } from '../../../.storybook/msw.ts';
+import { api, HttpResponse } from '../../../../.storybook/msw.ts';
 
 /** A few real suggestions of the English dictionary; the other numbers get two placeholders. */
 const SUGGESTIONS: Record<string, string[]> = {

@@ -10,13 +10,13 @@ import {
   QueryProvider,
   setNavigate,
 } from '@memoria/api';
-import { startTestServer, type TestServer } from '@memoria/api/testing';
+import { startTestServer, type TestServer } from '@memoria/api/test/http-server';
 import { AppIntlProvider } from '@memoria/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { messages } from '../messages.ts';
+import { messages } from '../../messages.ts';
 
 export function testQueryClient(): QueryClient {
   return createQueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });

@@ -4,8 +4,8 @@
  */
 import type { Schemas } from '@memoria/api';
 import type { HttpHandler } from 'msw';
-import { ago, FIXED_NOW } from '../../../.storybook/fixtures.ts';
-import { api, fail, HttpResponse, ok } from '../../../.storybook/msw.ts';
+import { ago, FIXED_NOW } from '../../../../.storybook/fixtures.ts';
+import { api, fail, HttpResponse, ok } from '../../../../.storybook/msw.ts';
 
 const FREE_FEATURES: Schemas['Feature'][] = ['space_repetition', 'create_decks', 'create_cards'];
 const ALL_FEATURES: Schemas['Feature'][] = [

@@ -1,7 +1,7 @@
 /** Contract-typed answers for the deck stories (dates relative to FIXED_NOW). */
 import type { Card, CardPage, Desk } from '@memoria/api';
-import { ago } from '../../../.storybook/fixtures.ts';
-import { desk } from '../shared/fixtures.ts';
+import { ago } from '../../../../.storybook/fixtures.ts';
+import { desk } from '../../shared/test/fixtures.ts';
 
 export { desk };
 

@@ -1,6 +1,6 @@
 /** Duels as the server answers them, for the duels stories (dated around the stories' fixed now). */
 import type { DuelHistoryEntry, DuelRequest, DuelStats, Leaderboard } from '@memoria/api';
-import { FIXED_NOW } from '../../../.storybook/fixtures.ts';
+import { FIXED_NOW } from '../../../../.storybook/fixtures.ts';
 
 const at = (seconds: number) => new Date(FIXED_NOW.getTime() + seconds * 1000).toISOString();
 const person = (id: number, username: string, first: string) => ({

@@ -1,7 +1,7 @@
 /** Chats and a conversation for the macro-image stories. */
 import type { MacroChat, MacroMessage } from '@memoria/api';
 import { http } from 'msw';
-import { HttpResponse, mswPath } from '../../../.storybook/msw.ts';
+import { HttpResponse, mswPath } from '../../../../.storybook/msw.ts';
 
 const at = '2025-01-30T10:00:00.000Z';
 

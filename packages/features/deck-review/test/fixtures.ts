@@ -1,6 +1,6 @@
 /** Contract-typed review data shared by the stories and tests of the review island. */
 import { type DueCard, type DueCards, LEARN_AHEAD_SECONDS, type ReviewResult } from '@memoria/api';
-import { desk } from '../shared/fixtures.ts';
+import { desk } from '../../shared/test/fixtures.ts';
 
 export { desk };
 
