@@ -133,6 +133,9 @@ describe('deck media', () => {
     const bytes = new Uint8Array(await got.arrayBuffer());
     expect(sha256(bytes)).toBe(res.body.hash);
     await expectStoredPng(bytes);
+    // The encoding is deterministic: the same upload is the same media.
+    const again = await upload(ana, desk.id, PNG, 'again.png');
+    expect(again.body.hash).toBe(res.body.hash);
   });
 
   it('refuses by content, naming the file: text named .mp3, a missing file, a sound too large', async () => {

@@ -33,10 +33,15 @@ globalStyle(`${root} th, ${root} td`, {
   border: `1px solid ${vars.color.border}`,
   padding: `${vars.space.xs} ${vars.space.sm}`,
 });
-// A formula wider than the side scrolls by itself rather than widening the page.
-globalStyle(`${root} .katex-display`, { overflowX: 'auto', overflowY: 'hidden', margin: 0 });
+globalStyle(`${root} .katex-display`, { margin: 0 });
 
-export const displayMath = style({ display: 'block', margin: `${vars.space.sm} 0` });
+/** A formula wider than the side scrolls by itself rather than widening the page. */
+export const displayMath = style({
+  display: 'block',
+  margin: `${vars.space.sm} 0`,
+  overflowX: 'auto',
+  overflowY: 'hidden',
+});
 
 export const image = style({
   display: 'inline-block',

@@ -121,7 +121,7 @@ export const Spanish: Story = inMatrix(
   { locale: 'es' },
   {
     args: {
-      html: `<p>Escucha: <audio src="${media('1')}"></audio> <tts-speak lang="ja_JP">図書館はどこですか</tts-speak></p>`,
+      html: `<p>Escucha: <audio src="${media('1')}"></audio> <tts-speak lang="de_DE">Wo ist die Bibliothek?</tts-speak></p>`,
       voices: [],
     },
   },

@@ -278,6 +278,8 @@ function textParts(text: string, key: string): ReactNode[] {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, by position.
         key={`${key}.${i}`}
         className={part.display ? s.displayMath : undefined}
+        // A displayed formula wider than the side scrolls; the keyboard must reach it too.
+        tabIndex={part.display ? 0 : undefined}
         // KaTeX's own output (trust off): spans, MathML and style attributes, never script.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: typeset by KaTeX, not user HTML.
         dangerouslySetInnerHTML={{ __html: part.html }}
