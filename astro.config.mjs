@@ -42,6 +42,9 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         "img-src 'self' data: blob:",
+        // Card sounds: the media route needs the bearer token, so the app fetches them and plays
+        // object URLs (RichContent's resolveMediaUrl; docs/features/media.md).
+        "media-src 'self' blob:",
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",

@@ -70,6 +70,7 @@ const IDEMPOTENT_POSTS: ReadonlySet<string> = new Set(
     '/auth/courses/': true,
     '/auth/subjects/': true,
     '/space-repetition/csv-import/': true,
+    '/space-repetition/desks/{id}/media/': true,
     '/auth/schools/': true,
     '/auth/schools/{id}/create_default_data/': true,
     '/auth/subscriptions/create_subscription/': true,

@@ -1615,6 +1615,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/desks/{id}/media/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image or a sound for the cards of a desk the caller may edit.
+         * @description The `file` part's type is read from its bytes, never from its name or declared type: images PNG, JPEG, WebP or GIF (decoded and encoded again without metadata, as card images are; at most 2 MiB, `MEDIA_IMAGE_MAX_BYTES` may lower it), audio MP3, Ogg, M4A (MP4 audio), WAV or WebM (stored as sent; at most 10 MiB by default, `MEDIA_AUDIO_MAX_BYTES`, up to 32 MiB). Anything else is 400 naming `file` (`media_type_not_allowed`); a larger file is 400 naming `file` (`image_too_large`, `media_too_large`). Media are stored once by the SHA-256 of the stored bytes: the same bytes uploaded again, by anyone, store nothing new, and the media is linked to this desk. The answer's `url` is what card fields use in `<img src>` and `<audio src>`. A desk the caller does not see is 404; one shared read-only is 403. The body may be up to 32 MiB plus 64 KiB of form overhead (`x-max-body-bytes`); larger is 413.
+         */
+        post: operations["uploadDeskMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/media/{hash}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The SHA-256 of the media's bytes, 64 lowercase hexadecimal digits. */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The bytes of an image or sound of a desk the caller sees.
+         * @description Served to the owners of the desks the media is linked to and to those desks' share recipients; anyone else gets 404, as for media that does not exist. The answer carries the stored type as Content-Type, `Cache-Control: private, max-age=31536000, immutable` (the bytes of a hash never change) and the hash as a strong `ETag`; `If-None-Match` with it answers 304. A single `Range: bytes=…` answers 206 with `Content-Range` (audio seeking); another `Range` (several ranges, one past the end) is ignored and the whole media is served, as RFC 9110 allows.
+         */
+        get: operations["getMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/desks/{id}/configure_new_cards/": {
         parameters: {
             query?: never;
@@ -2728,7 +2774,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -3007,6 +3053,26 @@ export interface components {
          * @example data:image/png;base64,iVBORw0KGgo=
          */
         ImageData: string | null;
+        DeskMediaForm: {
+            /**
+             * Format: binary
+             * @description The image (PNG, JPEG, WebP, GIF; at most 2 MiB) or sound (MP3, Ogg, M4A, WAV, WebM; at most 10 MiB by default), recognised by its bytes.
+             */
+            file: string;
+        };
+        Media: {
+            /** @description The SHA-256 of the stored bytes. */
+            hash: string;
+            /**
+             * @description Where the media is served (`/be/api/space-repetition/media/<hash>/`).
+             * @example /be/api/space-repetition/media/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08/
+             */
+            url: string;
+            /** @enum {string} */
+            mime: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "audio/mpeg" | "audio/ogg" | "audio/mp4" | "audio/wav" | "audio/webm";
+            /** @description Bytes stored. */
+            size: number;
+        };
         AnkiImportForm: {
             /**
              * Format: binary
@@ -7135,6 +7201,101 @@ export interface operations {
                     "application/octet-stream": string;
                     "text/csv": string;
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadDeskMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DeskMediaForm"];
+            };
+        };
+        responses: {
+            /** @description The stored media, linked to the desk. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-512`). */
+                Range?: string;
+                /** @description The ETag of a copy the client holds. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The SHA-256 of the media's bytes, 64 lowercase hexadecimal digits. */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The media's bytes. */
+            200: {
+                headers: {
+                    /** @description The hash, quoted. */
+                    ETag?: string;
+                    /** @description `private, max-age=31536000, immutable`. */
+                    "Cache-Control"?: string;
+                    /** @description `bytes`. */
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "audio/*": string;
+                };
+            };
+            /** @description The requested byte range of the media. */
+            206: {
+                headers: {
+                    /** @description `bytes <first>-<last>/<size>`. */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "audio/*": string;
+                };
+            };
+            /** @description The client's copy (its `If-None-Match`) is this media. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

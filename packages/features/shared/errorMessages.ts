@@ -52,6 +52,10 @@ export const en = {
   'errors.field.image_malformed': 'The image could not be read.',
   'errors.field.image_undecodable': 'The image is damaged and could not be opened.',
   'errors.field.image_too_many_pixels': 'The image is too large: more than 50 megapixels.',
+  'errors.field.media_file_required': 'Choose an image or a sound to upload.',
+  'errors.field.media_type_not_allowed':
+    'The file is not a PNG, JPEG, WebP or GIF image nor MP3, Ogg, M4A, WAV or WebM audio.',
+  'errors.field.media_too_large': 'The file is larger than this server accepts.',
   'errors.field.time_in_future': 'This time is in the future.',
   'errors.field.end_before_start': 'It ends before it starts.',
   'errors.field.duration_too_long': 'The duration is longer than the time between start and end.',
@@ -162,6 +166,10 @@ export const es: typeof en = {
   'errors.field.image_malformed': 'No se pudo leer la imagen.',
   'errors.field.image_undecodable': 'La imagen está dañada y no se pudo abrir.',
   'errors.field.image_too_many_pixels': 'La imagen es demasiado grande: más de 50 megapíxeles.',
+  'errors.field.media_file_required': 'Elige una imagen o un sonido para subir.',
+  'errors.field.media_type_not_allowed':
+    'El archivo no es una imagen PNG, JPEG, WebP o GIF ni un audio MP3, Ogg, M4A, WAV o WebM.',
+  'errors.field.media_too_large': 'El archivo ocupa más de lo que acepta este servidor.',
   'errors.field.time_in_future': 'Esta hora está en el futuro.',
   'errors.field.end_before_start': 'Termina antes de empezar.',
   'errors.field.duration_too_long': 'La duración es mayor que el tiempo entre el inicio y el fin.',

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { startDatabaseServer } from './db/connect.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
+import { mediaLimits } from './domain/media.ts';
 import { DEFAULT_MAX_STREAMS_PER_USER, EventHub } from './events/hub.ts';
 import { trustedProxyHops } from './http/client-ip.ts';
 import type { AppBindings } from './http/context.ts';
@@ -150,6 +151,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<B
         metricsToken: process.env.METRICS_TOKEN || undefined,
         // Uploaded Anki packages are read in a child process (docs/operations/uploads.md).
         ankiImport: { limits: ankiImportLimits() },
+        // Card media uploads (docs/features/media.md).
+        mediaLimits: mediaLimits(),
       },
       { doc, handlers },
     );

@@ -24,6 +24,7 @@ export {
 export { IconButton, type IconButtonProps } from './components/IconButton/IconButton.tsx';
 export { Menu, type MenuItem, type MenuProps } from './components/Menu/Menu.tsx';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar/ProgressBar.tsx';
+export { RichContent, type RichContentProps } from './components/RichContent/RichContent.tsx';
 export { Select, type SelectOption, type SelectProps } from './components/Select/Select.tsx';
 export { Skeleton, type SkeletonProps } from './components/Skeleton/Skeleton.tsx';
 export {

@@ -253,6 +253,40 @@ export const deskShares = pgTable(
   ],
 );
 
+/**
+ * Card media (images, sounds), stored once by the SHA-256 of their bytes whoever uploads them;
+ * `desk_media` says which desks use them, and so who may read them (docs/features/media.md).
+ */
+export const media = pgTable(
+  'media',
+  {
+    hash: text('hash').primaryKey(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('media_hash_sha256', sql`${t.hash} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/** Which desks use a media: their owners and share recipients may read it. */
+export const deskMedia = pgTable(
+  'desk_media',
+  {
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    mediaHash: text('media_hash')
+      .notNull()
+      .references(() => media.hash, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deskId, t.mediaHash] }),
+    index('desk_media_hash_idx').on(t.mediaHash),
+  ],
+);
+
 /** A card's content, shared by everyone who sees its desk. Images are stored in the row. */
 export const cards = pgTable(
   'cards',

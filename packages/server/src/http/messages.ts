@@ -57,6 +57,13 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['Send one image file.', 'one_image_file'],
   ['The image is larger than 2 MiB.', 'image_too_large'],
   ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
+  // Card media (domain/media.ts).
+  ['Send the image or sound as the file part "file".', 'media_file_required'],
+  [
+    'The file is not a PNG, JPEG, WebP or GIF image nor MP3, Ogg, M4A, WAV or WebM audio.',
+    'media_type_not_allowed',
+  ],
+  [/^The (image|sound) is larger than [\d.]+ [KM]iB\.$/, 'media_too_large'],
   ['The image is not a valid base64 data: URL.', 'image_malformed'],
   ['The image is damaged and could not be decoded.', 'image_undecodable'],
   ['The image has more than 50 megapixels.', 'image_too_many_pixels'],

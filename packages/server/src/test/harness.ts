@@ -9,6 +9,7 @@ import { loadJwtSecret } from '../auth/secret.ts';
 import { type ContractOperation, listOperations, loadContract } from '../contract/load.ts';
 import { ContractValidator } from '../contract/validate.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import type { MediaLimits } from '../domain/media.ts';
 import { EventHub, type EventHubOptions } from '../events/hub.ts';
 import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
 import { resolvePublicUrl } from '../http/public-url.ts';
@@ -156,6 +157,8 @@ export async function createTestBackend(
     processMetrics?: boolean;
     /** How Anki packages are read (default: the real child entry under the default limits). */
     ankiImport?: AnkiImportOptions;
+    /** Largest media uploads (default: DEFAULT_MEDIA_LIMITS). */
+    mediaLimits?: MediaLimits;
   } = {},
 ): Promise<TestBackend> {
   const adminUrl = inject('pgAdminUrl');
@@ -194,6 +197,7 @@ export async function createTestBackend(
     }),
     metricsToken: options.metricsToken,
     ankiImport: options.ankiImport,
+    mediaLimits: options.mediaLimits,
   };
   // As startBackend does: a revoked session's open event streams end.
   deps.sessions.onRevoked((sids) => deps.events.endSessions(sids));

@@ -9,6 +9,7 @@ import { handlers as cards } from './cards.ts';
 import { handlers as csvImport } from './csv-import.ts';
 import { handlers as desks } from './desks.ts';
 import { handlers as generation } from './generation.ts';
+import { handlers as media } from './media.ts';
 import { handlers as memoryModel } from './memory-model.ts';
 import { handlers as reviews } from './reviews.ts';
 
@@ -20,4 +21,5 @@ export const handlers: Handlers = {
   ...memoryModel,
   ...anki,
   ...csvImport,
+  ...media,
 };

@@ -1,0 +1,102 @@
+/**
+ * The client's own allow-list for a card side's HTML. The server already sanitised it on write and
+ * import; this is defence in depth (a bug or an old row there still cannot run script here):
+ * DOMPurify parses with the browser's own parser and keeps only these tags and attributes, and
+ * the URLs below.
+ */
+import DOMPurify from 'dompurify';
+
+const TAGS = [
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'mark',
+  'small',
+  'p',
+  'div',
+  'span',
+  'br',
+  'hr',
+  'blockquote',
+  'pre',
+  'code',
+  'kbd',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'a',
+  'img',
+  'audio',
+  'font',
+  'tts-speak',
+];
+const ATTRIBUTES = ['href', 'src', 'alt', 'title', 'lang', 'style', 'color', 'colspan', 'rowspan'];
+
+/** Media served by Memoria (relative, same origin) and images inlined as `data:`. */
+const MEDIA_URL = /^\/be\/api\/space-repetition\/media\/[0-9a-f]{64}\/$/;
+const IMAGE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
+const LINK_URL = /^(https?:|mailto:)/i;
+
+/** Whether `src` may be shown: only Memoria's media (images also as `data:` URLs). */
+export function isAllowedMediaSrc(src: string, kind: 'img' | 'audio'): boolean {
+  return MEDIA_URL.test(src) || (kind === 'img' && IMAGE_DATA_URL.test(src));
+}
+
+export function isAllowedLink(href: string): boolean {
+  return LINK_URL.test(href.trim());
+}
+
+/** The side's HTML as a detached fragment holding only allowed tags and attributes. */
+export function sanitizeSide(html: string): DocumentFragment {
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: TAGS,
+    ALLOWED_ATTR: ATTRIBUTES,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    // `<tts-speak lang>` is a custom element name: DOMPurify keeps those only when told.
+    CUSTOM_ELEMENT_HANDLING: {
+      tagNameCheck: /^tts-speak$/,
+      attributeNameCheck: /^lang$/,
+      allowCustomizedBuiltInElements: false,
+    },
+    RETURN_DOM_FRAGMENT: true,
+  });
+}
+
+const COLOUR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-z]{3,20})$/i;
+
+/** Only the colours of a `style` attribute (text and background); anything else is dropped. */
+export function allowedStyle(style: string | null): { color?: string; backgroundColor?: string } {
+  const out: { color?: string; backgroundColor?: string } = {};
+  for (const declaration of (style ?? '').split(';')) {
+    const [name, ...rest] = declaration.split(':');
+    const value = rest.join(':').trim();
+    if (!COLOUR.test(value)) continue;
+    const key = name?.trim().toLowerCase();
+    if (key === 'color') out.color = value;
+    if (key === 'background-color' || key === 'background') out.backgroundColor = value;
+  }
+  return out;
+}
