@@ -182,3 +182,19 @@ describe('toFieldHtml', () => {
     expect(toFieldHtml('<ul><li><p>x</p></li></ul>')).toBe('<ul><li>x</li></ul>');
   });
 });
+
+describe('FieldEditor from @memoria/ui', () => {
+  it('loads its chunk on first render and is then the same editor', async () => {
+    const { FieldEditor: LazyFieldEditor } = await import('../../index.ts');
+    renderWithIntl(
+      <LazyFieldEditor
+        label="Back"
+        value="<b>ATP</b>"
+        onChange={() => {}}
+        onUploadMedia={async () => ({ url: '' })}
+      />,
+    );
+    const box = await screen.findByRole('textbox', { name: 'Back' });
+    expect(box.innerHTML).toContain('<strong>ATP</strong>');
+  });
+});
