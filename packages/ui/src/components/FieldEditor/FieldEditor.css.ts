@@ -18,7 +18,6 @@ export const frame = style({
   selectors: {
     '&:focus-within': { borderColor: vars.color.focus },
     '&[data-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' },
-    '&[data-disabled="true"]': { opacity: 0.6 },
   },
 });
 

@@ -4,10 +4,18 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { inMatrix } from '../../storybook.ts';
 import { FieldEditor, type FieldEditorProps } from './FieldEditor.tsx';
 
-/** A small picture as a data URL, so the story fetches nothing (a cell, drawn). */
-const CELL_IMAGE = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="72" viewBox="0 0 120 72"><ellipse cx="60" cy="36" rx="56" ry="32" fill="#cde8d5" stroke="#2e7d4f" stroke-width="3"/><circle cx="60" cy="36" r="13" fill="#7b5ea7"/></svg>',
-)}`;
+/**
+ * A small picture (a cell) as a blob URL, so the story fetches nothing: the editor refuses `data:`
+ * images, as fields keep media by URL.
+ */
+const CELL_IMAGE = URL.createObjectURL(
+  new Blob(
+    [
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="72" viewBox="0 0 120 72"><ellipse cx="60" cy="36" rx="56" ry="32" fill="#cde8d5" stroke="#2e7d4f" stroke-width="3"/><circle cx="60" cy="36" r="13" fill="#7b5ea7"/></svg>',
+    ],
+    { type: 'image/svg+xml' },
+  ),
+);
 
 /** Holds the field's HTML as the feature code will: the editor is controlled. */
 function Controlled(props: FieldEditorProps) {
@@ -89,7 +97,8 @@ export const MathPreview: Story = {
       canvas.getByRole('textbox', { name: 'LaTeX' }),
       'E = mc^2 + \\frac{1}{2}mv^2',
     );
-    await expect(canvasElement.querySelector('.katex')).not.toBeNull();
+    // KaTeX is loaded when the panel opens.
+    await waitFor(() => expect(canvasElement.querySelector('.katex')).not.toBeNull());
   },
 };
 
@@ -105,7 +114,11 @@ export const Disabled: Story = {
   },
 };
 
-export const Dark: Story = inMatrix({ theme: 'dark' }, Filled);
+// The learner's own colour is theirs to choose; this one reads on the dark surface.
+export const Dark: Story = inMatrix(
+  { theme: 'dark' },
+  { ...Filled, args: { ...Filled.args, value: FILLED.replace('#c62828', '#ef9a9a') } },
+);
 
 export const Spanish: Story = inMatrix(
   { locale: 'es' },

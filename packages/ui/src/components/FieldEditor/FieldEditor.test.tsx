@@ -151,7 +151,9 @@ describe('FieldEditor', () => {
     const source = screen.getByRole('textbox', { name: 'LaTeX' });
     expect(document.activeElement).toBe(source);
     await userEvent.type(source, 'E=mc^2');
-    expect(screen.getByTestId('math-preview').querySelector('.katex')).not.toBeNull();
+    // KaTeX is a chunk of its own, loaded when the panel opens.
+    const preview = await screen.findByTestId('math-preview');
+    expect(preview.querySelector('.katex')).not.toBeNull();
     expect(screen.getByTestId('math-preview').querySelector('annotation')?.textContent).toBe(
       'E=mc^2',
     );

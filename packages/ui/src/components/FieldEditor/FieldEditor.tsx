@@ -1,6 +1,4 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import katex from 'katex';
-import 'katex/dist/katex.min.css';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -12,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { useIntl } from 'react-intl';
+import { createIcon } from '../../icons/icons.tsx';
 import type { UiMessageId } from '../../messages.ts';
 import { Button } from '../Button/Button.tsx';
 import { TextField } from '../TextField/TextField.tsx';
@@ -47,6 +46,38 @@ type Panel = 'none' | 'link' | 'math';
 type Notice = { kind: 'status' | 'error'; text: string } | null;
 
 const TOOLBAR_CONTROLS = 'button, input';
+
+// Toolbar icons (Material Symbols' 24×24 paths): a glyph such as "x²" would be visible text
+// missing from the button's name (axe: label-content-name-mismatch), and emoji fonts vary.
+const SubscriptIcon = createIcon(
+  'M22 18h-2v1h3v1h-4v-2c0-.55.45-1 1-1h2v-1h-3v-1h3c.55 0 1 .45 1 1v1c0 .55-.45 1-1 1zM5.88 18h2.66l3.4-5.42h.12l3.4 5.42h2.66l-4.65-7.27L17.81 4h-2.68l-3.07 4.99h-.12L8.85 4H6.19l4.32 6.73L5.88 18z',
+);
+const SuperscriptIcon = createIcon(
+  'M22 7h-2v1h3v1h-4V7c0-.55.45-1 1-1h2V5h-3V4h3c.55 0 1 .45 1 1v1c0 .55-.45 1-1 1zM5.88 20h2.66l3.4-5.42h.12l3.4 5.42h2.66l-4.65-7.27L17.81 6h-2.68l-3.07 4.99h-.12L8.85 6H6.19l4.32 6.73L5.88 20z',
+);
+const BulletListIcon = createIcon(
+  'M4 10.5c-.83 0-1.5.67-1.5 1.5s.67 1.5 1.5 1.5 1.5-.67 1.5-1.5-.67-1.5-1.5-1.5zm0-6c-.83 0-1.5.67-1.5 1.5S3.17 7.5 4 7.5 5.5 6.83 5.5 6 4.83 4.5 4 4.5zm0 12c-.83 0-1.5.68-1.5 1.5s.68 1.5 1.5 1.5 1.5-.68 1.5-1.5-.67-1.5-1.5-1.5zM7 19h14v-2H7v2zm0-6h14v-2H7v2zm0-8v2h14V5H7z',
+);
+const OrderedListIcon = createIcon(
+  'M2 17h2v.5H3v1h1v.5H2v1h3v-4H2v1zm1-9h1V4H2v1h1v3zm-1 3h1.8L2 13.1v.9h3v-1H3.2L5 10.9V10H2v1zm5-6v2h14V5H7zm0 14h14v-2H7v2zm0-6h14v-2H7v2z',
+);
+const LinkIcon = createIcon(
+  'M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5z',
+);
+const TableIcon = createIcon(
+  'M20 2H4c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2zM8 20H4v-4h4v4zm0-6H4v-4h4v4zm0-6H4V4h4v4zm6 12h-4v-4h4v4zm0-6h-4v-4h4v4zm0-6h-4V4h4v4zm6 12h-4v-4h4v4zm0-6h-4v-4h4v4zm0-6h-4V4h4v4z',
+);
+const ImageIcon = createIcon(
+  'M21 19V5c0-1.1-.9-2-2-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2zM8.5 13.5l2.5 3.01L14.5 12l4.5 6H5l3.5-4.5z',
+);
+const AudioIcon = createIcon(
+  'M12 3v10.55c-.59-.34-1.27-.55-2-.55-2.21 0-4 1.79-4 4s1.79 4 4 4 4-1.79 4-4V7h4V3h-6z',
+);
+const MicIcon = createIcon(
+  'M12 14c1.66 0 2.99-1.34 2.99-3L15 5c0-1.66-1.34-3-3-3S9 3.34 9 5v6c0 1.66 1.34 3 3 3zm5.3-3c0 3-2.54 5.1-5.3 5.1S6.7 14 6.7 11H5c0 3.41 2.72 6.23 6 6.72V21h2v-3.28c3.28-.48 6-3.3 6-6.72h-1.7z',
+);
+const StopIcon = createIcon('M6 6h12v12H6z');
+const MathIcon = createIcon('M18 4H6v2l6.5 6L6 18v2h12v-3h-7l5-5-5-5h7z');
 
 /**
  * A rich-text editor for one field of a note (TipTap), with a toolbar for the formatting the
@@ -270,21 +301,13 @@ export function FieldEditor({
     {
       id: 'ui.fieldEditor.subscript',
       key: 'subscript',
-      text: (
-        <span>
-          x<sub>2</sub>
-        </span>
-      ),
+      text: <SubscriptIcon />,
       do: () => run((c) => c.toggleSubscript().run()),
     },
     {
       id: 'ui.fieldEditor.superscript',
       key: 'superscript',
-      text: (
-        <span>
-          x<sup>2</sup>
-        </span>
-      ),
+      text: <SuperscriptIcon />,
       do: () => run((c) => c.toggleSuperscript().run()),
     },
     {
@@ -296,13 +319,13 @@ export function FieldEditor({
     {
       id: 'ui.fieldEditor.bulletList',
       key: 'bulletList',
-      text: '•≡',
+      text: <BulletListIcon />,
       do: () => run((c) => c.toggleBulletList().run()),
     },
     {
       id: 'ui.fieldEditor.orderedList',
       key: 'orderedList',
-      text: '1≡',
+      text: <OrderedListIcon />,
       do: () => run((c) => c.toggleOrderedList().run()),
     },
   ];
@@ -360,7 +383,7 @@ export function FieldEditor({
             disabled={off}
             onClick={() => setPanel(panel === 'link' ? 'none' : 'link')}
           >
-            <span aria-hidden="true">🔗</span>
+            <LinkIcon />
           </button>
           <button
             type="button"
@@ -372,7 +395,7 @@ export function FieldEditor({
               run((c) => c.insertTable({ rows: 2, cols: 2, withHeaderRow: false }).run())
             }
           >
-            <span aria-hidden="true">▦</span>
+            <TableIcon />
           </button>
           <button
             type="button"
@@ -382,7 +405,7 @@ export function FieldEditor({
             disabled={off}
             onClick={() => imageInput.current?.click()}
           >
-            <span aria-hidden="true">🖼</span>
+            <ImageIcon />
           </button>
           <button
             type="button"
@@ -392,7 +415,7 @@ export function FieldEditor({
             disabled={off}
             onClick={() => audioInput.current?.click()}
           >
-            <span aria-hidden="true">♪</span>
+            <AudioIcon />
           </button>
           {recorder.available ? (
             <button
@@ -408,7 +431,7 @@ export function FieldEditor({
               disabled={off}
               onClick={recorder.recording ? recorder.stop : recorder.start}
             >
-              <span aria-hidden="true">{recorder.recording ? '■' : '●'}</span>
+              {recorder.recording ? <StopIcon /> : <MicIcon />}
             </button>
           ) : null}
           <span className={s.separator} aria-hidden="true" />
@@ -441,7 +464,7 @@ export function FieldEditor({
             disabled={off}
             onClick={() => setPanel(panel === 'math' ? 'none' : 'math')}
           >
-            <span aria-hidden="true">∑</span>
+            <MathIcon />
           </button>
         </div>
         {panel === 'link' && editor ? (
@@ -624,19 +647,17 @@ function MathPanel({
   const intl = useIntl();
   const previewId = useId();
   const [source, setSource] = useState(initial);
-  // KaTeX escapes its input and, without `trust`, renders no links, classes or styles from it;
-  // an error is shown in place (throwOnError: false) rather than thrown.
-  const rendered = useMemo(
-    () =>
-      source.trim()
-        ? katex.renderToString(source, {
-            throwOnError: false,
-            displayMode: false,
-            output: 'htmlAndMathml',
-          })
-        : '',
-    [source],
-  );
+  const [render, setRender] = useState<((source: string) => string) | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./renderMath.ts').then(({ renderMath }) => {
+      if (live) setRender(() => renderMath);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const rendered = useMemo(() => (render && source.trim() ? render(source) : ''), [render, source]);
   return (
     <fieldset
       aria-label={intl.formatMessage({ id: 'ui.fieldEditor.math' })}

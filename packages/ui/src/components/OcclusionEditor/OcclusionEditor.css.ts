@@ -96,7 +96,11 @@ export const selectedMask = style({
   strokeDasharray: '6 3',
 });
 
-export const focusedMask = style({ stroke: vars.color.focus, strokeWidth: 4 });
+export const focusedMask = style({
+  stroke: vars.color.focus,
+  strokeWidth: 4,
+  strokeDasharray: 'none',
+});
 
 export const draft = style({
   fill: vars.color.warning,
