@@ -232,9 +232,10 @@ export function OcclusionEditor({
     }
     let next = selected;
     if (event.shiftKey || event.ctrlKey || event.metaKey) {
-      next = new Set(selected);
-      if (next.has(hit)) next.delete(hit);
-      else next.add(hit);
+      const toggled = new Set(selected);
+      if (toggled.has(hit)) toggled.delete(hit);
+      else toggled.add(hit);
+      next = toggled;
     } else if (!selected.has(hit)) {
       next = new Set([hit]);
     }
