@@ -21,8 +21,15 @@ export {
   ErrorFallback,
   type ErrorFallbackProps,
 } from './components/ErrorBoundary/ErrorBoundary.tsx';
+export type { FieldEditorProps } from './components/FieldEditor/FieldEditor.tsx';
 export { IconButton, type IconButtonProps } from './components/IconButton/IconButton.tsx';
 export { Menu, type MenuItem, type MenuProps } from './components/Menu/Menu.tsx';
+export type {
+  OcclusionEditorProps,
+  OcclusionMode,
+  OcclusionShape,
+  OcclusionValue,
+} from './components/OcclusionEditor/OcclusionEditor.tsx';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar/ProgressBar.tsx';
 export { RichContent, type RichContentProps } from './components/RichContent/RichContent.tsx';
 export { Select, type SelectOption, type SelectProps } from './components/Select/Select.tsx';
@@ -38,6 +45,8 @@ export { type TabItem, Tabs, type TabsProps } from './components/Tabs/Tabs.tsx';
 export { TextArea, type TextAreaProps } from './components/TextArea/TextArea.tsx';
 export { TextField, type TextFieldProps } from './components/TextField/TextField.tsx';
 export { Tooltip, type TooltipProps } from './components/Tooltip/Tooltip.tsx';
+// Lazy: each editor is a chunk of its own, fetched when one first renders.
+export { FieldEditor, OcclusionEditor } from './editors.tsx';
 export * from './icons/icons.tsx';
 export { AppIntlProvider, type AppIntlProviderProps } from './intl/AppIntlProvider.tsx';
 export { type Locale, locales, type UiMessageId, uiMessages } from './messages.ts';
