@@ -106,13 +106,13 @@ const num = (v: number) => String(Math.round(v * 1e6) / 1e6);
 
 function shapeSvg(shape: OcclusionShape, className: string): string {
   const common = `class="${className}" data-ordinal="${shape.ordinal}"`;
+  if (shape.kind === 'polygon') {
+    return `<polygon ${common} points="${shape.points.map(([x, y]) => `${num(x)},${num(y)}`).join(' ')}"/>`;
+  }
   if (shape.kind === 'rect') {
     return `<rect ${common} x="${num(shape.left)}" y="${num(shape.top)}" width="${num(shape.width)}" height="${num(shape.height)}"/>`;
   }
-  if (shape.kind === 'ellipse') {
-    return `<ellipse ${common} cx="${num(shape.left + shape.width / 2)}" cy="${num(shape.top + shape.height / 2)}" rx="${num(shape.width / 2)}" ry="${num(shape.height / 2)}"/>`;
-  }
-  return `<polygon ${common} points="${shape.points.map(([x, y]) => `${num(x)},${num(y)}`).join(' ')}"/>`;
+  return `<ellipse ${common} cx="${num(shape.left + shape.width / 2)}" cy="${num(shape.top + shape.height / 2)}" rx="${num(shape.width / 2)}" ry="${num(shape.height / 2)}"/>`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * as plain text. Pure: the routes store what this returns.
  */
 import { clozeNumbers } from './cloze.ts';
-import { htmlToText } from './html-text.ts';
+import { htmlToText, textToHtml } from './html-text.ts';
 import { NOTE_MESSAGES } from './messages.ts';
 import { MasksError, occlusionOrdinals, parseMasks, renderOcclusion } from './occlusion.ts';
 import { sanitizeFieldHtml } from './sanitize.ts';
@@ -261,4 +261,19 @@ export function checkTemplates(
     }
   }
   return errors;
+}
+
+/**
+ * The one card of a `basic` note made from plain text (the card operations' `front`/`back`,
+ * imports): its fields and sides. Unlike `renderNote`, a side may be empty (an image-only card).
+ */
+export function basicCardOfText(
+  front: string,
+  back: string,
+): { fields: { front: string; back: string }; card: RenderedCard } {
+  const fields = { front: textToHtml(front), back: textToHtml(back) };
+  return {
+    fields,
+    card: { ordinal: 1, frontHtml: fields.front, backHtml: fields.back, front, back },
+  };
 }
