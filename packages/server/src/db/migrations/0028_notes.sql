@@ -37,8 +37,8 @@ CREATE INDEX "notes_note_type_idx" ON "notes" USING btree ("note_type_id");--> s
 -- line breaks as <br>), so that every card has a note and note_id can be NOT NULL.
 UPDATE "cards" SET
 	"note_id" = nextval(pg_get_serial_sequence('notes', 'id')),
-	"front_html" = replace(replace(replace(replace("front", '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), E'\n', '<br>'),
-	"back_html" = replace(replace(replace(replace("back", '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), E'\n', '<br>');--> statement-breakpoint
+	"front_html" = replace(replace(replace(replace(replace("front", '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), E'\n', '<br>'),
+	"back_html" = replace(replace(replace(replace(replace("back", '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), E'\n', '<br>');--> statement-breakpoint
 INSERT INTO "notes" ("id", "desk_id", "owner_id", "stock_type", "fields", "created_at", "updated_at")
 SELECT c."note_id", c."desk_id", coalesce(c."created_by", d."owner_id"), 'basic',
 	jsonb_build_object('front', c."front_html", 'back', c."back_html"), c."created_at", c."updated_at"
