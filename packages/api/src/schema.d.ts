@@ -1728,6 +1728,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/note-types/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stock note types and the caller's own.
+         * @description Stock types first (`basic`, `basic_reversed`, `basic_optional_reversed`, `basic_type_in`, `cloze`, `image_occlusion`; their `id` is that key), then the caller's own by name (integer ids). docs/features/notes.md describes each.
+         */
+        get: operations["listNoteTypes"];
+        put?: never;
+        /**
+         * Create an own note type (fields and a front and back template).
+         * @description Templates use Anki's syntax: `{{Field}}`, `{{#Field}}…{{/Field}}`, `{{^Field}}…{{/Field}}`, `{{FrontSide}}`, `{{cloze:Field}}`, `{{type:Field}}`, `{{hint:Field}}`, `{{text:Field}}` and `{{tts lang:Field}}`. A template naming a field the type lacks is 400 on that template. A front template with `{{cloze:…}}` makes one card per cloze number.
+         */
+        post: operations["createNoteType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/note-types/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an own note type; the cards of its notes are rendered again.
+         * @description Schedules are kept (cards are matched by ordinal). A field removed from the type is dropped from its notes. Another user's note type, or a stock type, is 404.
+         */
+        put: operations["updateNoteType"];
+        post?: never;
+        /**
+         * Delete an own note type that no note uses.
+         * @description A note type some note still uses is 409.
+         */
+        delete: operations["deleteNoteType"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/notes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a note to a desk; its cards are made and scheduled.
+         * @description Fields are HTML, sanitised to an allow-list on write (docs/features/notes.md). A field the note type lacks, a missing required field, a cloze note without a deletion or occlusion masks that do not parse are 400 naming the field (`fields.<key>`); an unknown note type is 400 on `note_type`. An unknown desk_id is 404; a desk shared without allow_editing is read-only: 403.
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/notes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One note with its cards (and the caller's schedule of each). */
+        get: operations["getNote"];
+        /**
+         * Edit a note's fields and tags; its cards are rendered again and keep their schedules.
+         * @description Cards are matched by ordinal (template or cloze number or mask ordinal): a card whose ordinal is gone is deleted with its history, a new ordinal adds a new card. A desk shared without allow_editing is read-only: 403.
+         */
+        put: operations["updateNote"];
+        post?: never;
+        /**
+         * Delete a note, its cards and their review history.
+         * @description A desk shared without allow_editing is read-only: 403.
+         */
+        delete: operations["deleteNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/cards/due_cards/": {
         parameters: {
             query?: never;
@@ -2774,7 +2873,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -3777,8 +3876,18 @@ export interface components {
         Card: {
             id: number;
             desk_id: number;
+            /** @description The note that makes this card (every card has one). */
+            note_id: number;
+            /** @description Which card of its note this is (template, cloze number or mask ordinal), from 1. */
+            ordinal: number;
+            /** @description The rendered question as plain text (search, duels and older clients read it). */
             front: string;
+            /** @description The rendered answer as plain text. */
             back: string;
+            /** @description The rendered question as sanitised HTML, with the markup of docs/features/notes.md for cloze deletions, the type-in box, speech and occlusion masks. */
+            front_html: string;
+            /** @description The rendered answer as sanitised HTML (without the question it repeats). */
+            back_html: string;
             front_image: components["schemas"]["ImageData"];
             back_image: components["schemas"]["ImageData"];
             state: components["schemas"]["CardState"];
@@ -3831,6 +3940,66 @@ export interface components {
         };
         CardPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["Card"][];
+        };
+        /**
+         * @description The key of a stock note type (docs/features/notes.md).
+         * @enum {string}
+         */
+        StockNoteType: "basic" | "basic_reversed" | "basic_optional_reversed" | "basic_type_in" | "cloze" | "image_occlusion";
+        /** @description A stock note type's key, or the id of one of the caller's own note types. */
+        NoteTypeRef: components["schemas"]["StockNoteType"] | components["schemas"]["Id"];
+        /**
+         * @description A field's key, as templates name it.
+         * @example front
+         */
+        NoteFieldKey: string;
+        /** @description Stock types have their key as `id`, `stock` true and null templates (their cards are built by the server); own types have an integer id and their templates. */
+        NoteType: {
+            id: components["schemas"]["NoteTypeRef"];
+            name: string;
+            stock: boolean;
+            fields: components["schemas"]["NoteFieldKey"][];
+            /** @description Fields a note of this type must fill. */
+            required_fields: components["schemas"]["NoteFieldKey"][];
+            front_template: string | null;
+            back_template: string | null;
+        };
+        /** @description An own note type. The first field is required in every note. */
+        NoteTypeWrite: {
+            name: string;
+            fields: components["schemas"]["NoteFieldKey"][];
+            front_template: string;
+            back_template: string;
+        };
+        /** @description Field values by key, HTML (sanitised on write to the allow-list of docs/features/notes.md). At most 20 fields of at most 20,000 characters each. A field the note type has but the object omits is empty. */
+        NoteFields: {
+            [key: string]: string;
+        };
+        /** @description At most 30 tags of 1 to 64 characters without white space; kept in order, duplicates dropped. */
+        NoteTags: string[];
+        NoteCreate: {
+            desk_id: components["schemas"]["Id"];
+            note_type: components["schemas"]["NoteTypeRef"];
+            fields: components["schemas"]["NoteFields"];
+            tags?: components["schemas"]["NoteTags"];
+        };
+        /** @description The note's new fields (all of them) and, when given, its tags. Its type stays. */
+        NoteUpdate: {
+            fields: components["schemas"]["NoteFields"];
+            tags?: components["schemas"]["NoteTags"];
+        };
+        Note: {
+            id: number;
+            desk_id: number;
+            note_type: components["schemas"]["NoteTypeRef"];
+            fields: components["schemas"]["NoteFields"];
+            tags: components["schemas"]["NoteTags"];
+            /** @description The note's cards by ordinal, each with the caller's schedule. */
+            cards: components["schemas"]["Card"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         /** @description Text or an image (read by OCR); with neither it fails with 'Please provide either text or an image'. */
         GenerateCardsRequest: {
@@ -7405,6 +7574,251 @@ export interface operations {
         };
     };
     deleteCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listNoteTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Note types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteType"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createNoteType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Vocabulary",
+                 *       "fields": [
+                 *         "word",
+                 *         "meaning",
+                 *         "example"
+                 *       ],
+                 *       "front_template": "{{word}}{{tts es_ES:word}}",
+                 *       "back_template": "{{FrontSide}}<hr id=answer>{{meaning}}{{#example}}<br>{{example}}{{/example}}"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NoteTypeWrite"];
+            };
+        };
+        responses: {
+            /** @description The note type. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteType"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    updateNoteType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteTypeWrite"];
+            };
+        };
+        responses: {
+            /** @description The note type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteType"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteNoteType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "desk_id": 1,
+                 *       "note_type": "cloze",
+                 *       "fields": {
+                 *         "text": "{{c1::Canberra::city}} is the capital of {{c2::Australia}}.",
+                 *         "extra": ""
+                 *       },
+                 *       "tags": [
+                 *         "geography"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["NoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The note and its cards. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteNote: {
         parameters: {
             query?: never;
             header?: never;

@@ -113,6 +113,13 @@ export const en = {
   'errors.field.invitation_expired': 'This invitation has expired.',
   'errors.field.own_invitation': 'You cannot use your own invitation.',
   'errors.field.invitation_other_email': 'This invitation is for another email address.',
+  'errors.field.note_type_unknown': 'There is no such note type.',
+  'errors.field.note_field_unknown': 'This note type has no such field.',
+  'errors.field.note_field_required': 'Please fill in this field.',
+  'errors.field.cloze_deletion_required': 'Mark at least one part to hide as a cloze deletion.',
+  'errors.field.occlusion_masks_invalid': 'The masks could not be read.',
+  'errors.field.template_invalid': 'This template cannot be rendered.',
+  'errors.field.edit_through_note': 'Edit this card through its note.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -229,5 +236,12 @@ export const es: typeof en = {
   'errors.field.invitation_expired': 'Esta invitación venció.',
   'errors.field.own_invitation': 'No puedes usar tu propia invitación.',
   'errors.field.invitation_other_email': 'Esta invitación es para otra dirección de correo.',
+  'errors.field.note_type_unknown': 'No existe ese tipo de nota.',
+  'errors.field.note_field_unknown': 'Este tipo de nota no tiene ese campo.',
+  'errors.field.note_field_required': 'Rellena este campo.',
+  'errors.field.cloze_deletion_required': 'Marca al menos una parte para ocultar como hueco.',
+  'errors.field.occlusion_masks_invalid': 'No se pudieron leer las máscaras.',
+  'errors.field.template_invalid': 'Esta plantilla no se puede mostrar.',
+  'errors.field.edit_through_note': 'Edita esta tarjeta desde su nota.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -116,6 +116,13 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   invitation_expired: 'errors.field.invitation_expired',
   own_invitation: 'errors.field.own_invitation',
   invitation_other_email: 'errors.field.invitation_other_email',
+  note_type_unknown: 'errors.field.note_type_unknown',
+  note_field_unknown: 'errors.field.note_field_unknown',
+  note_field_required: 'errors.field.note_field_required',
+  cloze_deletion_required: 'errors.field.cloze_deletion_required',
+  occlusion_masks_invalid: 'errors.field.occlusion_masks_invalid',
+  template_invalid: 'errors.field.template_invalid',
+  edit_through_note: 'errors.field.edit_through_note',
   invalid: 'errors.field.invalid',
 };
 

@@ -25,8 +25,12 @@ export function dueCard(
   return {
     id,
     desk_id: 7,
+    note_id: id,
+    ordinal: 1,
     front,
     back,
+    front_html: front,
+    back_html: back,
     front_image: null,
     back_image: null,
     state,

@@ -33,8 +33,12 @@ export function card(id: number, front: string, back: string, state: Card['state
   return {
     id,
     desk_id: 7,
+    note_id: id,
+    ordinal: 1,
     front,
     back,
+    front_html: front,
+    back_html: back,
     front_image: null,
     back_image: null,
     state,

@@ -21,14 +21,14 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Transform } from 'node:stream';
 import { createZstdDecompress, zstdDecompressSync } from 'node:zlib';
-import { decodeMessage, protoBytesList, protoString, protoUint } from './protobuf.ts';
 import {
   answerOnly,
   type ParsedTemplate,
   parseTemplate,
   renderTemplate,
   TemplateError,
-} from './template.ts';
+} from '../domain/notes/template.ts';
+import { decodeMessage, protoBytesList, protoString, protoUint } from './protobuf.ts';
 import { type ZipEntry, ZipFile, ZipFormatError } from './zip-file.ts';
 
 export const ANKI_LIMITS = {

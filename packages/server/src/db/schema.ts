@@ -287,6 +287,54 @@ export const deskMedia = pgTable(
   ],
 );
 
+/**
+ * A learner's own note type: field keys and a front and back template (Anki's syntax). The stock
+ * types (`basic`, `cloze`…) are not rows: their cards are built by code
+ * (`domain/notes/stock-types.ts`), so they change with the code that renders them.
+ */
+export const noteTypes = pgTable(
+  'note_types',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fields: text('fields').array().notNull(),
+    frontTemplate: text('front_template').notNull(),
+    backTemplate: text('back_template').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('note_types_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * A note: a stock type's key or an own note type, its fields (sanitised HTML by key) and tags.
+ * It makes one or more cards (`cards.note_id`, by `ordinal`).
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    stockType: text('stock_type'),
+    noteTypeId: integer('note_type_id').references(() => noteTypes.id, { onDelete: 'restrict' }),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notes_desk_idx').on(t.deskId),
+    index('notes_note_type_idx').on(t.noteTypeId),
+    check('notes_one_type', sql`(${t.stockType} is null) <> (${t.noteTypeId} is null)`),
+  ],
+);
+
 /** A card's content, shared by everyone who sees its desk. Images are stored in the row. */
 export const cards = pgTable(
   'cards',
@@ -295,8 +343,17 @@ export const cards = pgTable(
     deskId: integer('desk_id')
       .notNull()
       .references(() => desks.id, { onDelete: 'cascade' }),
+    /** The note that makes this card; `ordinal` says which of its cards it is. */
+    noteId: integer('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    ordinal: smallint('ordinal').notNull().default(1),
+    /** The rendered sides as plain text (search, duels, older clients). */
     front: text('front').notNull(),
     back: text('back').notNull(),
+    /** The rendered sides as sanitised HTML. */
+    frontHtml: text('front_html').notNull().default(''),
+    backHtml: text('back_html').notNull().default(''),
     frontImage: bytea('front_image'),
     frontImageType: text('front_image_type'),
     backImage: bytea('back_image'),
@@ -305,7 +362,10 @@ export const cards = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cards_desk_idx').on(t.deskId, t.id)],
+  (t) => [
+    index('cards_desk_idx').on(t.deskId, t.id),
+    uniqueIndex('cards_note_ordinal_idx').on(t.noteId, t.ordinal),
+  ],
 );
 
 /**

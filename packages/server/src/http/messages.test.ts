@@ -5,6 +5,7 @@ import { errorsToFields } from '../contract/validate.ts';
 import { CSV_MESSAGES } from '../domain/desk-csv.ts';
 import { IMAGE_MESSAGES } from '../domain/images.ts';
 import { INVITATION_MESSAGES } from '../domain/invitations.ts';
+import { NOTE_MESSAGES } from '../domain/notes/messages.ts';
 import { TIME_MESSAGES } from '../domain/time-tracking.ts';
 import { MESSAGES as USER_MESSAGES } from '../domain/users.ts';
 import { fieldErrorCode, fieldErrorCodes } from './messages.ts';
@@ -63,6 +64,18 @@ describe('field error keys', () => {
       'own_invitation',
       'invitation_other_email',
     ]);
+  });
+
+  test('every field message of notes has its own key', () => {
+    const {
+      noteNotFound: _a,
+      noteTypeNotFound: _b,
+      noteTypeInUse: _c,
+      ...fieldMessages
+    } = NOTE_MESSAGES;
+    expect(Object.values(fieldMessages).map(fieldErrorCode)).not.toContain('invalid');
+    expect(fieldErrorCode('Masks: not valid JSON.')).toBe('occlusion_masks_invalid');
+    expect(fieldErrorCode('Template: no field "x".')).toBe('template_invalid');
   });
 
   test('every image message has its own key', () => {

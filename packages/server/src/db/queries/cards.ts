@@ -1,5 +1,6 @@
 /** Cards with one learner's schedule of each: every SQL statement on `cards`. */
 import type { StoredImage } from '../../domain/images.ts';
+import { textToHtml } from '../../domain/notes/html-text.ts';
 import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
 import { containsPattern, pgDate, pgDateOrNull, type Query } from './pg.ts';
 
@@ -7,8 +8,14 @@ import { containsPattern, pgDate, pgDateOrNull, type Query } from './pg.ts';
 export interface CardRecord {
   id: number;
   deskId: number;
+  /** The note that makes the card, and which of its cards it is. */
+  noteId: number;
+  ordinal: number;
+  /** The rendered sides as plain text and as sanitised HTML. */
   front: string;
   back: string;
+  frontHtml: string;
+  backHtml: string;
   frontImage: StoredImageBytes | null;
   backImage: StoredImageBytes | null;
   createdAt: Date;
@@ -27,8 +34,12 @@ export interface StoredImageBytes {
 export interface CardRow extends ScheduleJson {
   id: number;
   desk_id: number;
+  note_id: number;
+  ordinal: number;
   front: string;
   back: string;
+  front_html: string;
+  back_html: string;
   front_image: Buffer | null;
   front_image_type: string | null;
   back_image: Buffer | null;
@@ -39,7 +50,7 @@ export interface CardRow extends ScheduleJson {
 
 /** The columns of a CardRow (read it only through `selectCards`), from `cards c` left-joined to the learner's `card_schedules s`. */
 export const cardColumns = (q: Query) => q`
-  c.id, c.desk_id, c.front, c.back, c.front_image, c.front_image_type, c.back_image,
+  c.id, c.desk_id, c.note_id, c.ordinal, c.front, c.back, c.front_html, c.back_html, c.front_image, c.front_image_type, c.back_image,
   c.back_image_type, c.created_at, c.updated_at,
   coalesce(s.state, 0)::int as state, coalesce(s.due, c.created_at) as due,
   coalesce(s.stability, 0) as stability, coalesce(s.difficulty, 0) as difficulty,
@@ -54,8 +65,12 @@ export function toCardRecord(row: CardRow): CardRecord {
   return {
     id: row.id,
     deskId: row.desk_id,
+    noteId: row.note_id,
+    ordinal: row.ordinal,
     front: row.front,
     back: row.back,
+    frontHtml: row.front_html,
+    backHtml: row.back_html,
     frontImage: image(row.front_image, row.front_image_type),
     backImage: image(row.back_image, row.back_image_type),
     createdAt: pgDate(row.created_at),
@@ -162,8 +177,13 @@ export async function insertCard(
   q: Query,
   card: {
     deskId: number;
+    /** The note that makes it (`insertNote`) and which of its cards it is. */
+    noteId: number;
+    ordinal: number;
     front: string;
     back: string;
+    frontHtml: string;
+    backHtml: string;
     frontImage?: StoredImage;
     backImage?: StoredImage;
     createdBy: number;
@@ -171,9 +191,10 @@ export async function insertCard(
 ): Promise<number> {
   await q`update desks set cards_count = cards_count + 1 where id = ${card.deskId}`;
   const [row] = await q<{ id: number; created_at: string }[]>`
-    insert into cards (desk_id, front, back, front_image, front_image_type, back_image,
-      back_image_type, created_by)
-    values (${card.deskId}, ${card.front}, ${card.back}, ${card.frontImage?.bytes ?? null},
+    insert into cards (desk_id, note_id, ordinal, front, back, front_html, back_html, front_image,
+      front_image_type, back_image, back_image_type, created_by)
+    values (${card.deskId}, ${card.noteId}, ${card.ordinal}, ${card.front}, ${card.back},
+      ${card.frontHtml}, ${card.backHtml}, ${card.frontImage?.bytes ?? null},
       ${card.frontImage?.type ?? null}, ${card.backImage?.bytes ?? null},
       ${card.backImage?.type ?? null}, ${card.createdBy})
     returning id, created_at`;
@@ -198,11 +219,12 @@ export interface NewCard {
   createdAt: Date;
 }
 
-/** Rows per statement of `insertCards`: 10 parameters each, far below PostgreSQL's 65,535. */
+/** Rows per statement of `insertCards`: 14 parameters each, far below PostgreSQL's 65,535. */
 const CARD_BATCH = 1000;
 
 /**
- * `insertCard` for many cards (an import): multi-row inserts of the cards and of the schedule
+ * `insertCard` for many cards (an import), each a `basic` note of its own (its text as the
+ * note's front and back fields): multi-row inserts of the notes, the cards and the schedule
  * rows of everyone who sees their desks, and each desk's count, in a few statements per thousand
  * cards instead of three per card. Returns the new ids in the order of `cards`: they are taken
  * from the sequence first, because the order of a multi-row insert's RETURNING is not promised.
@@ -211,14 +233,34 @@ export async function insertCards(q: Query, cards: readonly NewCard[]): Promise<
   const ids: number[] = [];
   for (let start = 0; start < cards.length; start += CARD_BATCH) {
     const batch = cards.slice(start, start + CARD_BATCH);
-    const taken = await q<{ id: number }[]>`
-      select nextval(pg_get_serial_sequence('cards', 'id'))::int as id
+    const taken = await q<{ id: number; note_id: number }[]>`
+      select nextval(pg_get_serial_sequence('cards', 'id'))::int as id,
+        nextval(pg_get_serial_sequence('notes', 'id'))::int as note_id
       from generate_series(1, ${batch.length}::int)`;
+    const html = batch.map((card) => ({
+      front: textToHtml(card.front),
+      back: textToHtml(card.back),
+    }));
+    const notes = batch.map((card, i) => ({
+      id: taken[i]?.note_id as number,
+      desk_id: card.deskId,
+      owner_id: card.createdBy,
+      fields: html[i],
+      created_at: card.createdAt.toISOString(),
+    }));
+    await q`
+      insert into notes (id, desk_id, owner_id, stock_type, fields, created_at, updated_at)
+      select id, desk_id, owner_id, 'basic', fields, created_at, created_at
+      from jsonb_to_recordset(${JSON.stringify(notes)}::jsonb)
+        as n(id int, desk_id int, owner_id int, fields jsonb, created_at timestamptz)`;
     const rows = batch.map((card, i) => ({
       id: taken[i]?.id as number,
       desk_id: card.deskId,
+      note_id: taken[i]?.note_id as number,
       front: card.front,
       back: card.back,
+      front_html: html[i]?.front ?? '',
+      back_html: html[i]?.back ?? '',
       front_image: card.frontImage?.bytes ?? null,
       front_image_type: card.frontImage?.type ?? null,
       back_image: card.backImage?.bytes ?? null,
@@ -230,8 +272,11 @@ export async function insertCards(q: Query, cards: readonly NewCard[]): Promise<
       rows,
       'id',
       'desk_id',
+      'note_id',
       'front',
       'back',
+      'front_html',
+      'back_html',
       'front_image',
       'front_image_type',
       'back_image',
@@ -261,20 +306,23 @@ export async function insertCards(q: Query, cards: readonly NewCard[]): Promise<
   return ids;
 }
 
-/** New text; each image undefined: kept, null: removed, an image: replaced. */
+/** New rendered sides; each image undefined: kept, null: removed, an image: replaced. */
 export async function updateCard(
   q: Query,
   id: number,
   changes: {
     front: string;
     back: string;
+    frontHtml: string;
+    backHtml: string;
     frontImage?: StoredImage | null;
     backImage?: StoredImage | null;
   },
 ): Promise<void> {
   const { frontImage: fi, backImage: bi } = changes;
   await q`
-    update cards set front = ${changes.front}, back = ${changes.back}, updated_at = now()
+    update cards set front = ${changes.front}, back = ${changes.back},
+      front_html = ${changes.frontHtml}, back_html = ${changes.backHtml}, updated_at = now()
       ${fi === undefined ? q`` : q`, front_image = ${fi?.bytes ?? null}, front_image_type = ${fi?.type ?? null}`}
       ${bi === undefined ? q`` : q`, back_image = ${bi?.bytes ?? null}, back_image_type = ${bi?.type ?? null}`}
     where id = ${id}`;
@@ -301,10 +349,17 @@ export async function setCardImage(
   }
 }
 
-/** Deletes a card (its schedules and logs cascade) and uncounts it from its desk. */
+/**
+ * Deletes a card (its schedules and logs cascade) and uncounts it from its desk; its note goes
+ * with its last card.
+ */
 export async function deleteCard(q: Query, id: number, deskId: number): Promise<void> {
-  const gone = await q`delete from cards where id = ${id} returning id`;
-  if (gone.length > 0) {
+  const [gone] = await q<
+    { note_id: number }[]
+  >`delete from cards where id = ${id} returning note_id`;
+  if (gone) {
     await q`update desks set cards_count = cards_count - 1 where id = ${deskId}`;
+    await q`delete from notes n where n.id = ${gone.note_id}
+      and not exists (select 1 from cards c where c.note_id = n.id)`;
   }
 }

@@ -8,8 +8,8 @@ import { DEFAULT_MODEL } from '../../domain/memory-model.ts';
 import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
 import { learnerDay } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { insertCard } from './cards.ts';
 import { addShare, insertDesk, setNewCardsPerDay, visibleDesks } from './desks.ts';
+import { insertBasicCard } from './notes.ts';
 import { dueQueue, introducedOn, newCardsAllowanceIn, queueCounts } from './queue.ts';
 
 let t: TestBackend;
@@ -35,7 +35,7 @@ async function newDesk(owner = userId, newCardsPerDay = 10): Promise<number> {
 
 /** A card of `deskId` in `state` (0 new, 1 learning, 2 review, 3 relearning) due at `due`. */
 async function card(deskId: number, state: number, due = '2025-01-01T00:00:00Z', owner = userId) {
-  const id = await insertCard(t.deps.sql, { deskId, front: 'f', back: 'b', createdBy: owner });
+  const id = await insertBasicCard(t.deps.sql, { deskId, front: 'f', back: 'b', createdBy: owner });
   await t.deps.sql`
     update card_schedules set state = ${state}, due = ${due}
     where user_id = ${owner} and card_id = ${id}`;

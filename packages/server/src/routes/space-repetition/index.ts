@@ -11,11 +11,15 @@ import { handlers as desks } from './desks.ts';
 import { handlers as generation } from './generation.ts';
 import { handlers as media } from './media.ts';
 import { handlers as memoryModel } from './memory-model.ts';
+import { handlers as noteTypes } from './note-types.ts';
+import { handlers as notes } from './notes.ts';
 import { handlers as reviews } from './reviews.ts';
 
 export const handlers: Handlers = {
   ...desks,
   ...cards,
+  ...notes,
+  ...noteTypes,
   ...reviews,
   ...generation,
   ...memoryModel,

@@ -66,8 +66,12 @@ export function toCard(card: CardRecord, schedule: Schedule = card.schedule): Sc
   return {
     id: card.id,
     desk_id: card.deskId,
+    note_id: card.noteId,
+    ordinal: card.ordinal,
     front: card.front,
     back: card.back,
+    front_html: card.frontHtml,
+    back_html: card.backHtml,
     front_image: toDataUrl(card.frontImage?.bytes ?? null, card.frontImage?.type ?? null),
     back_image: toDataUrl(card.backImage?.bytes ?? null, card.backImage?.type ?? null),
     state: stateName(schedule.state),

@@ -40,6 +40,36 @@ describe('Anki card templates', () => {
     }
   });
 
+  it('renders cloze, type-in and speech for a note', () => {
+    const note = (source: string, cloze: number | null, frontSide: string | null = null) =>
+      renderTemplate(parseTemplate(source), {
+        fields: new Map([
+          ['Text', '{{c1::Paris::city}} {{c2::France}}'],
+          ['Front', 'hola <b>amigo</b>'],
+        ]),
+        frontSide,
+        note: { cloze },
+      });
+    expect(note('{{cloze:Text}}', 2)).toBe(
+      '<span class="cloze-inactive" data-cloze="1">Paris</span> <span class="cloze" data-cloze="2">[…]</span>',
+    );
+    expect(note('{{cloze:Text}}', 1, 'Q')).toContain(
+      '<span class="cloze" data-cloze="1">Paris</span>',
+    );
+    expect(note('{{#c2}}two{{/c2}}{{^c1}}-not one{{/c1}}', 2)).toBe('two-not one');
+    expect(note('{{type:Front}}', null)).toBe(
+      '<div class="type-answer" data-type-answer=""></div>',
+    );
+    expect(note('{{type:Front}}', null, 'Q')).toBe(
+      '<div class="type-answer" data-type-answer-expected="hola amigo"></div>',
+    );
+    expect(note('{{tts es_ES:Front}}', null)).toBe(
+      '<span class="tts" data-tts-lang="es_ES">hola amigo</span>',
+    );
+    expect(() => note('{{tts <b>:Front}}', null)).toThrow(TemplateError);
+    expect(() => note('{{furigana:Front}}', null)).toThrow(TemplateError);
+  });
+
   it('keeps the answer without the question it repeats', () => {
     expect(answerOnly('Q\n\n<hr id="answer">\n\nA', 'Q')).toBe('\n\nA');
     expect(answerOnly('QA', 'Q')).toBe('A');

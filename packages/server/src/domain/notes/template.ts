@@ -1,12 +1,15 @@
 /**
- * Anki's card templates (its `rslib/src/template.rs`), as far as a card of text and an image
- * needs them: `{{Field}}`, `{{#Field}}…{{/Field}}`, `{{^Field}}…{{/Field}}`, `{{FrontSide}}`,
- * the special fields Tags, Type, Deck, Subdeck, Card, CardFlag and CardID, the filters `text`,
- * `hint` and `type`, comments, and the legacy `{{=<% %>=}}` delimiters. A template that uses
- * anything else (another filter such as `tts` or `furigana`, a field the note type lacks, an
- * unclosed conditional) throws `TemplateError`: the reader skips that card with a reason rather
- * than guess what Anki would show.
+ * Anki's card templates (its `rslib/src/template.rs`): `{{Field}}`, `{{#Field}}…{{/Field}}`,
+ * `{{^Field}}…{{/Field}}`, `{{FrontSide}}`, the special fields Tags, Type, Deck, Subdeck, Card,
+ * CardFlag and CardID, the filters `text`, `hint` and `type`, comments, and the legacy
+ * `{{=<% %>=}}` delimiters. Rendering a Memoria note (`RenderContext.note`) adds `{{cloze:…}}`,
+ * `{{type:…}}` as the answer box and its expected answer, and `{{tts lang:Field}}` as speech, in
+ * the markup of docs/features/notes.md. Anything else (another filter such as `furigana`, a field
+ * the note type lacks, an unclosed conditional) throws `TemplateError`: the Anki reader, which
+ * renders without `note`, skips that card with a reason rather than guess what Anki would show.
  */
+import { renderCloze } from './cloze.ts';
+import { escapeHtml, htmlToText } from './html-text.ts';
 
 export class TemplateError extends Error {}
 
@@ -115,11 +118,49 @@ export interface RenderContext {
   fields: ReadonlyMap<string, string>;
   /** The question's HTML when rendering the answer; null when rendering the question. */
   frontSide: string | null;
+  /**
+   * Set when rendering a Memoria note: the cloze number of the card being rendered (null when
+   * the card is not a cloze). Without it, `cloze`, `tts` and `type` keep the importer's meaning.
+   */
+  note?: { cloze: number | null };
 }
+
+/** `tts`'s language: `es_ES`, `en`, `zh_CN`… (Anki's form, an underscore before the region). */
+const TTS_LANGUAGE = /^[a-z]{2,3}(?:_[A-Za-z0-9]{2,4})?$/;
 
 const stripHtml = (html: string) => html.replace(/<[^>]*>/g, '');
 
+function applyNoteFilter(
+  filter: string,
+  text: string,
+  context: RenderContext,
+  cloze: number | null,
+): string | undefined {
+  if (filter === 'cloze') {
+    return cloze === null
+      ? ''
+      : renderCloze(text, cloze, context.frontSide === null ? 'front' : 'back');
+  }
+  if (filter === 'type') {
+    return context.frontSide === null
+      ? '<div class="type-answer" data-type-answer=""></div>'
+      : `<div class="type-answer" data-type-answer-expected="${escapeHtml(htmlToText(text).trim())}"></div>`;
+  }
+  if (filter.startsWith('tts ')) {
+    const [language = ''] = filter.slice(4).trim().split(/\s+/);
+    if (!TTS_LANGUAGE.test(language)) {
+      throw new TemplateError(`"${language}" is not a speech language such as es_ES`);
+    }
+    return `<span class="tts" data-tts-lang="${language}">${escapeHtml(htmlToText(text))}</span>`;
+  }
+  return undefined;
+}
+
 function applyFilter(filter: string, text: string, context: RenderContext): string {
+  if (context.note) {
+    const out = applyNoteFilter(filter, text, context, context.note.cloze);
+    if (out !== undefined) return out;
+  }
   switch (filter) {
     case '':
       return text;
@@ -141,8 +182,8 @@ export function renderTemplate(template: ParsedTemplate, context: RenderContext)
   const condition = (key: string) => {
     const value = context.fields.get(key);
     if (value !== undefined) return !fieldIsEmpty(value);
-    // `{{#c1}}` asks for a cloze number: never present on a card that is not a cloze.
-    if (/^c\d+$/.test(key)) return false;
+    // `{{#c1}}` asks for a cloze number: present only on that cloze number's card.
+    if (/^c\d+$/.test(key)) return context.note?.cloze === Number(key.slice(1));
     throw new TemplateError(`the conditional on "${key}" names no field`);
   };
   const walk = (nodes: Node[]) => {
