@@ -6,8 +6,11 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl';
 import { formErrors } from './errors.ts';
 
+/** A message id, with its values when the message has any. */
+export type FormMessage = string | { id: string; values?: Record<string, string | number> };
+
 /** What a check before the call found: a message id for the banner, or one per field. */
-export type FormProblem = { bannerId: string } | { fieldIds: Record<string, string> };
+export type FormProblem = { bannerId: string } | { fieldIds: Record<string, FormMessage> };
 
 export interface ApiFormOptions<V extends object, R> {
   /** The values the form starts with (a function is called once). */
@@ -138,8 +141,12 @@ export function useApiForm<V extends object, R = unknown>(
           setBanner(intl.formatMessage({ id: problem.bannerId }));
         } else {
           const fields: Record<string, string> = {};
-          for (const [name, id] of Object.entries(problem.fieldIds))
-            fields[name] = intl.formatMessage({ id });
+          for (const [name, message] of Object.entries(problem.fieldIds)) {
+            fields[name] =
+              typeof message === 'string'
+                ? intl.formatMessage({ id: message })
+                : intl.formatMessage({ id: message.id }, message.values);
+          }
           setFieldErrors(fields);
           setBanner(null);
         }
