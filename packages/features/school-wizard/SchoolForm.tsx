@@ -1,5 +1,5 @@
 /** The school's details form (create or edit), used by the wizard's first step. */
-import { SCHOOL_LIMITS, type School, type SchoolInput, useSaveSchool } from '@memoria/api';
+import { SCHOOL_LIMITS, type School, useSaveSchool } from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
 import { FormattedMessage } from 'react-intl';
 import { useApiForm } from '../shared/useApiForm.ts';
@@ -8,7 +8,7 @@ import * as s from './schools.css.ts';
 const FIELDS = ['name', 'address', 'phone', 'email', 'website'] as const;
 type Field = (typeof FIELDS)[number];
 
-function initial(school?: School): SchoolInput {
+function initial(school?: School): Record<Field, string> {
   return {
     name: school?.name ?? '',
     address: school?.address ?? '',
