@@ -1,59 +1,20 @@
-import {
-  INVITATION_APPLIED_REDIRECT_MS,
-  isApiRequestError,
-  navigateTo,
-  type Schemas,
-  useLogin,
-  useRegisterWithInvitation,
-} from '@memoria/api';
-import { Button, TextField } from '@memoria/ui';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { Schemas } from '@memoria/api';
+import { Button } from '@memoria/ui';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
-import { StepHeading, StepList, useStepFocus } from '../shared/Steps.tsx';
+import { StepHeading, StepList } from '../shared/Steps.tsx';
 import * as s from './auth.css.ts';
-import { FormAlert, type FormError } from './LoginForm.tsx';
+import { FormAlert } from './FormAlert.tsx';
 import type { AuthMessageId } from './messages.ts';
-import { clearPendingInvitation, readPendingInvitation } from './pendingInvitation.ts';
-import { timeZone } from './RegisterForm.tsx';
-import { validateAccount, validateName, validatePassword } from './validation.ts';
+import { AccountFields, NameFields, PasswordFields } from './RegistrationFields.tsx';
+import {
+  REGISTRATION_STEPS,
+  type RegistrationStep,
+  type RegistrationValues,
+  useInvitationRegistration,
+} from './useInvitationRegistration.ts';
 
-export const REGISTRATION_STEPS = ['account', 'password', 'name', 'confirm'] as const;
-export type RegistrationStep = (typeof REGISTRATION_STEPS)[number];
-
-export interface RegistrationValues {
-  email: string;
-  username: string;
-  password: string;
-  password2: string;
-  firstName: string;
-  lastName: string;
-}
-
-const EMPTY: RegistrationValues = {
-  email: '',
-  username: '',
-  password: '',
-  password2: '',
-  firstName: '',
-  lastName: '',
-};
-
-/** The fields of each step, by the names the server's `field_codes` use. */
-const STEP_FIELDS: Record<RegistrationStep, readonly string[]> = {
-  account: ['email', 'username'],
-  password: ['password', 'password2'],
-  name: ['first_name', 'last_name'],
-  confirm: [],
-};
-const ALL_FIELDS = Object.values(STEP_FIELDS).flat();
-
-function stepError(step: RegistrationStep, values: RegistrationValues): AuthMessageId | null {
-  if (step === 'account') return validateAccount(values);
-  if (step === 'password') return validatePassword(values);
-  if (step === 'name') return validateName(values);
-  return null;
-}
+export { REGISTRATION_STEPS, type RegistrationStep, type RegistrationValues };
 
 const planMessage = (plan: Schemas['AccountType']): AuthMessageId => `invitation.plan.${plan}`;
 
@@ -164,102 +125,14 @@ export function InvitationRegistration({
   initialValues = {},
 }: InvitationRegistrationProps) {
   const intl = useIntl();
-  const register = useRegisterWithInvitation();
-  const login = useLogin();
-  const boundEmail = invitation.email ?? null;
-  const [values, setValues] = useState<RegistrationValues>({
-    ...EMPTY,
-    ...(boundEmail ? { email: boundEmail } : {}),
-    ...initialValues,
-  });
-  const [step, setStep] = useState<RegistrationStep>(initialStep);
-  const [error, setError] = useState<FormError>(null);
-  const [retryable, setRetryable] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [registered, setRegistered] = useState(false);
-  const { headingRef, moving } = useStepFocus(step);
+  const registration = useInvitationRegistration({ code, invitation, initialStep, initialValues });
+  const { form, step, index, boundEmail, retryable } = registration;
   const headingId = useId();
   const plan = invitation.plan_type ?? 'standard';
-  const index = REGISTRATION_STEPS.indexOf(step);
 
-  useEffect(() => {
-    if (!registered) return;
-    const timer = setTimeout(() => navigateTo('/'), INVITATION_APPLIED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [registered]);
+  if (registration.registered) return <InvitationWelcome plan={plan} />;
 
-  if (registered) return <InvitationWelcome plan={plan} />;
-
-  const goTo = (next: RegistrationStep) => {
-    moving();
-    setError(null);
-    setRetryable(false);
-    setStep(next);
-  };
-
-  const set = (name: keyof RegistrationValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-
-  const submit = async () => {
-    setError(null);
-    setRetryable(false);
-    setFields({});
-    const email = values.email.trim();
-    try {
-      await register.mutateAsync({
-        kind: invitation.invitation_type ?? 'teacher',
-        code,
-        body: {
-          email,
-          username: values.username.trim(),
-          password: values.password,
-          password2: values.password2,
-          first_name: values.firstName.trim(),
-          last_name: values.lastName.trim(),
-          timezone: timeZone(),
-        },
-      });
-    } catch (failure) {
-      const shown = formErrors(intl, failure, ALL_FIELDS, 'auth.register.failed');
-      setFields(shown.fields);
-      setError({ id: 'auth.register.failed', text: shown.banner });
-      const fieldCodes = isApiRequestError(failure) ? failure.fieldCodes : {};
-      setRetryable(Object.keys(fieldCodes).length === 0);
-      const first = REGISTRATION_STEPS.find((name) =>
-        STEP_FIELDS[name].some((field) => field in shown.fields),
-      );
-      if (first) {
-        moving();
-        setStep(first);
-      }
-      return;
-    }
-    // This page's code is used now; a pending copy of it must not be applied again later.
-    if (readPendingInvitation() === code) clearPendingInvitation();
-    try {
-      await login.mutateAsync({ email, password: values.password });
-    } catch (failure) {
-      console.error('[auth] automatic login after registering failed:', failure);
-      navigateTo('/login');
-      return;
-    }
-    setRegistered(true);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const invalid = stepError(step, values);
-    if (invalid) {
-      setError({ id: invalid });
-      setRetryable(false);
-      return;
-    }
-    const next = REGISTRATION_STEPS[index + 1];
-    if (next) goTo(next);
-    else void submit();
-  };
-
-  const busy = register.isPending || login.isPending;
+  const busy = form.pending;
   const stepName = intl.formatMessage({ id: `invitation.register.step.${step}` });
 
   return (
@@ -273,89 +146,44 @@ export function InvitationRegistration({
         label={intl.formatMessage({ id: 'invitation.register.steps' })}
         doneText={<FormattedMessage id="invitation.register.stepDone" />}
       />
-      <form className={s.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
-        <StepHeading level={2} id={headingId} headingRef={headingRef}>
+      <form
+        className={s.form}
+        onSubmit={registration.onSubmit}
+        noValidate
+        aria-labelledby={headingId}
+      >
+        <StepHeading level={2} id={headingId} headingRef={registration.headingRef}>
           <FormattedMessage
             id="invitation.register.progress"
             values={{ step: index + 1, total: REGISTRATION_STEPS.length, name: stepName }}
           />
         </StepHeading>
-        <FormAlert error={error} />
+        <FormAlert text={form.banner} />
         {retryable ? (
-          <Button variant="secondary" size="sm" onClick={() => void submit()} loading={busy}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void registration.submit()}
+            loading={busy}
+          >
             <FormattedMessage id="invitation.register.retry" />
           </Button>
         ) : null}
         {step === 'account' ? (
-          <>
-            <TextField
-              label={intl.formatMessage({ id: 'auth.register.email' })}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={values.email}
-              onChange={set('email')}
-              readOnly={boundEmail !== null}
-              helperText={
-                boundEmail
-                  ? intl.formatMessage({ id: 'invitation.register.emailLocked' })
-                  : undefined
-              }
-              error={fields.email}
-            />
-            <TextField
-              label={intl.formatMessage({ id: 'auth.register.username' })}
-              name="username"
-              autoComplete="username"
-              value={values.username}
-              onChange={set('username')}
-              error={fields.username}
-            />
-          </>
+          <AccountFields
+            email={form.bind('email')}
+            username={form.bind('username')}
+            emailLocked={boundEmail !== null}
+          />
         ) : step === 'password' ? (
-          <>
-            <TextField
-              label={intl.formatMessage({ id: 'auth.register.password' })}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              helperText={intl.formatMessage({ id: 'auth.register.passwordHint' })}
-              value={values.password}
-              onChange={set('password')}
-              error={fields.password}
-            />
-            <TextField
-              label={intl.formatMessage({ id: 'auth.register.confirmPassword' })}
-              type="password"
-              name="password2"
-              autoComplete="new-password"
-              value={values.password2}
-              onChange={set('password2')}
-              error={fields.password2}
-            />
-          </>
+          <PasswordFields password={form.bind('password')} password2={form.bind('password2')} />
         ) : step === 'name' ? (
-          <>
-            <TextField
-              label={intl.formatMessage({ id: 'invitation.register.firstName' })}
-              name="first_name"
-              autoComplete="given-name"
-              value={values.firstName}
-              onChange={set('firstName')}
-              error={fields.first_name}
-            />
-            <TextField
-              label={intl.formatMessage({ id: 'invitation.register.lastName' })}
-              name="last_name"
-              autoComplete="family-name"
-              value={values.lastName}
-              onChange={set('lastName')}
-              error={fields.last_name}
-            />
-          </>
+          <NameFields
+            firstName={form.bind('firstName', 'first_name')}
+            lastName={form.bind('lastName', 'last_name')}
+          />
         ) : (
-          <Review values={values} plan={plan} />
+          <Review values={form.values} plan={plan} />
         )}
         <div className={s.stepActions}>
           <Button variant="text" onClick={onCancel} disabled={busy}>
@@ -363,11 +191,7 @@ export function InvitationRegistration({
           </Button>
           <span className={s.spacer} />
           {index > 0 ? (
-            <Button
-              variant="secondary"
-              onClick={() => goTo(REGISTRATION_STEPS[index - 1] ?? step)}
-              disabled={busy}
-            >
+            <Button variant="secondary" onClick={registration.back} disabled={busy}>
               <FormattedMessage id="invitation.register.back" />
             </Button>
           ) : null}

@@ -6,16 +6,14 @@ import {
   useRequestLoginLink,
 } from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
+import { useApiForm } from '../shared/useApiForm.ts';
 import { AuthCard } from './AuthCard.tsx';
 import * as s from './auth.css.ts';
-import type { AuthMessageId } from './messages.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { applyPendingInvitation, storePendingInvitation } from './pendingInvitation.ts';
 import { validateLogin } from './validation.ts';
-
-export type FormError = { id: AuthMessageId; text?: string | undefined } | null;
 
 export interface LoginFormProps {
   /** From `/login/{code}`: stored as the pending invitation, applied after login. */
@@ -26,28 +24,6 @@ export interface LoginFormProps {
   embedded?: boolean;
   /** Where "Register" links to (keeps the invitation code). */
   registerHref?: string;
-}
-
-/** Current values of named inputs of `form` (what the browser holds before hydration). */
-export function readFields<K extends string>(
-  form: HTMLFormElement | null,
-  names: readonly K[],
-): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  for (const name of names) {
-    const input = form?.elements.namedItem(name);
-    if (input instanceof HTMLInputElement && input.value) out[name] = input.value;
-  }
-  return out;
-}
-
-export function FormAlert({ error }: { error: FormError }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className={s.alert}>
-      {error.text ?? <FormattedMessage id={error.id} />}
-    </p>
-  );
 }
 
 /**
@@ -75,80 +51,64 @@ export function FormAlert({ error }: { error: FormError }) {
 export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }: LoginFormProps) {
   const intl = useIntl();
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  /** Signed in: the button stays busy while the page goes on. */
   const [done, setDone] = useState(false);
   /** The account is throttled: a sign-in link by email is offered, then sent. */
   const [link, setLink] = useState<'offered' | 'sent' | null>(null);
   const requestLink = useRequestLoginLink();
   const hydrated = useHydrated();
-
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useApiForm({
+    initial: { email: '', password: '' },
+    fields: ['email', 'password'],
+    failedId: 'auth.login.failed',
+    keepTypedBeforeHydration: true,
+    validate: (values) => {
+      const invalid = validateLogin(values);
+      return invalid ? { bannerId: invalid } : null;
+    },
+    submit: (values) => {
+      setLink(null);
+      return login.mutateAsync({ email: values.email.trim(), password: values.password });
+    },
+    onFailure: (failure) => {
+      if (!(isApiRequestError(failure) && failure.body.sign_in_link)) return false;
+      form.showBanner('auth.login.linkOffer');
+      setLink('offered');
+      return true;
+    },
+    onSuccess: async () => {
+      setDone(true);
+      await applyPendingInvitation();
+      (onSuccess ?? (() => navigateTo('/')))();
+    },
+  });
 
   useEffect(() => {
     if (invitationCode) storePendingInvitation(invitationCode);
   }, [invitationCode]);
 
-  // Keep what was typed (or autofilled) before the island hydrated.
-  useEffect(() => {
-    const initial = readFields(formRef.current, ['email', 'password']);
-    if (initial.email) setEmail(initial.email);
-    if (initial.password) setPassword(initial.password);
-  }, []);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFields({});
-    const invalid = validateLogin({ email, password });
-    if (invalid) {
-      setError({ id: invalid });
-      return;
-    }
-    setError(null);
-    setLink(null);
-    try {
-      await login.mutateAsync({ email: email.trim(), password });
-    } catch (failure) {
-      if (isApiRequestError(failure) && failure.body.sign_in_link) {
-        setError({ id: 'auth.login.linkOffer' });
-        setLink('offered');
-        return;
-      }
-      const shown = formErrors(intl, failure, ['email', 'password'], 'auth.login.failed');
-      setError({ id: 'auth.login.failed', text: shown.banner });
-      setFields(shown.fields);
-      return;
-    }
-    setDone(true);
-    await applyPendingInvitation();
-    (onSuccess ?? (() => navigateTo('/')))();
-  };
-
   const sendLink = async () => {
     try {
       await requestLink.mutateAsync({
-        email: email.trim(),
+        email: form.values.email.trim(),
         locale: intl.locale.startsWith('es') ? 'es' : 'en',
       });
     } catch (failure) {
-      const shown = formErrors(intl, failure, [], 'auth.login.linkFailed');
-      setError({ id: 'auth.login.linkFailed', text: shown.banner });
+      form.showFailure(failure, 'auth.login.linkFailed', []);
       return;
     }
-    setError(null);
+    form.showBanner(null);
     setLink('sent');
   };
 
-  const form = (
-    <form ref={formRef} className={s.form} method="post" onSubmit={onSubmit} noValidate>
+  const content = (
+    <form ref={form.ref} className={s.form} method="post" onSubmit={form.onSubmit} noValidate>
       {invitationCode ? (
         <p className={s.notice}>
           <FormattedMessage id="auth.login.invitationNotice" />
         </p>
       ) : null}
-      <FormAlert error={error} />
+      <FormAlert text={form.banner} />
       {link === 'offered' ? (
         <Button
           type="button"
@@ -168,29 +128,23 @@ export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }:
       <TextField
         label={intl.formatMessage({ id: 'auth.login.email' })}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={fields.email}
+        {...form.bind('email')}
       />
       <TextField
         label={intl.formatMessage({ id: 'auth.login.password' })}
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fields.password}
+        {...form.bind('password')}
       />
-      <Button type="submit" fullWidth disabled={!hydrated} loading={login.isPending || done}>
+      <Button type="submit" fullWidth disabled={!hydrated} loading={form.pending || done}>
         <FormattedMessage id="auth.login.submit" />
       </Button>
     </form>
   );
 
-  if (embedded) return form;
+  if (embedded) return content;
   return (
     <AuthCard
       titleId="auth.login.title"
@@ -199,7 +153,7 @@ export function LoginForm({ invitationCode, onSuccess, embedded, registerHref }:
       switchLinkId="auth.login.registerLink"
       switchHref={registerHref ?? '/register'}
     >
-      {form}
+      {content}
     </AuthCard>
   );
 }

@@ -1,12 +1,13 @@
 import { navigateTo, useHydrated, useLogin, useRegister } from '@memoria/api';
-import { Button, TextField } from '@memoria/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
+import { Button } from '@memoria/ui';
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useApiForm } from '../shared/useApiForm.ts';
 import { AuthCard } from './AuthCard.tsx';
 import * as s from './auth.css.ts';
-import { FormAlert, type FormError, readFields } from './LoginForm.tsx';
+import { FormAlert } from './FormAlert.tsx';
 import { applyPendingInvitation, storePendingInvitation } from './pendingInvitation.ts';
+import { AccountFields, PasswordFields } from './RegistrationFields.tsx';
 import { validateRegister } from './validation.ts';
 
 export interface RegisterFormProps {
@@ -57,128 +58,63 @@ export function RegisterForm({
   embedded,
   loginHref,
 }: RegisterFormProps) {
-  const intl = useIntl();
   const register = useRegister();
   const login = useLogin();
-  const [values, setValues] = useState({ email: '', username: '', password: '', password2: '' });
-  const [error, setError] = useState<FormError>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  /** Registered: the button stays busy while the page signs in and goes on. */
   const [done, setDone] = useState(false);
   const hydrated = useHydrated();
-
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useApiForm({
+    initial: { email: '', username: '', password: '', password2: '' },
+    fields: ['email', 'username', 'password', 'password2'],
+    failedId: 'auth.register.failed',
+    keepTypedBeforeHydration: true,
+    validate: (values) => {
+      const invalid = validateRegister(values);
+      return invalid ? { bannerId: invalid } : null;
+    },
+    submit: (values) =>
+      register.mutateAsync({
+        email: values.email.trim(),
+        username: values.username.trim(),
+        password: values.password,
+        password2: values.password2,
+        timezone: timeZone(),
+      }),
+    onSuccess: async (_account, values) => {
+      setDone(true);
+      try {
+        await login.mutateAsync({ email: values.email.trim(), password: values.password });
+      } catch (failure) {
+        console.error('[auth] automatic login after registering failed:', failure);
+        navigateTo('/login');
+        return;
+      }
+      await applyPendingInvitation();
+      (onSuccess ?? (() => navigateTo('/')))();
+    },
+  });
 
   useEffect(() => {
     if (invitationCode) storePendingInvitation(invitationCode);
   }, [invitationCode]);
 
-  // Keep what was typed (or autofilled) before the island hydrated.
-  useEffect(() => {
-    const initial = readFields(formRef.current, ['email', 'username', 'password', 'password2']);
-    if (Object.keys(initial).length > 0) setValues((current) => ({ ...current, ...initial }));
-  }, []);
-
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFields({});
-    const invalid = validateRegister(values);
-    if (invalid) {
-      setError({ id: invalid });
-      return;
-    }
-    setError(null);
-    const email = values.email.trim();
-    try {
-      await register.mutateAsync({
-        email,
-        username: values.username.trim(),
-        password: values.password,
-        password2: values.password2,
-        timezone: timeZone(),
-      });
-    } catch (failure) {
-      const shown = formErrors(
-        intl,
-        failure,
-        ['email', 'username', 'password', 'password2'],
-        'auth.register.failed',
-      );
-      setError({ id: 'auth.register.failed', text: shown.banner });
-      setFields(shown.fields);
-      return;
-    }
-    setDone(true);
-    try {
-      await login.mutateAsync({ email, password: values.password });
-    } catch (failure) {
-      console.error('[auth] automatic login after registering failed:', failure);
-      navigateTo('/login');
-      return;
-    }
-    await applyPendingInvitation();
-    (onSuccess ?? (() => navigateTo('/')))();
-  };
-
-  const form = (
-    <form ref={formRef} className={s.form} method="post" onSubmit={onSubmit} noValidate>
+  const content = (
+    <form ref={form.ref} className={s.form} method="post" onSubmit={form.onSubmit} noValidate>
       {invitationCode ? (
         <p className={s.notice}>
           <FormattedMessage id="auth.register.invitationNotice" />
         </p>
       ) : null}
-      <FormAlert error={error} />
-      <TextField
-        label={intl.formatMessage({ id: 'auth.register.email' })}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={values.email}
-        onChange={set('email')}
-        error={fields.email}
-      />
-      <TextField
-        label={intl.formatMessage({ id: 'auth.register.username' })}
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        onChange={set('username')}
-        error={fields.username}
-      />
-      <TextField
-        label={intl.formatMessage({ id: 'auth.register.password' })}
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        helperText={intl.formatMessage({ id: 'auth.register.passwordHint' })}
-        value={values.password}
-        onChange={set('password')}
-        error={fields.password}
-      />
-      <TextField
-        label={intl.formatMessage({ id: 'auth.register.confirmPassword' })}
-        type="password"
-        name="password2"
-        autoComplete="new-password"
-        value={values.password2}
-        onChange={set('password2')}
-        error={fields.password2}
-      />
-      <Button
-        type="submit"
-        fullWidth
-        disabled={!hydrated}
-        loading={register.isPending || login.isPending || done}
-      >
+      <FormAlert text={form.banner} />
+      <AccountFields email={form.bind('email')} username={form.bind('username')} />
+      <PasswordFields password={form.bind('password')} password2={form.bind('password2')} />
+      <Button type="submit" fullWidth disabled={!hydrated} loading={form.pending || done}>
         <FormattedMessage id="auth.register.submit" />
       </Button>
     </form>
   );
 
-  if (embedded) return form;
+  if (embedded) return content;
   return (
     <AuthCard
       titleId="auth.register.title"
@@ -187,7 +123,7 @@ export function RegisterForm({
       switchLinkId="auth.register.loginLink"
       switchHref={loginHref ?? '/login'}
     >
-      {form}
+      {content}
     </AuthCard>
   );
 }

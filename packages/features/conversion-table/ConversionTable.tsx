@@ -8,7 +8,7 @@ import {
   useConvertNumbers,
   useGeneratePhrase,
 } from '@memoria/api';
-import { Button, Card, Chip, Select, Spinner, TextField } from '@memoria/ui';
+import { Button, Card, Chip, ErrorState, Select, Spinner, TextField } from '@memoria/ui';
 import { type FormEvent, Fragment, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GatedPage, type GateTitle } from '../gate/index.ts';
@@ -40,15 +40,12 @@ const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 function ErrorBanner({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
   return (
-    <div role="alert" className={s.errorBox}>
-      <strong>
-        <FormattedMessage id="conversionTable.error.title" />
-      </strong>
-      <span>{errorMessage(intl, error)}</span>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        <FormattedMessage id="conversionTable.retry" />
-      </Button>
-    </div>
+    <ErrorState
+      title={<FormattedMessage id="conversionTable.error.title" />}
+      description={errorMessage(intl, error)}
+      retryLabel={<FormattedMessage id="conversionTable.retry" />}
+      onRetry={onRetry}
+    />
   );
 }
 

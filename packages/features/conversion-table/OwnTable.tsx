@@ -10,7 +10,7 @@ import {
   useMajorTable,
   useSaveMajorTable,
 } from '@memoria/api';
-import { Button, Card, Skeleton, TextField } from '@memoria/ui';
+import { Button, Card, ErrorState, Skeleton, TextField } from '@memoria/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage, FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
@@ -92,7 +92,7 @@ function TableForm({ table }: { table: MajorTable }) {
         ))}
       </ul>
       {otherError ? (
-        <p role="alert" className={s.errorBox}>
+        <p role="alert" className={s.saveError}>
           {errorMessage(intl, save.error)}
         </p>
       ) : null}
@@ -173,12 +173,11 @@ export function OwnTable({
     );
   } else if (table.isError) {
     body = (
-      <div role="alert" className={s.errorBox}>
-        <span>{errorMessage(intl, table.error)}</span>
-        <Button variant="secondary" size="sm" onClick={() => table.refetch()}>
-          <FormattedMessage id="conversionTable.retry" />
-        </Button>
-      </div>
+      <ErrorState
+        description={errorMessage(intl, table.error)}
+        retryLabel={<FormattedMessage id="conversionTable.retry" />}
+        onRetry={() => table.refetch()}
+      />
     );
   } else {
     body = <TableForm key={language} table={table.data} />;

@@ -66,7 +66,8 @@ export const phrase = style({
   fontSize: vars.fontSize.lg,
   fontWeight: vars.fontWeight.bold,
 });
-export const errorBox = style({
+/** The save's own failure under the table (a form banner, not a load failure). */
+export const saveError = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',

@@ -12,97 +12,17 @@
  * or `POST duels/table-duels/` (then the duel's arena, waiting for the friend),
  * `POST duels/generate-custom-questions/`.
  */
-import {
-  arenaPath,
-  type CustomQuestion,
-  type DuelType,
-  navigateTo,
-  useCreateDuel,
-  useCreateImageDuel,
-  useCreateTableDuel,
-  useDesks,
-  useFriends,
-  useGenerateCustomQuestions,
-} from '@memoria/api';
+import type { CustomQuestion, DuelType } from '@memoria/api';
+import { useGenerateCustomQuestions } from '@memoria/api';
 import { Button, Select, TextArea, TextField } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
+import { OPTIONAL } from './setup.ts';
 import { LoadError, Loading, MODE_NAME } from './shared.tsx';
+import { useDuelSetup } from './useDuelSetup.ts';
 
-type Values = Record<string, string>;
-
-const DEFAULTS: Values = {
-  mode: 'normal',
-  view_time: '30',
-  answer_time: '60',
-  word_limit: '10',
-  number_limit: '10',
-  digits: '2',
-  language: 'en',
-  question_count: '5',
-};
-
-/** The spec's ranges, checked before sending; the message ids of §5. */
-const RANGES: Record<string, [number, number, string]> = {
-  view_time: [1, 60, 'duels.validation.viewTime'],
-  answer_time: [5, 300, 'duels.validation.answerTime'],
-  word_limit: [1, 100, 'duels.validation.limit'],
-  number_limit: [1, 100, 'duels.validation.limit'],
-};
-
-const FIELDS: Record<DuelType, string[]> = {
-  desk: ['desk_id', 'question_count', 'view_time', 'answer_time'],
-  custom: ['questions', 'view_time', 'answer_time'],
-  images: ['view_time', 'answer_time', 'word_limit', 'language'],
-  table: ['view_time', 'answer_time', 'number_limit', 'digits'],
-};
-
-/** Question duels may go without a reading time (the server's `view_time` is optional there). */
-const OPTIONAL: Record<DuelType, string[]> = {
-  desk: ['view_time'],
-  custom: ['view_time'],
-  images: [],
-  table: [],
-};
-
-/** The form's first values: a question duel starts without a reading time. */
-const initialValues = (kind: DuelType): Values =>
-  OPTIONAL[kind].includes('view_time') ? { ...DEFAULTS, view_time: '' } : DEFAULTS;
-
-const int = (text: string | undefined) => (text && /^\d+$/.test(text.trim()) ? Number(text) : NaN);
-
-/** The spec's field checks; returns message ids (with values) per field. */
-export function checkSetup(
-  kind: DuelType,
-  values: Values,
-  questions: CustomQuestion[],
-  cardCount: number | null,
-): Record<string, { id: string; values?: Record<string, number> }> {
-  const errors: Record<string, { id: string; values?: Record<string, number> }> = {};
-  if (!values.opponent_id) errors.opponent_id = { id: 'duels.validation.required' };
-  for (const field of FIELDS[kind]) {
-    const range = RANGES[field];
-    if (!range) continue;
-    if (OPTIONAL[kind].includes(field) && !values[field]?.trim()) continue;
-    const n = int(values[field]);
-    if (!(n >= range[0] && n <= range[1])) errors[field] = { id: range[2] };
-  }
-  if (kind === 'desk') {
-    if (!values.desk_id) errors.desk_id = { id: 'duels.validation.required' };
-    // The range needs the desk's card count: until a desk is chosen only the desk is asked for
-    // (it said "Enter a number from 1 to 0." before).
-    const n = int(values.question_count);
-    if (cardCount !== null && !(n >= 1 && n <= cardCount)) {
-      errors.question_count = { id: 'duels.validation.questionCount', values: { max: cardCount } };
-    }
-  }
-  if (kind === 'custom' && !questions.some((q) => q.question.trim() && q.answer.trim())) {
-    errors.questions = { id: 'duels.validation.required' };
-  }
-  return errors;
-}
+export { checkSetup } from './setup.ts';
 
 function QuestionsEditor({
   questions,
@@ -232,97 +152,28 @@ export function DuelSetup({
   opponent?: string | null;
 }) {
   const intl = useIntl();
-  const friends = useFriends({ pageSize: 100 });
-  const desks = useDesks({ enabled: kind === 'desk' });
-  const [values, setValues] = useState<Values>(() => initialValues(kind));
-  const [questions, setQuestions] = useState<CustomQuestion[]>([{ question: '', answer: '' }]);
-  const [checked, setChecked] = useState<Record<string, string>>({});
-  const go = (duel: { id: number }) => navigateTo(arenaPath(kind, duel.id));
-  const quiz = useCreateDuel({ onSuccess: go });
-  const images = useCreateImageDuel({ onSuccess: go });
-  const table = useCreateTableDuel({ onSuccess: go });
-  const sending = quiz.isPending || images.isPending || table.isPending;
-  const failure = quiz.error ?? images.error ?? table.error;
+  const setup = useDuelSetup(kind, opponent);
+  const { form, friendList, deskList, desk } = setup;
 
-  if (friends.isPending || (kind === 'desk' && desks.isPending)) return <Loading />;
-  if (friends.isError) return <LoadError error={friends.error} onRetry={() => friends.refetch()} />;
-  if (kind === 'desk' && desks.isError) {
-    return <LoadError error={desks.error} onRetry={() => desks.refetch()} />;
+  if (setup.loading) return <Loading />;
+  if (setup.loadFailure) {
+    return <LoadError error={setup.loadFailure.error} onRetry={setup.loadFailure.retry} />;
   }
-  const friendList = friends.data.results;
-  const preselected = friendList.find((f) => f.username === opponent);
-  const opponentId = values.opponent_id ?? (preselected ? String(preselected.id) : '');
-  const deskList = desks.data ?? [];
-  const desk = deskList.find((d) => String(d.id) === values.desk_id);
-  const server = formErrors(
-    intl,
-    failure,
-    ['opponent_id', ...FIELDS[kind], 'name'],
-    'duels.setup.failed',
-  );
-  const errorOf = (field: string) => checked[field] ?? server.fields[field];
-  const set = (field: string) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const all: Values = { ...values, opponent_id: opponentId };
-    const errors = checkSetup(kind, all, questions, desk?.cards_count ?? null);
-    setChecked(
-      Object.fromEntries(
-        Object.entries(errors).map(([f, m]) => [f, intl.formatMessage({ id: m.id }, m.values)]),
-      ),
-    );
-    if (Object.keys(errors).length > 0) return;
-    const common = {
-      opponent_id: Number(opponentId),
-      mode: all.mode as 'normal' | 'review',
-      answer_time: Number(all.answer_time),
-      ...(all.name?.trim() ? { name: all.name.trim() } : {}),
-    };
-    const readFirst = all.view_time?.trim() ? { view_time: Number(all.view_time) } : {};
-    if (kind === 'desk') {
-      quiz.mutate({
-        ...common,
-        ...readFirst,
-        duel_type: 'desk',
-        desk_id: Number(all.desk_id),
-        question_count: Number(all.question_count),
-      });
-    } else if (kind === 'custom') {
-      quiz.mutate({
-        ...common,
-        ...readFirst,
-        duel_type: 'custom',
-        questions: questions.filter((q) => q.question.trim() && q.answer.trim()),
-      });
-    } else if (kind === 'images') {
-      images.mutate({
-        ...common,
-        view_time: Number(all.view_time),
-        word_limit: Number(all.word_limit),
-        language: all.language as 'en' | 'es',
-      });
-    } else {
-      table.mutate({
-        ...common,
-        view_time: Number(all.view_time),
-        number_limit: Number(all.number_limit),
-        digits: Number(all.digits),
-      });
-    }
-  };
 
   const number = (field: string, labelId: string, hintId?: string) => (
     <TextField
       label={intl.formatMessage({ id: labelId })}
       inputMode="numeric"
-      value={values[field] ?? ''}
-      onChange={set(field)}
       helperText={hintId ? <FormattedMessage id={hintId} /> : undefined}
-      error={errorOf(field)}
+      {...form.bind(field)}
+      value={form.values[field] ?? ''}
     />
   );
+  const select = (field: string) => ({
+    value: form.values[field] ?? '',
+    onChange: (e: { target: { value: string } }) => form.setValue(field, e.target.value),
+    error: form.fieldErrors[field],
+  });
   const mode = intl.formatMessage({ id: MODE_NAME[kind] });
   return (
     <div className={s.page}>
@@ -336,22 +187,20 @@ export function DuelSetup({
           </a>
         </p>
       ) : (
-        <form className={s.form} onSubmit={submit} noValidate>
+        <form className={s.form} onSubmit={form.onSubmit} noValidate>
           <Select
             label={intl.formatMessage({ id: 'duels.setup.opponent' })}
             placeholder=" "
             options={friendList.map((f) => ({ value: String(f.id), label: f.username }))}
-            value={opponentId}
-            onChange={set('opponent_id')}
-            error={errorOf('opponent_id')}
+            {...select('opponent_id')}
+            value={setup.opponentId}
           />
           <div className={s.settingsRow}>
             <TextField
               label={intl.formatMessage({ id: 'duels.setup.name' })}
-              value={values.name ?? ''}
               maxLength={200}
-              onChange={set('name')}
-              error={errorOf('name')}
+              {...form.bind('name')}
+              value={form.values.name ?? ''}
             />
             <Select
               label={intl.formatMessage({ id: 'duels.setup.mode' })}
@@ -359,8 +208,8 @@ export function DuelSetup({
                 { value: 'normal', label: intl.formatMessage({ id: 'duels.setup.mode.normal' }) },
                 { value: 'review', label: intl.formatMessage({ id: 'duels.setup.mode.review' }) },
               ]}
-              value={values.mode}
-              onChange={set('mode')}
+              value={form.values.mode}
+              onChange={(e) => form.setValue('mode', e.target.value)}
             />
           </div>
           {kind === 'desk' ? (
@@ -374,15 +223,13 @@ export function DuelSetup({
                   label={intl.formatMessage({ id: 'duels.setup.desk' })}
                   placeholder=" "
                   options={deskList.map((d) => ({ value: String(d.id), label: d.name }))}
-                  value={values.desk_id ?? ''}
-                  onChange={set('desk_id')}
-                  error={errorOf('desk_id')}
+                  {...select('desk_id')}
                 />
                 <TextField
                   label={intl.formatMessage({ id: 'duels.setup.questionCount' })}
                   inputMode="numeric"
-                  value={values.question_count ?? ''}
-                  onChange={set('question_count')}
+                  {...form.bind('question_count')}
+                  value={form.values.question_count ?? ''}
                   helperText={
                     desk ? (
                       <FormattedMessage
@@ -391,16 +238,15 @@ export function DuelSetup({
                       />
                     ) : undefined
                   }
-                  error={errorOf('question_count')}
                 />
               </div>
             )
           ) : null}
           {kind === 'custom' ? (
             <QuestionsEditor
-              questions={questions}
-              onChange={setQuestions}
-              error={errorOf('questions')}
+              questions={setup.questions}
+              onChange={setup.setQuestions}
+              error={form.fieldErrors.questions}
             />
           ) : null}
           <div className={s.settingsRow}>
@@ -414,8 +260,8 @@ export function DuelSetup({
               <Select
                 label={intl.formatMessage({ id: 'duels.setup.digits' })}
                 options={['1', '2', '3', '4', '5', '6'].map((d) => ({ value: d, label: d }))}
-                value={values.digits}
-                onChange={set('digits')}
+                value={form.values.digits}
+                onChange={(e) => form.setValue('digits', e.target.value)}
               />
             ) : null}
             {kind === 'images' ? (
@@ -425,18 +271,18 @@ export function DuelSetup({
                   value,
                   label: intl.formatMessage({ id: `duels.setup.language.${value}` }),
                 }))}
-                value={values.language}
-                onChange={set('language')}
+                value={form.values.language}
+                onChange={(e) => form.setValue('language', e.target.value)}
               />
             ) : null}
           </div>
-          {failure ? (
+          {form.banner ? (
             <p className={s.banner} role="alert">
-              {server.banner}
+              {form.banner}
             </p>
           ) : null}
           <div className={s.actions}>
-            <Button type="submit" loading={sending}>
+            <Button type="submit" loading={form.pending}>
               <FormattedMessage id="duels.action.send" />
             </Button>
           </div>

@@ -49,13 +49,6 @@ export const rowText = style({ display: 'grid', minWidth: 0, color: vars.color.t
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
-export const errorBox = style({
-  display: 'grid',
-  justifyItems: 'start',
-  gap: vars.space.xs,
-  color: vars.color.text,
-});
-
 export const form = style({ display: 'grid', gap: vars.space.md, maxWidth: '640px' });
 
 export const fieldRow = style({

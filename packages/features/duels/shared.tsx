@@ -1,6 +1,6 @@
 /** What the duels screens and the duel arena share: the kinds' names, loading and failed states. */
 import type { DuelType } from '@memoria/api';
-import { Button, Skeleton } from '@memoria/ui';
+import { ErrorState, Skeleton } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../shared/errors.ts';
 import { Gone, isNotFound } from '../shared/Gone.tsx';
@@ -76,15 +76,12 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
     );
   }
   return (
-    <div role="alert" className={s.errorBox}>
-      <strong>
-        <FormattedMessage id="duels.error.load" />
-      </strong>
-      <span>{errorMessage(intl, error, { fallbackId: 'duels.error.load' })}</span>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        <FormattedMessage id="duels.action.retry" />
-      </Button>
-    </div>
+    <ErrorState
+      title={<FormattedMessage id="duels.error.load" />}
+      description={errorMessage(intl, error, { fallbackId: 'duels.error.load' })}
+      retryLabel={<FormattedMessage id="duels.action.retry" />}
+      onRetry={onRetry}
+    />
   );
 }
 

@@ -94,13 +94,3 @@ export const pager = style({
   gap: vars.space.sm,
   flexWrap: 'wrap',
 });
-
-export const errorBox = style({
-  display: 'grid',
-  justifyItems: 'start',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.danger}`,
-  color: vars.color.text,
-});

@@ -1,5 +1,5 @@
 /** Pieces every friends list shares: the person's row start, a failed list, the pager, errors. */
-import { Button } from '@memoria/ui';
+import { Button, ErrorState } from '@memoria/ui';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { type ErrorCodeMessages, errorMessage } from '../shared/errors.ts';
 import * as s from './friends.css.ts';
@@ -50,15 +50,12 @@ export function PersonCell({ person, detail }: { person: PersonLike; detail?: Re
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
   return (
-    <div role="alert" className={s.errorBox}>
-      <strong>
-        <FormattedMessage id="friends.error.load" />
-      </strong>
-      <span>{errorMessage(intl, error, { fallbackId: 'friends.error.load' })}</span>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        <FormattedMessage id="friends.action.retry" />
-      </Button>
-    </div>
+    <ErrorState
+      title={<FormattedMessage id="friends.error.load" />}
+      description={errorMessage(intl, error, { fallbackId: 'friends.error.load' })}
+      retryLabel={<FormattedMessage id="friends.action.retry" />}
+      onRetry={onRetry}
+    />
   );
 }
 

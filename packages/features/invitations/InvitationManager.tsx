@@ -6,10 +6,10 @@ import {
   useRevokeInvitation,
 } from '@memoria/api';
 import { Button, Card, Chip, Dialog, Skeleton, Snackbar, TextField } from '@memoria/ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
+import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './invitations.css.ts';
 
 /** The page an invitation's link opens (product-spec §2: `/invitation/{code}`). */
@@ -114,26 +114,20 @@ export function InvitationManager({
   const list = useInvitations(kind);
   const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
-  const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const [revoking, setRevoking] = useState<number | null>(null);
-  const errors = create.error
-    ? formErrors(intl, create.error, ['email'], 'invitations.createFailed')
-    : null;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = email.trim() ? { email: email.trim() } : {};
-    create.mutate(
-      { kind, body },
-      {
-        onSuccess: () => {
-          setEmail('');
-          setNotice('created');
-        },
-      },
-    );
-  };
+  const form = useApiForm({
+    initial: { email: '' },
+    fields: ['email'],
+    failedId: 'invitations.createFailed',
+    bannerBesideFields: false,
+    submit: ({ email }) =>
+      create.mutateAsync({ kind, body: email.trim() ? { email: email.trim() } : {} }),
+    onSuccess: () => {
+      form.setValue('email', '');
+      setNotice('created');
+    },
+  });
   const copy = (link: string) => {
     // No clipboard API outside secure contexts (plain http on another host): say so.
     const written = navigator.clipboard?.writeText(link) ?? Promise.reject();
@@ -184,20 +178,17 @@ export function InvitationManager({
       <p className={s.muted}>
         <FormattedMessage id={`invitations.${kind}.description`} />
       </p>
-      <form className={s.form} onSubmit={submit} noValidate>
+      <form className={s.form} onSubmit={form.onSubmit} noValidate>
         <TextField
           label={intl.formatMessage({ id: 'invitations.email' })}
           type="email"
-          name="email"
           autoComplete="off"
-          value={email}
           helperText={intl.formatMessage({ id: 'invitations.emailHelp' })}
-          error={errors?.fields.email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...form.bind('email')}
         />
-        {errors && !errors.fields.email ? <p role="alert">{errors.banner}</p> : null}
+        {form.banner ? <p role="alert">{form.banner}</p> : null}
         <div>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={form.pending}>
             <FormattedMessage id="invitations.create" />
           </Button>
         </div>

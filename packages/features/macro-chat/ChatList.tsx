@@ -13,6 +13,7 @@ import {
   Card,
   Dialog,
   EmptyState,
+  ErrorState,
   PlusIcon,
   Skeleton,
   StarIcon,
@@ -36,15 +37,12 @@ export const chatHref = (id: number) => `/macro-images/${id}`;
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
   return (
-    <div role="alert" className={s.errorBox}>
-      <strong>
-        <FormattedMessage id="macroImages.error.title" />
-      </strong>
-      <span>{errorMessage(intl, error)}</span>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        <FormattedMessage id="macroImages.retry" />
-      </Button>
-    </div>
+    <ErrorState
+      title={<FormattedMessage id="macroImages.error.title" />}
+      description={errorMessage(intl, error)}
+      retryLabel={<FormattedMessage id="macroImages.retry" />}
+      onRetry={onRetry}
+    />
   );
 }
 

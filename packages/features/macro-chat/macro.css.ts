@@ -92,12 +92,3 @@ export const picture = style({
   lineHeight: 1,
 });
 export const composer = style({ display: 'grid', gap: vars.space.sm });
-export const errorBox = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.danger}`,
-});

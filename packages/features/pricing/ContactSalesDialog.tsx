@@ -1,8 +1,8 @@
 import { useContactSales } from '@memoria/api';
 import { Button, Dialog, Snackbar, TextArea, TextField } from '@memoria/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
+import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './pricing.css.ts';
 
 const EMPTY = { name: '', email: '', phone: '', company: '', message: '' };
@@ -39,34 +39,26 @@ export interface ContactSalesDialogProps {
 export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
   const intl = useIntl();
   const formId = useId();
-  const [values, setValues] = useState(EMPTY);
   const [thanked, setThanked] = useState(false);
   const contact = useContactSales();
-  const errors = contact.error
-    ? formErrors(intl, contact.error, Object.keys(EMPTY), 'pricing.contact.failed')
-    : null;
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errors?.fields[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
+  const form = useApiForm({
+    initial: EMPTY,
+    fields: Object.keys(EMPTY),
+    failedId: 'pricing.contact.failed',
+    bannerBesideFields: false,
+    submit: ({ phone, company, ...required }) =>
+      contact.mutateAsync({
+        ...required,
+        ...(phone ? { phone } : {}),
+        ...(company ? { company } : {}),
+      }),
+    onSuccess: () => {
+      form.setValues(EMPTY);
+      setThanked(true);
+      onClose();
+    },
   });
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    const { phone, company, ...required } = values;
-    contact.mutate(
-      { ...required, ...(phone ? { phone } : {}), ...(company ? { company } : {}) },
-      {
-        onSuccess: () => {
-          setValues(EMPTY);
-          contact.reset();
-          setThanked(true);
-          onClose();
-        },
-      },
-    );
-  };
+  const field = (name: Field) => form.bind(name);
   return (
     <>
       <Dialog
@@ -80,13 +72,13 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             <Button variant="text" onClick={onClose}>
               <FormattedMessage id="pricing.contact.cancel" />
             </Button>
-            <Button type="submit" form={formId} loading={contact.isPending}>
+            <Button type="submit" form={formId} loading={form.pending}>
               <FormattedMessage id="pricing.contact.send" />
             </Button>
           </>
         }
       >
-        <form id={formId} className={s.form} onSubmit={send} noValidate>
+        <form id={formId} className={s.form} onSubmit={form.onSubmit} noValidate>
           <TextField
             label={intl.formatMessage({ id: 'pricing.contact.name' })}
             autoComplete="name"
@@ -114,9 +106,9 @@ export function ContactSalesDialog({ open, onClose }: ContactSalesDialogProps) {
             rows={4}
             {...field('message')}
           />
-          {errors && Object.keys(errors.fields).length === 0 ? (
+          {form.banner ? (
             <div role="alert" className={s.sendFailure}>
-              <p className={s.error}>{errors.banner}</p>
+              <p className={s.error}>{form.banner}</p>
               <Button type="submit" variant="secondary" size="sm">
                 <FormattedMessage id="pricing.retry" />
               </Button>

@@ -1,9 +1,9 @@
 import { useMe, useUpdateAccount } from '@memoria/api';
 import { Button, Card, Skeleton, Snackbar, TextField } from '@memoria/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
+import { useApiForm } from '../shared/useApiForm.ts';
 
 const FIELDS = ['username', 'first_name', 'last_name'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -13,32 +13,34 @@ export function AccountSection() {
   const intl = useIntl();
   const me = useMe();
   const update = useUpdateAccount();
-  const [values, setValues] = useState<Values>({ username: '', first_name: '', last_name: '' });
   const [saved, setSaved] = useState(false);
+  const form = useApiForm({
+    initial: { username: '', first_name: '', last_name: '' } as Values,
+    fields: FIELDS,
+    failedId: 'profile.account.failed',
+    bannerBesideFields: false,
+    submit: (values) => {
+      if (!me.data) return Promise.resolve(null);
+      return update.mutateAsync({ id: me.data.id, body: values });
+    },
+    onSuccess: (account) => {
+      if (account) setSaved(true);
+    },
+  });
+  const { setValues } = form;
   useEffect(() => {
     if (me.data) {
       const { username, first_name, last_name } = me.data;
       setValues({ username, first_name, last_name });
     }
-  }, [me.data]);
-  const errors = update.error
-    ? formErrors(intl, update.error, FIELDS, 'profile.account.failed')
-    : null;
+  }, [me.data, setValues]);
   const field = (name: keyof Values, labelId: string, autoComplete: string) => (
     <TextField
       label={intl.formatMessage({ id: labelId })}
-      name={name}
       autoComplete={autoComplete}
-      value={values[name]}
-      error={errors?.fields[name]}
-      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+      {...form.bind(name)}
     />
   );
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (!me.data) return;
-    update.mutate({ id: me.data.id, body: values }, { onSuccess: () => setSaved(true) });
-  };
 
   let body: React.ReactNode;
   if (me.isPending) body = <Skeleton height={160} />;
@@ -52,7 +54,7 @@ export function AccountSection() {
     );
   } else {
     body = (
-      <form onSubmit={save} noValidate style={{ display: 'grid', gap: 12 }}>
+      <form onSubmit={form.onSubmit} noValidate style={{ display: 'grid', gap: 12 }}>
         <TextField
           label={intl.formatMessage({ id: 'profile.account.email' })}
           value={me.data.email}
@@ -61,11 +63,9 @@ export function AccountSection() {
         {field('username', 'profile.account.username', 'username')}
         {field('first_name', 'profile.account.firstName', 'given-name')}
         {field('last_name', 'profile.account.lastName', 'family-name')}
-        {errors && Object.keys(errors.fields).length === 0 ? (
-          <p role="alert">{errors.banner}</p>
-        ) : null}
+        {form.banner ? <p role="alert">{form.banner}</p> : null}
         <div>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={form.pending}>
             <FormattedMessage id="profile.account.save" />
           </Button>
         </div>

@@ -5,10 +5,10 @@ import {
   useUpdateDesiredRetention,
 } from '@memoria/api';
 import { Button, Card, Skeleton, Snackbar, TextField } from '@memoria/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
+import { useApiForm } from '../shared/useApiForm.ts';
 
 const percent = (fraction: number) => Math.round(fraction * 100);
 
@@ -76,24 +76,28 @@ export function MemoryModelSection() {
   const intl = useIntl();
   const model = useMemoryModel();
   const update = useUpdateDesiredRetention();
-  const [value, setValue] = useState('');
-  const [rangeError, setRangeError] = useState(false);
   const [saved, setSaved] = useState(false);
+  const form = useApiForm({
+    initial: { desired_retention: '' },
+    fields: ['desired_retention'],
+    failedId: 'profile.memory.failed.save',
+    bannerBesideFields: false,
+    validate: ({ desired_retention: value }) => {
+      const fraction = Number(value) / 100;
+      const valid =
+        value.trim() !== '' &&
+        fraction >= DESIRED_RETENTION.min &&
+        fraction <= DESIRED_RETENTION.max;
+      return valid ? null : { fieldIds: { desired_retention: 'profile.memory.retentionRange' } };
+    },
+    submit: ({ desired_retention: value }) =>
+      update.mutateAsync({ desiredRetention: Number(value) / 100 }),
+    onSuccess: () => setSaved(true),
+  });
+  const { setValues } = form;
   useEffect(() => {
-    if (model.data) setValue(String(percent(model.data.desired_retention)));
-  }, [model.data]);
-  const errors = update.error
-    ? formErrors(intl, update.error, ['desired_retention'], 'profile.memory.failed.save')
-    : null;
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const fraction = Number(value) / 100;
-    const valid =
-      value.trim() !== '' && fraction >= DESIRED_RETENTION.min && fraction <= DESIRED_RETENTION.max;
-    setRangeError(!valid);
-    if (!valid) return;
-    update.mutate({ desiredRetention: fraction }, { onSuccess: () => setSaved(true) });
-  };
+    if (model.data) setValues({ desired_retention: String(percent(model.data.desired_retention)) });
+  }, [model.data, setValues]);
 
   let body: React.ReactNode;
   if (model.isPending) body = <Skeleton height={160} />;
@@ -109,29 +113,20 @@ export function MemoryModelSection() {
     body = (
       <div style={{ display: 'grid', gap: 16 }}>
         <ModelStatus model={model.data} />
-        <form onSubmit={save} noValidate style={{ display: 'grid', gap: 12 }}>
+        <form onSubmit={form.onSubmit} noValidate style={{ display: 'grid', gap: 12 }}>
           <TextField
             label={intl.formatMessage({ id: 'profile.memory.retention' })}
-            name="desired_retention"
             type="number"
             inputMode="numeric"
             min={percent(DESIRED_RETENTION.min)}
             max={percent(DESIRED_RETENTION.max)}
             step={1}
-            value={value}
             helperText={intl.formatMessage({ id: 'profile.memory.retentionHelp' })}
-            error={
-              rangeError
-                ? intl.formatMessage({ id: 'profile.memory.retentionRange' })
-                : errors?.fields.desired_retention
-            }
-            onChange={(event) => setValue(event.target.value)}
+            {...form.bind('desired_retention')}
           />
-          {errors && Object.keys(errors.fields).length === 0 ? (
-            <p role="alert">{errors.banner}</p>
-          ) : null}
+          {form.banner ? <p role="alert">{form.banner}</p> : null}
           <div>
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" loading={form.pending}>
               <FormattedMessage id="profile.memory.save" />
             </Button>
           </div>

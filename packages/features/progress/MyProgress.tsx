@@ -11,7 +11,7 @@ import {
   useProgressSummary,
   useTimeTrackingStats,
 } from '@memoria/api';
-import { Button, EmptyState, Skeleton, VisuallyHidden } from '@memoria/ui';
+import { Button, EmptyState, ErrorState, Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as page from '../shared/page.css.ts';
 import { BarChart } from './BarChart.tsx';
@@ -286,19 +286,13 @@ export function MyProgress() {
     return (
       <div className={page.page}>
         {header}
-        <div role="alert" className={s.failure}>
-          <p className={s.muted}>
-            <FormattedMessage id="progress.loadFailed" />
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              for (const q of queries) if (q.isError) void q.refetch();
-            }}
-          >
-            <FormattedMessage id="progress.retry" />
-          </Button>
-        </div>
+        <ErrorState
+          description={<FormattedMessage id="progress.loadFailed" />}
+          retryLabel={<FormattedMessage id="progress.retry" />}
+          onRetry={() => {
+            for (const q of queries) if (q.isError) void q.refetch();
+          }}
+        />
       </div>
     );
   }

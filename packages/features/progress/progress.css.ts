@@ -84,8 +84,6 @@ export const level = styleVariants({
   3: { background: '#2e7d32' },
 });
 
-export const failure = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' });
-
 export const ranking = style({
   display: 'grid',
   gap: vars.space.xs,

@@ -7,9 +7,10 @@ import {
   useSaveGroup,
 } from '@memoria/api';
 import { Button, Dialog, TextArea, TextField } from '@memoria/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorMessage, formErrors } from '../shared/errors.ts';
+import { errorMessage } from '../shared/errors.ts';
+import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './schools.css.ts';
 
 type Base = { open: boolean; onClose: () => void; kind: GroupKind };
@@ -31,36 +32,24 @@ export function GroupDialog({
   /** The course or subject to edit. */
   group?: Course;
 }) {
-  const intl = useIntl();
   const formId = useId();
-  const [name, setName] = useState(group?.name ?? '');
-  const [description, setDescription] = useState(group?.description ?? '');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
   const save = useSaveGroup();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBanner(null);
-    if (!name.trim()) {
-      setFields({ name: intl.formatMessage({ id: 'schools.group.nameRequired' }) });
-      return;
-    }
-    setFields({});
-    try {
-      await save.mutateAsync({
+  const form = useApiForm({
+    initial: { name: group?.name ?? '', description: group?.description ?? '' },
+    fields: ['name', 'description'],
+    failedId: 'schools.error.groupFailed',
+    validate: ({ name }) =>
+      name.trim() ? null : { fieldIds: { name: 'schools.group.nameRequired' } },
+    submit: ({ name, description }) =>
+      save.mutateAsync({
         kind,
         id: group?.id,
         body: group
           ? { name: name.trim(), description: description.trim() }
           : { name: name.trim(), description: description.trim(), school_id: schoolId },
-      });
-      onClose();
-    } catch (failure) {
-      const shown = formErrors(intl, failure, ['name', 'description'], 'schools.error.groupFailed');
-      setFields(shown.fields);
-      setBanner(shown.banner);
-    }
-  };
+      }),
+    onSuccess: onClose,
+  });
   return (
     <Dialog
       open={open}
@@ -72,34 +61,28 @@ export function GroupDialog({
           <Button variant="text" onClick={onClose}>
             <FormattedMessage id="schools.action.cancel" />
           </Button>
-          <Button type="submit" form={formId} loading={save.isPending}>
+          <Button type="submit" form={formId} loading={form.pending}>
             <FormattedMessage id="schools.action.save" />
           </Button>
         </>
       }
     >
-      <form id={formId} className={s.form} onSubmit={onSubmit} noValidate>
-        {banner ? (
+      <form id={formId} className={s.form} onSubmit={form.onSubmit} noValidate>
+        {form.banner ? (
           <p role="alert" className={s.alert}>
-            {banner}
+            {form.banner}
           </p>
         ) : null}
         <TextField
           label={<FormattedMessage id="schools.group.name" />}
-          name="name"
-          value={name}
           required
           maxLength={SCHOOL_LIMITS.groupName}
-          error={fields.name}
-          onChange={(e) => setName(e.target.value)}
+          {...form.bind('name')}
         />
         <TextArea
           label={<FormattedMessage id="schools.group.description" />}
-          name="description"
-          value={description}
           maxLength={SCHOOL_LIMITS.groupDescription}
-          error={fields.description}
-          onChange={(e) => setDescription(e.target.value)}
+          {...form.bind('description')}
         />
       </form>
     </Dialog>

@@ -1,15 +1,14 @@
 /** The school's details form (create or edit), used by the wizard's first step. */
-import { SCHOOL_LIMITS, type School, type SchoolInput, useSaveSchool } from '@memoria/api';
+import { SCHOOL_LIMITS, type School, useSaveSchool } from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
-import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { formErrors } from '../shared/errors.ts';
+import { FormattedMessage } from 'react-intl';
+import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './schools.css.ts';
 
 const FIELDS = ['name', 'address', 'phone', 'email', 'website'] as const;
 type Field = (typeof FIELDS)[number];
 
-function initial(school?: School): SchoolInput {
+function initial(school?: School): Record<Field, string> {
   return {
     name: school?.name ?? '',
     address: school?.address ?? '',
@@ -39,51 +38,35 @@ export function SchoolForm({
   /** Shows a Cancel button when given. */
   onCancel?: () => void;
 }) {
-  const intl = useIntl();
-  const [values, setValues] = useState<SchoolInput>(() => initial(school));
-  const [fields, setFields] = useState<Partial<Record<Field, string>>>({});
-  const [banner, setBanner] = useState<string | null>(null);
   const save = useSaveSchool();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.name.trim()) {
-      setFields({ name: intl.formatMessage({ id: 'schools.field.nameRequired' }) });
-      setBanner(null);
-      return;
-    }
-    setFields({});
-    setBanner(null);
-    try {
-      onSaved(await save.mutateAsync({ id: school?.id, body: values }));
-    } catch (failure) {
-      const shown = formErrors(intl, failure, FIELDS, 'schools.error.failed');
-      setFields(shown.fields);
-      setBanner(shown.banner);
-    }
-  };
+  const form = useApiForm({
+    initial: () => initial(school),
+    fields: FIELDS,
+    failedId: 'schools.error.failed',
+    validate: (values) =>
+      values.name.trim() ? null : { fieldIds: { name: 'schools.field.nameRequired' } },
+    submit: (values) => save.mutateAsync({ id: school?.id, body: values }),
+    onSuccess: onSaved,
+  });
 
   const field = (name: Field, type = 'text', hintId?: string) => (
     <TextField
       key={name}
       label={<FormattedMessage id={`schools.field.${name}`} />}
-      name={name}
       type={type}
-      value={values[name] ?? ''}
       maxLength={SCHOOL_LIMITS[name]}
       required={name === 'name'}
       autoComplete="off"
       helperText={hintId ? <FormattedMessage id={hintId} /> : undefined}
-      error={fields[name]}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      {...form.bind(name)}
     />
   );
 
   return (
-    <form className={s.form} onSubmit={onSubmit} noValidate>
-      {banner ? (
+    <form className={s.form} onSubmit={form.onSubmit} noValidate>
+      {form.banner ? (
         <p role="alert" className={s.alert}>
-          {banner}
+          {form.banner}
         </p>
       ) : null}
       {field('name')}
@@ -97,7 +80,7 @@ export function SchoolForm({
             <FormattedMessage id="schools.action.cancel" />
           </Button>
         ) : null}
-        <Button type="submit" loading={save.isPending}>
+        <Button type="submit" loading={form.pending}>
           <FormattedMessage id={school ? 'schools.action.save' : 'schools.action.next'} />
         </Button>
       </div>

@@ -10,12 +10,13 @@ import {
   useSchoolGroups,
 } from '@memoria/api';
 import { Button, Card, EmptyState, Select, Skeleton, TextField } from '@memoria/ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { invitationLink } from '../invitations/index.ts';
-import { errorMessage, formErrors } from '../shared/errors.ts';
+import { errorMessage } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
 import { StepHeading, StepList, useStepFocus } from '../shared/Steps.tsx';
+import { useApiForm } from '../shared/useApiForm.ts';
 import { EnrolPeople } from './EnrolPeople.tsx';
 import { SchoolForm } from './SchoolForm.tsx';
 import { SchoolStats } from './SchoolStats.tsx';
@@ -142,40 +143,36 @@ function Invite({
   const intl = useIntl();
   const account = useAccountInfo();
   const canInviteTeachers = account.data?.account_type === 'enterprise_plus';
-  const [who, setWho] = useState<'student' | 'teacher'>('student');
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [banner, setBanner] = useState<string | null>(null);
   const [links, setLinks] = useState<{ email: string; url: string }[]>([]);
   const invite = useCreateInvitation();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFieldError(undefined);
-    setBanner(null);
-    try {
-      // A student gets a teacher's invitation (Standard), a teacher the owner's (Enterprise).
-      const kind = who === 'student' ? 'teacher' : 'enterprise';
-      const made = await invite.mutateAsync({ kind, body: { email: email.trim() } });
+  const form = useApiForm({
+    initial: { who: 'student' as 'student' | 'teacher', email: '' },
+    fields: ['email'],
+    failedId: 'schools.invite.failed',
+    bannerBesideFields: false,
+    // A student gets a teacher's invitation (Standard), a teacher the owner's (Enterprise).
+    submit: ({ who, email }) =>
+      invite.mutateAsync({
+        kind: who === 'student' ? 'teacher' : 'enterprise',
+        body: { email: email.trim() },
+      }),
+    onSuccess: (made, { email }) => {
       const url = invitationLink(made.code, origin);
       setLinks((l) => [...l, { email: made.email ?? email.trim(), url }]);
-      setEmail('');
-    } catch (failure) {
-      const shown = formErrors(intl, failure, ['email'], 'schools.invite.failed');
-      setFieldError(shown.fields.email);
-      setBanner(shown.fields.email ? null : shown.banner);
-    }
-  };
+      form.setValue('email', '');
+    },
+  });
   return (
     <div className={s.form}>
       <p className={s.notice}>
         <FormattedMessage id="schools.invite.description" />
       </p>
-      <form className={s.form} onSubmit={onSubmit} noValidate>
+      <form className={s.form} onSubmit={form.onSubmit} noValidate>
         {canInviteTeachers ? (
           <Select
             label={<FormattedMessage id="schools.invite.who" />}
-            value={who}
-            onChange={(e) => setWho(e.target.value as 'student' | 'teacher')}
+            value={form.values.who}
+            onChange={(e) => form.setValue('who', e.target.value as 'student' | 'teacher')}
             options={(['student', 'teacher'] as const).map((value) => ({
               value,
               label: intl.formatMessage({ id: `schools.invite.who.${value}` }),
@@ -185,20 +182,17 @@ function Invite({
         <TextField
           label={<FormattedMessage id="schools.invite.email" />}
           type="email"
-          name="email"
           autoComplete="off"
-          value={email}
           maxLength={254}
-          error={fieldError}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.bind('email')}
         />
-        {banner ? (
+        {form.banner ? (
           <p role="alert" className={s.alert}>
-            {banner}
+            {form.banner}
           </p>
         ) : null}
         <div className={s.actions}>
-          <Button type="submit" variant="secondary" loading={invite.isPending}>
+          <Button type="submit" variant="secondary" loading={form.pending}>
             <FormattedMessage id="schools.invite.send" />
           </Button>
         </div>

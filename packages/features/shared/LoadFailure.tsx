@@ -1,4 +1,4 @@
-import { Button } from '@memoria/ui';
+import { ErrorState } from '@memoria/ui';
 import { FormattedMessage } from 'react-intl';
 
 /** A section whose read failed: the spec's message for it (§8) and its feature's Retry. */
@@ -12,13 +12,10 @@ export function LoadFailure({
   onRetry: () => void;
 }) {
   return (
-    <div role="alert" style={{ display: 'grid', gap: 8, justifyItems: 'start' }}>
-      <p style={{ margin: 0 }}>
-        <FormattedMessage id={messageId} />
-      </p>
-      <Button size="sm" variant="secondary" onClick={onRetry}>
-        <FormattedMessage id={retryId} />
-      </Button>
-    </div>
+    <ErrorState
+      description={<FormattedMessage id={messageId} />}
+      retryLabel={<FormattedMessage id={retryId} />}
+      onRetry={onRetry}
+    />
   );
 }

@@ -1,28 +1,16 @@
-import { navigateTo, useDeskSearch, useMacroChatSearch } from '@memoria/api';
 import { SearchIcon } from '@memoria/ui';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { useFeatureAccess } from '../gate/index.ts';
-import { SUBMODES } from './modes.ts';
 import { PanelFailure } from './PanelFailure.tsx';
-import { installSearchShortcut } from './searchShortcut.ts';
 import * as s from './shell.css.ts';
+import { type Group, useSearchBox } from './useSearchBox.ts';
 
-/** The dropdown opens this long after focus or the last keystroke (§2, §9). */
-export const SEARCH_OPEN_DELAY_MS = 300;
-const MAX_PER_GROUP = 5;
-
-type Group = 'submodes' | 'decks' | 'chats';
-type Option = { key: string; group: Group; href: string; label: string; meta?: string };
+export { SEARCH_OPEN_DELAY_MS } from './useSearchBox.ts';
 
 export interface SearchBoxProps {
   /** Start with this text and the dropdown open (stories). */
   defaultQuery?: string;
   defaultOpen?: boolean;
-}
-
-function includes(text: string, term: string, locale: string): boolean {
-  return text.toLocaleLowerCase(locale).includes(term.toLocaleLowerCase(locale));
 }
 
 /**
@@ -32,124 +20,9 @@ function includes(text: string, term: string, locale: string): boolean {
 export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxProps) {
   const intl = useIntl();
   const listId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [query, setQuery] = useState(defaultQuery);
-  const [term, setTerm] = useState(defaultQuery.trim());
-  const [open, setOpen] = useState(defaultOpen);
-  const [active, setActive] = useState(-1);
-  const chatsAllowed = useFeatureAccess('macro_images').allowed;
-
-  const desks = useDeskSearch(term, { enabled: open });
-  const chats = useMacroChatSearch({ enabled: open && chatsAllowed });
-  // A failed call is not "no results": the list says it could not load (or, for a 501, that the
-  // search is coming soon) instead of hiding the failure behind an empty list.
-  const failed = [desks, chats].filter((query) => query.isError);
-  const retry = () => {
-    for (const query of failed) void query.refetch();
-    inputRef.current?.focus();
-  };
-
-  useEffect(() => {
-    installSearchShortcut();
-    return () => clearTimeout(timer.current);
-  }, []);
-
-  const schedule = (value: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setTerm(value.trim());
-      setActive(-1);
-      setOpen(true);
-    }, SEARCH_OPEN_DELAY_MS);
-  };
-
-  const close = () => {
-    clearTimeout(timer.current);
-    setOpen(false);
-    setActive(-1);
-  };
-
-  const options = useMemo<Option[]>(() => {
-    const locale = intl.locale;
-    const list: Option[] = [];
-    for (const mode of SUBMODES) {
-      const label = intl.formatMessage({ id: mode.label });
-      if (term && !includes(label, term, locale)) continue;
-      if (list.some((o) => o.href === mode.href && o.label === label)) continue;
-      list.push({ key: `mode-${mode.id}`, group: 'submodes', href: mode.href, label });
-    }
-    for (const desk of (desks.data ?? []).slice(0, MAX_PER_GROUP)) {
-      list.push({
-        key: `desk-${desk.id}`,
-        group: 'decks',
-        href: `/space-repetition/${desk.id}`,
-        label: desk.name.trim() || intl.formatMessage({ id: 'shell.search.unnamedDeck' }),
-        meta: intl.formatMessage({ id: 'shell.search.cards' }, { count: desk.cards_count }),
-      });
-    }
-    const chatList = (chats.data ?? []).filter(
-      (chat) => !term || includes(chat.title, term, locale),
-    );
-    for (const chat of chatList.slice(0, MAX_PER_GROUP)) {
-      list.push({
-        key: `chat-${chat.id}`,
-        group: 'chats',
-        href: `/macro-images/${chat.id}`,
-        label: chat.title.trim() || intl.formatMessage({ id: 'shell.search.unnamedChat' }),
-      });
-    }
-    return list;
-  }, [intl, term, desks.data, chats.data]);
-
-  // The top bar lives on from page to page (the client router), so a pick also empties the box,
-  // as a page load did.
-  const go = (option: Option | undefined) => {
-    if (!option) return;
-    close();
-    setQuery('');
-    setTerm('');
-    navigateTo(option.href);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) {
-          clearTimeout(timer.current);
-          setTerm(query.trim());
-          setOpen(true);
-          setActive(0);
-        } else if (options.length > 0) {
-          setActive((i) => (i + 1) % options.length);
-        }
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (open && options.length > 0) {
-          setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-        }
-        break;
-      case 'Enter':
-        if (open && active >= 0) {
-          event.preventDefault();
-          go(options[active]);
-        }
-        break;
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          close();
-        } else if (query) {
-          setQuery('');
-        }
-        break;
-      default:
-        break;
-    }
-  };
+  const search = useSearchBox({ defaultQuery, defaultOpen });
+  const { open, active, options, failed, setActive, go, close } = search;
 
   const optionId = (index: number) => `${listId}-option-${index}`;
   const groups: Group[] = ['submodes', 'decks', 'chats'];
@@ -166,7 +39,7 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
       <div className={s.searchField}>
         <SearchIcon />
         <input
-          ref={inputRef}
+          ref={search.inputRef}
           data-search-input=""
           className={s.searchInput}
           type="search"
@@ -178,13 +51,10 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
           placeholder={intl.formatMessage({ id: 'shell.search.placeholder' })}
           autoComplete="off"
-          value={query}
-          onFocus={() => schedule(query)}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            schedule(event.target.value);
-          }}
-          onKeyDown={onKeyDown}
+          value={search.query}
+          onFocus={search.onFocus}
+          onChange={(event) => search.onChange(event.target.value)}
+          onKeyDown={search.onKeyDown}
         />
         <kbd className={s.kbd}>{intl.formatMessage({ id: 'shell.search.shortcut' })}</kbd>
       </div>
@@ -193,7 +63,7 @@ export function SearchBox({ defaultQuery = '', defaultOpen = false }: SearchBoxP
           {/* First, so that a long list of modes never scrolls it out of sight. */}
           {failed.length > 0 ? (
             <div className={s.searchFailure}>
-              <PanelFailure error={failed[0]?.error} onRetry={retry} />
+              <PanelFailure error={failed[0]?.error} onRetry={search.retry} />
             </div>
           ) : null}
           <div

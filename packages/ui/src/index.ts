@@ -21,6 +21,7 @@ export {
   ErrorFallback,
   type ErrorFallbackProps,
 } from './components/ErrorBoundary/ErrorBoundary.tsx';
+export { ErrorState, type ErrorStateProps } from './components/ErrorState/ErrorState.tsx';
 export type { FieldEditorProps } from './components/FieldEditor/FieldEditor.tsx';
 export { IconButton, type IconButtonProps } from './components/IconButton/IconButton.tsx';
 export { Menu, type MenuItem, type MenuProps } from './components/Menu/Menu.tsx';
