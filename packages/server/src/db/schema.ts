@@ -398,10 +398,17 @@ export const cardSchedules = pgTable(
     lastReview: timestamp('last_review', { withTimezone: true }),
     /** When the learner first rated the card (counts against the daily new-card limit). */
     introducedAt: timestamp('introduced_at', { withTimezone: true }),
+    /** Out of every queue until unsuspended; the FSRS state above is kept meanwhile. */
+    suspended: boolean('suspended').notNull().default(false),
+    /** Out of every queue until this instant (the start of the learner's next day). */
+    buriedUntil: timestamp('buried_until', { withTimezone: true }),
+    /** Anki's seven flag colours (1 red … 7 purple); 0 is no flag. */
+    flag: smallint('flag').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.cardId] }),
+    check('card_schedules_flag_range', sql`${t.flag} between 0 and 7`),
     // The review queue over all desks, and over one desk: due cards in due order. desk_id and
     // state ride along so that counting today's due cards is an index-only scan.
     index('card_schedules_due_idx')
