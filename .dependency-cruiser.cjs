@@ -21,7 +21,7 @@ module.exports = {
         'and the hub naming contract types) do not.',
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'ui-imports-nothing-of-ours',
@@ -88,6 +88,29 @@ module.exports = {
         path: '^packages/features/[^/]+/',
         pathNot: '^packages/features/([^/]+/index|shell/inlineScripts|pricing/plans)\\.ts$',
       },
+    },
+    {
+      name: 'no-route-imports-another-route',
+      comment:
+        'A route folder (or a top-level route file such as routes/auth.ts) serves one resource; ' +
+        'what several routes share (access checks, duel settlement, presence, mail) lives in ' +
+        'services/<domain>/. Only routes/index.ts gathers every route.',
+      severity: 'error',
+      from: {
+        path: '^packages/server/src/routes/([^/.]+)',
+        pathNot: '^packages/server/src/routes/index\\.ts$',
+      },
+      to: {
+        path: '^packages/server/src/routes/',
+        pathNot: '^packages/server/src/routes/$1(/|\\.)',
+      },
+    },
+    {
+      name: 'services-import-no-routes',
+      comment: 'Services sit under the routes: a route calls a service, never the other way.',
+      severity: 'error',
+      from: { path: '^packages/server/src/services/' },
+      to: { path: '^packages/server/src/routes/' },
     },
     {
       name: 'server-never-imports-ui-or-features',

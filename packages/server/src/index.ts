@@ -20,8 +20,8 @@ import { createFitter } from './memory-model/fitter.ts';
 import { createMetrics } from './metrics.ts';
 import { createProviders } from './providers/index.ts';
 import { mailScheduleFromEnv, startMailSchedule } from './providers/mail/outbox.ts';
-import { signalPresence } from './routes/duels/lifecycle.ts';
 import { allHandlers } from './routes/index.ts';
+import { signalPresence } from './services/duels/presence.ts';
 import { wholeNumberSetting } from './settings.ts';
 
 export { BASE_PATH, createApp } from './app.ts';

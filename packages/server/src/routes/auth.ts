@@ -18,7 +18,7 @@ import {
 } from '../auth/tokens.ts';
 import type { Handlers, Schemas } from '../contract/types.ts';
 import { mayReadUser } from '../db/queries/schools.ts';
-import { type UserRow, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import { featuresOf, isPaid } from '../domain/entitlements.ts';
 import { maySeeStudents, maySeeTeachers } from '../domain/invitations.ts';
 import { isKnownTimezone } from '../domain/timezones.ts';
@@ -26,22 +26,14 @@ import { MESSAGES, normalizeUsername, usernameProblem } from '../domain/users.ts
 import { clientIp } from '../http/client-ip.ts';
 import { currentUser } from '../http/current-user.ts';
 import { ApiError, notFound, validationError } from '../http/errors.ts';
-import { Fields, takenAccount, usernameTaken, validRegistration } from './registration.ts';
-import { deliverMail } from './subscriptions/mail.ts';
-
-export function toUser(row: UserRow): Schemas['User'] {
-  return {
-    id: row.id,
-    email: row.email,
-    username: row.username,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    account_type: row.accountType,
-    role: row.role,
-    timezone: row.timezone,
-    date_joined: row.dateJoined.toISOString(),
-  };
-}
+import {
+  Fields,
+  takenAccount,
+  usernameTaken,
+  validRegistration,
+} from '../services/accounts/registration.ts';
+import { toUser } from '../services/accounts/user-view.ts';
+import { deliverMail } from '../services/mail/delivery.ts';
 
 function invalidCredentials(): ApiError {
   return new ApiError(401, 'invalid_credentials', 'Invalid email or password');

@@ -15,7 +15,7 @@ import { resolvePublicUrl } from '../http/public-url.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createMetrics } from '../metrics.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
-import { signalPresence } from '../routes/duels/lifecycle.ts';
+import { signalPresence } from '../services/duels/presence.ts';
 
 export const contract = loadContract();
 export const operations = listOperations(contract);

@@ -14,8 +14,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { AiProviderError } from '../../providers/ai/types.ts';
-import { deskFor } from '../space-repetition/access.ts';
-import { assertFriend, createAndInvite } from './invite.ts';
+import { deskFor } from '../../services/decks/access.ts';
 import {
   duelClock,
   me,
@@ -27,7 +26,8 @@ import {
   settle,
   signalProgress,
   viewContext,
-} from './lifecycle.ts';
+} from '../../services/duels/duel-settlement.ts';
+import { assertFriend, createAndInvite } from './invite.ts';
 import { MESSAGES } from './messages.ts';
 import { renderQuizDuel } from './responses.ts';
 

@@ -16,7 +16,6 @@ import { sum } from '../../domain/duel-scoring.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
-import { assertFriend, createAndInvite } from './invite.ts';
 import {
   duelClock,
   itemCount,
@@ -30,9 +29,11 @@ import {
   settleRunning,
   signalProgress,
   viewContext,
-} from './lifecycle.ts';
+} from '../../services/duels/duel-settlement.ts';
+import type { DuelViewContext } from '../../services/duels/view-context.ts';
+import { assertFriend, createAndInvite } from './invite.ts';
 import { MESSAGES } from './messages.ts';
-import { type DuelViewContext, renderImageDuel, renderTableDuel } from './responses.ts';
+import { renderImageDuel, renderTableDuel } from './responses.ts';
 
 type RecallKind = Extract<DuelKind, 'images' | 'table'>;
 

@@ -25,8 +25,8 @@ import { currentUser } from '../../http/current-user.ts';
 import { assertFeature } from '../../http/entitlements.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
+import { signalProgress } from '../../services/duels/duel-settlement.ts';
 import { assertFriend, invite } from './invite.ts';
-import { signalProgress } from './lifecycle.ts';
 import { MESSAGES } from './messages.ts';
 import { renderDuelRequest } from './responses.ts';
 

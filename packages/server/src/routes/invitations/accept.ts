@@ -32,8 +32,8 @@ import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fieldErrorCode } from '../../http/messages.ts';
 import { notify } from '../../notifications/index.ts';
-import { toUser } from '../auth.ts';
-import { takenAccount, validRegistration } from '../registration.ts';
+import { takenAccount, validRegistration } from '../../services/accounts/registration.ts';
+import { toUser } from '../../services/accounts/user-view.ts';
 
 /** The school role an invitation gives an account that has none. */
 const ROLE: Record<InvitationKind, 'teacher' | 'student'> = {

@@ -5,7 +5,7 @@ import { type ActivityEntry, listActivities } from '../../db/queries/activities.
 import { ACTIVITY_LABELS, type Language, languageOf } from '../../domain/activities.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
-import { settleRunning } from '../duels/lifecycle.ts';
+import { settleRunning } from '../../services/duels/duel-settlement.ts';
 
 function toActivity(a: ActivityEntry, language: Language): Schemas['Activity'] {
   return {

@@ -6,7 +6,7 @@ import { reviewCount } from '../../db/queries/reviews.ts';
 import { localDate } from '../../domain/scheduling.ts';
 import { lastDays, streakFigures } from '../../domain/streaks.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { settleRunning } from '../duels/lifecycle.ts';
+import { settleRunning } from '../../services/duels/duel-settlement.ts';
 
 /** Days of the right panel's grid and of `monthly_activity`. */
 export const MONTH_DAYS = 31;

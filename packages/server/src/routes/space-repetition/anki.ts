@@ -52,7 +52,7 @@ import { currentUser } from '../../http/current-user.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
 import { receiveFile } from '../../http/upload.ts';
 import { releaseMemory } from '../../release-memory.ts';
-import { deskFor } from './access.ts';
+import { deskFor } from '../../services/decks/access.ts';
 
 /** The contract's bounds of a desk name and of a card side. */
 const DESK_NAME_MAX = 200;

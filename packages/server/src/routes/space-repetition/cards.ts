@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { stateOf } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
-import { assertCanEdit, cardFor, deskFor } from './access.ts';
+import { assertCanEdit, cardFor, deskFor } from '../../services/decks/access.ts';
 import { checkSides, readCardInput } from './card-input.ts';
 import { toCard } from './responses.ts';
 

@@ -8,7 +8,7 @@ import { currentUser } from '../../http/current-user.ts';
 import { ApiError, type FieldErrors, validationError } from '../../http/errors.ts';
 import { AiProviderError } from '../../providers/ai/types.ts';
 import { OcrError } from '../../providers/ocr/types.ts';
-import { assertCanEdit, deskFor } from './access.ts';
+import { assertCanEdit, deskFor } from '../../services/decks/access.ts';
 import { formText, imageField, imageFile, isForm, readForm } from './form.ts';
 import { MESSAGES } from './messages.ts';
 

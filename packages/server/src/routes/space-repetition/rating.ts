@@ -44,7 +44,7 @@ import {
   scheduleFromJson,
 } from '../../domain/scheduling.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { cardFor } from './access.ts';
+import { cardFor } from '../../services/decks/access.ts';
 import { MESSAGES } from './messages.ts';
 import { toCard, toIntervals } from './responses.ts';
 import { remainingToday } from './today.ts';

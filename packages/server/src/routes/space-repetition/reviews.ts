@@ -10,7 +10,7 @@ import { dueWindow } from '../../domain/queue.ts';
 import { learnerDay, localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { cardFor } from './access.ts';
+import { cardFor } from '../../services/decks/access.ts';
 import { MESSAGES } from './messages.ts';
 import { rate } from './rating.ts';
 import { toCard, toDueCard } from './responses.ts';

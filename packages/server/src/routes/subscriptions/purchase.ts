@@ -42,7 +42,8 @@ import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
-import { deliverMail, queueSubscriptionMail } from './mail.ts';
+import { deliverMail } from '../../services/mail/delivery.ts';
+import { queueSubscriptionMail } from './mail.ts';
 import { MESSAGES } from './messages.ts';
 import { renderPayment, renderSubscription } from './responses.ts';
 

@@ -29,7 +29,8 @@ import type { AppEnv } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
 import type { ProviderAuthorization, ProviderPayment } from '../../providers/payments/types.ts';
-import { deliverMail, queueSubscriptionMail } from './mail.ts';
+import { deliverMail } from '../../services/mail/delivery.ts';
+import { queueSubscriptionMail } from './mail.ts';
 import { MESSAGES } from './messages.ts';
 import { publicOrigin } from './purchase.ts';
 

@@ -3,19 +3,19 @@
  * in the order of product-spec §5, and the answer to an address or username taken meanwhile.
  */
 import { and, ne, sql } from 'drizzle-orm';
-import type { Schemas } from '../contract/types.ts';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { uniqueViolation } from '../db/unique-violation.ts';
-import { isKnownTimezone } from '../domain/timezones.ts';
+import type { Schemas } from '../../contract/types.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
+import { isKnownTimezone } from '../../domain/timezones.ts';
 import {
   isValidEmail,
   MESSAGES,
   normalizeUsername,
   PASSWORD_MIN_LENGTH,
   usernameProblem,
-} from '../domain/users.ts';
-import { type ApiError, type FieldErrors, validationError } from '../http/errors.ts';
+} from '../../domain/users.ts';
+import { type ApiError, type FieldErrors, validationError } from '../../http/errors.ts';
 
 export class Fields {
   readonly errors: FieldErrors = {};

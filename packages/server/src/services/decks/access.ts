@@ -7,7 +7,7 @@ import { type CardRecord, findCard, lockCard } from '../../db/queries/cards.ts';
 import { type DeskAccess, visibleDesks } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { MESSAGES } from './messages.ts';
+import { ACCESS_MESSAGES as MESSAGES } from './messages.ts';
 
 /** The desk if the learner sees it, else 404. */
 export async function deskFor(

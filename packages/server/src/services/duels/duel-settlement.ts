@@ -17,7 +17,6 @@ import {
   type PlayerRecord,
   playersOf,
   playersOfMany,
-  runningDuelIds,
   runningDuelsOf,
   savePlayer,
   setDuelStatus,
@@ -37,8 +36,8 @@ import {
 import { picturePoints } from '../../domain/duel-pictures.ts';
 import { type DuelOutcome, digitPoints, outcome, type Tally } from '../../domain/duel-scoring.ts';
 import { notFound } from '../../http/errors.ts';
-import { MESSAGES } from './messages.ts';
-import type { DuelViewContext } from './responses.ts';
+import { SETTLEMENT_MESSAGES as MESSAGES } from './messages.ts';
+import type { DuelViewContext } from './view-context.ts';
 
 export const QUIZ_KINDS: readonly DuelKind[] = ['desk', 'custom'];
 export const isQuiz = (kind: DuelKind) => kind === 'desk' || kind === 'custom';
@@ -237,17 +236,4 @@ export async function viewContext(
   const ids = [...new Set(opens.flatMap((o) => [o.duel.creatorId, o.duel.opponentId]))];
   const [users, connected] = await Promise.all([usersByIds(q, ids), connectedAmong(q, ids)]);
   return { users, connected, now };
-}
-
-/**
- * `userId`'s events stream opened or closed (events/hub.ts): the opponents of their running duels
- * are told through `duel_progress`, and read `opponent_connected` again.
- */
-export async function signalPresence(sql: Sql, userId: number): Promise<void> {
-  for (const { id, kind } of await runningDuelIds(sql, userId)) {
-    const duel = await duelOf(sql, id, userId, [kind], false);
-    if (!duel) continue;
-    const open = { duel, players: await playersOf(sql, duel) };
-    await signalProgress(sql, open, other(open, userId).userId);
-  }
 }
