@@ -2,6 +2,7 @@ import { ankiImportLimits } from './anki/import-limits.ts';
 import { createApp } from './app.ts';
 import { SessionRevocations } from './auth/revocations.ts';
 import { loadJwtSecret } from './auth/secret.ts';
+import type { Backend } from './backend.ts';
 import { createClock, testClockAllowed } from './clock.ts';
 import { loadContract } from './contract/load.ts';
 import { countImplemented } from './contract/router.ts';
@@ -25,6 +26,7 @@ import { signalPresence } from './services/duels/presence.ts';
 import { wholeNumberSetting } from './settings.ts';
 
 export { BASE_PATH, createApp } from './app.ts';
+export type { Backend } from './backend.ts';
 export { countImplemented } from './contract/router.ts';
 export { DataDirLockedError } from './db/connect.ts';
 export type { AppBindings, AppDeps } from './http/context.ts';
@@ -41,25 +43,6 @@ export interface StartBackendOptions {
   seed?: boolean;
   /** Where `PUBLIC_URL` and `NODE_ENV` are read for the public origin (default: `process.env`). */
   env?: Record<string, string | undefined>;
-}
-
-export interface Backend {
-  /** Answers a request under `/be/api`; `env.clientAddress` feeds per-address throttling. */
-  fetch(req: Request, env?: AppBindings): Promise<Response>;
-  /**
-   * Shutdown hooks: long-lived responses end `onDrain`, dedicated connections close `onClose`
-   * (see lifecycle.ts). `serve()` marks it stopping (readiness 503) when shutdown begins and runs
-   * the drain when it stops accepting.
-   */
-  lifecycle: Omit<LifecycleRunner, 'close'>;
-  /**
-   * Runs the drain and close hooks (event streams end, the LISTEN connection closes), closes the
-   * pool, then stops the embedded PostgreSQL if this process started one. Call it once no request
-   * is in flight (`serve()` does).
-   */
-  close(): Promise<void>;
-  databaseUrl: string;
-  implemented: { implemented: number; total: number };
 }
 
 /**

@@ -1,9 +1,9 @@
 /** Activity kinds and their labels in the caller's language. */
-import type { Schemas } from '../contract/types.ts';
+import type { Schemas } from '../contract/schemas.ts';
 import { DUEL_NAMES } from './duel-names.ts';
+import type { Language } from './language.ts';
 
 export type ActivityType = Schemas['ActivityType'];
-export type Language = 'en' | 'es';
 
 export const ACTIVITY_LABELS: Record<Language, Record<ActivityType, string>> = {
   en: {

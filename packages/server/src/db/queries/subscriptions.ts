@@ -1,7 +1,7 @@
 /** Subscriptions, their payments and the sales outbox: every SQL statement on those tables. */
 
-import type { Language } from '../../domain/activities.ts';
 import type { AccountType } from '../../domain/entitlements.ts';
+import type { Language } from '../../domain/language.ts';
 import type {
   FailureReason,
   SubscriptionState,
