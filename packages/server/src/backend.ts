@@ -3,14 +3,14 @@
  * so they do not import each other.
  */
 import type { AppBindings } from './http/context.ts';
-import type { LifecycleRunner } from './lifecycle.ts';
+import type { LifecycleRunner } from './shutdown.ts';
 
 export interface Backend {
   /** Answers a request under `/be/api`; `env.clientAddress` feeds per-address throttling. */
   fetch(req: Request, env?: AppBindings): Promise<Response>;
   /**
    * Shutdown hooks: long-lived responses end `onDrain`, dedicated connections close `onClose`
-   * (see lifecycle.ts). `serve()` marks it stopping (readiness 503) when shutdown begins and runs
+   * (see shutdown.ts). `serve()` marks it stopping (readiness 503) when shutdown begins and runs
    * the drain when it stops accepting.
    */
   lifecycle: Omit<LifecycleRunner, 'close'>;

@@ -14,7 +14,7 @@ import { DEFAULT_MAX_STREAMS_PER_USER, EventHub } from './events/hub.ts';
 import { trustedProxyHops } from './http/client-ip.ts';
 import type { AppBindings } from './http/context.ts';
 import { resolvePublicUrl } from './http/public-url.ts';
-import { createLifecycle, type LifecycleRunner } from './lifecycle.ts';
+import { createLifecycle, type LifecycleRunner } from './shutdown.ts';
 import { createLogger, errorFields } from './log.ts';
 import { fitLimits } from './memory-model/fit-limits.ts';
 import { createFitter } from './memory-model/fitter.ts';
@@ -31,7 +31,7 @@ export { countImplemented } from './contract/router.ts';
 export { DataDirLockedError } from './db/connect.ts';
 export type { AppBindings, AppDeps } from './http/context.ts';
 export { PublicUrlError, resolvePublicUrl } from './http/public-url.ts';
-export type { Lifecycle, ShutdownHook } from './lifecycle.ts';
+export type { Lifecycle, ShutdownHook } from './shutdown.ts';
 export { exitOnShutdownSignals, type Serving, serve } from './serve.ts';
 
 export interface StartBackendOptions {

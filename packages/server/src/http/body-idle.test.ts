@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLifecycle } from '../lifecycle.ts';
+import { createLifecycle } from '../shutdown.ts';
 import type { Logger } from '../log.ts';
 import { type Serving, serve } from '../serve.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';

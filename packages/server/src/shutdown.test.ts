@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLifecycle } from './lifecycle.ts';
+import { createLifecycle } from './shutdown.ts';
 
 describe('lifecycle', () => {
   it('reports stopping from beginStopping on, before any hook runs', async () => {
