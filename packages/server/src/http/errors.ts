@@ -83,3 +83,7 @@ export function validationError(fields: FieldErrors, detail?: string): ApiError 
 }
 
 export const notFound = (detail = 'Not found.') => new ApiError(404, 'not_found', detail);
+
+/** A 403: the caller is known but may not do this (not the owner, the wrong plan, read-only). */
+export const forbidden = (detail = 'Forbidden.', extras?: ApiErrorExtras) =>
+  new ApiError(403, 'forbidden', detail, extras);

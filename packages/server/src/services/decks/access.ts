@@ -6,7 +6,7 @@
 import { type CardRecord, findCard, lockCard } from '../../db/queries/cards.ts';
 import { type DeskAccess, visibleDesks } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { ACCESS_MESSAGES as MESSAGES } from './messages.ts';
 
 /** The desk if the learner sees it, else 404. */
@@ -36,9 +36,9 @@ export async function cardFor(
 }
 
 export function assertCanEdit(desk: DeskAccess): void {
-  if (!desk.canEdit) throw new ApiError(403, 'forbidden', MESSAGES.readOnly);
+  if (!desk.canEdit) throw forbidden(MESSAGES.readOnly);
 }
 
 export function assertOwner(desk: DeskAccess): void {
-  if (!desk.isOwner) throw new ApiError(403, 'forbidden', MESSAGES.ownerOnly);
+  if (!desk.isOwner) throw forbidden(MESSAGES.ownerOnly);
 }
