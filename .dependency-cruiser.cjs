@@ -114,6 +114,21 @@ module.exports = {
       to: { path: '^packages/server/src/routes/' },
     },
     {
+      name: 'server-production-imports-no-test-code',
+      comment:
+        "The server's test support lives in src/test/ (the harness, each domain's helpers, the " +
+        'Anki package builder), beside *.fixtures.ts; production code (neither a *.test.ts ' +
+        'nor under src/test/) never imports them or vitest, so none of it ships.',
+      severity: 'error',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: ['\\.test\\.ts$', '^packages/server/src/test/'],
+      },
+      to: {
+        path: ['^packages/server/src/test/', '\\.fixtures\\.ts$', '(^|/)node_modules/(@?vitest)/'],
+      },
+    },
+    {
       name: 'server-never-imports-ui-or-features',
       severity: 'error',
       from: { path: '^packages/server/' },

@@ -9,7 +9,7 @@
 // then the held-out proof: for each simulated learner, log loss on the latest 20 % of their
 // reviews with weights fitted on the earlier 80 %, against the defaults. Load averages at start
 // and end, since the machine may be shared. Then the Anki import of a 100,000-card package (3
-// ratings a card, built by the one package builder, packages/server/src/anki/test-package.ts)
+// ratings a card, built by the one package builder, packages/server/src/test/anki-package.ts)
 // through the product's HTTP server on its own embedded PostgreSQL, as run.ts starts it, beside
 // the health row's median of the same server. Prints figures; asserts nothing.
 // Environment: BENCH_FSRS_SIZES (default "10000,100000"), BENCH_ANKI_CARDS (default 100000).
@@ -21,7 +21,6 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { ankiPackage, largeCollection } from '../../packages/server/src/anki/test-package.ts';
 import { fitLimits } from '../../packages/server/src/memory-model/fit-limits.ts';
 import { runFit } from '../../packages/server/src/memory-model/fit-process.ts';
 import { fitLearner } from '../../packages/server/src/memory-model/optimiser.ts';
@@ -29,6 +28,7 @@ import {
   learnerWeights,
   simulateLearner,
 } from '../../packages/server/src/memory-model/simulate.ts';
+import { ankiPackage, largeCollection } from '../../packages/server/src/test/anki-package.ts';
 
 const load = () =>
   loadavg()

@@ -12,9 +12,7 @@ import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
 import { DEFAULT_MAX_STREAMS_PER_USER, EventHub } from './events/hub.ts';
 import { trustedProxyHops } from './http/client-ip.ts';
-import type { AppBindings } from './http/context.ts';
 import { resolvePublicUrl } from './http/public-url.ts';
-import { createLifecycle, type LifecycleRunner } from './shutdown.ts';
 import { createLogger, errorFields } from './log.ts';
 import { fitLimits } from './memory-model/fit-limits.ts';
 import { createFitter } from './memory-model/fitter.ts';
@@ -24,6 +22,7 @@ import { mailScheduleFromEnv, startMailSchedule } from './providers/mail/outbox.
 import { allHandlers } from './routes/index.ts';
 import { signalPresence } from './services/duels/presence.ts';
 import { wholeNumberSetting } from './settings.ts';
+import { createLifecycle } from './shutdown.ts';
 
 export { BASE_PATH, createApp } from './app.ts';
 export type { Backend } from './backend.ts';
@@ -31,8 +30,8 @@ export { countImplemented } from './contract/router.ts';
 export { DataDirLockedError } from './db/connect.ts';
 export type { AppBindings, AppDeps } from './http/context.ts';
 export { PublicUrlError, resolvePublicUrl } from './http/public-url.ts';
-export type { Lifecycle, ShutdownHook } from './shutdown.ts';
 export { exitOnShutdownSignals, type Serving, serve } from './serve.ts';
+export type { Lifecycle, ShutdownHook } from './shutdown.ts';
 
 export interface StartBackendOptions {
   /** Use this PostgreSQL and start nothing (default: `DATABASE_URL`). */

@@ -17,8 +17,8 @@ import { schedulerFor } from '../../domain/memory-model.ts';
 import { dueWindow } from '../../domain/queue.ts';
 import { gradeOf, learnerDay, localDate, review } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { helpers, type Learner } from '../../test/space-repetition.ts';
 import { ratingGroups } from './rating.ts';
-import { helpers, type Learner } from './test-support.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

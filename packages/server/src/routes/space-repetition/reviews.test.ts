@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/load.ts';
 import { FSRS_PARAMETERS } from '../../domain/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, SR } from './test-support.ts';
+import { helpers, SR } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 

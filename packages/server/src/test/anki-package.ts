@@ -17,9 +17,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { zstdCompressSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { type AnkiCollection, type AnkiImage, readAnkiPackage } from './package-reader.ts';
-import { ANKI_SCHEMA_11_TABLES } from './package-writer.ts';
-import { encodeMessage } from './protobuf.ts';
+import { type AnkiCollection, type AnkiImage, readAnkiPackage } from '../anki/package-reader.ts';
+import { ANKI_SCHEMA_11_TABLES } from '../anki/package-writer.ts';
+import { encodeMessage } from '../anki/protobuf.ts';
 
 export interface TestNoteType {
   id: number;

@@ -1,6 +1,6 @@
 /** What the school route tests share: users of each plan and quick fixtures. */
 import { expect } from 'vitest';
-import type { TestBackend } from '../../test/harness.ts';
+import type { TestBackend } from './harness.ts';
 
 export const A = '/be/api/auth';
 

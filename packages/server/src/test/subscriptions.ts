@@ -1,11 +1,11 @@
 /** Shared set-up of the subscription tests: the sandbox delivering into the app, a movable clock. */
-import { createClock } from '../../clock.ts';
+import { createClock } from '../clock.ts';
 import {
   createSandboxProvider,
   type Deliver,
   signNotification,
-} from '../../providers/payments/sandbox.ts';
-import type { TestBackend } from '../../test/harness.ts';
+} from '../providers/payments/sandbox.ts';
+import type { TestBackend } from './harness.ts';
 
 export const SUBS = '/be/api/auth/subscriptions';
 export const DAY = 24 * 60 * 60;

@@ -1,6 +1,6 @@
 /** What the progress route tests share: paths and a direct call of `recordActivity`. */
-import { type ActivityRecord, recordActivity } from '../../db/queries/activities.ts';
-import type { TestBackend } from '../../test/harness.ts';
+import { type ActivityRecord, recordActivity } from '../db/queries/activities.ts';
+import type { TestBackend } from './harness.ts';
 
 export const AUTH = '/be/api/auth';
 

@@ -1,6 +1,6 @@
 /** What the friends route tests share: request helpers bound to the test file's backend. */
 import { expect } from 'vitest';
-import type { TestBackend } from '../../test/harness.ts';
+import type { TestBackend } from './harness.ts';
 
 export const FR = '/be/api/friends/friendships';
 

@@ -1,9 +1,9 @@
 /** What the invitation tests share: people on a given plan and request helpers. */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../../db/schema.ts';
-import type { AccountType } from '../../domain/entitlements.ts';
-import type { TestBackend } from '../../test/harness.ts';
+import { users } from '../db/schema.ts';
+import type { AccountType } from '../domain/entitlements.ts';
+import type { TestBackend } from './harness.ts';
 
 export const A = '/be/api/auth';
 export type Person = Awaited<ReturnType<TestBackend['signUp']>>;

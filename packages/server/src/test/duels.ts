@@ -1,8 +1,8 @@
 /** What the duels route tests share: players on the Standard plan, friendships, duels, time. */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../../db/schema.ts';
-import type { TestBackend } from '../../test/harness.ts';
+import { users } from '../db/schema.ts';
+import type { TestBackend } from './harness.ts';
 
 export const D = '/be/api/duels';
 const SR = '/be/api/space-repetition';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { TestBackend } from '../../test/harness.ts';
+import type { TestBackend } from './harness.ts';
 
 export const SR = '/be/api/space-repetition';
 
@@ -11,7 +11,7 @@ export type Learner = Awaited<ReturnType<TestBackend['signUp']>>;
 
 /** An image of the OCR fixtures. */
 export const fixture = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, '../../providers/ocr/fixtures', name));
+  readFileSync(path.join(import.meta.dirname, '../providers/ocr/fixtures', name));
 
 export const PNG = fixture('notes.png');
 export const pngDataUrl = `data:image/png;base64,${PNG.toString('base64')}`;
