@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
-import { newInvitationCode } from '../../packages/server/src/domain/invitations.ts';
+import { newInvitationCode } from '../../packages/server/src/domain/schools/invitations.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
 process.env.SEED_DEMO = 'false';

@@ -6,7 +6,7 @@ import { clockOf } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../db/schema.ts';
 import { StatementGroups } from '../db/statement-groups.ts';
-import { type LatestSubscription, planAt } from '../domain/subscriptions.ts';
+import { type LatestSubscription, planAt } from '../domain/subscriptions/subscriptions.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { isSessionId, type SessionRevocations } from './revocations.ts';
@@ -204,7 +204,7 @@ const prepareUsersById = (db: Db) =>
   db
     .select({
       ...getTableColumns(users),
-      // The subscription that may grant a plan now (its rule is domain/subscriptions.ts). The
+      // The subscription that may grant a plan now (its rule is domain/subscriptions/subscriptions.ts). The
       // column is written out qualified: Drizzle renders `users.id` as a bare "id" in a select,
       // which inside this subquery would name the subscription's id.
       subscription: sql<LatestSubscription | null>`(

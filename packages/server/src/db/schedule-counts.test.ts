@@ -7,8 +7,8 @@
  * counts are read back beside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueWindow } from '../domain/queue.ts';
-import { learnerDay } from '../domain/scheduling.ts';
+import { dueWindow } from '../domain/review/queue.ts';
+import { learnerDay } from '../domain/review/scheduling.ts';
 import { ankiPackage } from '../test/anki-package.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { runMigration } from '../test/migrations.ts';

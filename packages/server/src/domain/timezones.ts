@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { isValidTimezone } from './users.ts';
+import { isValidTimezone } from './accounts/users.ts';
 
 /**
  * Zone names PostgreSQL knows, read once per database handle. A stored zone is used in SQL

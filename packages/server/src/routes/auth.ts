@@ -19,10 +19,10 @@ import {
 import type { Handlers, Schemas } from '../contract/types.ts';
 import { mayReadUser } from '../db/queries/schools.ts';
 import { users } from '../db/schema.ts';
-import { featuresOf, isPaid } from '../domain/entitlements.ts';
-import { maySeeStudents, maySeeTeachers } from '../domain/invitations.ts';
+import { MESSAGES, normalizeUsername, usernameProblem } from '../domain/accounts/users.ts';
+import { maySeeStudents, maySeeTeachers } from '../domain/schools/invitations.ts';
+import { featuresOf, isPaid } from '../domain/subscriptions/entitlements.ts';
 import { isKnownTimezone } from '../domain/timezones.ts';
-import { MESSAGES, normalizeUsername, usernameProblem } from '../domain/users.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { currentUser } from '../http/current-user.ts';
 import { ApiError, notFound, validationError } from '../http/errors.ts';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../db/schema.ts';
-import type { AccountType } from '../domain/entitlements.ts';
+import type { AccountType } from '../domain/subscriptions/entitlements.ts';
 import type { TestBackend } from './harness.ts';
 
 export const A = '/be/api/auth';

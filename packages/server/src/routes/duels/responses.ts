@@ -15,7 +15,7 @@ import {
   questionDeadline,
   recallPhase,
   recallWindow,
-} from '../../domain/duel-clock.ts';
+} from '../../domain/duels/duel-clock.ts';
 import {
   duelClock,
   isQuiz,

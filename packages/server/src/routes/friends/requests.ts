@@ -11,7 +11,7 @@ import {
 } from '../../db/queries/friends.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { decideSend, type FriendshipAction, transition } from '../../domain/friendship.ts';
+import { decideSend, type FriendshipAction, transition } from '../../domain/friends/friendship.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/errors.ts';

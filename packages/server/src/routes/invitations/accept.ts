@@ -25,7 +25,7 @@ import {
   invitationStatus,
   planAfterInvitation,
   refusal,
-} from '../../domain/invitations.ts';
+} from '../../domain/schools/invitations.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';

@@ -17,7 +17,7 @@ import {
   type InvitationKind,
   mayCreateInvitation,
   newInvitationCode,
-} from '../../domain/invitations.ts';
+} from '../../domain/schools/invitations.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { forbidden, notFound } from '../../http/errors.ts';

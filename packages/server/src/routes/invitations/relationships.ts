@@ -4,7 +4,7 @@
  */
 import type { Handlers } from '../../contract/types.ts';
 import { listRelationships } from '../../db/queries/invitations.ts';
-import { maySeeStudents, maySeeTeachers } from '../../domain/invitations.ts';
+import { maySeeStudents, maySeeTeachers } from '../../domain/schools/invitations.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { renderEnterpriseTeacher, renderPerson, renderTeacherStudent } from './responses.ts';

@@ -2,8 +2,8 @@
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { type ActivityEntry, listActivities } from '../../db/queries/activities.ts';
-import { ACTIVITY_LABELS, languageOf } from '../../domain/activities.ts';
 import type { Language } from '../../domain/language.ts';
+import { ACTIVITY_LABELS, languageOf } from '../../domain/progress/activities.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
 import { settleRunning } from '../../services/duels/duel-settlement.ts';

@@ -15,7 +15,7 @@ import {
   visibleSchools,
 } from '../../db/queries/schools.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { managesSchools } from '../../domain/schools.ts';
+import { managesSchools } from '../../domain/schools/schools.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { MESSAGES } from './messages.ts';
 

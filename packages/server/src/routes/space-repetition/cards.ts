@@ -2,7 +2,7 @@
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { deleteCard, insertCard, listCards, updateCard } from '../../db/queries/cards.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { stateOf } from '../../domain/scheduling.ts';
+import { stateOf } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
 import { assertCanEdit, cardFor, deskFor } from '../../services/decks/access.ts';

@@ -10,7 +10,7 @@ import {
   visibleDesks,
 } from '../../db/queries/desks.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { isValidEmail } from '../../domain/users.ts';
+import { isValidEmail } from '../../domain/accounts/users.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';

@@ -31,8 +31,13 @@ import type { UserRow } from '../../db/schema.ts';
 import { StatementGroups } from '../../db/statement-groups.ts';
 import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { schedulerFor } from '../../domain/memory-model.ts';
-import { dueWindow, isInDueWindow, LEARN_AHEAD_MS, newCardsAllowance } from '../../domain/queue.ts';
+import { schedulerFor } from '../../domain/review/memory-model.ts';
+import {
+  dueWindow,
+  isInDueWindow,
+  LEARN_AHEAD_MS,
+  newCardsAllowance,
+} from '../../domain/review/queue.ts';
 import {
   type Difficulty,
   gradeOf,
@@ -42,7 +47,7 @@ import {
   review,
   type Schedule,
   scheduleFromJson,
-} from '../../domain/scheduling.ts';
+} from '../../domain/review/scheduling.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from '../../services/decks/access.ts';
 import { MESSAGES } from './messages.ts';

@@ -5,8 +5,11 @@
 import { queueMail } from '../../db/queries/mail.ts';
 import { buyerOf, type SubscriptionRecord } from '../../db/queries/subscriptions.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { subscriptionMail, subscriptionMailKind } from '../../domain/subscription-mail.ts';
-import type { SubscriptionState } from '../../domain/subscriptions.ts';
+import {
+  subscriptionMail,
+  subscriptionMailKind,
+} from '../../domain/subscriptions/subscription-mail.ts';
+import type { SubscriptionState } from '../../domain/subscriptions/subscriptions.ts';
 
 /** Writes the email a change sends (if any) to the outbox, in the change's transaction. */
 export async function queueSubscriptionMail(

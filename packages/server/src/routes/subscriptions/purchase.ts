@@ -23,8 +23,8 @@ import {
   subscriptionsOf,
 } from '../../db/queries/subscriptions.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { languageOf } from '../../domain/activities.ts';
-import type { AccountType } from '../../domain/entitlements.ts';
+import { languageOf } from '../../domain/progress/activities.ts';
+import type { AccountType } from '../../domain/subscriptions/entitlements.ts';
 import {
   CHECKOUT_CLAIM_SECONDS,
   CHECKOUT_WAIT_MS,
@@ -37,7 +37,7 @@ import {
   PURCHASABLE_PLANS,
   type PurchasablePlan,
   statusAt,
-} from '../../domain/subscriptions.ts';
+} from '../../domain/subscriptions/subscriptions.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound } from '../../http/errors.ts';

@@ -24,7 +24,7 @@ import {
   matchesPrice,
   parseExternalReference,
   type SubscriptionState,
-} from '../../domain/subscriptions.ts';
+} from '../../domain/subscriptions/subscriptions.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';

@@ -7,14 +7,14 @@ import type { Schemas } from '../../contract/types.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { isKnownTimezone } from '../../domain/timezones.ts';
 import {
   isValidEmail,
   MESSAGES,
   normalizeUsername,
   PASSWORD_MIN_LENGTH,
   usernameProblem,
-} from '../../domain/users.ts';
+} from '../../domain/accounts/users.ts';
+import { isKnownTimezone } from '../../domain/timezones.ts';
 import { type ApiError, type FieldErrors, validationError } from '../../http/errors.ts';
 
 export class Fields {

@@ -32,9 +32,14 @@ import {
   doneAt,
   type PlayerClock,
   START_WINDOW_MS,
-} from '../../domain/duel-clock.ts';
-import { picturePoints } from '../../domain/duel-pictures.ts';
-import { type DuelOutcome, digitPoints, outcome, type Tally } from '../../domain/duel-scoring.ts';
+} from '../../domain/duels/duel-clock.ts';
+import { picturePoints } from '../../domain/duels/duel-pictures.ts';
+import {
+  type DuelOutcome,
+  digitPoints,
+  outcome,
+  type Tally,
+} from '../../domain/duels/duel-scoring.ts';
 import { notFound } from '../../http/errors.ts';
 import { SETTLEMENT_MESSAGES as MESSAGES } from './messages.ts';
 import type { DuelViewContext } from './view-context.ts';

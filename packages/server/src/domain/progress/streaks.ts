@@ -3,7 +3,7 @@
  * zone (activities store that day when they are recorded, so a later zone change never moves a
  * past day). Pure: the route reads the active days and calls these, and so do the tests.
  */
-import { addDays } from './scheduling.ts';
+import { addDays } from '../review/scheduling.ts';
 
 export interface StreakFigures {
   current: number;

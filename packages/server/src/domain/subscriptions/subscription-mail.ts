@@ -4,7 +4,7 @@
  * declined payment or cancelled checkout, and the user's cancel. Pure: which change sends which
  * email, and its text.
  */
-import type { Language } from './language.ts';
+import type { Language } from '../language.ts';
 import type { SubscriptionState } from './subscriptions.ts';
 
 export type SubscriptionMailKind =

@@ -2,8 +2,9 @@
  * School rules that are not HTTP: who manages schools, courses and subjects, the role a user is
  * enrolled with, a school's details, and the starter courses and subjects of a new school.
  */
-import type { AccountType } from './entitlements.ts';
-import { isValidEmail } from './users.ts';
+
+import { isValidEmail } from '../accounts/users.ts';
+import type { AccountType } from '../subscriptions/entitlements.ts';
 
 export type SchoolRole = 'teacher' | 'student';
 export type Locale = 'en' | 'es';

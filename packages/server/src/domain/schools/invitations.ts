@@ -4,8 +4,8 @@
  * these same functions.
  */
 import { randomBytes } from 'node:crypto';
-import type { AccountType } from './entitlements.ts';
-import { effectiveAccountType } from './subscriptions.ts';
+import type { AccountType } from '../subscriptions/entitlements.ts';
+import { effectiveAccountType } from '../subscriptions/subscriptions.ts';
 
 export type InvitationKind = 'enterprise' | 'teacher';
 export type InvitationStatus = 'pending' | 'used' | 'expired';

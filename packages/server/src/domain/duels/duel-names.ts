@@ -5,7 +5,7 @@
  * catalogs (`packages/features/duels/messages.ts`, `shell/messages.ts`) use the same names, which
  * `packages/features/duel-names.test.ts` checks.
  */
-import type { Language } from './language.ts';
+import type { Language } from '../language.ts';
 
 export type DuelKindName = 'desk' | 'custom' | 'images' | 'table';
 

@@ -3,7 +3,7 @@
  * caller gives the link; the token travels in the fragment, which browsers do not send to
  * servers or in a Referer.
  */
-import type { Language } from './language.ts';
+import type { Language } from '../language.ts';
 
 /** How long a sign-in link works after it was sent. */
 export const LOGIN_LINK_MINUTES = 15;

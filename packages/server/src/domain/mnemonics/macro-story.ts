@@ -5,9 +5,9 @@
  * same story; a later turn on the same items ("again", "otra") picks other templates.
  */
 import { createRequire } from 'node:module';
-import { fewestWords } from './major-system/convert.ts';
-import { lexicon, type MajorLocale } from './major-system/lexicon.ts';
-import { type OwnWords, withOwnWords } from './major-system/own-table.ts';
+import { fewestWords } from '../major-system/convert.ts';
+import { lexicon, type MajorLocale } from '../major-system/lexicon.ts';
+import { type OwnWords, withOwnWords } from '../major-system/own-table.ts';
 import { bareWord, isInstructionWord } from './story-request.ts';
 
 export interface StoryItem {

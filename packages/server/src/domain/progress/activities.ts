@@ -1,7 +1,7 @@
 /** Activity kinds and their labels in the caller's language. */
-import type { Schemas } from '../contract/schemas.ts';
-import { DUEL_NAMES } from './duel-names.ts';
-import type { Language } from './language.ts';
+import type { Schemas } from '../../contract/schemas.ts';
+import { DUEL_NAMES } from '../duels/duel-names.ts';
+import type { Language } from '../language.ts';
 
 export type ActivityType = Schemas['ActivityType'];
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { jpegWithGps } from '../test/images.ts';
+import { jpegWithGps } from '../../test/images.ts';
 import { IMAGE_MESSAGES, MAX_IMAGE_SIDE, normalizeImage } from './images.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

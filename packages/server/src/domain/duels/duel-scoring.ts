@@ -1,7 +1,7 @@
 /**
  * How duels are scored, the same for every client: one point per correct quiz answer (ties broken
  * by total answer time), one per picture named at its position (by its name or a common name:
- * `domain/duel-pictures.ts`), one per digit at its position.
+ * `domain/duels/duel-pictures.ts`), one per digit at its position.
  */
 
 /**
