@@ -2,7 +2,7 @@ import type { AnkiImportOptions } from '../anki/import-process.ts';
 import type { SessionRevocations } from '../auth/revocations.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, Sql } from '../db/client.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { UserRow } from '../db/queries/users.ts';
 import type { EventHub } from '../events/hub.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';

@@ -17,7 +17,7 @@ import {
   setInvitedAccount,
   storedPlan,
 } from '../../db/queries/invitations.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/queries/users.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import {
   INVITATION_MESSAGES,

@@ -14,7 +14,7 @@ import {
   visibleGroups,
   visibleSchools,
 } from '../../db/queries/schools.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/queries/users.ts';
 import { managesSchools } from '../../domain/schools/schools.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { MESSAGES } from './messages.ts';

@@ -27,7 +27,7 @@ import {
   ratingSnapshots,
   type SnapshotRead,
 } from '../../db/queries/reviews.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/queries/users.ts';
 import { StatementGroups } from '../../db/statement-groups.ts';
 import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';

@@ -2,10 +2,10 @@
  * Registration input, shared by `registerUser` and registering through an invitation: the checks
  * in the order of product-spec §5, and the answer to an address or username taken meanwhile.
  */
-import { and, ne, sql } from 'drizzle-orm';
 import type { Schemas } from '../../contract/types.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { isKnownTimezone } from '../../db/queries/timezones.ts';
+import { emailTaken, usernameTaken } from '../../db/queries/users.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import {
   isValidEmail,
@@ -14,7 +14,6 @@ import {
   PASSWORD_MIN_LENGTH,
   usernameProblem,
 } from '../../domain/accounts/users.ts';
-import { isKnownTimezone } from '../../domain/timezones.ts';
 import { type ApiError, type FieldErrors, validationError } from '../../http/errors.ts';
 
 export class Fields {
@@ -30,25 +29,6 @@ export class Fields {
   get any() {
     return Object.keys(this.errors).length > 0;
   }
-}
-
-async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
-  const same = sql`lower(${users.username}) = lower(${username})`;
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptId ? and(same, ne(users.id, exceptId)) : same)
-    .limit(1);
-  return rows.length > 0;
 }
 
 export interface Registration {

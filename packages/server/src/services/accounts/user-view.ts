@@ -1,5 +1,5 @@
 import type { Schemas } from '../../contract/types.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/queries/users.ts';
 
 /** An account as the contract shows it (`User`), to its owner or a registration's answer. */
 export function toUser(row: UserRow): Schemas['User'] {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { isValidTimezone } from './accounts/users.ts';
+import { isValidTimezone } from '../../domain/accounts/users.ts';
+import type { Db } from '../client.ts';
 
 /**
  * Zone names PostgreSQL knows, read once per database handle. A stored zone is used in SQL
