@@ -5,7 +5,9 @@ import { type FieldErrorCode, fieldErrorCodes } from './messages.ts';
 /** The machine codes of the contract's `Error` schema, as generated from openapi.yaml. */
 export type ErrorCode = components['schemas']['Error']['code'];
 
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from '../domain/field-errors.ts';
+
+export type { FieldErrors };
 
 /** The body of every error response (`components/schemas/Error`). */
 export interface ErrorBody {

@@ -6,7 +6,7 @@
  * the row's number as a spreadsheet shows it, the header being row 1 when there is one) with why,
  * the first `CSV_LIMITS.reportedRows` of them; whole-file problems are named `file`.
  */
-import type { FieldErrors } from '../../http/errors.ts';
+import type { FieldErrors } from '../field-errors.ts';
 
 export const CSV_LIMITS = {
   /** Largest file accepted (the contract's `x-max-body-bytes` adds 64 KiB of form overhead). */

@@ -3,7 +3,7 @@
  * has cards, and the opponent must be an accepted friend. The ranges of view time, answer time and
  * item limits are the contract's (with the spec's messages, `x-range-message`).
  */
-import type { FieldErrors } from '../../http/errors.ts';
+import type { FieldErrors } from '../field-errors.ts';
 
 export const DUEL_SETUP_MESSAGES = {
   questionCountAboveCards: 'The desk does not have that many cards.',

@@ -3,7 +3,7 @@
  * before they start or last longer than their span, overlap, lie in the future, or add up to
  * more than a day's 24 hours. Each problem names its field (`pages.2.end_time`).
  */
-import type { FieldErrors } from '../../http/errors.ts';
+import type { FieldErrors } from '../field-errors.ts';
 
 /** How far ahead of the server's clock a client's clock may run. */
 export const CLOCK_SKEW_MS = 60_000;
