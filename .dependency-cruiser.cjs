@@ -1,7 +1,8 @@
 /**
  * The dependency rules of the repository, checked by `npm run lint:deps` and by `npm test`.
- * Paths are relative to where depcruise runs (the repository root; `tests/deps.test.ts` runs the
- * same rules on the fixture tree in `tests/fixtures/deps`, which the real check skips).
+ * Paths are relative to where depcruise runs (the repository root; `tests/unit/dependencies.test.ts` runs the
+ * same rules on the fixture trees in `tests/fixtures/deps` and `tests/fixtures/deps-server`, which
+ * the real check skips).
  */
 
 /** Every folder of ours; third-party modules are not restricted here. */
@@ -32,12 +33,13 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'Import cycles make load order matter and hide a missing boundary. Cycles made only of ' +
-        'type imports (erased before run time, e.g. the request context naming the event hub ' +
-        'and the hub naming contract types) do not.',
+        'Import cycles make load order matter and hide a missing boundary. Type imports count ' +
+        'too: erased before run time, they still tie two modules together; a type two modules ' +
+        'share lives in a type-only module of its own (contract/schemas.ts, backend.ts, ' +
+        'services/duels/view-context.ts).',
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'ui-imports-nothing-of-ours',
@@ -120,6 +122,88 @@ module.exports = {
       },
     },
     {
+      name: 'no-route-imports-another-route',
+      comment:
+        'A route folder (or a top-level route file such as routes/auth.ts) serves one resource; ' +
+        'what several routes share (access checks, duel settlement, presence, mail) lives in ' +
+        'services/<domain>/. Only routes/index.ts gathers every route.',
+      severity: 'error',
+      from: {
+        path: '^packages/server/src/routes/([^/.]+)',
+        pathNot: '^packages/server/src/routes/index\\.ts$',
+      },
+      to: {
+        path: '^packages/server/src/routes/',
+        pathNot: '^packages/server/src/routes/$1(/|\\.)',
+      },
+    },
+    {
+      name: 'services-import-no-routes',
+      comment: 'Services sit under the routes: a route calls a service, never the other way.',
+      severity: 'error',
+      from: { path: '^packages/server/src/services/' },
+      to: { path: '^packages/server/src/routes/' },
+    },
+    {
+      name: 'server-domain-is-pure',
+      comment:
+        "domain/ holds the product's rules as plain functions: no storage, no requests, no " +
+        'vendors, no routes or services, so each rule is tested without a database or an app.',
+      severity: 'error',
+      from: { path: '^packages/server/src/domain/' },
+      to: { path: '^packages/server/src/(db|http|providers|routes|services)/' },
+    },
+    {
+      name: 'server-storage-only-in-db',
+      comment:
+        'SQL lives in db/ (queries in db/queries): only db/ imports the Drizzle schema and ' +
+        'drizzle-orm. Row types reach the rest through db/queries (UserRow from users.ts). ' +
+        'Tests and src/test/ may set up rows directly.',
+      severity: 'error',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: ['^packages/server/src/db/', '\\.test\\.ts$', '^packages/server/src/test/'],
+      },
+      // node_modules/…: resolved from the package; the bare name: unresolved (the fixture tree).
+      to: {
+        path: [
+          '^packages/server/src/db/schema\\.ts$',
+          '(^|/)node_modules/drizzle-orm/',
+          '^drizzle-orm(/|$)',
+        ],
+      },
+    },
+    {
+      name: 'server-vendor-sdks-only-in-providers',
+      comment:
+        "Vendors' SDKs (Mercado Pago, nodemailer, tesseract.js) sit behind providers/, whose " +
+        'interfaces (providers/*/types.ts) the rest uses, so a vendor can be swapped or faked in one ' +
+        'place.',
+      severity: 'error',
+      from: { path: '^packages/server/', pathNot: '^packages/server/src/providers/' },
+      to: {
+        path: [
+          '(^|/)node_modules/(mercadopago|nodemailer|tesseract\\.js)/',
+          '^(mercadopago|nodemailer|tesseract\\.js)(/|$)',
+        ],
+      },
+    },
+    {
+      name: 'server-production-imports-no-test-code',
+      comment:
+        "The server's test support lives in src/test/ (the harness, each domain's helpers, the " +
+        'Anki package builder), beside *.fixtures.ts; production code (neither a *.test.ts ' +
+        'nor under src/test/) never imports them or vitest, so none of it ships.',
+      severity: 'error',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: ['\\.test\\.ts$', '^packages/server/src/test/'],
+      },
+      to: {
+        path: ['^packages/server/src/test/', '\\.fixtures\\.ts$', '(^|/)node_modules/(@?vitest)/'],
+      },
+    },
+    {
       name: 'server-never-imports-ui-or-features',
       severity: 'error',
       from: { path: '^packages/server/' },
@@ -141,7 +225,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^tests/fixtures/deps/' },
+    exclude: { path: '^tests/fixtures/deps(-server)?/' },
     // Type-only imports count (they are still a dependency) and are marked as such.
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

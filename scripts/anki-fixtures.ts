@@ -1,5 +1,5 @@
 // Builds the Anki packages the tests and journeys import, with the one package builder
-// (packages/server/src/anki/test-package.ts):
+// (packages/server/src/test/anki-package.ts):
 //
 //   node scripts/anki-fixtures.ts              writes tests/fixtures/anki/geography.apkg (the older
 //                                              SQLite collection.anki2, JSON media map) and
@@ -17,7 +17,7 @@ import {
   CLOZE,
   largeCollection,
   type TestCollection,
-} from '../packages/server/src/anki/test-package.ts';
+} from '../packages/server/src/test/anki-package.ts';
 
 const root = path.join(import.meta.dirname, '..');
 const DAY = 86_400_000;

@@ -9,7 +9,7 @@
 // then the held-out proof: for each simulated learner, log loss on the latest 20 % of their
 // reviews with weights fitted on the earlier 80 %, against the defaults. Load averages at start
 // and end, since the machine may be shared. Then the Anki import of a 100,000-card package (3
-// ratings a card, built by the one package builder, packages/server/src/anki/test-package.ts)
+// ratings a card, built by the one package builder, packages/server/src/test/anki-package.ts)
 // through the product's HTTP server on its own embedded PostgreSQL, as run.ts starts it, beside
 // the health row's median of the same server. Prints figures; asserts nothing.
 // Environment: BENCH_FSRS_SIZES (default "10000,100000"), BENCH_ANKI_CARDS (default 100000).
@@ -17,7 +17,6 @@ import { execFileSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { ankiPackage, largeCollection } from '../../packages/server/src/anki/test-package.ts';
 import { fitLimits } from '../../packages/server/src/memory-model/fit-limits.ts';
 import { runFit } from '../../packages/server/src/memory-model/fit-process.ts';
 import { fitLearner } from '../../packages/server/src/memory-model/optimiser.ts';
@@ -25,6 +24,7 @@ import {
   learnerWeights,
   simulateLearner,
 } from '../../packages/server/src/memory-model/simulate.ts';
+import { ankiPackage, largeCollection } from '../../packages/server/src/test/anki-package.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const load = () =>

@@ -1,7 +1,7 @@
 // `npm run bench` (import memory rows): the resident memory of the server process while it
 // imports a ~250 MB Anki package, alone and three at once. The server is the API as `npm start`
 // serves it (import-server.ts, its own process and embedded PostgreSQL); the package is built
-// by the one builder (anki/test-package.ts) as Anki 2.1.50+ writes it: 10,000 cards with 3
+// by the one builder (test/anki-package.ts) as Anki 2.1.50+ writes it: 10,000 cards with 3
 // reviews each, 130 of them showing a different-named 800×800 noise PNG (1.9 MB, which no
 // compression shrinks). RSS is read from /proc every 50 ms, of the server and of the child
 // processes it starts (the package is read in one: anki/import-process.ts): the peak of each phase, then after
@@ -15,7 +15,7 @@ import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ankiPackage, largeCollection } from '../../packages/server/src/anki/test-package.ts';
+import { ankiPackage, largeCollection } from '../../packages/server/src/test/anki-package.ts';
 
 const IMAGES = Number(process.env.BENCH_IMPORT_IMAGES ?? 130);
 const CARDS = Number(process.env.BENCH_IMPORT_CARDS ?? 10_000);

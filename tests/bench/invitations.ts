@@ -4,7 +4,7 @@
 // Prints figures; asserts nothing. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default
 // 32), BENCH_WARMUP (s, default 2).
 import { openDatabase } from '../../packages/server/src/db/client.ts';
-import { newInvitationCode } from '../../packages/server/src/domain/invitations.ts';
+import { newInvitationCode } from '../../packages/server/src/domain/schools/invitations.ts';
 import { type LoadFigures, runLoad } from './child.ts';
 import { startBenchServer } from './lib/server.ts';
 import { CONNECTIONS, DURATION, WARMUP } from './lib/settings.ts';

@@ -2,13 +2,13 @@
  * One name per thing in each language (issue 40 item 9: "Desk duel" on the duels page against
  * "Deck duel" in the history, "Table duel" against "Numbers duel", "Estándar" against "Standard",
  * "Macro imágenes" against "Macroimágenes", "challenges you to a Images duel"). The kinds of duel
- * are named as the server names them (`domain/duel-names.ts`: untitled duels and the history's
+ * are named as the server names them (`domain/duels/duel-names.ts`: untitled duels and the history's
  * labels), which follows the spec's plan features (Desk, Image, Table and Custom Duels).
  */
 import { describe, expect, test } from 'vitest';
 import { messages } from '../../packages/features/messages.ts';
-import { ACTIVITY_LABELS } from '../../packages/server/src/domain/activities.ts';
-import { DUEL_NAMES } from '../../packages/server/src/domain/duel-names.ts';
+import { DUEL_NAMES } from '../../packages/server/src/domain/duels/duel-names.ts';
+import { ACTIVITY_LABELS } from '../../packages/server/src/domain/progress/activities.ts';
 
 const KINDS = ['desk', 'custom', 'images', 'table'] as const;
 type Kind = (typeof KINDS)[number];

@@ -99,7 +99,7 @@ export const en = {
   'errors.field.anki_media_type':
     'The package has an image that is not a PNG, JPEG, WebP or GIF of at most 2 MB.',
   'errors.field.anki_corrupt_media': 'The media in this package (its images) are damaged.',
-  // Desk CSV import (domain/desk-csv.ts): why a CSV file was refused.
+  // Desk CSV import (domain/decks/desk-csv.ts): why a CSV file was refused.
   'errors.field.csv_file_required': 'Choose a CSV file to import.',
   'errors.field.csv_too_large': 'The CSV file is larger than 16 MB.',
   'errors.field.csv_not_utf8':
@@ -108,7 +108,7 @@ export const en = {
   'errors.field.csv_too_many_rows': 'The CSV file has more than 100,000 cards.',
   'errors.field.csv_unclosed_quote': 'A quoted value is not closed before the end of the file.',
   'errors.field.csv_column_count': 'This row does not have the file’s columns (front,back).',
-  // Invitations: why a code cannot be used (domain/invitations.ts).
+  // Invitations: why a code cannot be used (domain/schools/invitations.ts).
   'errors.field.invitation_used': 'This invitation has already been used.',
   'errors.field.invitation_expired': 'This invitation has expired.',
   'errors.field.own_invitation': 'You cannot use your own invitation.',

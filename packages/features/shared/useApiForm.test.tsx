@@ -1,7 +1,7 @@
 import { ApiRequestError } from '@memoria/api';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from './testing.tsx';
+import { renderWithProviders } from './test/render.tsx';
 import { type ApiFormOptions, useApiForm } from './useApiForm.ts';
 
 type Values = { email: string; name: string };

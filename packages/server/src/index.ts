@@ -2,6 +2,7 @@ import { ankiImportLimits } from './anki/import-limits.ts';
 import { createApp } from './app.ts';
 import { SessionRevocations } from './auth/revocations.ts';
 import { loadJwtSecret } from './auth/secret.ts';
+import type { Backend } from './backend.ts';
 import { createClock, testClockAllowed } from './clock.ts';
 import { loadContract } from './contract/load.ts';
 import { countImplemented } from './contract/router.ts';
@@ -9,29 +10,29 @@ import { openDatabase } from './db/client.ts';
 import { startDatabaseServer } from './db/connect.ts';
 import { migrateDatabase, withStartupLock } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed.ts';
-import { mediaLimits } from './domain/media.ts';
+import { mediaLimits } from './domain/decks/media.ts';
 import { DEFAULT_MAX_STREAMS_PER_USER, EventHub } from './events/hub.ts';
 import { trustedProxyHops } from './http/client-ip.ts';
-import type { AppBindings } from './http/context.ts';
 import { resolvePublicUrl } from './http/public-url.ts';
-import { createLifecycle, type LifecycleRunner } from './lifecycle.ts';
 import { createLogger, errorFields } from './log.ts';
 import { fitLimits } from './memory-model/fit-limits.ts';
 import { createFitter } from './memory-model/fitter.ts';
 import { createMetrics } from './metrics.ts';
 import { createProviders } from './providers/index.ts';
 import { mailScheduleFromEnv, startMailSchedule } from './providers/mail/outbox.ts';
-import { signalPresence } from './routes/duels/lifecycle.ts';
 import { allHandlers } from './routes/index.ts';
+import { signalPresence } from './services/duels/presence.ts';
 import { wholeNumberSetting } from './settings.ts';
+import { createLifecycle } from './shutdown.ts';
 
 export { BASE_PATH, createApp } from './app.ts';
+export type { Backend } from './backend.ts';
 export { countImplemented } from './contract/router.ts';
 export { DataDirLockedError } from './db/connect.ts';
 export type { AppBindings, AppDeps } from './http/context.ts';
 export { PublicUrlError, resolvePublicUrl } from './http/public-url.ts';
-export type { Lifecycle, ShutdownHook } from './lifecycle.ts';
 export { exitOnShutdownSignals, type Serving, serve } from './serve.ts';
+export type { Lifecycle, ShutdownHook } from './shutdown.ts';
 
 export interface StartBackendOptions {
   /** Use this PostgreSQL and start nothing (default: `DATABASE_URL`). */
@@ -42,25 +43,6 @@ export interface StartBackendOptions {
   seed?: boolean;
   /** Where `PUBLIC_URL` and `NODE_ENV` are read for the public origin (default: `process.env`). */
   env?: Record<string, string | undefined>;
-}
-
-export interface Backend {
-  /** Answers a request under `/be/api`; `env.clientAddress` feeds per-address throttling. */
-  fetch(req: Request, env?: AppBindings): Promise<Response>;
-  /**
-   * Shutdown hooks: long-lived responses end `onDrain`, dedicated connections close `onClose`
-   * (see lifecycle.ts). `serve()` marks it stopping (readiness 503) when shutdown begins and runs
-   * the drain when it stops accepting.
-   */
-  lifecycle: Omit<LifecycleRunner, 'close'>;
-  /**
-   * Runs the drain and close hooks (event streams end, the LISTEN connection closes), closes the
-   * pool, then stops the embedded PostgreSQL if this process started one. Call it once no request
-   * is in flight (`serve()` does).
-   */
-  close(): Promise<void>;
-  databaseUrl: string;
-  implemented: { implemented: number; total: number };
 }
 
 /**

@@ -8,7 +8,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type PoolStats, poolStats, type Sql } from './db/client.ts';
 import { type MailQueueCounts, mailQueueCounts } from './db/queries/mail.ts';
-import { DEFAULT_MAIL_RETRY } from './domain/mail-retry.ts';
+import { DEFAULT_MAIL_RETRY } from './domain/mail/mail-retry.ts';
 import { errorFields, type Logger } from './log.ts';
 import { FIT_OUTCOMES, type FitOutcome } from './memory-model/fit-result.ts';
 

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { BASE_PATH } from './app.ts';
+import type { Backend } from './backend.ts';
 import { removeEmbeddedSignalListeners } from './db/connect.ts';
 import { watchBodyIdle } from './http/body-idle.ts';
-import type { Backend } from './index.ts';
 import { wholeNumberSetting } from './settings.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;

@@ -3,8 +3,6 @@ import path from 'node:path';
 import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { AnkiPackageError, htmlToText } from './package-reader.ts';
-import { decodeMessage, encodeMessage, protoBytesList, protoString } from './protobuf.ts';
 import {
   ankiPackage,
   BASIC_OPTIONAL_REVERSED,
@@ -14,7 +12,9 @@ import {
   readPackageBytes,
   type TestCollection,
   type TestNoteType,
-} from './test-package.ts';
+} from '../test/anki-package.ts';
+import { AnkiPackageError, htmlToText } from './package-reader.ts';
+import { decodeMessage, encodeMessage, protoBytesList, protoString } from './protobuf.ts';
 
 const PNG = readFileSync(path.join(import.meta.dirname, '../providers/ocr/fixtures/notes.png'));
 const DAY = 86_400_000;

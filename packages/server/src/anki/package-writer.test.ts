@@ -4,13 +4,13 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { readPackageBytes } from '../test/anki-package.ts';
 import {
   BASIC_MODEL_ID,
   EXPORT_DECK_ID,
   fieldChecksum,
   writeAnkiPackage,
 } from './package-writer.ts';
-import { readPackageBytes } from './test-package.ts';
 
 const CARDS = [
   { id: 7, front: 'Spain', back: 'Madrid', frontImage: null, backImage: null },

@@ -11,7 +11,7 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { ImageError, normalizeImage } from '../domain/images.ts';
+import { ImageError, normalizeImage } from '../domain/decks/images.ts';
 import {
   ANKI_MESSAGES,
   type AnkiCard,

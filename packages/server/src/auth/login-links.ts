@@ -14,8 +14,12 @@ import {
 } from '../db/queries/sign-ins.ts';
 import { buyerOf } from '../db/queries/subscriptions.ts';
 import { inTransaction } from '../db/transaction.ts';
-import type { Language } from '../domain/activities.ts';
-import { LOGIN_LINK_MINUTES, loginLinkMail, loginLinkUrl } from '../domain/login-link-mail.ts';
+import {
+  LOGIN_LINK_MINUTES,
+  loginLinkMail,
+  loginLinkUrl,
+} from '../domain/accounts/login-link-mail.ts';
+import type { Language } from '../domain/language.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashToken } from './tokens.ts';
 

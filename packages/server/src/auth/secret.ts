@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { appSettings } from '../db/schema.ts';
+import { insertSettingIfAbsent, readSetting } from '../db/queries/settings.ts';
 
 /**
  * The HS256 key for access tokens: `JWT_SECRET` when set, otherwise one generated on first start
@@ -9,11 +8,9 @@ import { appSettings } from '../db/schema.ts';
  */
 export async function loadJwtSecret(db: Db, env = process.env.JWT_SECRET): Promise<Uint8Array> {
   if (env) return new TextEncoder().encode(env);
-  await db
-    .insert(appSettings)
-    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
-  if (!row) throw new Error('Could not read the generated JWT secret from app_settings');
-  return new TextEncoder().encode(row.value);
+  await insertSettingIfAbsent(db, 'jwt_secret', randomBytes(48).toString('base64url'));
+  const value = await readSetting(db, 'jwt_secret');
+  if (value === undefined)
+    throw new Error('Could not read the generated JWT secret from app_settings');
+  return new TextEncoder().encode(value);
 }

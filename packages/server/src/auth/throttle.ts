@@ -1,6 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { invitationCodeMisses, loginAttempts, registrationAttempts } from '../db/schema.ts';
+import {
+  claimRegistrationSlot,
+  codeMissWait,
+  deleteLoginFailures,
+  insertCodeMiss,
+  insertLoginFailure,
+  loginFailureCounts,
+  pruneCodeMisses,
+  pruneLoginFailures,
+  pruneRegistrations,
+} from '../db/queries/throttle.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**
@@ -64,19 +73,7 @@ export async function assertNotThrottled(
   ip: string | null,
   known = false,
 ): Promise<void> {
-  const samePair = ip === null ? sql`ip is null` : sql`ip = ${ip}`;
-  const sameIp = ip === null ? sql`false` : sql`ip = ${ip}`;
-  const [row] = await db.execute<Record<string, string | number | null>>(sql`
-    select
-      count(*) filter (where email = ${email} and ${samePair}) as pair,
-      extract(epoch from now() - max(created_at) filter (where email = ${email} and ${samePair})) as pair_since,
-      count(*) filter (where ${sameIp}) as address,
-      extract(epoch from now() - max(created_at) filter (where ${sameIp})) as address_since,
-      count(*) filter (where email = ${email}) as account,
-      extract(epoch from now() - max(created_at) filter (where email = ${email})) as account_since
-    from ${loginAttempts}
-    where (email = ${email} or ${sameIp})
-      and created_at > now() - make_interval(hours => ${FAILURE_WINDOW_HOURS})`);
+  const row = await loginFailureCounts(db, email, ip, FAILURE_WINDOW_HOURS);
   const wait = (key: 'pair' | 'address' | 'account', budget: number) =>
     backoffSeconds(Number(row?.[key] ?? 0), budget, Number(row?.[`${key}_since`] ?? 0));
   const account = known ? 0 : wait('account', LOGIN_BUDGETS.account);
@@ -97,13 +94,9 @@ export async function assertNotThrottled(
 }
 
 export async function recordFailure(db: Db, email: string, ip: string | null): Promise<void> {
-  await db.insert(loginAttempts).values({ email, ip });
+  await insertLoginFailure(db, email, ip);
   // Keep the table small: now and then drop attempts that no longer count.
-  if (Math.random() < 0.05) {
-    await db.execute(
-      sql`delete from ${loginAttempts} where created_at < now() - make_interval(hours => ${FAILURE_WINDOW_HOURS})`,
-    );
-  }
+  if (Math.random() < 0.05) await pruneLoginFailures(db, FAILURE_WINDOW_HOURS);
 }
 
 /**
@@ -111,14 +104,7 @@ export async function recordFailure(db: Db, email: string, ip: string | null): P
  * elsewhere still count against the account's budget.
  */
 export async function clearFailures(db: Db, email: string, ip: string | null): Promise<void> {
-  await db
-    .delete(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.email, email),
-        ip === null ? isNull(loginAttempts.ip) : eq(loginAttempts.ip, ip),
-      ),
-    );
+  await deleteLoginFailures(db, email, ip);
 }
 
 /**
@@ -127,31 +113,19 @@ export async function clearFailures(db: Db, email: string, ip: string | null): P
  */
 export async function claimRegistration(db: Db, ip: string | null): Promise<void> {
   if (ip === null) return;
-  // One address at a time, so parallel registrations cannot all pass the count together.
-  const wait = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration:${ip}`}))`);
-    const rows = await tx.execute<{ wait: string | number }>(sql`
-      select ceil(extract(epoch from (created_at + make_interval(mins => ${REGISTRATION_WINDOW_MINUTES}) - now()))) as wait
-      from ${registrationAttempts}
-      where ip = ${ip}
-        and created_at > now() - make_interval(mins => ${REGISTRATION_WINDOW_MINUTES})
-      order by created_at desc
-      offset ${REGISTRATION_BUDGET - 1} limit 1`);
-    const seconds = Math.max(Number(rows[0]?.wait ?? 0), 0);
-    if (seconds === 0) await tx.insert(registrationAttempts).values({ ip });
-    return seconds;
-  });
+  const wait = await claimRegistrationSlot(
+    db,
+    ip,
+    REGISTRATION_BUDGET,
+    REGISTRATION_WINDOW_MINUTES,
+  );
   if (wait > 0) {
     throw rateLimited(
       `Too many accounts registered from this address. Try again in ${inMinutes(wait)}.`,
       wait,
     );
   }
-  if (Math.random() < 0.05) {
-    await db.execute(
-      sql`delete from ${registrationAttempts} where created_at < now() - make_interval(mins => ${REGISTRATION_WINDOW_MINUTES})`,
-    );
-  }
+  if (Math.random() < 0.05) await pruneRegistrations(db, REGISTRATION_WINDOW_MINUTES);
 }
 
 /** Unknown invitation codes one address may try per window (verify, apply, register together). */
@@ -165,14 +139,7 @@ export const CODE_MISS_WINDOW_MINUTES = 60;
  */
 export async function assertCodeGuessesLeft(db: Db, ip: string | null): Promise<void> {
   if (ip === null) return;
-  const rows = await db.execute<{ wait: string | number }>(sql`
-    select ceil(extract(epoch from (created_at + make_interval(mins => ${CODE_MISS_WINDOW_MINUTES}) - now()))) as wait
-    from ${invitationCodeMisses}
-    where ip = ${ip}
-      and created_at > now() - make_interval(mins => ${CODE_MISS_WINDOW_MINUTES})
-    order by created_at desc
-    offset ${CODE_MISS_BUDGET - 1} limit 1`);
-  const wait = Math.max(Number(rows[0]?.wait ?? 0), 0);
+  const wait = await codeMissWait(db, ip, CODE_MISS_BUDGET, CODE_MISS_WINDOW_MINUTES);
   if (wait > 0) {
     throw rateLimited(`Too many unknown invitation codes. Try again in ${inMinutes(wait)}.`, wait);
   }
@@ -180,10 +147,6 @@ export async function assertCodeGuessesLeft(db: Db, ip: string | null): Promise<
 
 export async function recordCodeMiss(db: Db, ip: string | null): Promise<void> {
   if (ip === null) return;
-  await db.insert(invitationCodeMisses).values({ ip });
-  if (Math.random() < 0.05) {
-    await db.execute(
-      sql`delete from ${invitationCodeMisses} where created_at < now() - make_interval(mins => ${CODE_MISS_WINDOW_MINUTES})`,
-    );
-  }
+  await insertCodeMiss(db, ip);
+  if (Math.random() < 0.05) await pruneCodeMisses(db, CODE_MISS_WINDOW_MINUTES);
 }

@@ -1,12 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { decodeJwt, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { clockOf } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { refreshTokens, type UserRow, users } from '../db/schema.ts';
-import { StatementGroups } from '../db/statement-groups.ts';
-import { type LatestSubscription, planAt } from '../domain/subscriptions.ts';
+import {
+  claimRefreshToken,
+  insertRefreshToken,
+  revokeTokenFamily,
+  rotatedTokenFamily,
+  tokenFamily,
+} from '../db/queries/refresh-tokens.ts';
+import { userById } from '../db/queries/signed-in-users.ts';
+import type { UserRow } from '../db/queries/users.ts';
+import { planAt } from '../domain/subscriptions/subscriptions.ts';
 import type { AppEnv } from '../http/context.ts';
 import { ApiError } from '../http/errors.ts';
 import { isSessionId, type SessionRevocations } from './revocations.ts';
@@ -103,7 +109,7 @@ export async function issueRefreshToken(
   familyId: string = randomUUID(),
 ): Promise<{ token: string; familyId: string }> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(refreshTokens).values({
+  await insertRefreshToken(db, {
     userId,
     tokenHash: hashToken(token),
     familyId,
@@ -142,23 +148,10 @@ export async function rotateRefreshToken(
 ): Promise<{ user: UserRow; refresh: string; sid: string } | null> {
   const tokenHash = hashToken(token);
   const now = new Date();
-  const [claimed] = await db
-    .update(refreshTokens)
-    .set({ revokedAt: now, rotatedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+  const claimed = await claimRefreshToken(db, tokenHash, now);
   if (!claimed) {
-    const [replayed] = await db
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNotNull(refreshTokens.rotatedAt)));
-    if (replayed) await revokeFamily(db, sessions, replayed.familyId);
+    const replayed = await rotatedTokenFamily(db, tokenHash);
+    if (replayed) await revokeFamily(db, sessions, replayed);
     return null;
   }
   const user = await userById(db).submit(claimed.userId);
@@ -169,10 +162,7 @@ export async function rotateRefreshToken(
 
 /** Revokes every refresh token of a family and the session's access tokens. */
 async function revokeFamily(db: Db, sessions: SessionRevocations, familyId: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await revokeTokenFamily(db, familyId);
   await revokeSessions(sessions, [familyId]);
 }
 
@@ -193,55 +183,8 @@ export async function revokeRefreshToken(
   sessions: SessionRevocations,
   token: string,
 ): Promise<void> {
-  const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (row) await revokeFamily(db, sessions, row.familyId);
-}
-
-const prepareUsersById = (db: Db) =>
-  db
-    .select({
-      ...getTableColumns(users),
-      // The subscription that may grant a plan now (its rule is domain/subscriptions.ts). The
-      // column is written out qualified: Drizzle renders `users.id` as a bare "id" in a select,
-      // which inside this subquery would name the subscription's id.
-      subscription: sql<LatestSubscription | null>`(
-        select json_build_object('plan', s.plan_name, 'status', s.status, 'end_date', s.end_date)
-        from subscriptions s
-        where s.user_id = "users"."id" and s.status in ('active', 'cancelled')
-        order by s.end_date desc nulls last
-        limit 1)`,
-    })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('memoria_users_by_id');
-
-type SignedInRow = Awaited<ReturnType<ReturnType<typeof prepareUsersById>['execute']>>[number];
-
-const userReads = new WeakMap<Db, StatementGroups<number, SignedInRow | undefined>>();
-
-/**
- * The signed-in users' reads, in groups: the reads of every request that arrive while the
- * previous group is read go together, in one statement built once per database handle (query
- * building, and a statement of its own per request, were visible costs of every signed-in call).
- */
-function userById(db: Db): StatementGroups<number, SignedInRow | undefined> {
-  let group = userReads.get(db);
-  if (!group) {
-    const query = prepareUsersById(db);
-    group = new StatementGroups<number, SignedInRow | undefined>({
-      async run(ids) {
-        const rows = new Map((await query.execute({ ids })).map((row) => [row.id, row]));
-        return ids.map((id) => rows.get(id));
-      },
-      keysOf: () => [],
-      maxSize: 100,
-    });
-    userReads.set(db, group);
-  }
-  return group;
+  const familyId = await tokenFamily(db, hashToken(token));
+  if (familyId) await revokeFamily(db, sessions, familyId);
 }
 
 const bearer = /^Bearer\s+(\S+)\s*$/i;

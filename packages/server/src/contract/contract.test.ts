@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES } from '../domain/entitlements.ts';
+import { FEATURES } from '../domain/subscriptions/entitlements.ts';
 import { allHandlers } from '../routes/index.ts';
 import { contract, operations, validator } from '../test/harness.ts';
 import { resolveRef } from './load.ts';

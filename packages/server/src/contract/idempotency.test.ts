@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClock } from '../clock.ts';
 import { allHandlers } from '../routes/index.ts';
-import { PNG, SR } from '../routes/space-repetition/test-support.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
+import { PNG, SR } from '../test/space-repetition.ts';
 import type { Handler } from './types.ts';
 
 let a: TestBackend;

@@ -25,7 +25,7 @@ import {
   REPLAYED_HEADERS,
   type RequestShape,
   requestFingerprint,
-} from '../domain/idempotency.ts';
+} from '../domain/requests/idempotency.ts';
 import type { AppDeps, AppEnv } from '../http/context.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 

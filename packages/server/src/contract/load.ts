@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { type Feature, isFeature } from '../domain/entitlements.ts';
+import { type Feature, isFeature } from '../domain/subscriptions/entitlements.ts';
 
 /** The repository root (this file is packages/server/src/contract/load.ts). */
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');

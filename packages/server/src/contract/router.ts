@@ -1,6 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_IMAGE_BYTES } from '../domain/images.ts';
+import { MAX_IMAGE_BYTES } from '../domain/decks/images.ts';
 import type { AppEnv } from '../http/context.ts';
 import { assertFeature } from '../http/entitlements.ts';
 import { ApiError, type FieldErrors, validationError } from '../http/errors.ts';

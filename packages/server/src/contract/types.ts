@@ -1,10 +1,10 @@
-import type { components, operations } from '@memoria/api/schema';
+import type { operations } from '@memoria/api/schema';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 
 /** Every operationId of openapi.yaml (from the generated types of @memoria/api). */
 export type OperationId = keyof operations;
-export type Schemas = components['schemas'];
+export type { Schemas } from './schemas.ts';
 
 type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
 type BodyOf<O> = O extends { requestBody: infer R }

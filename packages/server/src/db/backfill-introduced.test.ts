@@ -6,9 +6,9 @@
  * back, for a learner on UTC and one whose day is already tomorrow in UTC terms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { runMigration } from '../test/migrations.ts';
+import { helpers, type Learner, SR } from '../test/space-repetition.ts';
 
 let t: TestBackend;
 const { makeDesk, makeCard, rate } = helpers(() => t);

@@ -8,10 +8,10 @@
  * model's `reviews_count`) are read back beside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ankiPackage } from '../anki/test-package.ts';
-import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
+import { ankiPackage } from '../test/anki-package.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { runMigration } from '../test/migrations.ts';
+import { helpers, type Learner, SR } from '../test/space-repetition.ts';
 
 let t: TestBackend;
 const { deskOf, rate } = helpers(() => t);

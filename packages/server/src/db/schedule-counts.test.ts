@@ -7,12 +7,12 @@
  * counts are read back beside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ankiPackage } from '../anki/test-package.ts';
-import { dueWindow } from '../domain/queue.ts';
-import { learnerDay } from '../domain/scheduling.ts';
-import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
+import { dueWindow } from '../domain/review/queue.ts';
+import { learnerDay } from '../domain/review/scheduling.ts';
+import { ankiPackage } from '../test/anki-package.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { runMigration } from '../test/migrations.ts';
+import { helpers, type Learner, SR } from '../test/space-repetition.ts';
 
 let t: TestBackend;
 const { deskOf, makeCard, rate } = helpers(() => t);

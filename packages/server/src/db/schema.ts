@@ -666,7 +666,7 @@ export const subscriptionStatus = pgEnum('subscription_status', [
 
 /**
  * A purchase of a plan through a payment provider. The plan it grants lasts while it is active or
- * cancelled with `end_date` still ahead (see domain/subscriptions.ts); at most one is pending or
+ * cancelled with `end_date` still ahead (see domain/subscriptions/subscriptions.ts); at most one is pending or
  * active per user.
  */
 export const subscriptions = pgTable(
@@ -889,7 +889,7 @@ export const memoryModels = pgTable(
     parameters: doublePrecision('parameters').array(),
     newReviews: integer('new_reviews').notNull().default(0),
     fittingSince: timestamp('fitting_since', { withTimezone: true }),
-    /** The last fit: when, on how many reviews, and its outcome (see domain/memory-model.ts). */
+    /** The last fit: when, on how many reviews, and its outcome (see domain/review/memory-model.ts). */
     fittedAt: timestamp('fitted_at', { withTimezone: true }),
     fittedReviews: integer('fitted_reviews'),
     fitOutcome: text('fit_outcome'),

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
-import type { Schemas } from '../contract/types.ts';
+import type { Schemas } from '../contract/schemas.ts';
 import { addPresence, removePresence, syncPresence } from '../db/queries/presence.ts';
 import type { Logger } from '../log.ts';
 import {

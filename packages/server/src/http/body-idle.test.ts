@@ -4,9 +4,9 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLifecycle } from '../lifecycle.ts';
 import type { Logger } from '../log.ts';
 import { type Serving, serve } from '../serve.ts';
+import { createLifecycle } from '../shutdown.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { readSse } from '../test/sse.ts';
 

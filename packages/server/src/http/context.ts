@@ -2,8 +2,8 @@ import type { AnkiImportOptions } from '../anki/import-process.ts';
 import type { SessionRevocations } from '../auth/revocations.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, Sql } from '../db/client.ts';
-import type { UserRow } from '../db/schema.ts';
-import type { MediaLimits } from '../domain/media.ts';
+import type { UserRow } from '../db/queries/users.ts';
+import type { MediaLimits } from '../domain/decks/media.ts';
 import type { EventHub } from '../events/hub.ts';
 import type { Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
@@ -52,7 +52,7 @@ export interface AppDeps {
    * (`ANKI_IMPORT_*`, see anki/import-limits.ts; default `DEFAULT_ANKI_IMPORT_LIMITS`).
    */
   ankiImport?: AnkiImportOptions;
-  /** Largest card image and sound uploaded (`MEDIA_*_MAX_BYTES`, see domain/media.ts). */
+  /** Largest card image and sound uploaded (`MEDIA_*_MAX_BYTES`, see domain/decks/media.ts). */
   mediaLimits?: MediaLimits;
 }
 

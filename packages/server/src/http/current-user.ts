@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { UserRow } from '../db/schema.ts';
+import type { UserRow } from '../db/queries/users.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { users } from '../db/schema.ts';
-import { allows, featuresOf } from '../domain/entitlements.ts';
+import { allows, featuresOf } from '../domain/subscriptions/entitlements.ts';
 import { allHandlers } from '../routes/index.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { requireFeature } from './entitlements.ts';

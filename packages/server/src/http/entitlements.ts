@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Handler, OperationId } from '../contract/types.ts';
-import { allows, FEATURE_NAMES, type Feature } from '../domain/entitlements.ts';
+import { allows, FEATURE_NAMES, type Feature } from '../domain/subscriptions/entitlements.ts';
 import type { AppEnv } from './context.ts';
 import { currentUser } from './current-user.ts';
 import { ApiError } from './errors.ts';

@@ -5,7 +5,9 @@ import { type FieldErrorCode, fieldErrorCodes } from './messages.ts';
 /** The machine codes of the contract's `Error` schema, as generated from openapi.yaml. */
 export type ErrorCode = components['schemas']['Error']['code'];
 
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from '../domain/field-errors.ts';
+
+export type { FieldErrors };
 
 /** The body of every error response (`components/schemas/Error`). */
 export interface ErrorBody {
@@ -83,3 +85,7 @@ export function validationError(fields: FieldErrors, detail?: string): ApiError 
 }
 
 export const notFound = (detail = 'Not found.') => new ApiError(404, 'not_found', detail);
+
+/** A 403: the caller is known but may not do this (not the owner, the wrong plan, read-only). */
+export const forbidden = (detail = 'Forbidden.', extras?: ApiErrorExtras) =>
+  new ApiError(403, 'forbidden', detail, extras);

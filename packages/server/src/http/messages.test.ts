@@ -2,12 +2,12 @@ import type { ErrorObject } from 'ajv';
 import { describe, expect, test } from 'vitest';
 import { ANKI_MESSAGES } from '../anki/package-reader.ts';
 import { errorsToFields } from '../contract/validate.ts';
-import { CSV_MESSAGES } from '../domain/desk-csv.ts';
-import { IMAGE_MESSAGES } from '../domain/images.ts';
-import { INVITATION_MESSAGES } from '../domain/invitations.ts';
+import { MESSAGES as USER_MESSAGES } from '../domain/accounts/users.ts';
+import { CSV_MESSAGES } from '../domain/decks/desk-csv.ts';
+import { IMAGE_MESSAGES } from '../domain/decks/images.ts';
+import { TIME_MESSAGES } from '../domain/progress/time-tracking.ts';
+import { INVITATION_MESSAGES } from '../domain/schools/invitations.ts';
 import { NOTE_MESSAGES } from '../domain/notes/messages.ts';
-import { TIME_MESSAGES } from '../domain/time-tracking.ts';
-import { MESSAGES as USER_MESSAGES } from '../domain/users.ts';
 import { fieldErrorCode, fieldErrorCodes } from './messages.ts';
 
 /** One Ajv error of `keyword` on `/field`, with the params the validator's messages read. */

@@ -39,7 +39,7 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['This field name is not allowed.', 'reserved_field_name'],
   [/^Must not be nested more than \d+ levels deep\.$/, 'too_deeply_nested'],
   ['The form body could not be read.', 'malformed_form'],
-  // Accounts (domain/users.ts).
+  // Accounts (domain/accounts/users.ts).
   [/^Enter a valid email address\./, 'invalid_email'],
   ['A user with this email already exists.', 'email_taken'],
   ['A user with this username already exists.', 'username_taken'],
@@ -47,7 +47,7 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   [/^Password must be at least \d+ characters long$/, 'password_too_short'],
   ['Enter a valid IANA time zone, such as Europe/Madrid.', 'invalid_timezone'],
   ['Usernames may not contain invisible, direction or control characters.', 'invisible_characters'],
-  // Space repetition (routes/space-repetition.ts, domain/images.ts).
+  // Space repetition (routes/space-repetition.ts, domain/decks/images.ts).
   ['Please enter a desk name', 'desk_name_required'],
   ['Please enter at least one email address', 'emails_required'],
   ['Please provide either text or an image', 'text_or_image_required'],
@@ -68,7 +68,7 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['Send one image file.', 'one_image_file'],
   ['The image is larger than 2 MiB.', 'image_too_large'],
   ['The file is not a PNG, JPEG, WebP or GIF image.', 'not_an_image'],
-  // Card media (domain/media.ts).
+  // Card media (domain/decks/media.ts).
   ['Send the image or sound as the file part "file".', 'media_file_required'],
   [
     'The file is not a PNG, JPEG, WebP or GIF image nor MP3, Ogg, M4A, WAV or WebM audio.',
@@ -93,7 +93,7 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The package could not be read: reading it stopped the reader.', 'anki_corrupt_collection'],
   [/^The package has \d+ cards; at most \d+ are imported at once\.$/, 'anki_too_many_cards'],
   [/^The image .* is not a PNG, JPEG, WebP or GIF of at most 2 MiB\.$/s, 'anki_media_type'],
-  // Desk CSV import: the file's problems (domain/desk-csv.ts CSV_MESSAGES); a row's own fields
+  // Desk CSV import: the file's problems (domain/decks/desk-csv.ts CSV_MESSAGES); a row's own fields
   // use the generic keys (blank, too_long, control_characters, invalid_format).
   ['Attach the CSV file as a file.', 'csv_file_required'],
   [/^The CSV file is larger than \d+ MiB\.$/, 'csv_too_large'],
@@ -112,7 +112,7 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['This word is not in the pronouncing dictionary.', 'word_not_in_dictionary'],
   [/^This word's sounds encode (\d+|no digits), not \d{2}\.$/, 'word_does_not_encode'],
   ['This number is already in the list.', 'number_repeated'],
-  // Progress: time tracking (domain/time-tracking.ts).
+  // Progress: time tracking (domain/progress/time-tracking.ts).
   ['This time is in the future.', 'time_in_future'],
   ['The visit ends before it starts.', 'end_before_start'],
   ['The duration is longer than the time between start and end.', 'duration_too_long'],
@@ -132,13 +132,13 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['Value must be between 1 and 100 words (or numbers)', 'item_limit_out_of_range'],
   ['The desk does not have that many cards.', 'question_count_above_cards'],
   ['You can only duel your friends.', 'opponent_not_friend'],
-  // Invitations (domain/invitations.ts INVITATION_MESSAGES): why a code cannot be used.
+  // Invitations (domain/schools/invitations.ts INVITATION_MESSAGES): why a code cannot be used.
   ['Invalid or expired invitation link', 'invitation_invalid'],
   ['This invitation has already been used.', 'invitation_used'],
   ['This invitation has expired.', 'invitation_expired'],
   ['You cannot use your own invitation.', 'own_invitation'],
   ['This invitation is for another email address.', 'invitation_other_email'],
-  // Schools (domain/schools.ts).
+  // Schools (domain/schools/schools.ts).
   ['Enter a web address starting with http:// or https://.', 'invalid_website'],
 ];
 

@@ -4,7 +4,7 @@
  */
 
 import { serveOneJob } from '../child/child-process.ts';
-import type { LoggedReview } from '../domain/memory-model.ts';
+import type { LoggedReview } from '../domain/review/memory-model.ts';
 import { fitLearner } from './optimiser.ts';
 
 serveOneJob(({ log, timeZone }: { log: LoggedReview[]; timeZone: string }) =>

@@ -4,7 +4,7 @@
  */
 
 import { type ChildJob, type ChildLimits, runInChild } from '../child/child-process.ts';
-import type { LoggedReview } from '../domain/memory-model.ts';
+import type { LoggedReview } from '../domain/review/memory-model.ts';
 import type { FitResult } from './fit-result.ts';
 
 export type RunningFit = ChildJob<FitResult>;

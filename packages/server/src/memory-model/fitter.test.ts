@@ -8,11 +8,11 @@ import {
   MIN_REVIEWS_TO_FIT,
   REFIT_AFTER_NEW_REVIEWS,
   schedulerFor,
-} from '../domain/memory-model.ts';
-import { newSchedule, review } from '../domain/scheduling.ts';
+} from '../domain/review/memory-model.ts';
+import { newSchedule, review } from '../domain/review/scheduling.ts';
 import { createLogger } from '../log.ts';
-import { helpers, type Learner, SR } from '../routes/space-repetition/test-support.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
+import { helpers, type Learner, SR } from '../test/space-repetition.ts';
 import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';
 import { type RunningFit, runFit } from './fit-process.ts';
 import { createFitter } from './fitter.ts';

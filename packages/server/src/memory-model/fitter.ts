@@ -23,8 +23,8 @@ import {
   releaseFit,
   reviewLogForFit,
 } from '../db/queries/memory-models.ts';
-import type { LoggedReview } from '../domain/memory-model.ts';
-import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../domain/memory-model.ts';
+import type { LoggedReview } from '../domain/review/memory-model.ts';
+import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../domain/review/memory-model.ts';
 import { errorFields, type Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { DEFAULT_FIT_LIMITS } from './fit-limits.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WEIGHTS, MIN_REVIEWS_TO_FIT } from '../domain/memory-model.ts';
+import { DEFAULT_WEIGHTS, MIN_REVIEWS_TO_FIT } from '../domain/review/memory-model.ts';
 import { fitLearner } from './optimiser.ts';
 import { learnerWeights, simulateLearner } from './simulate.ts';
 

@@ -18,7 +18,7 @@ import {
   type TrainingItem,
   timeOrderedSplit,
   trainingItems,
-} from '../domain/memory-model.ts';
+} from '../domain/review/memory-model.ts';
 import { type FitResult, tooFewReviews } from './fit-result.ts';
 
 function toBindingItems(items: readonly TrainingItem[]): FSRSBindingItem[] {

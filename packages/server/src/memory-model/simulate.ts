@@ -5,7 +5,7 @@
  * their true retrievability. Seeded, so a run is reproducible. ts-fsrs is the simulator.
  */
 import { type Card, createEmptyCard, fsrs, type Grade, generatorParameters, Rating } from 'ts-fsrs';
-import { DEFAULT_WEIGHTS, type LoggedReview } from '../domain/memory-model.ts';
+import { DEFAULT_WEIGHTS, type LoggedReview } from '../domain/review/memory-model.ts';
 
 /** mulberry32: a small seeded generator, uniform in [0, 1). */
 export function seededRandom(seed: number): () => number {

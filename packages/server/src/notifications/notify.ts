@@ -4,7 +4,7 @@
  * PostgreSQL delivers only when (and if) that transaction commits.
  */
 import type postgres from 'postgres';
-import type { Schemas } from '../contract/types.ts';
+import type { Schemas } from '../contract/schemas.ts';
 
 export type NotificationKind = Schemas['NotificationKind'];
 export type NotificationPayload = Schemas['NotificationPayload'];

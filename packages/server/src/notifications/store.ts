@@ -1,6 +1,6 @@
 /** All SQL of the `notifications` table besides `notify`: typed rows and their one mapper. */
 import type postgres from 'postgres';
-import type { Schemas } from '../contract/types.ts';
+import type { Schemas } from '../contract/schemas.ts';
 
 type Query = postgres.Sql | postgres.TransactionSql;
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { FEATURES } from '../domain/entitlements.ts';
+import { FEATURES } from '../domain/subscriptions/entitlements.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 
 let t: TestBackend;

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import { isKnownDevice, rememberDevice } from '../auth/devices.ts';
 import { linkOrigin, redeemLoginLink, requestLoginLink } from '../auth/login-links.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -18,30 +17,24 @@ import {
 } from '../auth/tokens.ts';
 import type { Handlers, Schemas } from '../contract/types.ts';
 import { mayReadUser } from '../db/queries/schools.ts';
-import { type UserRow, users } from '../db/schema.ts';
-import { featuresOf, isPaid } from '../domain/entitlements.ts';
-import { maySeeStudents, maySeeTeachers } from '../domain/invitations.ts';
-import { isKnownTimezone } from '../domain/timezones.ts';
-import { MESSAGES, normalizeUsername, usernameProblem } from '../domain/users.ts';
+import { isKnownTimezone } from '../db/queries/timezones.ts';
+import {
+  findUser,
+  insertUser,
+  type UserChanges,
+  updateUserRow,
+  userByEmail,
+  usernameTaken,
+} from '../db/queries/users.ts';
+import { MESSAGES, normalizeUsername, usernameProblem } from '../domain/accounts/users.ts';
+import { maySeeStudents, maySeeTeachers } from '../domain/schools/invitations.ts';
+import { featuresOf, isPaid } from '../domain/subscriptions/entitlements.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { currentUser } from '../http/current-user.ts';
 import { ApiError, notFound, validationError } from '../http/errors.ts';
-import { Fields, takenAccount, usernameTaken, validRegistration } from './registration.ts';
-import { deliverMail } from './subscriptions/mail.ts';
-
-export function toUser(row: UserRow): Schemas['User'] {
-  return {
-    id: row.id,
-    email: row.email,
-    username: row.username,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    account_type: row.accountType,
-    role: row.role,
-    timezone: row.timezone,
-    date_joined: row.dateJoined.toISOString(),
-  };
-}
+import { Fields, takenAccount, validRegistration } from '../services/accounts/registration.ts';
+import { toUser } from '../services/accounts/user-view.ts';
+import { deliverMail } from '../services/mail/delivery.ts';
 
 function invalidCredentials(): ApiError {
   return new ApiError(401, 'invalid_credentials', 'Invalid email or password');
@@ -54,18 +47,14 @@ export const handlers: Handlers = {
     // Counted only once the input is valid: what costs is the hash below.
     await claimRegistration(db, clientIp(c));
     try {
-      const [row] = await db
-        .insert(users)
-        .values({
-          email: input.email,
-          username: input.username,
-          passwordHash: await hashPassword(input.password),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          timezone: input.timezone,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
+      const row = await insertUser(db, {
+        email: input.email,
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        timezone: input.timezone,
+      });
       return c.json(toUser(row), 201);
     } catch (error) {
       throw takenAccount(error)?.error ?? error;
@@ -83,11 +72,7 @@ export const handlers: Handlers = {
       throw validationError(fields.errors, MESSAGES.allFieldsRequired);
     }
     const ip = clientIp(c);
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`)
-      .limit(1);
+    const user = await userByEmail(db, email);
     // A device or address the owner signed in from before is not held back by failures others
     // spread over the account (it keeps its own budgets).
     await assertNotThrottled(db, email, ip, user ? await isKnownDevice(c, user.id) : false);
@@ -121,7 +106,7 @@ export const handlers: Handlers = {
   async consumeLoginLink(c, { body }) {
     const { db, sql: pool, jwtSecret } = c.get('deps');
     const userId = await redeemLoginLink(pool, body.token);
-    const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+    const user = userId ? await findUser(db, userId) : undefined;
     if (!user?.isActive) {
       throw new ApiError(401, 'token_invalid', 'The sign-in link is invalid, used or expired.');
     }
@@ -162,7 +147,7 @@ export const handlers: Handlers = {
       seesStudents: maySeeStudents(user.accountType),
       seesTeachers: maySeeTeachers(user.accountType),
     });
-    const [row] = readable ? await db.select().from(users).where(eq(users.id, params.id)) : [];
+    const row = readable ? await findUser(db, params.id) : undefined;
     if (!row) throw notFound('No user with this id.');
     return c.json(toUser(row), 200);
   },
@@ -172,7 +157,7 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     if (params.id !== user.id) throw notFound('No user with this id.');
     const fields = new Fields();
-    const changes: Partial<typeof users.$inferInsert> = {};
+    const changes: UserChanges = {};
     if (body.username !== undefined) {
       const username = normalizeUsername(body.username);
       const problem = usernameProblem(username);
@@ -191,7 +176,7 @@ export const handlers: Handlers = {
     }
     if (fields.any) throw validationError(fields.errors);
     try {
-      const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+      const row = await updateUserRow(db, user.id, changes);
       if (!row) throw notFound('No user with this id.');
       // The plan is the request's (it follows the subscription), not only the stored column.
       return c.json(toUser({ ...row, accountType: user.accountType }), 200);

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Handlers, Schemas } from '../contract/types.ts';
+import { pingDatabase } from '../db/queries/users.ts';
 import { ApiError } from '../http/errors.ts';
 import { errorFields } from '../log.ts';
 
@@ -41,7 +41,7 @@ export const handlers: Handlers = {
     // Failing first is what lets a balancer take this instance out before its listener closes.
     if (isStopping?.()) throw new ApiError(503, 'unavailable', 'This instance is shutting down.');
     try {
-      await db.execute(sql`select 1`);
+      await pingDatabase(db);
     } catch (error) {
       logger.error('health check: database unavailable', errorFields(error));
       throw new ApiError(503, 'unavailable', 'The database does not answer.');

@@ -9,14 +9,14 @@ import { loadJwtSecret } from '../auth/secret.ts';
 import { type ContractOperation, listOperations, loadContract } from '../contract/load.ts';
 import { ContractValidator } from '../contract/validate.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import type { MediaLimits } from '../domain/media.ts';
+import type { MediaLimits } from '../domain/decks/media.ts';
 import { EventHub, type EventHubOptions } from '../events/hub.ts';
 import type { AppBindings, AppDeps, AppEnv } from '../http/context.ts';
 import { resolvePublicUrl } from '../http/public-url.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { createMetrics } from '../metrics.ts';
 import { createProviders, type Providers } from '../providers/index.ts';
-import { signalPresence } from '../routes/duels/lifecycle.ts';
+import { signalPresence } from '../services/duels/presence.ts';
 
 export const contract = loadContract();
 export const operations = listOperations(contract);

@@ -9,7 +9,7 @@
 
 import type postgres from 'postgres';
 import type { Schemas } from '../../contract/types.ts';
-import type { ActivityType } from '../../domain/activities.ts';
+import type { ActivityType } from '../../domain/progress/activities.ts';
 import { type LiveSignal, sendLiveSignal, sendLiveSignals } from '../../notifications/index.ts';
 import type { Sql } from '../client.ts';
 import { iso, pgDate, type Query } from './pg.ts';

@@ -1,7 +1,7 @@
 /** Cards with one learner's schedule of each: every SQL statement on `cards`. */
-import type { StoredImage } from '../../domain/images.ts';
+import type { StoredImage } from '../../domain/decks/images.ts';
+import type { Schedule, ScheduleJson } from '../../domain/review/scheduling.ts';
 import { textToHtml } from '../../domain/notes/html-text.ts';
-import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
 import { containsPattern, pgDate, pgDateOrNull, type Query } from './pg.ts';
 
 /** A card's content and the learner's FSRS state of it (a new card's when they have none). */

@@ -1,5 +1,5 @@
 /** Duels, their players and duel requests: every SQL statement of the duels domain. */
-import type { DeskCard, StoredQuestion } from '../../domain/duel-content.ts';
+import type { DeskCard, StoredQuestion } from '../../domain/duels/duel-content.ts';
 import { type LiveSignal, sendLiveSignal } from '../../notifications/index.ts';
 import {
   type PersonRecord,

@@ -1,5 +1,5 @@
 /** Friend requests and friendships: every SQL statement on `friendships`. */
-import type { FriendshipStatus } from '../../domain/friendship.ts';
+import type { FriendshipStatus } from '../../domain/friends/friendship.ts';
 import {
   type PersonRecord,
   SENDER_RECEIVER_COLUMNS,

@@ -1,9 +1,9 @@
 /**
- * The keys of idempotent creates (`idempotency_keys`, see domain/idempotency.ts). A key is claimed
+ * The keys of idempotent creates (`idempotency_keys`, see domain/requests/idempotency.ts). A key is claimed
  * by inserting its row first: the primary key (user, operation, key) lets one request through,
  * on any instance, and every other one finds the row.
  */
-import type { StoredKey } from '../../domain/idempotency.ts';
+import type { StoredKey } from '../../domain/requests/idempotency.ts';
 import { pgDate, type Query } from './pg.ts';
 
 export interface KeyId {

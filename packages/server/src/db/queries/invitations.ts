@@ -2,8 +2,9 @@
  * Invitations and the relationships they create: every SQL statement on `invitations`,
  * `enterprise_teacher_relationships` and `teacher_student_relationships`, and the invitee's plan.
  */
-import type { AccountType } from '../../domain/entitlements.ts';
-import type { InvitationKind } from '../../domain/invitations.ts';
+
+import type { InvitationKind } from '../../domain/schools/invitations.ts';
+import type { AccountType } from '../../domain/subscriptions/entitlements.ts';
 import type { UserRow } from '../schema.ts';
 import { pgDate, pgDateOrNull, type Query } from './pg.ts';
 

@@ -2,7 +2,7 @@
  * Learning figures from the review log and the schedules (Anki's statistics): true retention,
  * the due forecast, reviews per day and per-desk maturity. Days are the learner's, in `tz`.
  */
-import { addDays, startOfLocalDay } from '../../domain/scheduling.ts';
+import { addDays, startOfLocalDay } from '../../domain/review/scheduling.ts';
 import { iso, type Query } from './pg.ts';
 
 /** Anki's line between young and mature cards: an interval of 21 days. */

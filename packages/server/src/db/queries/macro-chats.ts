@@ -1,5 +1,5 @@
 /** Macro-image chats and their messages: every SQL statement on `macro_chats` and `macro_messages`. */
-import type { StoryItem } from '../../domain/macro-story.ts';
+import type { StoryItem } from '../../domain/mnemonics/macro-story.ts';
 import { iso, pgDate, pgDateOrNull, type Query } from './pg.ts';
 
 export type ChatLocale = 'en' | 'es';

@@ -1,5 +1,5 @@
 /** Card media: every SQL statement on `media` and `desk_media`. */
-import { mediaHash, mediaUrl } from '../../domain/media.ts';
+import { mediaHash, mediaUrl } from '../../domain/decks/media.ts';
 import type { Query } from './pg.ts';
 
 /** A stored media as the API answers it. */

@@ -2,8 +2,8 @@
  * Learner memory models: every SQL statement on `memory_models`, and the review-log reads the
  * background fitter needs (new reviews per learner since its cursor, one learner's whole log).
  */
-import type { LearnerModel, LoggedReview } from '../../domain/memory-model.ts';
-import { DEFAULT_MODEL } from '../../domain/memory-model.ts';
+import type { LearnerModel, LoggedReview } from '../../domain/review/memory-model.ts';
+import { DEFAULT_MODEL } from '../../domain/review/memory-model.ts';
 import type { FitOutcome, FitResult } from '../../memory-model/fit-result.ts';
 import type { Sql } from '../client.ts';
 import { inTransaction } from '../transaction.ts';

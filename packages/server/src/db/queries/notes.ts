@@ -1,5 +1,5 @@
 /** Notes and own note types: every SQL statement on `notes` and `note_types`. */
-import type { StoredImage } from '../../domain/images.ts';
+import type { StoredImage } from '../../domain/decks/images.ts';
 import { basicCardOfText, type RenderedCard } from '../../domain/notes/render.ts';
 import {
   type CardRecord,

@@ -9,8 +9,8 @@
  * counter, not a count of two years of rows).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, learnerDay, localDate, mondayOf } from '../../domain/scheduling.ts';
-import { lastDays } from '../../domain/streaks.ts';
+import { lastDays } from '../../domain/progress/streaks.ts';
+import { addDays, learnerDay, localDate, mondayOf } from '../../domain/review/scheduling.ts';
 import { FORECAST_DAYS, HISTORY_DAYS, RETENTION_DAYS } from '../../routes/progress/learning.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {

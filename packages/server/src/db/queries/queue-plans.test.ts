@@ -9,8 +9,8 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
-import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
-import { learnerDay, review } from '../../domain/scheduling.ts';
+import { dueWindow, newCardsAllowance } from '../../domain/review/queue.ts';
+import { learnerDay, review } from '../../domain/review/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {
   describePlans,

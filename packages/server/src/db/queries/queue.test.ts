@@ -4,9 +4,9 @@
  * routes/space-repetition/today.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL } from '../../domain/memory-model.ts';
-import { dueWindow, newCardsAllowance } from '../../domain/queue.ts';
-import { learnerDay } from '../../domain/scheduling.ts';
+import { DEFAULT_MODEL } from '../../domain/review/memory-model.ts';
+import { dueWindow, newCardsAllowance } from '../../domain/review/queue.ts';
+import { learnerDay } from '../../domain/review/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { addShare, insertDesk, setNewCardsPerDay, visibleDesks } from './desks.ts';
 import { insertBasicCard } from './notes.ts';

@@ -6,8 +6,8 @@
  * the desk's size, and its counts read the kept counts of `*_schedule_counts_triggers.sql`.
  * `queue-plans.test.ts` checks the plans on a seeded table.
  */
-import type { LearnerModel } from '../../domain/memory-model.ts';
-import type { DueWindow } from '../../domain/queue.ts';
+import type { LearnerModel } from '../../domain/review/memory-model.ts';
+import type { DueWindow } from '../../domain/review/queue.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
 import { visibleDeskLimits } from './desks.ts';
 import { toLearnerModel } from './memory-models.ts';
@@ -16,7 +16,7 @@ import { iso, pgDateOrNull, type Query } from './pg.ts';
 /** A piece of SQL with its parameters, to embed in a statement. */
 type Fragment = ReturnType<Query>;
 
-/** A desk's new cards still allowed today (see domain/queue.ts `newCardsAllowance`). */
+/** A desk's new cards still allowed today (see domain/review/queue.ts `newCardsAllowance`). */
 export interface DeskAllowance {
   deskId: number;
   allowance: number;

@@ -4,10 +4,10 @@
  * learner's review count (`review_counts`, which triggers on `review_logs` keep: nothing here
  * writes it).
  */
-import type { LearnerModel } from '../../domain/memory-model.ts';
-import type { DueWindow } from '../../domain/queue.ts';
-import type { Schedule, ScheduleJson } from '../../domain/scheduling.ts';
-import { scheduleToJson } from '../../domain/scheduling.ts';
+import type { LearnerModel } from '../../domain/review/memory-model.ts';
+import type { DueWindow } from '../../domain/review/queue.ts';
+import type { Schedule, ScheduleJson } from '../../domain/review/scheduling.ts';
+import { scheduleToJson } from '../../domain/review/scheduling.ts';
 import { deskReviewCtes } from './activities.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
 import { type DeskAccess, type DeskAccessRow, toDeskAccess } from './desks.ts';

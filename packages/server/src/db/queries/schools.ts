@@ -3,7 +3,7 @@
  * `subjects`, `course_enrollments` and `subject_enrollments`. Courses and subjects have the same
  * shape, so one set of statements serves both (`GroupKind` picks the tables).
  */
-import type { SchoolDetails, SchoolRole, StarterItem } from '../../domain/schools.ts';
+import type { SchoolDetails, SchoolRole, StarterItem } from '../../domain/schools/schools.ts';
 import { containsPattern, pgDate, type Query } from './pg.ts';
 
 export type GroupKind = 'course' | 'subject';

@@ -1,12 +1,12 @@
 /** Subscriptions, their payments and the sales outbox: every SQL statement on those tables. */
 
-import type { Language } from '../../domain/activities.ts';
-import type { AccountType } from '../../domain/entitlements.ts';
+import type { Language } from '../../domain/language.ts';
+import type { AccountType } from '../../domain/subscriptions/entitlements.ts';
 import type {
   FailureReason,
   SubscriptionState,
   SubscriptionStatus,
-} from '../../domain/subscriptions.ts';
+} from '../../domain/subscriptions/subscriptions.ts';
 import { iso, pgDate, pgDateOrNull, type Query } from './pg.ts';
 
 export interface SubscriptionRecord extends SubscriptionState {

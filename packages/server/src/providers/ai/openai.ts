@@ -1,4 +1,4 @@
-import { type CardKind, DEFAULT_MAX_CARDS } from '../../domain/card-generation.ts';
+import { type CardKind, DEFAULT_MAX_CARDS } from '../../domain/decks/card-generation.ts';
 import {
   type AiProvider,
   AiProviderError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storyItems } from '../../domain/macro-story.ts';
+import { storyItems } from '../../domain/mnemonics/macro-story.ts';
 import { createProviders } from '../index.ts';
 import { createRulesProvider } from './rules.ts';
 

@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import { generateCardsFromText } from '../../domain/card-generation.ts';
-import { storyPieces, tellStory } from '../../domain/macro-story.ts';
+import { generateCardsFromText } from '../../domain/decks/card-generation.ts';
+import { storyPieces, tellStory } from '../../domain/mnemonics/macro-story.ts';
 import type { AiProvider } from './types.ts';
 
 /** Milliseconds between the words of a streamed offline story (`STORY_STREAM_DELAY_MS`). */
@@ -16,8 +16,8 @@ export interface RulesProviderOptions {
 }
 
 /**
- * The offline default: the deterministic rules engines of `domain/card-generation.ts` (cards)
- * and `domain/macro-story.ts` (macro-image stories).
+ * The offline default: the deterministic rules engines of `domain/decks/card-generation.ts` (cards)
+ * and `domain/mnemonics/macro-story.ts` (macro-image stories).
  */
 export function createRulesProvider({
   streamDelayMs = STORY_STREAM_DELAY_MS,

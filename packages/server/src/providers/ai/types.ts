@@ -1,7 +1,7 @@
-import type { Locale, ProposedCard } from '../../domain/card-generation.ts';
-import type { StoryItem } from '../../domain/macro-story.ts';
+import type { Locale, ProposedCard } from '../../domain/decks/card-generation.ts';
+import type { StoryItem } from '../../domain/mnemonics/macro-story.ts';
 
-export type { Locale, ProposedCard } from '../../domain/card-generation.ts';
+export type { Locale, ProposedCard } from '../../domain/decks/card-generation.ts';
 
 export interface GenerateCardsOptions {
   locale: Locale;

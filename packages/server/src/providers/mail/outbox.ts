@@ -13,7 +13,7 @@ import {
   DEFAULT_MAIL_RETRY,
   type MailRetryPolicy,
   mailRetryDelaySeconds,
-} from '../../domain/mail-retry.ts';
+} from '../../domain/mail/mail-retry.ts';
 import { errorFields, type Logger } from '../../log.ts';
 import type { MailSender } from './types.ts';
 

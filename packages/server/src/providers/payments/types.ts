@@ -1,7 +1,7 @@
 import type {
   ProviderAuthorizationStatus,
   ProviderPaymentStatus,
-} from '../../domain/subscriptions.ts';
+} from '../../domain/subscriptions/subscriptions.ts';
 
 export type PaymentProviderName = 'mercadopago' | 'sandbox';
 

@@ -8,7 +8,7 @@ import {
 } from '../../db/queries/duels.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { checkOpponent } from '../../domain/duel-setup.ts';
+import { checkOpponent } from '../../domain/duels/duel-setup.ts';
 import { validationError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
 

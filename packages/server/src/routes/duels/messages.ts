@@ -1,6 +1,8 @@
 /** The duels domain's texts (English; clients translate from `code` and `field_codes`). */
+import { SETTLEMENT_MESSAGES } from '../../services/duels/messages.ts';
+
 export const MESSAGES = {
-  duelNotFound: 'Duel not found.',
+  ...SETTLEMENT_MESSAGES,
   questionNotFound: 'Question not found.',
   requestNotFound: 'Duel request not found.',
   deskNotFound: 'Desk not found.',

@@ -1,7 +1,7 @@
 /** Issue 40 item 9: an unnamed duel created in Spanish was titled "Table duel" / "Custom duel". */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { D, helpers, type Player } from '../../test/duels.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { D, helpers, type Player } from './test-support.ts';
 
 let t: TestBackend;
 

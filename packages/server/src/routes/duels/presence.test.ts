@@ -3,9 +3,9 @@
  * tells the player when it drops or comes back. The duel itself goes on on the server clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { D, helpers, type Player } from '../../test/duels.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { readSse, type SseReader } from '../../test/sse.ts';
-import { D, helpers, type Player } from './test-support.ts';
 
 let t: TestBackend;
 

@@ -4,18 +4,17 @@ import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { deskCards, type StoredAnswer, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { languageOf } from '../../domain/activities.ts';
-import { answerOpensAt } from '../../domain/duel-clock.ts';
-import { customQuestions, deskQuestions } from '../../domain/duel-content.ts';
-import { DUEL_NAMES } from '../../domain/duel-names.ts';
-import { answersMatch, normalizeAnswer, tallyQuiz } from '../../domain/duel-scoring.ts';
-import { checkQuestionCount } from '../../domain/duel-setup.ts';
+import { answerOpensAt } from '../../domain/duels/duel-clock.ts';
+import { customQuestions, deskQuestions } from '../../domain/duels/duel-content.ts';
+import { DUEL_NAMES } from '../../domain/duels/duel-names.ts';
+import { answersMatch, normalizeAnswer, tallyQuiz } from '../../domain/duels/duel-scoring.ts';
+import { checkQuestionCount } from '../../domain/duels/duel-setup.ts';
+import { languageOf } from '../../domain/progress/activities.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { AiProviderError } from '../../providers/ai/types.ts';
-import { deskFor } from '../space-repetition/access.ts';
-import { assertFriend, createAndInvite } from './invite.ts';
+import { deskFor } from '../../services/decks/access.ts';
 import {
   duelClock,
   me,
@@ -27,7 +26,8 @@ import {
   settle,
   signalProgress,
   viewContext,
-} from './lifecycle.ts';
+} from '../../services/duels/duel-settlement.ts';
+import { assertFriend, createAndInvite } from './invite.ts';
 import { MESSAGES } from './messages.ts';
 import { renderQuizDuel } from './responses.ts';
 

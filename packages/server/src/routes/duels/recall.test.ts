@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { D, helpers, type Player } from '../../test/duels.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { D, helpers, type Player } from './test-support.ts';
 
 let t: TestBackend;
 

@@ -7,16 +7,15 @@ import { clockOf } from '../../clock.ts';
 import type { Handlers } from '../../contract/types.ts';
 import { type DuelKind, listDuelsOf, playersOfMany, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { languageOf } from '../../domain/activities.ts';
-import { recallPhase } from '../../domain/duel-clock.ts';
-import { digitSequence, pickIndexes } from '../../domain/duel-content.ts';
-import { DUEL_NAMES } from '../../domain/duel-names.ts';
-import { pictures } from '../../domain/duel-pictures.ts';
-import { sum } from '../../domain/duel-scoring.ts';
+import { recallPhase } from '../../domain/duels/duel-clock.ts';
+import { digitSequence, pickIndexes } from '../../domain/duels/duel-content.ts';
+import { DUEL_NAMES } from '../../domain/duels/duel-names.ts';
+import { pictures } from '../../domain/duels/duel-pictures.ts';
+import { sum } from '../../domain/duels/duel-scoring.ts';
+import { languageOf } from '../../domain/progress/activities.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
-import { assertFriend, createAndInvite } from './invite.ts';
 import {
   duelClock,
   itemCount,
@@ -30,9 +29,11 @@ import {
   settleRunning,
   signalProgress,
   viewContext,
-} from './lifecycle.ts';
+} from '../../services/duels/duel-settlement.ts';
+import type { DuelViewContext } from '../../services/duels/view-context.ts';
+import { assertFriend, createAndInvite } from './invite.ts';
 import { MESSAGES } from './messages.ts';
-import { type DuelViewContext, renderImageDuel, renderTableDuel } from './responses.ts';
+import { renderImageDuel, renderTableDuel } from './responses.ts';
 
 type RecallKind = Extract<DuelKind, 'images' | 'table'>;
 

@@ -23,10 +23,10 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { assertFeature } from '../../http/entitlements.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
+import { signalProgress } from '../../services/duels/duel-settlement.ts';
 import { assertFriend, invite } from './invite.ts';
-import { signalProgress } from './lifecycle.ts';
 import { MESSAGES } from './messages.ts';
 import { renderDuelRequest } from './responses.ts';
 
@@ -66,7 +66,7 @@ export const handlers: Handlers = {
       const id = await inTransaction(sql, async (tx) => {
         const duel = await duelOf(tx, body.duel_id, user.id, [body.duel_type], true);
         if (!duel) throw notFound(MESSAGES.duelNotFound);
-        if (duel.creatorId !== user.id) throw new ApiError(403, 'forbidden', MESSAGES.notCreator);
+        if (duel.creatorId !== user.id) throw forbidden(MESSAGES.notCreator);
         if (duel.status !== 'cancelled') {
           throw new ApiError(409, 'conflict', MESSAGES.notReopenable);
         }
@@ -94,7 +94,7 @@ export const handlers: Handlers = {
       const request = await lockDuelRequestOf(tx, params.id, user.id);
       if (!request) throw notFound(MESSAGES.requestNotFound);
       if (request.receiverId !== user.id) {
-        throw new ApiError(403, 'forbidden', MESSAGES.receiverOnly);
+        throw forbidden(MESSAGES.receiverOnly);
       }
       if (request.status !== 'pending') {
         throw new ApiError(409, 'conflict', MESSAGES.notPending(request.status));

@@ -15,7 +15,7 @@ import {
   questionDeadline,
   recallPhase,
   recallWindow,
-} from '../../domain/duel-clock.ts';
+} from '../../domain/duels/duel-clock.ts';
 import {
   duelClock,
   isQuiz,
@@ -26,17 +26,10 @@ import {
   outcomeFor,
   playerClock,
   recallPoints,
-} from './lifecycle.ts';
+} from '../../services/duels/duel-settlement.ts';
+import type { DuelViewContext } from '../../services/duels/view-context.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** What showing a duel needs beside the duel: the players' accounts, who is online, the time. */
-export interface DuelViewContext {
-  users: Map<number, DuelUser>;
-  /** Users with a live events stream (db/queries/presence.ts). */
-  connected: ReadonlySet<number>;
-  now: Date;
-}
 
 export function renderUser(user: DuelUser | undefined): Schemas['UserSummary'] {
   return {

@@ -16,10 +16,10 @@ import {
   playersOfMany,
   usersByIds,
 } from '../../db/queries/duels.ts';
-import { outcome } from '../../domain/duel-scoring.ts';
+import { outcome } from '../../domain/duels/duel-scoring.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
-import { isQuiz, settleRunning } from './lifecycle.ts';
+import { isQuiz, settleRunning } from '../../services/duels/duel-settlement.ts';
 import { renderHistoryEntry, renderUser } from './responses.ts';
 
 const ALL_KINDS: readonly DuelKind[] = ['desk', 'custom', 'images', 'table'];

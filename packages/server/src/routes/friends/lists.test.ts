@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FR, helpers, type Person } from '../../test/friends.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { FR, helpers, type Person } from './test-support.ts';
 
 let t: TestBackend;
 

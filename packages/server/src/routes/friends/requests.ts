@@ -11,10 +11,10 @@ import {
 } from '../../db/queries/friends.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { decideSend, type FriendshipAction, transition } from '../../domain/friendship.ts';
+import { decideSend, type FriendshipAction, transition } from '../../domain/friends/friendship.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { ApiError, forbidden, notFound, validationError } from '../../http/errors.ts';
 import { type NotificationKind, notify } from '../../notifications/index.ts';
 import { MESSAGES } from './messages.ts';
 import { renderFriendship } from './responses.ts';
@@ -51,7 +51,7 @@ async function act(c: Context<AppEnv>, id: number, action: FriendshipAction): Pr
       if (result.reason === 'not_party') throw notFound(MESSAGES.friendshipNotFound);
       if (result.reason === 'wrong_party') {
         const only = action === 'cancel' ? MESSAGES.senderOnly : MESSAGES.receiverOnly;
-        throw new ApiError(403, 'forbidden', only);
+        throw forbidden(only);
       }
       throw new ApiError(
         409,

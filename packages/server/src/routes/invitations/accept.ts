@@ -17,7 +17,7 @@ import {
   setInvitedAccount,
   storedPlan,
 } from '../../db/queries/invitations.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/queries/users.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import {
   INVITATION_MESSAGES,
@@ -25,15 +25,15 @@ import {
   invitationStatus,
   planAfterInvitation,
   refusal,
-} from '../../domain/invitations.ts';
+} from '../../domain/schools/invitations.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fieldErrorCode } from '../../http/messages.ts';
 import { notify } from '../../notifications/index.ts';
-import { toUser } from '../auth.ts';
-import { takenAccount, validRegistration } from '../registration.ts';
+import { takenAccount, validRegistration } from '../../services/accounts/registration.ts';
+import { toUser } from '../../services/accounts/user-view.ts';
 
 /** The school role an invitation gives an account that has none. */
 const ROLE: Record<InvitationKind, 'teacher' | 'student'> = {

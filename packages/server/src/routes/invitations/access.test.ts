@@ -14,8 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers as schoolHelpers } from '../schools/test-support.ts';
-import { A, helpers, type Kind, PATHS, type Person } from './test-support.ts';
+import { A, helpers, type Kind, PATHS, type Person } from '../../test/invitations.ts';
+import { helpers as schoolHelpers } from '../../test/schools.ts';
 
 let t: TestBackend;
 const { person, invite } = helpers(() => t);

@@ -1,6 +1,6 @@
 /**
  * Invitations (`tags: [invitations]`) and the relationships they create (`tags: [relationships]`):
- * product-spec §6 and issue 17. Rules in `domain/invitations.ts`, SQL in
+ * product-spec §6 and issue 17. Rules in `domain/schools/invitations.ts`, SQL in
  * `db/queries/invitations.ts`.
  */
 import type { Handlers } from '../../contract/types.ts';

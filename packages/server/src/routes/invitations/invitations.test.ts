@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MISS_BUDGET } from '../../auth/throttle.ts';
 import { invitations } from '../../db/schema.ts';
-import { INVITATION_MESSAGES } from '../../domain/invitations.ts';
+import { INVITATION_MESSAGES } from '../../domain/schools/invitations.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { A, helpers, type Kind, PATHS } from './test-support.ts';
+import { A, helpers, type Kind, PATHS } from '../../test/invitations.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -17,10 +17,10 @@ import {
   type InvitationKind,
   mayCreateInvitation,
   newInvitationCode,
-} from '../../domain/invitations.ts';
+} from '../../domain/schools/invitations.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { renderInvitation } from './responses.ts';
 
 const FORBIDDEN: Record<InvitationKind, string> = {
@@ -33,7 +33,7 @@ const NOT_FOUND = 'No invitation with this id.';
 function inviter(c: Context<AppEnv>, kind: InvitationKind) {
   const user = currentUser(c);
   if (!mayCreateInvitation(user.accountType, kind)) {
-    throw new ApiError(403, 'forbidden', FORBIDDEN[kind]);
+    throw forbidden(FORBIDDEN[kind]);
   }
   return user;
 }

@@ -4,9 +4,9 @@
  */
 import type { Handlers } from '../../contract/types.ts';
 import { listRelationships } from '../../db/queries/invitations.ts';
-import { maySeeStudents, maySeeTeachers } from '../../domain/invitations.ts';
+import { maySeeStudents, maySeeTeachers } from '../../domain/schools/invitations.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { renderEnterpriseTeacher, renderPerson, renderTeacherStudent } from './responses.ts';
 
 export const handlers: Handlers = {
@@ -18,7 +18,7 @@ export const handlers: Handlers = {
   async listMyEnterpriseTeachers(c) {
     const user = currentUser(c);
     if (!maySeeTeachers(user.accountType)) {
-      throw new ApiError(403, 'forbidden', 'Only Enterprise+ accounts have enterprise teachers.');
+      throw forbidden('Only Enterprise+ accounts have enterprise teachers.');
     }
     const rows = await listRelationships(c.get('deps').sql, 'enterprise', user.id, 'upper');
     return c.json(
@@ -47,7 +47,7 @@ export const handlers: Handlers = {
   async listMyStudents(c) {
     const user = currentUser(c);
     if (!maySeeStudents(user.accountType)) {
-      throw new ApiError(403, 'forbidden', 'Only Enterprise accounts have students.');
+      throw forbidden('Only Enterprise accounts have students.');
     }
     const rows = await listRelationships(c.get('deps').sql, 'teacher', user.id, 'upper');
     return c.json(

@@ -5,7 +5,7 @@ import type {
   PersonRecord,
   RelationshipRecord,
 } from '../../db/queries/invitations.ts';
-import { invitationStatus } from '../../domain/invitations.ts';
+import { invitationStatus } from '../../domain/schools/invitations.ts';
 
 export function renderPerson(p: PersonRecord): Schemas['UserSummary'] {
   return {

@@ -1,7 +1,7 @@
 /** A chat or message is its owner's only: any other id answers 404, as if it did not exist. */
 import { type ChatRecord, findMessage, userChats } from '../../db/queries/macro-chats.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { MESSAGES } from './messages.ts';
 
 export async function chatFor(q: Query, userId: number, id: number): Promise<ChatRecord> {
@@ -14,6 +14,6 @@ export async function chatFor(q: Query, userId: number, id: number): Promise<Cha
 export async function ownMessage(q: Query, userId: number, id: number) {
   const message = await findMessage(q, id);
   if (!message || message.ownerId !== userId) throw notFound(MESSAGES.messageNotFound);
-  if (message.role !== 'user') throw new ApiError(403, 'forbidden', MESSAGES.assistantReadOnly);
+  if (message.role !== 'user') throw forbidden(MESSAGES.assistantReadOnly);
   return message;
 }

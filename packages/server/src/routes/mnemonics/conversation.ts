@@ -19,7 +19,7 @@ import {
 import { ownWords } from '../../db/queries/major-table.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { type StoryItem, storyItems } from '../../domain/macro-story.ts';
+import { type StoryItem, storyItems } from '../../domain/mnemonics/macro-story.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, validationError } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, SR } from '../space-repetition/test-support.ts';
+import { helpers, SR } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 

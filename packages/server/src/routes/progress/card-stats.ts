@@ -1,7 +1,7 @@
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { reviewsPerDay } from '../../db/queries/learning.ts';
 import { reviewTotals } from '../../db/queries/reviews.ts';
-import { addDays, learnerDay, mondayOf, WEEKDAYS } from '../../domain/scheduling.ts';
+import { addDays, learnerDay, mondayOf, WEEKDAYS } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 
 export const handlers: Handlers = {

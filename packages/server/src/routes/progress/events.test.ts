@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordActivity, signalActivity } from '../../db/queries/activities.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { helpers } from '../../test/space-repetition.ts';
 import { readSse } from '../../test/sse.ts';
-import { helpers } from '../space-repetition/test-support.ts';
 
 let t: TestBackend;
 let server: ServerType;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers } from '../space-repetition/test-support.ts';
-import { AUTH, desk, recorder } from './test-support.ts';
+import { AUTH, desk, recorder } from '../../test/progress.ts';
+import { helpers } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -2,10 +2,11 @@
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { type ActivityEntry, listActivities } from '../../db/queries/activities.ts';
-import { ACTIVITY_LABELS, type Language, languageOf } from '../../domain/activities.ts';
+import type { Language } from '../../domain/language.ts';
+import { ACTIVITY_LABELS, languageOf } from '../../domain/progress/activities.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
-import { settleRunning } from '../duels/lifecycle.ts';
+import { settleRunning } from '../../services/duels/duel-settlement.ts';
 
 function toActivity(a: ActivityEntry, language: Language): Schemas['Activity'] {
   return {

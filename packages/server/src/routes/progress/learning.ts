@@ -7,8 +7,8 @@ import {
   retentionSince,
   reviewsPerDay,
 } from '../../db/queries/learning.ts';
-import { addDays, localDate } from '../../domain/scheduling.ts';
-import { lastDays } from '../../domain/streaks.ts';
+import { lastDays } from '../../domain/progress/streaks.ts';
+import { addDays, localDate } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 
 export const RETENTION_DAYS = 30;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, startOfLocalDay } from '../../domain/scheduling.ts';
+import { addDays, startOfLocalDay } from '../../domain/review/scheduling.ts';
+import { helpers as friendHelpers, type Person } from '../../test/friends.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers as friendHelpers, type Person } from '../friends/test-support.ts';
-import { AUTH, recorder, todayIn } from './test-support.ts';
+import { AUTH, recorder, todayIn } from '../../test/progress.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /** The friends ranking (`auth/progress/ranking/`): the learner among their friends this week. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { rankingCounts } from '../../db/queries/activities.ts';
-import { RANKING_DAYS, rankByActivities } from '../../domain/ranking.ts';
+import { RANKING_DAYS, rankByActivities } from '../../domain/friends/ranking.ts';
 import { currentUser } from '../../http/current-user.ts';
 
 export const handlers: Handlers = {

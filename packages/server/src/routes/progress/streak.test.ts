@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, startOfLocalDay } from '../../domain/scheduling.ts';
+import { addDays, startOfLocalDay } from '../../domain/review/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers } from '../space-repetition/test-support.ts';
-import { AUTH, recorder, todayIn } from './test-support.ts';
+import { AUTH, recorder, todayIn } from '../../test/progress.ts';
+import { helpers } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

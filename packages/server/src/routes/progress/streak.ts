@@ -3,10 +3,10 @@ import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { activeDays, duelTotals } from '../../db/queries/activities.ts';
 import { reviewCount } from '../../db/queries/reviews.ts';
-import { localDate } from '../../domain/scheduling.ts';
-import { lastDays, streakFigures } from '../../domain/streaks.ts';
+import { lastDays, streakFigures } from '../../domain/progress/streaks.ts';
+import { localDate } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
-import { settleRunning } from '../duels/lifecycle.ts';
+import { settleRunning } from '../../services/duels/duel-settlement.ts';
 
 /** Days of the right panel's grid and of `monthly_activity`. */
 export const MONTH_DAYS = 31;

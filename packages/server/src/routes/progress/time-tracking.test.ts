@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { AUTH, todayIn } from './test-support.ts';
+import { AUTH, todayIn } from '../../test/progress.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -10,8 +10,7 @@ import {
   visitsWithin,
 } from '../../db/queries/time-tracking.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { addDays, localDate, mondayOf } from '../../domain/scheduling.ts';
-import { lastDays } from '../../domain/streaks.ts';
+import { lastDays } from '../../domain/progress/streaks.ts';
 import {
   batchProblems,
   DAY_MS,
@@ -19,7 +18,8 @@ import {
   overlaps,
   TIME_MESSAGES,
   type VisitInput,
-} from '../../domain/time-tracking.ts';
+} from '../../domain/progress/time-tracking.ts';
+import { addDays, localDate, mondayOf } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 

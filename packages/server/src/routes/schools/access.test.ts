@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { A, helpers, type Person } from './test-support.ts';
+import { A, helpers, type Person } from '../../test/schools.ts';
 
 let t: TestBackend;
 const { person, makeSchool, makeGroup, befriend } = helpers(() => t);

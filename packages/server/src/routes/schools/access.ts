@@ -14,9 +14,9 @@ import {
   visibleGroups,
   visibleSchools,
 } from '../../db/queries/schools.ts';
-import type { UserRow } from '../../db/schema.ts';
-import { managesSchools } from '../../domain/schools.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import type { UserRow } from '../../db/queries/users.ts';
+import { managesSchools } from '../../domain/schools/schools.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { MESSAGES } from './messages.ts';
 
 const NOT_FOUND = { course: MESSAGES.courseNotFound, subject: MESSAGES.subjectNotFound } as const;
@@ -27,7 +27,7 @@ const OWNER_ONLY = {
 
 export function assertManager(user: UserRow): void {
   if (!managesSchools(user.accountType)) {
-    throw new ApiError(403, 'forbidden', MESSAGES.enterpriseOnly);
+    throw forbidden(MESSAGES.enterpriseOnly);
   }
 }
 
@@ -52,7 +52,7 @@ export async function ownSchool(
 ): Promise<SchoolAccess> {
   assertManager(user);
   const school = await schoolFor(q, user, id, lock);
-  if (!school.isOwner) throw new ApiError(403, 'forbidden', MESSAGES.schoolOwnerOnly);
+  if (!school.isOwner) throw forbidden(MESSAGES.schoolOwnerOnly);
   return school;
 }
 
@@ -77,7 +77,7 @@ export async function ownGroup(
 ): Promise<GroupAccess> {
   assertManager(user);
   const group = await groupFor(q, kind, user, id);
-  if (!group.isOwner) throw new ApiError(403, 'forbidden', OWNER_ONLY[kind]);
+  if (!group.isOwner) throw forbidden(OWNER_ONLY[kind]);
   return group;
 }
 

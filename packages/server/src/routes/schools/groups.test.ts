@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { A, helpers } from './test-support.ts';
+import { A, helpers } from '../../test/schools.ts';
 
 let t: TestBackend;
 

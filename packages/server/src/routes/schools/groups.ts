@@ -17,7 +17,7 @@ import {
   updateGroup,
   visibleGroups,
 } from '../../db/queries/schools.ts';
-import { enrollmentRole, SCHOOL_MESSAGES, type SchoolRole } from '../../domain/schools.ts';
+import { enrollmentRole, SCHOOL_MESSAGES, type SchoolRole } from '../../domain/schools/schools.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { notFound, validationError } from '../../http/errors.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend, type TestResponse } from '../../test/harness.ts';
-import { A, helpers } from './test-support.ts';
+import { A, helpers } from '../../test/schools.ts';
 
 let t: TestBackend;
 

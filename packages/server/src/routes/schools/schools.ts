@@ -10,7 +10,11 @@ import {
   visibleSchools,
 } from '../../db/queries/schools.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { checkSchoolDetails, type SchoolDetails, starterData } from '../../domain/schools.ts';
+import {
+  checkSchoolDetails,
+  type SchoolDetails,
+  starterData,
+} from '../../domain/schools/schools.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
 import { assertManager, assertSeesMembers, ownSchool, schoolFor } from './access.ts';

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ANKI_IMPORT_LIMITS } from '../../anki/import-limits.ts';
-import { ankiPackage, type TestCollection } from '../../anki/test-package.ts';
 import type { ChildLimits } from '../../child/child-process.ts';
+import { ankiPackage, type TestCollection } from '../../test/anki-package.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { SR } from '../../test/space-repetition.ts';
 import { ANKI_IMPORT_DIR_PREFIX, ANKI_IMPORT_RETRY_AFTER_S } from './anki.ts';
-import { SR } from './test-support.ts';
 
 const IMPORT = `${SR}/anki-import/`;
 const COLLECTION: TestCollection = {

@@ -9,11 +9,11 @@ import {
   CLOZE,
   readPackageBytes,
   type TestCollection,
-} from '../../anki/test-package.ts';
+} from '../../test/anki-package.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { jpegWithGps } from '../../test/images.ts';
+import { expectStoredPng, helpers, type Learner, PNG, SR } from '../../test/space-repetition.ts';
 import { ANKI_IMPORT_DIR_PREFIX, ANKI_IMPORT_RETRY_AFTER_S } from './anki.ts';
-import { expectStoredPng, helpers, type Learner, PNG, SR } from './test-support.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

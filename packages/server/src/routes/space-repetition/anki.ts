@@ -37,22 +37,22 @@ import {
   importReviewHistory,
   reviewDays,
 } from '../../db/queries/reviews.ts';
-import { csvField, DESK_CSV_HEADER } from '../../domain/desk-csv.ts';
-import { MAX_IMAGE_BYTES, type StoredImage } from '../../domain/images.ts';
-import { schedulerFor } from '../../domain/memory-model.ts';
+import { csvField, DESK_CSV_HEADER } from '../../domain/decks/desk-csv.ts';
+import { MAX_IMAGE_BYTES, type StoredImage } from '../../domain/decks/images.ts';
+import { schedulerFor } from '../../domain/review/memory-model.ts';
 import {
   newSchedule,
   review,
   type Schedule,
   type ScheduleJson,
   scheduleToJson,
-} from '../../domain/scheduling.ts';
+} from '../../domain/review/scheduling.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
 import { receiveFile } from '../../http/upload.ts';
 import { releaseMemory } from '../../release-memory.ts';
-import { deskFor } from './access.ts';
+import { deskFor } from '../../services/decks/access.ts';
 
 /** The contract's bounds of a desk name and of a card side. */
 const DESK_NAME_MAX = 200;

@@ -1,7 +1,7 @@
 /** A card's fields from CardCreate / CardUpdate, sent as JSON or as a form with image files. */
 import type { Context } from 'hono';
 import type { Schemas } from '../../contract/types.ts';
-import type { StoredImage } from '../../domain/images.ts';
+import type { StoredImage } from '../../domain/decks/images.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { type FieldErrors, validationError } from '../../http/errors.ts';
 import { formText, imageField, imageFile, isForm, readForm } from './form.ts';

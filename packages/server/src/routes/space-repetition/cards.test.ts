@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { jpegWithGps } from '../../test/images.ts';
-import { expectStoredPng, helpers, PNG, pngDataUrl, SR } from './test-support.ts';
+import { expectStoredPng, helpers, PNG, pngDataUrl, SR } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, type Learner, SR } from './test-support.ts';
+import { helpers, type Learner, SR } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -1,12 +1,17 @@
 /**
  * CSV import: a file in the desk export's format (or plain `front,back`) becomes one new desk of
  * the caller, each row a card. All or nothing, in one transaction; the rules are
- * `domain/desk-csv.ts`'s.
+ * `domain/decks/desk-csv.ts`'s.
  */
 import type { Handlers } from '../../contract/types.ts';
 import { insertCards } from '../../db/queries/cards.ts';
 import { insertDesk } from '../../db/queries/desks.ts';
-import { CSV_LIMITS, CSV_MESSAGES, DeskCsvError, readDeskCsv } from '../../domain/desk-csv.ts';
+import {
+  CSV_LIMITS,
+  CSV_MESSAGES,
+  DeskCsvError,
+  readDeskCsv,
+} from '../../domain/decks/desk-csv.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { type FieldErrors, validationError } from '../../http/errors.ts';
 import { formText, readForm } from './form.ts';

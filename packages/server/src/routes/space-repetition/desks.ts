@@ -10,11 +10,11 @@ import {
   visibleDesks,
 } from '../../db/queries/desks.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { isValidEmail } from '../../domain/users.ts';
+import { isValidEmail } from '../../domain/accounts/users.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
-import { assertCanEdit, assertOwner, deskFor } from './access.ts';
+import { assertCanEdit, assertOwner, deskFor } from '../../services/decks/access.ts';
 import { MESSAGES } from './messages.ts';
 import { renderDesk, renderDesks } from './responses.ts';
 

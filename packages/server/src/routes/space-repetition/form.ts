@@ -10,7 +10,7 @@ import {
   MAX_IMAGE_BYTES,
   normalizeImage,
   type StoredImage,
-} from '../../domain/images.ts';
+} from '../../domain/decks/images.ts';
 import type { AppEnv } from '../../http/context.ts';
 import type { FieldErrors } from '../../http/errors.ts';
 

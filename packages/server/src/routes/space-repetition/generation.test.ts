@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, PNG, pngDataUrl, SR } from './test-support.ts';
+import { helpers, PNG, pngDataUrl, SR } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 

@@ -1,14 +1,14 @@
 /** Card proposals from text or a photo of notes (OCR, then the AI provider); nothing is saved. */
 import type { Context } from 'hono';
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { DEFAULT_MAX_CARDS, type Locale } from '../../domain/card-generation.ts';
-import type { StoredImage } from '../../domain/images.ts';
+import { DEFAULT_MAX_CARDS, type Locale } from '../../domain/decks/card-generation.ts';
+import type { StoredImage } from '../../domain/decks/images.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, type FieldErrors, validationError } from '../../http/errors.ts';
 import { AiProviderError } from '../../providers/ai/types.ts';
 import { OcrError } from '../../providers/ocr/types.ts';
-import { assertCanEdit, deskFor } from './access.ts';
+import { assertCanEdit, deskFor } from '../../services/decks/access.ts';
 import { formText, imageField, imageFile, isForm, readForm } from './form.ts';
 import { MESSAGES } from './messages.ts';
 

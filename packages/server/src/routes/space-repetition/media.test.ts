@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../../domain/images.ts';
+import { MAX_IMAGE_BYTES } from '../../domain/decks/images.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { expectStoredPng, helpers, type Learner, PNG, SR } from './test-support.ts';
+import { expectStoredPng, helpers, type Learner, PNG, SR } from '../../test/space-repetition.ts';
 
 /** Audio this backend accepts: small, so that the oversized case stays small too. */
 const AUDIO_LIMIT = 64 * 1024;

@@ -10,10 +10,10 @@ import {
   MEDIA_MESSAGES,
   MediaError,
   requestedRange,
-} from '../../domain/media.ts';
+} from '../../domain/decks/media.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { notFound, validationError } from '../../http/errors.ts';
-import { assertCanEdit, deskFor } from './access.ts';
+import { assertCanEdit, deskFor } from '../../services/decks/access.ts';
 import { readForm } from './form.ts';
 
 /** A hash names the same bytes forever, so a client may keep them as long as it likes. */

@@ -1,9 +1,9 @@
 import { Rating } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_REVIEWS_TO_FIT, schedulerFor } from '../../domain/memory-model.ts';
-import { newSchedule, review } from '../../domain/scheduling.ts';
+import { MIN_REVIEWS_TO_FIT, schedulerFor } from '../../domain/review/memory-model.ts';
+import { newSchedule, review } from '../../domain/review/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, SR } from './test-support.ts';
+import { helpers, SR } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

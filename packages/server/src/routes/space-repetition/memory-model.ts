@@ -7,7 +7,7 @@ import {
 } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { reviewCount } from '../../db/queries/reviews.ts';
-import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../../domain/memory-model.ts';
+import { MIN_REVIEWS_TO_FIT, REFIT_AFTER_NEW_REVIEWS } from '../../domain/review/memory-model.ts';
 import { currentUser } from '../../http/current-user.ts';
 
 function toMemoryModel(model: MemoryModelRecord, reviews: number): Schemas['MemoryModel'] {

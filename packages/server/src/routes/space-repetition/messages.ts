@@ -1,5 +1,8 @@
+import { ACCESS_MESSAGES } from '../../services/decks/messages.ts';
+
 /** The English messages of space-repetition errors (the UI translates by code and field). */
 export const MESSAGES = {
+  ...ACCESS_MESSAGES,
   deskName: 'Please enter a desk name',
   emails: 'Please enter at least one email address',
   invalidEmail: 'Enter a valid email address.',
@@ -7,10 +10,6 @@ export const MESSAGES = {
   noTextInImage: 'No text could be read from this image.',
   front: 'Please enter the front of the card or add an image.',
   back: 'Please enter the back of the card or add an image.',
-  deskNotFound: 'No desk with this id.',
-  cardNotFound: 'No card with this id.',
-  readOnly: 'This desk is shared with you read-only.',
-  ownerOnly: 'Only the owner of this desk can do this.',
   beforeLastReview: 'This rating is older than the card’s last review.',
   nothingToUndo: 'There is no review of this card to undo.',
   keyReused: 'This idempotency_key was already used for another card.',

@@ -18,7 +18,7 @@ import {
 } from '../../domain/notes/render.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
-import { assertCanEdit, deskFor } from './access.ts';
+import { assertCanEdit, deskFor } from '../../services/decks/access.ts';
 import { noteFor, requestedType, typeOfNote } from './note-access.ts';
 import { toCard } from './responses.ts';
 

@@ -13,12 +13,12 @@ import {
   ratingSnapshots,
 } from '../../db/queries/reviews.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { schedulerFor } from '../../domain/memory-model.ts';
-import { dueWindow } from '../../domain/queue.ts';
-import { gradeOf, learnerDay, localDate, review } from '../../domain/scheduling.ts';
+import { schedulerFor } from '../../domain/review/memory-model.ts';
+import { dueWindow } from '../../domain/review/queue.ts';
+import { gradeOf, learnerDay, localDate, review } from '../../domain/review/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+import { helpers, type Learner } from '../../test/space-repetition.ts';
 import { ratingGroups } from './rating.ts';
-import { helpers, type Learner } from './test-support.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

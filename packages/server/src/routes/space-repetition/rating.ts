@@ -27,12 +27,17 @@ import {
   ratingSnapshots,
   type SnapshotRead,
 } from '../../db/queries/reviews.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/queries/users.ts';
 import { StatementGroups } from '../../db/statement-groups.ts';
 import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { schedulerFor } from '../../domain/memory-model.ts';
-import { dueWindow, isInDueWindow, LEARN_AHEAD_MS, newCardsAllowance } from '../../domain/queue.ts';
+import { schedulerFor } from '../../domain/review/memory-model.ts';
+import {
+  dueWindow,
+  isInDueWindow,
+  LEARN_AHEAD_MS,
+  newCardsAllowance,
+} from '../../domain/review/queue.ts';
 import {
   type Difficulty,
   gradeOf,
@@ -42,9 +47,9 @@ import {
   review,
   type Schedule,
   scheduleFromJson,
-} from '../../domain/scheduling.ts';
+} from '../../domain/review/scheduling.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { cardFor } from './access.ts';
+import { cardFor } from '../../services/decks/access.ts';
 import { MESSAGES } from './messages.ts';
 import { toCard, toIntervals } from './responses.ts';
 import { remainingToday } from './today.ts';

@@ -5,8 +5,8 @@ import type { Schemas } from '../../contract/types.ts';
 import type { CardRecord } from '../../db/queries/cards.ts';
 import { type DeskAccess, sharedWith } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import { toDataUrl } from '../../domain/images.ts';
-import { previewIntervals, type Schedule, stateName } from '../../domain/scheduling.ts';
+import { toDataUrl } from '../../domain/decks/images.ts';
+import { previewIntervals, type Schedule, stateName } from '../../domain/review/scheduling.ts';
 import { type DeskCounts, deskCounts, learnerToday } from './today.ts';
 
 export function toDesk(

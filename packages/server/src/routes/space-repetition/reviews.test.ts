@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../contract/load.ts';
-import { FSRS_PARAMETERS } from '../../domain/scheduling.ts';
+import { FSRS_PARAMETERS } from '../../domain/review/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, SR } from './test-support.ts';
+import { helpers, SR } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
 

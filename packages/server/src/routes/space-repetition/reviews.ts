@@ -5,12 +5,17 @@ import { learnerModel } from '../../db/queries/memory-models.ts';
 import { dueQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { schedulerFor } from '../../domain/memory-model.ts';
-import { dueWindow } from '../../domain/queue.ts';
-import { learnerDay, localDate, ratingName, scheduleFromJson } from '../../domain/scheduling.ts';
+import { schedulerFor } from '../../domain/review/memory-model.ts';
+import { dueWindow } from '../../domain/review/queue.ts';
+import {
+  learnerDay,
+  localDate,
+  ratingName,
+  scheduleFromJson,
+} from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { cardFor } from './access.ts';
+import { cardFor } from '../../services/decks/access.ts';
 import { MESSAGES } from './messages.ts';
 import { rate } from './rating.ts';
 import { toCard, toDueCard } from './responses.ts';

@@ -7,8 +7,8 @@
 import type { DeskAccess } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { type DeskAllowance, introducedOn, queueCounts } from '../../db/queries/queue.ts';
-import { type DueWindow, dueWindow, newCardsAllowance } from '../../domain/queue.ts';
-import { type LearnerDay, learnerDay } from '../../domain/scheduling.ts';
+import { type DueWindow, dueWindow, newCardsAllowance } from '../../domain/review/queue.ts';
+import { type LearnerDay, learnerDay } from '../../domain/review/scheduling.ts';
 
 export interface LearnerToday {
   userId: number;

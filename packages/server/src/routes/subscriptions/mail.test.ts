@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpSender } from '../../providers/mail/smtp.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { idleTransactions, smtpServer } from '../../test/smtp-server.ts';
-import { helpers, SUBS, useSandbox } from './test-support.ts';
+import { helpers, SUBS, useSandbox } from '../../test/subscriptions.ts';
 
 /** Transactions found open each time the relay received a message (none, ever). */
 const openDuringSmtp: number[] = [];

@@ -1,7 +1,7 @@
 /** The plans and their prices (product-spec §1, §9), for the pricing pages. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { featuresOf } from '../../domain/entitlements.ts';
-import { PURCHASABLE_PLANS } from '../../domain/subscriptions.ts';
+import { featuresOf } from '../../domain/subscriptions/entitlements.ts';
+import { PURCHASABLE_PLANS } from '../../domain/subscriptions/subscriptions.ts';
 
 const standard = PURCHASABLE_PLANS.standard;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { DAY, helpers, SUBS, useSandbox } from './test-support.ts';
+import { DAY, helpers, SUBS, useSandbox } from '../../test/subscriptions.ts';
 
 let t: TestBackend;
 /** The URLs the sandbox's webhook notifications were sent to. */

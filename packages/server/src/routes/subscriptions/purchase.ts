@@ -23,8 +23,8 @@ import {
   subscriptionsOf,
 } from '../../db/queries/subscriptions.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { languageOf } from '../../domain/activities.ts';
-import type { AccountType } from '../../domain/entitlements.ts';
+import { languageOf } from '../../domain/progress/activities.ts';
+import type { AccountType } from '../../domain/subscriptions/entitlements.ts';
 import {
   CHECKOUT_CLAIM_SECONDS,
   CHECKOUT_WAIT_MS,
@@ -37,12 +37,13 @@ import {
   PURCHASABLE_PLANS,
   type PurchasablePlan,
   statusAt,
-} from '../../domain/subscriptions.ts';
+} from '../../domain/subscriptions/subscriptions.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
-import { deliverMail, queueSubscriptionMail } from './mail.ts';
+import { deliverMail } from '../../services/mail/delivery.ts';
+import { queueSubscriptionMail } from './mail.ts';
 import { MESSAGES } from './messages.ts';
 import { renderPayment, renderSubscription } from './responses.ts';
 

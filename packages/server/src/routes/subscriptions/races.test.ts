@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, SUBS, useSandbox } from './test-support.ts';
+import { helpers, SUBS, useSandbox } from '../../test/subscriptions.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

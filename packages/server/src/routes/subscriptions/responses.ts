@@ -1,7 +1,7 @@
 /** Subscription records as the contract's schemas, their status as of the request's clock. */
 import type { Schemas } from '../../contract/types.ts';
 import type { PaymentRecord, SubscriptionRecord } from '../../db/queries/subscriptions.ts';
-import { statusAt } from '../../domain/subscriptions.ts';
+import { statusAt } from '../../domain/subscriptions/subscriptions.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

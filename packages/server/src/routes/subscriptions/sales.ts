@@ -1,7 +1,7 @@
 /** Contact sales (Enterprise): the message is validated and stored in the sales outbox. */
 import type { Handlers } from '../../contract/types.ts';
 import { insertSalesMessage } from '../../db/queries/subscriptions.ts';
-import { isValidEmail, MESSAGES as USER_MESSAGES } from '../../domain/users.ts';
+import { isValidEmail, MESSAGES as USER_MESSAGES } from '../../domain/accounts/users.ts';
 import { validationError } from '../../http/errors.ts';
 
 export const handlers: Handlers = {

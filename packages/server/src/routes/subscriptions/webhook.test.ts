@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { helpers, SUBS, useSandbox } from './test-support.ts';
+import { helpers, SUBS, useSandbox } from '../../test/subscriptions.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from './webhook.ts';
 
 /** Notifications the sandbox sent, held back so the test delivers them itself. */

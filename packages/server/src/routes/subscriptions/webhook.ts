@@ -7,7 +7,6 @@
  */
 
 import type { Context } from 'hono';
-import { InvalidWebhookSignatureError, WebhookSignatureValidator } from 'mercadopago';
 import { clockOf } from '../../clock.ts';
 import type { Handlers } from '../../contract/types.ts';
 import {
@@ -24,12 +23,17 @@ import {
   matchesPrice,
   parseExternalReference,
   type SubscriptionState,
-} from '../../domain/subscriptions.ts';
+} from '../../domain/subscriptions/subscriptions.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
 import type { ProviderAuthorization, ProviderPayment } from '../../providers/payments/types.ts';
-import { deliverMail, queueSubscriptionMail } from './mail.ts';
+import {
+  signatureFailureReason,
+  verifyWebhookSignature,
+} from '../../providers/payments/webhook-signature.ts';
+import { deliverMail } from '../../services/mail/delivery.ts';
+import { queueSubscriptionMail } from './mail.ts';
 import { MESSAGES } from './messages.ts';
 import { publicOrigin } from './purchase.ts';
 
@@ -52,7 +56,7 @@ async function verifySignature(c: Context<AppEnv>, dataId: string | undefined): 
   try {
     if (!dataId)
       throw new Error('no data.id in the URL: the signature would not cover the resource');
-    WebhookSignatureValidator.validate({
+    verifyWebhookSignature({
       xSignature: c.req.header('x-signature'),
       xRequestId: c.req.header('x-request-id'),
       // Mercado Pago signs alphanumeric ids in lower case.
@@ -61,8 +65,7 @@ async function verifySignature(c: Context<AppEnv>, dataId: string | undefined): 
       toleranceSeconds: SIGNATURE_TOLERANCE_SECONDS,
     });
   } catch (error) {
-    const reason =
-      error instanceof InvalidWebhookSignatureError ? error.reason : (error as Error).message;
+    const reason = signatureFailureReason(error);
     c.get('deps').logger.warn('payments: notification refused', {
       request_id: c.get('requestId'),
       reason,
