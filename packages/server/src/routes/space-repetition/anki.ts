@@ -27,26 +27,23 @@ import { writeAnkiPackage } from '../../anki/package-writer.ts';
 import { ChildJobError } from '../../child/child-process.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordDeskActivities } from '../../db/queries/activities.ts';
-import { insertCards, listCards, type NewCard, setCardImage } from '../../db/queries/cards.ts';
+import {
+  IMPORT_ROWS_PER_STATEMENT,
+  type ImportedCard,
+  type ImportedReview,
+  insertImportedCards,
+  insertImportedReviews,
+  insertImportedSchedules,
+} from '../../db/queries/anki-import.ts';
+import { listCards, setCardImage } from '../../db/queries/cards.ts';
 import { insertDesk } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import {
-  deskReviewHistory,
-  type ImportedRating,
-  importReviewHistory,
-  reviewDays,
-} from '../../db/queries/reviews.ts';
+import { deskReviewHistory, reviewDays } from '../../db/queries/reviews.ts';
 import { csvField, DESK_CSV_HEADER } from '../../domain/desk-csv.ts';
 import { MAX_IMAGE_BYTES, type StoredImage } from '../../domain/images.ts';
 import { schedulerFor } from '../../domain/memory-model.ts';
-import {
-  newSchedule,
-  review,
-  type Schedule,
-  type ScheduleJson,
-  scheduleToJson,
-} from '../../domain/scheduling.ts';
+import { newSchedule, review, type Schedule, scheduleToJson } from '../../domain/scheduling.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
@@ -131,19 +128,18 @@ async function writeCollection(
     desks.set(card.deck, { id, name, cards: 0 });
   }
   const now = new Date();
-  const rows: NewCard[] = kept.map((card) => {
+  const rows: ImportedCard[] = kept.map((card) => {
     const desk = desks.get(card.deck) as Summary['desks'][number];
     desk.cards += 1;
     return {
       deskId: desk.id,
       front: card.front,
       back: card.back,
-      createdBy: userId,
       // A card reviewed before it existed here counts as created at its first review.
       createdAt: firstReview.get(card.ankiId) ?? now,
     };
   });
-  const ids = await insertCards(q, rows);
+  const ids = await insertImportedCards(q, userId, rows);
   // Each image read from its file and sent in a statement of its own, then let go.
   for (const [i, card] of kept.entries()) {
     const id = ids[i] as number;
@@ -162,39 +158,62 @@ async function writeCollection(
   );
 
   const scheduler = schedulerFor(await learnerModel(q, userId));
-  type State = { schedule: Schedule; introducedAt: Date | null; json: ScheduleJson };
+  // A state's text is made once: it is one rating's after and the next one's before.
+  type State = { schedule: Schedule; introducedAt: Date | null; text: string };
+  const stateOf = (schedule: Schedule, introducedAt: Date | null): State => ({
+    schedule,
+    introducedAt,
+    text: JSON.stringify(scheduleToJson(schedule, introducedAt)),
+  });
   const current = new Map<number, State>();
-  const ratings: ImportedRating[] = [];
+  // The log is written a batch at a time as the history replays, never held whole; a batch is
+  // sent while the next one is replayed, so the server's work and PostgreSQL's overlap.
+  let batch: ImportedReview[] = [];
+  let writing: Promise<number> = Promise.resolve(0);
+  let reviewsImported = 0;
+  const send = async () => {
+    reviewsImported += await writing;
+    writing = insertImportedReviews(q, userId, batch);
+    // Awaited at the next send; a failure meanwhile is not an unhandled rejection.
+    writing.catch(() => {});
+    batch = [];
+  };
   // The reader gives the history in time order, so each card's ratings replay in order.
   for (const r of collection.reviews) {
     const card = cardIds.get(r.cardAnkiId);
     if (!card) continue;
-    let before = current.get(card.id);
-    if (!before) {
-      const schedule = newSchedule(card.createdAt);
-      before = { schedule, introducedAt: null, json: scheduleToJson(schedule, null) };
-    }
+    const before = current.get(card.id) ?? stateOf(newSchedule(card.createdAt), null);
     const outcome = review(before.schedule, r.rating as Grade, r.reviewedAt, { scheduler });
-    const introducedAt = before.introducedAt ?? r.reviewedAt;
-    // A rating's state before is the previous one's after: each is turned into JSON once.
-    const after: State = {
-      schedule: outcome.schedule,
-      introducedAt,
-      json: scheduleToJson(outcome.schedule, introducedAt),
-    };
-    ratings.push({
+    const after = stateOf(outcome.schedule, before.introducedAt ?? r.reviewedAt);
+    batch.push({
       cardId: card.id,
       deskId: card.deskId,
       grade: r.rating,
-      before: before.json,
-      after: after.json,
+      before: before.text,
+      after: after.text,
       elapsedDays: outcome.elapsedDays,
       answerTimeMs: Math.min(r.answerTimeMs, 2_147_483_647),
       reviewedAt: r.reviewedAt,
     });
     current.set(card.id, after);
+    if (batch.length === IMPORT_ROWS_PER_STATEMENT) await send();
   }
-  const reviewsImported = await importReviewHistory(q, userId, ratings, current);
+  await send();
+  reviewsImported += await writing;
+  await insertImportedSchedules(
+    q,
+    userId,
+    rows.map((row, i) => {
+      const id = ids[i] as number;
+      const last = current.get(id);
+      return {
+        cardId: id,
+        deskId: row.deskId,
+        createdAt: row.createdAt,
+        state: last ? scheduleToJson(last.schedule, last.introducedAt) : null,
+      };
+    }),
+  );
   // The history is the learner's activity on the days they reviewed: streaks and charts count it.
   const names = new Map([...desks.values()].map((d) => [d.id, d.name]));
   const days = await reviewDays(q, userId, [...names.keys()]);
