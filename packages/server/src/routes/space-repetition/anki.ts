@@ -7,7 +7,9 @@
  * package from there (anki/import-process.ts: the untrusted file's parsing never runs in the
  * server, and the memory it takes goes with the child), decodes and encodes again each card image
  * into its own file and writes the collection as NDJSON beside them; the server reads that back
- * and writes the cards a few MB of images at a time; the folder is removed
+ * (the history as typed columns, the cards 5,000 at a time as it writes them) and writes the
+ * cards a few MB of images at a time, and the history a batch at a time as it replays it
+ * (db/queries/anki-import.ts); the folder is removed
  * when the import ends, whatever its outcome. One import runs at a time on this instance: another
  * one meanwhile answers 429 with Retry-After instead of holding a second package.
  */
@@ -17,13 +19,9 @@ import path from 'node:path';
 import type { Grade } from 'ts-fsrs';
 import { DEFAULT_ANKI_IMPORT_LIMITS } from '../../anki/import-limits.ts';
 import { readPackageInChild } from '../../anki/import-process.ts';
-import {
-  ANKI_LIMITS,
-  ANKI_MESSAGES,
-  type AnkiCollection,
-  type AnkiImage,
-} from '../../anki/package-reader.ts';
+import { ANKI_LIMITS, ANKI_MESSAGES, type AnkiImage } from '../../anki/package-reader.ts';
 import { writeAnkiPackage } from '../../anki/package-writer.ts';
+import type { CollectionFile } from '../../anki/read-job.ts';
 import { ChildJobError } from '../../child/child-process.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordDeskActivities } from '../../db/queries/activities.ts';
@@ -88,12 +86,14 @@ async function oneImportAtATime<T>(task: () => Promise<T>): Promise<T> {
 async function writeCollection(
   q: Query,
   userId: number,
-  collection: AnkiCollection,
+  collection: CollectionFile,
 ): Promise<Summary> {
+  // The reader's skipped notes, then the cards too long to keep.
   const skipped: Summary['skipped'] = collection.skipped.map((s) => ({
     note_id: s.noteId,
     reason: s.reason,
   }));
+  const tooLong: Summary['skipped'] = [];
   // One buffer for every image read (`setCardImage` turns it into text before it returns):
   // a fresh 2 MB buffer per image would pile up outside the heap until a collection.
   const scratch = Buffer.allocUnsafe(MAX_IMAGE_BYTES);
@@ -106,56 +106,61 @@ async function writeCollection(
       await file.close();
     }
   };
-  const firstReview = new Map<number, Date>();
-  for (const r of collection.reviews) {
-    if (!firstReview.has(r.cardAnkiId)) firstReview.set(r.cardAnkiId, r.reviewedAt);
+  const { reviews } = collection;
+  // A card reviewed before it existed here counts as created at its first review.
+  const firstReview = new Map<number, number>();
+  for (let i = 0; i < reviews.length; i++) {
+    const ankiId = reviews.cardAnkiId[i] as number;
+    if (!firstReview.has(ankiId)) firstReview.set(ankiId, reviews.at[i] as number);
   }
-  const kept = collection.cards.filter((card) => {
-    if (card.front.length <= CARD_SIDE_MAX && card.back.length <= CARD_SIDE_MAX) return true;
-    skipped.push({ note_id: card.ankiId, reason: 'too_long' });
-    return false;
-  });
   const desks = new Map<string, Summary['desks'][number]>();
-  for (const card of kept) {
-    if (desks.has(card.deck)) continue;
-    const name = card.deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
+  const deskOf = async (deck: string) => {
+    const known = desks.get(deck);
+    if (known) return known;
+    const name = deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
     const id = await insertDesk(q, {
       ownerId: userId,
       name,
       newCardsPerDay: 10,
       allowEditing: false,
     });
-    desks.set(card.deck, { id, name, cards: 0 });
-  }
+    const desk = { id, name, cards: 0 };
+    desks.set(deck, desk);
+    return desk;
+  };
   const now = new Date();
-  const rows: ImportedCard[] = kept.map((card) => {
-    const desk = desks.get(card.deck) as Summary['desks'][number];
-    desk.cards += 1;
-    return {
-      deskId: desk.id,
-      front: card.front,
-      back: card.back,
-      // A card reviewed before it existed here counts as created at its first review.
-      createdAt: firstReview.get(card.ankiId) ?? now,
-    };
-  });
-  const ids = await insertImportedCards(q, userId, rows);
-  // Each image read from its file and sent in a statement of its own, then let go.
-  for (const [i, card] of kept.entries()) {
-    const id = ids[i] as number;
-    if (card.frontImage) await setCardImage(q, id, 'front', await image(card.frontImage));
-    if (card.backImage) await setCardImage(q, id, 'back', await image(card.backImage));
+  // Each imported card by its Anki id, in the order written.
+  const cardIds = new Map<number, { id: number; deskId: number; createdAt: Date }>();
+  // The cards are read and written a batch at a time, never all held at once.
+  for await (const cards of collection.cards(IMPORT_ROWS_PER_STATEMENT)) {
+    const kept = cards.filter((card) => {
+      if (card.front.length <= CARD_SIDE_MAX && card.back.length <= CARD_SIDE_MAX) return true;
+      tooLong.push({ note_id: card.ankiId, reason: 'too_long' });
+      return false;
+    });
+    const rows: ImportedCard[] = [];
+    for (const card of kept) {
+      const desk = await deskOf(card.deck);
+      desk.cards += 1;
+      const first = firstReview.get(card.ankiId);
+      rows.push({
+        deskId: desk.id,
+        front: card.front,
+        back: card.back,
+        createdAt: first === undefined ? now : new Date(first),
+      });
+    }
+    const ids = await insertImportedCards(q, userId, rows);
+    for (const [i, card] of kept.entries()) {
+      const id = ids[i] as number;
+      const row = rows[i] as ImportedCard;
+      cardIds.set(card.ankiId, { id, deskId: row.deskId, createdAt: row.createdAt });
+      // Each image read from its file and sent in a statement of its own, then let go.
+      if (card.frontImage) await setCardImage(q, id, 'front', await image(card.frontImage));
+      if (card.backImage) await setCardImage(q, id, 'back', await image(card.backImage));
+    }
   }
-  const cardIds = new Map(
-    kept.map((card, i) => [
-      card.ankiId,
-      {
-        id: ids[i] as number,
-        deskId: rows[i]?.deskId as number,
-        createdAt: rows[i]?.createdAt as Date,
-      },
-    ]),
-  );
+  skipped.push(...tooLong);
 
   const scheduler = schedulerFor(await learnerModel(q, userId));
   // A state's text is made once: it is one rating's after and the next one's before.
@@ -179,21 +184,23 @@ async function writeCollection(
     batch = [];
   };
   // The reader gives the history in time order, so each card's ratings replay in order.
-  for (const r of collection.reviews) {
-    const card = cardIds.get(r.cardAnkiId);
+  for (let i = 0; i < reviews.length; i++) {
+    const card = cardIds.get(reviews.cardAnkiId[i] as number);
     if (!card) continue;
+    const rating = reviews.rating[i] as number;
+    const reviewedAt = new Date(reviews.at[i] as number);
     const before = current.get(card.id) ?? stateOf(newSchedule(card.createdAt), null);
-    const outcome = review(before.schedule, r.rating as Grade, r.reviewedAt, { scheduler });
-    const after = stateOf(outcome.schedule, before.introducedAt ?? r.reviewedAt);
+    const outcome = review(before.schedule, rating as Grade, reviewedAt, { scheduler });
+    const after = stateOf(outcome.schedule, before.introducedAt ?? reviewedAt);
     batch.push({
       cardId: card.id,
       deskId: card.deskId,
-      grade: r.rating,
+      grade: rating,
       before: before.text,
       after: after.text,
       elapsedDays: outcome.elapsedDays,
-      answerTimeMs: Math.min(r.answerTimeMs, 2_147_483_647),
-      reviewedAt: r.reviewedAt,
+      answerTimeMs: Math.min(reviews.answerTimeMs[i] as number, 2_147_483_647),
+      reviewedAt,
     });
     current.set(card.id, after);
     if (batch.length === IMPORT_ROWS_PER_STATEMENT) await send();
@@ -203,13 +210,12 @@ async function writeCollection(
   await insertImportedSchedules(
     q,
     userId,
-    rows.map((row, i) => {
-      const id = ids[i] as number;
-      const last = current.get(id);
+    Array.from(cardIds.values(), (card) => {
+      const last = current.get(card.id);
       return {
-        cardId: id,
-        deskId: row.deskId,
-        createdAt: row.createdAt,
+        cardId: card.id,
+        deskId: card.deskId,
+        createdAt: card.createdAt,
         state: last ? scheduleToJson(last.schedule, last.introducedAt) : null,
       };
     }),
@@ -229,7 +235,7 @@ async function writeCollection(
   );
   return {
     desks: [...desks.values()],
-    cards_imported: kept.length,
+    cards_imported: cardIds.size,
     reviews_imported: reviewsImported,
     skipped,
   };
@@ -241,7 +247,7 @@ async function writeCollection(
  * the same package would do it again); one that ran out of time or was stopped with the server
  * is this server's trouble (503 with Retry-After).
  */
-async function readInChild(deps: AppDeps, file: string, dir: string): Promise<AnkiCollection> {
+async function readInChild(deps: AppDeps, file: string, dir: string): Promise<CollectionFile> {
   const options = deps.ankiImport ?? { limits: DEFAULT_ANKI_IMPORT_LIMITS };
   try {
     const read = await readPackageInChild(file, dir, options);
@@ -286,8 +292,12 @@ export const handlers: Handlers = {
           throw validationError({ file: [ANKI_MESSAGES.tooLarge] }, ANKI_MESSAGES.tooLarge);
         }
         const collection = await readInChild(c.get('deps'), file, dir);
-        const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
-        return c.json(summary, 201);
+        try {
+          const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
+          return c.json(summary, 201);
+        } finally {
+          collection.close();
+        }
       } finally {
         await rm(dir, { recursive: true, force: true });
         // The import's garbage (hundreds of MB of image text sent to PostgreSQL) is let go now
