@@ -47,12 +47,19 @@ try {
   const childTimer = setInterval(() => {
     for (const pid of importChildren(server.pid)) childCpu.set(pid, cpuMsOf([pid]));
   }, 100);
+  const rssBefore = rssOf(server.pid);
+  // V8's heap of the server, read through memory-probe.ts: what of the RSS is JavaScript's.
+  let heapPeak = 0;
+  const heapTimer = setInterval(async () => {
+    heapPeak = Math.max(heapPeak, (await server.usage()).heapUsed);
+  }, 250);
   const sampling = sampler(server.pid);
   started = performance.now();
   const answer = await upload(server.baseUrl, token, bytes);
   const seconds = (performance.now() - started) / 1000;
   const peak = sampling.stop();
   clearInterval(childTimer);
+  clearInterval(heapTimer);
   const summary =
     answer.status === 201
       ? (JSON.parse(answer.text) as {
@@ -71,7 +78,9 @@ try {
       cards: summary?.cards_imported,
       reviews: summary?.reviews_imported,
       skipped: summary?.skipped.length,
+      'server RSS before MB': mb(rssBefore),
       'server peak RSS MB': mb(peak.server),
+      'server peak heap MB': mb(heapPeak),
       'child peak RSS MB': mb(peak.children),
       'server + child peak MB': mb(peak.total),
       'server CPU s': cpu(cpuMsOf([server.pid]) - cpuBefore.server),

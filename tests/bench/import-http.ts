@@ -71,6 +71,8 @@ export function startServer(env: NodeJS.ProcessEnv = process.env): Promise<{
   baseUrl: string;
   stop(): Promise<void>;
   gc(): Promise<void>;
+  /** The server's `process.memoryUsage()` now (through memory-probe.ts). */
+  usage(): Promise<NodeJS.MemoryUsage>;
 }> {
   const probe = path.join(import.meta.dirname, 'memory-probe.ts');
   const child = spawn(
@@ -99,6 +101,11 @@ export function startServer(env: NodeJS.ProcessEnv = process.env): Promise<{
           new Promise((done) => {
             child.once('message', () => done());
             child.send({ gc: true });
+          }),
+        usage: () =>
+          new Promise((done) => {
+            child.once('message', (m) => done((m as { usage: NodeJS.MemoryUsage }).usage));
+            child.send({ gc: false });
           }),
       });
     });
