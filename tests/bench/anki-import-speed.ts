@@ -1,13 +1,14 @@
 // `npm run bench` (Anki import speed row, issue 42): an Anki 2.1.50+ package of 100,000 cards
 // with 300,000 reviews (the one builder, anki/test-package.ts's `largeCollection`: 3 reviews a
 // card, 10 decks, no media) imported through the HTTP route into the API as `npm start` serves
-// it (import-server.ts, its own embedded PostgreSQL). Prints the seconds of the upload's answer,
-// cards/s, the peak resident memory of the server and of the import's reading child, and the CPU
-// time of the server, the child and PostgreSQL. The target is at most 60 s; memory stays under
-// the reliability limit (400 MB for a 250 MB package: import-memory.ts). Asserts nothing.
-// Alone: `node tests/bench/anki-import-speed.ts`. Environment: BENCH_IMPORT_CARDS (100000),
-// BENCH_IMPORT_REVIEWS_PER_CARD (3), BENCH_IMPORT_CPU_PROF=<folder> (V8 CPU profiles of the
-// server and the child written there, `node tests/bench/cpu-profile.ts <file>` prints one).
+// it (import-server.ts, its own embedded PostgreSQL). Prints, beside the health route's median
+// on the same server: the seconds until the upload's answer, cards/s, the server's RSS before,
+// its peak RSS and V8 heap, the reading child's peak RSS, and the CPU time of the server, the
+// child and PostgreSQL (CPU time depends less on the shared machine's load than seconds do).
+// Target: at most 60 s. Asserts nothing. Alone: `node tests/bench/anki-import-speed.ts`.
+// Environment: BENCH_IMPORT_CARDS (100000), BENCH_IMPORT_REVIEWS_PER_CARD (3),
+// BENCH_IMPORT_CPU_PROF=<folder>: V8 CPU profiles of the server and of the child written there
+// (`node tests/bench/cpu-profile.ts <file>` prints one).
 import path from 'node:path';
 import { ankiPackage, largeCollection } from '../../packages/server/src/anki/test-package.ts';
 import {
@@ -26,6 +27,17 @@ const CARDS = Number(process.env.BENCH_IMPORT_CARDS ?? 100_000);
 const REVIEWS_PER_CARD = Number(process.env.BENCH_IMPORT_REVIEWS_PER_CARD ?? 3);
 const PROFILE_DIR = process.env.BENCH_IMPORT_CPU_PROF;
 
+/** Median of 20 sequential health reads of the same server, in ms: the row's yardstick. */
+async function healthMs(baseUrl: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const t = performance.now();
+    await (await fetch(`${baseUrl}/be/api/health/`)).arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[10] ?? 0;
+}
+
 let started = performance.now();
 const bytes = Buffer.from(ankiPackage(largeCollection(CARDS, REVIEWS_PER_CARD), 'anki21b'));
 console.log(
@@ -40,6 +52,7 @@ const server = await startServer(env);
 try {
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const token = await signUp(server.baseUrl);
+  const health = await healthMs(server.baseUrl);
   const postgres = () => descendants(server.pid, 'postgres');
   const cpuBefore = { server: cpuMsOf([server.pid]), postgres: cpuMsOf(postgres()) };
   // The child is gone when the import ends: its CPU time is the last figure read while it ran.
@@ -72,6 +85,7 @@ try {
   const cpu = (ms: number) => (ms / 1000).toFixed(1);
   console.table([
     {
+      'health p50 ms': health.toFixed(1),
       answer: answer.status,
       seconds: seconds.toFixed(1),
       'cards/s': (CARDS / seconds).toFixed(0),
