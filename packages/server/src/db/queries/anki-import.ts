@@ -89,18 +89,22 @@ export async function insertImportedReviews(
     first = Math.min(first, r.reviewedAt.getTime());
     last = Math.max(last, r.reviewedAt.getTime());
   }
+  // The states go as two JSON arrays of the texts as they are (the driver would escape every
+  // quote of each text in an array of text), parsed once each by the materialised CTE.
+  const states = (texts: string[]) => `[${texts.join(',')}]`;
   const written = await q`
+    with states as materialized (
+      select ${states(reviews.map((r) => r.before))}::jsonb as before,
+        ${states(reviews.map((r) => r.after))}::jsonb as after)
     insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
       elapsed_days, answer_time_ms, reviewed_at)
-    select ${userId}, x.card_id, x.desk_id, x.rating, x.state_before::jsonb, x.state_after::jsonb,
-      x.elapsed_days, x.answer_time_ms, x.reviewed_at
-    from unnest(${reviews.map((r) => r.cardId)}::int[], ${reviews.map((r) => r.deskId)}::int[],
-      ${reviews.map((r) => r.grade)}::int[], ${reviews.map((r) => r.before)}::text[],
-      ${reviews.map((r) => r.after)}::text[], ${reviews.map((r) => r.elapsedDays)}::int[],
-      ${reviews.map((r) => r.answerTimeMs)}::int[],
+    select ${userId}, x.card_id, x.desk_id, x.rating, s.before -> (x.n::int - 1),
+      s.after -> (x.n::int - 1), x.elapsed_days, x.answer_time_ms, x.reviewed_at
+    from states s, unnest(${reviews.map((r) => r.cardId)}::int[],
+      ${reviews.map((r) => r.deskId)}::int[], ${reviews.map((r) => r.grade)}::int[],
+      ${reviews.map((r) => r.elapsedDays)}::int[], ${reviews.map((r) => r.answerTimeMs)}::int[],
       ${reviews.map((r) => r.reviewedAt.toISOString())}::text[]::timestamptz[])
-      as x(card_id, desk_id, rating, state_before, state_after, elapsed_days, answer_time_ms,
-        reviewed_at)
+      with ordinality as x(card_id, desk_id, rating, elapsed_days, answer_time_ms, reviewed_at, n)
     where not exists (
       select 1 from review_logs l where l.user_id = ${userId} and l.reviewed_at = x.reviewed_at
         and l.reviewed_at between ${new Date(first).toISOString()}::timestamptz
