@@ -65,7 +65,7 @@ const unlessNew = (card: string, column: string) =>
  * Every row the import wrote for `userId`, table by table, as sorted text without ids. A count of
  * new cards at 0 reads as no row (the queue reads a missing one as 0), so neither is in the text.
  */
-async function rowsOf(userId: number): Promise<Record<string, string[]>> {
+async function rowsOf(userId: number) {
   const text = async (rows: Promise<{ row: string }[]>) => (await rows).map((r) => r.row).sort();
   const sql = t.deps.sql;
   return {
