@@ -114,7 +114,7 @@ async function writeCollection(
     if (!firstReview.has(ankiId)) firstReview.set(ankiId, reviews.at[i] as number);
   }
   const desks = new Map<string, Summary['desks'][number]>();
-  const deskOf = async (deck: string) => {
+  const deckFor = async (deck: string) => {
     const known = desks.get(deck);
     if (known) return known;
     const name = deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
@@ -140,7 +140,7 @@ async function writeCollection(
     });
     const rows: ImportedCard[] = [];
     for (const card of kept) {
-      const desk = await deskOf(card.deck);
+      const desk = await deckFor(card.deck);
       desk.cards += 1;
       const first = firstReview.get(card.ankiId);
       rows.push({
