@@ -5,8 +5,12 @@
  * the system when the child exits instead of staying in the server's heap.
  */
 import { type ChildLimits, runInChild } from '../child/child-process.ts';
-import type { AnkiCollection } from './package-reader.ts';
-import { type ReadJobAnswer, type ReadJobInput, readCollectionFile } from './read-job.ts';
+import {
+  type CollectionFile,
+  openCollectionFile,
+  type ReadJobAnswer,
+  type ReadJobInput,
+} from './read-job.ts';
 
 export interface AnkiImportOptions {
   limits: ChildLimits;
@@ -19,7 +23,7 @@ export interface AnkiImportOptions {
 const IMPORT_CHILD = new URL('./import-child.ts', import.meta.url);
 
 export type PackageRead =
-  | { kind: 'read'; collection: AnkiCollection }
+  | { kind: 'read'; collection: CollectionFile }
   | Extract<ReadJobAnswer, { kind: 'refused' }>;
 
 /**
@@ -39,5 +43,5 @@ export async function readPackageInChild(
   );
   const answer = await job.result;
   if (answer.kind === 'refused') return answer;
-  return { kind: 'read', collection: await readCollectionFile(answer.file) };
+  return { kind: 'read', collection: await openCollectionFile(answer.file) };
 }

@@ -2,8 +2,10 @@
  * What the import's child process does with an uploaded package (`import-child.ts`), and how the
  * server reads its answer back. The child reads the package in the import's folder, decodes and
  * encodes again each image a card shows (in place, one file each), and writes the collection as
- * NDJSON into `collection.ndjson` in the same folder, one line a card, review or skipped note.
- * The server then reads that file line by line (`readCollectionFile`); the images stay files.
+ * NDJSON into `collection.ndjson` in the same folder, one line a review, skipped note or card, in
+ * that order. The server then reads that file line by line (`openCollectionFile`): the reviews
+ * into a few typed arrays (21 bytes a review instead of an object and a Date), the cards a batch
+ * at a time as it writes them; the images stay files.
  * A package refused for a known reason is an answer (`refused`), not an error, so its reason and
  * text cross the process boundary intact.
  */
@@ -36,9 +38,9 @@ export type ReadJobAnswer =
   | { kind: 'read'; file: string }
   | { kind: 'refused'; reason: AnkiErrorReason; message: string };
 
-/** One line of the NDJSON file: the format and decks first, then each item. */
+/** One line of the NDJSON file: the format, decks and counts first, then each item. */
 type Line =
-  | { head: { format: AnkiCollection['format']; decks: string[] } }
+  | { head: { format: AnkiCollection['format']; decks: string[]; reviews: number } }
   | { card: AnkiCard }
   | { review: { cardAnkiId: number; rating: number; at: number; answerTimeMs: number } }
   | { skipped: AnkiCollection['skipped'][number] };
@@ -75,13 +77,15 @@ function writeCollectionFile(file: string, collection: AnkiCollection): void {
       writeSync(fd, `${batch.join('\n')}\n`);
       batch = [];
     };
-    put({ head: { format: collection.format, decks: collection.decks } });
-    for (const card of collection.cards) put({ card });
-    for (const r of collection.reviews) {
+    const { format, decks, reviews } = collection;
+    put({ head: { format, decks, reviews: reviews.length } });
+    // The reviews first: the server needs each card's first review before it writes the card.
+    for (const r of reviews) {
       const { cardAnkiId, rating, answerTimeMs } = r;
       put({ review: { cardAnkiId, rating, at: r.reviewedAt.getTime(), answerTimeMs } });
     }
     for (const skipped of collection.skipped) put({ skipped });
+    for (const card of collection.cards) put({ card });
     if (batch.length > 0) writeSync(fd, `${batch.join('\n')}\n`);
   } finally {
     closeSync(fd);
@@ -103,28 +107,91 @@ export async function readPackageIntoFolder({ file, dir }: ReadJobInput): Promis
   }
 }
 
-/** The collection the child wrote, read back one line at a time. */
-export async function readCollectionFile(file: string): Promise<AnkiCollection> {
-  const collection: AnkiCollection = {
-    format: 'anki2',
-    decks: [],
-    cards: [],
-    reviews: [],
-    skipped: [],
+/** The history of a collection, a column per field, in time order. */
+export interface ReviewColumns {
+  length: number;
+  cardAnkiId: Float64Array;
+  rating: Uint8Array;
+  /** When, in ms since 1970. */
+  at: Float64Array;
+  answerTimeMs: Float64Array;
+}
+
+/** The collection the child wrote, opened: all but its cards read, the cards to stream. */
+export interface CollectionFile {
+  format: AnkiCollection['format'];
+  decks: string[];
+  reviews: ReviewColumns;
+  skipped: AnkiCollection['skipped'];
+  /** The cards in the reader's order, `size` at a time (the last batch may be shorter); once. */
+  cards(size: number): AsyncGenerator<AnkiCard[]>;
+  /** Lets the file go, whether or not its cards were read. */
+  close(): void;
+}
+
+/**
+ * Opens the collection file the child wrote: reads its head, reviews and skipped notes, and
+ * leaves the cards to `cards`, which reads on from there. The file is read once, line by line.
+ */
+export async function openCollectionFile(file: string): Promise<CollectionFile> {
+  const input = createReadStream(file);
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  const parsed = (async function* () {
+    for await (const text of lines) if (text) yield JSON.parse(text) as Line;
+  })();
+  const first = await parsed.next();
+  if (first.done || !('head' in first.value)) throw new Error(`${file} has no head line`);
+  const { head } = first.value;
+  const n = head.reviews;
+  const reviews: ReviewColumns = {
+    length: n,
+    cardAnkiId: new Float64Array(n),
+    rating: new Uint8Array(n),
+    at: new Float64Array(n),
+    answerTimeMs: new Float64Array(n),
   };
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  for await (const text of lines) {
-    if (!text) continue;
-    const line = JSON.parse(text) as Line;
-    if ('card' in line) collection.cards.push(line.card);
-    else if ('review' in line) {
-      const { cardAnkiId, rating, at, answerTimeMs } = line.review;
-      collection.reviews.push({ cardAnkiId, rating, reviewedAt: new Date(at), answerTimeMs });
-    } else if ('skipped' in line) collection.skipped.push(line.skipped);
-    else {
-      collection.format = line.head.format;
-      collection.decks = line.head.decks;
+  const skipped: AnkiCollection['skipped'] = [];
+  let i = 0;
+  let firstCard: AnkiCard | undefined;
+  for (;;) {
+    const next = await parsed.next();
+    if (next.done) break;
+    const line = next.value;
+    if ('review' in line) {
+      reviews.cardAnkiId[i] = line.review.cardAnkiId;
+      reviews.rating[i] = line.review.rating;
+      reviews.at[i] = line.review.at;
+      reviews.answerTimeMs[i] = line.review.answerTimeMs;
+      i += 1;
+    } else if ('skipped' in line) skipped.push(line.skipped);
+    else if ('card' in line) {
+      firstCard = line.card;
+      break;
     }
   }
-  return collection;
+  if (i !== n) throw new Error(`${file} holds ${i} reviews of the ${n} its head counts`);
+  return {
+    format: head.format,
+    decks: head.decks,
+    reviews,
+    skipped,
+    async *cards(size: number) {
+      async function* each() {
+        if (firstCard) yield firstCard;
+        for await (const line of parsed) if ('card' in line) yield line.card;
+      }
+      let batch: AnkiCard[] = [];
+      for await (const card of each()) {
+        batch.push(card);
+        if (batch.length < size) continue;
+        yield batch;
+        batch = [];
+      }
+      if (batch.length > 0) yield batch;
+    },
+    close() {
+      lines.close();
+      input.destroy();
+    },
+  };
 }

@@ -7,7 +7,9 @@
  * package from there (anki/import-process.ts: the untrusted file's parsing never runs in the
  * server, and the memory it takes goes with the child), decodes and encodes again each card image
  * into its own file and writes the collection as NDJSON beside them; the server reads that back
- * and writes the cards a few MB of images at a time; the folder is removed
+ * (the history as typed columns, the cards 5,000 at a time as it writes them) and writes the
+ * cards a few MB of images at a time, and the history a batch at a time as it replays it
+ * (db/queries/anki-import.ts); the folder is removed
  * when the import ends, whatever its outcome. One import runs at a time on this instance: another
  * one meanwhile answers 429 with Retry-After instead of holding a second package.
  */
@@ -17,36 +19,29 @@ import path from 'node:path';
 import type { Grade } from 'ts-fsrs';
 import { DEFAULT_ANKI_IMPORT_LIMITS } from '../../anki/import-limits.ts';
 import { readPackageInChild } from '../../anki/import-process.ts';
-import {
-  ANKI_LIMITS,
-  ANKI_MESSAGES,
-  type AnkiCollection,
-  type AnkiImage,
-} from '../../anki/package-reader.ts';
+import { ANKI_LIMITS, ANKI_MESSAGES, type AnkiImage } from '../../anki/package-reader.ts';
 import { writeAnkiPackage } from '../../anki/package-writer.ts';
+import type { CollectionFile } from '../../anki/read-job.ts';
 import { ChildJobError } from '../../child/child-process.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordDeskActivities } from '../../db/queries/activities.ts';
-import { insertCards, listCards, type NewCard, setCardImage } from '../../db/queries/cards.ts';
+import {
+  IMPORT_ROWS_PER_STATEMENT,
+  type ImportedCard,
+  type ImportedReview,
+  insertImportedCards,
+  insertImportedReviews,
+  insertImportedSchedules,
+} from '../../db/queries/anki-import.ts';
+import { listCards, setCardImage } from '../../db/queries/cards.ts';
 import { insertDesk } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import {
-  deskReviewHistory,
-  type ImportedRating,
-  importReviewHistory,
-  reviewDays,
-} from '../../db/queries/reviews.ts';
+import { deskReviewHistory, reviewDays } from '../../db/queries/reviews.ts';
 import { csvField, DESK_CSV_HEADER } from '../../domain/decks/desk-csv.ts';
 import { MAX_IMAGE_BYTES, type StoredImage } from '../../domain/decks/images.ts';
 import { schedulerFor } from '../../domain/review/memory-model.ts';
-import {
-  newSchedule,
-  review,
-  type Schedule,
-  type ScheduleJson,
-  scheduleToJson,
-} from '../../domain/review/scheduling.ts';
+import { newSchedule, review, type Schedule, scheduleToJson } from '../../domain/review/scheduling.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
@@ -91,12 +86,14 @@ async function oneImportAtATime<T>(task: () => Promise<T>): Promise<T> {
 async function writeCollection(
   q: Query,
   userId: number,
-  collection: AnkiCollection,
+  collection: CollectionFile,
 ): Promise<Summary> {
+  // The reader's skipped notes, then the cards too long to keep.
   const skipped: Summary['skipped'] = collection.skipped.map((s) => ({
     note_id: s.noteId,
     reason: s.reason,
   }));
+  const tooLong: Summary['skipped'] = [];
   // One buffer for every image read (`setCardImage` turns it into text before it returns):
   // a fresh 2 MB buffer per image would pile up outside the heap until a collection.
   const scratch = Buffer.allocUnsafe(MAX_IMAGE_BYTES);
@@ -109,92 +106,120 @@ async function writeCollection(
       await file.close();
     }
   };
-  const firstReview = new Map<number, Date>();
-  for (const r of collection.reviews) {
-    if (!firstReview.has(r.cardAnkiId)) firstReview.set(r.cardAnkiId, r.reviewedAt);
+  const { reviews } = collection;
+  // A card reviewed before it existed here counts as created at its first review.
+  const firstReview = new Map<number, number>();
+  for (let i = 0; i < reviews.length; i++) {
+    const ankiId = reviews.cardAnkiId[i] as number;
+    if (!firstReview.has(ankiId)) firstReview.set(ankiId, reviews.at[i] as number);
   }
-  const kept = collection.cards.filter((card) => {
-    if (card.front.length <= CARD_SIDE_MAX && card.back.length <= CARD_SIDE_MAX) return true;
-    skipped.push({ note_id: card.ankiId, reason: 'too_long' });
-    return false;
-  });
   const desks = new Map<string, Summary['desks'][number]>();
-  for (const card of kept) {
-    if (desks.has(card.deck)) continue;
-    const name = card.deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
+  const deckFor = async (deck: string) => {
+    const known = desks.get(deck);
+    if (known) return known;
+    const name = deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
     const id = await insertDesk(q, {
       ownerId: userId,
       name,
       newCardsPerDay: 10,
       allowEditing: false,
     });
-    desks.set(card.deck, { id, name, cards: 0 });
-  }
+    const desk = { id, name, cards: 0 };
+    desks.set(deck, desk);
+    return desk;
+  };
   const now = new Date();
-  const rows: NewCard[] = kept.map((card) => {
-    const desk = desks.get(card.deck) as Summary['desks'][number];
-    desk.cards += 1;
-    return {
-      deskId: desk.id,
-      front: card.front,
-      back: card.back,
-      createdBy: userId,
-      // A card reviewed before it existed here counts as created at its first review.
-      createdAt: firstReview.get(card.ankiId) ?? now,
-    };
-  });
-  const ids = await insertCards(q, rows);
-  // Each image read from its file and sent in a statement of its own, then let go.
-  for (const [i, card] of kept.entries()) {
-    const id = ids[i] as number;
-    if (card.frontImage) await setCardImage(q, id, 'front', await image(card.frontImage));
-    if (card.backImage) await setCardImage(q, id, 'back', await image(card.backImage));
+  // Each imported card by its Anki id, in the order written.
+  const cardIds = new Map<number, { id: number; deskId: number; createdAt: Date }>();
+  // The cards are read and written a batch at a time, never all held at once.
+  for await (const cards of collection.cards(IMPORT_ROWS_PER_STATEMENT)) {
+    const kept = cards.filter((card) => {
+      if (card.front.length <= CARD_SIDE_MAX && card.back.length <= CARD_SIDE_MAX) return true;
+      tooLong.push({ note_id: card.ankiId, reason: 'too_long' });
+      return false;
+    });
+    const rows: ImportedCard[] = [];
+    for (const card of kept) {
+      const desk = await deckFor(card.deck);
+      desk.cards += 1;
+      const first = firstReview.get(card.ankiId);
+      rows.push({
+        deskId: desk.id,
+        front: card.front,
+        back: card.back,
+        createdAt: first === undefined ? now : new Date(first),
+      });
+    }
+    const ids = await insertImportedCards(q, userId, rows);
+    for (const [i, card] of kept.entries()) {
+      const id = ids[i] as number;
+      const row = rows[i] as ImportedCard;
+      cardIds.set(card.ankiId, { id, deskId: row.deskId, createdAt: row.createdAt });
+      // Each image read from its file and sent in a statement of its own, then let go.
+      if (card.frontImage) await setCardImage(q, id, 'front', await image(card.frontImage));
+      if (card.backImage) await setCardImage(q, id, 'back', await image(card.backImage));
+    }
   }
-  const cardIds = new Map(
-    kept.map((card, i) => [
-      card.ankiId,
-      {
-        id: ids[i] as number,
-        deskId: rows[i]?.deskId as number,
-        createdAt: rows[i]?.createdAt as Date,
-      },
-    ]),
-  );
+  skipped.push(...tooLong);
 
   const scheduler = schedulerFor(await learnerModel(q, userId));
-  type State = { schedule: Schedule; introducedAt: Date | null; json: ScheduleJson };
+  // A state's text is made once: it is one rating's after and the next one's before.
+  type State = { schedule: Schedule; introducedAt: Date | null; text: string };
+  const stateOf = (schedule: Schedule, introducedAt: Date | null): State => ({
+    schedule,
+    introducedAt,
+    text: JSON.stringify(scheduleToJson(schedule, introducedAt)),
+  });
   const current = new Map<number, State>();
-  const ratings: ImportedRating[] = [];
+  // The log is written a batch at a time as the history replays, never held whole; a batch is
+  // sent while the next one is replayed, so the server's work and PostgreSQL's overlap.
+  let batch: ImportedReview[] = [];
+  let writing: Promise<number> = Promise.resolve(0);
+  let reviewsImported = 0;
+  const send = async () => {
+    reviewsImported += await writing;
+    writing = insertImportedReviews(q, userId, batch);
+    // Awaited at the next send; a failure meanwhile is not an unhandled rejection.
+    writing.catch(() => {});
+    batch = [];
+  };
   // The reader gives the history in time order, so each card's ratings replay in order.
-  for (const r of collection.reviews) {
-    const card = cardIds.get(r.cardAnkiId);
+  for (let i = 0; i < reviews.length; i++) {
+    const card = cardIds.get(reviews.cardAnkiId[i] as number);
     if (!card) continue;
-    let before = current.get(card.id);
-    if (!before) {
-      const schedule = newSchedule(card.createdAt);
-      before = { schedule, introducedAt: null, json: scheduleToJson(schedule, null) };
-    }
-    const outcome = review(before.schedule, r.rating as Grade, r.reviewedAt, { scheduler });
-    const introducedAt = before.introducedAt ?? r.reviewedAt;
-    // A rating's state before is the previous one's after: each is turned into JSON once.
-    const after: State = {
-      schedule: outcome.schedule,
-      introducedAt,
-      json: scheduleToJson(outcome.schedule, introducedAt),
-    };
-    ratings.push({
+    const rating = reviews.rating[i] as number;
+    const reviewedAt = new Date(reviews.at[i] as number);
+    const before = current.get(card.id) ?? stateOf(newSchedule(card.createdAt), null);
+    const outcome = review(before.schedule, rating as Grade, reviewedAt, { scheduler });
+    const after = stateOf(outcome.schedule, before.introducedAt ?? reviewedAt);
+    batch.push({
       cardId: card.id,
       deskId: card.deskId,
-      grade: r.rating,
-      before: before.json,
-      after: after.json,
+      grade: rating,
+      before: before.text,
+      after: after.text,
       elapsedDays: outcome.elapsedDays,
-      answerTimeMs: Math.min(r.answerTimeMs, 2_147_483_647),
-      reviewedAt: r.reviewedAt,
+      answerTimeMs: Math.min(reviews.answerTimeMs[i] as number, 2_147_483_647),
+      reviewedAt,
     });
     current.set(card.id, after);
+    if (batch.length === IMPORT_ROWS_PER_STATEMENT) await send();
   }
-  const reviewsImported = await importReviewHistory(q, userId, ratings, current);
+  await send();
+  reviewsImported += await writing;
+  await insertImportedSchedules(
+    q,
+    userId,
+    Array.from(cardIds.values(), (card) => {
+      const last = current.get(card.id);
+      return {
+        cardId: card.id,
+        deskId: card.deskId,
+        createdAt: card.createdAt,
+        state: last ? scheduleToJson(last.schedule, last.introducedAt) : null,
+      };
+    }),
+  );
   // The history is the learner's activity on the days they reviewed: streaks and charts count it.
   const names = new Map([...desks.values()].map((d) => [d.id, d.name]));
   const days = await reviewDays(q, userId, [...names.keys()]);
@@ -210,7 +235,7 @@ async function writeCollection(
   );
   return {
     desks: [...desks.values()],
-    cards_imported: kept.length,
+    cards_imported: cardIds.size,
     reviews_imported: reviewsImported,
     skipped,
   };
@@ -222,7 +247,7 @@ async function writeCollection(
  * the same package would do it again); one that ran out of time or was stopped with the server
  * is this server's trouble (503 with Retry-After).
  */
-async function readInChild(deps: AppDeps, file: string, dir: string): Promise<AnkiCollection> {
+async function readInChild(deps: AppDeps, file: string, dir: string): Promise<CollectionFile> {
   const options = deps.ankiImport ?? { limits: DEFAULT_ANKI_IMPORT_LIMITS };
   try {
     const read = await readPackageInChild(file, dir, options);
@@ -267,8 +292,12 @@ export const handlers: Handlers = {
           throw validationError({ file: [ANKI_MESSAGES.tooLarge] }, ANKI_MESSAGES.tooLarge);
         }
         const collection = await readInChild(c.get('deps'), file, dir);
-        const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
-        return c.json(summary, 201);
+        try {
+          const summary = await sql.begin((tx) => writeCollection(tx, user.id, collection));
+          return c.json(summary, 201);
+        } finally {
+          collection.close();
+        }
       } finally {
         await rm(dir, { recursive: true, force: true });
         // The import's garbage (hundreds of MB of image text sent to PostgreSQL) is let go now

@@ -1,0 +1,163 @@
+/**
+ * The writes of an Anki import (routes/space-repetition/anki.ts), in the caller's transaction:
+ * its cards, its replayed review history and each card's schedule as that history left it. Each
+ * statement takes thousands of rows as one array parameter per column (`unnest`), so that
+ * PostgreSQL parses and plans one short statement per batch instead of a multi-row VALUES list or
+ * a JSON document per row. Arrays of types other than int and text are sent as text and cast
+ * (the driver serialises only those it knows). The schedules are inserted once, in their final state, after the
+ * history: an insert of new schedules followed by an update of every reviewed one would write
+ * (and index, and count in the queue's triggers) each row twice.
+ */
+import type { ScheduleJson } from '../../domain/review/scheduling.ts';
+import type { Query } from './pg.ts';
+
+/** Rows per statement: one parameter per column, so the count is bounded by memory only. */
+export const IMPORT_ROWS_PER_STATEMENT = 5000;
+
+/** A card of an import, without images (`setCardImage` sends each in a statement of its own). */
+export interface ImportedCard {
+  deskId: number;
+  front: string;
+  back: string;
+  createdAt: Date;
+}
+
+/**
+ * Inserts cards of desks the import made, and counts them into their desks. Returns the new ids
+ * in the order of `cards`: they are taken from the sequence first, because the order of an
+ * insert's RETURNING is not promised.
+ */
+export async function insertImportedCards(
+  q: Query,
+  userId: number,
+  cards: readonly ImportedCard[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < cards.length; start += IMPORT_ROWS_PER_STATEMENT) {
+    const batch = cards.slice(start, start + IMPORT_ROWS_PER_STATEMENT);
+    const taken = await q<{ id: number }[]>`
+      select nextval(pg_get_serial_sequence('cards', 'id'))::int as id
+      from generate_series(1, ${batch.length}::int)`;
+    const batchIds = taken.map((row) => row.id);
+    await q`
+      insert into cards (id, desk_id, front, back, created_by, created_at)
+      select id, desk_id, front, back, ${userId}, created_at
+      from unnest(${batchIds}::int[], ${batch.map((c) => c.deskId)}::int[],
+        ${batch.map((c) => c.front)}::text[], ${batch.map((c) => c.back)}::text[],
+        ${batch.map((c) => c.createdAt.toISOString())}::text[]::timestamptz[])
+        as x(id, desk_id, front, back, created_at)`;
+    ids.push(...batchIds);
+  }
+  const perDesk = new Map<number, number>();
+  for (const card of cards) perDesk.set(card.deskId, (perDesk.get(card.deskId) ?? 0) + 1);
+  for (const [deskId, n] of perDesk) {
+    await q`update desks set cards_count = cards_count + ${n} where id = ${deskId}`;
+  }
+  return ids;
+}
+
+/** One replayed rating: the schedule before and after it as JSON text (`JSON.stringify`). */
+export interface ImportedReview {
+  cardId: number;
+  deskId: number;
+  grade: number;
+  before: string;
+  after: string;
+  elapsedDays: number;
+  answerTimeMs: number;
+  reviewedAt: Date;
+}
+
+/**
+ * Writes one batch of an imported history into the learner's log (at most
+ * `IMPORT_ROWS_PER_STATEMENT` rows: the caller writes them as it replays them). Answers how many
+ * rows it wrote: a review already in the learner's log at that very millisecond is the same
+ * review coming back (a package of their own exported and imported again: Anki's revlog id is the
+ * review's time), so the log does not count it twice (issue 40).
+ */
+export async function insertImportedReviews(
+  q: Query,
+  userId: number,
+  reviews: readonly ImportedReview[],
+): Promise<number> {
+  if (reviews.length === 0) return 0;
+  // The batch's span bounds the search for reviews already there to a range of the learner's
+  // time index: without it each batch would read every log row the import wrote before it.
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const r of reviews) {
+    first = Math.min(first, r.reviewedAt.getTime());
+    last = Math.max(last, r.reviewedAt.getTime());
+  }
+  // The states go as two JSON arrays of the texts as they are (the driver would escape every
+  // quote of each text in an array of text), parsed once each by the materialised CTE.
+  const states = (texts: string[]) => `[${texts.join(',')}]`;
+  const written = await q`
+    with states as materialized (
+      select ${states(reviews.map((r) => r.before))}::jsonb as before,
+        ${states(reviews.map((r) => r.after))}::jsonb as after)
+    insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after,
+      elapsed_days, answer_time_ms, reviewed_at)
+    select ${userId}, x.card_id, x.desk_id, x.rating, s.before -> (x.n::int - 1),
+      s.after -> (x.n::int - 1), x.elapsed_days, x.answer_time_ms, x.reviewed_at
+    from states s, unnest(${reviews.map((r) => r.cardId)}::int[],
+      ${reviews.map((r) => r.deskId)}::int[], ${reviews.map((r) => r.grade)}::int[],
+      ${reviews.map((r) => r.elapsedDays)}::int[], ${reviews.map((r) => r.answerTimeMs)}::int[],
+      ${reviews.map((r) => r.reviewedAt.toISOString())}::text[]::timestamptz[])
+      with ordinality as x(card_id, desk_id, rating, elapsed_days, answer_time_ms, reviewed_at, n)
+    where not exists (
+      select 1 from review_logs l where l.user_id = ${userId} and l.reviewed_at = x.reviewed_at
+        and l.reviewed_at between ${new Date(first).toISOString()}::timestamptz
+          and ${new Date(last).toISOString()}::timestamptz)`;
+  return written.count;
+}
+
+/** A card's schedule: as its last imported rating left it, or `null` for a card never rated. */
+export interface ImportedSchedule {
+  cardId: number;
+  deskId: number;
+  createdAt: Date;
+  state: ScheduleJson | null;
+}
+
+/**
+ * Inserts the learner's schedule of each imported card (the import's desks are its own and
+ * shared with nobody yet: the learner is the only one who sees them), then counts the cards the
+ * history introduced per desk and learner's day, as a first rating does (`applyRating`).
+ */
+export async function insertImportedSchedules(
+  q: Query,
+  userId: number,
+  schedules: readonly ImportedSchedule[],
+): Promise<void> {
+  for (let start = 0; start < schedules.length; start += IMPORT_ROWS_PER_STATEMENT) {
+    const batch = schedules.slice(start, start + IMPORT_ROWS_PER_STATEMENT);
+    // A card never rated is new and due when it was created, as `insertCards` makes it.
+    const column = <T>(rated: (s: ScheduleJson) => T, fresh: T) =>
+      batch.map((s) => (s.state ? rated(s.state) : fresh));
+    await q`
+      insert into card_schedules (user_id, card_id, desk_id, state, due, stability, difficulty,
+        elapsed_days, scheduled_days, learning_steps, reps, lapses, last_review, introduced_at)
+      select ${userId}, x.* from unnest(
+        ${batch.map((s) => s.cardId)}::int[], ${batch.map((s) => s.deskId)}::int[],
+        ${column((s) => s.state, 0)}::int[],
+        ${batch.map((s) => s.state?.due ?? s.createdAt.toISOString())}::text[]::timestamptz[],
+        ${column((s) => String(s.stability), '0')}::text[]::float8[],
+        ${column((s) => String(s.difficulty), '0')}::text[]::float8[],
+        ${column((s) => s.elapsed_days, 0)}::int[], ${column((s) => s.scheduled_days, 0)}::int[],
+        ${column((s) => s.learning_steps, 0)}::int[], ${column((s) => s.reps, 0)}::int[],
+        ${column((s) => s.lapses, 0)}::int[],
+        ${column<string | null>((s) => s.last_review, null)}::text[]::timestamptz[],
+        ${column<string | null>((s) => s.introduced_at, null)}::text[]::timestamptz[]) as x`;
+  }
+  const deskIds = [...new Set(schedules.map((s) => s.deskId))];
+  await q`
+    insert into new_cards_introduced (user_id, day, desk_id, count)
+    select s.user_id, (s.introduced_at at time zone u.timezone)::date, s.desk_id, count(*)::int
+    from card_schedules s join users u on u.id = s.user_id
+    where s.user_id = ${userId} and s.desk_id = any(${deskIds}::int[])
+      and s.introduced_at is not null
+    group by 1, 2, 3
+    on conflict (user_id, day, desk_id)
+    do update set count = new_cards_introduced.count + excluded.count`;
+}
