@@ -93,7 +93,7 @@ async function demoLearnerWithAReview(baseUrl: string): Promise<Tokens> {
     email: 'demo@memoria.app',
     password: 'demo-password',
   });
-  const desk = await api<{ id: number }>(
+  const deck = await api<{ id: number }>(
     baseUrl,
     '/space-repetition/desks/',
     { name: 'Budget desk' },
@@ -102,7 +102,7 @@ async function demoLearnerWithAReview(baseUrl: string): Promise<Tokens> {
   const card = await api<{ id: number }>(
     baseUrl,
     '/space-repetition/cards/',
-    { desk_id: desk.id, front: 'Budget', back: 'Presupuesto' },
+    { desk_id: deck.id, front: 'Budget', back: 'Presupuesto' },
     tokens.access,
   );
   await api(

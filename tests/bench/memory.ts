@@ -108,7 +108,7 @@ try {
   const signIn = () =>
     json<{ access: string }>('/auth/token/', { method: 'POST', body: JSON.stringify(DEMO) });
   let token = (await signIn()).access;
-  const desk = await json<{ id: number }>('/space-repetition/desks/', {
+  const deck = await json<{ id: number }>('/space-repetition/desks/', {
     method: 'POST',
     token,
     body: JSON.stringify({ name: 'Memory benchmark' }),
@@ -133,7 +133,7 @@ try {
       const card = await json<{ id: number }>('/space-repetition/cards/', {
         method: 'POST',
         token,
-        body: JSON.stringify({ desk_id: desk.id, front: `Front ${n}`, back: `Back ${n}` }),
+        body: JSON.stringify({ desk_id: deck.id, front: `Front ${n}`, back: `Back ${n}` }),
       });
       created.push(card.id);
       return;

@@ -1,17 +1,17 @@
 // Browser figures of issue 11: navigating between two signed-in app pages (client-side, through
 // the app layout's `<ClientRouter />`) in Debian's Chromium against the running product, and
-// Lighthouse's performance score of the signed-in desk list. Prints figures; asserts nothing.
+// Lighthouse's performance score of the signed-in deck list. Prints figures; asserts nothing.
 //
 //   node tests/bench/navigation.ts                  starts the product on a temp database
 //   BASE_URL=http://localhost:4321 node tests/bench/navigation.ts   uses a running product
-//   NAV_ROUNDS=20                                    round trips list → desk → list measured
+//   NAV_ROUNDS=20                                    round trips list → deck → list measured
 //   NAV_EMPTY_CACHE=1                                empties the page's query cache before each
 //                                                    click (nothing to paint before the next
 //                                                    page's answers, as on a full page load)
 //
 // The click is stamped in the page it leaves (a capture-phase listener writes
 // `performance.timeOrigin + performance.now()` to sessionStorage); the page it opens watches its
-// DOM for its content (the desk list: the desk's link; the desk: its first card), then stamps the
+// DOM for its content (the deck list: the deck's link; the deck: its first card), then stamps the
 // frame that paints it (one requestAnimationFrame later). Both stamps are on the same clock. The
 // watch starts on a new document and after a client-side swap (`astro:after-swap`), and each
 // navigation is counted as a page load or not (a new window or the same one), so the figures say
@@ -36,7 +36,7 @@ const summary = (xs: number[]) => {
   return `p50 ${nearestRank(sorted, 50).toFixed(0)} ms · p95 ${nearestRank(sorted, 95).toFixed(0)} ms (${sorted.length} clicks)`;
 };
 
-// A learner with one desk of CARDS cards.
+// A learner with one deck of CARDS cards.
 const stamp = Date.now().toString(36);
 const email = `nav-${stamp}@example.com`;
 const password = 'navigation-password';
@@ -58,13 +58,13 @@ const tokens = (await api('/auth/token/', { email, password })) as {
   access: string;
   refresh: string;
 };
-const desk = (await api('/space-repetition/desks/', { name: 'Navigation' }, tokens.access)) as {
+const deck = (await api('/space-repetition/desks/', { name: 'Navigation' }, tokens.access)) as {
   id: number;
 };
 for (let i = 1; i <= CARDS; i += 1) {
   await api(
     '/space-repetition/cards/',
-    { desk_id: desk.id, front: `Question ${i}`, back: `Answer ${i}` },
+    { desk_id: deck.id, front: `Question ${i}`, back: `Answer ${i}` },
     tokens.access,
   );
 }
@@ -82,9 +82,9 @@ try {
     { name: 'session_hint', value: '1', url: baseUrl },
     { name: 'user_email', value: email, url: baseUrl },
   ]);
-  const deskPath = `/space-repetition/${desk.id}`;
+  const deckPath = `/space-repetition/${deck.id}`;
   await context.addInitScript(
-    ([access, refresh, deskHref]) => {
+    ([access, refresh, deckHref]) => {
       if (!localStorage.getItem('access_token')) {
         localStorage.setItem('access_token', access ?? '');
         localStorage.setItem('refresh_token', refresh ?? '');
@@ -102,7 +102,7 @@ try {
       );
       const ready = () =>
         location.pathname === '/space-repetition'
-          ? document.querySelector(`a[href="${deskHref}"]`) !== null
+          ? document.querySelector(`a[href="${deckHref}"]`) !== null
           : [...document.querySelectorAll('li')].some((li) =>
               li.textContent?.includes('Question 1'),
             );
@@ -126,7 +126,7 @@ try {
       // Astro's client router swaps the body in without a page load.
       document.addEventListener('astro:after-swap', start);
     },
-    [tokens.access, tokens.refresh, deskPath],
+    [tokens.access, tokens.refresh, deckPath],
   );
   const page = context.pages()[0] ?? (await context.newPage());
   const painted = () =>
@@ -161,10 +161,10 @@ try {
     );
   await page.goto(`${baseUrl}/space-repetition`);
   await painted();
-  const toDesk: number[] = [];
+  const toDeck: number[] = [];
   const toList: number[] = [];
   for (let i = 0; i < ROUNDS; i += 1) {
-    toDesk.push(await navigate(deskPath));
+    toDeck.push(await navigate(deckPath));
     toList.push(await navigate('/space-repetition'));
   }
   const clicks = 2 * ROUNDS;
@@ -176,9 +176,9 @@ try {
   console.log(
     `App navigation (click → next page's content painted), ${kind}, Chromium headless, ${baseUrl}:`,
   );
-  console.log(`  desk list → desk: ${summary(toDesk)}`);
+  console.log(`  desk list → desk: ${summary(toDeck)}`);
   console.log(`  desk → desk list: ${summary(toList)}`);
-  console.log(`  both: ${summary([...toDesk, ...toList])}`);
+  console.log(`  both: ${summary([...toDeck, ...toList])}`);
 
   // Lighthouse, desktop preset, performance only, in the signed-in profile (storage kept).
   try {

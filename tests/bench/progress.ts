@@ -47,8 +47,8 @@ async function load(baseUrl: string, row: Row, access: string, seconds: number, 
 
 /**
  * Two years of reviews of the learner's rated cards, spread evenly over the days (a few hundred
- * a day, each day's on consecutive cards, so across every desk; about 10 % again), and the activity rows the ratings would have recorded: one per desk
- * and day, its count the day's reviews of the desk.
+ * a day, each day's on consecutive cards, so across every deck; about 10 % again), and the activity rows the ratings would have recorded: one per deck
+ * and day, its count the day's reviews of the deck.
  */
 async function seedHistory(sql: postgres.Sql, userId: number): Promise<void> {
   await sql`

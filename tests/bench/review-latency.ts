@@ -4,7 +4,7 @@
 //
 //   node tests/bench/review-latency.ts                  starts the product on a temp database
 //   BASE_URL=http://localhost:4321 node tests/bench/review-latency.ts   uses a running product
-//   REVIEW_CARDS=50 REVIEW_RATINGS=30                   cards in the desk, ratings measured
+//   REVIEW_CARDS=50 REVIEW_RATINGS=30                   cards in the deck, ratings measured
 //
 // The measure is key-to-paint.ts's (keys 1–4, the card element's `data-card-id`).
 import { jsonApi } from '../support/api.ts';
@@ -23,10 +23,10 @@ const call = jsonApi(baseUrl);
 
 const browser = await launchChromium();
 try {
-  // A fresh learner with one desk of CARDS new cards, all allowed today.
+  // A fresh learner with one deck of CARDS new cards, all allowed today.
   const learner = await newLearner(call, 'latency');
   const token = learner.tokens.access;
-  const desk = await call<{ id: number }>('/space-repetition/desks/', {
+  const deck = await call<{ id: number }>('/space-repetition/desks/', {
     method: 'POST',
     token,
     body: JSON.stringify({ name: 'Latency', new_cards_per_day: 9999 }),
@@ -35,12 +35,12 @@ try {
     await call('/space-repetition/cards/', {
       method: 'POST',
       token,
-      body: JSON.stringify({ desk_id: desk.id, front: `Question ${i}`, back: `Answer ${i}` }),
+      body: JSON.stringify({ desk_id: deck.id, front: `Question ${i}`, back: `Answer ${i}` }),
     });
   }
 
   const { context, page } = await signedIn(browser, baseUrl, learner);
-  await page.goto(`${baseUrl}/space-repetition/${desk.id}?study=1`);
+  await page.goto(`${baseUrl}/space-repetition/${deck.id}?study=1`);
   await page.locator('article[data-card-id]').waitFor();
   await watchKeyToPaint(page, {
     selector: 'article[data-card-id]',

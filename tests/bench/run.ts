@@ -73,7 +73,7 @@ const scenarios: Scenario[] = [
   { name: 'liveness', path: '/be/api/health/live/' },
   { name: 'health', path: '/be/api/health/' },
   { name: 'me (bearer)', path: '/be/api/auth/users/me/', headers: auth },
-  // Spaced repetition: one learner with 100,000 cards in 50 desks (seeded with SQL).
+  // Spaced repetition: one learner with 100,000 cards in 50 decks (seeded with SQL).
   { name: `health (${FEW} conn.)`, path: '/be/api/health/', connections: FEW },
   {
     name: `due_cards, 100k cards (${FEW} conn.)`,
@@ -190,7 +190,7 @@ const scenarios: Scenario[] = [
       }).then((r) => r.json() as Promise<{ id: number }>);
       const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
       try {
-        const seeded = await seedCrowd(sql, me.id, { others: 999, desksEach: 10, cardsEach: 1000 });
+        const seeded = await seedCrowd(sql, me.id, { others: 999, decksEach: 10, cardsEach: 1000 });
         process.stdout.write(
           `  seeded ${seeded.cards} cards of ${seeded.learners} learners in ${seeded.ms} ms\n`,
         );

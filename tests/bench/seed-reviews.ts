@@ -1,5 +1,5 @@
 // Seeds one learner with many cards for the spaced-repetition rows of `npm run bench`, with SQL
-// (not through the API): desks, cards and a realistic mix of FSRS states and due times.
+// (not through the API): decks, cards and a realistic mix of FSRS states and due times.
 import type postgres from 'postgres';
 
 export interface SeedOptions {
@@ -12,13 +12,13 @@ export interface Seeded {
   cards: number;
   newCards: number;
   dueNow: number;
-  /** Rated cards (learning, review, relearning), interleaved across desks, to rate in turn. */
+  /** Rated cards (learning, review, relearning), interleaved across decks, to rate in turn. */
   reviewCardIds: number[];
   ms: number;
 }
 
 /**
- * Card i of the learner is in desk i mod `desks`. States, as in a long-used Anki collection (by
+ * Card i of the learner is in deck i mod `decks`. States, as in a long-used Anki collection (by
  * id mod 100): 40 % new, 1 % learning (due within ±30 min), 1 % relearning (due within ±15 min),
  * 58 % review with intervals spread so that due times run from 3 days overdue to 90 days ahead
  * (about 2,000 cards due today).
@@ -29,22 +29,22 @@ export async function seedReviewAccount(
   options: SeedOptions,
 ): Promise<Seeded> {
   const started = performance.now();
-  const desks = await sql`
+  const decks = await sql`
     insert into desks (owner_id, name, new_cards_per_day)
     select ${userId}, 'Bench desk ' || lpad(g::text, 2, '0'), 10 from generate_series(1, ${options.desks}) g
     returning id`;
-  const deskIds = desks.map((d) => d.id as number);
+  const deckIds = decks.map((d) => d.id as number);
   await sql`
     insert into cards (desk_id, front, back, created_by, created_at, updated_at)
-    select (${deskIds}::int[])[1 + (g % ${options.desks})],
+    select (${deckIds}::int[])[1 + (g % ${options.desks})],
            'Question ' || g, 'Answer ' || g, ${userId},
            now() - interval '90 days' + g * interval '1 second',
            now() - interval '90 days' + g * interval '1 second'
     from generate_series(0, ${options.cards - 1}) g`;
-  await insertSchedules(sql, deskIds);
+  await insertSchedules(sql, deckIds);
   await sql`
     update desks set cards_count = (select count(*) from cards where cards.desk_id = desks.id)
-    where id = any(${deskIds}::int[])`;
+    where id = any(${deckIds}::int[])`;
   // What autovacuum does soon after a bulk load: statistics and the visibility map.
   await sql`vacuum analyze cards`;
   await sql`vacuum analyze card_schedules`;
@@ -55,21 +55,21 @@ export async function seedReviewAccount(
   const rated = await sql`
     select card_id from card_schedules where user_id = ${userId} and state <> 0
     order by (card_id % ${options.desks}), card_id limit 50000`;
-  // Interleave desks so that consecutive requests rate cards of different desks.
-  const byDesk = new Map<number, number[]>();
+  // Interleave decks so that consecutive requests rate cards of different decks.
+  const byDeck = new Map<number, number[]>();
   for (const r of rated) {
     const k = (r.card_id as number) % options.desks;
-    const list = byDesk.get(k) ?? [];
+    const list = byDeck.get(k) ?? [];
     list.push(r.card_id as number);
-    byDesk.set(k, list);
+    byDeck.set(k, list);
   }
-  const lists = [...byDesk.values()];
+  const lists = [...byDeck.values()];
   const reviewCardIds: number[] = [];
   for (let i = 0; reviewCardIds.length < rated.length; i++) {
     for (const list of lists) if (list[i] !== undefined) reviewCardIds.push(list[i] as number);
   }
   return {
-    desks: deskIds.length,
+    desks: deckIds.length,
     cards: options.cards,
     newCards: counts?.new_cards as number,
     dueNow: counts?.due_now as number,
@@ -79,10 +79,10 @@ export async function seedReviewAccount(
 }
 
 /**
- * Each desk owner's schedule of every card of `deskIds`, in the mix `seedReviewAccount` describes
+ * Each deck owner's schedule of every card of `deckIds`, in the mix `seedReviewAccount` describes
  * (by card id mod 100).
  */
-async function insertSchedules(sql: postgres.Sql, deskIds: number[]): Promise<void> {
+async function insertSchedules(sql: postgres.Sql, deckIds: number[]): Promise<void> {
   await sql`
     insert into card_schedules (user_id, card_id, desk_id, state, due, stability, difficulty,
       elapsed_days, scheduled_days, learning_steps, reps, lapses, last_review, introduced_at)
@@ -109,18 +109,18 @@ async function insertSchedules(sql: postgres.Sql, deskIds: number[]): Promise<vo
         when c.id % 100 = 41 then 3
         else 2 end::smallint as state
     ) k
-    where c.desk_id = any(${deskIds}::int[])`;
+    where c.desk_id = any(${deckIds}::int[])`;
 }
 
 export interface CrowdOptions {
   /** Learners added besides `userId` (accounts that never sign in). */
   others: number;
-  desksEach: number;
+  decksEach: number;
   cardsEach: number;
 }
 
 /**
- * `userId` and `others` more learners, each with `cardsEach` cards in `desksEach` desks in the
+ * `userId` and `others` more learners, each with `cardsEach` cards in `decksEach` decks in the
  * same mix of states: the queue of one learner among many (a large table, a small share of it).
  */
 export async function seedCrowd(
@@ -136,28 +136,28 @@ export async function seedCrowd(
     from generate_series(1, ${options.others}) g
     returning id`;
   const learners = [userId, ...others.map((u) => u.id as number)];
-  const desks = await sql`
+  const decks = await sql`
     insert into desks (owner_id, name, new_cards_per_day)
     select u, 'Crowd desk ' || g, 10
-    from unnest(${learners}::int[]) u cross join generate_series(1, ${options.desksEach}) g
+    from unnest(${learners}::int[]) u cross join generate_series(1, ${options.decksEach}) g
     returning id`;
-  const deskIds = desks.map((d) => d.id as number);
-  const perDesk = Math.ceil(options.cardsEach / options.desksEach);
+  const deckIds = decks.map((d) => d.id as number);
+  const perDeck = Math.ceil(options.cardsEach / options.decksEach);
   await sql`
     insert into cards (desk_id, front, back, created_by, created_at, updated_at)
     select d.id, 'Question ' || g, 'Answer ' || g, d.owner_id,
            now() - interval '90 days' + g * interval '1 minute',
            now() - interval '90 days' + g * interval '1 minute'
-    from desks d cross join generate_series(1, ${perDesk}) g
-    where d.id = any(${deskIds}::int[])`;
-  await insertSchedules(sql, deskIds);
+    from desks d cross join generate_series(1, ${perDeck}) g
+    where d.id = any(${deckIds}::int[])`;
+  await insertSchedules(sql, deckIds);
   await sql`
-    update desks set cards_count = ${perDesk} where id = any(${deskIds}::int[])`;
+    update desks set cards_count = ${perDeck} where id = any(${deckIds}::int[])`;
   await sql`vacuum analyze cards`;
   await sql`vacuum analyze card_schedules`;
   return {
     learners: learners.length,
-    cards: learners.length * options.desksEach * perDesk,
+    cards: learners.length * options.decksEach * perDeck,
     ms: Math.round(performance.now() - started),
   };
 }

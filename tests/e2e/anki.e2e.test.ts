@@ -1,9 +1,9 @@
 // The Anki journey (issue 18) in Debian's Chromium against the real product: import the fixture
 // package (tests/fixtures/anki/geography.apkg, written by scripts/anki-fixtures.ts) from
-// /space-repetition and read its summary, open an imported desk and see its cards, review one
-// imported card with the keyboard, export the desk as .apkg from its menu, and re-import that
+// /space-repetition and read its summary, open an imported deck and see its cards, review one
+// imported card with the keyboard, export the deck as .apkg from its menu, and re-import that
 // download: the same cards, and the imported reviews plus the new rating; then export it as CSV
-// and import that back as a new desk.
+// and import that back as a new deck.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('Anki import and export in the browser', () => {
-  test('import a package, see its desks and cards, review one, export and re-import', async () => {
+  test('import a package, see its decks and cards, review one, export and re-import', async () => {
     const session = await register();
     const context = await browser.newContext({
       viewport: LAPTOP_VIEWPORT,
@@ -90,7 +90,7 @@ describe('Anki import and export in the browser', () => {
       await summary.getByText('1 cloze note').waitFor();
       await dialog.getByRole('button', { name: 'Done' }).click();
 
-      // The desks are listed; the imported one shows its cards.
+      // The decks are listed; the imported one shows its cards.
       await main.getByRole('link', { name: 'Geography', exact: true }).waitFor();
       await main.getByRole('link', { name: 'Geography::Capitals' }).click();
       await page.getByRole('heading', { name: 'Geography::Capitals', level: 1 }).waitFor();
@@ -113,7 +113,7 @@ describe('Anki import and export in the browser', () => {
       await page.keyboard.press('3');
       expect((await rated).status()).toBe(200);
 
-      // Export the desk as .apkg from its menu on the list.
+      // Export the deck as .apkg from its menu on the list.
       await page.goto(`${baseUrl}/space-repetition`);
       await main.getByRole('button', { name: /More actions for Geography::Capitals/ }).click();
       const download = page.waitForEvent('download');
@@ -122,7 +122,7 @@ describe('Anki import and export in the browser', () => {
       expect(file.suggestedFilename()).toBe('Geography_Capitals.apkg');
       const exported = await file.path();
 
-      // The export re-imported: the same three cards; its five reviews (the desk's four
+      // The export re-imported: the same three cards; its five reviews (the deck's four
       // imported and the one just made) are already in the learner's history, so none is
       // counted again (issue 40).
       await main.getByRole('button', { name: 'Import from Anki' }).click();
@@ -134,7 +134,7 @@ describe('Anki import and export in the browser', () => {
         .waitFor();
       expect(readFileSync(exported).subarray(0, 2).toString()).toBe('PK');
 
-      // The desk as CSV from its menu, imported back through the same dialog: a new desk with
+      // The deck as CSV from its menu, imported back through the same dialog: a new deck with
       // the same three cards (CSV carries no review history).
       await dialog.getByRole('button', { name: 'Done' }).click();
       await main

@@ -200,9 +200,9 @@ describe('two instances behind HAProxy', () => {
     const retried = await create(instances.b);
     expect(retried.status).toBe(201);
     expect(((await retried.json()) as { id: number }).id).toBe(firstBody.id);
-    const desks = await onB()<{ name: string }[]>('/space-repetition/desks/', {
+    const decks = await onB()<{ name: string }[]>('/space-repetition/desks/', {
       token: ana.tokens.access,
     });
-    expect(desks.filter((desk) => desk.name === 'Retried desk')).toHaveLength(1);
+    expect(decks.filter((deck) => deck.name === 'Retried desk')).toHaveLength(1);
   });
 });

@@ -181,21 +181,21 @@ describe('moving between app pages in the browser', () => {
 
       // Made elsewhere (another tab, another device) seconds after the list was fetched: the
       // cached list is well within its 30 s stale time.
-      const desk = await call<{ id: number }>('/space-repetition/desks/', {
+      const deck = await call<{ id: number }>('/space-repetition/desks/', {
         method: 'POST',
         token: learner.tokens.access,
         body: JSON.stringify({ name: 'Made meanwhile' }),
       });
       await follow(page, '/space-repetition');
-      await page.locator(`a[href="/space-repetition/${desk.id}"]`).first().waitFor();
+      await page.locator(`a[href="/space-repetition/${deck.id}"]`).first().waitFor();
       expect(await sameWindow(page)).toBe(true);
       expect(problems).toEqual([]);
     });
   });
 
-  test("the product's own moves use the router: a search result opens its desk", async () => {
+  test("the product's own moves use the router: a search result opens its deck", async () => {
     const learner = await newLearner(call, 'router');
-    const desk = await call<{ id: number }>('/space-repetition/desks/', {
+    const deck = await call<{ id: number }>('/space-repetition/desks/', {
       method: 'POST',
       token: learner.tokens.access,
       body: JSON.stringify({ name: 'Capitals of Europe' }),
@@ -209,7 +209,7 @@ describe('moving between app pages in the browser', () => {
       const search = page.getByRole('combobox', { name: 'Search' });
       await search.fill('capitals');
       await page.getByRole('option', { name: /Capitals of Europe/ }).click();
-      await page.waitForURL(`${baseUrl}/space-repetition/${desk.id}`);
+      await page.waitForURL(`${baseUrl}/space-repetition/${deck.id}`);
       await page.getByRole('heading', { name: 'Capitals of Europe', level: 1 }).waitFor();
       // The top bar stayed (persisted), and the pick emptied its box.
       expect(await search.inputValue()).toBe('');

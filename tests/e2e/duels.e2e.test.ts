@@ -1,5 +1,5 @@
 // The duels journey (issue 13) in Debian's Chromium against the real product, two browsers side
-// by side: Ana challenges her friend Ben to a desk duel from the set-up page (each question read
+// by side: Ana challenges her friend Ben to a deck duel from the set-up page (each question read
 // alone for a 2 s view time before its choices show), Ben accepts from the duels page and is
 // taken into the duel, both answer with the keyboard (keys 1–4), Ben reloads
 // mid-duel and continues where the server says, and both see the result. Then a numbers duel:
@@ -62,10 +62,10 @@ afterAll(async () => {
 });
 
 describe('duels between two friends', () => {
-  test('a desk duel from request to result, with a reload mid-duel', async () => {
+  test('a deck duel from request to result, with a reload mid-duel', async () => {
     const [ana, ben] = await Promise.all([standardLearner('ana'), standardLearner('ben')]);
     await befriend(ana, ben);
-    const desk = await call<{ id: number }>('/space-repetition/desks/', {
+    const deck = await call<{ id: number }>('/space-repetition/desks/', {
       method: 'POST',
       token: ana.tokens.access,
       body: JSON.stringify({ name: 'Capitals' }),
@@ -74,7 +74,7 @@ describe('duels between two friends', () => {
       await call('/space-repetition/cards/', {
         method: 'POST',
         token: ana.tokens.access,
-        body: JSON.stringify({ desk_id: desk.id, front, back }),
+        body: JSON.stringify({ desk_id: deck.id, front, back }),
       });
     }
     const a = await signedIn(ana);

@@ -15,11 +15,11 @@ import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 
-type Session = { email: string; access: string; refresh: string; deskId: number };
+type Session = { email: string; access: string; refresh: string; deckId: number };
 
 const call = jsonApi(baseUrl);
 
-/** A new learner with one desk of two cards, registered through the API. */
+/** A new learner with one deck of two cards, registered through the API. */
 async function learner(): Promise<Session> {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `newcomer-${stamp}@example.com`;
@@ -38,7 +38,7 @@ async function learner(): Promise<Session> {
     method: 'POST',
     body: JSON.stringify({ email, password }),
   });
-  const desk = await call<{ id: number }>('/space-repetition/desks/', {
+  const deck = await call<{ id: number }>('/space-repetition/desks/', {
     method: 'POST',
     token: tokens.access,
     body: JSON.stringify({ name: 'Capitals' }),
@@ -50,10 +50,10 @@ async function learner(): Promise<Session> {
     await call('/space-repetition/cards/', {
       method: 'POST',
       token: tokens.access,
-      body: JSON.stringify({ desk_id: desk.id, front, back }),
+      body: JSON.stringify({ desk_id: deck.id, front, back }),
     });
   }
-  return { email, ...tokens, deskId: desk.id };
+  return { email, ...tokens, deckId: deck.id };
 }
 
 /** A context in `language`, signed in as `session` when given; records hydration errors. */
@@ -127,8 +127,8 @@ describe('hydration (issue 9, item 6)', () => {
       '/pricing',
       '/pricing',
       '/space-repetition',
-      `/space-repetition/${session.deskId}`,
-      `/space-repetition/${session.deskId}?study=1`,
+      `/space-repetition/${session.deckId}`,
+      `/space-repetition/${session.deckId}?study=1`,
       '/friends',
       '/macro-images',
       '/no-such-page',
@@ -193,7 +193,7 @@ describe('keyboard hints (issue 9, item 10)', () => {
       hasTouch: true,
     });
     try {
-      await visit(phone.page, `/space-repetition/${session.deskId}?study=1`);
+      await visit(phone.page, `/space-repetition/${session.deckId}?study=1`);
       await phone.page.getByRole('button', { name: 'Show answer' }).waitFor();
       expect(await phone.page.getByText(hint).isVisible()).toBe(false);
     } finally {
@@ -201,7 +201,7 @@ describe('keyboard hints (issue 9, item 10)', () => {
     }
     const desktop = await open('en', session);
     try {
-      await visit(desktop.page, `/space-repetition/${session.deskId}?study=1`);
+      await visit(desktop.page, `/space-repetition/${session.deckId}?study=1`);
       await desktop.page.getByText(hint).waitFor();
     } finally {
       await desktop.context.close();

@@ -1,9 +1,9 @@
 // The progress journey (issue 16) in Debian's Chromium against the real product: a new learner
-// with a desk of two cards keeps /my-progress open in one tab and reviews in another. After each
+// with a deck of two cards keeps /my-progress open in one tab and reviews in another. After each
 // rating the right panel's streak, 31-day grid and weekly chart, the sidebar's History and the
 // other tab's /my-progress change without a reload (the review's own invalidation in the
 // reviewing tab, the events stream's `activity` event in the other). Clicking the History entry
-// opens the desk. The dashboard and /my-progress rank the learner among a friend and move when
+// opens the deck. The dashboard and /my-progress rank the learner among a friend and move when
 // the learner reviews on another device. Then the same panel in Spanish.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -38,9 +38,9 @@ async function register(tag: string): Promise<Session> {
   return { email, username, tokens };
 }
 
-/** A desk named `name` with the given cards, created through the API; returns its id. */
-async function deskWith(session: Session, name: string, fronts: string[]): Promise<number> {
-  const desk = await call<{ id: number }>('/space-repetition/desks/', {
+/** A deck named `name` with the given cards, created through the API; returns its id. */
+async function deckWith(session: Session, name: string, fronts: string[]): Promise<number> {
+  const deck = await call<{ id: number }>('/space-repetition/desks/', {
     method: 'POST',
     token: session.tokens.access,
     body: JSON.stringify({ name }),
@@ -49,10 +49,10 @@ async function deskWith(session: Session, name: string, fronts: string[]): Promi
     await call('/space-repetition/cards/', {
       method: 'POST',
       token: session.tokens.access,
-      body: JSON.stringify({ desk_id: desk.id, front, back: `${front} back` }),
+      body: JSON.stringify({ desk_id: deck.id, front, back: `${front} back` }),
     });
   }
-  return desk.id;
+  return deck.id;
 }
 
 /** A browser context signed in as that learner, in `language`, wide enough for the panel. */
@@ -106,14 +106,14 @@ function labelled(list: Locator, attribute: 'title' | 'aria-label', suffix: stri
   return list.locator(`li[${attribute}$="${suffix}"]`);
 }
 
-/** Rates the first due card of the desk Good through the API, as another device would. */
-async function review(session: Session, deskId: number): Promise<void> {
+/** Rates the first due card of the deck Good through the API, as another device would. */
+async function review(session: Session, deckId: number): Promise<void> {
   const due = await call<{ cards: { id: number }[] }>(
-    `/space-repetition/cards/due_cards/?desk_id=${deskId}`,
+    `/space-repetition/cards/due_cards/?desk_id=${deckId}`,
     { token: session.tokens.access },
   );
   const card = due.cards[0];
-  if (!card) throw new Error(`no card due in desk ${deskId}`);
+  if (!card) throw new Error(`no card due in desk ${deckId}`);
   await call(`/space-repetition/cards/${card.id}/update_difficulty/`, {
     method: 'POST',
     token: session.tokens.access,
@@ -143,7 +143,7 @@ describe('progress in the browser', () => {
     timeout: JOURNEY_MS,
   }, async () => {
     const session = await register('en');
-    const deskId = await deskWith(session, 'Streak rivers', ['Nile', 'Danube']);
+    const deckId = await deckWith(session, 'Streak rivers', ['Nile', 'Danube']);
     const { context, errors, open } = await signedIn(session, 'en');
     try {
       // A new learner: /my-progress says so, in its own tab, and stays open.
@@ -151,7 +151,7 @@ describe('progress in the browser', () => {
       await progress.getByRole('heading', { name: 'No progress yet' }).waitFor();
 
       // The reviewing tab: the panel and History start empty.
-      const review = await open(`/space-repetition/${deskId}?study=1`);
+      const review = await open(`/space-repetition/${deckId}?study=1`);
       const side = panel(review, 'en');
       await side.streak.getByText('0 days', { exact: true }).waitFor();
       await side.streak.getByText('Study today to start a streak.').waitFor();
@@ -160,7 +160,7 @@ describe('progress in the browser', () => {
       const history = review.getByRole('navigation', { name: 'Main navigation' });
       await history.getByText('No activity yet').waitFor();
 
-      // First rating: a one-day streak, today's cell, today's bar and the desk in History.
+      // First rating: a one-day streak, today's cell, today's bar and the deck in History.
       await review.getByText('2 remaining today', { exact: true }).waitFor();
       await rateEasy(review);
       await side.streak.getByText('1 day', { exact: true }).waitFor();
@@ -188,12 +188,12 @@ describe('progress in the browser', () => {
         .poll(() => figureValue(progress, 'Total responses'), { timeout: 15_000 })
         .toBe('2');
       expect(await figureValue(progress, 'Days active')).toBe('1');
-      // One History row per desk and day, updated in place.
+      // One History row per deck and day, updated in place.
       expect(await history.getByRole('link', { name: /Streak rivers/ }).count()).toBe(1);
 
-      // The History entry opens its desk.
+      // The History entry opens its deck.
       await history.getByRole('link', { name: /Streak rivers/ }).click();
-      await review.waitForURL(`${baseUrl}/space-repetition/${deskId}`);
+      await review.waitForURL(`${baseUrl}/space-repetition/${deckId}`);
       await review.getByRole('heading', { name: 'Streak rivers', level: 1 }).waitFor();
       expect(errors).toEqual([]);
     } finally {
@@ -216,8 +216,8 @@ describe('progress in the browser', () => {
       token: bo.tokens.access,
     });
     // Bo reviewed one card this week; Ana nothing yet.
-    await review(bo, await deskWith(bo, 'Bo desk', ['Tagus']));
-    const anaDesk = await deskWith(ana, 'Ana desk', ['Rhine', 'Loire']);
+    await review(bo, await deckWith(bo, 'Bo desk', ['Tagus']));
+    const anaDeck = await deckWith(ana, 'Ana desk', ['Rhine', 'Loire']);
     const { context, errors, open } = await signedIn(ana, 'en');
     try {
       const home = await open('/');
@@ -226,8 +226,8 @@ describe('progress in the browser', () => {
       await glance.getByText('Not yet today', { exact: true }).waitFor();
 
       // Two reviews elsewhere (the API, as another device would): the open dashboard moves up.
-      await review(ana, anaDesk);
-      await review(ana, anaDesk);
+      await review(ana, anaDeck);
+      await review(ana, anaDeck);
       await glance.getByText('1 of 2', { exact: true }).waitFor();
       await glance.getByText('Done for today', { exact: true }).waitFor();
       await glance.getByText('1 day', { exact: true }).waitFor();
@@ -249,10 +249,10 @@ describe('progress in the browser', () => {
 
   test('the panel and History in Spanish', { timeout: JOURNEY_MS }, async () => {
     const session = await register('es');
-    const deskId = await deskWith(session, 'Ríos', ['Ebro']);
+    const deckId = await deckWith(session, 'Ríos', ['Ebro']);
     const { context, errors, open } = await signedIn(session, 'es');
     try {
-      const page = await open(`/space-repetition/${deskId}?study=1`);
+      const page = await open(`/space-repetition/${deckId}?study=1`);
       const side = panel(page, 'es');
       await side.streak.getByText('0 días', { exact: true }).waitFor();
       await side.weekly.getByText('Todavía no hay repasos esta semana.').waitFor();

@@ -1,5 +1,5 @@
 // The spaced-repetition journey (issue 4, item 9) in Debian's Chromium against the real product:
-// create a desk, add two cards by hand, generate three from text and keep them, review them all
+// create a deck, add two cards by hand, generate three from text and keep them, review them all
 // with the keyboard (one rated Again comes back at the end of the session, as in Anki), see the
 // counts change, reload, rate a card again and see it scheduled.
 // Then the same screens in Spanish.
@@ -64,11 +64,11 @@ async function signedIn(
   return { context, page, errors };
 }
 
-function counts(page: Page, deskName: string) {
-  // In the page's list, not the sidebar History, which names the desk once it was reviewed.
+function counts(page: Page, deckName: string) {
+  // In the page's list, not the sidebar History, which names the deck once it was reviewed.
   const card = page
     .getByRole('main')
-    .locator('li', { has: page.getByRole('link', { name: deskName }) });
+    .locator('li', { has: page.getByRole('link', { name: deckName }) });
   const value = (label: string) =>
     card.locator('li', { hasText: label }).locator('span').first().textContent();
   return {
@@ -88,7 +88,7 @@ afterAll(async () => {
 });
 
 describe('spaced repetition in the browser', () => {
-  test('desk, cards by hand and generated, keyboard review, counts, reload and reschedule', async () => {
+  test('deck, cards by hand and generated, keyboard review, counts, reload and reschedule', async () => {
     const session = await register('en');
     const { context, page, errors } = await signedIn(session, 'en');
     try {
@@ -128,15 +128,15 @@ describe('spaced repetition in the browser', () => {
       }
       await page.getByText('5 cards', { exact: true }).first().waitFor();
 
-      // The desk list counts five new cards for today.
+      // The deck list counts five new cards for today.
       await page.goto(`${baseUrl}/space-repetition`);
-      const desk = counts(page, 'Journey capitals');
-      await desk.card.waitFor();
-      expect(await desk.fresh()).toBe('5');
-      expect(await desk.remaining()).toBe('5');
+      const deck = counts(page, 'Journey capitals');
+      await deck.card.waitFor();
+      expect(await deck.fresh()).toBe('5');
+      expect(await deck.remaining()).toBe('5');
 
       // Review all five with the keyboard: Space reveals, 1 rates the first Again, 4 the rest Easy.
-      await desk.card.getByRole('link', { name: 'Study (5)' }).click();
+      await deck.card.getByRole('link', { name: 'Study (5)' }).click();
       const shown = page.locator('article[data-card-id] p').first();
       await page.getByText('5 remaining today', { exact: true }).waitFor();
       const first = (await shown.textContent()) ?? '';
@@ -170,13 +170,13 @@ describe('spaced repetition in the browser', () => {
 
       // The counts changed: nothing new or due is left today.
       await page.goto(`${baseUrl}/space-repetition`);
-      await desk.card.waitFor();
-      await expect.poll(() => desk.remaining(), { timeout: 10_000 }).toBe('0');
-      expect(await desk.fresh()).toBe('0');
+      await deck.card.waitFor();
+      await expect.poll(() => deck.remaining(), { timeout: 10_000 }).toBe('0');
+      expect(await deck.fresh()).toBe('0');
 
       // One card back into today's queue (repeat_same_day), then reload and rate it again: Easy.
       const cards = await call<{ results: { id: number; front: string }[] }>(
-        `/space-repetition/desks/${await deskIdFrom(page, 'Journey capitals')}/cards/?search=Paris`,
+        `/space-repetition/desks/${await deckIdFrom(page, 'Journey capitals')}/cards/?search=Paris`,
         { token: session.tokens.access },
       );
       const paris = cards.results[0];
@@ -187,9 +187,9 @@ describe('spaced repetition in the browser', () => {
         body: JSON.stringify({ difficulty: 'good' }),
       });
       await page.reload();
-      await desk.card.waitFor();
-      await expect.poll(() => desk.remaining(), { timeout: 10_000 }).toBe('1');
-      await desk.card.getByRole('link', { name: 'Study (1)' }).click();
+      await deck.card.waitFor();
+      await expect.poll(() => deck.remaining(), { timeout: 10_000 }).toBe('1');
+      await deck.card.getByRole('link', { name: 'Study (1)' }).click();
       await page.locator('article[data-card-id] p', { hasText: 'Paris' }).waitFor();
       await page.keyboard.press('Space');
       const easy = page.getByRole('button', { name: 'Easy', exact: true });
@@ -228,7 +228,7 @@ describe('spaced repetition in the browser', () => {
 
   test('the same screens in Spanish', async () => {
     const session = await register('es');
-    const desk = await call<{ id: number }>('/space-repetition/desks/', {
+    const deck = await call<{ id: number }>('/space-repetition/desks/', {
       method: 'POST',
       token: session.tokens.access,
       body: JSON.stringify({ name: 'Capitales' }),
@@ -236,13 +236,13 @@ describe('spaced repetition in the browser', () => {
     await call('/space-repetition/cards/', {
       method: 'POST',
       token: session.tokens.access,
-      body: JSON.stringify({ desk_id: desk.id, front: 'Lima', back: 'capital de Perú' }),
+      body: JSON.stringify({ desk_id: deck.id, front: 'Lima', back: 'capital de Perú' }),
     });
     const { context, page, errors } = await signedIn(session, 'es');
     try {
       await page.goto(`${baseUrl}/space-repetition`);
       await page.getByRole('heading', { name: 'Repetición espaciada', level: 1 }).waitFor();
-      // The desks come from the API once the island has hydrated.
+      // The decks come from the API once the island has hydrated.
       await page.getByRole('main').getByRole('link', { name: 'Capitales' }).waitFor();
       await page.getByRole('button', { name: 'Nuevo mazo' }).click();
       await page.getByRole('button', { name: 'Crear' }).click();
@@ -269,9 +269,9 @@ describe('spaced repetition in the browser', () => {
   });
 });
 
-/** The desk's id from its link on the list. */
-async function deskIdFrom(page: Page, name: string): Promise<number> {
-  // The list's link, not the sidebar History entry of the same desk.
+/** The deck's id from its link on the list. */
+async function deckIdFrom(page: Page, name: string): Promise<number> {
+  // The list's link, not the sidebar History entry of the same deck.
   const href = await page.getByRole('main').getByRole('link', { name }).getAttribute('href');
   const id = Number(href?.split('/').pop());
   if (!Number.isInteger(id)) throw new Error(`No desk link for ${name}`);

@@ -104,9 +104,9 @@ async function signIn(base: string): Promise<string> {
   return tokens.body.access as string;
 }
 
-async function deskIds(base: string, token: string): Promise<Set<number>> {
+async function deckIds(base: string, token: string): Promise<Set<number>> {
   const list = await api(base, '/space-repetition/desks/', { token });
-  return new Set((list.body as { id: number }[]).map((desk) => desk.id));
+  return new Set((list.body as { id: number }[]).map((deck) => deck.id));
 }
 
 function postmasterPid(dataDir: string): number | undefined {
@@ -147,7 +147,7 @@ async function crashAndRestart(dataDir: string): Promise<void> {
   );
   await register(first.baseUrl);
   const token = await signIn(first.baseUrl);
-  const desk = await api(first.baseUrl, '/space-repetition/desks/', {
+  const deck = await api(first.baseUrl, '/space-repetition/desks/', {
     method: 'POST',
     token,
     body: JSON.stringify({ name: 'Before the crash' }),
@@ -183,11 +183,11 @@ async function crashAndRestart(dataDir: string): Promise<void> {
     isRunning(orphan) ? 'no' : 'yes',
     !isRunning(orphan),
   );
-  const kept = await deskIds(again.baseUrl, await signIn(again.baseUrl));
+  const kept = await deckIds(again.baseUrl, await signIn(again.baseUrl));
   record(
     'data written before the crash is served',
-    kept.has(desk.body.id) ? 'yes' : 'no',
-    kept.has(desk.body.id),
+    kept.has(deck.body.id) ? 'yes' : 'no',
+    kept.has(deck.body.id),
   );
   await stop(again);
 }
@@ -197,7 +197,7 @@ async function sigtermUnderLoad(dataDir: string): Promise<void> {
   const product = startProduct(dataDir, port);
   await waitForHealth(product);
   const token = await signIn(product.baseUrl);
-  const before = await deskIds(product.baseUrl, token);
+  const before = await deckIds(product.baseUrl, token);
 
   const answered: number[] = [];
   const statuses = new Map<number, number>();
@@ -250,7 +250,7 @@ async function sigtermUnderLoad(dataDir: string): Promise<void> {
 
   const again = startProduct(dataDir, port);
   await waitForHealth(again);
-  const after = await deskIds(again.baseUrl, await signIn(again.baseUrl));
+  const after = await deckIds(again.baseUrl, await signIn(again.baseUrl));
   const lost = answered.filter((id) => !after.has(id)).length;
   const unanswered = after.size - before.size - answered.length;
   record('  answered writes missing after a restart', lost, lost === 0);

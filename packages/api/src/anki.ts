@@ -19,7 +19,7 @@ import type { components } from './schema.d.ts';
 import { spaceRepetitionKeys } from './space-repetition.ts';
 
 export type AnkiImportSummary = components['schemas']['AnkiImportSummary'];
-export type DeskExportFormat = 'apkg' | 'csv';
+export type DeckExportFormat = 'apkg' | 'csv';
 
 /** The file types the import accepts: the reader's packages, and CSV. */
 export const ANKI_ACCEPT = '.apkg,.colpkg,.csv';
@@ -101,12 +101,12 @@ export function xhrFetch(
   return keepsOwnTimeLimits(transport);
 }
 
-/** A CSV file (the desk export's format or `front,back`) rather than an Anki package. */
+/** A CSV file (the deck export's format or `front,back`) rather than an Anki package. */
 export const isCsvFile = (file: File) => /\.csv$/i.test(file.name);
 
 /**
- * Imports an Anki package, or a CSV file into a new desk (`isCsvFile`); `onProgress` follows the
- * upload. Refreshes the desks and progress.
+ * Imports an Anki package, or a CSV file into a new deck (`isCsvFile`); `onProgress` follows the
+ * upload. Refreshes the decks and progress.
  */
 export function useImportAnkiPackage(onProgress: (p: UploadProgress) => void) {
   const client = useQueryClient();
@@ -129,7 +129,7 @@ export function useImportAnkiPackage(onProgress: (p: UploadProgress) => void) {
     },
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: spaceRepetitionKeys.desks() }),
+        client.invalidateQueries({ queryKey: spaceRepetitionKeys.decks() }),
         client.invalidateQueries({ queryKey: queryKeys.progress.all }),
       ]).then(() => undefined),
   });
@@ -141,12 +141,12 @@ function attachmentName(response: Response, fallback: string): string {
   return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
 }
 
-/** Downloads a desk as an Anki package or CSV: the browser saves the file. */
-export function useExportDesk() {
-  return useMutation<void, ApiRequestError, { deskId: number; format: DeskExportFormat }>({
-    mutationFn: async ({ deskId, format }) => {
+/** Downloads a deck as an Anki package or CSV: the browser saves the file. */
+export function useExportDeck() {
+  return useMutation<void, ApiRequestError, { deckId: number; format: DeckExportFormat }>({
+    mutationFn: async ({ deckId, format }) => {
       const result = await api.GET('/space-repetition/desks/{id}/export/', {
-        params: { path: { id: deskId }, query: { format } },
+        params: { path: { id: deckId }, query: { format } },
         parseAs: 'blob',
       });
       const blob = unwrap(result) as unknown as Blob;

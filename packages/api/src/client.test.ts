@@ -474,8 +474,8 @@ describe('other errors', () => {
 });
 
 describe('Idempotency-Key on creates', () => {
-  const DESKS = '/be/api/space-repetition/desks/';
-  const desk = { id: 7, name: 'Capitals' };
+  const DECKS = '/be/api/space-repetition/desks/';
+  const deck = { id: 7, name: 'Capitals' };
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
   /** Drops the connection without an answer: an instance killed while it ran the request. */
   const dropConnection = {
@@ -485,7 +485,7 @@ describe('Idempotency-Key on creates', () => {
   test('sends a fresh key on every create, and none on other requests', async () => {
     localStorage.setItem('access_token', 'acc');
     server.handle((request) =>
-      request.path === DESKS ? { status: 201, body: desk } : { status: 200, body: user },
+      request.path === DECKS ? { status: 201, body: deck } : { status: 200, body: user },
     );
     const api = client();
     await api.POST('/space-repetition/desks/', { body: { name: 'Capitals' } });
@@ -502,7 +502,7 @@ describe('Idempotency-Key on creates', () => {
 
   test('keeps a key the caller passes', async () => {
     localStorage.setItem('access_token', 'acc');
-    server.handle(() => ({ status: 201, body: desk }));
+    server.handle(() => ({ status: 201, body: deck }));
     await client().POST('/space-repetition/desks/', {
       params: { header: { 'Idempotency-Key': 'mine-1' } },
       body: { name: 'Capitals' },
@@ -515,14 +515,14 @@ describe('Idempotency-Key on creates', () => {
     server.handle((request) => {
       if (request.path === REFRESH) return { status: 200, body: { access: 'new' } };
       return request.headers.authorization === 'Bearer new'
-        ? { status: 201, body: desk }
+        ? { status: 201, body: deck }
         : unauthorized;
     });
 
     const result = await client().POST('/space-repetition/desks/', { body: { name: 'Capitals' } });
 
-    expect(result.data).toEqual(desk);
-    const sent = server.hits(DESKS);
+    expect(result.data).toEqual(deck);
+    const sent = server.hits(DECKS);
     expect(sent).toHaveLength(2);
     expect(sent[0]?.headers['idempotency-key']).toMatch(UUID);
     expect(sent[1]?.headers['idempotency-key']).toBe(sent[0]?.headers['idempotency-key']);
@@ -534,13 +534,13 @@ describe('Idempotency-Key on creates', () => {
     let calls = 0;
     server.handle(() => {
       calls += 1;
-      return calls === 1 ? dropConnection : { status: 201, body: desk };
+      return calls === 1 ? dropConnection : { status: 201, body: deck };
     });
 
     const result = await client().POST('/space-repetition/desks/', { body: { name: 'Capitals' } });
 
-    expect(result.data).toEqual(desk);
-    const sent = server.hits(DESKS);
+    expect(result.data).toEqual(deck);
+    const sent = server.hits(DECKS);
     expect(sent.map((r) => r.body)).toEqual(['{"name":"Capitals"}', '{"name":"Capitals"}']);
     expect(sent[1]?.headers['idempotency-key']).toBe(sent[0]?.headers['idempotency-key']);
     expect(sent[1]?.headers.authorization).toBe('Bearer acc');
@@ -555,7 +555,7 @@ describe('Idempotency-Key on creates', () => {
     await expect(
       api.POST('/space-repetition/desks/', { body: { name: 'Capitals' } }),
     ).rejects.toMatchObject({ code: 'network_error' });
-    expect(server.hits(DESKS)).toHaveLength(2);
+    expect(server.hits(DECKS)).toHaveLength(2);
     retryConnection();
 
     await expect(

@@ -149,7 +149,7 @@ function useDuelsMutation<TData, TVariables>(
   ]);
 }
 
-/** `POST duels/create/`: a desk or custom duel and its request to the opponent. */
+/** `POST duels/create/`: a deck or custom duel and its request to the opponent. */
 export function useCreateDuel(options: MutationHookOptions<Duel, DuelCreate> = {}) {
   return useDuelsMutation(options, async (body) =>
     unwrap(await api.POST('/duels/create/', { body })),

@@ -54,7 +54,7 @@ export {
   searchQueries,
   useAccountInfo,
   useConsumeLoginLink,
-  useDeskSearch,
+  useDeckSearch,
   useDuelRequests,
   useInvalidating,
   useInvitationVerification,

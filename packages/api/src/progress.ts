@@ -93,7 +93,7 @@ export function useProgressSummary(options: QueryHookOptions<Schemas['ProgressSu
   return useSignedInQuery(progressQueries.summary(), options);
 }
 
-/** `GET space-repetition/learning-stats/`: retention, forecast, reviews per day, desk maturity. */
+/** `GET space-repetition/learning-stats/`: retention, forecast, reviews per day, deck maturity. */
 export function useLearningStats(options: QueryHookOptions<Schemas['LearningStats']> = {}) {
   return useSignedInQuery(progressQueries.learning(), options);
 }

@@ -40,7 +40,7 @@ type Schemas = components['schemas'];
  * A query that is invalidated (by a mutation or a live event) while no island shows it is
  * dropped rather than kept stale: the cache lives on from page to page (the client router), and
  * the next page to show it would otherwise paint the outdated answer before fetching the new one
- * (the desk list's old counts after a review). Dropped, it shows its loading state, as on a full
+ * (the deck list's old counts after a review). Dropped, it shows its loading state, as on a full
  * page load.
  */
 export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
@@ -173,7 +173,7 @@ export const queryKeys = {
   },
   search: {
     all: ['search'] as const,
-    desks: (search: string) => ['search', 'desks', search] as const,
+    decks: (search: string) => ['search', 'desks', search] as const,
   },
 };
 
@@ -234,11 +234,11 @@ export const duelRequestQueries = {
     }),
 };
 
-/** The top bar's search: desks matching a text (its chats come from `mnemonics.ts`). */
+/** The top bar's search: decks matching a text (its chats come from `mnemonics.ts`). */
 export const searchQueries = {
-  desks: (search: string) =>
+  decks: (search: string) =>
     queryOptions<Schemas['Desk'][], ApiRequestError>({
-      queryKey: queryKeys.search.desks(search),
+      queryKey: queryKeys.search.decks(search),
       queryFn: async ({ signal }) =>
         unwrap(
           await api.GET('/space-repetition/desks/', {
@@ -338,8 +338,8 @@ export function usePendingDuelRequests(options: QueryHookOptions<Schemas['DuelRe
 }
 
 /** `GET space-repetition/desks/?search=` for the top bar's search. */
-export function useDeskSearch(search: string, options: QueryHookOptions<Schemas['Desk'][]> = {}) {
-  return useSignedInQuery(searchQueries.desks(search), options);
+export function useDeckSearch(search: string, options: QueryHookOptions<Schemas['Desk'][]> = {}) {
+  return useSignedInQuery(searchQueries.decks(search), options);
 }
 
 /** `POST auth/token/`: stores the tokens and the user_email cookie (§4). */

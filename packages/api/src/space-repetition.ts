@@ -17,7 +17,7 @@ import {
 import type { components } from './schema.d.ts';
 
 type Schemas = components['schemas'];
-export type Desk = Schemas['Desk'];
+export type Deck = Schemas['Desk'];
 export type Card = Schemas['Card'];
 export type CardPage = Schemas['CardPage'];
 export type CardState = Schemas['CardState'];
@@ -45,51 +45,51 @@ export const NEW_CARDS_PER_DAY = { min: 0, max: 9999, default: 10 } as const;
  * is in today's queue, after the other cards, and counted as due.
  */
 export const LEARN_AHEAD_SECONDS = 20 * 60;
-/** Default page size of a desk's card list. */
+/** Default page size of a deck's card list. */
 export const CARDS_PAGE_SIZE = 20;
 
-export type DeskCardsParams = { page?: number; pageSize?: number; search?: string };
+export type DeckCardsParams = { page?: number; pageSize?: number; search?: string };
 
 // ── keys ─────────────────────────────────────────────────────────────────────────────────────
 
-/** Query keys of the domain; `all` invalidates all of it. `desks()` prefixes every `desk(id)`. */
+/** Query keys of the domain; `all` invalidates all of it. `decks()` prefixes every `deck(id)`. */
 export const spaceRepetitionKeys = {
   all: ['spaceRepetition'] as const,
-  desks: () => ['spaceRepetition', 'desks'] as const,
-  desk: (id: number) => ['spaceRepetition', 'desks', id] as const,
-  /** Every desk's card lists. */
-  deskCardsRoot: () => ['spaceRepetition', 'deskCards'] as const,
-  /** Every page and search of one desk's cards. */
-  deskCardsAll: (id: number) => ['spaceRepetition', 'deskCards', id] as const,
-  deskCards: (id: number, { page = 1, pageSize = CARDS_PAGE_SIZE, search = '' }: DeskCardsParams) =>
+  decks: () => ['spaceRepetition', 'desks'] as const,
+  deck: (id: number) => ['spaceRepetition', 'desks', id] as const,
+  /** Every deck's card lists. */
+  deckCardsRoot: () => ['spaceRepetition', 'deskCards'] as const,
+  /** Every page and search of one deck's cards. */
+  deckCardsAll: (id: number) => ['spaceRepetition', 'deskCards', id] as const,
+  deckCards: (id: number, { page = 1, pageSize = CARDS_PAGE_SIZE, search = '' }: DeckCardsParams) =>
     ['spaceRepetition', 'deskCards', id, { page, pageSize, search }] as const,
-  /** Every review queue (one per desk, plus all desks). */
+  /** Every review queue (one per deck, plus all decks). */
   dueAll: () => ['spaceRepetition', 'due'] as const,
-  due: (deskId: number | null) => ['spaceRepetition', 'due', deskId ?? 'all'] as const,
+  due: (deckId: number | null) => ['spaceRepetition', 'due', deckId ?? 'all'] as const,
 };
 
 // ── query factories ──────────────────────────────────────────────────────────────────────────
 
 export const spaceRepetitionQueries = {
-  /** `GET space-repetition/desks/`: own and shared desks with today's counts. */
-  desks: () =>
-    queryOptions<Desk[], ApiRequestError>({
-      queryKey: spaceRepetitionKeys.desks(),
+  /** `GET space-repetition/desks/`: own and shared decks with today's counts. */
+  decks: () =>
+    queryOptions<Deck[], ApiRequestError>({
+      queryKey: spaceRepetitionKeys.decks(),
       queryFn: async ({ signal }) => unwrap(await api.GET('/space-repetition/desks/', { signal })),
     }),
   /** `GET space-repetition/desks/{id}/`. */
-  desk: (id: number) =>
-    queryOptions<Desk, ApiRequestError>({
-      queryKey: spaceRepetitionKeys.desk(id),
+  deck: (id: number) =>
+    queryOptions<Deck, ApiRequestError>({
+      queryKey: spaceRepetitionKeys.deck(id),
       queryFn: async ({ signal }) =>
         unwrap(
           await api.GET('/space-repetition/desks/{id}/', { params: { path: { id } }, signal }),
         ),
     }),
   /** `GET space-repetition/desks/{id}/cards/?page&page_size&search` (oldest first). */
-  deskCards: (id: number, params: DeskCardsParams = {}) =>
+  deckCards: (id: number, params: DeckCardsParams = {}) =>
     queryOptions<CardPage, ApiRequestError>({
-      queryKey: spaceRepetitionKeys.deskCards(id, params),
+      queryKey: spaceRepetitionKeys.deckCards(id, params),
       queryFn: async ({ signal }) => {
         const { page = 1, pageSize = CARDS_PAGE_SIZE, search = '' } = params;
         return unwrap(
@@ -104,10 +104,10 @@ export const spaceRepetitionQueries = {
       },
     }),
   /** `GET space-repetition/cards/due_cards/?desk_id`: the review queue with interval previews. */
-  dueCards: (deskId: number | null, page: DuePage = {}) =>
+  dueCards: (deckId: number | null, page: DuePage = {}) =>
     queryOptions<DueCards, ApiRequestError>({
-      queryKey: spaceRepetitionKeys.due(deskId),
-      queryFn: ({ signal }) => fetchDueCards(deskId, page, signal),
+      queryKey: spaceRepetitionKeys.due(deckId),
+      queryFn: ({ signal }) => fetchDueCards(deckId, page, signal),
     }),
 };
 
@@ -118,14 +118,14 @@ export type DuePage = { limit?: number; previews?: number };
 
 /** `GET space-repetition/cards/due_cards/`: one page of the queue, outside the query cache. */
 export async function fetchDueCards(
-  deskId: number | null,
+  deckId: number | null,
   { limit = DUE_CARDS_PAGE, previews = DUE_CARDS_PREVIEWS }: DuePage = {},
   signal?: AbortSignal,
 ): Promise<DueCards> {
   const page = { limit, previews };
   return unwrap(
     await api.GET('/space-repetition/cards/due_cards/', {
-      params: { query: deskId === null ? page : { desk_id: deskId, ...page } },
+      params: { query: deckId === null ? page : { desk_id: deckId, ...page } },
       signal,
     }),
   );
@@ -165,20 +165,20 @@ function withPreviews(cards: DueCard[], page: DueCards): DueCard[] {
 
 /** Reads and edits a cached review queue; used for the optimistic update of a rating. */
 export const dueCardsCache = {
-  get(client: QueryClient, deskId: number | null): DueCards | undefined {
-    return client.getQueryData<DueCards>(spaceRepetitionKeys.due(deskId));
+  get(client: QueryClient, deckId: number | null): DueCards | undefined {
+    return client.getQueryData<DueCards>(spaceRepetitionKeys.due(deckId));
   },
-  set(client: QueryClient, deskId: number | null, data: DueCards | undefined): void {
-    client.setQueryData<DueCards>(spaceRepetitionKeys.due(deskId), data);
+  set(client: QueryClient, deckId: number | null, data: DueCards | undefined): void {
+    client.setQueryData<DueCards>(spaceRepetitionKeys.due(deckId), data);
   },
   /** Takes a card out of the queue and counts it as done; returns the queue before. */
-  remove(client: QueryClient, deskId: number | null, cardId: number): DueCards | undefined {
-    const before = dueCardsCache.get(client, deskId);
+  remove(client: QueryClient, deckId: number | null, cardId: number): DueCards | undefined {
+    const before = dueCardsCache.get(client, deckId);
     if (!before) return before;
     const card = before.cards.find((c) => c.id === cardId);
     if (!card) return before;
     const isNew = card.state === 'new';
-    dueCardsCache.set(client, deskId, {
+    dueCardsCache.set(client, deckId, {
       ...before,
       cards: before.cards.filter((c) => c.id !== cardId),
       due_count: isNew ? before.due_count : Math.max(0, before.due_count - 1),
@@ -191,17 +191,17 @@ export const dueCardsCache = {
    * A learning step coming back in the session: at the end of the queue, counted as due; a card
    * already in the queue is replaced where it stands (the server's answer for it), counts unchanged.
    */
-  requeue(client: QueryClient, deskId: number | null, card: DueCard): void {
-    const before = dueCardsCache.get(client, deskId);
+  requeue(client: QueryClient, deckId: number | null, card: DueCard): void {
+    const before = dueCardsCache.get(client, deckId);
     if (!before) return;
     if (before.cards.some((c) => c.id === card.id)) {
-      dueCardsCache.set(client, deskId, {
+      dueCardsCache.set(client, deckId, {
         ...before,
         cards: before.cards.map((c) => (c.id === card.id ? card : c)),
       });
       return;
     }
-    dueCardsCache.set(client, deskId, {
+    dueCardsCache.set(client, deckId, {
       ...before,
       cards: [...before.cards, card],
       due_count: before.due_count + 1,
@@ -213,11 +213,11 @@ export const dueCardsCache = {
    * place (the one on screen stays on screen), the page's others follow in its order, and the
    * counts are the server's. Only for a page read while no rating was on its way.
    */
-  topUp(client: QueryClient, deskId: number | null, page: DueCards): void {
-    const before = dueCardsCache.get(client, deskId);
+  topUp(client: QueryClient, deckId: number | null, page: DueCards): void {
+    const before = dueCardsCache.get(client, deckId);
     if (!before) return;
     const held = new Set(before.cards.map((c) => c.id));
-    dueCardsCache.set(client, deskId, {
+    dueCardsCache.set(client, deckId, {
       ...page,
       cards: [...withPreviews(before.cards, page), ...page.cards.filter((c) => !held.has(c.id))],
     });
@@ -227,19 +227,19 @@ export const dueCardsCache = {
    * card's previews depend on its own schedule only, so they hold even when ratings of other
    * cards were sent while the page was read (when `topUp` must not be used).
    */
-  fillPreviews(client: QueryClient, deskId: number | null, page: DueCards): void {
-    const before = dueCardsCache.get(client, deskId);
+  fillPreviews(client: QueryClient, deckId: number | null, page: DueCards): void {
+    const before = dueCardsCache.get(client, deckId);
     if (!before) return;
     const cards = withPreviews(before.cards, page);
-    if (cards !== before.cards) dueCardsCache.set(client, deskId, { ...before, cards });
+    if (cards !== before.cards) dueCardsCache.set(client, deckId, { ...before, cards });
   },
   /**
    * Puts a card back at the front of the queue (undo). A copy already there (the learning step
    * an Again put back at the end) is replaced, and its count moves to the card's own: undoing
    * Again on a new card counts it as new again, not as due.
    */
-  prepend(client: QueryClient, deskId: number | null, card: DueCard, remaining?: number): void {
-    const before = dueCardsCache.get(client, deskId);
+  prepend(client: QueryClient, deckId: number | null, card: DueCard, remaining?: number): void {
+    const before = dueCardsCache.get(client, deckId);
     if (!before) return;
     const copy = before.cards.find((c) => c.id === card.id);
     let dueCount = before.due_count;
@@ -248,7 +248,7 @@ export const dueCardsCache = {
     else if (copy) dueCount = Math.max(0, dueCount - 1);
     if (card.state === 'new') newCount += 1;
     else dueCount += 1;
-    dueCardsCache.set(client, deskId, {
+    dueCardsCache.set(client, deckId, {
       ...before,
       cards: [card, ...before.cards.filter((c) => c.id !== card.id)],
       due_count: dueCount,
@@ -258,80 +258,80 @@ export const dueCardsCache = {
   },
 };
 
-/** After ratings: desks' counts, the weekly chart, the streak and the history are stale. */
+/** After ratings: decks' counts, the weekly chart, the streak and the history are stale. */
 export function invalidateAfterReview(client: QueryClient): Promise<void> {
   return Promise.all([
-    client.invalidateQueries({ queryKey: spaceRepetitionKeys.desks() }),
-    client.invalidateQueries({ queryKey: spaceRepetitionKeys.deskCardsRoot() }),
+    client.invalidateQueries({ queryKey: spaceRepetitionKeys.decks() }),
+    client.invalidateQueries({ queryKey: spaceRepetitionKeys.deckCardsRoot() }),
     client.invalidateQueries({ queryKey: queryKeys.progress.all }),
   ]).then(() => undefined);
 }
 
 // ── query hooks ──────────────────────────────────────────────────────────────────────────────
 
-export function useDesks(options: QueryHookOptions<Desk[]> = {}) {
-  return useSignedInQuery(spaceRepetitionQueries.desks(), options);
+export function useDecks(options: QueryHookOptions<Deck[]> = {}) {
+  return useSignedInQuery(spaceRepetitionQueries.decks(), options);
 }
 
-export function useDesk(id: number, options: QueryHookOptions<Desk> = {}) {
-  return useSignedInQuery(spaceRepetitionQueries.desk(id), options);
+export function useDeck(id: number, options: QueryHookOptions<Deck> = {}) {
+  return useSignedInQuery(spaceRepetitionQueries.deck(id), options);
 }
 
-export function useDeskCards(
+export function useDeckCards(
   id: number,
-  params: DeskCardsParams = {},
+  params: DeckCardsParams = {},
   options: QueryHookOptions<CardPage> = {},
 ) {
-  return useSignedInQuery(spaceRepetitionQueries.deskCards(id, params), options);
+  return useSignedInQuery(spaceRepetitionQueries.deckCards(id, params), options);
 }
 
 export function useDueCards(
-  deskId: number | null,
+  deckId: number | null,
   options: QueryHookOptions<DueCards> & DuePage = {},
 ) {
   const { limit, previews, ...rest } = options;
-  return useSignedInQuery(spaceRepetitionQueries.dueCards(deskId, { limit, previews }), rest);
+  return useSignedInQuery(spaceRepetitionQueries.dueCards(deckId, { limit, previews }), rest);
 }
 
 // ── mutation hooks ───────────────────────────────────────────────────────────────────────────
 
 const k = spaceRepetitionKeys;
-const deskKeys = (id: number) => [k.desks(), k.deskCardsAll(id), k.dueAll(), queryKeys.search.all];
+const deckKeys = (id: number) => [k.decks(), k.deckCardsAll(id), k.dueAll(), queryKeys.search.all];
 
 /** `POST space-repetition/desks/`. */
-export function useCreateDesk(options: MutationHookOptions<Desk, Schemas['DeskCreate']> = {}) {
+export function useCreateDeck(options: MutationHookOptions<Deck, Schemas['DeskCreate']> = {}) {
   return useInvalidating(
     options,
     async (body) => unwrap(await api.POST('/space-repetition/desks/', { body })),
-    () => [k.desks(), queryKeys.search.all],
+    () => [k.decks(), queryKeys.search.all],
   );
 }
 
 /** `PUT space-repetition/desks/{id}/` (rename; the owner may set allow_editing). */
-export function useUpdateDesk(
-  options: MutationHookOptions<Desk, { id: number } & Schemas['DeskUpdate']> = {},
+export function useUpdateDeck(
+  options: MutationHookOptions<Deck, { id: number } & Schemas['DeskUpdate']> = {},
 ) {
   return useInvalidating(
     options,
     async ({ id, ...body }) =>
       unwrap(await api.PUT('/space-repetition/desks/{id}/', { params: { path: { id } }, body })),
-    () => [k.desks(), queryKeys.search.all],
+    () => [k.decks(), queryKeys.search.all],
   );
 }
 
 /** `DELETE space-repetition/desks/{id}/` (with its cards and review history). */
-export function useDeleteDesk(options: MutationHookOptions<void, { id: number }> = {}) {
+export function useDeleteDeck(options: MutationHookOptions<void, { id: number }> = {}) {
   return useInvalidating(
     options,
     async ({ id }) => {
       unwrap(await api.DELETE('/space-repetition/desks/{id}/', { params: { path: { id } } }));
     },
-    ({ id }) => [...deskKeys(id), queryKeys.progress.all],
+    ({ id }) => [...deckKeys(id), queryKeys.progress.all],
   );
 }
 
 /** `POST space-repetition/desks/{id}/share_multiple/`. */
-export function useShareDesk(
+export function useShareDeck(
   options: MutationHookOptions<
     Schemas['DeskShareResult'],
     { id: number } & Schemas['DeskShare']
@@ -346,13 +346,13 @@ export function useShareDesk(
           body,
         }),
       ),
-    () => [k.desks()],
+    () => [k.decks()],
   );
 }
 
 /** `POST space-repetition/desks/{id}/configure_new_cards/` (1 to 9999 a day). */
 export function useConfigureNewCards(
-  options: MutationHookOptions<Desk, { id: number } & Schemas['NewCardsConfig']> = {},
+  options: MutationHookOptions<Deck, { id: number } & Schemas['NewCardsConfig']> = {},
 ) {
   return useInvalidating(
     options,
@@ -363,7 +363,7 @@ export function useConfigureNewCards(
           body,
         }),
       ),
-    ({ id }) => [k.desks(), k.due(id), k.due(null)],
+    ({ id }) => [k.decks(), k.due(id), k.due(null)],
   );
 }
 
@@ -388,7 +388,7 @@ export function useCreateCard(options: MutationHookOptions<Card, Schemas['CardCr
   return useInvalidating(
     options,
     async (body) => unwrap(await api.POST('/space-repetition/cards/', { body })),
-    (body) => deskKeys(body.desk_id),
+    (body) => deckKeys(body.desk_id),
   );
 }
 
@@ -405,20 +405,20 @@ export function useUpdateCard(
     options,
     async ({ id, ...body }) =>
       unwrap(await api.PUT('/space-repetition/cards/{id}/', { params: { path: { id } }, body })),
-    (_, card) => [k.deskCardsAll(card.desk_id), k.dueAll()],
+    (_, card) => [k.deckCardsAll(card.desk_id), k.dueAll()],
   );
 }
 
 /** `DELETE space-repetition/cards/{id}/`. */
 export function useDeleteCard(
-  options: MutationHookOptions<void, { id: number; deskId: number }> = {},
+  options: MutationHookOptions<void, { id: number; deckId: number }> = {},
 ) {
   return useInvalidating(
     options,
     async ({ id }) => {
       unwrap(await api.DELETE('/space-repetition/cards/{id}/', { params: { path: { id } } }));
     },
-    ({ deskId }) => deskKeys(deskId),
+    ({ deckId }) => deckKeys(deckId),
   );
 }
 

@@ -5,10 +5,10 @@ import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { DeckReview } from './DeckReview.tsx';
-import { CARDS, desk, queue } from './test/fixtures.ts';
+import { CARDS, deck, queue } from './test/fixtures.ts';
 
-const handlers = (cards: Parameters<typeof queue>[0], deskOverrides = {}) => [
-  ok('/space-repetition/desks/{id}/', desk(deskOverrides)),
+const handlers = (cards: Parameters<typeof queue>[0], deckOverrides = {}) => [
+  ok('/space-repetition/desks/{id}/', deck(deckOverrides)),
   ok('/space-repetition/cards/due_cards/', queue(cards)),
 ];
 
@@ -16,7 +16,7 @@ const meta = {
   title: 'Features/deck-review/DeckReview',
   component: DeckReview,
   decorators: [withSession(true), withQueryClient],
-  args: { deskId: 7 },
+  args: { deckId: 7 },
   parameters: {
     messages,
     msw: handlers([CARDS.fresh, CARDS.learning, CARDS.review]),

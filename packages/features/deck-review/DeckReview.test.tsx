@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { DeckReview } from './DeckReview.tsx';
 import { REVIEW_QUEUE_KEY, readQueue } from './offlineQueue.ts';
-import { CARDS, desk, dueCard, queue, reviewResult } from './test/fixtures.ts';
+import { CARDS, deck, dueCard, queue, reviewResult } from './test/fixtures.ts';
 
 let server: TestServer;
 
@@ -44,11 +44,11 @@ afterEach(() => vi.restoreAllMocks());
 
 type Rating = { status: number; body?: unknown } | 'hang';
 
-/** The backend of one desk: its due queue, and what a rating answers. */
+/** The backend of one deck: its due queue, and what a rating answers. */
 function backend(onRate: (body: Record<string, unknown>) => Rating) {
   server.handle((request) => {
     if (request.path.startsWith('/be/api/space-repetition/desks/7/')) {
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     }
     if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
       return { status: 200, body: queue([CARDS.fresh, CARDS.learning, CARDS.review]) };
@@ -86,9 +86,9 @@ describe('review keyboard flow', () => {
       if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
         return { status: 200, body: queue([CARDS.fresh, CARDS.learning, CARDS.review]) };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
     expect(screen.queryByText('capital of France')).toBeNull();
     expect(remaining()).toBe('3 remaining today');
@@ -148,9 +148,9 @@ describe('review keyboard flow', () => {
       if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
         return { status: 200, body: pages.shift() ?? queue([]) };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
     const asked = () => server.hits('/be/api/space-repetition/cards/due_cards/');
     expect(asked().map((r) => [queryOf(r).get('limit'), queryOf(r).get('previews')])).toEqual([
@@ -178,7 +178,7 @@ describe('review keyboard flow', () => {
       status: 404,
       body: { detail: 'Not found', code: 'not_found' },
     }));
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
     key(' ');
     key('4');
@@ -193,7 +193,7 @@ describe('review keyboard flow', () => {
 
   test('Spanish: translated rollback message and intervals', async () => {
     backend(() => ({ status: 503, body: { detail: 'Down', code: 'unavailable' } }));
-    renderWithProviders(<DeckReview deskId={7} />, { locale: 'es' });
+    renderWithProviders(<DeckReview deckId={7} />, { locale: 'es' });
     await screen.findByText('Paris');
     key(' ');
     expect(screen.getByRole('button', { name: 'Bien' }).textContent).toBe(
@@ -219,9 +219,9 @@ describe('review keyboard flow', () => {
       if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
         return { status: 200, body: queue([CARDS.fresh, CARDS.learning]) };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
     key(' ');
     key('1');
@@ -253,9 +253,9 @@ describe('review keyboard flow', () => {
       if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
         return { status: 200, body: queue(fresh) };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
     expect(counters()).toBe('3 remaining today · 0 due · 3 new');
     key(' ');
@@ -275,7 +275,7 @@ describe('review keyboard flow', () => {
 describe('a deleted deck', () => {
   test('shows the not-found state with the way back to the decks, not Retry', async () => {
     server.handle(() => ({ status: 404, body: { detail: 'Not found.', code: 'not_found' } }));
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All decks' }).getAttribute('href')).toBe(
       '/space-repetition',
@@ -285,10 +285,10 @@ describe('a deleted deck', () => {
 });
 
 describe('leaving the page', () => {
-  test('ratings still unsettled on leaving refresh the desk list at once, not never', async () => {
+  test('ratings still unsettled on leaving refresh the deck list at once, not never', async () => {
     backend(() => ({ status: 200, body: reviewResult(CARDS.fresh, 'good') }));
-    const { client, unmount } = renderWithProviders(<DeckReview deskId={7} />);
-    client.setQueryData(spaceRepetitionKeys.desks(), { results: [] }); // the list, counts before
+    const { client, unmount } = renderWithProviders(<DeckReview deckId={7} />);
+    client.setQueryData(spaceRepetitionKeys.decks(), { results: [] }); // the list, counts before
     await screen.findByText('Paris');
     key(' ');
     key('3');
@@ -298,7 +298,7 @@ describe('leaving the page', () => {
 
     unmount(); // well within the 1.5 s pause after which the session refreshes them itself
     // The list is shown by no island here: dropped, so the next page fetches it.
-    expect(client.getQueryCache().find({ queryKey: spaceRepetitionKeys.desks() })).toBeUndefined();
+    expect(client.getQueryCache().find({ queryKey: spaceRepetitionKeys.decks() })).toBeUndefined();
   });
 });
 
@@ -321,9 +321,9 @@ describe('interval previews past the page’s first cards', () => {
           : queue([CARDS.learning, CARDS.review]);
         return { status: 200, body: page };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
     expect(previewsAsked()).toEqual([String(DUE_CARDS_PREVIEWS)]);
     key(' ');
@@ -364,9 +364,9 @@ describe('interval previews past the page’s first cards', () => {
       if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
         return { status: 200, body: served(rated) };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Card 0');
     for (let i = 0; i < DUE_CARDS_PAGE; i++) {
       expect(front()).toBe(`Card ${i}`);
@@ -402,9 +402,9 @@ describe('interval previews past the page’s first cards', () => {
           ? { status: 200, body: queue([withoutPreviews]) }
           : { status: 503, body: { detail: 'Down', code: 'unavailable' } };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />, { locale: 'es' });
+    renderWithProviders(<DeckReview deckId={7} />, { locale: 'es' });
     await screen.findByText('Madrid');
     await waitFor(() => expect(previewsAsked()).toContain(String(DUE_CARDS_PAGE)));
     key(' ');
@@ -448,9 +448,9 @@ describe('learning steps in the same session (learn-ahead)', () => {
       if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
         return { status: 200, body: queue([CARDS.fresh, CARDS.learning]) };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
     expect(remaining()).toBe('2 remaining today');
 
@@ -499,9 +499,9 @@ describe('learning steps in the same session (learn-ahead)', () => {
         if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
           return { status: 200, body: queue([CARDS.learning]) };
         }
-        return { status: 200, body: desk() };
+        return { status: 200, body: deck() };
       });
-      renderWithProviders(<DeckReview deskId={7} />);
+      renderWithProviders(<DeckReview deckId={7} />);
       await screen.findByText('Madrid');
       key(' ');
       key('3');
@@ -522,9 +522,9 @@ describe('learning steps in the same session (learn-ahead)', () => {
           const next_due = new Date(Date.now() + 42 * 60_000).toISOString();
           return { status: 200, body: queue([], { next_due }) };
         }
-        return { status: 200, body: desk() };
+        return { status: 200, body: deck() };
       });
-      renderWithProviders(<DeckReview deskId={7} />, { locale: 'es' });
+      renderWithProviders(<DeckReview deckId={7} />, { locale: 'es' });
       expect(
         await screen.findByText('La próxima tarjeta vence en 42 minutos, a las 12:42.'),
       ).toBeTruthy();
@@ -538,7 +538,7 @@ describe('offline queue', () => {
   test('a rating lost with the connection is kept and sent after the next sign-in', async () => {
     backend(() => ({ status: 200, body: reviewResult(CARDS.fresh, 'good') }));
     setUserEmail('ana@example.com');
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
 
     // The backend goes away: the rating gets no response.
@@ -567,7 +567,7 @@ describe('offline queue', () => {
       if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
         return { status: 200, body: queue([CARDS.learning]) };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
     setUserEmail('ana@example.com');
     act(() => saveTokens({ access: 'access-2', refresh: 'refresh-2' })); // fires auth-change
@@ -594,9 +594,9 @@ describe('the finished screen', () => {
       if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
         return { status: 200, body: queue([]) };
       }
-      return { status: 200, body: desk() };
+      return { status: 200, body: deck() };
     });
-    renderWithProviders(<DeckReview deskId={7} />);
+    renderWithProviders(<DeckReview deckId={7} />);
     const title = await screen.findByText('All done for today!');
     const screenRoot = title.closest('div')?.parentElement as HTMLElement;
     expect(screenRoot.querySelector('svg')).not.toBeNull();

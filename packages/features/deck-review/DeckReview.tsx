@@ -1,14 +1,14 @@
 /**
- * The review island (`/space-repetition/{deskId}?study=1`): the front, reveal (Space or the
+ * The review island (`/space-repetition/{deckId}?study=1`): the front, reveal (Space or the
  * button), rate with the buttons or keys 1–4 (each showing its next interval as Anki does),
  * the remaining-today counter, undo (button or Ctrl/Cmd+Z) and the session-complete screen.
- * Shared read-only desks can be reviewed too; nothing here edits the desk.
+ * Shared read-only decks can be reviewed too; nothing here edits the deck.
  */
-import { type DueCard, REVIEW_RATINGS, type ReviewRating, useDesk } from '@memoria/api';
+import { type DueCard, REVIEW_RATINGS, type ReviewRating, useDeck } from '@memoria/api';
 import { Button, CheckIcon, Chip, EmptyState, Skeleton, Snackbar } from '@memoria/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DESK_ERRORS, errorMessage } from '../shared/errors.ts';
+import { DECK_ERRORS, errorMessage } from '../shared/errors.ts';
 import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
 import { describeInterval, formatInterval } from './intervals.ts';
@@ -48,19 +48,19 @@ function Side({ text, image, alt }: { text: string; image: string | null; alt: s
 }
 
 export interface DeckReviewProps {
-  /** The deck to study (from `/space-repetition/{deskId}`). */
-  deskId: number;
+  /** The deck to study (from `/space-repetition/{deckId}`). */
+  deckId: number;
   /** Start with the answer shown (stories). */
   initiallyRevealed?: boolean;
 }
 
 /**
- * The review session of one deck (`/space-repetition/{deskId}?study=1`), mounted by
+ * The review session of one deck (`/space-repetition/{deckId}?study=1`), mounted by
  * `DeckReviewIsland`: the card's front, reveal, rate, the remaining-today counter, undo, and the
  * session-complete screen. Works on decks shared read-only too (nothing here edits the deck).
  *
  * **Use it** for studying one deck's due cards. **Don't use it** to browse or edit a deck's cards
- * (`DeskDetail`) or for a duel's questions (the duel arenas).
+ * (`DeckDetail`) or for a duel's questions (the duel arenas).
  *
  * **API calls and states.**
  * - `GET /space-repetition/desks/{id}/` and `GET /space-repetition/cards/due_cards/`. Pending:
@@ -81,11 +81,11 @@ export interface DeckReviewProps {
  * a group named "How well did you remember?"; feedback (an undo, a queued rating, an error) is a
  * snackbar.
  */
-export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProps) {
+export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProps) {
   const intl = useIntl();
   useFlushReviewQueue();
-  const desk = useDesk(deskId);
-  const session = useReviewSession(deskId);
+  const deck = useDeck(deckId);
+  const session = useReviewSession(deckId);
   const { current, revealed, reveal, rate, undo, canUndo, remaining, due, feedback } = session;
   const cardRef = useRef<HTMLElement>(null);
   const idBase = useId();
@@ -148,8 +148,8 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
     return () => window.removeEventListener('keydown', onKey);
   }, [canUndo, undo, revealed, current, reveal, rate]);
 
-  const deskName = desk.data?.name ?? '';
-  const backHref = `/space-repetition/${deskId}`;
+  const deckName = deck.data?.name ?? '';
+  const backHref = `/space-repetition/${deckId}`;
 
   let body: React.ReactNode;
   if (due.isPending) {
@@ -172,14 +172,14 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
   } else if (due.isError && !due.data) {
     body = (
       <div role="alert" className={s.card}>
-        <p className={s.side}>{errorMessage(intl, due.error, { overrides: DESK_ERRORS })}</p>
+        <p className={s.side}>{errorMessage(intl, due.error, { overrides: DECK_ERRORS })}</p>
         <Button variant="secondary" onClick={() => due.refetch()}>
           <FormattedMessage id="deckReview.retry" />
         </Button>
       </div>
     );
   } else if (!current) {
-    const emptyDeck = desk.data?.cards_count === 0;
+    const emptyDeck = deck.data?.cards_count === 0;
     body = emptyDeck ? (
       <EmptyState
         icon={<CardsIcon size={40} />}
@@ -300,7 +300,7 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
               { id: 'deckReview.undoFailed' },
               {
                 reason: errorMessage(intl, feedback.error, {
-                  overrides: DESK_ERRORS,
+                  overrides: DECK_ERRORS,
                   fallbackId: 'deckReview.error.generic',
                 }),
               },
@@ -309,7 +309,7 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
               { id: 'deckReview.rateFailed' },
               {
                 reason: errorMessage(intl, feedback.error, {
-                  overrides: DESK_ERRORS,
+                  overrides: DECK_ERRORS,
                   fallbackId: 'deckReview.error.generic',
                 }),
               },
@@ -323,8 +323,8 @@ export function DeckReview({ deskId, initiallyRevealed = false }: DeckReviewProp
             <FormattedMessage id="deckReview.back" />
           </Button>
           <h1 className={s.title}>
-            {deskName ? (
-              <FormattedMessage id="deckReview.title" values={{ name: deskName }} />
+            {deckName ? (
+              <FormattedMessage id="deckReview.title" values={{ name: deckName }} />
             ) : (
               <FormattedMessage id="deckReview.titleNoName" />
             )}

@@ -1,19 +1,19 @@
-/** The review island, mounted by `src/pages/space-repetition/[deskId].astro` with `?study=1`. */
+/** The review island, mounted by `src/pages/space-repetition/[deckId].astro` with `?study=1`. */
 import type { Locale, Theme } from '@memoria/api';
 import { IslandRoot } from '../shared/IslandRoot.tsx';
 import { DeckReview } from './DeckReview.tsx';
 
 export function DeckReviewIsland({
-  deskId,
+  deckId,
   ...prefs
 }: {
-  deskId: number;
+  deckId: number;
   locale?: Locale;
   theme?: Theme;
 }) {
   return (
     <IslandRoot {...prefs}>
-      <DeckReview deskId={deskId} />
+      <DeckReview deckId={deckId} />
     </IslandRoot>
   );
 }

@@ -104,7 +104,7 @@ async function flushOnce(): Promise<FlushResult> {
         break; // no connection or no session: keep it (and the rest) for later
       }
       if (error.status >= 500 || error.status === 429) break;
-      // 404 (card or desk gone), 409 (a later review exists), 400: it can never be sent.
+      // 404 (card or deck gone), 409 (a later review exists), 400: it can never be sent.
       console.error('[deck-review] dropped a queued rating:', error.status, error.detail);
       result.dropped += 1;
     }

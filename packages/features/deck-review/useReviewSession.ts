@@ -1,5 +1,5 @@
 /**
- * The review session of one desk: the queue from `due_cards`, reveal, rate (optimistic: the card
+ * The review session of one deck: the queue from `due_cards`, reveal, rate (optimistic: the card
  * leaves the cached queue in the same event, `update_difficulty` follows; a failure puts it back
  * and says why; a dropped connection keeps the rating in the offline queue), and undo.
  * As in Anki, a rating that leaves the card in a learning step due within the learn-ahead limit
@@ -65,9 +65,9 @@ const endOfLocalDay = (at: number) => {
   return end.getTime();
 };
 
-export function useReviewSession(deskId: number) {
+export function useReviewSession(deckId: number) {
   const client = useQueryClient();
-  const due = useDueCards(deskId, { refetchOnWindowFocus: false, staleTime: 0 });
+  const due = useDueCards(deckId, { refetchOnWindowFocus: false, staleTime: 0 });
   const review = useReviewCard();
   const undoMutation = useUndoReview();
   const [revealed, setRevealed] = useState(false);
@@ -83,7 +83,7 @@ export function useReviewSession(deskId: number) {
   const [last, setLast] = useState<LastRating | null>(null);
   const pending = useRef(0);
   const staleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** Desk counts, weekly chart, streak and history: refreshed once the learner pauses. */
+  /** Deck counts, weekly chart, streak and history: refreshed once the learner pauses. */
   const invalidateNow = useCallback(() => {
     clearTimeout(staleTimer.current);
     staleTimer.current = undefined;
@@ -133,10 +133,10 @@ export function useReviewSession(deskId: number) {
    * running low is topped up with the next page, kept only if no rating or undo was sent meanwhile.
    */
   const refillIfDone = useCallback(() => {
-    const cached = dueCardsCache.get(client, deskId);
+    const cached = dueCardsCache.get(client, deckId);
     if (pending.current !== 0 || !cached) return;
     if (cached.cards.length === 0) {
-      void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deskId) });
+      void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deckId) });
       return;
     }
     if (
@@ -148,10 +148,10 @@ export function useReviewSession(deskId: number) {
     }
     toppingUp.current = true;
     const sentBefore = changesSent.current;
-    fetchDueCards(deskId)
+    fetchDueCards(deckId)
       .then((page) => {
-        if (changesSent.current === sentBefore) dueCardsCache.topUp(client, deskId, page);
-        else dueCardsCache.fillPreviews(client, deskId, page);
+        if (changesSent.current === sentBefore) dueCardsCache.topUp(client, deckId, page);
+        else dueCardsCache.fillPreviews(client, deckId, page);
       })
       .catch(() => {
         // The next rating tries again; the empty queue's refetch shows any lasting error.
@@ -159,7 +159,7 @@ export function useReviewSession(deskId: number) {
       .finally(() => {
         toppingUp.current = false;
       });
-  }, [client, deskId]);
+  }, [client, deckId]);
 
   /**
    * A card on screen without previews (rated faster than the pages were read, or past the
@@ -172,12 +172,12 @@ export function useReviewSession(deskId: number) {
   useEffect(() => {
     if (currentId === undefined || !lacksPreviews || previewsAsked.current.has(currentId)) return;
     previewsAsked.current.add(currentId);
-    fetchDueCards(deskId, { previews: DUE_CARDS_PAGE })
-      .then((page) => dueCardsCache.fillPreviews(client, deskId, page))
+    fetchDueCards(deckId, { previews: DUE_CARDS_PAGE })
+      .then((page) => dueCardsCache.fillPreviews(client, deckId, page))
       .catch(() => {
         // The buttons rate without intervals; the next card asks again.
       });
-  }, [currentId, lacksPreviews, client, deskId]);
+  }, [currentId, lacksPreviews, client, deckId]);
 
   /**
    * When the next card is due later today: the earliest of the server's `next_due` (a learning
@@ -197,11 +197,11 @@ export function useReviewSession(deskId: number) {
   useEffect(() => {
     if (laterAt === null || current) return;
     const timer = setTimeout(
-      () => void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deskId) }),
+      () => void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deckId) }),
       Math.max(0, laterAt - LEARN_AHEAD_SECONDS * 1000 - Date.now()) + 500,
     );
     return () => clearTimeout(timer);
-  }, [laterAt, current, client, deskId]);
+  }, [laterAt, current, client, deckId]);
 
   // The finished screen counts the minutes down to the next card.
   const [clock, setClock] = useState(() => Date.now());
@@ -239,9 +239,9 @@ export function useReviewSession(deskId: number) {
       });
       setRevealed(false);
       setFeedback(null);
-      void client.cancelQueries({ queryKey: spaceRepetitionKeys.due(deskId) });
-      dueCardsCache.remove(client, deskId, card.id);
-      if (comesBack) dueCardsCache.requeue(client, deskId, waiting);
+      void client.cancelQueries({ queryKey: spaceRepetitionKeys.due(deckId) });
+      dueCardsCache.remove(client, deckId, card.id);
+      if (comesBack) dueCardsCache.requeue(client, deckId, waiting);
       pending.current += 1;
       changesSent.current += 1;
       const entry: LastRating = { card, rating, key, queued: false, sent: Promise.resolve(null) };
@@ -257,13 +257,13 @@ export function useReviewSession(deskId: number) {
         )
         .then((result) => {
           setNextDue((map) => new Map(map).set(card.id, Date.parse(result.next_due)));
-          const stays = dueCardsCache.get(client, deskId)?.cards.some((c) => c.id === card.id);
+          const stays = dueCardsCache.get(client, deckId)?.cards.some((c) => c.id === card.id);
           if ((stays || !card.intervals) && result.interval_seconds <= LEARN_AHEAD_SECONDS) {
             // The server's card and previews replace the waiting copy (or, for a card rated
             // without previews, come back at the end of the queue).
-            dueCardsCache.requeue(client, deskId, { ...result.card, intervals: result.intervals });
+            dueCardsCache.requeue(client, deckId, { ...result.card, intervals: result.intervals });
           } else if (stays && comesBack) {
-            dueCardsCache.remove(client, deskId, card.id);
+            dueCardsCache.remove(client, deckId, card.id);
           }
           return result;
         })
@@ -281,7 +281,7 @@ export function useReviewSession(deskId: number) {
             setFeedback({ kind: 'queued' });
             return null;
           }
-          dueCardsCache.prepend(client, deskId, card);
+          dueCardsCache.prepend(client, deckId, card);
           setLast((l) => (l?.key === key ? null : l));
           setFeedback({ kind: 'error', error, cause: 'rate' });
           return null;
@@ -295,7 +295,7 @@ export function useReviewSession(deskId: number) {
       inFlight.current.set(card.id, entry.sent);
       setLast(entry);
     },
-    [current, revealed, client, deskId, review, refillIfDone, invalidateSoon],
+    [current, revealed, client, deckId, review, refillIfDone, invalidateSoon],
   );
 
   const undo = useCallback(async () => {
@@ -310,7 +310,7 @@ export function useReviewSession(deskId: number) {
       return next;
     });
     // Back on screen at once, as it was before the rating.
-    dueCardsCache.prepend(client, deskId, entry.card);
+    dueCardsCache.prepend(client, deckId, entry.card);
     if (entry.queued && dropQueuedReview(entry.key)) {
       setFeedback({ kind: 'undone' });
       return;
@@ -323,14 +323,14 @@ export function useReviewSession(deskId: number) {
     }
     try {
       const undone = await undoMutation.mutateAsync({ cardId: entry.card.id });
-      dueCardsCache.prepend(client, deskId, undone.card, undone.remaining_today);
+      dueCardsCache.prepend(client, deckId, undone.card, undone.remaining_today);
       setFeedback({ kind: 'undone' });
       invalidateSoon();
     } catch (error) {
-      dueCardsCache.remove(client, deskId, entry.card.id);
+      dueCardsCache.remove(client, deckId, entry.card.id);
       setFeedback({ kind: 'error', error, cause: 'undo' });
     }
-  }, [last, client, deskId, undoMutation, invalidateSoon]);
+  }, [last, client, deckId, undoMutation, invalidateSoon]);
 
   return {
     due,

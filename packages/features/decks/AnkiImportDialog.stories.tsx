@@ -177,7 +177,7 @@ export const ImportRefusedNoFile: Story = {
   tags: ['expected-console-errors', 'expected-http-errors'],
 };
 
-/** A CSV file imported: one new desk with its cards, no reviews. */
+/** A CSV file imported: one new deck with its cards, no reviews. */
 export const CsvDone: Story = {
   args: { initialFile: CSV },
   parameters: {

@@ -117,7 +117,7 @@ describe('Anki import dialog', () => {
     );
   });
 
-  test('sends a CSV file to the CSV import and shows its new desk', async () => {
+  test('sends a CSV file to the CSV import and shows its new deck', async () => {
     server.handle(() => ({
       status: 201,
       body: {

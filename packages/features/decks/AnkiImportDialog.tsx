@@ -10,10 +10,10 @@ import { Button, Dialog, PlusIcon, ProgressBar } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
-import { FormError } from './DeskDialogs.tsx';
+import { FormError } from './DeckDialogs.tsx';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
-import { deskHref } from './href.ts';
+import { deckHref } from './href.ts';
 
 type SkipReason = AnkiImportSummary['skipped'][number]['reason'];
 
@@ -35,12 +35,12 @@ export function ImportSummary({ summary }: { summary: AnkiImportSummary }) {
       </p>
       {summary.desks.length > 0 ? (
         <ul className={s.importList}>
-          {summary.desks.map((desk) => (
-            <li key={desk.id}>
-              <a className={s.deskLink} href={deskHref(desk.id)}>
-                {desk.name}
+          {summary.desks.map((deck) => (
+            <li key={deck.id}>
+              <a className={s.deckLink} href={deckHref(deck.id)}>
+                {deck.name}
               </a>{' '}
-              <FormattedMessage id="decks.cardsCount" values={{ count: desk.cards }} />
+              <FormattedMessage id="decks.cardsCount" values={{ count: deck.cards }} />
             </li>
           ))}
         </ul>
@@ -134,22 +134,22 @@ function fileSize(intl: ReturnType<typeof useIntl>, bytes: number): string {
 }
 
 /**
- * The Import dialog of `/space-repetition` (opened from `DeskList`, mounted by `DeskListIsland`):
+ * The Import dialog of `/space-repetition` (opened from `DeckList`, mounted by `DeckListIsland`):
  * the learner picks an Anki package (`.apkg` or `.colpkg`, with its notes, scheduling history and
- * media) or a `.csv` file (the desk export's format, or `front,back`) and imports it as new desks.
+ * media) or a `.csv` file (the deck export's format, or `front,back`) and imports it as new decks.
  *
  * **Use it** to bring existing cards into Memoria from Anki or a spreadsheet. **Don't use it** to
- * add cards one by one (the card editor of `DeskDetail`) or to make cards from text or photos
+ * add cards one by one (the card editor of `DeckDetail`) or to make cards from text or photos
  * (`GenerateCards`).
  *
  * **API calls and states.**
  * - No file yet: Import is disabled (`ImportChoose`); a file chosen shows its name and size
  *   (`ImportChosen`).
  * - Import sends a package with `POST /space-repetition/anki-import/`, a CSV file with
- *   `POST /space-repetition/csv-import/` (one new desk). While it runs: a progress bar of the bytes
+ *   `POST /space-repetition/csv-import/` (one new deck). While it runs: a progress bar of the bytes
  *   sent (`ImportUploading`), then an indeterminate bar while the server imports
  *   (`ImportProcessing`).
- * - Done: the summary of desks (links), cards and reviews imported and the notes skipped by reason,
+ * - Done: the summary of decks (links), cards and reviews imported and the notes skipped by reason,
  *   and Close (`ImportDone`, `CsvDone`). The reasons: cloze notes, empty sides, a side over 5000
  *   characters, and a side whose only content is an image the package lacks (`missing_media`) or a
  *   sound or video (`unsupported_media`), or a card template the reader cannot render

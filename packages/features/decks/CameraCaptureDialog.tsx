@@ -48,7 +48,7 @@ export interface CameraCaptureDialogProps {
 /**
  * The camera dialog of card generation: a live preview of the device's camera, and Capture hands a
  * JPEG photo to the caller, which attaches it to the text to generate cards from. Part of
- * `DeskDetailIsland` (opened from `GenerateCards`).
+ * `DeckDetailIsland` (opened from `GenerateCards`).
  *
  * **Use it** to take a photo of notes or a book page for `GenerateCards`. **Don't use it** to pick
  * an existing image file (the file input of `GenerateCards`) or to record video.

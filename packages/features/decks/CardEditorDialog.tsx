@@ -3,7 +3,7 @@ import { type Card, useCreateCard, useUpdateCard } from '@memoria/api';
 import { Button, Dialog, TextArea } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { FormError } from './DeskDialogs.tsx';
+import { FormError } from './DeckDialogs.tsx';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
 import { ImagePicker } from './ImagePicker.tsx';
@@ -66,13 +66,13 @@ function SideFields({
 export function CardEditorDialog({
   open,
   onClose,
-  deskId,
+  deckId,
   card,
   onSaved,
 }: {
   open: boolean;
   onClose: () => void;
-  deskId: number;
+  deckId: number;
   card?: Card;
   onSaved?: (card: Card) => void;
 }) {
@@ -116,7 +116,7 @@ export function CardEditorDialog({
       };
       const saved = card
         ? await update.mutateAsync({ id: card.id, ...body })
-        : await create.mutateAsync({ desk_id: deskId, ...body });
+        : await create.mutateAsync({ desk_id: deckId, ...body });
       onSaved?.(saved);
       onClose();
     } catch (failure) {

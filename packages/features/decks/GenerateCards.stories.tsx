@@ -29,7 +29,7 @@ const meta = {
   title: 'Features/decks/GenerateCards',
   component: GenerateCards,
   decorators: [withSession(true), withQueryClient],
-  args: { deskId: 7 },
+  args: { deckId: 7 },
   parameters: { messages },
 } satisfies Meta<typeof GenerateCards>;
 

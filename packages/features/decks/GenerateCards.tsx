@@ -18,7 +18,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../shared/IslandRoot.tsx';
 import { AttachedFilesList } from './AttachedFilesList.tsx';
 import { CameraCaptureDialog, type GetUserMedia } from './CameraCaptureDialog.tsx';
-import { FormError } from './DeskDialogs.tsx';
+import { FormError } from './DeckDialogs.tsx';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
 import type { AttachedFile } from './files.ts';
@@ -46,7 +46,7 @@ const toProposal = (card: GeneratedCard): Proposal => {
 
 export interface GenerateCardsProps {
   /** The deck the saved cards go to. */
-  deskId: number;
+  deckId: number;
   /** Called after cards were saved (how many). */
   onSaved?: (count: number) => void;
   /** Adds Close to the section's header (disabled while it works). */
@@ -66,7 +66,7 @@ export interface GenerateCardsProps {
 
 /**
  * Makes cards from pasted text, uploaded images or camera photos (read with OCR), then lets the
- * learner keep, edit and save the proposals. A section of `DeskDetail` in `DeskDetailIsland`,
+ * learner keep, edit and save the proposals. A section of `DeckDetail` in `DeckDetailIsland`,
  * opened with Generate cards on a deck the learner can edit.
  *
  * **Use it** to turn notes, a page or a photo into many cards at once, reviewed before they are
@@ -93,7 +93,7 @@ export interface GenerateCardsProps {
  * live region; the progress bars are `role="progressbar"`; failures are `role="alert"`.
  */
 export function GenerateCards({
-  deskId,
+  deckId,
   onSaved,
   onClose,
   initial,
@@ -144,7 +144,7 @@ export function GenerateCards({
       });
       try {
         const result = await generate.mutateAsync({
-          id: deskId,
+          id: deckId,
           language: locale,
           ...(source.kind === 'text' ? { text: source.text } : { image: source.file.dataUrl }),
         });
@@ -205,7 +205,7 @@ export function GenerateCards({
       );
       try {
         await createCard({
-          desk_id: deskId,
+          desk_id: deckId,
           front: proposal.front.trim(),
           back: proposal.back.trim(),
         });
@@ -221,8 +221,8 @@ export function GenerateCards({
       setPhase({ kind: 'saving', done, total: todo.length });
     }
     await Promise.all([
-      client.invalidateQueries({ queryKey: spaceRepetitionKeys.desks() }),
-      client.invalidateQueries({ queryKey: spaceRepetitionKeys.deskCardsAll(deskId) }),
+      client.invalidateQueries({ queryKey: spaceRepetitionKeys.decks() }),
+      client.invalidateQueries({ queryKey: spaceRepetitionKeys.deckCardsAll(deckId) }),
       client.invalidateQueries({ queryKey: spaceRepetitionKeys.dueAll() }),
       client.invalidateQueries({ queryKey: queryKeys.search.all }),
     ]);

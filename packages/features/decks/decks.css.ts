@@ -40,9 +40,9 @@ export const grid = style({
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
 });
 
-export const deskCard = style({ height: '100%' });
+export const deckCard = style({ height: '100%' });
 
-export const deskLink = style({
+export const deckLink = style({
   color: vars.color.text,
   textDecoration: 'none',
   fontWeight: vars.fontWeight.bold,
@@ -51,7 +51,7 @@ export const deskLink = style({
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 
-export const deskTop = style({
+export const deckTop = style({
   display: 'flex',
   alignItems: 'flex-start',
   justifyContent: 'space-between',
@@ -97,7 +97,7 @@ export const meta = style({
 
 export const form = style({ display: 'grid', gap: vars.space.md });
 
-/** The desks and skip reasons of an Anki import's summary. */
+/** The decks and skip reasons of an Anki import's summary. */
 export const importList = style({
   margin: 0,
   paddingInlineStart: vars.space.lg,

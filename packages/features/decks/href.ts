@@ -1,4 +1,4 @@
-/** The address of a desk's page, or of studying it (`?study=1`). */
-export function deskHref(id: number, study = false): string {
+/** The address of a deck's page, or of studying it (`?study=1`). */
+export function deckHref(id: number, study = false): string {
   return `/space-repetition/${id}${study ? '?study=1' : ''}`;
 }

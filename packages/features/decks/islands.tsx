@@ -1,25 +1,25 @@
 /** The deck islands mounted by `src/pages/space-repetition/*.astro`. */
 import type { Locale, Theme } from '@memoria/api';
 import { IslandRoot } from '../shared/IslandRoot.tsx';
-import { DeskDetail } from './DeskDetail.tsx';
-import { DeskList } from './DeskList.tsx';
+import { DeckDetail } from './DeckDetail.tsx';
+import { DeckList } from './DeckList.tsx';
 
 type Prefs = { locale?: Locale; theme?: Theme };
 
 /** `/space-repetition`. */
-export function DeskListIsland(prefs: Prefs) {
+export function DeckListIsland(prefs: Prefs) {
   return (
     <IslandRoot {...prefs}>
-      <DeskList />
+      <DeckList />
     </IslandRoot>
   );
 }
 
-/** `/space-repetition/{deskId}`. */
-export function DeskDetailIsland({ deskId, ...prefs }: Prefs & { deskId: number }) {
+/** `/space-repetition/{deckId}`. */
+export function DeckDetailIsland({ deckId, ...prefs }: Prefs & { deckId: number }) {
   return (
     <IslandRoot {...prefs}>
-      <DeskDetail deskId={deskId} />
+      <DeckDetail deckId={deckId} />
     </IslandRoot>
   );
 }

@@ -1,4 +1,4 @@
-/** Messages of the desk list, desk detail, card editor, generation and camera (en and es). */
+/** Messages of the deck list, deck detail, card editor, generation and camera (en and es). */
 export const en = {
   'decks.title': 'Space Repetition',
   'decks.subtitle': 'Your decks and today’s reviews.',

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { messages } from '../messages.ts';
 import {
   parseEmails,
-  validateDeskName,
+  validateDeckName,
   validateEmails,
   validateGenerationSource,
   validateImageFile,
@@ -11,9 +11,9 @@ import {
 } from './validation.ts';
 
 describe('deck validation (spec §5)', () => {
-  test('blank desk name', () => {
-    expect(validateDeskName('  ')).toBe('decks.validation.deskNameRequired');
-    expect(validateDeskName('Capitals')).toBeNull();
+  test('blank deck name', () => {
+    expect(validateDeckName('  ')).toBe('decks.validation.deskNameRequired');
+    expect(validateDeckName('Capitals')).toBeNull();
     // The spec's key; its text names the field the way the field's label does (issue 9, item 10).
     expect(messages.en['decks.validation.deskNameRequired']).toBe('Please enter a deck name');
     for (const locale of ['en', 'es'] as const) {

@@ -2,8 +2,8 @@
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, NEW_CARDS_PER_DAY } from '@memoria/api';
 import type { DecksMessageId } from './messages.ts';
 
-/** The spec's 'Please enter a desk name' (worded 'deck', as the field's label) for a blank name. */
-export function validateDeskName(name: string): DecksMessageId | null {
+/** The spec's 'Please enter a deck name' (worded 'deck', as the field's label) for a blank name. */
+export function validateDeckName(name: string): DecksMessageId | null {
   return name.trim() === '' ? 'decks.validation.deskNameRequired' : null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The duel arena of one duel, whatever its kind: the question duels (desk and custom) play in
+ * The duel arena of one duel, whatever its kind: the question duels (deck and custom) play in
  * `QuizArena`, the recall duels in `ImageArena` (pictures) and `TableArena` (numbers). Mounted by
  * `DuelArenaIsland` on `/duel/{duelId}`, `/image-duel/{duelId}` and `/table-duel/{duelId}`.
  */

@@ -40,7 +40,7 @@ export const Cancelled: Story = {
   args: { duel: quizDuel({ status: 'cancelled', questions: [], question_deadline_at: null }, 0) },
 };
 
-/** A desk of fewer than four cards: the answer is typed. */
+/** A deck of fewer than four cards: the answer is typed. */
 export const Typed: Story = {
   args: {
     duel: (() => {

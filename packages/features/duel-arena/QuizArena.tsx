@@ -1,5 +1,5 @@
 /**
- * The arena of a question duel (`/duel/{duelId}`, desk and custom): waiting for the friend, each
+ * The arena of a question duel (`/duel/{duelId}`, deck and custom): waiting for the friend, each
  * question in turn, first alone for the view time (Memory League style: its choices come from the
  * server once it opens for answers), then with the time left on the server's clock (keys 1–4 pick
  * a choice; a typed answer is sent with Enter), the friend's progress live (or that their
@@ -208,20 +208,20 @@ function Reading({ duel }: { duel: Duel }) {
 }
 
 /**
- * The arena of a desk or custom duel on `/duel/{duelId}`, as the duel stands for the viewer:
+ * The arena of a deck or custom duel on `/duel/{duelId}`, as the duel stands for the viewer:
  * `QuizArena` loads the duel and shows this view, chosen by `DuelArena` in `DuelArenaIsland`
  * (inside the Premium gate of the `duels` feature). Each question in turn, first read alone for the
  * view time, then answered against the server's clock while the friend's progress shows; then the
  * result with both scores and the correct answers.
  *
- * **Use it** for the question duels (`desk` and `custom`). **Don't use it** for image or number
+ * **Use it** for the question duels (`deck` and `custom`). **Don't use it** for image or number
  * duels (`RecallArenaView`) or to set a duel up (`DuelSetup`).
  *
  * **API calls and states.** `GET duels/{id}/` (while it loads a skeleton, a failed read its message
  * with Retry, both in `QuizArena`); each answer is one state:
  * - Not accepted yet: waiting for the friend (`Waiting`); cancelled (`Cancelled`).
  * - The question, read alone until `answer_opens_at` with a countdown (`Reading`); then asked
- *   again, its choices numbered with the time left (`Question`), or a field when the desk is too
+ *   again, its choices numbered with the time left (`Question`), or a field when the deck is too
  *   small for choices (`Typed`). Time is counted on the server's clock (`question_deadline_at`,
  *   `server_now`); at 0 the choices take no answer (`TimeUp`) and 2.5 s later the duel is read
  *   again.

@@ -1,6 +1,6 @@
 /**
  * `DuelArenaIsland`, the one island of every duel page (`/duel/{id}`, `/image-duel/{id}`,
- * `/table-duel/{id}`): it plays desk, custom, image and number duels. It needs the `duels`
+ * `/table-duel/{id}`): it plays deck, custom, image and number duels. It needs the `duels`
  * feature: a free plan sees the Premium modal.
  */
 import type { DuelType, Locale, Theme } from '@memoria/api';
@@ -9,7 +9,7 @@ import { GatedPage } from '../gate/index.ts';
 import { IslandRoot } from '../shared/IslandRoot.tsx';
 import { DuelArena } from './DuelArena.tsx';
 
-/** The duel arena of one duel; `kind` desk, custom, images or table. */
+/** The duel arena of one duel; `kind` deck, custom, images or table. */
 export function DuelArenaIsland({
   kind,
   duelId,

@@ -3,7 +3,7 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
-import { desk } from '../shared/test/fixtures.ts';
+import { deck } from '../shared/test/fixtures.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { ok, page } from '../shared/test/storyData.ts';
 import { DuelSetup } from './DuelSetup.tsx';
@@ -20,7 +20,7 @@ const friends = ['bo', 'carla'].map((username, i) => ({
 
 const withData = [
   ok('/friends/friendships/friend_list/', page(friends)),
-  ok('/space-repetition/desks/', [desk({ id: 5, name: 'Capitals', cards_count: 12 })]),
+  ok('/space-repetition/desks/', [deck({ id: 5, name: 'Capitals', cards_count: 12 })]),
 ];
 
 const meta = {
@@ -39,15 +39,15 @@ type Story = StoryObj<typeof meta>;
 
 export const Numbers: Story = {};
 export const Images: Story = { args: { kind: 'images' } };
-export const Desk: Story = { args: { kind: 'desk' } };
+export const Deck: Story = { args: { kind: 'desk' } };
 export const Custom: Story = { args: { kind: 'custom' } };
 
 export const NoFriends: Story = {
   parameters: { msw: [ok('/friends/friendships/friend_list/', page([]))] },
 };
 
-/** A desk duel sent before a desk is chosen: the desk is asked for, no range of questions. */
-export const DeskNotChosen: Story = {
+/** A deck duel sent before a deck is chosen: the deck is asked for, no range of questions. */
+export const DeckNotChosen: Story = {
   args: { kind: 'desk' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -72,7 +72,7 @@ export const Invalid: Story = {
 
 /**
  * A question duel's optional view time out of range: the spec's message under it. (A custom duel
- * with no questions yet, so that the form never sends: on a fresh-clone run's docs page the desk
+ * with no questions yet, so that the form never sends: on a fresh-clone run's docs page the deck
  * duel's form once sent `duels/create/` as if the 61 had not been typed; the cause is not found.)
  */
 export const InvalidViewTime: Story = {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { desk } from '../shared/test/fixtures.ts';
+import { deck } from '../shared/test/fixtures.ts';
 import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { DuelSetup } from './DuelSetup.tsx';
 
@@ -28,7 +28,7 @@ beforeEach(() => {
       return { status: 200, body: { count: 1, next: null, previous: null, results: [bo] } };
     }
     if (req.path.startsWith('/be/api/space-repetition/desks/')) {
-      return { status: 200, body: [desk({ id: 5, name: 'Capitals', cards_count: 12 })] };
+      return { status: 200, body: [deck({ id: 5, name: 'Capitals', cards_count: 12 })] };
     }
     if (req.path === CREATE) return created;
     return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
@@ -37,18 +37,18 @@ beforeEach(() => {
 
 const sent = () => api.server.hits(CREATE).map((hit) => JSON.parse(hit.body));
 
-async function deskForm(locale: 'en' | 'es' = 'en') {
+async function deckForm(locale: 'en' | 'es' = 'en') {
   renderWithProviders(<DuelSetup kind="desk" opponent="bo" />, { locale });
-  const deskField = await screen.findByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
-  fireEvent.change(deskField, { target: { value: '5' } });
+  const deckField = await screen.findByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
+  fireEvent.change(deckField, { target: { value: '5' } });
 }
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('DuelSetup: the view time of question duels', () => {
-  test('a desk duel is sent without a view time when the field is left empty', async () => {
-    await deskForm();
+  test('a deck duel is sent without a view time when the field is left empty', async () => {
+    await deckForm();
     expect((screen.getByLabelText('View time (seconds)') as HTMLInputElement).value).toBe('');
     expect(
       screen.getByText('Optional: each question shows alone this long before it can be answered.'),
@@ -65,8 +65,8 @@ describe('DuelSetup: the view time of question duels', () => {
     });
   });
 
-  test('a desk duel sends the view time given', async () => {
-    await deskForm();
+  test('a deck duel sends the view time given', async () => {
+    await deckForm();
     type('View time (seconds)', '8');
     fireEvent.click(screen.getByRole('button', { name: 'Send duel' }));
     await waitFor(() => expect(sent()).toHaveLength(1));
@@ -76,7 +76,7 @@ describe('DuelSetup: the view time of question duels', () => {
   test.each(['0', '61', '2.5', 'ten'])(
     "refuses a view time of %s with the spec's message, and sends nothing",
     async (value) => {
-      await deskForm();
+      await deckForm();
       type('View time (seconds)', value);
       fireEvent.click(screen.getByRole('button', { name: 'Send duel' }));
       expect(await screen.findByText('Value must be between 1 and 60 seconds')).toBeTruthy();
@@ -88,7 +88,7 @@ describe('DuelSetup: the view time of question duels', () => {
   );
 
   test('in Spanish', async () => {
-    await deskForm('es');
+    await deckForm('es');
     type('Tiempo de visualización (segundos)', '61');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar duelo' }));
     expect(await screen.findByText('El valor debe estar entre 1 y 60 segundos')).toBeTruthy();
@@ -140,7 +140,7 @@ describe('DuelSetup: the view time of question duels', () => {
   });
 });
 
-describe('DuelSetup: friends and desks first', () => {
+describe('DuelSetup: friends and decks first', () => {
   test('with no friends, the hint links to the friends page', async () => {
     api.server.handle((req) =>
       req.path.startsWith('/be/api/friends/friendships/friend_list/')
@@ -152,17 +152,17 @@ describe('DuelSetup: friends and desks first', () => {
     expect(link.getAttribute('href')).toBe('/friends');
   });
 
-  // Issue 40 item 11: it said "Enter a number from 1 to 0." before a desk was chosen.
+  // Issue 40 item 11: it said "Enter a number from 1 to 0." before a deck was chosen.
   test.each(['en', 'es'] as const)(
-    'with no desk chosen (%s), it asks for the desk and gives no range of questions',
+    'with no deck chosen (%s), it asks for the deck and gives no range of questions',
     async (locale) => {
       renderWithProviders(<DuelSetup kind="desk" opponent="bo" />, { locale });
       await screen.findByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
       fireEvent.click(
         screen.getByRole('button', { name: locale === 'en' ? 'Send duel' : 'Enviar duelo' }),
       );
-      const deskField = screen.getByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
-      await waitFor(() => expect(deskField.getAttribute('aria-invalid')).toBe('true'));
+      const deckField = screen.getByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
+      await waitFor(() => expect(deckField.getAttribute('aria-invalid')).toBe('true'));
       expect(screen.queryByText(/1 to 0|1 a 0/)).toBeNull();
       const count = screen.getByLabelText(
         locale === 'en' ? 'Number of questions' : 'Número de preguntas',

@@ -2,13 +2,13 @@
  * The set-up screen of each kind of duel (`/desk-duel`, `/custom-duel`, `/images-duel`,
  * `/numbers-duel`): the friend to challenge, name, mode (Normal Duel or Review Mode) and the
  * kind's settings, checked as the spec says (view time 1–60 s, answer time 5–300 s, 1–100 words
- * or numbers, 1 to the desk's card count) before sending; the server checks them again and its
+ * or numbers, 1 to the deck's card count) before sending; the server checks them again and its
  * field errors show under the same fields. A question duel's view time is optional: left empty,
  * each question's choices show at once; filled, each question is read alone that long first.
  * Custom duels edit their questions, which `Make questions` can propose from a text.
  *
  * **API calls and states**: `GET friends/friendships/friend_list/` (no friends: a notice),
- * `GET space-repetition/desks/` for desk duels, `POST duels/create/`, `POST duels/image-duels/`
+ * `GET space-repetition/desks/` for deck duels, `POST duels/create/`, `POST duels/image-duels/`
  * or `POST duels/table-duels/` (then the duel's arena, waiting for the friend),
  * `POST duels/generate-custom-questions/`.
  */
@@ -113,7 +113,7 @@ function QuestionsEditor({
  * `/numbers-duel`), mounted by `DuelSetupIsland` inside the Premium gate of the `duels` feature:
  * the friend to challenge (preselected from `?opponent=`), a name, the mode (Normal Duel or Review
  * Mode) and the kind's settings, checked as the spec says (view time 1–60 s, answer time 5–300 s,
- * 1–100 words or numbers, 1 to the desk's card count) before sending. A question duel's view time
+ * 1–100 words or numbers, 1 to the deck's card count) before sending. A question duel's view time
  * is optional: empty, each question's choices show at once; filled, each question is read alone
  * that long first. Custom duels edit their questions, which Make questions can propose from a text.
  *
@@ -121,15 +121,15 @@ function QuestionsEditor({
  * request or see past duels (`DuelsHome`) or to play (the arenas).
  *
  * **API calls and states.**
- * - `GET friends/friendships/friend_list/` and, for desk duels, `GET space-repetition/desks/`: a
+ * - `GET friends/friendships/friend_list/` and, for deck duels, `GET space-repetition/desks/`: a
  *   skeleton while they load (`Loading`), their error with Retry when one fails (`LoadError`); no
  *   friends yet: "Add a friend
  *   first: duels are between friends." and no form (`NoFriends`); otherwise the kind's form
- *   (`Numbers`, `Images`, `Desk`, `Custom`); a desk duel without decks says so in place of the desk
+ *   (`Numbers`, `Images`, `Deck`, `Custom`); a deck duel without decks says so in place of the deck
  *   fields.
  * - Send checks the fields first: each message under its field and nothing sent (`Invalid`,
  *   `InvalidViewTime`; in Spanish, `SpanishInvalid`).
- * - Send duel: `POST duels/create/` (desk and custom), `POST duels/image-duels/` or
+ * - Send duel: `POST duels/create/` (deck and custom), `POST duels/image-duels/` or
  *   `POST duels/table-duels/`; success opens the duel's arena, waiting for the friend; the server's
  *   field errors show under the same fields, any other failure in an alert above Send.
  * - Make questions (custom duels): `POST duels/generate-custom-questions/` with the text, in the
@@ -137,7 +137,7 @@ function QuestionsEditor({
  *
  * **Accessibility.** "New {mode}" is the page's `h1`; a native form, so Enter in a field sends it.
  * Every field has a real label, its hint and error linked to it (`aria-describedby`,
- * `aria-invalid`); the friend, mode, desk, digits and language are native selects. A custom duel's
+ * `aria-invalid`); the friend, mode, deck, digits and language are native selects. A custom duel's
  * questions are a fieldset headed "Questions", each row labelled "Question N" and "Answer N" with a
  * × button named "Remove question N". Errors outside a field are `role="alert"`; Send is busy
  * (`aria-busy`) while the duel is created.
@@ -146,14 +146,14 @@ export function DuelSetup({
   kind,
   opponent = null,
 }: {
-  /** The kind of duel: `desk`, `custom`, `images` (pictures) or `table` (numbers). */
+  /** The kind of duel: `deck`, `custom`, `images` (pictures) or `table` (numbers). */
   kind: DuelType;
   /** A friend's username to preselect (from a friend's Duel button, `?opponent=`). */
   opponent?: string | null;
 }) {
   const intl = useIntl();
   const setup = useDuelSetup(kind, opponent);
-  const { form, friendList, deskList, desk } = setup;
+  const { form, friendList, deckList, deck } = setup;
 
   if (setup.loading) return <Loading />;
   if (setup.loadFailure) {
@@ -213,7 +213,7 @@ export function DuelSetup({
             />
           </div>
           {kind === 'desk' ? (
-            deskList.length === 0 ? (
+            deckList.length === 0 ? (
               <p className={s.muted}>
                 <FormattedMessage id="duels.setup.desk.none" />
               </p>
@@ -222,7 +222,7 @@ export function DuelSetup({
                 <Select
                   label={intl.formatMessage({ id: 'duels.setup.desk' })}
                   placeholder=" "
-                  options={deskList.map((d) => ({ value: String(d.id), label: d.name }))}
+                  options={deckList.map((d) => ({ value: String(d.id), label: d.name }))}
                   {...select('desk_id')}
                 />
                 <TextField
@@ -231,10 +231,10 @@ export function DuelSetup({
                   {...form.bind('question_count')}
                   value={form.values.question_count ?? ''}
                   helperText={
-                    desk ? (
+                    deck ? (
                       <FormattedMessage
                         id="duels.setup.questionCount.hint"
-                        values={{ max: desk.cards_count }}
+                        values={{ max: deck.cards_count }}
                       />
                     ) : undefined
                   }

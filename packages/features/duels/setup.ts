@@ -64,7 +64,7 @@ export function checkSetup(
   }
   if (kind === 'desk') {
     if (!values.desk_id) errors.desk_id = { id: 'duels.validation.required' };
-    // The range needs the desk's card count: until a desk is chosen only the desk is asked for
+    // The range needs the deck's card count: until a deck is chosen only the deck is asked for
     // (it said "Enter a number from 1 to 0." before).
     const n = int(values.question_count);
     if (cardCount !== null && !(n >= 1 && n <= cardCount)) {

@@ -10,7 +10,7 @@ import {
   useCreateDuel,
   useCreateImageDuel,
   useCreateTableDuel,
-  useDesks,
+  useDecks,
   useFriends,
 } from '@memoria/api';
 import { useState } from 'react';
@@ -19,21 +19,21 @@ import { checkSetup, duelRequest, FIELDS, initialValues, type Values } from './s
 
 export function useDuelSetup(kind: DuelType, opponent: string | null) {
   const friends = useFriends({ pageSize: 100 });
-  const desks = useDesks({ enabled: kind === 'desk' });
+  const decks = useDecks({ enabled: kind === 'desk' });
   const [questions, setQuestions] = useState<CustomQuestion[]>([{ question: '', answer: '' }]);
   const quiz = useCreateDuel();
   const images = useCreateImageDuel();
   const table = useCreateTableDuel();
 
   const friendList = friends.data?.results ?? [];
-  const deskList = desks.data ?? [];
+  const deckList = decks.data ?? [];
   const preselected = friendList.find((f) => f.username === opponent);
   /** The values with the friend chosen, or else the one preselected from `?opponent=`. */
   const complete = (values: Values): Values => ({
     ...values,
     opponent_id: values.opponent_id ?? (preselected ? String(preselected.id) : ''),
   });
-  const deskOf = (values: Values) => deskList.find((d) => String(d.id) === values.desk_id);
+  const deckOf = (values: Values) => deckList.find((d) => String(d.id) === values.desk_id);
 
   const form = useApiForm({
     initial: () => initialValues(kind),
@@ -44,7 +44,7 @@ export function useDuelSetup(kind: DuelType, opponent: string | null) {
         kind,
         complete(values),
         questions,
-        deskOf(values)?.cards_count ?? null,
+        deckOf(values)?.cards_count ?? null,
       );
       return Object.keys(errors).length > 0 ? { fieldIds: errors } : null;
     },
@@ -57,12 +57,12 @@ export function useDuelSetup(kind: DuelType, opponent: string | null) {
     onSuccess: (duel) => navigateTo(arenaPath(kind, duel.id)),
   });
 
-  const loading = friends.isPending || (kind === 'desk' && desks.isPending);
+  const loading = friends.isPending || (kind === 'desk' && decks.isPending);
   /** The read that failed, with its Retry. */
   const loadFailure = friends.isError
     ? { error: friends.error, retry: () => friends.refetch() }
-    : kind === 'desk' && desks.isError
-      ? { error: desks.error, retry: () => desks.refetch() }
+    : kind === 'desk' && decks.isError
+      ? { error: decks.error, retry: () => decks.refetch() }
       : null;
 
   return {
@@ -70,8 +70,8 @@ export function useDuelSetup(kind: DuelType, opponent: string | null) {
     loading,
     loadFailure,
     friendList,
-    deskList,
-    desk: deskOf(form.values),
+    deckList,
+    deck: deckOf(form.values),
     opponentId: complete(form.values).opponent_id ?? '',
     questions,
     setQuestions,

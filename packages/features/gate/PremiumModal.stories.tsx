@@ -31,7 +31,7 @@ type Story = StoryObj<typeof meta>;
 
 export const MacroImages: Story = {};
 
-export const DeskDuels: Story = { args: { title: 'deskDuels' } };
+export const DeckDuels: Story = { args: { title: 'deskDuels' } };
 
 export const Dark: Story = inMatrix({ theme: 'dark' }, { args: { title: 'conversionTable' } });
 

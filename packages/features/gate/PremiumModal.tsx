@@ -57,7 +57,7 @@ export interface PremiumModalProps {
  *
  * **API calls and states.** It makes no API call: the caller decides when to open it and what Maybe
  * later does. Its title is one of the `GATE_TITLES`: the feature's name, as for Macro Images
- * (`MacroImages`) and desk duels (`DeskDuels`).
+ * (`MacroImages`) and deck duels (`DeckDuels`).
  *
  * **Accessibility.** A modal `Dialog` labelled by the feature's name and described by "Premium
  * Features": the page behind is inert, focus starts on Maybe later, Escape, × and the backdrop

@@ -128,7 +128,7 @@ function DeleteDialog({ chat, onClose }: { chat: MacroChat; onClose: () => void 
  * and delete them; each chat links to its conversation.
  *
  * **Use it** only inside `ChatListPage`, which shows free plans the Premium modal instead.
- * **Don't use it** for one chat's messages (`Conversation`) or for the decks (`DeskList`).
+ * **Don't use it** for one chat's messages (`Conversation`) or for the decks (`DeckList`).
  *
  * **API calls and states.**
  * - `GET macroimages/chats/`: a skeleton while it loads (`Loading`); the chats with their message

@@ -15,7 +15,7 @@ import { Button, EmptyState, ErrorState, Skeleton, VisuallyHidden } from '@memor
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as page from '../shared/page.css.ts';
 import { BarChart } from './BarChart.tsx';
-import { DeskMaturity } from './DeskMaturity.tsx';
+import { DeckMaturity } from './DeckMaturity.tsx';
 import * as s from './progress.css.ts';
 
 function level(count: number): 0 | 1 | 2 | 3 {
@@ -237,7 +237,7 @@ function Section({ titleId, children }: { titleId: string; children: React.React
  *
  * **Use it** for the learner's full progress page. **Don't use it** for the summary at a glance
  * (the dashboard's "Your progress" in `Dashboard`, the right column's `RightPanel`) or for one
- * deck's counts (`DeskList`).
+ * deck's counts (`DeckList`).
  *
  * **API calls and states.** Six calls once signed in: `GET auth/progress/`,
  * `GET space-repetition/learning-stats/`, `GET auth/streaks/my_streak/`,
@@ -376,7 +376,7 @@ export function MyProgress() {
         </Section>
       </div>
       <Section titleId="progress.desks">
-        <DeskMaturity decks={stats.decks} labelledBy="progress.desks" />
+        <DeckMaturity decks={stats.decks} labelledBy="progress.desks" />
       </Section>
       <Section titleId="progress.heatmap">
         <DayGrid

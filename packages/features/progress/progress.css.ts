@@ -118,7 +118,7 @@ export const timeRow = style({
   padding: `${vars.space.xs} ${vars.space.sm}`,
 });
 
-// Cards per desk: Anki's colours for new (blue), learning (orange), young and mature (greens).
+// Cards per deck: Anki's colours for new (blue), learning (orange), young and mature (greens).
 export const maturityKind = styleVariants({
   new: { background: '#1e88e5' },
   learning: { background: '#ef6c00' },
@@ -128,15 +128,15 @@ export const maturityKind = styleVariants({
 
 export const maturityTable = style({
   width: '100%',
-  // Wider, the bars stretch and the numbers drift away from their desk's name.
+  // Wider, the bars stretch and the numbers drift away from their deck's name.
   maxWidth: 720,
   borderCollapse: 'collapse',
   fontSize: vars.fontSize.sm,
 });
 
-export const maturityDeskHead = style({ textAlign: 'start', verticalAlign: 'bottom' });
+export const maturityDeckHead = style({ textAlign: 'start', verticalAlign: 'bottom' });
 
-export const maturityDesk = style({
+export const maturityDeck = style({
   textAlign: 'start',
   fontWeight: vars.fontWeight.regular,
   padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.xs} 0`,

@@ -99,7 +99,7 @@ export const en = {
   'errors.field.anki_media_type':
     'The package has an image that is not a PNG, JPEG, WebP or GIF of at most 2 MB.',
   'errors.field.anki_corrupt_media': 'The media in this package (its images) are damaged.',
-  // Desk CSV import (domain/decks/desk-csv.ts): why a CSV file was refused.
+  // Deck CSV import (domain/decks/desk-csv.ts): why a CSV file was refused.
   'errors.field.csv_file_required': 'Choose a CSV file to import.',
   'errors.field.csv_too_large': 'The CSV file is larger than 16 MB.',
   'errors.field.csv_not_utf8':

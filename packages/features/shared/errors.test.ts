@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { messages } from '../messages.ts';
 import {
-  DESK_ERRORS,
+  DECK_ERRORS,
   ERROR_CODE_MESSAGES,
   errorMessage,
   FIELD_ERROR_MESSAGES,
@@ -48,7 +48,7 @@ describe('the error catalog', () => {
   }
 
   test(`every capability's wording of a code exists in en and es`, () => {
-    const ids = Object.values(DESK_ERRORS);
+    const ids = Object.values(DECK_ERRORS);
     expect(ids.filter((id) => !messages.en[id] || !messages.es[id])).toEqual([]);
   });
 

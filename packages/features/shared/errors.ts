@@ -130,7 +130,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
 export type ErrorCodeMessages = Partial<Record<ErrorCode, string>>;
 
 /** How the deck screens (list, detail, review) say the codes that concern a deck. */
-export const DESK_ERRORS: ErrorCodeMessages = {
+export const DECK_ERRORS: ErrorCodeMessages = {
   forbidden: 'decks.error.readOnly',
   plan_required: 'decks.error.readOnly',
   not_found: 'decks.error.notFound',

@@ -7,7 +7,7 @@ import * as s from './shell.css.ts';
  * The page for an address that leads nowhere, inside the app layout for a signed-in learner: "Not
  * Found", a sentence saying the page does not exist or was moved, and a way back to the dashboard.
  * Mounted by `NotFoundIsland` on any unknown path (answered with status 404) and on the routes
- * whose id is not a number (`/space-repetition/{deskId}`, `/duel/{duelId}`…).
+ * whose id is not a number (`/space-repetition/{deckId}`, `/duel/{duelId}`…).
  *
  * **Use it** when the address itself is wrong, so nothing can be loaded. **Don't use it** for a
  * deck, chat or duel the server answers 404 for (each page shows that as its own error state with a

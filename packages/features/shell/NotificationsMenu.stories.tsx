@@ -70,7 +70,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Desk shares ('Just now', hours, days) and a kind this client does not know yet. */
+/** Deck shares ('Just now', hours, days) and a kind this client does not know yet. */
 export const Open: Story = {};
 
 /** Closed: the badge counts the unseen ones. */

@@ -6,7 +6,7 @@ import { SEARCH_OPEN_DELAY_MS, SearchBox } from './SearchBox.tsx';
 
 beforeEach(() => {
   vi.useFakeTimers();
-  // Signed out: desk and chat searches stay idle, only the submodes list.
+  // Signed out: deck and chat searches stay idle, only the submodes list.
   $session.set({ signedIn: false, email: null });
   setNavigate(vi.fn());
 });

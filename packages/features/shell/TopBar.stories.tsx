@@ -49,7 +49,7 @@ export const SearchFiltered: Story = {
 export const SearchFailed: Story = {
   args: { search: { defaultOpen: true } },
   decorators: [
-    withFailedQuery(queryKeys.search.desks(''), 503, {
+    withFailedQuery(queryKeys.search.decks(''), 503, {
       detail: 'The service is unavailable.',
       code: 'unavailable',
     }),

@@ -62,7 +62,7 @@ const share = (id: number, at: string, seen = false): Notification => ({
 });
 
 describe('notificationView', () => {
-  test('a desk share links to its desk; an unknown kind gets the generic text', () => {
+  test('a deck share links to its deck; an unknown kind gets the generic text', () => {
     expect(notificationView(share(7, ago(0)))).toEqual({
       message: 'shell.notifications.deskShared',
       values: { name: 'bo', desk: 'Desk 7' },
@@ -218,7 +218,7 @@ describe('NotificationsMenu', () => {
     $session.set({ signedIn: true, email: 'ana@example.com' });
   });
 
-  test('lists desk shares newest first with their ages; opening resets the badge', async () => {
+  test('lists deck shares newest first with their ages; opening resets the badge', async () => {
     let seen = false;
     server.handle((req) => {
       if (req.path.startsWith('/be/api/notifications/mark_seen/')) {

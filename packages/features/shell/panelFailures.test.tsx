@@ -86,7 +86,7 @@ describe('the sidebar history when its call fails', () => {
 });
 
 describe("the top bar's search when its call fails", () => {
-  const deskSearch = '/be/api/space-repetition/desks/';
+  const deckSearch = '/be/api/space-repetition/desks/';
   const chats = (request: { path: string }) => request.path.startsWith('/be/api/macroimages/');
   const typeIn = (text: string) =>
     fireEvent.change(screen.getByRole('combobox', { name: 'Search' }), {
@@ -96,7 +96,7 @@ describe("the top bar's search when its call fails", () => {
   test('a failure says it could not load, with Retry, instead of "No results"', async () => {
     let fails = true;
     server.handle((request) => {
-      if (request.path.startsWith(deskSearch)) {
+      if (request.path.startsWith(deckSearch)) {
         return fails
           ? { status: 500, body: { detail: 'boom', code: 'internal_error' } }
           : { status: 200, body: [] };
@@ -118,7 +118,7 @@ describe("the top bar's search when its call fails", () => {
 
   test('a 501 reads Coming soon, without Retry; the modes still show', async () => {
     server.handle((request) => {
-      if (request.path.startsWith(deskSearch)) {
+      if (request.path.startsWith(deckSearch)) {
         return {
           status: 501,
           body: { detail: 'listDesks is not implemented yet', code: 'not_implemented' },
@@ -139,7 +139,7 @@ describe("the top bar's search when its call fails", () => {
 
   test('a 200 with nothing in it keeps "No results"', async () => {
     server.handle((request) =>
-      request.path.startsWith(deskSearch) || chats(request)
+      request.path.startsWith(deckSearch) || chats(request)
         ? { status: 200, body: [] }
         : { status: 404, body: { detail: 'Not found', code: 'not_found' } },
     );

@@ -2,7 +2,7 @@
  * The state of the top bar's `SearchBox`: the typed text, the term searched after the delay, the
  * open list, the active option, the options found, the failed searches and what each key does.
  */
-import { navigateTo, useDeskSearch, useMacroChatSearch } from '@memoria/api';
+import { navigateTo, useDeckSearch, useMacroChatSearch } from '@memoria/api';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 import { useFeatureAccess } from '../gate/index.ts';
@@ -24,7 +24,7 @@ function includes(text: string, term: string, locale: string): boolean {
 function searchOptions(
   intl: IntlShape,
   term: string,
-  desks: readonly { id: number; name: string; cards_count: number }[],
+  decks: readonly { id: number; name: string; cards_count: number }[],
   chats: readonly { id: number; title: string }[],
 ): Option[] {
   const locale = intl.locale;
@@ -35,13 +35,13 @@ function searchOptions(
     if (list.some((o) => o.href === mode.href && o.label === label)) continue;
     list.push({ key: `mode-${mode.id}`, group: 'submodes', href: mode.href, label });
   }
-  for (const desk of desks.slice(0, MAX_PER_GROUP)) {
+  for (const deck of decks.slice(0, MAX_PER_GROUP)) {
     list.push({
-      key: `desk-${desk.id}`,
+      key: `desk-${deck.id}`,
       group: 'decks',
-      href: `/space-repetition/${desk.id}`,
-      label: desk.name.trim() || intl.formatMessage({ id: 'shell.search.unnamedDeck' }),
-      meta: intl.formatMessage({ id: 'shell.search.cards' }, { count: desk.cards_count }),
+      href: `/space-repetition/${deck.id}`,
+      label: deck.name.trim() || intl.formatMessage({ id: 'shell.search.unnamedDeck' }),
+      meta: intl.formatMessage({ id: 'shell.search.cards' }, { count: deck.cards_count }),
     });
   }
   const chatList = chats.filter((chat) => !term || includes(chat.title, term, locale));
@@ -72,11 +72,11 @@ export function useSearchBox({
   const [active, setActive] = useState(-1);
   const chatsAllowed = useFeatureAccess('macro_images').allowed;
 
-  const desks = useDeskSearch(term, { enabled: open });
+  const decks = useDeckSearch(term, { enabled: open });
   const chats = useMacroChatSearch({ enabled: open && chatsAllowed });
   // A failed call is not "no results": the list says it could not load (or, for a 501, that the
   // search is coming soon) instead of hiding the failure behind an empty list.
-  const failed = [desks, chats].filter((query) => query.isError);
+  const failed = [decks, chats].filter((query) => query.isError);
   const retry = () => {
     for (const query of failed) void query.refetch();
     inputRef.current?.focus();
@@ -103,8 +103,8 @@ export function useSearchBox({
   };
 
   const options = useMemo(
-    () => searchOptions(intl, term, desks.data ?? [], chats.data ?? []),
-    [intl, term, desks.data, chats.data],
+    () => searchOptions(intl, term, decks.data ?? [], chats.data ?? []),
+    [intl, term, decks.data, chats.data],
   );
 
   // The top bar lives on from page to page (the client router), so a pick also empties the box,

@@ -91,7 +91,7 @@ describe('serve: graceful shutdown', () => {
           headers: { authorization: `Bearer ${fresh}` },
         }),
       );
-      const names = ((await json(list)) as { name: string }[]).map((desk) => desk.name).sort();
+      const names = ((await json(list)) as { name: string }[]).map((deck) => deck.name).sort();
       const answered = answers.map((a) => (a.body as { name: string }).name).sort();
       expect(names).toEqual(answered);
     } finally {

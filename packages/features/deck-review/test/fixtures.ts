@@ -1,8 +1,8 @@
 /** Contract-typed review data shared by the stories and tests of the review island. */
 import { type DueCard, type DueCards, LEARN_AHEAD_SECONDS, type ReviewResult } from '@memoria/api';
-import { desk } from '../../shared/test/fixtures.ts';
+import { deck } from '../../shared/test/fixtures.ts';
 
-export { desk };
+export { deck };
 
 const MIN = 60;
 const DAY = 86_400;

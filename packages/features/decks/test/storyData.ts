@@ -1,13 +1,13 @@
 /** Contract-typed answers for the deck stories (dates relative to FIXED_NOW). */
-import type { Card, CardPage, Desk } from '@memoria/api';
+import type { Card, CardPage, Deck } from '@memoria/api';
 import { ago } from '../../../../.storybook/fixtures.ts';
-import { desk } from '../../shared/test/fixtures.ts';
+import { deck } from '../../shared/test/fixtures.ts';
 
-export { desk };
+export { deck };
 
-export const desks: Desk[] = [
-  desk(),
-  desk({
+export const decks: Deck[] = [
+  deck(),
+  deck({
     id: 8,
     name: 'Spanish verbs',
     cards_count: 40,
@@ -16,7 +16,7 @@ export const desks: Desk[] = [
     remaining_today: 22,
     shared_with: ['luis@example.com', 'marta@example.com'],
   }),
-  desk({
+  deck({
     id: 9,
     name: 'Anatomy (shared by Prof. Ruiz)',
     cards_count: 120,

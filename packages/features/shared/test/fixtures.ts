@@ -1,12 +1,12 @@
 /** A contract-typed deck for the stories and tests of the deck and review islands. */
-import type { Desk } from '@memoria/api';
+import type { Deck } from '@memoria/api';
 
 const DAY = 86_400;
 const NOW = Date.parse('2025-01-15T10:30:00.000Z');
 
 const at = (seconds: number) => new Date(NOW + seconds * 1000).toISOString();
 
-export function desk(overrides: Partial<Desk> = {}): Desk {
+export function deck(overrides: Partial<Deck> = {}): Deck {
   return {
     id: 7,
     name: 'Capitals of Europe',

@@ -93,12 +93,12 @@ const weekdays: Schemas['Weekday'][] = [
   'sunday',
 ];
 
-/** The bell's list: desk shares (unseen, hours, seen days ago) and a kind this client lacks. */
+/** The bell's list: deck shares (unseen, hours, seen days ago) and a kind this client lacks. */
 export function notificationPage(): Schemas['NotificationPage'] {
-  const share = (id: number, from: string, desk: string, at: string, seen: boolean) => ({
+  const share = (id: number, from: string, deck: string, at: string, seen: boolean) => ({
     id,
     kind: 'desk_shared' as const,
-    payload: { desk_id: id, desk_name: desk, from_username: from, allow_editing: false },
+    payload: { desk_id: id, desk_name: deck, from_username: from, allow_editing: false },
     actor_username: from,
     created_at: at,
     seen_at: seen ? at : null,
@@ -122,7 +122,7 @@ export function notificationPage(): Schemas['NotificationPage'] {
   };
 }
 
-/** The bell with duel kinds: a request for a desk duel, an accepted numbers duel, a rejection. */
+/** The bell with duel kinds: a request for a deck duel, an accepted numbers duel, a rejection. */
 export function duelNotificationPage(): Schemas['NotificationPage'] {
   const duel = (
     id: number,

@@ -1,5 +1,5 @@
 /**
- * Writes a desk as an Anki package (`.apkg`, the older `collection.anki2` SQLite format): one deck,
+ * Writes a deck as an Anki package (`.apkg`, the older `collection.anki2` SQLite format): one deck,
  * its cards as notes of Anki's stock "Basic" note type (Front and Back fields, one "Card 1"
  * template), images as media files the fields name, and the review history as `revlog`. The
  * tables, indexes and `col` JSON are those of Anki's schema 11 (note type, deck, deck options and
@@ -217,7 +217,7 @@ export function writeAnkiPackage(
       '{}',
     );
     const note = db.prepare("insert into notes values (?, ?, ?, ?, -1, '', ?, ?, ?, 0, '')");
-    // New cards (type and queue 0), due in the desk's order.
+    // New cards (type and queue 0), due in the deck's order.
     const card = db.prepare(
       "insert into cards values (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
     );

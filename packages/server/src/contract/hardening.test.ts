@@ -55,9 +55,9 @@ describe('ids and integers', () => {
 
 describe('strings', () => {
   it('refuses a NUL in a body string, a query string and a sign-in email, naming the field', async () => {
-    const desk = await t.request('POST', `${SR}/desks/`, { token, body: { name: 'a\u0000b' } });
-    expect(desk.status).toBe(400);
-    expect(desk.body.fields).toEqual({ name: ['Must not contain control characters.'] });
+    const deck = await t.request('POST', `${SR}/desks/`, { token, body: { name: 'a\u0000b' } });
+    expect(deck.status).toBe(400);
+    expect(deck.body.fields).toEqual({ name: ['Must not contain control characters.'] });
     const search = await t.request('GET', `${SR}/desks/?search=%00`, { token });
     expect(search.status).toBe(400);
     expect(Object.keys(search.body.fields)).toEqual(['search']);
@@ -73,10 +73,10 @@ describe('text PostgreSQL cannot store (issue 38)', () => {
   const unpaired = ['Must not contain unpaired surrogate characters.'];
 
   it('refuses a lone surrogate in a body string, in a nested one and in a key, naming each', async () => {
-    const desk = await t.request('POST', `${SR}/desks/`, { token, body: { name: 'x\ud800y' } });
-    expect(desk.status).toBe(400);
-    expect(desk.body.fields).toEqual({ name: unpaired });
-    expect(desk.body.field_codes).toEqual({ name: ['invalid_unicode'] });
+    const deck = await t.request('POST', `${SR}/desks/`, { token, body: { name: 'x\ud800y' } });
+    expect(deck.status).toBe(400);
+    expect(deck.body.fields).toEqual({ name: unpaired });
+    expect(deck.body.field_codes).toEqual({ name: ['invalid_unicode'] });
     const key = await t.request('POST', `${SR}/desks/`, {
       token,
       rawBody: '{"name":"ok","\\udc00":1}',

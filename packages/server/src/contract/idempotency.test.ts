@@ -20,7 +20,7 @@ beforeAll(async () => {
   a = await createTestBackend();
   b = await createTestBackend({ databaseUrl: a.url });
   const handlers = allHandlers();
-  const createDesk = handlers.createDesk as Handler<'createDesk'>;
+  const createDeck = handlers.createDesk as Handler<'createDesk'>;
   gated = await createTestBackend({
     databaseUrl: a.url,
     handlers: {
@@ -28,7 +28,7 @@ beforeAll(async () => {
       createDesk: async (c, input) => {
         entered.resolve();
         await gate.promise;
-        return createDesk(c, input);
+        return createDeck(c, input);
       },
     },
   });
@@ -39,18 +39,18 @@ afterAll(async () => {
   await a?.close();
 });
 
-const DESKS = `${SR}/desks/`;
+const DECKS = `${SR}/desks/`;
 const CARDS = `${SR}/cards/`;
 
-function createDesk(on: TestBackend, token: string, key: string | undefined, name = 'Capitals') {
-  return on.request('POST', DESKS, {
+function createDeck(on: TestBackend, token: string, key: string | undefined, name = 'Capitals') {
+  return on.request('POST', DECKS, {
     token,
     body: { name },
     headers: key === undefined ? {} : { 'Idempotency-Key': key },
   });
 }
 
-async function deskCount(userId: number): Promise<number> {
+async function deckCount(userId: number): Promise<number> {
   const [row] = await a.deps.sql<{ n: number }[]>`
     select count(*)::int as n from desks where owner_id = ${userId}`;
   return row?.n ?? 0;
@@ -59,44 +59,44 @@ async function deskCount(userId: number): Promise<number> {
 describe('Idempotency-Key on creates', () => {
   it('creates twice without a key (what a retry did before)', async () => {
     const ana = await a.signUp();
-    expect((await createDesk(a, ana.access, undefined)).status).toBe(201);
-    expect((await createDesk(b, ana.access, undefined)).status).toBe(201);
-    expect(await deskCount(ana.user.id)).toBe(2);
+    expect((await createDeck(a, ana.access, undefined)).status).toBe(201);
+    expect((await createDeck(b, ana.access, undefined)).status).toBe(201);
+    expect(await deckCount(ana.user.id)).toBe(2);
   });
 
   it('answers a retry with the same key and body with the first answer, on another instance', async () => {
     const ana = await a.signUp();
     const key = crypto.randomUUID();
-    const first = await createDesk(a, ana.access, key);
+    const first = await createDeck(a, ana.access, key);
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    const again = await createDesk(b, ana.access, key);
+    const again = await createDeck(b, ana.access, key);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
     expect(again.headers.get('x-request-id')).toBeTruthy();
-    expect(await deskCount(ana.user.id)).toBe(1);
+    expect(await deckCount(ana.user.id)).toBe(1);
   });
 
   it('refuses the same key with another body: 422 idempotency_key_reused', async () => {
     const ana = await a.signUp();
     const key = crypto.randomUUID();
-    expect((await createDesk(a, ana.access, key, 'Rivers')).status).toBe(201);
-    const other = await createDesk(b, ana.access, key, 'Mountains');
+    expect((await createDeck(a, ana.access, key, 'Rivers')).status).toBe(201);
+    const other = await createDeck(b, ana.access, key, 'Mountains');
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('idempotency_key_reused');
-    expect(await deskCount(ana.user.id)).toBe(1);
+    expect(await deckCount(ana.user.id)).toBe(1);
   });
 
   it('runs one create for two requests with one key at once on two instances', async () => {
     const ana = await a.signUp();
     const key = crypto.randomUUID();
     const both = await Promise.all([
-      createDesk(a, ana.access, key),
-      createDesk(b, ana.access, key),
+      createDeck(a, ana.access, key),
+      createDeck(b, ana.access, key),
     ]);
-    expect(await deskCount(ana.user.id)).toBe(1);
+    expect(await deckCount(ana.user.id)).toBe(1);
     const created = both.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     for (const r of created) expect(r.body.id).toBe(created[0]?.body.id);
@@ -110,37 +110,37 @@ describe('Idempotency-Key on creates', () => {
     const key = crypto.randomUUID();
     entered = Promise.withResolvers();
     gate = Promise.withResolvers();
-    const first = createDesk(gated, ana.access, key);
+    const first = createDeck(gated, ana.access, key);
     await entered.promise;
-    const meanwhile = await createDesk(a, ana.access, key);
+    const meanwhile = await createDeck(a, ana.access, key);
     expect([meanwhile.status, meanwhile.body.code]).toEqual([409, 'idempotency_key_in_progress']);
     expect(meanwhile.headers.get('retry-after')).toBe('1');
     gate.resolve();
     const answered = await first;
     expect(answered.status).toBe(201);
-    const retried = await createDesk(b, ana.access, key);
+    const retried = await createDeck(b, ana.access, key);
     expect([retried.status, retried.body.id]).toEqual([201, answered.body.id]);
-    expect(await deskCount(ana.user.id)).toBe(1);
+    expect(await deckCount(ana.user.id)).toBe(1);
   });
 
   it('keeps keys per user: another user with the same key creates their own', async () => {
     const ana = await a.signUp();
     const ben = await a.signUp();
     const key = crypto.randomUUID();
-    const hers = await createDesk(a, ana.access, key);
-    const his = await createDesk(a, ben.access, key);
+    const hers = await createDeck(a, ana.access, key);
+    const his = await createDeck(a, ben.access, key);
     expect([hers.status, his.status]).toEqual([201, 201]);
     expect(his.body.id).not.toBe(hers.body.id);
-    expect(await deskCount(ben.user.id)).toBe(1);
+    expect(await deckCount(ben.user.id)).toBe(1);
   });
 
   it('keeps keys per operation: the same key on another create is another request', async () => {
     const ana = await a.signUp();
     const key = crypto.randomUUID();
-    const desk = await createDesk(a, ana.access, key);
+    const deck = await createDeck(a, ana.access, key);
     const card = await a.request('POST', CARDS, {
       token: ana.access,
-      body: { desk_id: desk.body.id, front: 'Spain', back: 'Madrid' },
+      body: { desk_id: deck.body.id, front: 'Spain', back: 'Madrid' },
       headers: { 'Idempotency-Key': key },
     });
     expect(card.status).toBe(201);
@@ -149,19 +149,19 @@ describe('Idempotency-Key on creates', () => {
   it('keeps no answer but 2xx: after a refusal the key runs again', async () => {
     const ana = await a.signUp();
     const key = crypto.randomUUID();
-    const blank = await createDesk(a, ana.access, key, '   ');
+    const blank = await createDeck(a, ana.access, key, '   ');
     expect(blank.status).toBe(400);
-    const fixed = await createDesk(a, ana.access, key, 'Capitals');
+    const fixed = await createDeck(a, ana.access, key, 'Capitals');
     expect(fixed.status).toBe(201);
-    expect(await deskCount(ana.user.id)).toBe(1);
+    expect(await deckCount(ana.user.id)).toBe(1);
   });
 
   it('compares a multipart form by its fields and file bytes, not its boundary', async () => {
     const ana = await a.signUp();
-    const desk = await createDesk(a, ana.access, undefined);
+    const deck = await createDeck(a, ana.access, undefined);
     const form = (image: Uint8Array) => {
       const f = new FormData();
-      f.set('desk_id', String(desk.body.id));
+      f.set('desk_id', String(deck.body.id));
       f.set('front', 'Notes');
       f.set('back', 'Picture');
       f.set('front_image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'n.png');
@@ -182,41 +182,41 @@ describe('Idempotency-Key on creates', () => {
     });
     expect([other.status, other.body.code]).toEqual([422, 'idempotency_key_reused']);
     const [row] = await a.deps.sql<{ n: number }[]>`
-      select count(*)::int as n from cards where desk_id = ${desk.body.id}`;
+      select count(*)::int as n from cards where desk_id = ${deck.body.id}`;
     expect(row?.n).toBe(1);
   });
 
   it('refuses a key longer than 255 characters or with spaces: 400', async () => {
     const ana = await a.signUp();
     for (const key of ['k'.repeat(256), 'two words']) {
-      const res = await createDesk(a, ana.access, key);
+      const res = await createDeck(a, ana.access, key);
       expect([res.status, res.body.code]).toEqual([400, 'validation_error']);
       expect(Object.keys(res.body.fields)).toEqual(['Idempotency-Key']);
     }
-    expect(await deskCount(ana.user.id)).toBe(0);
+    expect(await deckCount(ana.user.id)).toBe(0);
   });
 
   it('frees a key after 24 h and prunes it', async () => {
     const ana = await a.signUp();
     const key = crypto.randomUUID();
-    const first = await createDesk(a, ana.access, key);
+    const first = await createDeck(a, ana.access, key);
     const clock = createClock({ adjustable: true });
     a.deps.clock = clock;
     try {
       clock.setOffset(24 * 60 * 60 - 60);
-      const within = await createDesk(a, ana.access, key);
+      const within = await createDeck(a, ana.access, key);
       expect([within.status, within.body.id]).toEqual([201, first.body.id]);
       clock.setOffset(24 * 60 * 60 + 1);
-      const after = await createDesk(a, ana.access, key);
+      const after = await createDeck(a, ana.access, key);
       expect(after.status).toBe(201);
       expect(after.body.id).not.toBe(first.body.id);
       expect(after.headers.get('idempotent-replayed')).toBeNull();
       // Another user's key, made now, is gone once a later answer prunes (clock another day on).
       const ben = await a.signUp();
-      const bens = await createDesk(a, ben.access, crypto.randomUUID());
+      const bens = await createDeck(a, ben.access, crypto.randomUUID());
       expect(bens.status).toBe(201);
       clock.setOffset(3 * 24 * 60 * 60);
-      expect((await createDesk(a, ana.access, crypto.randomUUID())).status).toBe(201);
+      expect((await createDeck(a, ana.access, crypto.randomUUID())).status).toBe(201);
       await vi.waitFor(async () => {
         const [row] = await a.deps.sql<{ n: number }[]>`
           select count(*)::int as n from idempotency_keys where user_id = ${ben.user.id}`;

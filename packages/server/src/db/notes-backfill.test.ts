@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
-import { insertDesk } from './queries/desks.ts';
+import { insertDeck } from './queries/desks.ts';
 
 let t: TestBackend;
 
@@ -15,7 +15,7 @@ afterAll(async () => {
 describe('every card has a note', () => {
   it('makes a basic note of a card a bulk SQL load inserts without one', async () => {
     const ana = await t.signUp();
-    const deskId = await insertDesk(t.deps.sql, {
+    const deckId = await insertDeck(t.deps.sql, {
       ownerId: ana.user.id,
       name: 'Bulk',
       newCardsPerDay: 10,
@@ -23,7 +23,7 @@ describe('every card has a note', () => {
     });
     const [card] = await t.deps.sql<{ note_id: number; front_html: string; back_html: string }[]>`
       insert into cards (desk_id, front, back, created_by)
-      values (${deskId}, ${'a < b\nc'}, ${'"q" & r'}, ${ana.user.id})
+      values (${deckId}, ${'a < b\nc'}, ${'"q" & r'}, ${ana.user.id})
       returning note_id, front_html, back_html`;
     expect(card).toEqual({
       note_id: expect.any(Number),
@@ -33,7 +33,7 @@ describe('every card has a note', () => {
     const [note] = await t.deps.sql`
       select desk_id, owner_id, stock_type, fields from notes where id = ${card?.note_id ?? 0}`;
     expect(note).toEqual({
-      desk_id: deskId,
+      desk_id: deckId,
       owner_id: ana.user.id,
       stock_type: 'basic',
       fields: { front: 'a &lt; b<br>c', back: '&quot;q&quot; &amp; r' },

@@ -42,12 +42,12 @@ describe('migration of cards into notes', () => {
       const { sql } = database;
       const [user] = await sql<{ id: number }[]>`
         insert into users (email, username, password_hash) values ('a@x.io', 'a', 'x') returning id`;
-      const [desk] = await sql<{ id: number }[]>`
+      const [deck] = await sql<{ id: number }[]>`
         insert into desks (owner_id, name) values (${user?.id ?? 0}, 'D') returning id`;
       await sql`
         insert into cards (desk_id, front, back, created_by)
-        values (${desk?.id ?? 0}, ${'a < b\nc'}, 'x & y', ${user?.id ?? 0}),
-               (${desk?.id ?? 0}, 'two', 'deux', null)`;
+        values (${deck?.id ?? 0}, ${'a < b\nc'}, 'x & y', ${user?.id ?? 0}),
+               (${deck?.id ?? 0}, 'two', 'deux', null)`;
       await migrate(database.db, { migrationsFolder });
       const rows = await sql`
         select c.ordinal, c.front_html, c.back_html, n.desk_id, n.owner_id, n.stock_type, n.fields
@@ -57,7 +57,7 @@ describe('migration of cards into notes', () => {
           ordinal: 1,
           front_html: 'a &lt; b<br>c',
           back_html: 'x &amp; y',
-          desk_id: desk?.id,
+          desk_id: deck?.id,
           owner_id: user?.id,
           stock_type: 'basic',
           fields: { front: 'a &lt; b<br>c', back: 'x &amp; y' },
@@ -66,7 +66,7 @@ describe('migration of cards into notes', () => {
           ordinal: 1,
           front_html: 'two',
           back_html: 'deux',
-          desk_id: desk?.id,
+          desk_id: deck?.id,
           owner_id: user?.id,
           stock_type: 'basic',
           fields: { front: 'two', back: 'deux' },

@@ -1,8 +1,8 @@
 /**
  * Each learner's review count (`review_counts`, kept by the triggers of
  * `*_review_counts_triggers.sql`) is the number of their `review_logs` rows, whoever writes or
- * deletes them: ratings, undo, an Anki import's history, a card or a shared desk deleted with its
- * logs, ratings at the same time. Deleting a card or desk takes its logs, so the total means
+ * deletes them: ratings, undo, an Anki import's history, a card or a shared deck deleted with its
+ * logs, ratings at the same time. Deleting a card or deck takes its logs, so the total means
  * "reviews in the learner's log now", the same rows the memory model fits on and the charts read.
  * The routes that show it (`card-stats/` `total_reviews`, `auth/progress/` `reviews`, the memory
  * model's `reviews_count`) are read back beside it.
@@ -14,7 +14,7 @@ import { runMigration } from '../test/migrations.ts';
 import { helpers, type Learner, SR } from '../test/space-repetition.ts';
 
 let t: TestBackend;
-const { deskOf, rate } = helpers(() => t);
+const { deckOf, rate } = helpers(() => t);
 
 beforeAll(async () => {
   t = await createTestBackend();
@@ -66,7 +66,7 @@ describe('the review count', () => {
 
   it('counts each rating and takes an undone one away', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 2);
+    const { ids } = await deckOf(ana, 2);
     const [a, b] = ids as [number, number];
     await rateOk(ana, a);
     await rateOk(ana, b);
@@ -79,7 +79,7 @@ describe('the review count', () => {
 
   it('counts a rating retried with its idempotency key once', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 1);
+    const { ids } = await deckOf(ana, 1);
     const body = { difficulty: 'good', idempotency_key: crypto.randomUUID() };
     const answers = await Promise.all([1, 2, 3].map(() => rate(ana, ids[0] as number, body)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -88,7 +88,7 @@ describe('the review count', () => {
 
   it('counts an imported Anki history', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 1);
+    const { ids } = await deckOf(ana, 1);
     await rateOk(ana, ids[0] as number);
     const day = 86_400_000;
     const t0 = Date.UTC(2025, 0, 6, 10);
@@ -112,12 +112,12 @@ describe('the review count', () => {
     await expectTotal(ana, 4);
   });
 
-  it('takes away the logs of a deleted card and a deleted desk, from every learner who rated them', async () => {
+  it('takes away the logs of a deleted card and a deleted deck, from every learner who rated them', async () => {
     const owner = await t.signUp();
     const bea = await t.signUp();
-    const shared = await deskOf(owner, 3);
-    const kept = await deskOf(owner, 1);
-    const share = await t.request('POST', `${SR}/desks/${shared.desk.id}/share_multiple/`, {
+    const shared = await deckOf(owner, 3);
+    const kept = await deckOf(owner, 1);
+    const share = await t.request('POST', `${SR}/desks/${shared.deck.id}/share_multiple/`, {
       token: owner.access,
       body: { emails: [bea.user.email] },
     });
@@ -138,10 +138,10 @@ describe('the review count', () => {
     await expectTotal(owner, 2);
     await expectTotal(bea, 2);
 
-    const desk = await t.request('DELETE', `${SR}/desks/${shared.desk.id}/`, {
+    const deck = await t.request('DELETE', `${SR}/desks/${shared.deck.id}/`, {
       token: owner.access,
     });
-    expect(desk.status).toBe(204);
+    expect(deck.status).toBe(204);
     await expectTotal(owner, 1);
     await expectTotal(bea, 0);
   });
@@ -149,8 +149,8 @@ describe('the review count', () => {
   it('goes with its learner’s account and leaves everyone else’s', async () => {
     const owner = await t.signUp();
     const bea = await t.signUp();
-    const { desk, ids } = await deskOf(owner, 1);
-    const share = await t.request('POST', `${SR}/desks/${desk.id}/share_multiple/`, {
+    const { deck, ids } = await deckOf(owner, 1);
+    const share = await t.request('POST', `${SR}/desks/${deck.id}/share_multiple/`, {
       token: owner.access,
       body: { emails: [bea.user.email] },
     });
@@ -164,7 +164,7 @@ describe('the review count', () => {
 
   it('counts ratings sent at once, of one card and of many', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 6);
+    const { ids } = await deckOf(ana, 6);
     const oneCard = ids[0] as number;
     const answers = await Promise.all([
       rate(ana, oneCard, { difficulty: 'good' }),
@@ -180,23 +180,23 @@ describe('the review count', () => {
     await expectTotal(ana, 12);
   });
 
-  it('stays equal to the log when ratings race the deletion of their shared desk', async () => {
+  it('stays equal to the log when ratings race the deletion of their shared deck', async () => {
     const owner = await t.signUp();
     const learners = [await t.signUp(), await t.signUp()];
-    const { desk, ids } = await deskOf(owner, 8);
-    const share = await t.request('POST', `${SR}/desks/${desk.id}/share_multiple/`, {
+    const { deck, ids } = await deckOf(owner, 8);
+    const share = await t.request('POST', `${SR}/desks/${deck.id}/share_multiple/`, {
       token: owner.access,
       body: { emails: learners.map((l) => l.user.email) },
     });
     expect(share.status).toBe(200);
-    // Logs of the desk before the race, so the deletion has counts to take away.
+    // Logs of the deck before the race, so the deletion has counts to take away.
     for (const who of learners) for (const id of ids.slice(0, 4)) await rateOk(who, id);
-    const other = await deskOf(learners[0] as Learner, 1);
+    const other = await deckOf(learners[0] as Learner, 1);
     await rateOk(learners[0] as Learner, other.ids[0] as number);
 
     const answers = await Promise.all([
       ...learners.flatMap((who) => ids.map((id) => rate(who, id, { difficulty: 'good' }))),
-      t.request('DELETE', `${SR}/desks/${desk.id}/`, { token: owner.access }),
+      t.request('DELETE', `${SR}/desks/${deck.id}/`, { token: owner.access }),
     ]);
     // Each rating applied before the deletion (200) or found its card gone (404); never a 500.
     const ratings = answers.slice(0, -1).map((r) => r.status);
@@ -214,11 +214,11 @@ describe('the review counts’ migration', () => {
   it('counts the logs a database already has, and changes nothing when run again', async () => {
     const ana = await t.signUp();
     const bea = await t.signUp();
-    const { ids } = await deskOf(ana, 2);
+    const { ids } = await deckOf(ana, 2);
     await rateOk(ana, ids[0] as number);
     await rateOk(ana, ids[1] as number);
     await rateOk(ana, ids[1] as number);
-    const mine = await deskOf(bea, 1);
+    const mine = await deckOf(bea, 1);
     await rateOk(bea, mine.ids[0] as number);
     // A database before the counts: none kept, or a stale one.
     await t.deps.sql`delete from review_counts where user_id = ${ana.user.id}`;

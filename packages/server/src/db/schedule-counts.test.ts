@@ -1,7 +1,7 @@
 /**
  * The queue's kept counts (`schedule_due_counts`, `schedule_new_counts`, kept by the triggers of
  * `*_schedule_counts.sql`) equal the schedules counted again, whoever writes them: cards added
- * and deleted, a desk shared and deleted, ratings (a new card's first, a learning step, a review,
+ * and deleted, a deck shared and deleted, ratings (a new card's first, a learning step, a review,
  * ratings at once), undo, a same-day repeat, an Anki import, an account deleted. After each
  * step, `drift()` recomputes both from `card_schedules` and must find no difference; the queue's
  * counts are read back beside it.
@@ -15,7 +15,7 @@ import { runMigration } from '../test/migrations.ts';
 import { helpers, type Learner, SR } from '../test/space-repetition.ts';
 
 let t: TestBackend;
-const { deskOf, makeCard, rate } = helpers(() => t);
+const { deckOf, makeCard, rate } = helpers(() => t);
 
 beforeAll(async () => {
   t = await createTestBackend();
@@ -51,9 +51,9 @@ async function rateOk(who: Learner, cardId: number, difficulty = 'good') {
   expect((await rate(who, cardId, { difficulty })).status).toBe(200);
 }
 
-/** The queue's counts, of every desk (from the kept counts) or of one (from the due index). */
-async function queueCounts(who: Learner, deskId?: number) {
-  const query = deskId === undefined ? '' : `?desk_id=${deskId}`;
+/** The queue's counts, of every deck (from the kept counts) or of one (from the due index). */
+async function queueCounts(who: Learner, deckId?: number) {
+  const query = deckId === undefined ? '' : `?desk_id=${deckId}`;
   const res = await t.request('GET', `${SR}/cards/due_cards/${query}`, { token: who.access });
   expect(res.status).toBe(200);
   return { due: res.body.due_count as number, new: res.body.new_count as number };
@@ -62,7 +62,7 @@ async function queueCounts(who: Learner, deskId?: number) {
 describe('the kept queue counts', () => {
   it('follow cards added, ratings of every kind, undo and deletions', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 6);
+    const { ids } = await deckOf(ana, 6);
     expect(await drift()).toEqual([]);
     expect(await queueCounts(ana)).toEqual({ due: 0, new: 6 });
 
@@ -97,7 +97,7 @@ describe('the kept queue counts', () => {
     const ana = await t.signUp();
     const timeZone = 'Asia/Kathmandu';
     await t.deps.sql`update users set timezone = ${timeZone} where id = ${ana.user.id}`;
-    const { desk, ids } = await deskOf(ana, 8);
+    const { deck, ids } = await deckOf(ana, 8);
     const now = new Date();
     const window = dueWindow(now, learnerDay(now, timeZone));
     const at = (ms: number) => new Date(ms).toISOString();
@@ -120,14 +120,14 @@ describe('the kept queue counts', () => {
     expect(await drift()).toEqual([]);
     const dueCount = set.filter(([, , what]) => what.startsWith('due')).length;
     expect(await queueCounts(ana)).toEqual({ due: dueCount, new: 1 });
-    expect(await queueCounts(ana, desk.id)).toEqual({ due: dueCount, new: 1 });
+    expect(await queueCounts(ana, deck.id)).toEqual({ due: dueCount, new: 1 });
   });
 
-  it('follow a shared desk, its learners’ ratings, and its deletion', async () => {
+  it('follow a shared deck, its learners’ ratings, and its deletion', async () => {
     const owner = await t.signUp();
     const bea = await t.signUp();
-    const { desk, ids } = await deskOf(owner, 4);
-    const share = await t.request('POST', `${SR}/desks/${desk.id}/share_multiple/`, {
+    const { deck, ids } = await deckOf(owner, 4);
+    const share = await t.request('POST', `${SR}/desks/${deck.id}/share_multiple/`, {
       token: owner.access,
       body: { emails: [bea.user.email] },
     });
@@ -136,11 +136,11 @@ describe('the kept queue counts', () => {
     expect(await queueCounts(bea)).toEqual({ due: 0, new: 4 });
     for (const who of [owner, bea])
       for (const id of ids.slice(0, 2)) await rateOk(who, id, 'again');
-    await makeCard(owner, desk.id, 'Later', 'Card');
+    await makeCard(owner, deck.id, 'Later', 'Card');
     expect(await drift()).toEqual([]);
     expect(await queueCounts(bea)).toEqual({ due: 2, new: 3 });
 
-    const deleted = await t.request('DELETE', `${SR}/desks/${desk.id}/`, { token: owner.access });
+    const deleted = await t.request('DELETE', `${SR}/desks/${deck.id}/`, { token: owner.access });
     expect(deleted.status).toBe(204);
     expect(await drift()).toEqual([]);
     expect(await queueCounts(bea)).toEqual({ due: 0, new: 0 });
@@ -148,7 +148,7 @@ describe('the kept queue counts', () => {
 
   it('follow ratings sent at once', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 8);
+    const { ids } = await deckOf(ana, 8);
     const answers = await Promise.all(
       ids.flatMap((id) => [
         rate(ana, id, { difficulty: 'again' }),
@@ -159,21 +159,21 @@ describe('the kept queue counts', () => {
     expect(await drift()).toEqual([]);
   });
 
-  it('follow ratings that race the deletion of their shared desk', async () => {
+  it('follow ratings that race the deletion of their shared deck', async () => {
     const owner = await t.signUp();
     const learners = [await t.signUp(), await t.signUp()];
-    const { desk, ids } = await deskOf(owner, 8);
-    const share = await t.request('POST', `${SR}/desks/${desk.id}/share_multiple/`, {
+    const { deck, ids } = await deckOf(owner, 8);
+    const share = await t.request('POST', `${SR}/desks/${deck.id}/share_multiple/`, {
       token: owner.access,
       body: { emails: learners.map((l) => l.user.email) },
     });
     expect(share.status).toBe(200);
     for (const who of learners) for (const id of ids.slice(0, 4)) await rateOk(who, id, 'again');
-    const kept = await deskOf(learners[0] as Learner, 2);
+    const kept = await deckOf(learners[0] as Learner, 2);
     await rateOk(learners[0] as Learner, kept.ids[0] as number, 'again');
     const answers = await Promise.all([
       ...learners.flatMap((who) => ids.map((id) => rate(who, id, { difficulty: 'good' }))),
-      t.request('DELETE', `${SR}/desks/${desk.id}/`, { token: owner.access }),
+      t.request('DELETE', `${SR}/desks/${deck.id}/`, { token: owner.access }),
     ]);
     // Each rating applied before the deletion (200) or found its card gone (404); never a 500.
     const ratings = answers.slice(0, -1).map((r) => r.status);
@@ -210,7 +210,7 @@ describe('the kept queue counts', () => {
 
   it('go with an account', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 2);
+    const { ids } = await deckOf(ana, 2);
     await rateOk(ana, ids[0] as number, 'again');
     await t.deps.sql`delete from users where id = ${ana.user.id}`;
     expect(await drift()).toEqual([]);
@@ -273,7 +273,7 @@ describe('schedule_bucket', () => {
 describe('the kept counts’ migration', () => {
   it('counts the schedules a database already has, and changes nothing when run again', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 3);
+    const { ids } = await deckOf(ana, 3);
     await rateOk(ana, ids[0] as number, 'again');
     await t.deps.sql`delete from schedule_due_counts where user_id = ${ana.user.id}`;
     await t.deps.sql`update schedule_new_counts set n = 9 where user_id = ${ana.user.id}`;

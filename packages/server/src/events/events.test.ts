@@ -52,20 +52,20 @@ let a: Instance;
 let b: Instance;
 let owner: Awaited<ReturnType<TestBackend['signUp']>>;
 let learner: Awaited<ReturnType<TestBackend['signUp']>>;
-let deskCount = 0;
+let deckCount = 0;
 
-/** Shares a new desk of `owner` with `learner` through instance A. */
-async function shareNewDesk(): Promise<string> {
-  deskCount += 1;
-  const name = `Desk ${deskCount}`;
-  const desk = await a.backend.request('POST', '/be/api/space-repetition/desks/', {
+/** Shares a new deck of `owner` with `learner` through instance A. */
+async function shareNewDeck(): Promise<string> {
+  deckCount += 1;
+  const name = `Desk ${deckCount}`;
+  const deck = await a.backend.request('POST', '/be/api/space-repetition/desks/', {
     token: owner.access,
     body: { name },
   });
-  expect(desk.status).toBe(201);
+  expect(deck.status).toBe(201);
   const shared = await a.backend.request(
     'POST',
-    `/be/api/space-repetition/desks/${desk.body.id}/share_multiple/`,
+    `/be/api/space-repetition/desks/${deck.body.id}/share_multiple/`,
     { token: owner.access, body: { emails: [learner.user.email] } },
   );
   expect(shared.status).toBe(200);
@@ -93,11 +93,11 @@ afterAll(async () => {
 });
 
 describe('GET /events/', () => {
-  it('delivers a desk share made through instance A to a client of instance B', async () => {
+  it('delivers a deck share made through instance A to a client of instance B', async () => {
     const { sse, ready } = await connect(b, learner.access);
     expect(ready.heartbeat_seconds).toBe(0); // 200 ms in this test
     expect(Date.parse(ready.expires_at)).toBeGreaterThan(Date.now());
-    const name = await shareNewDesk();
+    const name = await shareNewDeck();
     const event = await nextNotification(sse);
     expect(event).toMatchObject({
       kind: 'desk_shared',
@@ -120,11 +120,11 @@ describe('GET /events/', () => {
 
   it('replays exactly the events missed after Last-Event-ID, across an instance restart', async () => {
     const first = await connect(b, learner.access);
-    await shareNewDesk();
+    await shareNewDeck();
     const seen = await nextNotification(first.sse);
     await first.sse.cancel();
 
-    const missed = [await shareNewDesk(), await shareNewDesk()];
+    const missed = [await shareNewDeck(), await shareNewDeck()];
     // B goes away; a fresh instance C on the same database serves the reconnect.
     const c = await startInstance(a.backend.url);
     try {
@@ -134,7 +134,7 @@ describe('GET /events/', () => {
       expect(replayed.map((n) => n.payload.desk_name)).toEqual(missed);
       expect(replayed[0]?.id).toBeGreaterThan(seen.id);
       // Nothing repeated: the next event is the next new one.
-      const later = await shareNewDesk();
+      const later = await shareNewDeck();
       expect((await nextNotification(again.sse)).payload.desk_name).toBe(later);
       await again.sse.cancel();
     } finally {
@@ -148,7 +148,7 @@ describe('GET /events/', () => {
       token: learner.access,
     });
     expect(ready.last_event_id).toBe(list.body.results[0].id);
-    const name = await shareNewDesk();
+    const name = await shareNewDeck();
     expect((await nextNotification(sse)).payload.desk_name).toBe(name);
     await sse.cancel();
   });

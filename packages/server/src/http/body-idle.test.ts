@@ -49,10 +49,10 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends a desk creation's head and then `parts` of its body, `gapMs` apart; resolves with what
+ * Sends a deck creation's head and then `parts` of its body, `gapMs` apart; resolves with what
  * the server wrote once it closes the connection (or after the last part, `Connection: close`).
  */
-function createDeskSlowly(parts: string[], declaredLength: number, gapMs: number) {
+function createDeckSlowly(parts: string[], declaredLength: number, gapMs: number) {
   return new Promise<string>((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let received = '';
@@ -85,7 +85,7 @@ describe('a request body that stops arriving', () => {
     entries.length = 0;
     const body = JSON.stringify({ name: 'Never finished' });
     // Half the body, then silence (the client keeps the connection open).
-    const answer = await createDeskSlowly([body.slice(0, 10)], body.length, 60_000);
+    const answer = await createDeckSlowly([body.slice(0, 10)], body.length, 60_000);
     const [head = '', json = ''] = answer.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 408 /);
     expect(JSON.parse(json)).toEqual({
@@ -100,7 +100,7 @@ describe('a request body that stops arriving', () => {
   it('is not cut while it keeps arriving, however long it takes in all', async () => {
     const body = JSON.stringify({ name: 'Sent byte by byte over a while' });
     // One byte every 50 ms: the whole body takes about 5 idle times.
-    const answer = await createDeskSlowly(body.split(''), body.length, 50);
+    const answer = await createDeckSlowly(body.split(''), body.length, 50);
     expect(answer).toMatch(/^HTTP\/1\.1 201 /);
   }, 20_000);
 

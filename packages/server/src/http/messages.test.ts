@@ -3,11 +3,11 @@ import { describe, expect, test } from 'vitest';
 import { ANKI_MESSAGES } from '../anki/package-reader.ts';
 import { errorsToFields } from '../contract/validate.ts';
 import { MESSAGES as USER_MESSAGES } from '../domain/accounts/users.ts';
-import { CSV_MESSAGES } from '../domain/decks/desk-csv.ts';
+import { CSV_MESSAGES } from '../domain/decks/deck-csv.ts';
 import { IMAGE_MESSAGES } from '../domain/decks/images.ts';
+import { NOTE_MESSAGES } from '../domain/notes/messages.ts';
 import { TIME_MESSAGES } from '../domain/progress/time-tracking.ts';
 import { INVITATION_MESSAGES } from '../domain/schools/invitations.ts';
-import { NOTE_MESSAGES } from '../domain/notes/messages.ts';
 import { fieldErrorCode, fieldErrorCodes } from './messages.ts';
 
 /** One Ajv error of `keyword` on `/field`, with the params the validator's messages read. */
@@ -35,7 +35,7 @@ describe('field error keys', () => {
     expect(fieldErrorCode(ANKI_MESSAGES.tooManyCards(100_001))).toBe('anki_too_many_cards');
   });
 
-  test('every reason a desk CSV is refused has its key', () => {
+  test('every reason a deck CSV is refused has its key', () => {
     const texts = Object.values(CSV_MESSAGES).map((m) =>
       typeof m === 'string' ? m : m(120_000 as never),
     );

@@ -26,15 +26,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 
-/** Writes a simulated learner's log into the review log, on cards of a desk of theirs. */
+/** Writes a simulated learner's log into the review log, on cards of a deck of theirs. */
 async function storeLog(who: Learner, log: readonly LoggedReview[]): Promise<void> {
-  const desk = await makeDesk(who, { name: 'Simulated' });
+  const deck = await makeDeck(who, { name: 'Simulated' });
   const cardCount = Math.max(...log.map((r) => r.cardId));
   const ids = await t.database.sql<{ id: number }[]>`
     insert into cards (desk_id, front, back, created_by)
-    select ${desk.id}, 'front ' || n, 'back ' || n, ${who.user.id}
+    select ${deck.id}, 'front ' || n, 'back ' || n, ${who.user.id}
     from generate_series(1, ${cardCount}) n order by n returning id`;
   const rows = log.map((r) => ({
     card_id: ids[r.cardId - 1]?.id,
@@ -44,7 +44,7 @@ async function storeLog(who: Learner, log: readonly LoggedReview[]): Promise<voi
   }));
   await t.database.sql`
     insert into review_logs (user_id, card_id, desk_id, rating, state_before, state_after, reviewed_at)
-    select ${who.user.id}, card_id, ${desk.id}, rating,
+    select ${who.user.id}, card_id, ${deck.id}, rating,
       jsonb_build_object('state', case when from_new then 0 else 2 end), '{}'::jsonb, reviewed_at
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as l(card_id int, rating int, from_new bool, reviewed_at timestamptz)`;
@@ -92,8 +92,8 @@ describe('the background fitter', () => {
       expect(await fitter.drain()).toBe(0);
 
       // A rating now schedules with the learner's weights, not the defaults.
-      const desk = await makeDesk(ana);
-      const card = await makeCard(ana, desk.id);
+      const deck = await makeDeck(ana);
+      const card = await makeCard(ana, deck.id);
       const day = 86_400_000;
       const first = new Date(Math.floor((Date.now() - 20 * day) / day) * day + 10 * 3_600_000);
       const second = new Date(first.getTime() + 3 * day);
@@ -169,10 +169,10 @@ describe('the background fitter', () => {
     // Issue 38: 450 same-day ratings made the real optimiser panic (dataset.rs: "at least one
     // review with delta_t > 0 is required") and abort the whole server, on every instance.
     const eve = await t.signUp();
-    const desk = await makeDesk(eve, { name: 'First day', new_cards_per_day: 9999 });
+    const deck = await makeDeck(eve, { name: 'First day', new_cards_per_day: 9999 });
     const difficulties = ['again', 'hard', 'good', 'easy'];
     for (let c = 0; c < 30; c++) {
-      const card = await makeCard(eve, desk.id, `Q${c}`, `A${c}`);
+      const card = await makeCard(eve, deck.id, `Q${c}`, `A${c}`);
       for (let n = 0; n < 15; n++) {
         const res = await t.request('POST', `${SR}/cards/${card.id}/repeat_same_day/`, {
           token: eve.access,

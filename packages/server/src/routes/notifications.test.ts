@@ -59,12 +59,12 @@ describe('notifications', () => {
     });
   });
 
-  it('names the actor of a desk share', async () => {
-    const desk = await t.request('POST', '/be/api/space-repetition/desks/', {
+  it('names the actor of a deck share', async () => {
+    const deck = await t.request('POST', '/be/api/space-repetition/desks/', {
       token: bo.access,
       body: { name: 'Spanish verbs' },
     });
-    await t.request('POST', `/be/api/space-repetition/desks/${desk.body.id}/share_multiple/`, {
+    await t.request('POST', `/be/api/space-repetition/desks/${deck.body.id}/share_multiple/`, {
       token: bo.access,
       body: { emails: [ana.user.email] },
     });

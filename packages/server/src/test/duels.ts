@@ -47,19 +47,19 @@ export function helpers(backend: () => TestBackend) {
       return [a, b];
     },
 
-    /** A desk of `who` with the given cards (front → back); returns its id. */
-    async desk(who: Player, cards: [string, string][]): Promise<number> {
-      const desk = await call(who, 'POST', `${SR}/desks/`, { name: 'Capitals' });
-      expect(desk.status).toBe(201);
+    /** A deck of `who` with the given cards (front → back); returns its id. */
+    async deck(who: Player, cards: [string, string][]): Promise<number> {
+      const deck = await call(who, 'POST', `${SR}/desks/`, { name: 'Capitals' });
+      expect(deck.status).toBe(201);
       for (const [front, back] of cards) {
         const card = await call(who, 'POST', `${SR}/cards/`, {
-          desk_id: desk.body.id,
+          desk_id: deck.body.id,
           front,
           back,
         });
         expect(card.status).toBe(201);
       }
-      return desk.body.id;
+      return deck.body.id;
     },
 
     /** The receiver's pending request for `duelId`; returns its id. */

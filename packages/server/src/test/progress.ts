@@ -10,7 +10,7 @@ export function recorder(backend: () => TestBackend) {
     recordActivity(backend().deps.sql, userId, activity, at);
 }
 
-export const desk = (deckId: number, deckName = `Desk ${deckId}`): ActivityRecord => ({
+export const deck = (deckId: number, deckName = `Desk ${deckId}`): ActivityRecord => ({
   type: 'space_repetition',
   deckId,
   deckName,

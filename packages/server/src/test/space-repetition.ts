@@ -41,7 +41,7 @@ export async function expectStoredPng(image: unknown, original: Uint8Array = PNG
 /** Request helpers bound to the test file's backend (created in its beforeAll). */
 export function helpers(backend: () => TestBackend) {
   const made = {
-    async makeDesk(who: Learner, body: Record<string, unknown> = {}) {
+    async makeDeck(who: Learner, body: Record<string, unknown> = {}) {
       const res = await backend().request('POST', `${SR}/desks/`, {
         token: who.access,
         body: { name: 'Capitals', ...body },
@@ -49,10 +49,10 @@ export function helpers(backend: () => TestBackend) {
       expect(res.status).toBe(201);
       return res.body;
     },
-    async makeCard(who: Learner, deskId: number, front = 'Spain', back = 'Madrid') {
+    async makeCard(who: Learner, deckId: number, front = 'Spain', back = 'Madrid') {
       const res = await backend().request('POST', `${SR}/cards/`, {
         token: who.access,
-        body: { desk_id: deskId, front, back },
+        body: { desk_id: deckId, front, back },
       });
       expect(res.status).toBe(201);
       return res.body;
@@ -66,14 +66,14 @@ export function helpers(backend: () => TestBackend) {
   };
   return {
     ...made,
-    /** A desk of `who` with `cards` cards (Q0/A0, Q1/A1, …) and their ids in order. */
-    async deskOf(who: Learner, cards: number) {
-      const desk = await made.makeDesk(who);
+    /** A deck of `who` with `cards` cards (Q0/A0, Q1/A1, …) and their ids in order. */
+    async deckOf(who: Learner, cards: number) {
+      const deck = await made.makeDeck(who);
       const ids: number[] = [];
       for (let i = 0; i < cards; i++) {
-        ids.push((await made.makeCard(who, desk.id, `Q${i}`, `A${i}`)).id);
+        ids.push((await made.makeCard(who, deck.id, `Q${i}`, `A${i}`)).id);
       }
-      return { desk, ids };
+      return { deck, ids };
     },
   };
 }

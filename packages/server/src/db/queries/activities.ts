@@ -1,10 +1,10 @@
 /**
  * The activity log that streaks and the history list read: one row per learner, kind, subject
- * (desk, duel, chat; none for the conversion table) and day, the learner's own day in their time
- * zone, with a count. Every domain writes it through `recordActivity` (or, for many desks and days
- * at once, `recordDeskActivities`; for a group of ratings' single statement, `deskReviewCtes`);
+ * (deck, duel, chat; none for the conversion table) and day, the learner's own day in their time
+ * zone, with a count. Every domain writes it through `recordActivity` (or, for many decks and days
+ * at once, `recordDeckActivities`; for a group of ratings' single statement, `deckReviewCtes`);
  * all three insert through the one upsert, `upsertRows`. An undone rating takes its count back
- * (`retractDeskReview`).
+ * (`retractDeckReview`).
  */
 
 import type postgres from 'postgres';
@@ -49,7 +49,7 @@ export interface ActivitySignal extends LiveSignal {
  *   await recordActivity(tx, user.id, { type: 'macro_images', chatId: chat.id, chatTitle: chat.title });
  *
  * `count` records that many at once, all on the day of `at` (an imported history's ratings of
- * one desk and day, the latest at `at`).
+ * one deck and day, the latest at `at`).
  */
 export async function recordActivity(
   q: Query,
@@ -63,8 +63,8 @@ export async function recordActivity(
   await signalActivity(q, userId, { activity_type: activity.type, day: row.day });
 }
 
-/** Ratings of one desk recorded at once: `count` of them, the latest at `at`. */
-export interface DeskActivity {
+/** Ratings of one deck recorded at once: `count` of them, the latest at `at`. */
+export interface DeckActivity {
   deckId: number;
   deckName: string;
   at: Date;
@@ -72,16 +72,16 @@ export interface DeskActivity {
 }
 
 /**
- * `recordActivity` of many desks and days at once (an imported review history): one upsert for
- * all of them and one live event, where a call per desk and day took two statements and an event
- * each (ten thousand of each for a 100,000-card Anki import). Entries that fall on the same desk
+ * `recordActivity` of many decks and days at once (an imported review history): one upsert for
+ * all of them and one live event, where a call per deck and day took two statements and an event
+ * each (ten thousand of each for a 100,000-card Anki import). Entries that fall on the same deck
  * and learner's day (in their time zone) are added up; each row is as `recordActivity` with
  * `count` leaves it.
  */
-export async function recordDeskActivities(
+export async function recordDeckActivities(
   q: Query,
   userId: number,
-  entries: readonly DeskActivity[],
+  entries: readonly DeckActivity[],
 ): Promise<void> {
   if (entries.length === 0) return;
   const rows = entries.map((e) => ({
@@ -97,7 +97,7 @@ export async function recordDeskActivities(
       from json_to_recordset(${JSON.stringify(rows)}::json)
         as x(deck_id int, deck_name text, at timestamptz, count int)
     ),
-    ${deskReviewCtes(q, 'entries')}
+    ${deckReviewCtes(q, 'entries')}
     select day from counted`;
   const latest = days.map((d) => d.day).sort()[days.length - 1] ?? '';
   // One event is enough: it only tells the learner's pages to read their progress again.
@@ -107,13 +107,13 @@ export async function recordDeskActivities(
 /**
  * Ratings' activity as CTEs of a larger statement that must stay one round trip (a group of
  * ratings, `applyRatings`): `source` names a CTE with a row per rating or per entry of ratings
- * (`user_id`, `desk_id`, `deck_name`, `reviewed_at`, `count`). Rows on one learner's desk and day
+ * (`user_id`, `desk_id`, `deck_name`, `reviewed_at`, `count`). Rows on one learner's deck and day
  * (in their time zone) add up into one upsert row, which takes the latest's name and time, and
- * `counted` returns the days. The upsert runs in learner and desk order, so that two statements
+ * `counted` returns the days. The upsert runs in learner and deck order, so that two statements
  * take the rows' locks in the same order. It sends no event: the caller sends them
  * (`signalActivities`) once the statement has committed.
  */
-export function deskReviewCtes(q: Query, source: string) {
+export function deckReviewCtes(q: Query, source: string) {
   return q`
     reviewed_days as (
       select r.user_id, r.desk_id, (r.reviewed_at at time zone u.timezone)::date as day,
@@ -232,19 +232,19 @@ export async function signalActivities(
   );
 }
 
-/** Takes one review off a desk's day (an undone rating); the row goes when nothing is left. */
-export async function retractDeskReview(
+/** Takes one review off a deck's day (an undone rating); the row goes when nothing is left. */
+export async function retractDeckReview(
   q: Query,
-  a: { userId: number; day: string; deskId: number },
+  a: { userId: number; day: string; deckId: number },
 ): Promise<void> {
   await q`
     update activities set count = count - 1
     where user_id = ${a.userId} and activity_type = 'space_repetition'
-      and day = ${a.day} and deck_id = ${a.deskId}`;
+      and day = ${a.day} and deck_id = ${a.deckId}`;
   await q`
     delete from activities
     where user_id = ${a.userId} and activity_type = 'space_repetition'
-      and day = ${a.day} and deck_id = ${a.deskId} and count <= 0`;
+      and day = ${a.day} and deck_id = ${a.deckId} and count <= 0`;
   await signalActivity(q, a.userId, { activity_type: 'space_repetition', day: a.day });
 }
 
@@ -317,7 +317,7 @@ function toActivity(r: ActivityRow): ActivityEntry {
 
 /**
  * A page of the learner's history, latest `updated_at` first, optionally of one kind. A deleted
- * desk's or chat's rows (their subject set null) stay for streaks and totals but are not listed:
+ * deck's or chat's rows (their subject set null) stay for streaks and totals but are not listed:
  * the history only links to what still exists.
  */
 export async function listActivities(

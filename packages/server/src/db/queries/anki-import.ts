@@ -16,14 +16,14 @@ export const IMPORT_ROWS_PER_STATEMENT = 5000;
 
 /** A card of an import, without images (`setCardImage` sends each in a statement of its own). */
 export interface ImportedCard {
-  deskId: number;
+  deckId: number;
   front: string;
   back: string;
   createdAt: Date;
 }
 
 /**
- * Inserts cards of desks the import made, and counts them into their desks. Returns the new ids
+ * Inserts cards of decks the import made, and counts them into their decks. Returns the new ids
  * in the order of `cards`: they are taken from the sequence first, because the order of an
  * insert's RETURNING is not promised.
  */
@@ -42,16 +42,16 @@ export async function insertImportedCards(
     await q`
       insert into cards (id, desk_id, front, back, created_by, created_at)
       select id, desk_id, front, back, ${userId}, created_at
-      from unnest(${batchIds}::int[], ${batch.map((c) => c.deskId)}::int[],
+      from unnest(${batchIds}::int[], ${batch.map((c) => c.deckId)}::int[],
         ${batch.map((c) => c.front)}::text[], ${batch.map((c) => c.back)}::text[],
         ${batch.map((c) => c.createdAt.toISOString())}::text[]::timestamptz[])
         as x(id, desk_id, front, back, created_at)`;
     ids.push(...batchIds);
   }
-  const perDesk = new Map<number, number>();
-  for (const card of cards) perDesk.set(card.deskId, (perDesk.get(card.deskId) ?? 0) + 1);
-  for (const [deskId, n] of perDesk) {
-    await q`update desks set cards_count = cards_count + ${n} where id = ${deskId}`;
+  const perDeck = new Map<number, number>();
+  for (const card of cards) perDeck.set(card.deckId, (perDeck.get(card.deckId) ?? 0) + 1);
+  for (const [deckId, n] of perDeck) {
+    await q`update desks set cards_count = cards_count + ${n} where id = ${deckId}`;
   }
   return ids;
 }
@@ -59,7 +59,7 @@ export async function insertImportedCards(
 /** One replayed rating: the schedule before and after it as JSON text (`JSON.stringify`). */
 export interface ImportedReview {
   cardId: number;
-  deskId: number;
+  deckId: number;
   grade: number;
   before: string;
   after: string;
@@ -101,7 +101,7 @@ export async function insertImportedReviews(
     select ${userId}, x.card_id, x.desk_id, x.rating, s.before -> (x.n::int - 1),
       s.after -> (x.n::int - 1), x.elapsed_days, x.answer_time_ms, x.reviewed_at
     from states s, unnest(${reviews.map((r) => r.cardId)}::int[],
-      ${reviews.map((r) => r.deskId)}::int[], ${reviews.map((r) => r.grade)}::int[],
+      ${reviews.map((r) => r.deckId)}::int[], ${reviews.map((r) => r.grade)}::int[],
       ${reviews.map((r) => r.elapsedDays)}::int[], ${reviews.map((r) => r.answerTimeMs)}::int[],
       ${reviews.map((r) => r.reviewedAt.toISOString())}::text[]::timestamptz[])
       with ordinality as x(card_id, desk_id, rating, elapsed_days, answer_time_ms, reviewed_at, n)
@@ -115,15 +115,15 @@ export async function insertImportedReviews(
 /** A card's schedule: as its last imported rating left it, or `null` for a card never rated. */
 export interface ImportedSchedule {
   cardId: number;
-  deskId: number;
+  deckId: number;
   createdAt: Date;
   state: ScheduleJson | null;
 }
 
 /**
- * Inserts the learner's schedule of each imported card (the import's desks are its own and
+ * Inserts the learner's schedule of each imported card (the import's decks are its own and
  * shared with nobody yet: the learner is the only one who sees them), then counts the cards the
- * history introduced per desk and learner's day, as a first rating does (`applyRating`).
+ * history introduced per deck and learner's day, as a first rating does (`applyRating`).
  */
 export async function insertImportedSchedules(
   q: Query,
@@ -139,7 +139,7 @@ export async function insertImportedSchedules(
       insert into card_schedules (user_id, card_id, desk_id, state, due, stability, difficulty,
         elapsed_days, scheduled_days, learning_steps, reps, lapses, last_review, introduced_at)
       select ${userId}, x.* from unnest(
-        ${batch.map((s) => s.cardId)}::int[], ${batch.map((s) => s.deskId)}::int[],
+        ${batch.map((s) => s.cardId)}::int[], ${batch.map((s) => s.deckId)}::int[],
         ${column((s) => s.state, 0)}::int[],
         ${batch.map((s) => s.state?.due ?? s.createdAt.toISOString())}::text[]::timestamptz[],
         ${column((s) => String(s.stability), '0')}::text[]::float8[],
@@ -150,12 +150,12 @@ export async function insertImportedSchedules(
         ${column<string | null>((s) => s.last_review, null)}::text[]::timestamptz[],
         ${column<string | null>((s) => s.introduced_at, null)}::text[]::timestamptz[]) as x`;
   }
-  const deskIds = [...new Set(schedules.map((s) => s.deskId))];
+  const deckIds = [...new Set(schedules.map((s) => s.deckId))];
   await q`
     insert into new_cards_introduced (user_id, day, desk_id, count)
     select s.user_id, (s.introduced_at at time zone u.timezone)::date, s.desk_id, count(*)::int
     from card_schedules s join users u on u.id = s.user_id
-    where s.user_id = ${userId} and s.desk_id = any(${deskIds}::int[])
+    where s.user_id = ${userId} and s.desk_id = any(${deckIds}::int[])
       and s.introduced_at is not null
     group by 1, 2, 3
     on conflict (user_id, day, desk_id)

@@ -1,13 +1,13 @@
 /** Cards with one learner's schedule of each: every SQL statement on `cards`. */
 import type { StoredImage } from '../../domain/decks/images.ts';
-import type { Schedule, ScheduleJson } from '../../domain/review/scheduling.ts';
 import { textToHtml } from '../../domain/notes/html-text.ts';
+import type { Schedule, ScheduleJson } from '../../domain/review/scheduling.ts';
 import { containsPattern, pgDate, pgDateOrNull, type Query } from './pg.ts';
 
 /** A card's content and the learner's FSRS state of it (a new card's when they have none). */
 export interface CardRecord {
   id: number;
-  deskId: number;
+  deckId: number;
   /** The note that makes the card, and which of its cards it is. */
   noteId: number;
   ordinal: number;
@@ -64,7 +64,7 @@ const image = (bytes: Buffer | null, type: string | null): StoredImageBytes | nu
 export function toCardRecord(row: CardRow): CardRecord {
   return {
     id: row.id,
-    deskId: row.desk_id,
+    deckId: row.desk_id,
     noteId: row.note_id,
     ordinal: row.ordinal,
     front: row.front,
@@ -111,7 +111,7 @@ export async function findCard(
 
 /**
  * One card with the learner's schedule row locked (FOR UPDATE), so that two ratings of it
- * serialise. Every learner of a desk has a schedule row for each card (written with the card or
+ * serialise. Every learner of a deck has a schedule row for each card (written with the card or
  * the share); should one be missing, it is written first.
  */
 export async function lockCard(
@@ -141,17 +141,17 @@ export interface CardFilter {
   state?: number;
 }
 
-/** One page of a desk's cards, oldest first, and how many match in all. */
+/** One page of a deck's cards, oldest first, and how many match in all. */
 export async function listCards(
   q: Query,
   userId: number,
-  deskId: number,
+  deckId: number,
   filter: CardFilter,
   page: { offset: number; limit: number },
 ): Promise<{ count: number; cards: CardRecord[] }> {
   const like = filter.search ? containsPattern(filter.search) : null;
   const where = q`
-    c.desk_id = ${deskId}
+    c.desk_id = ${deckId}
     ${like ? q`and (c.front ilike ${like} or c.back ilike ${like})` : q``}
     ${filter.state !== undefined ? q`and coalesce(s.state, 0) = ${filter.state}` : q``}`;
   const [[total], cards] = await Promise.all([
@@ -170,13 +170,13 @@ export async function listCards(
 }
 
 /**
- * Adds a card to a desk and a schedule row for each of its learners. Counting the card locks the
- * desk row first, so a concurrent share (which locks it FOR UPDATE) waits and then sees the card.
+ * Adds a card to a deck and a schedule row for each of its learners. Counting the card locks the
+ * deck row first, so a concurrent share (which locks it FOR UPDATE) waits and then sees the card.
  */
 export async function insertCard(
   q: Query,
   card: {
-    deskId: number;
+    deckId: number;
     /** The note that makes it (`insertNote`) and which of its cards it is. */
     noteId: number;
     ordinal: number;
@@ -189,11 +189,11 @@ export async function insertCard(
     createdBy: number;
   },
 ): Promise<number> {
-  await q`update desks set cards_count = cards_count + 1 where id = ${card.deskId}`;
+  await q`update desks set cards_count = cards_count + 1 where id = ${card.deckId}`;
   const [row] = await q<{ id: number; created_at: string }[]>`
     insert into cards (desk_id, note_id, ordinal, front, back, front_html, back_html, front_image,
       front_image_type, back_image, back_image_type, created_by)
-    values (${card.deskId}, ${card.noteId}, ${card.ordinal}, ${card.front}, ${card.back},
+    values (${card.deckId}, ${card.noteId}, ${card.ordinal}, ${card.front}, ${card.back},
       ${card.frontHtml}, ${card.backHtml}, ${card.frontImage?.bytes ?? null},
       ${card.frontImage?.type ?? null}, ${card.backImage?.bytes ?? null},
       ${card.backImage?.type ?? null}, ${card.createdBy})
@@ -201,16 +201,16 @@ export async function insertCard(
   if (!row) throw new Error('insert into cards returned no row');
   await q`
     insert into card_schedules (user_id, card_id, desk_id, due)
-    select m.user_id, ${row.id}, ${card.deskId}, ${row.created_at}
-    from (select owner_id as user_id from desks where id = ${card.deskId}
-          union select user_id from desk_shares where desk_id = ${card.deskId}) m
+    select m.user_id, ${row.id}, ${card.deckId}, ${row.created_at}
+    from (select owner_id as user_id from desks where id = ${card.deckId}
+          union select user_id from desk_shares where desk_id = ${card.deckId}) m
     on conflict do nothing`;
   return row.id;
 }
 
 /** A card of a bulk insert (`insertCards`), with the time it counts as created. */
 export interface NewCard {
-  deskId: number;
+  deckId: number;
   front: string;
   back: string;
   frontImage?: StoredImage;
@@ -225,7 +225,7 @@ const CARD_BATCH = 1000;
 /**
  * `insertCard` for many cards (an import), each a `basic` note of its own (its text as the
  * note's front and back fields): multi-row inserts of the notes, the cards and the schedule
- * rows of everyone who sees their desks, and each desk's count, in a few statements per thousand
+ * rows of everyone who sees their decks, and each deck's count, in a few statements per thousand
  * cards instead of three per card. Returns the new ids in the order of `cards`: they are taken
  * from the sequence first, because the order of a multi-row insert's RETURNING is not promised.
  */
@@ -243,7 +243,7 @@ export async function insertCards(q: Query, cards: readonly NewCard[]): Promise<
     }));
     const notes = batch.map((card, i) => ({
       id: taken[i]?.note_id as number,
-      desk_id: card.deskId,
+      desk_id: card.deckId,
       owner_id: card.createdBy,
       fields: html[i],
       created_at: card.createdAt.toISOString(),
@@ -255,7 +255,7 @@ export async function insertCards(q: Query, cards: readonly NewCard[]): Promise<
         as n(id int, desk_id int, owner_id int, fields jsonb, created_at timestamptz)`;
     const rows = batch.map((card, i) => ({
       id: taken[i]?.id as number,
-      desk_id: card.deskId,
+      desk_id: card.deckId,
       note_id: taken[i]?.note_id as number,
       front: card.front,
       back: card.back,
@@ -285,23 +285,23 @@ export async function insertCards(q: Query, cards: readonly NewCard[]): Promise<
       'created_at',
     )}`;
     const batchIds = rows.map((r) => r.id);
-    const deskIds = [...new Set(rows.map((r) => r.desk_id))];
+    const deckIds = [...new Set(rows.map((r) => r.desk_id))];
     await q`
       insert into card_schedules (user_id, card_id, desk_id, due)
       select m.user_id, c.id, c.desk_id, c.created_at
       from cards c
-      join (select id as desk_id, owner_id as user_id from desks where id = any(${deskIds}::int[])
+      join (select id as desk_id, owner_id as user_id from desks where id = any(${deckIds}::int[])
             union
-            select desk_id, user_id from desk_shares where desk_id = any(${deskIds}::int[])) m
+            select desk_id, user_id from desk_shares where desk_id = any(${deckIds}::int[])) m
         on m.desk_id = c.desk_id
       where c.id = any(${batchIds}::int[])
       on conflict do nothing`;
     ids.push(...batchIds);
   }
-  const perDesk = new Map<number, number>();
-  for (const card of cards) perDesk.set(card.deskId, (perDesk.get(card.deskId) ?? 0) + 1);
-  for (const [deskId, n] of perDesk) {
-    await q`update desks set cards_count = cards_count + ${n} where id = ${deskId}`;
+  const perDeck = new Map<number, number>();
+  for (const card of cards) perDeck.set(card.deckId, (perDeck.get(card.deckId) ?? 0) + 1);
+  for (const [deckId, n] of perDeck) {
+    await q`update desks set cards_count = cards_count + ${n} where id = ${deckId}`;
   }
   return ids;
 }
@@ -350,15 +350,15 @@ export async function setCardImage(
 }
 
 /**
- * Deletes a card (its schedules and logs cascade) and uncounts it from its desk; its note goes
+ * Deletes a card (its schedules and logs cascade) and uncounts it from its deck; its note goes
  * with its last card.
  */
-export async function deleteCard(q: Query, id: number, deskId: number): Promise<void> {
+export async function deleteCard(q: Query, id: number, deckId: number): Promise<void> {
   const [gone] = await q<
     { note_id: number }[]
   >`delete from cards where id = ${id} returning note_id`;
   if (gone) {
-    await q`update desks set cards_count = cards_count - 1 where id = ${deskId}`;
+    await q`update desks set cards_count = cards_count - 1 where id = ${deckId}`;
     await q`delete from notes n where n.id = ${gone.note_id}
       and not exists (select 1 from cards c where c.note_id = n.id)`;
   }

@@ -1,8 +1,8 @@
-/** Desks and their shares: every SQL statement on `desks` and `desk_shares`. */
+/** Decks and their shares: every SQL statement on `decks` and `desk_shares`. */
 import { containsPattern, pgDate, type Query } from './pg.ts';
 
-/** A desk as one learner sees it: their role, their own new-cards limit. */
-export interface DeskAccess {
+/** A deck as one learner sees it: their role, their own new-cards limit. */
+export interface DeckAccess {
   id: number;
   name: string;
   ownerId: number;
@@ -13,12 +13,12 @@ export interface DeskAccess {
   isOwner: boolean;
   /** The owner always; those it is shared with when the owner allows editing. */
   canEdit: boolean;
-  /** The learner's own new-cards-per-day limit for this desk. */
+  /** The learner's own new-cards-per-day limit for this deck. */
   newCardsPerDay: number;
   cardsCount: number;
 }
 
-export interface DeskAccessRow {
+export interface DeckAccessRow {
   id: number;
   name: string;
   owner_id: number;
@@ -31,7 +31,7 @@ export interface DeskAccessRow {
   share_limit: number | null;
 }
 
-export function toDeskAccess(row: DeskAccessRow, userId: number): DeskAccess {
+export function toDeckAccess(row: DeckAccessRow, userId: number): DeckAccess {
   const isOwner = row.owner_id === userId;
   return {
     id: row.id,
@@ -48,33 +48,33 @@ export function toDeskAccess(row: DeskAccessRow, userId: number): DeskAccess {
   };
 }
 
-export interface DeskFilter {
+export interface DeckFilter {
   id?: number;
-  /** The desk holding this card. */
+  /** The deck holding this card. */
   cardId?: number;
   /** Part of the name, case-insensitive. */
   search?: string;
-  /** Lock the desk rows: `update` serialises with card creation and sharing. */
+  /** Lock the deck rows: `update` serialises with card creation and sharing. */
   lock?: 'share' | 'update';
 }
 
 /**
- * The condition that desk `d` is one `userId` sees: their own (`desks_owner_idx`) or shared with
- * them (the shares read first by `desk_shares_user_idx`, then the desks by their ids), which
+ * The condition that deck `d` is one `userId` sees: their own (`desks_owner_idx`) or shared with
+ * them (the shares read first by `desk_shares_user_idx`, then the decks by their ids), which
  * PostgreSQL combines as a bitmap of both indexes. Written as `owner_id = user or a share row
- * joined`, it spanned two tables, and PostgreSQL read every desk of every learner to test it (a
- * sequential scan: 1.1 ms of each queue request among 10,000 desks, growing with the table).
+ * joined`, it spanned two tables, and PostgreSQL read every deck of every learner to test it (a
+ * sequential scan: 1.1 ms of each queue request among 10,000 decks, growing with the table).
  */
 const seenBy = (q: Query, userId: number | ReturnType<Query>) => q`(d.owner_id = ${userId}
   or d.id = any(array(select desk_id from desk_shares where user_id = ${userId})))`;
 
-/** The desks `userId` sees (own and shared with them), by name. */
-export async function visibleDesks(
+/** The decks `userId` sees (own and shared with them), by name. */
+export async function visibleDecks(
   q: Query,
   userId: number,
-  filter: DeskFilter = {},
-): Promise<DeskAccess[]> {
-  const rows = await q<DeskAccessRow[]>`
+  filter: DeckFilter = {},
+): Promise<DeckAccess[]> {
+  const rows = await q<DeckAccessRow[]>`
     select d.id, d.name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
            d.cards_count, d.created_at, d.updated_at, u.username as owner_username,
            s.new_cards_per_day as share_limit
@@ -87,18 +87,18 @@ export async function visibleDesks(
       ${filter.search ? q`and d.name ilike ${containsPattern(filter.search)}` : q``}
     order by lower(d.name), d.id
     ${filter.lock === 'share' ? q`for share of d` : filter.lock === 'update' ? q`for update of d` : q``}`;
-  return rows.map((r) => toDeskAccess(r, userId));
+  return rows.map((r) => toDeckAccess(r, userId));
 }
 
 /**
- * The desks `userId` sees (as `visibleDesks` picks them), as rows `(id, new_cards_per_day)` with
- * the learner's own limit: the SQL form of `toDeskAccess`'s `newCardsPerDay`, for a statement
- * that needs the limits without a round trip of its own (the review queue). `deskId` keeps one.
+ * The decks `userId` sees (as `visibleDecks` picks them), as rows `(id, new_cards_per_day)` with
+ * the learner's own limit: the SQL form of `toDeckAccess`'s `newCardsPerDay`, for a statement
+ * that needs the limits without a round trip of its own (the review queue). `deckId` keeps one.
  */
-export const visibleDeskLimits = (
+export const visibleDeckLimits = (
   q: Query,
   userId: number | ReturnType<Query>,
-  deskId?: number | ReturnType<Query>,
+  deckId?: number | ReturnType<Query>,
 ) => q`
   select d.id,
     case when d.owner_id = ${userId} then d.new_cards_per_day
@@ -106,32 +106,32 @@ export const visibleDeskLimits = (
   from desks d
   left join desk_shares s on s.desk_id = d.id and s.user_id = ${userId}
   where ${seenBy(q, userId)}
-    ${deskId !== undefined ? q`and d.id = ${deskId}` : q``}`;
+    ${deckId !== undefined ? q`and d.id = ${deckId}` : q``}`;
 
-/** The emails each desk is shared with, by email. */
-export async function sharedWith(q: Query, deskIds: number[]): Promise<Map<number, string[]>> {
+/** The emails each deck is shared with, by email. */
+export async function sharedWith(q: Query, deckIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  if (deskIds.length === 0) return out;
+  if (deckIds.length === 0) return out;
   const rows = await q<{ desk_id: number; email: string }[]>`
     select s.desk_id, u.email from desk_shares s join users u on u.id = s.user_id
-    where s.desk_id = any(${deskIds}::int[]) order by lower(u.email)`;
+    where s.desk_id = any(${deckIds}::int[]) order by lower(u.email)`;
   for (const r of rows) out.set(r.desk_id, [...(out.get(r.desk_id) ?? []), r.email]);
   return out;
 }
 
-export async function insertDesk(
+export async function insertDeck(
   q: Query,
-  desk: { ownerId: number; name: string; newCardsPerDay: number; allowEditing: boolean },
+  deck: { ownerId: number; name: string; newCardsPerDay: number; allowEditing: boolean },
 ): Promise<number> {
   const [row] = await q<{ id: number }[]>`
     insert into desks (owner_id, name, new_cards_per_day, allow_editing)
-    values (${desk.ownerId}, ${desk.name}, ${desk.newCardsPerDay}, ${desk.allowEditing})
+    values (${deck.ownerId}, ${deck.name}, ${deck.newCardsPerDay}, ${deck.allowEditing})
     returning id`;
   if (!row) throw new Error('insert into desks returned no row');
   return row.id;
 }
 
-export async function updateDesk(
+export async function updateDeck(
   q: Query,
   id: number,
   changes: { name?: string; allowEditing?: boolean },
@@ -144,23 +144,23 @@ export async function updateDesk(
     where id = ${id}`;
 }
 
-/** Deletes a desk; its cards, schedules, shares and review logs go with it (ON DELETE CASCADE). */
-export async function deleteDesk(q: Query, id: number): Promise<void> {
+/** Deletes a deck; its cards, schedules, shares and review logs go with it (ON DELETE CASCADE). */
+export async function deleteDeck(q: Query, id: number): Promise<void> {
   await q`delete from desks where id = ${id}`;
 }
 
-/** Sets one learner's daily new-card limit: the desk's for its owner, the share's for others. */
+/** Sets one learner's daily new-card limit: the deck's for its owner, the share's for others. */
 export async function setNewCardsPerDay(
   q: Query,
-  desk: Pick<DeskAccess, 'id' | 'isOwner'>,
+  deck: Pick<DeckAccess, 'id' | 'isOwner'>,
   userId: number,
   limit: number,
 ): Promise<void> {
-  if (desk.isOwner) {
-    await q`update desks set new_cards_per_day = ${limit}, updated_at = now() where id = ${desk.id}`;
+  if (deck.isOwner) {
+    await q`update desks set new_cards_per_day = ${limit}, updated_at = now() where id = ${deck.id}`;
   } else {
     await q`update desk_shares set new_cards_per_day = ${limit}
-            where desk_id = ${desk.id} and user_id = ${userId}`;
+            where desk_id = ${deck.id} and user_id = ${userId}`;
   }
 }
 
@@ -175,17 +175,17 @@ export async function activeUsersByEmail(
 }
 
 /**
- * Shares a desk with a learner and gives them a schedule row for each of its cards. False when it
+ * Shares a deck with a learner and gives them a schedule row for each of its cards. False when it
  * was shared with them already.
  */
-export async function addShare(q: Query, deskId: number, userId: number): Promise<boolean> {
+export async function addShare(q: Query, deckId: number, userId: number): Promise<boolean> {
   const inserted = await q`
-    insert into desk_shares (desk_id, user_id) values (${deskId}, ${userId})
+    insert into desk_shares (desk_id, user_id) values (${deckId}, ${userId})
     on conflict do nothing returning user_id`;
   if (inserted.length === 0) return false;
   await q`
     insert into card_schedules (user_id, card_id, desk_id, due)
-    select ${userId}, c.id, c.desk_id, c.created_at from cards c where c.desk_id = ${deskId}
+    select ${userId}, c.id, c.desk_id, c.created_at from cards c where c.desk_id = ${deckId}
     on conflict do nothing`;
   return true;
 }

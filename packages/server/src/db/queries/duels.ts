@@ -1,5 +1,5 @@
 /** Duels, their players and duel requests: every SQL statement of the duels domain. */
-import type { DeskCard, StoredQuestion } from '../../domain/duels/duel-content.ts';
+import type { DeckCard, StoredQuestion } from '../../domain/duels/duel-content.ts';
 import { type LiveSignal, sendLiveSignal } from '../../notifications/index.ts';
 import {
   type PersonRecord,
@@ -35,8 +35,8 @@ export interface DuelRecord {
   status: DuelStatus;
   creatorId: number;
   opponentId: number;
-  deskId: number | null;
-  deskName: string | null;
+  deckId: number | null;
+  deckName: string | null;
   viewTime: number | null;
   answerTime: number;
   settings: DuelSettings;
@@ -107,8 +107,8 @@ function toDuel(row: DuelRow): DuelRecord {
     status: row.status,
     creatorId: row.creator_id,
     opponentId: row.opponent_id,
-    deskId: row.desk_id,
-    deskName: row.desk_name,
+    deckId: row.desk_id,
+    deckName: row.desk_name,
     viewTime: row.view_time,
     answerTime: row.answer_time,
     settings: row.settings,
@@ -142,8 +142,8 @@ export interface NewDuel {
   mode: 'normal' | 'review';
   creatorId: number;
   opponentId: number;
-  deskId: number | null;
-  deskName: string | null;
+  deckId: number | null;
+  deckName: string | null;
   viewTime: number | null;
   answerTime: number;
   settings: DuelSettings;
@@ -156,7 +156,7 @@ export async function insertDuel(q: Query, duel: NewDuel): Promise<number> {
     insert into duels (kind, name, mode, creator_id, opponent_id, desk_id, desk_name, view_time,
       answer_time, settings, content)
     values (${duel.kind}, ${duel.name}, ${duel.mode}, ${duel.creatorId}, ${duel.opponentId},
-      ${duel.deskId}, ${duel.deskName}, ${duel.viewTime}, ${duel.answerTime},
+      ${duel.deckId}, ${duel.deckName}, ${duel.viewTime}, ${duel.answerTime},
       ${JSON.stringify(duel.settings)}::jsonb, ${JSON.stringify(duel.content)}::jsonb)
     returning id`;
   if (!row) throw new Error('insert into duels returned no row');
@@ -385,11 +385,11 @@ export async function areFriends(q: Query, a: number, b: number): Promise<boolea
   return row?.ok ?? false;
 }
 
-/** A desk's cards as questions are drawn from them (front image as a data URL). */
-export async function deskCards(q: Query, deskId: number): Promise<DeskCard[]> {
+/** A deck's cards as questions are drawn from them (front image as a data URL). */
+export async function deckCards(q: Query, deckId: number): Promise<DeckCard[]> {
   const rows = await q<
     { front: string; back: string; front_image: Buffer | null; front_image_type: string | null }[]
-  >`select front, back, front_image, front_image_type from cards where desk_id = ${deskId} order by id`;
+  >`select front, back, front_image, front_image_type from cards where desk_id = ${deckId} order by id`;
   return rows.map((r) => ({
     front: r.front,
     back: r.back,

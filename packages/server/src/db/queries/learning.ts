@@ -96,17 +96,17 @@ export async function reviewsPerDay(
   return perDay(days, rows);
 }
 
-export interface DeskMaturity {
-  deskId: number;
-  deskName: string;
+export interface DeckMaturity {
+  deckId: number;
+  deckName: string;
   new: number;
   learning: number;
   young: number;
   mature: number;
 }
 
-/** Per desk the learner sees: cards new, learning (or relearning), young and mature. */
-export async function deskMaturity(q: Query, userId: number): Promise<DeskMaturity[]> {
+/** Per deck the learner sees: cards new, learning (or relearning), young and mature. */
+export async function deckMaturity(q: Query, userId: number): Promise<DeckMaturity[]> {
   const rows = await q<
     {
       desk_id: number;
@@ -127,8 +127,8 @@ export async function deskMaturity(q: Query, userId: number): Promise<DeskMaturi
     group by s.desk_id, d.name
     order by d.name, s.desk_id`;
   return rows.map((r) => ({
-    deskId: r.desk_id,
-    deskName: r.name,
+    deckId: r.desk_id,
+    deckName: r.name,
     new: Number(r.new),
     learning: Number(r.learning),
     young: Number(r.young),

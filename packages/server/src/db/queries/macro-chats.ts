@@ -110,7 +110,7 @@ export async function touchChat(q: Query, chatId: number, at: Date): Promise<voi
 }
 
 /**
- * Deletes a chat and detaches its activity rows (chat_id set null, as a deleted desk's are):
+ * Deletes a chat and detaches its activity rows (chat_id set null, as a deleted deck's are):
  * the history list no longer offers it, while the days it was used still count for streaks.
  */
 export async function deleteChat(q: Query, chatId: number): Promise<void> {

@@ -12,11 +12,11 @@ export interface MediaRecord {
 
 /**
  * Stores `bytes` (already checked: see `checkMedia`) under their SHA-256 unless the same bytes are
- * stored already, and links them to the desk. Uploads and the Anki import both link media this way.
+ * stored already, and links them to the deck. Uploads and the Anki import both link media this way.
  */
-export async function linkMediaToDesk(
+export async function linkMediaToDeck(
   q: Query,
-  deskId: number,
+  deckId: number,
   bytes: Uint8Array,
   mime: string,
 ): Promise<MediaRecord> {
@@ -30,13 +30,13 @@ export async function linkMediaToDesk(
       values (${hash}, ${mime}, ${size}, ${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)})
       on conflict (hash) do nothing
     )
-    insert into desk_media (desk_id, media_hash) values (${deskId}, ${hash})
+    insert into desk_media (desk_id, media_hash) values (${deckId}, ${hash})
     on conflict do nothing`;
   return { hash, url: mediaUrl(hash), mime, size };
 }
 
 /**
- * The media's type and size when `userId` may read it: it is linked to a desk they own or that is
+ * The media's type and size when `userId` may read it: it is linked to a deck they own or that is
  * shared with them. Undefined otherwise, whether or not it exists.
  */
 export async function readableMedia(

@@ -14,7 +14,7 @@ import { pgDate, type Query } from './pg.ts';
 
 export interface NoteRecord {
   id: number;
-  deskId: number;
+  deckId: number;
   ownerId: number | null;
   /** A stock type's key, or null when `noteTypeId` names an own type. */
   stockType: string | null;
@@ -39,7 +39,7 @@ interface NoteRow {
 
 const toNoteRecord = (row: NoteRow): NoteRecord => ({
   id: row.id,
-  deskId: row.desk_id,
+  deckId: row.desk_id,
   ownerId: row.owner_id,
   stockType: row.stock_type,
   noteTypeId: row.note_type_id,
@@ -60,7 +60,7 @@ export async function findNote(q: Query, id: number): Promise<NoteRecord | undef
 export async function insertNote(
   q: Query,
   note: {
-    deskId: number;
+    deckId: number;
     ownerId: number;
     stockType: string | null;
     noteTypeId: number | null;
@@ -70,7 +70,7 @@ export async function insertNote(
 ): Promise<number> {
   const [row] = await q<{ id: number }[]>`
     insert into notes (desk_id, owner_id, stock_type, note_type_id, fields, tags)
-    values (${note.deskId}, ${note.ownerId}, ${note.stockType}, ${note.noteTypeId},
+    values (${note.deckId}, ${note.ownerId}, ${note.stockType}, ${note.noteTypeId},
       ${JSON.stringify(note.fields)}::jsonb, ${note.tags}::text[])
     returning id`;
   if (!row) throw new Error('insert into notes returned no row');
@@ -95,7 +95,7 @@ export async function updateNote(
 export async function insertBasicCard(
   q: Query,
   card: {
-    deskId: number;
+    deckId: number;
     front: string;
     back: string;
     frontImage?: StoredImage;
@@ -105,7 +105,7 @@ export async function insertBasicCard(
 ): Promise<number> {
   const basic = basicCardOfText(card.front, card.back);
   const noteId = await insertNote(q, {
-    deskId: card.deskId,
+    deckId: card.deckId,
     ownerId: card.createdBy,
     stockType: 'basic',
     noteTypeId: null,
@@ -128,11 +128,11 @@ export async function noteCards(q: Query, userId: number, noteId: number): Promi
  * Makes the note's stored cards those rendered: a card whose ordinal is still rendered gets its
  * new sides and keeps its id, so every learner's schedule and history; a card whose ordinal is
  * gone is deleted; a new ordinal is a new card, scheduled as `insertCard` does. The caller holds
- * the desk row locked (FOR UPDATE), as deleting a card does.
+ * the deck row locked (FOR UPDATE), as deleting a card does.
  */
 export async function syncNoteCards(
   q: Query,
-  note: { id: number; deskId: number },
+  note: { id: number; deckId: number },
   rendered: readonly RenderedCard[],
   createdBy: number,
 ): Promise<void> {
@@ -141,7 +141,7 @@ export async function syncNoteCards(
   const byOrdinal = new Map(stored.map((c) => [c.ordinal, c.id]));
   const kept = new Set(rendered.map((c) => c.ordinal));
   for (const card of stored) {
-    if (!kept.has(card.ordinal)) await deleteCard(q, card.id, note.deskId);
+    if (!kept.has(card.ordinal)) await deleteCard(q, card.id, note.deckId);
   }
   for (const card of rendered) {
     const id = byOrdinal.get(card.ordinal);
@@ -155,7 +155,7 @@ export async function syncNoteCards(
     else
       await insertCard(q, {
         ...sides,
-        deskId: note.deskId,
+        deckId: note.deckId,
         noteId: note.id,
         ordinal: card.ordinal,
         createdBy,
@@ -163,10 +163,10 @@ export async function syncNoteCards(
   }
 }
 
-/** Deletes a note and its cards (schedules and logs cascade) and uncounts them from the desk. */
-export async function deleteNote(q: Query, note: { id: number; deskId: number }): Promise<void> {
+/** Deletes a note and its cards (schedules and logs cascade) and uncounts them from the deck. */
+export async function deleteNote(q: Query, note: { id: number; deckId: number }): Promise<void> {
   const gone = await q`delete from cards where note_id = ${note.id} returning id`;
-  await q`update desks set cards_count = cards_count - ${gone.length} where id = ${note.deskId}`;
+  await q`update desks set cards_count = cards_count - ${gone.length} where id = ${note.deckId}`;
   await q`delete from notes where id = ${note.id}`;
 }
 

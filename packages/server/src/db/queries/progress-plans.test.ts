@@ -20,14 +20,14 @@ import {
   type StatementPlan,
   seqScansOf,
 } from '../../test/plans.ts';
-import { deskMaturity, dueForecast, retentionSince, reviewsPerDay } from './learning.ts';
+import { deckMaturity, dueForecast, retentionSince, reviewsPerDay } from './learning.ts';
 import { reviewTotals } from './reviews.ts';
 
 /** Review-log rows per learner (PROGRESS_PLAN_REVIEWS to read the plans at another size). */
 const REVIEWS = Number(process.env.PROGRESS_PLAN_REVIEWS ?? 200_000);
 const DAYS = 730;
 const CARDS = 20_000;
-const DESKS = 20;
+const DECKS = 20;
 const TZ = 'America/Argentina/Buenos_Aires';
 
 let t: TestBackend;
@@ -40,13 +40,13 @@ beforeAll(async () => {
   const other = (await t.signUp()).user.id;
   const { sql } = t.deps;
   for (const owner of [other, userId]) {
-    const desks = await sql<{ id: number }[]>`
+    const decks = await sql<{ id: number }[]>`
       insert into desks (owner_id, name, new_cards_per_day)
-      select ${owner}, 'Desk ' || g, 10 from generate_series(1, ${DESKS}) g returning id`;
-    const deskIds = desks.map((d) => d.id);
+      select ${owner}, 'Desk ' || g, 10 from generate_series(1, ${DECKS}) g returning id`;
+    const deckIds = decks.map((d) => d.id);
     await sql`
       insert into cards (desk_id, front, back, created_by)
-      select (${deskIds}::int[])[1 + g % ${DESKS}], 'Q' || g, 'A' || g, ${owner}
+      select (${deckIds}::int[])[1 + g % ${DECKS}], 'Q' || g, 'A' || g, ${owner}
       from generate_series(0, ${CARDS - 1}) g`;
     // 40 % new, 2 % learning, the rest review cards due over the next 90 days.
     await sql`
@@ -59,7 +59,7 @@ beforeAll(async () => {
       from cards c cross join lateral (
         select (case when c.id % 100 < 40 then 0 when c.id % 100 < 42 then 1 else 2 end)::smallint
           as state) k
-      where c.desk_id = any(${deskIds}::int[])`;
+      where c.desk_id = any(${deckIds}::int[])`;
     // A few hundred reviews a day over two years, about 10 % again, as the bench seeds them.
     await sql`
       with rated as (
@@ -97,7 +97,7 @@ function learningStats() {
     retentionSince(spy.sql, userId, new Date(now.getTime() - RETENTION_DAYS * 86_400_000)),
     dueForecast(spy.sql, userId, TZ, lastDays(addDays(today, FORECAST_DAYS - 1), FORECAST_DAYS)),
     reviewsPerDay(spy.sql, userId, TZ, lastDays(today, HISTORY_DAYS)),
-    deskMaturity(spy.sql, userId),
+    deckMaturity(spy.sql, userId),
   ]);
 }
 

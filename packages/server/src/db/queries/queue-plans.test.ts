@@ -1,8 +1,8 @@
 /**
  * The queue's statements read index ranges, never a whole table: each statement the product sends
  * (captured from the driver) is run again under EXPLAIN (ANALYZE, BUFFERS) on a seeded learner
- * with 20,000 cards in 20 desks, among other learners (one of them with 5,000 desks), and the test
- * fails on a sequential scan of `card_schedules`, `cards` or `desks`. The plans it prints are the
+ * with 20,000 cards in 20 decks, among other learners (one of them with 5,000 decks), and the test
+ * fails on a sequential scan of `card_schedules`, `cards` or `decks`. The plans it prints are the
  * ones the comments in queue.ts describe.
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -23,7 +23,7 @@ import {
   wholeTableScans,
 } from '../../test/plans.ts';
 import * as schema from '../schema.ts';
-import { visibleDesks } from './desks.ts';
+import { visibleDecks } from './desks.ts';
 import { dueQueue, introducedOn, queueCounts } from './queue.ts';
 import { applyRatings, ratingSnapshot } from './reviews.ts';
 
@@ -33,12 +33,12 @@ let recorder: PlanSpy;
 let userId: number;
 let otherId: number;
 let access: string;
-let deskIds: number[];
+let deckIds: number[];
 let cardId: number;
 
 /** Cards per learner (QUEUE_PLAN_CARDS to read the plans at another size). */
 const CARDS = Number(process.env.QUEUE_PLAN_CARDS ?? 20_000);
-const DESKS = 20;
+const DECKS = 20;
 
 beforeAll(async () => {
   t = await createTestBackend();
@@ -50,13 +50,13 @@ beforeAll(async () => {
   const { sql } = t.deps;
   // Two learners: the one read and another with as many cards, so that an index pays.
   for (const owner of [other, userId]) {
-    const desks = await sql<{ id: number }[]>`
+    const decks = await sql<{ id: number }[]>`
       insert into desks (owner_id, name, new_cards_per_day)
-      select ${owner}, 'Desk ' || g, 10 from generate_series(1, ${DESKS}) g returning id`;
-    deskIds = desks.map((d) => d.id);
+      select ${owner}, 'Desk ' || g, 10 from generate_series(1, ${DECKS}) g returning id`;
+    deckIds = decks.map((d) => d.id);
     await sql`
       insert into cards (desk_id, front, back, created_by)
-      select (${deskIds}::int[])[1 + g % ${DESKS}], 'Q' || g, 'A' || g, ${owner}
+      select (${deckIds}::int[])[1 + g % ${DECKS}], 'Q' || g, 'A' || g, ${owner}
       from generate_series(0, ${CARDS - 1}) g`;
     // 40 % new, 2 % learning steps within the hour, the rest review cards over 90 days.
     await sql`
@@ -68,10 +68,10 @@ beforeAll(async () => {
       from cards c cross join lateral (
         select (case when c.id % 100 < 40 then 0 when c.id % 100 < 42 then 1 else 2 end)::smallint
           as state) k
-      where c.desk_id = any(${deskIds}::int[])`;
+      where c.desk_id = any(${deckIds}::int[])`;
   }
-  // Many more learners' desks than the learner's own: reading the learner's desks must not read
-  // every desk (PostgreSQL reads a small table whole, whatever its indexes).
+  // Many more learners' decks than the learner's own: reading the learner's decks must not read
+  // every deck (PostgreSQL reads a small table whole, whatever its indexes).
   const crowd = (await t.signUp()).user.id;
   await sql`
     insert into desks (owner_id, name, new_cards_per_day)
@@ -99,17 +99,17 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
   const today = learnerDay(now, 'UTC');
   const window = dueWindow(now, today);
   const allowances = () =>
-    deskIds.map((deskId) => ({ deskId, allowance: newCardsAllowance(10, 0) }));
+    deckIds.map((deckId) => ({ deckId, allowance: newCardsAllowance(10, 0) }));
 
   it.each([
     ['the queue of every desk', () => dueQueue(spy, { userId, day: today.day, window, limit: 20 })],
     [
       'the queue of one desk',
-      () => dueQueue(spy, { userId, deskId: deskIds[0], day: today.day, window, limit: 20 }),
+      () => dueQueue(spy, { userId, deckId: deckIds[0], day: today.day, window, limit: 20 }),
     ],
     ['the counts of every desk', () => queueCounts(spy, userId, allowances(), window)],
     ['the day’s introductions', () => introducedOn(spy, userId, today.day)],
-    ['the learner’s desks (the desk list)', () => visibleDesks(spy, userId)],
+    ['the learner’s desks (the desk list)', () => visibleDecks(spy, userId)],
     [
       'a rating’s read',
       () => ratingSnapshot(spy, { userId, cardId, key: null, day: today.day, window }),
@@ -130,8 +130,8 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
         const rating = {
           userId,
           cardId,
-          deskId: read.desk.id,
-          deskName: read.desk.name,
+          deckId: read.deck.id,
+          deckName: read.deck.name,
           grade: 3,
           before: read.card.schedule,
           introducedBefore: read.card.introducedAt,
@@ -156,9 +156,9 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
     expect(seqScans(plans)).toEqual([]);
   });
 
-  // With a scan per desk (a sub-plan run once for each desk), counting 20 desks read the due
-  // index 20 times over; grouped, one range of it is read once, whatever the number of desks.
-  it('the counts of every desk read the due index once, not once per desk', async () => {
+  // With a scan per deck (a sub-plan run once for each deck), counting 20 decks read the due
+  // index 20 times over; grouped, one range of it is read once, whatever the number of decks.
+  it('the counts of every deck read the due index once, not once per deck', async () => {
     const plans = await recorder.plansOf(() => queueCounts(spy, userId, allowances(), window));
     const dueIndexScans = plans
       .flatMap((p) => p.nodes)
@@ -186,10 +186,10 @@ describe(`the queue’s plans on ${2 * CARDS} cards`, () => {
     expect(loops('card_schedules_due_idx')).toEqual([0, 1, 1, 1, 1]);
   });
 
-  // The due count of every desk sums the kept counts: it reads the due index only for the hour
+  // The due count of every deck sums the kept counts: it reads the due index only for the hour
   // the learner's day ends in and the minute of the learn-ahead limit, not once for each of the
   // learner's hundreds of due cards (as counting them did).
-  it('the due count of every desk reads kept counts, not each due card', async () => {
+  it('the due count of every deck reads kept counts, not each due card', async () => {
     const plans = await recorder.plansOf(() =>
       dueQueue(spy, { userId, day: today.day, window, limit: 20 }),
     );
@@ -267,7 +267,7 @@ describe('the queue statement’s plan', () => {
   it('reads the page’s due cards in the due index’s order, stopped at the page, never sorted', async () => {
     const generic = await queueGenericPlan();
     // The first due cards: a limit straight over the due index read in order (a plan that read
-    // one desk's range after another and sorted them read every due card of the learner).
+    // one deck's range after another and sorted them read every due card of the learner).
     const dueFirst = generic.find((n) => n['Subplan Name'] === 'CTE due_first');
     expect(dueFirst?.['Node Type']).toBe('Limit');
     const scans = [...planNodes(dueFirst as PlanNode)].filter((n) => n['Relation Name']);
@@ -302,7 +302,7 @@ describe('the queue statement’s plan', () => {
 
 /**
  * Every statement one `GET cards/due_cards/` sends, the signed-in user's read included: it was six
- * (the user, then the desks and the day's counters, then the counts, the cards and the memory
+ * (the user, then the decks and the day's counters, then the counts, the cards and the memory
  * model), each a write to a pooled connection's socket and a wait for its answer. Now the user's
  * and the queue's one statement.
  */
@@ -315,7 +315,7 @@ describe('a due-cards request', () => {
   ])(`%s sends ${DUE_CARDS_STATEMENTS} statements, none a sequential scan`, async (_, which) => {
     // The product's app on the recording connection, so that every statement it sends is seen.
     const app = createApp({ ...t.deps, sql: spy, db: drizzle(spy, { schema }) });
-    const query = which ? `?desk_id=${deskIds[0]}` : '';
+    const query = which ? `?desk_id=${deckIds[0]}` : '';
     const plans = await recorder.plansOf(async () => {
       const res = await app.request(`/be/api/space-repetition/cards/due_cards/${query}`, {
         headers: { authorization: `Bearer ${access}` },

@@ -1,24 +1,24 @@
 /**
  * The review queue and its counts: reads of `card_schedules` by due time and by daily allowance.
- * Which rated cards are due comes from the domain's DueWindow; how many new cards a desk may bring
+ * Which rated cards are due comes from the domain's DueWindow; how many new cards a deck may bring
  * today comes from the domain's allowance (over the counters `new_cards_introduced` keeps); both
  * are applied here in SQL so that the queue reads index ranges no longer than the page, whatever
- * the desk's size, and its counts read the kept counts of `*_schedule_counts_triggers.sql`.
+ * the deck's size, and its counts read the kept counts of `*_schedule_counts_triggers.sql`.
  * `queue-plans.test.ts` checks the plans on a seeded table.
  */
 import type { LearnerModel } from '../../domain/review/memory-model.ts';
 import type { DueWindow } from '../../domain/review/queue.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
-import { visibleDeskLimits } from './desks.ts';
+import { visibleDeckLimits } from './desks.ts';
 import { toLearnerModel } from './memory-models.ts';
 import { iso, pgDateOrNull, type Query } from './pg.ts';
 
 /** A piece of SQL with its parameters, to embed in a statement. */
 type Fragment = ReturnType<Query>;
 
-/** A desk's new cards still allowed today (see domain/review/queue.ts `newCardsAllowance`). */
-export interface DeskAllowance {
-  deskId: number;
+/** A deck's new cards still allowed today (see domain/review/queue.ts `newCardsAllowance`). */
+export interface DeckAllowance {
+  deckId: number;
   allowance: number;
 }
 
@@ -51,10 +51,10 @@ function dueIn(q: Query, w: WindowBounds) {
          or s.state <> 2 and s.due <= ${w.learnAheadBy})`;
 }
 
-const inDesks = (q: Query, deskIds: number[]) =>
-  deskIds.length === 1 ? q`s.desk_id = ${deskIds[0] ?? 0}` : q`s.desk_id = any(${deskIds}::int[])`;
+const inDecks = (q: Query, deckIds: number[]) =>
+  deckIds.length === 1 ? q`s.desk_id = ${deckIds[0] ?? 0}` : q`s.desk_id = any(${deckIds}::int[])`;
 
-/** Per desk, the new cards the learner introduced (first rated) on `day`: the kept counters. */
+/** Per deck, the new cards the learner introduced (first rated) on `day`: the kept counters. */
 export async function introducedOn(
   q: Query,
   userId: number,
@@ -66,42 +66,42 @@ export async function introducedOn(
 }
 
 export interface QueueCounts {
-  /** Per desk: the due cards and the new cards the allowance lets in (capped by those left). */
-  desks: Map<number, { dueCount: number; newCount: number }>;
+  /** Per deck: the due cards and the new cards the allowance lets in (capped by those left). */
+  decks: Map<number, { dueCount: number; newCount: number }>;
   /**
-   * When the next learning or relearning step of these desks past the window falls due, if that
+   * When the next learning or relearning step of these decks past the window falls due, if that
    * is before the end of the learner's day (review cards due later are tomorrow's).
    */
   nextStepDue: Date | null;
 }
 
 /**
- * Three columns counting one desk (`deskId`, an SQL expression) in a larger statement (a
- * rating's read, which counts its one desk; `queueCounts` counts many desks at once):
+ * Three columns counting one deck (`deckId`, an SQL expression) in a larger statement (a
+ * rating's read, which counts its one deck; `queueCounts` counts many decks at once):
  * `due_count`, its cards in the due window; `new_count`, its new cards, at most `cap` (an SQL
  * expression); `next_due`, its next learning or relearning step past the window but today. Each
  * is ordered like its index and limited, so that the planner reads the index in order and stops
  * (with the limit a value it cannot see, it would otherwise read every entry through a bitmap).
  */
-export function deskCountColumns(
+export function deckCountColumns(
   q: Query,
   userId: number | ReturnType<Query>,
-  deskId: ReturnType<Query>,
+  deckId: ReturnType<Query>,
   cap: ReturnType<Query>,
   window: WindowBounds,
 ) {
   return q`
     (select count(*)::int from card_schedules s
-     where s.user_id = ${userId} and s.desk_id = ${deskId} and ${dueIn(q, window)}
+     where s.user_id = ${userId} and s.desk_id = ${deckId} and ${dueIn(q, window)}
     ) as due_count,
     (select count(*)::int from (
        select 1 from card_schedules s
-       where s.user_id = ${userId} and s.desk_id = ${deskId} and s.state = 0
+       where s.user_id = ${userId} and s.desk_id = ${deckId} and s.state = 0
        order by s.card_id
        limit ${cap}
     ) x) as new_count,
     (select s.due from card_schedules s
-     where s.user_id = ${userId} and s.desk_id = ${deskId} and s.state in (1, 3)
+     where s.user_id = ${userId} and s.desk_id = ${deckId} and s.state in (1, 3)
        and s.due > ${window.learnAheadBy} and s.due < ${window.reviewBefore}
      order by s.due
      limit 1
@@ -109,27 +109,27 @@ export function deskCountColumns(
 }
 
 /**
- * The counts of each desk in one statement: the due cards of every desk in one range of the due
- * index, counted from the index alone and grouped by desk (not one range per desk: with 50 desks
+ * The counts of each deck in one statement: the due cards of every deck in one range of the due
+ * index, counted from the index alone and grouped by deck (not one range per deck: with 50 decks
  * that was 50 index descents and 50 sub-plans), the next learning step in one more range of it,
- * and per desk at most `allowance` entries of its new-card index (stopped at the allowance, so it
- * never counts a desk's whole backlog of new cards). `queue-plans.test.ts` fails if the due count
- * becomes a scan per desk again.
+ * and per deck at most `allowance` entries of its new-card index (stopped at the allowance, so it
+ * never counts a deck's whole backlog of new cards). `queue-plans.test.ts` fails if the due count
+ * becomes a scan per deck again.
  */
 export async function queueCounts(
   q: Query,
   userId: number,
-  allowances: DeskAllowance[],
+  allowances: DeckAllowance[],
   window: DueWindow,
 ): Promise<QueueCounts> {
-  if (allowances.length === 0) return { desks: new Map(), nextStepDue: null };
-  const ids = allowances.map((a) => a.deskId);
+  if (allowances.length === 0) return { decks: new Map(), nextStepDue: null };
+  const ids = allowances.map((a) => a.deckId);
   const rows = await q<
     { desk_id: number; due_count: number; new_count: number; next_due: string | null }[]
   >`
     with due as (
       select s.desk_id, count(*)::int as n from card_schedules s
-      where s.user_id = ${userId} and ${inDesks(q, ids)} and ${dueIn(q, boundsOf(window))}
+      where s.user_id = ${userId} and ${inDecks(q, ids)} and ${dueIn(q, boundsOf(window))}
       group by s.desk_id
     )
     select d.desk_id, coalesce(due.n, 0) as due_count,
@@ -140,7 +140,7 @@ export async function queueCounts(
          limit d.allowance
       ) x) as new_count,
       (select s.due from card_schedules s
-       where s.user_id = ${userId} and ${inDesks(q, ids)} and s.state in (1, 3)
+       where s.user_id = ${userId} and ${inDecks(q, ids)} and s.state in (1, 3)
          and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}
        order by s.due
        limit 1
@@ -150,14 +150,14 @@ export async function queueCounts(
     left join due on due.desk_id = d.desk_id`;
   const next = pgDateOrNull(rows[0]?.next_due ?? null);
   return {
-    desks: new Map(rows.map((r) => [r.desk_id, { dueCount: r.due_count, newCount: r.new_count }])),
+    decks: new Map(rows.map((r) => [r.desk_id, { dueCount: r.due_count, newCount: r.new_count }])),
     nextStepDue: next,
   };
 }
 
 /**
  * The SQL form of the domain's `newCardsAllowance` over two SQL expressions (`queue.test.ts`
- * checks that they agree), for the statement that reads the desks' limits and the day's counters
+ * checks that they agree), for the statement that reads the decks' limits and the day's counters
  * and applies them without a round trip in between.
  */
 export const newCardsAllowanceIn = (
@@ -170,14 +170,14 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /**
- * The due count of all the learner's desks from the kept counts (`schedule_due_counts`, by the
+ * The due count of all the learner's decks from the kept counts (`schedule_due_counts`, by the
  * buckets of the migration's `schedule_bucket`): the review cards of the whole hours before the
  * end of the learner's day and the learning steps of the whole minutes before the learn-ahead
  * limit are summed from a few rows; only the hour and the minute those limits fall inside are
  * read from the due index. Counting the cards themselves read every due card's index entry
- * (3,247 of them, 0.65 ms of PostgreSQL's time, for the bench's learner). It counts every desk
- * the learner has schedules in, which are the desks they see (schedules are written for a desk's
- * owner and the learners it is shared with, and go with the desk). `state <> 0` names the due
+ * (3,247 of them, 0.65 ms of PostgreSQL's time, for the bench's learner). It counts every deck
+ * the learner has schedules in, which are the decks they see (schedules are written for a deck's
+ * owner and the learners it is shared with, and go with the deck). `state <> 0` names the due
  * index's predicate: from `state <> 2` alone the planner cannot tell that the index serves it.
  */
 function keptDueCount(q: Query, userId: Fragment, w: DueWindow) {
@@ -216,21 +216,21 @@ const unseenTime = (q: Query, value: Date): Fragment => q`(select ${iso(value)}:
 
 /** What the review queue answers, read in one statement. */
 export interface DueQueue {
-  /** The desks read: 0 when the learner has none, or does not see the desk asked for. */
-  desks: number;
-  /** Cards in the due window, over the desks read. */
+  /** The decks read: 0 when the learner has none, or does not see the deck asked for. */
+  decks: number;
+  /** Cards in the due window, over the decks read. */
   dueCount: number;
-  /** New cards the desks' allowances let in today, capped by the new cards left. */
+  /** New cards the decks' allowances let in today, capped by the new cards left. */
   newCount: number;
   /**
-   * When the next learning or relearning step of these desks past the window falls due, if that
+   * When the next learning or relearning step of these decks past the window falls due, if that
    * is before the end of the learner's day (review cards due later are tomorrow's).
    */
   nextStepDue: Date | null;
   /** The learner's memory model (the interval previews use their weights and retention). */
   model: LearnerModel;
   /**
-   * At most `limit`: due cards first (by due time, then id), then each desk's allowance of new
+   * At most `limit`: due cards first (by due time, then id), then each deck's allowance of new
    * cards (by id), then the learning steps learned ahead, as Anki orders them.
    */
   cards: CardRecord[];
@@ -250,12 +250,12 @@ interface DueQueueRow extends Omit<CardRow, 'id'> {
 
 /**
  * The review queue, its counts and the learner's memory model in one statement (one round trip,
- * where reading the desks, the day's counters, the counts, the cards and the model took five in
- * two waves). The desks and their allowances (the learner's limit less the new cards introduced
+ * where reading the decks, the day's counters, the counts, the cards and the model took five in
+ * two waves). The decks and their allowances (the learner's limit less the new cards introduced
  * on `day`, from the kept counters) are a CTE read once; each part of the queue is a range of one
  * index read in its order and stopped at its limit; the counts are the kept ones (the due count
- * of every desk from `keptDueCount`, of one desk from its due index; the new count the smaller of
- * each desk's allowance and its kept `schedule_new_counts` row); the new cards and the steps
+ * of every deck from `keptDueCount`, of one deck from its due index; the new count the smaller of
+ * each deck's allowance and its kept `schedule_new_counts` row); the new cards and the steps
  * learned ahead are read only when the due cards leave room on the page (a learner with a backlog
  * never has them read for the page; they are still counted); only the cards kept are joined to
  * their content. Every row carries the counts and the model; a queue without cards is one row
@@ -264,12 +264,12 @@ interface DueQueueRow extends Omit<CardRow, 'id'> {
  */
 export async function dueQueue(
   q: Query,
-  r: { userId: number; deskId?: number; day: string; window: DueWindow; limit: number },
+  r: { userId: number; deckId?: number; day: string; window: DueWindow; limit: number },
 ): Promise<DueQueue> {
   const { window, limit } = r;
   // Every value of the request goes in as `unseen`: see there.
   const userId = unseen(q, r.userId, 'int');
-  const deskIds = q`any(array(select desk_id from desk))`;
+  const deckIds = q`any(array(select desk_id from desk))`;
   const due = dueIn(q, {
     upper: unseenTime(q, dueUpper(window)),
     reviewBefore: unseenTime(q, window.reviewBefore),
@@ -287,17 +287,17 @@ export async function dueQueue(
     with desk as materialized (
       select v.id as desk_id,
         ${newCardsAllowanceIn(q, q`v.new_cards_per_day`, q`coalesce(n.count, 0)`)} as allowance
-      from (${visibleDeskLimits(
+      from (${visibleDeckLimits(
         q,
         userId,
-        r.deskId === undefined ? undefined : unseen(q, r.deskId, 'int'),
+        r.deckId === undefined ? undefined : unseen(q, r.deckId, 'int'),
       )}) v
       left join new_cards_introduced n
         on n.user_id = ${userId} and n.day = ${unseen(q, r.day, 'date')} and n.desk_id = v.id
     ),
     due_first as materialized (
       select s.card_id, s.due from card_schedules s
-      where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${due}
+      where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
         and (s.state = 2 or s.due <= ${learningBy})
       order by s.due, s.card_id
       limit ${page}
@@ -318,7 +318,7 @@ export async function dueQueue(
         limit ${page})
       union all (
         select s.card_id, 2 as part, s.due from card_schedules s
-        where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${due}
+        where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
           and s.state <> 2 and s.due > ${learningBy}
           and ${roomAfterDue}
         order by s.due, s.card_id
@@ -330,16 +330,16 @@ export async function dueQueue(
       select
         (select count(*)::int from desk) as desks,
         ${
-          r.deskId === undefined
+          r.deckId === undefined
             ? keptDueCount(q, userId, window)
             : q`(select count(*)::int from card_schedules s
-                 where s.user_id = ${userId} and s.desk_id = ${deskIds} and ${due})`
+                 where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due})`
         } as due_count,
         (select coalesce(sum(least(d.allowance, coalesce(nc.n, 0))), 0)::int from desk d
          left join schedule_new_counts nc on nc.user_id = ${userId} and nc.desk_id = d.desk_id
         ) as new_count,
         (select s.due from card_schedules s
-         where s.user_id = ${userId} and s.desk_id = ${deskIds} and s.state in (1, 3)
+         where s.user_id = ${userId} and s.desk_id = ${deckIds} and s.state in (1, 3)
            and s.due > ${learnAheadBy} and s.due < ${reviewBefore}
          order by s.due
          limit 1
@@ -358,7 +358,7 @@ export async function dueQueue(
     order by p.part, p.due, p.card_id`;
   const first = rows[0];
   return {
-    desks: first?.desks ?? 0,
+    decks: first?.desks ?? 0,
     dueCount: first?.due_count ?? 0,
     newCount: first?.new_count ?? 0,
     nextStepDue: pgDateOrNull(first?.next_due ?? null),

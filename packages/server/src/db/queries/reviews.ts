@@ -8,12 +8,12 @@ import type { LearnerModel } from '../../domain/review/memory-model.ts';
 import type { DueWindow } from '../../domain/review/queue.ts';
 import type { Schedule, ScheduleJson } from '../../domain/review/scheduling.ts';
 import { scheduleToJson } from '../../domain/review/scheduling.ts';
-import { deskReviewCtes } from './activities.ts';
+import { deckReviewCtes } from './activities.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
-import { type DeskAccess, type DeskAccessRow, toDeskAccess } from './desks.ts';
+import { type DeckAccess, type DeckAccessRow, toDeckAccess } from './desks.ts';
 import { type LearnerModelRow, toLearnerModel } from './memory-models.ts';
 import { iso, pgDate, type Query } from './pg.ts';
-import { boundsOf, deskCountColumns } from './queue.ts';
+import { boundsOf, deckCountColumns } from './queue.ts';
 
 export interface ReviewLog {
   id: number;
@@ -114,7 +114,7 @@ const writeSchedule = (
 export interface RatingWrite {
   userId: number;
   cardId: number;
-  deskId: number;
+  deckId: number;
   grade: number;
   before: Schedule;
   introducedBefore: Date | null;
@@ -130,16 +130,16 @@ export interface RatingWrite {
 /** What a rating reads before it schedules: everything in one statement, no lock taken. */
 export interface RatingSnapshot {
   card: CardRecord;
-  desk: DeskAccess;
+  deck: DeckAccess;
   /** The schedule row's version (`xmin`): the write applies only if it is still this one. */
   version: string | null;
   /** The rating already sent with the idempotency key, if any. */
   earlier: ReviewLog | undefined;
-  /** The desk's new cards introduced on the learner's `day`. */
+  /** The deck's new cards introduced on the learner's `day`. */
   introducedToday: number;
-  /** The desk's cards in the due window. */
+  /** The deck's cards in the due window. */
   dueCount: number;
-  /** The desk's new cards, at most its largest daily limit (owner's or learner's). */
+  /** The deck's new cards, at most its largest daily limit (owner's or learner's). */
   newLeft: number;
   /** The learner's memory model, which schedules the rating. */
   model: LearnerModel;
@@ -147,7 +147,7 @@ export interface RatingSnapshot {
 
 /** The model's columns are null when the learner has no `memory_models` row (the defaults). */
 type SnapshotRow = CardRow &
-  Omit<DeskAccessRow, 'id' | 'name' | 'created_at' | 'updated_at' | 'cards_count'> & {
+  Omit<DeckAccessRow, 'id' | 'name' | 'created_at' | 'updated_at' | 'cards_count'> & {
     [K in keyof LearnerModelRow]: LearnerModelRow[K] | null;
   } & {
     desk_name: string;
@@ -171,8 +171,8 @@ export interface SnapshotRead {
 }
 
 /**
- * The card the learner sees (else undefined: 404), its desk, their schedule and its version, the
- * rating already sent with `key`, the desk's counts of today in `window` and the learner's memory
+ * The card the learner sees (else undefined: 404), its deck, their schedule and its version, the
+ * rating already sent with `key`, the deck's counts of today in `window` and the learner's memory
  * model: one round trip.
  */
 export async function ratingSnapshot(
@@ -222,7 +222,7 @@ export async function ratingSnapshots(
         coalesce((select n.count from new_cards_introduced n
                   where n.user_id = r.user_id and n.day = r.day and n.desk_id = d.id), 0)
           as introduced_today,
-        ${deskCountColumns(
+        ${deckCountColumns(
           q,
           q`r.user_id`,
           q`d.id`,
@@ -244,7 +244,7 @@ export async function ratingSnapshots(
   const answers: (RatingSnapshot | undefined)[] = reads.map(() => undefined);
   for (const row of rows) {
     const userId = reads[row.i]?.userId ?? 0;
-    const desk = toDeskAccess(
+    const deck = toDeckAccess(
       {
         ...row,
         id: row.desk_id,
@@ -257,7 +257,7 @@ export async function ratingSnapshots(
     );
     answers[row.i] = {
       card: toCardRecord(row),
-      desk,
+      deck,
       version: row.version,
       earlier: row.earlier ? toReviewLog(row.earlier) : undefined,
       introducedToday: row.introduced_today,
@@ -277,11 +277,11 @@ export async function ensureSchedule(q: Query, userId: number, cardId: number): 
     on conflict do nothing`;
 }
 
-/** A rating to apply: its write, the schedule version it read, its desk's name and day. */
+/** A rating to apply: its write, the schedule version it read, its deck's name and day. */
 export interface RatingApply extends RatingWrite {
   /** The schedule row's version the rating was computed from (`RatingSnapshot.version`). */
   version: string;
-  deskName: string;
+  deckName: string;
   /** The learner's day a card's first rating introduced it on (else null). */
   introducedOn: string | null;
 }
@@ -297,7 +297,7 @@ export interface AppliedRating {
  * count trigger). Each applies only if its schedule row is still at its `version`; one that is
  * not (another rating or an undo came first: read again) is undefined in the answer, at its
  * index, and the others still apply. Each applied rating writes its new schedule, its log row, the
- * day's activity of its desk and, when it is the card's first rating, the day's count of new
+ * day's activity of its deck and, when it is the card's first rating, the day's count of new
  * cards introduced. Sends no live event: the caller sends them once this has committed.
  *
  * Two ratings of one learner's card, or with one idempotency key, cannot go in one statement
@@ -318,7 +318,7 @@ export async function applyRatings(
     i,
     user_id: r.userId,
     card_id: r.cardId,
-    desk_id: r.deskId,
+    desk_id: r.deckId,
     version: r.version,
     rating: r.grade,
     // Objects, not JSON strings inside the JSON: PostgreSQL parses each state once.
@@ -329,7 +329,7 @@ export async function applyRatings(
     repeat_same_day: r.sameDay,
     reviewed_at: iso(r.reviewedAt),
     idempotency_key: r.idempotencyKey,
-    deck_name: r.deskName,
+    deck_name: r.deckName,
     count: 1,
     introduced_on: r.introducedOn,
   }));
@@ -356,7 +356,7 @@ export async function applyRatings(
       from changed order by i
       returning id, user_id, card_id
     ),
-    ${deskReviewCtes(q, 'changed')},
+    ${deckReviewCtes(q, 'changed')},
     introduced as (
       insert into new_cards_introduced (user_id, day, desk_id, count)
       select user_id, introduced_on, desk_id, count(*)::int from changed
@@ -384,10 +384,10 @@ export function ratingKeys(r: Pick<RatingWrite, 'userId' | 'cardId' | 'idempoten
   return r.idempotencyKey === null ? [card] : [card, `key ${r.userId}:${r.idempotencyKey}`];
 }
 
-/** Adds `delta` to the learner's count of new cards introduced in a desk on `day`. */
-const countIntroduced = (q: Query, userId: number, day: string, deskId: number, delta: number) => q`
+/** Adds `delta` to the learner's count of new cards introduced in a deck on `day`. */
+const countIntroduced = (q: Query, userId: number, day: string, deckId: number, delta: number) => q`
   insert into new_cards_introduced (user_id, day, desk_id, count)
-  values (${userId}, ${day}::date, ${deskId}, ${delta})
+  values (${userId}, ${day}::date, ${deckId}, ${delta})
   on conflict (user_id, day, desk_id)
   do update set count = greatest(0, new_cards_introduced.count + excluded.count)`;
 
@@ -397,17 +397,17 @@ export async function retractRating(
   userId: number,
   log: Pick<ReviewLog, 'id' | 'cardId'>,
   restored: { schedule: Schedule; introducedAt: Date | null },
-  /** The desk and learner's day the undone rating introduced the card on, if it did. */
-  introduced: { deskId: number; day: string } | null,
+  /** The deck and learner's day the undone rating introduced the card on, if it did. */
+  introduced: { deckId: number; day: string } | null,
 ): Promise<void> {
   await writeSchedule(q, userId, log.cardId, restored.schedule, restored.introducedAt);
   await q`delete from review_logs where id = ${log.id}`;
-  if (introduced) await countIntroduced(q, userId, introduced.day, introduced.deskId, -1);
+  if (introduced) await countIntroduced(q, userId, introduced.day, introduced.deckId, -1);
 }
 
 /**
  * The learner's review-log rows: ratings and imported history, less undone ratings and the logs
- * of deleted cards and desks. One row's read (`review_counts`, kept by triggers on the log), so
+ * of deleted cards and decks. One row's read (`review_counts`, kept by triggers on the log), so
  * the cost does not grow with years of reviews.
  */
 export async function reviewCount(q: Query, userId: number): Promise<number> {
@@ -435,34 +435,34 @@ export async function reviewTotals(
 
 /** One rating of an imported history, with the schedules FSRS gave before and after it. */
 /**
- * The learner's ratings of some desks per desk and learner's day (in their time zone), with the
+ * The learner's ratings of some decks per deck and learner's day (in their time zone), with the
  * latest of each: what an imported history records as activity.
  */
 export async function reviewDays(
   q: Query,
   userId: number,
-  deskIds: readonly number[],
-): Promise<{ deskId: number; count: number; last: Date }[]> {
+  deckIds: readonly number[],
+): Promise<{ deckId: number; count: number; last: Date }[]> {
   const rows = await q<{ desk_id: number; n: number; last: string }[]>`
     select l.desk_id, count(*)::int as n, max(l.reviewed_at) as last
     from review_logs l join users u on u.id = l.user_id
-    where l.user_id = ${userId} and l.desk_id = any(${deskIds as number[]}::int[])
+    where l.user_id = ${userId} and l.desk_id = any(${deckIds as number[]}::int[])
     group by l.desk_id, (l.reviewed_at at time zone u.timezone)::date
     order by last`;
-  return rows.map((r) => ({ deskId: r.desk_id, count: r.n, last: pgDate(r.last) }));
+  return rows.map((r) => ({ deckId: r.desk_id, count: r.n, last: pgDate(r.last) }));
 }
 
-/** The learner's ratings of a desk's cards, oldest first (an export's review history). */
-export async function deskReviewHistory(
+/** The learner's ratings of a deck's cards, oldest first (an export's review history). */
+export async function deckReviewHistory(
   q: Query,
   userId: number,
-  deskId: number,
+  deckId: number,
 ): Promise<{ cardId: number; rating: number; reviewedAt: Date; answerTimeMs: number | null }[]> {
   const rows = await q<
     { card_id: number; rating: number; reviewed_at: string; answer_time_ms: number | null }[]
   >`
     select card_id, rating, reviewed_at, answer_time_ms from review_logs
-    where user_id = ${userId} and desk_id = ${deskId}
+    where user_id = ${userId} and desk_id = ${deckId}
     order by reviewed_at, id`;
   return rows.map((r) => ({
     cardId: r.card_id,

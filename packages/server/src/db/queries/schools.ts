@@ -234,7 +234,7 @@ export interface GroupFilter {
 /**
  * The courses (or subjects) the user owns or is enrolled in, by name, with their counts. Which
  * groups those are is read from two indexes (the owner's, and the user's enrollments first, then
- * the groups by id), as `seenBy` reads desks in desks.ts: `owner_id = user or an enrollment row
+ * the groups by id), as `seenBy` reads decks in decks.ts: `owner_id = user or an enrollment row
  * joined` spans two tables, and PostgreSQL read every group of every school to test it
  * (`groups-plans.test.ts` fails on that sequential scan).
  */

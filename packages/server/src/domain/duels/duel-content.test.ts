@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   customQuestions,
-  type DeskCard,
-  deskQuestions,
+  type DeckCard,
+  deckQuestions,
   digitSequence,
   pickIndexes,
   shuffle,
@@ -18,24 +18,24 @@ function seeded(seed = 7) {
   };
 }
 
-const card = (n: number, back = `back ${n}`): DeskCard => ({
+const card = (n: number, back = `back ${n}`): DeckCard => ({
   front: `front ${n}`,
   back,
   frontImage: null,
 });
 
-describe('desk questions', () => {
+describe('deck questions', () => {
   it('ask the requested number of distinct cards, front as prompt and back as answer', () => {
     const cards = Array.from({ length: 10 }, (_, i) => card(i));
-    const questions = deskQuestions(cards, 6, seeded());
+    const questions = deckQuestions(cards, 6, seeded());
     expect(questions).toHaveLength(6);
     expect(new Set(questions.map((q) => q.prompt)).size).toBe(6);
     for (const q of questions) expect(q.answer).toBe(q.prompt.replace('front', 'back'));
   });
 
-  it('offer the answer and three other backs when the desk has four cards or more', () => {
+  it('offer the answer and three other backs when the deck has four cards or more', () => {
     const cards = Array.from({ length: 4 }, (_, i) => card(i));
-    for (const q of deskQuestions(cards, 4, seeded(3))) {
+    for (const q of deckQuestions(cards, 4, seeded(3))) {
       expect(q.options).toHaveLength(4);
       expect(q.options).toContain(q.answer);
       expect(new Set(q.options).size).toBe(4);
@@ -43,11 +43,11 @@ describe('desk questions', () => {
   });
 
   it('ask for a typed answer with fewer than four cards or three distinct other backs', () => {
-    expect(deskQuestions([card(1), card(2), card(3)], 3).every((q) => q.options === null)).toBe(
+    expect(deckQuestions([card(1), card(2), card(3)], 3).every((q) => q.options === null)).toBe(
       true,
     );
     const alike = [card(1, 'Same'), card(2, 'same!'), card(3, 'SAME'), card(4, 'other')];
-    expect(deskQuestions(alike, 4).every((q) => q.options === null)).toBe(true);
+    expect(deckQuestions(alike, 4).every((q) => q.options === null)).toBe(true);
   });
 });
 

@@ -28,19 +28,19 @@ export function shuffle<T>(items: readonly T[], random: Random = Math.random): T
   return out;
 }
 
-export interface DeskCard {
+export interface DeckCard {
   front: string;
   back: string;
   frontImage: string | null;
 }
 
 /**
- * `count` questions from a desk's cards: the front asks, the back answers. With at least four
+ * `count` questions from a deck's cards: the front asks, the back answers. With at least four
  * cards each question offers the answer and three other cards' backs (distinct once normalized);
- * with fewer, or when the desk lacks three distinct other backs, the answer is typed.
+ * with fewer, or when the deck lacks three distinct other backs, the answer is typed.
  */
-export function deskQuestions(
-  cards: readonly DeskCard[],
+export function deckQuestions(
+  cards: readonly DeckCard[],
   count: number,
   random: Random = Math.random,
 ): StoredQuestion[] {

@@ -1,7 +1,7 @@
 /**
- * The one name of each kind of duel per language (issue 40: "Deck duel" against "Desk duel",
+ * The one name of each kind of duel per language (issue 40: "Deck duel" against "Deck duel",
  * "Table duel" against "Numbers duel"): the title of an unnamed duel and the history's labels.
- * English follows the spec's plan features (Desk, Image, Table and Custom Duels); the clients'
+ * English follows the spec's plan features (Deck, Image, Table and Custom Duels); the clients'
  * catalogs (`packages/features/duels/messages.ts`, `shell/messages.ts`) use the same names, which
  * `packages/features/duel-names.test.ts` checks.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkOpponent, checkQuestionCount, DUEL_SETUP_MESSAGES } from './duel-setup.ts';
 
 describe('duel set-up', () => {
-  it('allows 1 to the desk card count questions', () => {
+  it('allows 1 to the deck card count questions', () => {
     expect(checkQuestionCount(1, 5)).toBeNull();
     expect(checkQuestionCount(5, 5)).toBeNull();
     expect(checkQuestionCount(6, 5)).toEqual({

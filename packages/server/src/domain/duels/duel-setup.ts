@@ -1,5 +1,5 @@
 /**
- * Set-up rules the contract cannot state: a desk duel asks at most as many questions as the desk
+ * Set-up rules the contract cannot state: a deck duel asks at most as many questions as the deck
  * has cards, and the opponent must be an accepted friend. The ranges of view time, answer time and
  * item limits are the contract's (with the spec's messages, `x-range-message`).
  */

@@ -25,7 +25,7 @@ export interface DueWindow {
 /**
  * The due window at `now`: a review card scheduled for 21:00 is shown from the start of the
  * learner's day; a learning step once its time has come, or ahead of it within the learn-ahead
- * limit. New cards are never "due"; they come by each desk's daily allowance.
+ * limit. New cards are never "due"; they come by each deck's daily allowance.
  */
 export function dueWindow(now: Date, today: LearnerDay): DueWindow {
   return {

@@ -1,5 +1,5 @@
 /**
- * Duels (`tags: [duels]`): question duels from a desk or custom questions, image and table
+ * Duels (`tags: [duels]`): question duels from a deck or custom questions, image and table
  * (number) recall duels, their requests, history and statistics. The server owns content, clock
  * and scores; every change reaches the other player live (`notify`, `duel_progress`).
  */

@@ -5,7 +5,7 @@ export const MESSAGES = {
   ...SETTLEMENT_MESSAGES,
   questionNotFound: 'Question not found.',
   requestNotFound: 'Duel request not found.',
-  deskNotFound: 'Desk not found.',
+  deckNotFound: 'Desk not found.',
   notStarted: 'The duel has not started yet: your opponent has not accepted.',
   finished: 'The duel is finished.',
   alreadyFinished: 'You have already finished this duel.',

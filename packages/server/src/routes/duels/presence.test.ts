@@ -50,14 +50,14 @@ async function progressOf(sse: SseReader, duelId: number) {
   }
 }
 
-async function deskDuel(a: Player, b: Player) {
-  const deskId = await h.desk(a, [
+async function deckDuel(a: Player, b: Player) {
+  const deckId = await h.deck(a, [
     ['Spain', 'Madrid'],
     ['France', 'Paris'],
   ]);
   const res = await h.post(a, `${D}/create/`, {
     duel_type: 'desk',
-    desk_id: deskId,
+    desk_id: deckId,
     question_count: 2,
     answer_time: 30,
     opponent_id: b.user.id,
@@ -69,7 +69,7 @@ async function deskDuel(a: Player, b: Player) {
 describe('the opponent’s connection', () => {
   it('shows when the opponent’s stream drops and comes back, and the duel goes on meanwhile', async () => {
     const [ana, ben] = await h.pair();
-    const duelId = await deskDuel(ana, ben);
+    const duelId = await deckDuel(ana, ben);
     await h.accept(ben, duelId);
     const anas = await stream(ana);
     expect((await h.get(ana, `${D}/${duelId}/`)).body.opponent_connected).toBe(false);
@@ -102,7 +102,7 @@ describe('the opponent’s connection', () => {
 
   it('counts a user online while any of their tabs has a stream, on any instance', async () => {
     const [ana, ben] = await h.pair();
-    const duelId = await deskDuel(ana, ben);
+    const duelId = await deckDuel(ana, ben);
     await h.accept(ben, duelId);
     const first = await stream(ben);
     const second = await stream(ben);

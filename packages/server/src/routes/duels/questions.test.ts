@@ -22,11 +22,11 @@ const CAPITALS: [string, string][] = [
 ];
 const capitalOf = (country: string) => CAPITALS.find(([c]) => c === country)?.[1] ?? '';
 
-async function deskDuel(a: Player, b: Player, extra: Record<string, unknown> = {}) {
-  const deskId = await h.desk(a, CAPITALS);
+async function deckDuel(a: Player, b: Player, extra: Record<string, unknown> = {}) {
+  const deckId = await h.deck(a, CAPITALS);
   const res = await h.post(a, `${D}/create/`, {
     duel_type: 'desk',
-    desk_id: deskId,
+    desk_id: deckId,
     question_count: 3,
     answer_time: 30,
     opponent_id: b.user.id,
@@ -47,10 +47,10 @@ async function answer(who: Player, duelId: number, right: boolean) {
   });
 }
 
-describe('creating a desk duel', () => {
+describe('creating a deck duel', () => {
   it('invites the opponent with a duel request, a notification and nothing to answer yet', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben);
+    const duel = await deckDuel(ana, ben);
     expect(duel).toMatchObject({
       duel_type: 'desk',
       status: 'waiting',
@@ -78,10 +78,10 @@ describe('creating a desk duel', () => {
 
   it("refuses the spec's out-of-range settings with its messages and field keys", async () => {
     const [ana, ben] = await h.pair();
-    const deskId = await h.desk(ana, CAPITALS);
+    const deckId = await h.deck(ana, CAPITALS);
     const base = {
       duel_type: 'desk',
-      desk_id: deskId,
+      desk_id: deckId,
       question_count: 3,
       answer_time: 30,
       opponent_id: ben.user.id,
@@ -131,18 +131,18 @@ describe('creating a desk duel', () => {
     expect(extra.body.field_codes.surprise).toEqual(['unknown_field']);
   });
 
-  it('needs an accepted friend as opponent, and a desk the creator sees', async () => {
+  it('needs an accepted friend as opponent, and a deck the creator sees', async () => {
     const [ana, ben] = await h.pair();
     const stranger = await h.player();
-    const deskId = await h.desk(ana, CAPITALS);
-    const body = { duel_type: 'desk', desk_id: deskId, question_count: 2, answer_time: 30 };
+    const deckId = await h.deck(ana, CAPITALS);
+    const body = { duel_type: 'desk', desk_id: deckId, question_count: 2, answer_time: 30 };
     for (const opponent of [stranger.user.id, ana.user.id, 999_999]) {
       const res = await h.post(ana, `${D}/create/`, { ...body, opponent_id: opponent });
       expect(res.status).toBe(400);
       expect(res.body.field_codes.opponent_id).toEqual(['opponent_not_friend']);
     }
-    const bensDesk = await h.post(ben, `${D}/create/`, { ...body, opponent_id: ana.user.id });
-    expect(bensDesk.status).toBe(404);
+    const bensDeck = await h.post(ben, `${D}/create/`, { ...body, opponent_id: ana.user.id });
+    expect(bensDeck.status).toBe(404);
   });
 
   it('refuses free users with 403 plan_required', async () => {
@@ -160,10 +160,10 @@ describe('creating a desk duel', () => {
   });
 });
 
-describe('playing a desk duel', () => {
+describe('playing a deck duel', () => {
   it('hides answers and scores in a Normal Duel until each side finished, then names the winner', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben);
+    const duel = await deckDuel(ana, ben);
     await h.accept(ben, duel.id);
 
     const started = (await h.get(ana, `${D}/${duel.id}/`)).body;
@@ -233,7 +233,7 @@ describe('playing a desk duel', () => {
 
   it('reveals the correct answer after each question in Review Mode', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben, { mode: 'review' });
+    const duel = await deckDuel(ana, ben, { mode: 'review' });
     await h.accept(ben, duel.id);
     const res = await answer(ben, duel.id, false);
     expect(res.body.is_correct).toBe(false);
@@ -244,7 +244,7 @@ describe('playing a desk duel', () => {
   it("answers 404 for another user's duel, and for a question the duel does not have", async () => {
     const [ana, ben] = await h.pair();
     const eve = await h.player();
-    const duel = await deskDuel(ana, ben);
+    const duel = await deckDuel(ana, ben);
     expect((await h.get(eve, `${D}/${duel.id}/`)).status).toBe(404);
     const foreign = await h.post(eve, `${D}/submit-response/`, {
       duel_id: duel.id,
@@ -267,7 +267,7 @@ describe('playing a desk duel', () => {
 describe('the clock', () => {
   it('shows each question without its choices for the view time, and refuses answers until then', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben, { view_time: 5 });
+    const duel = await deckDuel(ana, ben, { view_time: 5 });
     await h.accept(ben, duel.id);
     const reading = (await h.get(ana, `${D}/${duel.id}/`)).body;
     expect(reading.questions[0].prompt).not.toBe('');
@@ -303,7 +303,7 @@ describe('the clock', () => {
 
   it('refuses an answer after the deadline plus grace with 409, ending that player with what was received', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben);
+    const duel = await deckDuel(ana, ben);
     await h.accept(ben, duel.id);
     await answer(ben, duel.id, true);
     await t.deps.sql`
@@ -318,7 +318,7 @@ describe('the clock', () => {
 
   it('finishes a duel whose opponent never plays once their time ran out, on the next read', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben);
+    const duel = await deckDuel(ana, ben);
     await h.accept(ben, duel.id);
     for (const right of [true, true, true]) await answer(ben, duel.id, right);
     const waiting = (await h.get(ben, `${D}/${duel.id}/`)).body;
@@ -351,7 +351,7 @@ describe('the clock', () => {
 
   it('finishes a duel once when both players send their last answer at the same instant', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben, { question_count: 1 });
+    const duel = await deckDuel(ana, ben, { question_count: 1 });
     await h.accept(ben, duel.id);
     await h.get(ana, `${D}/${duel.id}/`);
     const [a, b] = await Promise.all([answer(ana, duel.id, true), answer(ben, duel.id, true)]);
@@ -394,7 +394,7 @@ describe('custom duels', () => {
     expect([...next.questions[1].options].sort()).toEqual(['3', '4', '5']);
   });
 
-  it('proposes questions from text (offline rules) or from a desk, and needs one of them', async () => {
+  it('proposes questions from text (offline rules) or from a deck, and needs one of them', async () => {
     const ana = await h.player();
     const fromText = await h.post(ana, `${D}/generate-custom-questions/`, {
       text: 'Photosynthesis: the process by which plants make food from light.\nMitochondria: the powerhouse of the cell.',
@@ -402,12 +402,12 @@ describe('custom duels', () => {
     expect(fromText.status).toBe(200);
     expect(fromText.body.provider).toBe('rules');
     expect(fromText.body.questions.length).toBeGreaterThan(0);
-    const deskId = await h.desk(ana, CAPITALS);
-    const fromDesk = await h.post(ana, `${D}/generate-custom-questions/`, {
-      desk_id: deskId,
+    const deckId = await h.deck(ana, CAPITALS);
+    const fromDeck = await h.post(ana, `${D}/generate-custom-questions/`, {
+      desk_id: deckId,
       question_count: 2,
     });
-    expect(fromDesk.body.questions).toEqual([
+    expect(fromDeck.body.questions).toEqual([
       { question: 'Spain', answer: 'Madrid' },
       { question: 'France', answer: 'Paris' },
     ]);
@@ -421,7 +421,7 @@ describe('custom duels', () => {
 describe('equal scores', () => {
   it('are a draw for both when neither answered anything right', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben);
+    const duel = await deckDuel(ana, ben);
     await h.accept(ben, duel.id);
     for (let i = 0; i < 3; i += 1) await answer(ana, duel.id, false);
     for (let i = 0; i < 3; i += 1) await answer(ben, duel.id, false);
@@ -437,7 +437,7 @@ describe('equal scores', () => {
 
   it('go to the faster total answer time, and both times are given', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben);
+    const duel = await deckDuel(ana, ben);
     await h.accept(ben, duel.id);
     for (const right of [true, true, false]) await answer(ana, duel.id, right);
     for (const right of [false, true, true]) await answer(ben, duel.id, right);
@@ -465,7 +465,7 @@ describe('equal scores', () => {
 
   it('give no times before the duel is finished', async () => {
     const [ana, ben] = await h.pair();
-    const duel = await deskDuel(ana, ben);
+    const duel = await deckDuel(ana, ben);
     await h.accept(ben, duel.id);
     await answer(ana, duel.id, true);
     const running = (await h.get(ana, `${D}/${duel.id}/`)).body;

@@ -1,11 +1,11 @@
-/** Desk and custom (question) duels: creating, reading, answering, and proposing questions. */
+/** Deck and custom (question) duels: creating, reading, answering, and proposing questions. */
 import type { Context } from 'hono';
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { deskCards, type StoredAnswer, savePlayer } from '../../db/queries/duels.ts';
+import { deckCards, type StoredAnswer, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { answerOpensAt } from '../../domain/duels/duel-clock.ts';
-import { customQuestions, deskQuestions } from '../../domain/duels/duel-content.ts';
+import { customQuestions, deckQuestions } from '../../domain/duels/duel-content.ts';
 import { DUEL_NAMES } from '../../domain/duels/duel-names.ts';
 import { answersMatch, normalizeAnswer, tallyQuiz } from '../../domain/duels/duel-scoring.ts';
 import { checkQuestionCount } from '../../domain/duels/duel-setup.ts';
@@ -14,7 +14,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { AiProviderError } from '../../providers/ai/types.ts';
-import { deskFor } from '../../services/decks/access.ts';
+import { deckFor } from '../../services/decks/access.ts';
 import {
   duelClock,
   me,
@@ -62,8 +62,8 @@ export const handlers: Handlers = {
         settings: {},
       } as const;
       if (body.duel_type === 'desk') {
-        const desk = await deskFor(tx, user.id, body.desk_id);
-        const cards = await deskCards(tx, desk.id);
+        const deck = await deckFor(tx, user.id, body.desk_id);
+        const cards = await deckCards(tx, deck.id);
         const error = checkQuestionCount(body.question_count, cards.length);
         if (error) throw validationError(error, error.question_count?.[0]);
         return createAndInvite(
@@ -71,10 +71,10 @@ export const handlers: Handlers = {
           {
             ...common,
             kind: 'desk',
-            name: body.name?.trim() || desk.name,
-            deskId: desk.id,
-            deskName: desk.name,
-            content: { questions: deskQuestions(cards, body.question_count) },
+            name: body.name?.trim() || deck.name,
+            deckId: deck.id,
+            deckName: deck.name,
+            content: { questions: deckQuestions(cards, body.question_count) },
           },
           user.username,
         );
@@ -85,8 +85,8 @@ export const handlers: Handlers = {
           ...common,
           kind: 'custom',
           name: body.name?.trim() || DUEL_NAMES[languageOf(c.req.header('accept-language'))].custom,
-          deskId: null,
-          deskName: null,
+          deckId: null,
+          deckName: null,
           content: { questions: customQuestions(body.questions) },
         },
         user.username,
@@ -177,8 +177,8 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     const count = body.question_count ?? DEFAULT_QUESTIONS;
     if (body.desk_id !== undefined) {
-      const desk = await deskFor(sql, user.id, body.desk_id);
-      const cards = (await deskCards(sql, desk.id)).slice(0, count);
+      const deck = await deckFor(sql, user.id, body.desk_id);
+      const cards = (await deckCards(sql, deck.id)).slice(0, count);
       const questions = cards.map((card) => ({ question: card.front, answer: card.back }));
       return c.json({ provider: 'desk', questions }, 200);
     }

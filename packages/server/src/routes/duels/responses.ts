@@ -61,7 +61,7 @@ function common(open: OpenDuel, userId: number, users: Map<number, DuelUser>) {
   };
 }
 
-/** A desk or custom duel from `userId`'s side. */
+/** A deck or custom duel from `userId`'s side. */
 export function renderQuizDuel(
   open: OpenDuel,
   userId: number,
@@ -97,8 +97,8 @@ export function renderQuizDuel(
     ...common(open, userId, users),
     server_now: now.toISOString(),
     duel_type: duel.kind as 'desk' | 'custom',
-    desk_id: duel.deskId,
-    desk_name: duel.deskName,
+    desk_id: duel.deckId,
+    desk_name: duel.deckName,
     question_count: itemCount(duel),
     view_time: duel.viewTime,
     questions,

@@ -12,14 +12,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 
 describe('card stats', () => {
   it('counts reviews Monday to Sunday of the learner’s week', async () => {
     const ana = await t.signUp({ timezone: 'Europe/Madrid' });
-    const desk = await makeDesk(ana);
-    const a = await makeCard(ana, desk.id, 'a', '1');
-    const b = await makeCard(ana, desk.id, 'b', '2');
+    const deck = await makeDeck(ana);
+    const a = await makeCard(ana, deck.id, 'a', '1');
+    const b = await makeCard(ana, deck.id, 'b', '2');
     await rate(ana, a.id, { difficulty: 'good' });
     await rate(ana, b.id, { difficulty: 'good' });
     await rate(ana, b.id, { difficulty: 'good' });

@@ -28,7 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 
 /**
  * A connection of its own whose commits wait for the disk, as the product's do (the test
@@ -55,7 +55,7 @@ describe('activity events', () => {
     const bo = await t.signUp();
     const anaStream = await connect(ana.access);
     const boStream = await connect(bo.access);
-    const d = await makeDesk(ana);
+    const d = await makeDeck(ana);
     const c = await makeCard(ana, d.id);
     await rate(ana, c.id, { difficulty: 'good' });
     const frame = await anaStream.nextEvent(5000);

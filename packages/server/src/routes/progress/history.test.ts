@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { AUTH, desk, recorder } from '../../test/progress.ts';
+import { AUTH, deck, recorder } from '../../test/progress.ts';
 import { helpers } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
@@ -13,7 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 const record = recorder(() => t);
 const HISTORY = `${AUTH}/activity-history/`;
 
@@ -31,9 +31,9 @@ const duel = (result: 'win' | 'lose' | 'draw' | 'in_progress', myScore: number) 
 describe('activity history', () => {
   it('lists every kind with the spec’s fields, latest first', async () => {
     const ana = await t.signUp();
-    const d = await makeDesk(ana, { name: 'Capitals' });
+    const d = await makeDeck(ana, { name: 'Capitals' });
     const minute = (n: number) => new Date(Date.now() - (10 - n) * 60_000);
-    await record(ana.user.id, desk(d.id, 'Capitals'), minute(1));
+    await record(ana.user.id, deck(d.id, 'Capitals'), minute(1));
     await record(ana.user.id, duel('win', 5), minute(2));
     await record(ana.user.id, { type: 'macro_images', chatId: 9, chatTitle: 'Kings' }, minute(3));
     await record(ana.user.id, { type: 'conversion_table' }, minute(4));
@@ -68,8 +68,8 @@ describe('activity history', () => {
 
   it('keeps one row per subject and day, updated in place', async () => {
     const ana = await t.signUp();
-    const d1 = await makeDesk(ana, { name: 'One' });
-    const d2 = await makeDesk(ana, { name: 'Two' });
+    const d1 = await makeDeck(ana, { name: 'One' });
+    const d2 = await makeDeck(ana, { name: 'Two' });
     const c1 = await makeCard(ana, d1.id);
     const c2 = await makeCard(ana, d1.id, 'b', '2');
     const c3 = await makeCard(ana, d2.id);
@@ -137,7 +137,7 @@ describe('activity history', () => {
 
   it('drops an undone review’s row when nothing is left of it', async () => {
     const ana = await t.signUp();
-    const d = await makeDesk(ana);
+    const d = await makeDeck(ana);
     const c = await makeCard(ana, d.id);
     await rate(ana, c.id, { difficulty: 'good' });
     const undo = await t.request('POST', `/be/api/space-repetition/cards/${c.id}/undo_review/`, {
@@ -147,13 +147,13 @@ describe('activity history', () => {
     expect((await t.request('GET', HISTORY, { token: ana.access })).body.count).toBe(0);
   });
 
-  it('drops a deleted chat and a deleted desk, and keeps the days they made', async () => {
+  it('drops a deleted chat and a deleted deck, and keeps the days they made', async () => {
     const ana = await t.signUp();
     await t.database.db
       .update(users)
       .set({ accountType: 'standard' })
       .where(eq(users.id, ana.user.id));
-    const d = await makeDesk(ana, { name: 'Capitals' });
+    const d = await makeDeck(ana, { name: 'Capitals' });
     await rate(ana, (await makeCard(ana, d.id)).id, { difficulty: 'good' });
     const MI = '/be/api/macroimages/chats';
     const chat = (await t.request('POST', `${MI}/`, { token: ana.access, body: {} })).body;
@@ -172,10 +172,10 @@ describe('activity history', () => {
     expect((await t.request('DELETE', `${MI}/${chat.id}/`, { token: ana.access })).status).toBe(
       204,
     );
-    const deskGone = await t.request('DELETE', `/be/api/space-repetition/desks/${d.id}/`, {
+    const deckGone = await t.request('DELETE', `/be/api/space-repetition/desks/${d.id}/`, {
       token: ana.access,
     });
-    expect(deskGone.status).toBe(204);
+    expect(deckGone.status).toBe(204);
 
     const after = await t.request('GET', HISTORY, { token: ana.access });
     expect(after.body.count).toBe(1);

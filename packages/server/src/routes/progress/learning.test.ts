@@ -11,7 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 const STATS = `${SR}/learning-stats/`;
 
 describe('learning stats', () => {
@@ -27,9 +27,9 @@ describe('learning stats', () => {
     expect(res.body.decks).toEqual([]);
   });
 
-  it('counts reviews per day, the forecast and desk maturity', async () => {
+  it('counts reviews per day, the forecast and deck maturity', async () => {
     const ana = await t.signUp({ timezone: 'Europe/Madrid' });
-    const d = await makeDesk(ana, { name: 'Capitals' });
+    const d = await makeDeck(ana, { name: 'Capitals' });
     const a = await makeCard(ana, d.id, 'a', '1');
     const b = await makeCard(ana, d.id, 'b', '2');
     await makeCard(ana, d.id, 'c', '3');
@@ -47,7 +47,7 @@ describe('learning stats', () => {
 
   it('measures true retention of young and mature cards over 30 days', async () => {
     const ana = await t.signUp();
-    const d = await makeDesk(ana);
+    const d = await makeDeck(ana);
     const card = await makeCard(ana, d.id);
     // Review-state ratings as the review log keeps them: 3 young (1 again), 2 mature (both kept),
     // one learning-state rating (not counted) and one mature lapse 40 days ago (too old).
@@ -73,7 +73,7 @@ describe('learning stats', () => {
   it('counts only the caller’s cards', async () => {
     const ana = await t.signUp();
     const bo = await t.signUp();
-    const d = await makeDesk(ana);
+    const d = await makeDeck(ana);
     const c = await makeCard(ana, d.id);
     await rate(ana, c.id, { difficulty: 'good' });
     const res = await t.request('GET', STATS, { token: bo.access });

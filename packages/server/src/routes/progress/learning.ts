@@ -1,7 +1,7 @@
-/** The learning figures (retention, forecast, reviews per day, desk maturity) of `/my-progress`. */
+/** The learning figures (retention, forecast, reviews per day, deck maturity) of `/my-progress`. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import {
-  deskMaturity,
+  deckMaturity,
   dueForecast,
   type RetentionCounts,
   retentionSince,
@@ -34,7 +34,7 @@ export const handlers: Handlers = {
       retentionSince(sql, user.id, new Date(now.getTime() - RETENTION_DAYS * 86_400_000)),
       dueForecast(sql, user.id, tz, forecastDays),
       reviewsPerDay(sql, user.id, tz, historyDays),
-      deskMaturity(sql, user.id),
+      deckMaturity(sql, user.id),
     ]);
     const body: Schemas['LearningStats'] = {
       retention: {
@@ -48,8 +48,8 @@ export const handlers: Handlers = {
       forecast: forecastDays.map((date) => ({ date, count: due.get(date) ?? 0 })),
       reviews_per_day: historyDays.map((date) => ({ date, count: reviewed.get(date) ?? 0 })),
       decks: decks.map((d) => ({
-        deck_id: d.deskId,
-        deck_name: d.deskName,
+        deck_id: d.deckId,
+        deck_name: d.deckName,
         new: d.new,
         learning: d.learning,
         young: d.young,

@@ -12,7 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 const record = recorder(() => t);
 const CONVERSION = { type: 'conversion_table' } as const;
 const MINUTE = 60_000;
@@ -51,7 +51,7 @@ describe('my_streak', () => {
 
   it('counts a review today, with its count and kind', async () => {
     const ana = await t.signUp({ timezone: 'Europe/Madrid' });
-    const d = await makeDesk(ana);
+    const d = await makeDeck(ana);
     const a = await makeCard(ana, d.id, 'a', '1');
     const b = await makeCard(ana, d.id, 'b', '2');
     expect((await rate(ana, a.id, { difficulty: 'good' })).status).toBe(200);
@@ -158,7 +158,7 @@ describe('progress summary', () => {
     const ana = await t.signUp();
     let res = await t.request('GET', `${AUTH}/progress/`, { token: ana.access });
     expect(res.body).toMatchObject({ total_responses: 0, duels_played: 0, win_rate: null });
-    const d = await makeDesk(ana);
+    const d = await makeDeck(ana);
     const card = await makeCard(ana, d.id);
     await rate(ana, card.id, { difficulty: 'good' });
     const duel = (duelId: number, result: 'win' | 'lose' | 'draw' | 'in_progress') => ({

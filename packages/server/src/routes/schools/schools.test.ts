@@ -162,11 +162,11 @@ describe('schools', () => {
       token: owner.access,
       body: { user_id: student.user.id },
     });
-    const desk = await t.request('POST', '/be/api/space-repetition/desks/', {
+    const deck = await t.request('POST', '/be/api/space-repetition/desks/', {
       token: student.access,
       body: { name: 'Capitals' },
     });
-    expect(desk.status).toBe(201);
+    expect(deck.status).toBe(201);
 
     const del = await t.request('DELETE', `${A}/schools/${school.id}/`, { token: owner.access });
     expect(del.status).toBe(204);
@@ -182,9 +182,9 @@ describe('schools', () => {
     expect(delCourse.status).toBe(204);
     const me = await t.request('GET', `${A}/users/me/`, { token: student.access });
     expect(me.status).toBe(200);
-    const desks = await t.request('GET', '/be/api/space-repetition/desks/', {
+    const decks = await t.request('GET', '/be/api/space-repetition/desks/', {
       token: student.access,
     });
-    expect(desks.body.map((d: { id: number }) => d.id)).toEqual([desk.body.id]);
+    expect(decks.body.map((d: { id: number }) => d.id)).toEqual([deck.body.id]);
   });
 });

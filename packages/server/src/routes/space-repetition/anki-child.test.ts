@@ -56,9 +56,9 @@ async function importPackage(backend: TestBackend) {
 
 /** The server still answers, and the learner got nothing from the failed import. */
 async function expectServingWithNothingImported(backend: TestBackend, access: string) {
-  const desks = await backend.request('GET', `${SR}/desks/`, { token: access });
-  expect(desks.status).toBe(200);
-  expect(JSON.stringify(desks.body)).not.toContain('Geo');
+  const decks = await backend.request('GET', `${SR}/desks/`, { token: access });
+  expect(decks.status).toBe(200);
+  expect(JSON.stringify(decks.body)).not.toContain('Geo');
 }
 
 describe('Anki import: the package is read in a child process', () => {

@@ -23,7 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 const IMPORT = `${SR}/anki-import/`;
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 6, 10);
@@ -79,7 +79,7 @@ type Summary = {
 
 describe('Anki import', () => {
   it.each(['anki2', 'anki21b'] as const)(
-    'imports a %s package: desks, cards with images, review history replayed into the schedule',
+    'imports a %s package: decks, cards with images, review history replayed into the schedule',
     async (format) => {
       const ana = await t.signUp();
       const res = await upload(ana, ankiPackage(COLLECTION, format));
@@ -140,13 +140,13 @@ describe('Anki import', () => {
       [capitals, '2025-01-07', 1],
       [geo, '2025-01-09', 1],
     ]);
-    // The history page lists the desks the learner reviewed.
+    // The history page lists the decks the learner reviewed.
     const history = await t.request('GET', '/be/api/auth/activity-history/', { token: ana.access });
     expect(history.status).toBe(200);
     expect(JSON.stringify(history.body)).toContain('Geo::Capitals');
   });
 
-  it('counts two ratings of one desk and day in one activity row', async () => {
+  it('counts two ratings of one deck and day in one activity row', async () => {
     const ana = await t.signUp();
     const summary = (
       await upload(
@@ -246,8 +246,8 @@ describe('Anki import', () => {
   it('accepts a package larger than an image upload, and leaves another learner untouched', async () => {
     const ana = await t.signUp();
     const bea = await t.signUp();
-    const desk = await makeDesk(bea, { name: 'Mine' });
-    await makeCard(bea, desk.id, 'q', 'a');
+    const deck = await makeDeck(bea, { name: 'Mine' });
+    await makeCard(bea, deck.id, 'q', 'a');
     // Incompressible padding above the router's default form limit (a few MiB).
     const padding = new Uint8Array(8 * 1024 * 1024);
     for (let i = 0; i < padding.length; i += 65536) {
@@ -389,13 +389,13 @@ describe('Anki import: one at a time, through temporary files', () => {
 });
 
 /** The export's raw answer: the harness's request reads JSON only. */
-function download(learner: Learner, deskId: number, format?: string) {
-  return t.app.request(`${SR}/desks/${deskId}/export/${format ? `?format=${format}` : ''}`, {
+function download(learner: Learner, deckId: number, format?: string) {
+  return t.app.request(`${SR}/desks/${deckId}/export/${format ? `?format=${format}` : ''}`, {
     headers: { authorization: `Bearer ${learner.access}` },
   });
 }
 
-describe('desk export', () => {
+describe('deck export', () => {
   it('writes an .apkg the reader reads back with the same cards, image and review count', async () => {
     const ana = await t.signUp();
     const imported = (await upload(ana, ankiPackage(COLLECTION))).body as unknown as Summary;
@@ -431,19 +431,19 @@ describe('desk export', () => {
     expect(await stats()).toBe(before);
   });
 
-  it('writes CSV with the review count of each card, and 404s a desk of another user', async () => {
+  it('writes CSV with the review count of each card, and 404s a deck of another user', async () => {
     const ana = await t.signUp();
     const bea = await t.signUp();
-    const desk = await makeDesk(ana, { name: 'Quotes' });
-    const card = await makeCard(ana, desk.id, 'Say "hi", then\nwave', 'ok');
+    const deck = await makeDeck(ana, { name: 'Quotes' });
+    const card = await makeCard(ana, deck.id, 'Say "hi", then\nwave', 'ok');
     expect((await rate(ana, card.id, { difficulty: 'again' })).status).toBe(200);
-    const res = await download(ana, desk.id, 'csv');
+    const res = await download(ana, deck.id, 'csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await res.text()).split('\r\n');
     expect(lines[0]).toBe('front,back,reviews,last_review');
     expect(lines[1]).toMatch(/^"Say ""hi"", then\nwave",ok,1,\d{4}-\d\d-\d\dT/);
-    expect((await download(bea, desk.id)).status).toBe(404);
-    expect((await download(ana, desk.id, 'xls')).status).toBe(400);
+    expect((await download(bea, deck.id)).status).toBe(404);
+    expect((await download(ana, deck.id, 'xls')).status).toBe(400);
   });
 });

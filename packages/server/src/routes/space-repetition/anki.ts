@@ -1,7 +1,7 @@
 /**
- * Anki import: a package becomes desks of the caller, its notes cards and its review history
+ * Anki import: a package becomes decks of the caller, its notes cards and its review history
  * their review log, replayed through the caller's FSRS model so each schedule starts from it. One
- * transaction: a bad package (or any failure) writes nothing. Export: a desk as an `.apkg` or CSV.
+ * transaction: a bad package (or any failure) writes nothing. Export: a deck as an `.apkg` or CSV.
  *
  * Memory: the upload is streamed to a file in a temporary folder; a child process reads the
  * package from there (anki/import-process.ts: the untrusted file's parsing never runs in the
@@ -24,7 +24,7 @@ import { writeAnkiPackage } from '../../anki/package-writer.ts';
 import type { CollectionFile } from '../../anki/read-job.ts';
 import { ChildJobError } from '../../child/child-process.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { recordDeskActivities } from '../../db/queries/activities.ts';
+import { recordDeckActivities } from '../../db/queries/activities.ts';
 import {
   IMPORT_ROWS_PER_STATEMENT,
   type ImportedCard,
@@ -34,23 +34,28 @@ import {
   insertImportedSchedules,
 } from '../../db/queries/anki-import.ts';
 import { listCards, setCardImage } from '../../db/queries/cards.ts';
-import { insertDesk } from '../../db/queries/desks.ts';
+import { insertDeck } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import { deskReviewHistory, reviewDays } from '../../db/queries/reviews.ts';
-import { csvField, DESK_CSV_HEADER } from '../../domain/decks/desk-csv.ts';
+import { deckReviewHistory, reviewDays } from '../../db/queries/reviews.ts';
+import { csvField, DECK_CSV_HEADER } from '../../domain/decks/deck-csv.ts';
 import { MAX_IMAGE_BYTES, type StoredImage } from '../../domain/decks/images.ts';
 import { schedulerFor } from '../../domain/review/memory-model.ts';
-import { newSchedule, review, type Schedule, scheduleToJson } from '../../domain/review/scheduling.ts';
+import {
+  newSchedule,
+  review,
+  type Schedule,
+  scheduleToJson,
+} from '../../domain/review/scheduling.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
 import { receiveFile } from '../../http/upload.ts';
 import { releaseMemory } from '../../release-memory.ts';
-import { deskFor } from '../../services/decks/access.ts';
+import { deckFor } from '../../services/decks/access.ts';
 
-/** The contract's bounds of a desk name and of a card side. */
-const DESK_NAME_MAX = 200;
+/** The contract's bounds of a deck name and of a card side. */
+const DECK_NAME_MAX = 200;
 const CARD_SIDE_MAX = 5000;
 
 type Summary = Schemas['AnkiImportSummary'];
@@ -113,24 +118,24 @@ async function writeCollection(
     const ankiId = reviews.cardAnkiId[i] as number;
     if (!firstReview.has(ankiId)) firstReview.set(ankiId, reviews.at[i] as number);
   }
-  const desks = new Map<string, Summary['desks'][number]>();
-  const deckFor = async (deck: string) => {
-    const known = desks.get(deck);
+  const decks = new Map<string, Summary['desks'][number]>();
+  const deckFor = async (ankiDeck: string) => {
+    const known = decks.get(ankiDeck);
     if (known) return known;
-    const name = deck.trim().slice(0, DESK_NAME_MAX) || 'Default';
-    const id = await insertDesk(q, {
+    const name = ankiDeck.trim().slice(0, DECK_NAME_MAX) || 'Default';
+    const id = await insertDeck(q, {
       ownerId: userId,
       name,
       newCardsPerDay: 10,
       allowEditing: false,
     });
-    const desk = { id, name, cards: 0 };
-    desks.set(deck, desk);
-    return desk;
+    const deck = { id, name, cards: 0 };
+    decks.set(ankiDeck, deck);
+    return deck;
   };
   const now = new Date();
   // Each imported card by its Anki id, in the order written.
-  const cardIds = new Map<number, { id: number; deskId: number; createdAt: Date }>();
+  const cardIds = new Map<number, { id: number; deckId: number; createdAt: Date }>();
   // The cards are read and written a batch at a time, never all held at once.
   for await (const cards of collection.cards(IMPORT_ROWS_PER_STATEMENT)) {
     const kept = cards.filter((card) => {
@@ -140,11 +145,11 @@ async function writeCollection(
     });
     const rows: ImportedCard[] = [];
     for (const card of kept) {
-      const desk = await deckFor(card.deck);
-      desk.cards += 1;
+      const deck = await deckFor(card.deck);
+      deck.cards += 1;
       const first = firstReview.get(card.ankiId);
       rows.push({
-        deskId: desk.id,
+        deckId: deck.id,
         front: card.front,
         back: card.back,
         createdAt: first === undefined ? now : new Date(first),
@@ -154,7 +159,7 @@ async function writeCollection(
     for (const [i, card] of kept.entries()) {
       const id = ids[i] as number;
       const row = rows[i] as ImportedCard;
-      cardIds.set(card.ankiId, { id, deskId: row.deskId, createdAt: row.createdAt });
+      cardIds.set(card.ankiId, { id, deckId: row.deckId, createdAt: row.createdAt });
       // Each image read from its file and sent in a statement of its own, then let go.
       if (card.frontImage) await setCardImage(q, id, 'front', await image(card.frontImage));
       if (card.backImage) await setCardImage(q, id, 'back', await image(card.backImage));
@@ -194,7 +199,7 @@ async function writeCollection(
     const after = stateOf(outcome.schedule, before.introducedAt ?? reviewedAt);
     batch.push({
       cardId: card.id,
-      deskId: card.deskId,
+      deckId: card.deckId,
       grade: rating,
       before: before.text,
       after: after.text,
@@ -214,27 +219,27 @@ async function writeCollection(
       const last = current.get(card.id);
       return {
         cardId: card.id,
-        deskId: card.deskId,
+        deckId: card.deckId,
         createdAt: card.createdAt,
         state: last ? scheduleToJson(last.schedule, last.introducedAt) : null,
       };
     }),
   );
   // The history is the learner's activity on the days they reviewed: streaks and charts count it.
-  const names = new Map([...desks.values()].map((d) => [d.id, d.name]));
+  const names = new Map([...decks.values()].map((d) => [d.id, d.name]));
   const days = await reviewDays(q, userId, [...names.keys()]);
-  await recordDeskActivities(
+  await recordDeckActivities(
     q,
     userId,
     days.map((day) => ({
-      deckId: day.deskId,
-      deckName: names.get(day.deskId) as string,
+      deckId: day.deckId,
+      deckName: names.get(day.deckId) as string,
       at: day.last,
       count: day.count,
     })),
   );
   return {
-    desks: [...desks.values()],
+    desks: [...decks.values()],
     cards_imported: cardIds.size,
     reviews_imported: reviewsImported,
     skipped,
@@ -271,7 +276,7 @@ async function readInChild(deps: AppDeps, file: string, dir: string): Promise<Co
   }
 }
 
-/** A file name of the desk's name: letters, digits, dashes and underscores only. */
+/** A file name of the deck's name: letters, digits, dashes and underscores only. */
 const fileName = (name: string, ext: string) =>
   `${name.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80) || 'desk'}.${ext}`;
 
@@ -310,16 +315,16 @@ export const handlers: Handlers = {
   async exportDesk(c, { params, query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const desk = await deskFor(sql, user.id, params.id);
+    const deck = await deckFor(sql, user.id, params.id);
     const [{ cards }, reviews] = await Promise.all([
-      listCards(sql, user.id, desk.id, {}, { offset: 0, limit: ANKI_LIMITS.cards }),
-      deskReviewHistory(sql, user.id, desk.id),
+      listCards(sql, user.id, deck.id, {}, { offset: 0, limit: ANKI_LIMITS.cards }),
+      deckReviewHistory(sql, user.id, deck.id),
     ]);
     if ((query.format ?? 'apkg') === 'csv') {
       const counts = new Map<number, { n: number; last: Date }>();
       for (const r of reviews)
         counts.set(r.cardId, { n: (counts.get(r.cardId)?.n ?? 0) + 1, last: r.reviewedAt });
-      const lines = [DESK_CSV_HEADER.join(',')];
+      const lines = [DECK_CSV_HEADER.join(',')];
       for (const card of cards) {
         const seen = counts.get(card.id);
         lines.push(
@@ -330,13 +335,13 @@ export const handlers: Handlers = {
       }
       return c.body(`${lines.join('\r\n')}\r\n`, 200, {
         'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${fileName(desk.name, 'csv')}"`,
+        'content-disposition': `attachment; filename="${fileName(deck.name, 'csv')}"`,
       });
     }
-    const bytes = writeAnkiPackage(desk.name, cards, reviews);
+    const bytes = writeAnkiPackage(deck.name, cards, reviews);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/octet-stream',
-      'content-disposition': `attachment; filename="${fileName(desk.name, 'apkg')}"`,
+      'content-disposition': `attachment; filename="${fileName(deck.name, 'apkg')}"`,
     });
   },
 };

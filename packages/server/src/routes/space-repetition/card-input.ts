@@ -10,7 +10,7 @@ import { MESSAGES } from './messages.ts';
 export interface CardInput {
   front?: string;
   back?: string;
-  deskId?: number;
+  deckId?: number;
   /** undefined: keep; null: remove; an image: replace. */
   frontImage?: StoredImage | null;
   backImage?: StoredImage | null;
@@ -47,7 +47,7 @@ async function fromForm(
     const id = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
     if (raw === undefined) fields.desk_id = ['This field is required.'];
     else if (!Number.isSafeInteger(id) || id < 1) fields.desk_id = ['Must be an integer ≥ 1.'];
-    else input.deskId = id;
+    else input.deckId = id;
   }
   input.frontImage = await imageFile(fields, 'front_image', form.front_image);
   input.backImage = await imageFile(fields, 'back_image', form.back_image);
@@ -67,7 +67,7 @@ async function fromJson(
   const input: CardInput = {
     front: body.front,
     back: body.back,
-    deskId: 'desk_id' in body ? body.desk_id : undefined,
+    deckId: 'desk_id' in body ? body.desk_id : undefined,
     frontImage: await imageField(fields, 'front_image', body.front_image),
     backImage: await imageField(fields, 'back_image', body.back_image),
   };

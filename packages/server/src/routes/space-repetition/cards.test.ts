@@ -14,15 +14,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 
 describe('cards', () => {
-  it('lists a desk’s cards paginated, oldest first, searchable case-insensitively', async () => {
+  it('lists a deck’s cards paginated, oldest first, searchable case-insensitively', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     for (let i = 1; i <= 25; i++)
-      await makeCard(ana, desk.id, `Front ${i}`, i === 7 ? 'Oslo' : 'x');
-    const first = await t.request('GET', `${SR}/desks/${desk.id}/cards/`, { token: ana.access });
+      await makeCard(ana, deck.id, `Front ${i}`, i === 7 ? 'Oslo' : 'x');
+    const first = await t.request('GET', `${SR}/desks/${deck.id}/cards/`, { token: ana.access });
     expect(first.body.count).toBe(25);
     expect(first.body.results).toHaveLength(20);
     expect(first.body.results[0].front).toBe('Front 1');
@@ -37,11 +37,11 @@ describe('cards', () => {
       'Front 25',
     ]);
     expect(second.body.next).toBeNull();
-    const found = await t.request('GET', `${SR}/desks/${desk.id}/cards/?search=oSLO`, {
+    const found = await t.request('GET', `${SR}/desks/${deck.id}/cards/?search=oSLO`, {
       token: ana.access,
     });
     expect(found.body.results.map((c: { front: string }) => c.front)).toEqual(['Front 7']);
-    const percent = await t.request('GET', `${SR}/desks/${desk.id}/cards/?search=%25`, {
+    const percent = await t.request('GET', `${SR}/desks/${deck.id}/cards/?search=%25`, {
       token: ana.access,
     });
     expect(percent.body.count).toBe(0);
@@ -49,8 +49,8 @@ describe('cards', () => {
 
   it('refuses an image that does not decode (a PNG signature and zeros), on create and update', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const zeros = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(4096)]);
     const dataUrl = `data:image/png;base64,${zeros.toString('base64')}`;
     const expected = {
@@ -59,7 +59,7 @@ describe('cards', () => {
     };
     const created = await t.request('POST', `${SR}/cards/`, {
       token: ana.access,
-      body: { desk_id: desk.id, front: 'a', back: 'b', front_image: dataUrl },
+      body: { desk_id: deck.id, front: 'a', back: 'b', front_image: dataUrl },
     });
     expect([created.status, created.body]).toMatchObject([400, expected]);
     const updated = await t.request('PUT', `${SR}/cards/${card.id}/`, {
@@ -77,13 +77,13 @@ describe('cards', () => {
     });
     expect([multipart.status, multipart.body]).toMatchObject([400, expected]);
     const [stored] = await t.database.sql`
-      select count(*)::int as n from cards where desk_id = ${desk.id} and front_image is not null`;
+      select count(*)::int as n from cards where desk_id = ${deck.id} and front_image is not null`;
     expect(stored?.n).toBe(0);
   });
 
   it('stores an image without its EXIF (GPS) and at most 2048 px on its long side', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const photo = await jpegWithGps();
     const big = await sharp({
       create: { width: 6000, height: 4000, channels: 3, background: 'teal' },
@@ -91,7 +91,7 @@ describe('cards', () => {
       .png()
       .toBuffer();
     const form = new FormData();
-    form.set('desk_id', String(desk.id));
+    form.set('desk_id', String(deck.id));
     form.set('front', 'Where?');
     form.set('back', 'Here');
     form.set('front_image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
@@ -109,8 +109,8 @@ describe('cards', () => {
 
   it('edits text and images and keeps the schedule', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     await rate(ana, card.id, { difficulty: 'good' });
     const edited = await t.request('PUT', `${SR}/cards/${card.id}/`, {
       token: ana.access,
@@ -145,10 +145,10 @@ describe('cards', () => {
 
   it('takes images as data: URLs or multipart files, checking their bytes and size', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const withImage = await t.request('POST', `${SR}/cards/`, {
       token: ana.access,
-      body: { desk_id: desk.id, front: '', back: 'Notes', front_image: pngDataUrl },
+      body: { desk_id: deck.id, front: '', back: 'Notes', front_image: pngDataUrl },
     });
     expect(withImage.status).toBe(201);
     await expectStoredPng(withImage.body.front_image);
@@ -157,7 +157,7 @@ describe('cards', () => {
     const fake = `data:image/png;base64,${Buffer.from('hello, not an image').toString('base64')}`;
     const notImage = await t.request('POST', `${SR}/cards/`, {
       token: ana.access,
-      body: { desk_id: desk.id, front: 'a', back: 'b', back_image: fake },
+      body: { desk_id: deck.id, front: 'a', back: 'b', back_image: fake },
     });
     expect(notImage.status).toBe(400);
     expect(notImage.body.fields).toEqual({
@@ -168,7 +168,7 @@ describe('cards', () => {
     const svg = await t.request('POST', `${SR}/cards/`, {
       token: ana.access,
       body: {
-        desk_id: desk.id,
+        desk_id: deck.id,
         front: 'a',
         back: 'b',
         front_image: 'data:image/svg+xml;base64,AA==',
@@ -178,7 +178,7 @@ describe('cards', () => {
     expect(svg.body.fields).toHaveProperty('front_image');
 
     const form = new FormData();
-    form.set('desk_id', String(desk.id));
+    form.set('desk_id', String(deck.id));
     form.set('front', 'Diagram');
     form.set('back', '');
     form.set('back_image', new Blob([PNG], { type: 'image/png' }), 'notes.png');
@@ -189,7 +189,7 @@ describe('cards', () => {
     const big = new Uint8Array(2 * 1024 * 1024 + 1);
     big.set(PNG.subarray(0, 8));
     const tooLarge = new FormData();
-    tooLarge.set('desk_id', String(desk.id));
+    tooLarge.set('desk_id', String(deck.id));
     tooLarge.set('front', 'a');
     tooLarge.set('back', 'b');
     tooLarge.set('front_image', new Blob([big], { type: 'image/png' }), 'big.png');
@@ -198,7 +198,7 @@ describe('cards', () => {
     expect(refused.body.fields).toEqual({ front_image: ['The image is larger than 2 MiB.'] });
 
     const textFile = new FormData();
-    textFile.set('desk_id', String(desk.id));
+    textFile.set('desk_id', String(deck.id));
     textFile.set('front', 'a');
     textFile.set('back', 'b');
     textFile.set('front_image', new Blob(['plain text'], { type: 'image/jpeg' }), 'x.jpg');
@@ -231,8 +231,8 @@ describe('cards', () => {
 describe('malformed multipart bodies', () => {
   it('answer 400 naming the problem on card creation, card update and generation', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const bodies = [
       // The boundary of the header never appears: nothing can be read.
       { type: 'multipart/form-data; boundary=nope', body: '--other\r\nbroken' },
@@ -247,7 +247,7 @@ describe('malformed multipart bodies', () => {
     const calls = [
       ['POST', `${SR}/cards/`],
       ['PUT', `${SR}/cards/${card.id}/`],
-      ['POST', `${SR}/desks/${desk.id}/generate_cards/`],
+      ['POST', `${SR}/desks/${deck.id}/generate_cards/`],
     ] as const;
     for (const [method, url] of calls) {
       for (const { type, body } of bodies) {

@@ -1,5 +1,5 @@
 /**
- * Cards: a desk's paginated list, create, edit (text and images), delete. A card made or edited
+ * Cards: a deck's paginated list, create, edit (text and images), delete. A card made or edited
  * here is a `basic` note's (its text is the note's fields); notes of other types are edited
  * through their note (`notes.ts`).
  */
@@ -7,14 +7,14 @@ import type { Handlers, Schemas } from '../../contract/types.ts';
 import { deleteCard, listCards, updateCard } from '../../db/queries/cards.ts';
 import { findNote, insertBasicCard, syncNoteCards, updateNote } from '../../db/queries/notes.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { stateOf } from '../../domain/review/scheduling.ts';
 import { textToHtml } from '../../domain/notes/html-text.ts';
 import { NOTE_MESSAGES } from '../../domain/notes/messages.ts';
 import { basicCardOfText } from '../../domain/notes/render.ts';
+import { stateOf } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
-import { assertCanEdit, cardFor, deskFor } from '../../services/decks/access.ts';
+import { assertCanEdit, cardFor, deckFor } from '../../services/decks/access.ts';
 import { checkSides, readCardInput } from './card-input.ts';
 import { prepareNote } from './notes.ts';
 import { toCard } from './responses.ts';
@@ -33,12 +33,12 @@ export const handlers: Handlers = {
   async listDeskCards(c, { params, query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const desk = await deskFor(sql, user.id, params.id);
+    const deck = await deckFor(sql, user.id, params.id);
     const page = { page: query.page ?? 1, pageSize: query.page_size ?? 20 };
     const { count, cards } = await listCards(
       sql,
       user.id,
-      desk.id,
+      deck.id,
       {
         search: query.search?.trim() || undefined,
         state: query.state ? stateOf(query.state) : undefined,
@@ -58,13 +58,13 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     const input = await readCardInput(c, body, true);
     const cardId = await inTransaction(sql, async (tx) => {
-      const desk = await deskFor(tx, user.id, input.deskId ?? 0);
-      assertCanEdit(desk);
+      const deck = await deckFor(tx, user.id, input.deckId ?? 0);
+      assertCanEdit(deck);
       const front = input.front ?? '';
       const back = input.back ?? '';
       checkSides(front, back, Boolean(input.frontImage), Boolean(input.backImage));
       return insertBasicCard(tx, {
-        deskId: desk.id,
+        deckId: deck.id,
         front,
         back,
         frontImage: input.frontImage ?? undefined,
@@ -81,8 +81,8 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     const input = await readCardInput(c, body, false);
     await inTransaction(sql, async (tx) => {
-      const { card, desk } = await cardFor(tx, user.id, params.id);
-      assertCanEdit(desk);
+      const { card, deck } = await cardFor(tx, user.id, params.id);
+      assertCanEdit(deck);
       const front = input.front ?? card.front;
       const back = input.back ?? card.back;
       const keeps = (image: unknown, stored: unknown) =>
@@ -119,7 +119,7 @@ export const handlers: Handlers = {
         fields,
         note.tags,
       );
-      await syncNoteCards(tx, { id: note.id, deskId: desk.id }, cards, user.id);
+      await syncNoteCards(tx, { id: note.id, deckId: deck.id }, cards, user.id);
       if (input.frontImage !== undefined || input.backImage !== undefined) {
         const kept = cards.find((c) => c.ordinal === card.ordinal);
         if (kept) {
@@ -138,11 +138,11 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     await inTransaction(sql, async (tx) => {
-      // The desk row is locked before the card's, the order sharing takes them in: no deadlock.
+      // The deck row is locked before the card's, the order sharing takes them in: no deadlock.
       const { card } = await cardFor(tx, user.id, params.id);
-      const desk = await deskFor(tx, user.id, card.deskId, 'update');
-      assertCanEdit(desk);
-      await deleteCard(tx, card.id, desk.id);
+      const deck = await deckFor(tx, user.id, card.deckId, 'update');
+      assertCanEdit(deck);
+      await deleteCard(tx, card.id, deck.id);
     });
     return c.body(null, 204);
   },

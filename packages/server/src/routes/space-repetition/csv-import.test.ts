@@ -10,19 +10,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 const IMPORT = `${SR}/csv-import/`;
 
 function upload(
   learner: Learner,
   text: string | Uint8Array,
   name = 'words.csv',
-  deskName?: string,
+  deckName?: string,
 ) {
   const form = new FormData();
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
   form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'text/csv' }), name);
-  if (deskName !== undefined) form.set('name', deskName);
+  if (deckName !== undefined) form.set('name', deckName);
   return t.request('POST', IMPORT, { token: learner.access, form });
 }
 
@@ -33,15 +33,15 @@ type Summary = {
   skipped: unknown[];
 };
 
-async function cardsOf(learner: Learner, deskId: number) {
-  const res = await t.request('GET', `${SR}/desks/${deskId}/cards/`, { token: learner.access });
+async function cardsOf(learner: Learner, deckId: number) {
+  const res = await t.request('GET', `${SR}/desks/${deckId}/cards/`, { token: learner.access });
   expect(res.status).toBe(200);
   return (res.body as { results: { front: string; back: string }[] }).results
     .map((c) => [c.front, c.back])
     .sort();
 }
 
-/** The desks and cards a learner owns: what a refused file must leave untouched. */
+/** The decks and cards a learner owns: what a refused file must leave untouched. */
 async function owned(learner: Learner) {
   const [row] = await t.deps.sql<{ n: number }[]>`
     select (select count(*)::int from desks where owner_id = ${learner.user.id})
@@ -50,13 +50,13 @@ async function owned(learner: Learner) {
 }
 
 describe('CSV import', () => {
-  it('imports the desk export of another desk, back into a new desk with the same cards', async () => {
+  it('imports the deck export of another deck, back into a new deck with the same cards', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana, { name: 'Quotes' });
-    const card = await makeCard(ana, desk.id, 'Say "hi", then\nwave', 'ok, bye');
-    await makeCard(ana, desk.id, 'Spain', 'Madrid');
+    const deck = await makeDeck(ana, { name: 'Quotes' });
+    const card = await makeCard(ana, deck.id, 'Say "hi", then\nwave', 'ok, bye');
+    await makeCard(ana, deck.id, 'Spain', 'Madrid');
     expect((await rate(ana, card.id, { difficulty: 'good' })).status).toBe(200);
-    const exported = await t.app.request(`${SR}/desks/${desk.id}/export/?format=csv`, {
+    const exported = await t.app.request(`${SR}/desks/${deck.id}/export/?format=csv`, {
       headers: { authorization: `Bearer ${ana.access}` },
     });
     const res = await upload(ana, await exported.text(), 'Quotes.csv');
@@ -69,7 +69,7 @@ describe('CSV import', () => {
       skipped: [],
     });
     const id = summary.desks[0]?.id as number;
-    expect(id).not.toBe(desk.id);
+    expect(id).not.toBe(deck.id);
     expect(await cardsOf(ana, id)).toEqual([
       ['Say "hi", then\nwave', 'ok, bye'],
       ['Spain', 'Madrid'],

@@ -1,27 +1,27 @@
 /**
- * CSV import: a file in the desk export's format (or plain `front,back`) becomes one new desk of
+ * CSV import: a file in the deck export's format (or plain `front,back`) becomes one new deck of
  * the caller, each row a card. All or nothing, in one transaction; the rules are
  * `domain/decks/desk-csv.ts`'s.
  */
 import type { Handlers } from '../../contract/types.ts';
 import { insertCards } from '../../db/queries/cards.ts';
-import { insertDesk } from '../../db/queries/desks.ts';
+import { insertDeck } from '../../db/queries/desks.ts';
 import {
   CSV_LIMITS,
   CSV_MESSAGES,
-  DeskCsvError,
-  readDeskCsv,
-} from '../../domain/decks/desk-csv.ts';
+  DeckCsvError,
+  readDeckCsv,
+} from '../../domain/decks/deck-csv.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { type FieldErrors, validationError } from '../../http/errors.ts';
 import { formText, readForm } from './form.ts';
 
-/** The contract's bound of a desk name. */
-const DESK_NAME_MAX = 200;
+/** The contract's bound of a deck name. */
+const DECK_NAME_MAX = 200;
 
-/** The desk's name: the one sent, else the file's name without its extension. */
-const deskName = (sent: string | undefined, file: File) =>
-  (sent?.trim() || file.name.replace(/\.[^.]*$/, '').trim() || 'CSV').slice(0, DESK_NAME_MAX);
+/** The deck's name: the one sent, else the file's name without its extension. */
+const deckName = (sent: string | undefined, file: File) =>
+  (sent?.trim() || file.name.replace(/\.[^.]*$/, '').trim() || 'CSV').slice(0, DECK_NAME_MAX);
 
 export const handlers: Handlers = {
   async importDeskCsv(c) {
@@ -29,36 +29,36 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     const form = await readForm(c);
     const fields: FieldErrors = {};
-    const name = formText(fields, form, 'name', false, DESK_NAME_MAX);
+    const name = formText(fields, form, 'name', false, DECK_NAME_MAX);
     const file = form.file;
     if (!(file instanceof File)) fields.file = [CSV_MESSAGES.fileRequired];
     if (Object.keys(fields).length > 0 || !(file instanceof File)) throw validationError(fields);
     if (file.size > CSV_LIMITS.bytes) {
       throw validationError({ file: [CSV_MESSAGES.tooLarge] }, CSV_MESSAGES.tooLarge);
     }
-    let cards: ReturnType<typeof readDeskCsv>;
+    let cards: ReturnType<typeof readDeckCsv>;
     try {
-      cards = readDeskCsv(new Uint8Array(await file.arrayBuffer()));
+      cards = readDeckCsv(new Uint8Array(await file.arrayBuffer()));
     } catch (error) {
-      if (!(error instanceof DeskCsvError)) throw error;
+      if (!(error instanceof DeckCsvError)) throw error;
       throw validationError(error.fields, error.message);
     }
-    const desk = { id: 0, name: deskName(name, file), cards: cards.length };
+    const deck = { id: 0, name: deckName(name, file), cards: cards.length };
     await sql.begin(async (tx) => {
-      desk.id = await insertDesk(tx, {
+      deck.id = await insertDeck(tx, {
         ownerId: user.id,
-        name: desk.name,
+        name: deck.name,
         newCardsPerDay: 10,
         allowEditing: false,
       });
       const createdAt = new Date();
       await insertCards(
         tx,
-        cards.map((card) => ({ deskId: desk.id, ...card, createdBy: user.id, createdAt })),
+        cards.map((card) => ({ deckId: deck.id, ...card, createdBy: user.id, createdAt })),
       );
     });
     return c.json(
-      { desks: [desk], cards_imported: cards.length, reviews_imported: 0, skipped: [] },
+      { desks: [deck], cards_imported: cards.length, reviews_imported: 0, skipped: [] },
       201,
     );
   },

@@ -1,26 +1,26 @@
-/** Desks: list, create, read, rename, delete, share, and each learner's daily new-card limit. */
+/** Decks: list, create, read, rename, delete, share, and each learner's daily new-card limit. */
 import type { Handlers } from '../../contract/types.ts';
 import {
   activeUsersByEmail,
   addShare,
-  deleteDesk,
-  insertDesk,
+  deleteDeck,
+  insertDeck,
   setNewCardsPerDay,
-  updateDesk,
-  visibleDesks,
+  updateDeck,
+  visibleDecks,
 } from '../../db/queries/desks.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { isValidEmail } from '../../domain/accounts/users.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
-import { assertCanEdit, assertOwner, deskFor } from '../../services/decks/access.ts';
+import { assertCanEdit, assertOwner, deckFor } from '../../services/decks/access.ts';
 import { MESSAGES } from './messages.ts';
-import { renderDesk, renderDesks } from './responses.ts';
+import { renderDeck, renderDecks } from './responses.ts';
 
-function deskName(value: string | undefined): string {
+function deckName(value: string | undefined): string {
   const name = (value ?? '').trim();
-  if (!name) throw validationError({ name: [MESSAGES.deskName] }, MESSAGES.deskName);
+  if (!name) throw validationError({ name: [MESSAGES.deckName] }, MESSAGES.deckName);
   return name;
 }
 
@@ -39,51 +39,51 @@ export const handlers: Handlers = {
   async listDesks(c, { query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const desks = await visibleDesks(sql, user.id, { search: query.search?.trim() || undefined });
-    return c.json(await renderDesks(sql, user, desks), 200);
+    const decks = await visibleDecks(sql, user.id, { search: query.search?.trim() || undefined });
+    return c.json(await renderDecks(sql, user, decks), 200);
   },
 
   async createDesk(c, { body }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const id = await insertDesk(sql, {
+    const id = await insertDeck(sql, {
       ownerId: user.id,
-      name: deskName(body.name),
+      name: deckName(body.name),
       newCardsPerDay: body.new_cards_per_day ?? 10,
       allowEditing: body.allow_editing ?? false,
     });
-    return c.json(await renderDesk(sql, user, await deskFor(sql, user.id, id)), 201);
+    return c.json(await renderDeck(sql, user, await deckFor(sql, user.id, id)), 201);
   },
 
   async getDesk(c, { params }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    return c.json(await renderDesk(sql, user, await deskFor(sql, user.id, params.id)), 200);
+    return c.json(await renderDeck(sql, user, await deckFor(sql, user.id, params.id)), 200);
   },
 
   async updateDesk(c, { params, body }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const desk = await deskFor(sql, user.id, params.id);
-    assertCanEdit(desk);
-    const name = deskName(body.name);
+    const deck = await deckFor(sql, user.id, params.id);
+    assertCanEdit(deck);
+    const name = deckName(body.name);
     const changesEditing =
-      body.allow_editing !== undefined && body.allow_editing !== desk.allowEditing;
-    if (changesEditing) assertOwner(desk);
-    await updateDesk(sql, desk.id, {
+      body.allow_editing !== undefined && body.allow_editing !== deck.allowEditing;
+    if (changesEditing) assertOwner(deck);
+    await updateDeck(sql, deck.id, {
       name,
       allowEditing: changesEditing ? body.allow_editing : undefined,
     });
-    return c.json(await renderDesk(sql, user, await deskFor(sql, user.id, desk.id)), 200);
+    return c.json(await renderDeck(sql, user, await deckFor(sql, user.id, deck.id)), 200);
   },
 
   async deleteDesk(c, { params }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const desk = await deskFor(sql, user.id, params.id);
-    assertOwner(desk);
+    const deck = await deckFor(sql, user.id, params.id);
+    assertOwner(deck);
     // Run again after a deadlock with a learner's rating of one of its cards.
-    await inTransaction(sql, (tx) => deleteDesk(tx, desk.id));
+    await inTransaction(sql, (tx) => deleteDeck(tx, deck.id));
     return c.body(null, 204);
   },
 
@@ -92,11 +92,11 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     const result = await inTransaction(sql, async (tx) => {
       // Locked, so a card created meanwhile waits and then gets a schedule for the new learners.
-      const desk = await deskFor(tx, user.id, params.id, 'update');
-      assertOwner(desk);
+      const deck = await deckFor(tx, user.id, params.id, 'update');
+      assertOwner(deck);
       const emails = shareEmails(body.emails);
-      const allowEditing = body.allow_editing ?? desk.allowEditing;
-      if (allowEditing !== desk.allowEditing) await updateDesk(tx, desk.id, { allowEditing });
+      const allowEditing = body.allow_editing ?? deck.allowEditing;
+      if (allowEditing !== deck.allowEditing) await updateDeck(tx, deck.id, { allowEditing });
       const found = new Map(
         (await activeUsersByEmail(tx, emails)).map((u) => [u.email.toLowerCase(), u]),
       );
@@ -107,21 +107,21 @@ export const handlers: Handlers = {
         if (!target) notRegistered.push(email);
         if (!target || target.id === user.id) continue; // the owner has it already
         shared.push(target.email);
-        if (!(await addShare(tx, desk.id, target.id))) continue; // shared before: no notification
+        if (!(await addShare(tx, deck.id, target.id))) continue; // shared before: no notification
         await notify(
           tx,
           target.id,
           'desk_shared',
           {
-            desk_id: desk.id,
-            desk_name: desk.name,
+            desk_id: deck.id,
+            desk_name: deck.name,
             from_username: user.username,
             allow_editing: allowEditing,
           },
           { actorId: user.id },
         );
       }
-      const out = await renderDesk(tx, user, await deskFor(tx, user.id, desk.id));
+      const out = await renderDeck(tx, user, await deckFor(tx, user.id, deck.id));
       return { desk: out, shared_with: shared, not_registered: notRegistered };
     });
     return c.json(result, 200);
@@ -130,8 +130,8 @@ export const handlers: Handlers = {
   async configureNewCards(c, { params, body }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const desk = await deskFor(sql, user.id, params.id);
-    await setNewCardsPerDay(sql, desk, user.id, body.new_cards_per_day);
-    return c.json(await renderDesk(sql, user, await deskFor(sql, user.id, desk.id)), 200);
+    const deck = await deckFor(sql, user.id, params.id);
+    await setNewCardsPerDay(sql, deck, user.id, body.new_cards_per_day);
+    return c.json(await renderDeck(sql, user, await deckFor(sql, user.id, deck.id)), 200);
   },
 };

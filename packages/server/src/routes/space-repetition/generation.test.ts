@@ -14,13 +14,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk } = helpers(() => t);
+const { makeDeck } = helpers(() => t);
 
 describe('card generation', () => {
   it('proposes cards from text with the offline rules engine, saving nothing', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const res = await t.request('POST', `${SR}/desks/${desk.id}/generate_cards/`, {
+    const deck = await makeDeck(ana);
+    const res = await t.request('POST', `${SR}/desks/${deck.id}/generate_cards/`, {
       token: ana.access,
       body: {
         text: 'Mitochondria - the powerhouse of the cell\nQ: Capital of Peru?\nA: Lima\nThe Battle of Hastings took place in 1066.',
@@ -37,15 +37,15 @@ describe('card generation', () => {
         { front: 'The Battle of Hastings took place in _____.', back: '1066', kind: 'cloze' },
       ],
     });
-    const saved = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    const saved = await t.request('GET', `${SR}/desks/${deck.id}/`, { token: ana.access });
     expect(saved.body.cards_count).toBe(0);
   });
 
   it('needs text or an image', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     for (const body of [{}, { text: '   ' }, { image: null }]) {
-      const res = await t.request('POST', `${SR}/desks/${desk.id}/generate_cards/`, {
+      const res = await t.request('POST', `${SR}/desks/${deck.id}/generate_cards/`, {
         token: ana.access,
         body,
       });
@@ -56,8 +56,8 @@ describe('card generation', () => {
 
   it('reads an image with OCR (English traineddata from npm) and proposes cards', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const res = await t.request('POST', `${SR}/desks/${desk.id}/generate_cards/`, {
+    const deck = await makeDeck(ana);
+    const res = await t.request('POST', `${SR}/desks/${deck.id}/generate_cards/`, {
       token: ana.access,
       body: { image: pngDataUrl },
     });
@@ -72,7 +72,7 @@ describe('card generation', () => {
     const form = new FormData();
     form.set('image', new Blob([PNG], { type: 'image/png' }), 'notes.png');
     form.set('language', 'es');
-    const multipart = await t.request('POST', `${SR}/desks/${desk.id}/generate_cards/`, {
+    const multipart = await t.request('POST', `${SR}/desks/${deck.id}/generate_cards/`, {
       token: ana.access,
       form,
     });
@@ -82,12 +82,12 @@ describe('card generation', () => {
 
   it('answers 400 naming the image when OCR finds no text, and for non-images', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const blankPng = readFileSync(
       path.join(import.meta.dirname, '../../providers/ocr/fixtures/blank.png'),
     );
     const blank = `data:image/png;base64,${blankPng.toString('base64')}`;
-    const res = await t.request('POST', `${SR}/desks/${desk.id}/generate_cards/`, {
+    const res = await t.request('POST', `${SR}/desks/${deck.id}/generate_cards/`, {
       token: ana.access,
       body: { image: blank },
     });
@@ -97,7 +97,7 @@ describe('card generation', () => {
       fields: { image: ['No text could be read from this image.'] },
     });
     const fake = `data:image/png;base64,${Buffer.from('nope').toString('base64')}`;
-    const notImage = await t.request('POST', `${SR}/desks/${desk.id}/generate_cards/`, {
+    const notImage = await t.request('POST', `${SR}/desks/${deck.id}/generate_cards/`, {
       token: ana.access,
       body: { image: fake },
     });

@@ -8,7 +8,7 @@ import { currentUser } from '../../http/current-user.ts';
 import { ApiError, type FieldErrors, validationError } from '../../http/errors.ts';
 import { AiProviderError } from '../../providers/ai/types.ts';
 import { OcrError } from '../../providers/ocr/types.ts';
-import { assertCanEdit, deskFor } from '../../services/decks/access.ts';
+import { assertCanEdit, deckFor } from '../../services/decks/access.ts';
 import { formText, imageField, imageFile, isForm, readForm } from './form.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -72,7 +72,7 @@ export const handlers: Handlers = {
   async generateCards(c, { params, body }) {
     const { sql, providers } = c.get('deps');
     const user = currentUser(c);
-    assertCanEdit(await deskFor(sql, user.id, params.id));
+    assertCanEdit(await deckFor(sql, user.id, params.id));
     const { text, image, locale, maxCards } = await readGenerationInput(c, body);
     const extracted = image ? await readImageText(c, image, text) : null;
     const source = [text.trim(), extracted ?? ''].filter(Boolean).join('\n');

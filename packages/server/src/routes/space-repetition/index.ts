@@ -1,13 +1,13 @@
 /**
- * Desks, cards and FSRS reviews (`tags: [space-repetition]`): one handler file per resource,
- * merged here. Each learner has their own schedule of a shared desk (`card_schedules`, one row per
+ * Decks, cards and FSRS reviews (`tags: [space-repetition]`): one handler file per resource,
+ * merged here. Each learner has their own schedule of a shared deck (`card_schedules`, one row per
  * learner and card) and their own new-cards limit.
  */
 import type { Handlers } from '../../contract/types.ts';
 import { handlers as anki } from './anki.ts';
 import { handlers as cards } from './cards.ts';
 import { handlers as csvImport } from './csv-import.ts';
-import { handlers as desks } from './desks.ts';
+import { handlers as decks } from './desks.ts';
 import { handlers as generation } from './generation.ts';
 import { handlers as media } from './media.ts';
 import { handlers as memoryModel } from './memory-model.ts';
@@ -16,7 +16,7 @@ import { handlers as notes } from './notes.ts';
 import { handlers as reviews } from './reviews.ts';
 
 export const handlers: Handlers = {
-  ...desks,
+  ...decks,
   ...cards,
   ...notes,
   ...noteTypes,

@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk } = helpers(() => t);
+const { makeDeck } = helpers(() => t);
 
 /** A mono 8 kHz 16-bit PCM WAV of `samples` samples (silence plus a marker byte to vary it). */
 function wav(samples: number, marker = 0): Uint8Array {
@@ -42,10 +42,10 @@ function wav(samples: number, marker = 0): Uint8Array {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-function upload(who: Learner, deskId: number, bytes: Uint8Array, name = 'word.wav', type = '') {
+function upload(who: Learner, deckId: number, bytes: Uint8Array, name = 'word.wav', type = '') {
   const form = new FormData();
   form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
-  return t.request('POST', `${SR}/desks/${deskId}/media/`, { token: who.access, form });
+  return t.request('POST', `${SR}/desks/${deckId}/media/`, { token: who.access, form });
 }
 
 /** The media's answer as bytes (the contract harness reads JSON answers only). */
@@ -53,8 +53,8 @@ function fetchMedia(who: Learner, url: string, headers: Record<string, string> =
   return t.app.request(url, { headers: { authorization: `Bearer ${who.access}`, ...headers } });
 }
 
-async function share(owner: Learner, deskId: number, to: Learner, allowEditing = false) {
-  const res = await t.request('POST', `${SR}/desks/${deskId}/share_multiple/`, {
+async function share(owner: Learner, deckId: number, to: Learner, allowEditing = false) {
+  const res = await t.request('POST', `${SR}/desks/${deckId}/share_multiple/`, {
     token: owner.access,
     body: { emails: [to.user.email], allow_editing: allowEditing },
   });
@@ -64,9 +64,9 @@ async function share(owner: Learner, deskId: number, to: Learner, allowEditing =
 describe('deck media', () => {
   it('stores a sound by its hash and serves it with long cache headers, ETag and ranges', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const sound = wav(1000, 1);
-    const res = await upload(ana, desk.id, sound);
+    const res = await upload(ana, deck.id, sound);
     expect(res.status).toBe(201);
     const hash = sha256(sound);
     expect(res.body).toEqual({
@@ -106,7 +106,7 @@ describe('deck media', () => {
   it('stores the same bytes once, whoever uploads them, and links them to each deck', async () => {
     const ana = await t.signUp();
     const bea = await t.signUp();
-    const [one, two, hers] = [await makeDesk(ana), await makeDesk(ana), await makeDesk(bea)];
+    const [one, two, hers] = [await makeDeck(ana), await makeDeck(ana), await makeDeck(bea)];
     const sound = wav(500, 2);
     const answers = [
       await upload(ana, one.id, sound),
@@ -124,8 +124,8 @@ describe('deck media', () => {
 
   it('encodes an image again, as card images are, and serves what it stored', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const res = await upload(ana, desk.id, PNG, 'photo.png', 'image/png');
+    const deck = await makeDeck(ana);
+    const res = await upload(ana, deck.id, PNG, 'photo.png', 'image/png');
     expect(res.status).toBe(201);
     expect(res.body.mime).toBe('image/png');
     const got = await fetchMedia(ana, res.body.url);
@@ -134,32 +134,32 @@ describe('deck media', () => {
     expect(sha256(bytes)).toBe(res.body.hash);
     await expectStoredPng(bytes);
     // The encoding is deterministic: the same upload is the same media.
-    const again = await upload(ana, desk.id, PNG, 'again.png');
+    const again = await upload(ana, deck.id, PNG, 'again.png');
     expect(again.body.hash).toBe(res.body.hash);
   });
 
   it('refuses by content, naming the file: text named .mp3, a missing file, a sound too large', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const text = new TextEncoder().encode('<script>alert(1)</script> not a sound');
-    const wrong = await upload(ana, desk.id, text, 'song.mp3', 'audio/mpeg');
+    const wrong = await upload(ana, deck.id, text, 'song.mp3', 'audio/mpeg');
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('validation_error');
     expect(wrong.body.field_codes).toEqual({ file: ['media_type_not_allowed'] });
 
-    const none = await t.request('POST', `${SR}/desks/${desk.id}/media/`, {
+    const none = await t.request('POST', `${SR}/desks/${deck.id}/media/`, {
       token: ana.access,
       form: new FormData(),
     });
     expect(none.status).toBe(400);
     expect(none.body.field_codes).toEqual({ file: ['media_file_required'] });
 
-    const large = await upload(ana, desk.id, wav(AUDIO_LIMIT / 2));
+    const large = await upload(ana, deck.id, wav(AUDIO_LIMIT / 2));
     expect(large.status).toBe(400);
     expect(large.body.fields).toEqual({ file: ['The sound is larger than 64 KiB.'] });
     expect(large.body.field_codes).toEqual({ file: ['media_too_large'] });
     const [row] = await t.deps.sql<{ n: number }[]>`
-      select count(*)::int as n from desk_media where desk_id = ${desk.id}`;
+      select count(*)::int as n from desk_media where desk_id = ${deck.id}`;
     expect(row?.n).toBe(0);
   });
 
@@ -167,10 +167,10 @@ describe('deck media', () => {
     const ana = await t.signUp();
     const bea = await t.signUp();
     const eve = await t.signUp();
-    const desk = await makeDesk(ana);
-    const res = await upload(ana, desk.id, wav(300, 3));
+    const deck = await makeDeck(ana);
+    const res = await upload(ana, deck.id, wav(300, 3));
     expect((await fetchMedia(bea, res.body.url)).status).toBe(404);
-    await share(ana, desk.id, bea);
+    await share(ana, deck.id, bea);
     const shared = await fetchMedia(bea, res.body.url);
     expect(shared.status).toBe(200);
     expect(shared.headers.get('content-type')).toBe('audio/wav');
@@ -188,12 +188,12 @@ describe('deck media', () => {
     const ana = await t.signUp();
     const bea = await t.signUp();
     const eve = await t.signUp();
-    const desk = await makeDesk(ana);
-    await share(ana, desk.id, bea);
-    expect((await upload(bea, desk.id, wav(10, 4))).status).toBe(403);
-    expect((await upload(eve, desk.id, wav(10, 4))).status).toBe(404);
-    await share(ana, desk.id, bea, true);
-    const editor = await upload(bea, desk.id, wav(10, 4));
+    const deck = await makeDeck(ana);
+    await share(ana, deck.id, bea);
+    expect((await upload(bea, deck.id, wav(10, 4))).status).toBe(403);
+    expect((await upload(eve, deck.id, wav(10, 4))).status).toBe(404);
+    await share(ana, deck.id, bea, true);
+    const editor = await upload(bea, deck.id, wav(10, 4));
     expect(editor.status).toBe(201);
     // Media a deck uses is readable by its owner, whoever uploaded it.
     expect((await fetchMedia(ana, editor.body.url)).status).toBe(200);

@@ -3,7 +3,7 @@
  * it (its owner and share recipients; anyone else gets 404, as for a hash nobody stored).
  */
 import type { Handlers } from '../../contract/types.ts';
-import { linkMediaToDesk, mediaBytes, readableMedia } from '../../db/queries/media.ts';
+import { linkMediaToDeck, mediaBytes, readableMedia } from '../../db/queries/media.ts';
 import {
   checkMedia,
   DEFAULT_MEDIA_LIMITS,
@@ -13,7 +13,7 @@ import {
 } from '../../domain/decks/media.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { notFound, validationError } from '../../http/errors.ts';
-import { assertCanEdit, deskFor } from '../../services/decks/access.ts';
+import { assertCanEdit, deckFor } from '../../services/decks/access.ts';
 import { readForm } from './form.ts';
 
 /** A hash names the same bytes forever, so a client may keep them as long as it likes. */
@@ -32,8 +32,8 @@ export const handlers: Handlers = {
   async uploadDeskMedia(c, { params }) {
     const deps = c.get('deps');
     const user = currentUser(c);
-    const desk = await deskFor(deps.sql, user.id, params.id);
-    assertCanEdit(desk);
+    const deck = await deckFor(deps.sql, user.id, params.id);
+    assertCanEdit(deck);
     const form = await readForm(c);
     const file = form.file;
     if (!(file instanceof File)) {
@@ -49,7 +49,7 @@ export const handlers: Handlers = {
       if (!(error instanceof MediaError)) throw error;
       throw validationError({ file: [error.message] });
     }
-    const stored = await linkMediaToDesk(deps.sql, desk.id, checked.bytes, checked.mime);
+    const stored = await linkMediaToDeck(deps.sql, deck.id, checked.bytes, checked.mime);
     return c.json(stored, 201);
   },
 

@@ -13,7 +13,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 const MODEL = `${SR}/memory-model/`;
 
 describe('memory model', () => {
@@ -48,8 +48,8 @@ describe('memory model', () => {
     expect(put.body.desired_retention).toBe(0.8);
     expect((await t.request('GET', MODEL, { token: ana.access })).body.desired_retention).toBe(0.8);
 
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const day = 86_400_000;
     const first = new Date(Math.floor((Date.now() - 30 * day) / day) * day + 10 * 3_600_000);
     const second = new Date(first.getTime() + 5 * day);
@@ -102,10 +102,10 @@ describe('memory model', () => {
 describe('interval previews', () => {
   it('show what the learner’s own retention will schedule', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    await makeCard(ana, deck.id);
     const due = async () =>
-      (await t.request('GET', `${SR}/cards/due_cards/?desk_id=${desk.id}`, { token: ana.access }))
+      (await t.request('GET', `${SR}/cards/due_cards/?desk_id=${deck.id}`, { token: ana.access }))
         .body.cards[0].intervals;
     const at90 = await due();
     await t.request('PUT', MODEL, { token: ana.access, body: { desired_retention: 0.7 } });

@@ -3,7 +3,7 @@ import { ACCESS_MESSAGES } from '../../services/decks/messages.ts';
 /** The English messages of space-repetition errors (the UI translates by code and field). */
 export const MESSAGES = {
   ...ACCESS_MESSAGES,
-  deskName: 'Please enter a desk name',
+  deckName: 'Please enter a desk name',
   emails: 'Please enter at least one email address',
   invalidEmail: 'Enter a valid email address.',
   textOrImage: 'Please provide either text or an image',

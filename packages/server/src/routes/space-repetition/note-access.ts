@@ -1,5 +1,5 @@
-/** Notes and note types as the learner may see them: the note's desk decides, as for cards. */
-import { visibleDesks } from '../../db/queries/desks.ts';
+/** Notes and note types as the learner may see them: the note's deck decides, as for cards. */
+import { visibleDecks } from '../../db/queries/desks.ts';
 import {
   findNote,
   findNoteType,
@@ -12,13 +12,13 @@ import type { NoteTypeSpec } from '../../domain/notes/render.ts';
 import { isStockNoteType } from '../../domain/notes/stock-types.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 
-/** The note and its desk if the learner sees the desk, else 404; `lock` locks the desk row. */
+/** The note and its deck if the learner sees the deck, else 404; `lock` locks the deck row. */
 export async function noteFor(q: Query, userId: number, id: number, lock?: 'update') {
   const note = await findNote(q, id);
   if (!note) throw notFound(NOTE_MESSAGES.noteNotFound);
-  const [desk] = await visibleDesks(q, userId, { id: note.deskId, lock });
-  if (!desk) throw notFound(NOTE_MESSAGES.noteNotFound);
-  return { note, desk };
+  const [deck] = await visibleDecks(q, userId, { id: note.deckId, lock });
+  if (!deck) throw notFound(NOTE_MESSAGES.noteNotFound);
+  return { note, deck };
 }
 
 export const customSpec = (type: NoteTypeRecord): NoteTypeSpec => ({

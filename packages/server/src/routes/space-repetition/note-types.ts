@@ -98,7 +98,7 @@ export const handlers: Handlers = {
         await updateNote(tx, note.id, { fields, tags: note.tags });
         await syncNoteCards(
           tx,
-          { id: note.id, deskId: note.deskId },
+          { id: note.id, deckId: note.deckId },
           cards,
           note.ownerId ?? user.id,
         );

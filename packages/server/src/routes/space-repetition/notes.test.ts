@@ -12,7 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 
 interface CardBody {
   id: number;
@@ -87,9 +87,9 @@ describe('notes', () => {
 
   it('makes the cards of each stock type, scheduled as new', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const basic = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'basic',
       fields: { front: '<b>chat</b>', back: 'cat' },
       tags: ['fr', 'fr'],
@@ -99,7 +99,7 @@ describe('notes', () => {
     expect(basic.cards[0]?.state).toBe('new');
     expect(basic.tags).toEqual(['fr']);
     const reversed = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'basic_reversed',
       fields: { front: 'chat', back: 'cat' },
     });
@@ -108,20 +108,20 @@ describe('notes', () => {
       [2, 'cat', 'chat'],
     ]);
     const optional = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'basic_optional_reversed',
       fields: { front: 'chat', back: 'cat' },
     });
     expect(sides(optional.cards)).toEqual([[1, 'chat', 'cat']]);
     const typeIn = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'basic_type_in',
       fields: { front: 'chat', back: 'cat' },
     });
     expect(typeIn.cards[0]?.front_html).toContain('data-type-answer=""');
     expect(typeIn.cards[0]?.back_html).toContain('data-type-answer-expected="cat"');
     const cloze = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'cloze',
       fields: { text: '{{c1::Paris::city}} is in {{c2::France}}' },
     });
@@ -130,7 +130,7 @@ describe('notes', () => {
       [2, 'Paris is in […]', 'Paris is in France'],
     ]);
     const occlusion = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'image_occlusion',
       fields: { image: '<img src="https://example.com/heart.png">', masks: MASKS, header: 'Heart' },
     });
@@ -139,15 +139,15 @@ describe('notes', () => {
       [2, 'Heart (2)', 'Heart (2)'],
     ]);
     expect(occlusion.cards[1]?.front_html).toContain('<polygon class="occlusion-mask-active"');
-    const listed = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    const listed = await t.request('GET', `${SR}/desks/${deck.id}/`, { token: ana.access });
     expect(listed.body.cards_count).toBe(9);
   });
 
   it('names the field at fault', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const post = (body: Record<string, unknown>) =>
-      t.request('POST', `${SR}/notes/`, { token: ana.access, body: { desk_id: desk.id, ...body } });
+      t.request('POST', `${SR}/notes/`, { token: ana.access, body: { desk_id: deck.id, ...body } });
     const noDeletion = await post({ note_type: 'cloze', fields: { text: 'plain' } });
     expect(noDeletion.status).toBe(400);
     expect(noDeletion.body.field_codes).toEqual({ 'fields.text': ['cloze_deletion_required'] });
@@ -180,9 +180,9 @@ describe('notes', () => {
 
   it('keeps the schedules of its cards when a note is edited', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const note = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'basic_reversed',
       fields: { front: 'chat', back: 'cat' },
     });
@@ -218,9 +218,9 @@ describe('notes', () => {
 
   it('removes the card of a removed cloze number and adds one for a new number', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const note = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'cloze',
       fields: { text: '{{c1::a}} {{c2::b}}' },
     });
@@ -237,14 +237,14 @@ describe('notes', () => {
       body: { front: 'x', back: 'y' },
     });
     expect(gone.status).toBe(404);
-    const count = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    const count = await t.request('GET', `${SR}/desks/${deck.id}/`, { token: ana.access });
     expect(count.body.cards_count).toBe(2);
   });
 
   it('keeps the card operations: a card is a basic note, and editing it edits the note', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id, 'a < b\nc', 'yes');
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id, 'a < b\nc', 'yes');
     expect(card.front_html).toBe('a &lt; b<br>c');
     const note = await t.request('GET', `${SR}/notes/${card.note_id}/`, { token: ana.access });
     expect(note.body).toMatchObject({
@@ -259,7 +259,7 @@ describe('notes', () => {
     const after = await t.request('GET', `${SR}/notes/${card.note_id}/`, { token: ana.access });
     expect(after.body.fields).toEqual({ front: 'a &lt; b<br>c', back: 'no' });
     const cloze = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'cloze',
       fields: { text: '{{c1::a}}' },
     });
@@ -279,13 +279,13 @@ describe('notes', () => {
     const ana = await t.signUp();
     const bea = await t.signUp();
     const eve = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const note = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: 'basic',
       fields: { front: 'q', back: 'a' },
     });
-    const shared = await t.request('POST', `${SR}/desks/${desk.id}/share_multiple/`, {
+    const shared = await t.request('POST', `${SR}/desks/${deck.id}/share_multiple/`, {
       token: ana.access,
       body: { emails: [bea.user.email] },
     });
@@ -317,7 +317,7 @@ describe('notes', () => {
     });
     const useOther = await t.request('POST', `${SR}/notes/`, {
       token: eve.access,
-      body: { desk_id: (await makeDesk(eve)).id, note_type: own.body.id, fields: { w: 'x' } },
+      body: { desk_id: (await makeDeck(eve)).id, note_type: own.body.id, fields: { w: 'x' } },
     });
     expect(useOther.body.field_codes).toEqual({ note_type: ['note_type_unknown'] });
     expect(
@@ -330,7 +330,7 @@ describe('notes', () => {
 
   it('renders an own note type, renders its notes again when it changes, and keeps it while used', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const type = await t.request('POST', `${SR}/note-types/`, {
       token: ana.access,
       body: {
@@ -341,7 +341,7 @@ describe('notes', () => {
       },
     });
     const note = await makeNote(ana, {
-      desk_id: desk.id,
+      desk_id: deck.id,
       note_type: type.body.id,
       fields: { word: 'hola', meaning: 'hello' },
     });

@@ -18,7 +18,7 @@ import {
 } from '../../domain/notes/render.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
-import { assertCanEdit, deskFor } from '../../services/decks/access.ts';
+import { assertCanEdit, deckFor } from '../../services/decks/access.ts';
 import { noteFor, requestedType, typeOfNote } from './note-access.ts';
 import { toCard } from './responses.ts';
 
@@ -49,7 +49,7 @@ export async function noteBody(
   const cards = await noteCards(q, userId, note.id);
   return {
     id: note.id,
-    desk_id: note.deskId,
+    desk_id: note.deckId,
     note_type: (note.stockType ?? note.noteTypeId) as Schemas['NoteTypeRef'],
     fields: note.fields,
     tags: note.tags,
@@ -64,20 +64,20 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     const noteId = await inTransaction(sql, async (tx) => {
-      const desk = await deskFor(tx, user.id, body.desk_id);
-      assertCanEdit(desk);
+      const deck = await deckFor(tx, user.id, body.desk_id);
+      assertCanEdit(deck);
       const type = await requestedType(tx, user.id, body.note_type);
       const tags = cleanTags(body.tags ?? []);
       const { fields, cards } = prepareNote(type, body.fields, tags);
       const id = await insertNote(tx, {
-        deskId: desk.id,
+        deckId: deck.id,
         ownerId: user.id,
         stockType: type.kind === 'stock' ? type.key : null,
         noteTypeId: type.kind === 'custom' ? type.id : null,
         fields,
         tags,
       });
-      await syncNoteCards(tx, { id, deskId: desk.id }, cards, user.id);
+      await syncNoteCards(tx, { id, deckId: deck.id }, cards, user.id);
       return id;
     });
     const { note } = await noteFor(sql, user.id, noteId);
@@ -95,13 +95,13 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     await inTransaction(sql, async (tx) => {
-      // The desk row first, the order deleting a card and sharing take their locks in.
-      const { note, desk } = await noteFor(tx, user.id, params.id, 'update');
-      assertCanEdit(desk);
+      // The deck row first, the order deleting a card and sharing take their locks in.
+      const { note, deck } = await noteFor(tx, user.id, params.id, 'update');
+      assertCanEdit(deck);
       const tags = body.tags ? cleanTags(body.tags) : note.tags;
       const { fields, cards } = prepareNote(await typeOfNote(tx, note), body.fields, tags);
       await updateNote(tx, note.id, { fields, tags });
-      await syncNoteCards(tx, { id: note.id, deskId: desk.id }, cards, user.id);
+      await syncNoteCards(tx, { id: note.id, deckId: deck.id }, cards, user.id);
     });
     const { note } = await noteFor(sql, user.id, params.id);
     return c.json(await noteBody(sql, user.id, note), 200);
@@ -111,9 +111,9 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     await inTransaction(sql, async (tx) => {
-      const { note, desk } = await noteFor(tx, user.id, params.id, 'update');
-      assertCanEdit(desk);
-      await deleteNote(tx, { id: note.id, deskId: desk.id });
+      const { note, deck } = await noteFor(tx, user.id, params.id, 'update');
+      assertCanEdit(deck);
+      await deleteNote(tx, { id: note.id, deckId: deck.id });
     });
     return c.body(null, 204);
   },

@@ -28,7 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { deskOf, rate } = helpers(() => t);
+const { deckOf, rate } = helpers(() => t);
 
 /** A rating of `cardId` by `who`, scheduled from what the card's snapshot reads now. */
 async function ratingOf(
@@ -61,8 +61,8 @@ async function ratingOf(
   return {
     userId: who.user.id,
     cardId,
-    deskId: read.desk.id,
-    deskName: read.desk.name,
+    deckId: read.deck.id,
+    deckName: read.deck.name,
     grade,
     before,
     introducedBefore: read.card.introducedAt,
@@ -78,7 +78,7 @@ async function ratingOf(
   };
 }
 
-/** The learners' activity rows of ratings: desk and count, by learner. */
+/** The learners' activity rows of ratings: deck and count, by learner. */
 async function activityOf(...who: Learner[]) {
   const rows = await t.database.sql<{ user_id: number; deck_id: number; count: number }[]>`
     select user_id, deck_id, count from activities
@@ -92,9 +92,9 @@ describe('applyRatings', () => {
   it('applies many learners’ ratings in one transaction, each as it would alone', async () => {
     const ana = await t.signUp({ timezone: 'Europe/Madrid' });
     const bo = await t.signUp({ timezone: 'America/Lima' });
-    const anaA = await deskOf(ana, 2);
-    const anaB = await deskOf(ana, 1);
-    const boA = await deskOf(bo, 2);
+    const anaA = await deckOf(ana, 2);
+    const anaB = await deckOf(ana, 1);
+    const boA = await deckOf(bo, 2);
     const ratings = [
       await ratingOf(ana, anaA.ids[0] as number),
       await ratingOf(bo, boA.ids[0] as number, { difficulty: 'again' }),
@@ -130,19 +130,19 @@ describe('applyRatings', () => {
       select count(distinct xmin::text)::int as n from card_schedules
       where card_id = any(${ratings.map((r) => r.cardId)}::int[])`;
     expect(versions[0]?.n).toBe(1);
-    // The activity adds up per learner, desk and day; so do the cards introduced.
+    // The activity adds up per learner, deck and day; so do the cards introduced.
     expect(await activityOf(ana, bo)).toEqual([
-      [ana.user.id, anaA.desk.id, 2],
-      [ana.user.id, anaB.desk.id, 1],
-      [bo.user.id, boA.desk.id, 2],
+      [ana.user.id, anaA.deck.id, 2],
+      [ana.user.id, anaB.deck.id, 1],
+      [bo.user.id, boA.deck.id, 2],
     ]);
     const introduced = await t.database.sql<{ user_id: number; desk_id: number; count: number }[]>`
       select user_id, desk_id, count from new_cards_introduced
       where user_id in (${ana.user.id}, ${bo.user.id}) order by user_id, desk_id`;
     expect(introduced.map((r) => [r.user_id, r.desk_id, r.count])).toEqual([
-      [ana.user.id, anaA.desk.id, 2],
-      [ana.user.id, anaB.desk.id, 1],
-      [bo.user.id, boA.desk.id, 2],
+      [ana.user.id, anaA.deck.id, 2],
+      [ana.user.id, anaB.deck.id, 1],
+      [bo.user.id, boA.deck.id, 2],
     ]);
     const totals = await t.database.sql<{ user_id: number; total: number }[]>`
       select user_id, total from review_counts
@@ -152,7 +152,7 @@ describe('applyRatings', () => {
 
   it('skips a rating whose schedule changed since it was read, and applies the others', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 2);
+    const { ids } = await deckOf(ana, 2);
     const stale = await ratingOf(ana, ids[0] as number);
     // Another rating of the card commits first.
     expect((await rate(ana, ids[0] as number, { difficulty: 'good' })).status).toBe(200);
@@ -167,7 +167,7 @@ describe('applyRatings', () => {
 
   it('refuses two ratings of one card, or of one key, in one statement, writing nothing', async () => {
     const ana = await t.signUp();
-    const { ids } = await deskOf(ana, 2);
+    const { ids } = await deckOf(ana, 2);
     const first = await ratingOf(ana, ids[0] as number);
     await expect(applyRatings(t.deps.sql, [first, { ...first }])).rejects.toThrow(
       'two ratings share card',
@@ -188,11 +188,11 @@ describe('ratingSnapshots', () => {
   it('reads many ratings’ snapshots in one statement, each as it would alone', async () => {
     const ana = await t.signUp({ timezone: 'Asia/Tokyo' });
     const bo = await t.signUp({ timezone: 'America/Lima' });
-    const anaDesk = await deskOf(ana, 2);
-    const boDesk = await deskOf(bo, 1);
+    const anaDeck = await deckOf(ana, 2);
+    const boDeck = await deckOf(bo, 1);
     const key = randomUUID();
     expect(
-      (await rate(ana, anaDesk.ids[0] as number, { difficulty: 'again', idempotency_key: key }))
+      (await rate(ana, anaDeck.ids[0] as number, { difficulty: 'again', idempotency_key: key }))
         .status,
     ).toBe(200);
     const now = new Date();
@@ -201,20 +201,20 @@ describe('ratingSnapshots', () => {
       return { userId, cardId, key: k, day: day.day, window: dueWindow(now, day) };
     };
     const reads = [
-      readOf(ana.user.id, 'Asia/Tokyo', anaDesk.ids[0] as number, key),
-      readOf(bo.user.id, 'America/Lima', boDesk.ids[0] as number, null),
+      readOf(ana.user.id, 'Asia/Tokyo', anaDeck.ids[0] as number, key),
+      readOf(bo.user.id, 'America/Lima', boDeck.ids[0] as number, null),
       // Bo's card is not ana's to see.
-      readOf(ana.user.id, 'Asia/Tokyo', boDesk.ids[0] as number, null),
-      readOf(ana.user.id, 'Asia/Tokyo', anaDesk.ids[1] as number, randomUUID()),
+      readOf(ana.user.id, 'Asia/Tokyo', boDeck.ids[0] as number, null),
+      readOf(ana.user.id, 'Asia/Tokyo', anaDeck.ids[1] as number, randomUUID()),
     ];
     const together = await ratingSnapshots(t.deps.sql, reads);
     const alone = [];
     for (const read of reads) alone.push(await ratingSnapshot(t.deps.sql, read));
     expect(together).toEqual(alone);
-    expect(together[0]?.earlier?.cardId).toBe(anaDesk.ids[0]);
+    expect(together[0]?.earlier?.cardId).toBe(anaDeck.ids[0]);
     expect(together[0]?.dueCount).toBe(1);
     expect(together[0]?.introducedToday).toBe(1);
-    expect(together[1]?.desk.id).toBe(boDesk.desk.id);
+    expect(together[1]?.deck.id).toBe(boDeck.deck.id);
     expect(together[2]).toBeUndefined();
     expect(together[3]?.earlier).toBeUndefined();
     expect(together[3]?.newLeft).toBe(1);
@@ -225,16 +225,16 @@ describe('the group commit of ratings', () => {
   it('answers a rating whose key a twin used meanwhile with its error, and applies its group', async () => {
     const ana = await t.signUp();
     const bo = await t.signUp();
-    const anaDesk = await deskOf(ana, 2);
-    const boDesk = await deskOf(bo, 1);
+    const anaDeck = await deckOf(ana, 2);
+    const boDeck = await deckOf(bo, 1);
     const key = randomUUID();
     const ratings = [
-      await ratingOf(ana, anaDesk.ids[0] as number),
-      await ratingOf(bo, boDesk.ids[0] as number, { key }),
-      await ratingOf(ana, anaDesk.ids[1] as number),
+      await ratingOf(ana, anaDeck.ids[0] as number),
+      await ratingOf(bo, boDeck.ids[0] as number, { key }),
+      await ratingOf(ana, anaDeck.ids[1] as number),
     ];
     // A twin of bo's rating (another card, the same key) commits after bo's rating was read.
-    const twin = await ratingOf(bo, (await deskOf(bo, 1)).ids[0] as number, { key });
+    const twin = await ratingOf(bo, (await deckOf(bo, 1)).ids[0] as number, { key });
     await applyRatings(t.deps.sql, [twin]);
     // Submitted in one turn of the event loop: one group, whose statement fails on bo's key.
     const groups = ratingGroups(t.deps.sql);
@@ -245,23 +245,23 @@ describe('the group commit of ratings', () => {
     const logs = await t.database.sql<{ card_id: number }[]>`
       select card_id from review_logs where user_id in (${ana.user.id}, ${bo.user.id})
       order by card_id`;
-    expect(logs.map((l) => l.card_id)).toEqual([anaDesk.ids[0], anaDesk.ids[1], twin.cardId]);
+    expect(logs.map((l) => l.card_id)).toEqual([anaDeck.ids[0], anaDeck.ids[1], twin.cardId]);
   });
 
   it('rates many learners’ cards sent at once as if one by one', async () => {
     const learners = await Promise.all(Array.from({ length: 6 }, () => t.signUp()));
-    const desks = await Promise.all(learners.map((who) => deskOf(who, 3)));
+    const decks = await Promise.all(learners.map((who) => deckOf(who, 3)));
     const answers = await Promise.all(
       learners.flatMap((who, i) =>
-        (desks[i]?.ids ?? []).map((id) => rate(who, id, { difficulty: 'good' })),
+        (decks[i]?.ids ?? []).map((id) => rate(who, id, { difficulty: 'good' })),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(18).fill(200));
     expect(new Set(answers.map((a) => a.body.review_id)).size).toBe(18);
     for (const [i, who] of learners.entries()) {
-      expect(await activityOf(who)).toEqual([[who.user.id, desks[i]?.desk.id, 3]]);
+      expect(await activityOf(who)).toEqual([[who.user.id, decks[i]?.deck.id, 3]]);
       const mine = answers.slice(i * 3, i * 3 + 3);
-      // Every answer counts the desk's cards left once its own rating applied.
+      // Every answer counts the deck's cards left once its own rating applied.
       expect(mine.map((a) => a.body.card.reps)).toEqual([1, 1, 1]);
     }
   });

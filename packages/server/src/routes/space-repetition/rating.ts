@@ -1,6 +1,6 @@
 /**
- * Rating a card takes no transaction: one statement reads the card, its desk, the learner's
- * schedule with its row version, the idempotency key's rating, the desk's counts of today and the
+ * Rating a card takes no transaction: one statement reads the card, its deck, the learner's
+ * schedule with its row version, the idempotency key's rating, the deck's counts of today and the
  * learner's memory model; ts-fsrs schedules; one statement writes the new state, its log row, the
  * day's activity and the new-card counter, only if the schedule row is still the version read.
  * Both statements are shared: the reads, and the writes, of every learner's ratings that are
@@ -97,7 +97,7 @@ export async function rate(
     const now = new Date();
     const asked = options.reviewedAt ? new Date(options.reviewedAt) : now;
     const reviewedAt = asked.getTime() < now.getTime() ? asked : now;
-    const { card, desk } = read;
+    const { card, deck } = read;
     const before = card.schedule;
     if (before.lastReview && reviewedAt.getTime() < before.lastReview.getTime()) {
       throw new ApiError(409, 'conflict', MESSAGES.beforeLastReview);
@@ -119,8 +119,8 @@ export async function rate(
       applied = await ratingGroups(sql).submit({
         userId: user.id,
         cardId,
-        deskId: desk.id,
-        deskName: desk.name,
+        deckId: deck.id,
+        deckName: deck.name,
         grade,
         before,
         introducedBefore: card.introducedAt,
@@ -135,7 +135,7 @@ export async function rate(
         introducedOn,
       });
     } catch (error) {
-      // A deadlock, e.g. with the deletion of the card's shared desk (each waits on a row the
+      // A deadlock, e.g. with the deletion of the card's shared deck (each waits on a row the
       // other holds: the card, the learner's review count): the statement was rolled back; read
       // again, and find the card gone or rate it.
       if (isRetryable(error)) continue;
@@ -228,7 +228,7 @@ export function ratingGroups(sql: Sql): StatementGroups<RatingApply, AppliedRati
 }
 
 /**
- * The desk's cards left today once this rating applied: the counts read before it, with the card
+ * The deck's cards left today once this rating applied: the counts read before it, with the card
  * moved by the domain's rules (out of or into the due window; no longer new; one more introduced).
  */
 function remainingAfter(
@@ -242,7 +242,7 @@ function remainingAfter(
     read.dueCount - Number(isInDueWindow(before, window)) + Number(isInDueWindow(after, window));
   const newLeft = read.newLeft - Number(before.state === 0 && after.state !== 0);
   const introduced = read.introducedToday + Number(introducedToday);
-  const allowance = newCardsAllowance(read.desk.newCardsPerDay, introduced);
+  const allowance = newCardsAllowance(read.deck.newCardsPerDay, introduced);
   return dueCount + Math.max(0, Math.min(allowance, newLeft));
 }
 
@@ -254,7 +254,7 @@ async function replay(
   log: ReviewLog,
 ): Promise<Schemas['ReviewResult']> {
   if (log.cardId !== cardId) throw new ApiError(409, 'conflict', MESSAGES.keyReused);
-  const { card, desk } = await cardFor(q, user.id, cardId);
+  const { card, deck } = await cardFor(q, user.id, cardId);
   const { schedule } = scheduleFromJson(log.stateAfter);
   const intervalSeconds = secondsBetween(log.reviewedAt, schedule.due);
   return {
@@ -271,7 +271,7 @@ async function replay(
         )
       : null,
     review_id: log.id,
-    remaining_today: await remainingToday(q, user, desk),
+    remaining_today: await remainingToday(q, user, deck),
   };
 }
 

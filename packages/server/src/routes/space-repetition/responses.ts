@@ -3,60 +3,60 @@
 import type { FSRS } from 'ts-fsrs';
 import type { Schemas } from '../../contract/types.ts';
 import type { CardRecord } from '../../db/queries/cards.ts';
-import { type DeskAccess, sharedWith } from '../../db/queries/desks.ts';
+import { type DeckAccess, sharedWith } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { toDataUrl } from '../../domain/decks/images.ts';
 import { previewIntervals, type Schedule, stateName } from '../../domain/review/scheduling.ts';
-import { type DeskCounts, deskCounts, learnerToday } from './today.ts';
+import { type DeckCounts, deckCounts, learnerToday } from './today.ts';
 
-export function toDesk(
-  desk: DeskAccess,
-  n: DeskCounts | undefined,
+export function toDeck(
+  deck: DeckAccess,
+  n: DeckCounts | undefined,
   emails: string[],
 ): Schemas['Desk'] {
   const counts = n ?? { newToday: 0, dueCount: 0, newCount: 0 };
   return {
-    id: desk.id,
-    name: desk.name,
-    cards_count: desk.cardsCount,
-    new_cards_per_day: desk.newCardsPerDay,
+    id: deck.id,
+    name: deck.name,
+    cards_count: deck.cardsCount,
+    new_cards_per_day: deck.newCardsPerDay,
     new_cards_today: counts.newToday,
     remaining_today: counts.dueCount + counts.newCount,
     due_count: counts.dueCount,
     new_count: counts.newCount,
-    is_owner: desk.isOwner,
-    can_edit: desk.canEdit,
-    owner_username: desk.ownerUsername,
-    shared_with: desk.isOwner ? emails : [],
-    allow_editing: desk.allowEditing,
-    created_at: desk.createdAt.toISOString(),
-    updated_at: desk.updatedAt.toISOString(),
+    is_owner: deck.isOwner,
+    can_edit: deck.canEdit,
+    owner_username: deck.ownerUsername,
+    shared_with: deck.isOwner ? emails : [],
+    allow_editing: deck.allowEditing,
+    created_at: deck.createdAt.toISOString(),
+    updated_at: deck.updatedAt.toISOString(),
   };
 }
 
-/** Desks with the learner's counts of today and, for their own, whom they are shared with. */
-export async function renderDesks(
+/** Decks with the learner's counts of today and, for their own, whom they are shared with. */
+export async function renderDecks(
   q: Query,
   user: { id: number; timezone: string },
-  desks: DeskAccess[],
+  decks: DeckAccess[],
 ): Promise<Schemas['Desk'][]> {
   const [counts, emails] = await Promise.all([
-    learnerToday(q, user, desks).then((today) => deskCounts(q, today).then((n) => n.desks)),
+    learnerToday(q, user, decks).then((today) => deckCounts(q, today).then((n) => n.decks)),
     sharedWith(
       q,
-      desks.filter((d) => d.isOwner).map((d) => d.id),
+      decks.filter((d) => d.isOwner).map((d) => d.id),
     ),
   ]);
-  return desks.map((d) => toDesk(d, counts.get(d.id), emails.get(d.id) ?? []));
+  return decks.map((d) => toDeck(d, counts.get(d.id), emails.get(d.id) ?? []));
 }
 
-/** One desk as the contract's Desk. */
-export async function renderDesk(
+/** One deck as the contract's Deck. */
+export async function renderDeck(
   q: Query,
   user: { id: number; timezone: string },
-  desk: DeskAccess,
+  deck: DeckAccess,
 ): Promise<Schemas['Desk']> {
-  const [out] = await renderDesks(q, user, [desk]);
+  const [out] = await renderDecks(q, user, [deck]);
   if (!out) throw new Error('renderDesks dropped a desk');
   return out;
 }
@@ -65,7 +65,7 @@ export async function renderDesk(
 export function toCard(card: CardRecord, schedule: Schedule = card.schedule): Schemas['Card'] {
   return {
     id: card.id,
-    desk_id: card.deskId,
+    desk_id: card.deckId,
     note_id: card.noteId,
     ordinal: card.ordinal,
     front: card.front,

@@ -16,13 +16,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const { makeDesk, makeCard, rate } = helpers(() => t);
+const { makeDeck, makeCard, rate } = helpers(() => t);
 
 describe('reviews', () => {
   it('schedules exactly as ts-fsrs for good, good, again, hard, easy at fixed times', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const f = fsrs(FSRS_PARAMETERS);
     // 10:00 UTC (the learner's zone) 40 days ago: elapsed days count the learner's calendar
     // days, so a start near midnight would put the 15-minute step on the next day.
@@ -65,9 +65,9 @@ describe('reviews', () => {
 
   it('accepts very_hard and very_easy as again and easy, and answers with interval previews', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const a = await makeCard(ana, desk.id, 'a', '1');
-    const b = await makeCard(ana, desk.id, 'b', '2');
+    const deck = await makeDeck(ana);
+    const a = await makeCard(ana, deck.id, 'a', '1');
+    const b = await makeCard(ana, deck.id, 'b', '2');
     const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
     const preview = queue.body.cards[0].intervals;
     expect(preview.again.interval_seconds).toBe(60);
@@ -92,8 +92,8 @@ describe('reviews', () => {
 
   it('refuses a rating dated before the card’s last review (409)', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     await rate(ana, card.id, { difficulty: 'good' });
     const old = await rate(ana, card.id, {
       difficulty: 'good',
@@ -105,8 +105,8 @@ describe('reviews', () => {
 
   it('replays a rating sent twice with one idempotency_key, never applying it twice', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const key = randomUUID();
     const first = await rate(ana, card.id, { difficulty: 'good', idempotency_key: key });
     const again = await rate(ana, card.id, { difficulty: 'good', idempotency_key: key });
@@ -128,15 +128,15 @@ describe('reviews', () => {
     const [n] = await t.database.sql`
       select count(*)::int as n from review_logs where card_id = ${card.id}`;
     expect(n?.n).toBe(2);
-    const other = await makeCard(ana, desk.id, 'x', 'y');
+    const other = await makeCard(ana, deck.id, 'x', 'y');
     const reused = await rate(ana, other.id, { difficulty: 'good', idempotency_key: key });
     expect(reused.status).toBe(409);
   });
 
   it('serialises two ratings of one card sent at once: two log rows, a consistent state', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const [x, y] = await Promise.all([
       rate(ana, card.id, { difficulty: 'good' }),
       rate(ana, card.id, { difficulty: 'again' }),
@@ -161,8 +161,8 @@ describe('reviews', () => {
 
   it('never refuses 50 parallel ratings of one card sent without reviewed_at', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         rate(ana, card.id, { difficulty: i % 2 ? 'good' : 'again' }),
@@ -176,8 +176,8 @@ describe('reviews', () => {
 
   it('repeat_same_day puts the card back into today’s queue', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const res = await t.request('POST', `${SR}/cards/${card.id}/repeat_same_day/`, {
       token: ana.access,
       body: { difficulty: 'easy' },
@@ -192,8 +192,8 @@ describe('reviews', () => {
 
   it('undoes the last rating from the review log', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     const nothing = await t.request('POST', `${SR}/cards/${card.id}/undo_review/`, {
       token: ana.access,
     });
@@ -210,8 +210,8 @@ describe('reviews', () => {
       token: ana.access,
     });
     expect(undoFirst.body.card).toMatchObject({ state: 'new', reps: 0, last_review: null });
-    const deskNow = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
-    expect(deskNow.body).toMatchObject({ new_cards_today: 0, new_count: 1 });
+    const deckNow = await t.request('GET', `${SR}/desks/${deck.id}/`, { token: ana.access });
+    expect(deckNow.body).toMatchObject({ new_cards_today: 0, new_count: 1 });
     const [logs] = await t.database.sql`
       select count(*)::int as n from review_logs where card_id = ${card.id}`;
     expect(logs?.n).toBe(0);
@@ -220,11 +220,11 @@ describe('reviews', () => {
     expect(activity).toHaveLength(0);
   });
 
-  it('records the day’s activity per desk for streaks and history', async () => {
+  it('records the day’s activity per deck for streaks and history', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana, { name: 'Rivers' });
-    const a = await makeCard(ana, desk.id, 'a', '1');
-    const b = await makeCard(ana, desk.id, 'b', '2');
+    const deck = await makeDeck(ana, { name: 'Rivers' });
+    const a = await makeCard(ana, deck.id, 'a', '1');
+    const b = await makeCard(ana, deck.id, 'b', '2');
     await rate(ana, a.id, { difficulty: 'good' });
     await rate(ana, b.id, { difficulty: 'good' });
     const rows = await t.database.sql`
@@ -233,7 +233,7 @@ describe('reviews', () => {
     expect(rows).toEqual([
       {
         activity_type: 'space_repetition',
-        deck_id: desk.id,
+        deck_id: deck.id,
         deck_name: 'Rivers',
         count: 2,
         day: new Date().toISOString().slice(0, 10),
@@ -245,9 +245,9 @@ describe('reviews', () => {
 describe('the review queue', () => {
   it('orders due cards by due time then id, then new cards in creation order', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const cards = [];
-    for (let i = 0; i < 5; i++) cards.push(await makeCard(ana, desk.id, `q${i}`, `a${i}`));
+    for (let i = 0; i < 5; i++) cards.push(await makeCard(ana, deck.id, `q${i}`, `a${i}`));
     const [c0, c1, c2, c3, c4] = cards;
     // c2 and c0 learned (due in 10 minutes), then the clock moves an hour on.
     await rate(ana, c2.id, { difficulty: 'good' });
@@ -274,10 +274,10 @@ describe('the review queue', () => {
 
   it('previews the intervals of the first `previews` cards only, and of the whole page without it', async () => {
     const ana = await t.signUp();
-    const desk = await makeDesk(ana);
-    const [c0] = [await makeCard(ana, desk.id, 'q0', 'a0')];
-    await makeCard(ana, desk.id, 'q1', 'a1');
-    await makeCard(ana, desk.id, 'q2', 'a2');
+    const deck = await makeDeck(ana);
+    const [c0] = [await makeCard(ana, deck.id, 'q0', 'a0')];
+    await makeCard(ana, deck.id, 'q1', 'a1');
+    await makeCard(ana, deck.id, 'q2', 'a2');
     // A learning card first: its previews differ from the new cards' (not one memoized preview).
     await rate(ana, c0.id, { difficulty: 'good' });
     await t.database.sql`
@@ -318,19 +318,19 @@ describe('the review queue', () => {
     const page = operation.parameters.find((p) => p.name === 'limit')?.schema.default;
     expect(page).toBe(10);
     const ana = await t.signUp();
-    const desk = await makeDesk(ana, { new_cards_per_day: 50 });
-    for (let i = 0; i < 13; i++) await makeCard(ana, desk.id, `q${i}`, `a${i}`);
+    const deck = await makeDeck(ana, { new_cards_per_day: 50 });
+    for (let i = 0; i < 13; i++) await makeCard(ana, deck.id, `q${i}`, `a${i}`);
     const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
     expect(queue.status).toBe(200);
     expect(queue.body.cards).toHaveLength(page ?? 0);
     expect(queue.body).toMatchObject({ due_count: 0, new_count: 13, remaining_today: 13 });
   });
 
-  it('answers 404 for another learner’s desk and an unknown one, an empty queue without desks', async () => {
+  it('answers 404 for another learner’s deck and an unknown one, an empty queue without decks', async () => {
     const [ana, ben] = [await t.signUp(), await t.signUp()];
-    const anasDesk = await makeDesk(ana);
-    await makeCard(ana, anasDesk.id);
-    for (const id of [anasDesk.id, 2_000_000_000]) {
+    const anasDeck = await makeDeck(ana);
+    await makeCard(ana, anasDeck.id);
+    for (const id of [anasDeck.id, 2_000_000_000]) {
       const res = await t.request('GET', `${SR}/cards/due_cards/?desk_id=${id}`, {
         token: ben.access,
       });
@@ -348,11 +348,11 @@ describe('the review queue', () => {
     const ana = await t.signUp({
       timezone: offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`,
     });
-    const desk = await makeDesk(ana);
+    const deck = await makeDeck(ana);
     const [a, b, c] = [
-      await makeCard(ana, desk.id, 'a', '1'),
-      await makeCard(ana, desk.id, 'b', '2'),
-      await makeCard(ana, desk.id, 'c', '3'),
+      await makeCard(ana, deck.id, 'a', '1'),
+      await makeCard(ana, deck.id, 'b', '2'),
+      await makeCard(ana, deck.id, 'c', '3'),
     ];
     const again = await rate(ana, a.id, { difficulty: 'again' });
     expect(again.body.card.state).toBe('learning');
@@ -363,7 +363,7 @@ describe('the review queue', () => {
     expect(queue.body.cards.map((x: { id: number }) => x.id)).toEqual([b.id, c.id, a.id]);
     expect(queue.body).toMatchObject({ due_count: 1, new_count: 2, remaining_today: 3 });
     const listed = await t.request('GET', `${SR}/desks/`, { token: ana.access });
-    const row = listed.body.find((d: { id: number }) => d.id === desk.id);
+    const row = listed.body.find((d: { id: number }) => d.id === deck.id);
     expect(row).toMatchObject({ due_count: 1, new_count: 2, remaining_today: 3 });
     // Rated Easy it graduates to days away and leaves today's queue.
     const easy = await rate(ana, a.id, { difficulty: 'easy' });
@@ -388,16 +388,16 @@ describe('the review queue', () => {
   it('keeps to the daily new-card limit and starts a new day at the learner’s midnight', async () => {
     // Buenos Aires is UTC−3 all year: its day ends at 03:00 UTC.
     const ana = await t.signUp({ timezone: 'America/Argentina/Buenos_Aires' });
-    const desk = await makeDesk(ana, { new_cards_per_day: 2 });
+    const deck = await makeDeck(ana, { new_cards_per_day: 2 });
     const cards = [];
-    for (let i = 0; i < 5; i++) cards.push(await makeCard(ana, desk.id, `w${i}`, `m${i}`));
+    for (let i = 0; i < 5; i++) cards.push(await makeCard(ana, deck.id, `w${i}`, `m${i}`));
     const queue = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
     expect(queue.body.cards.map((c: { id: number }) => c.id)).toEqual([cards[0].id, cards[1].id]);
     expect(queue.body.new_count).toBe(2);
 
     await rate(ana, cards[0].id, { difficulty: 'easy' });
     await rate(ana, cards[1].id, { difficulty: 'easy' });
-    const spent = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    const spent = await t.request('GET', `${SR}/desks/${deck.id}/`, { token: ana.access });
     expect(spent.body).toMatchObject({ new_cards_today: 2, new_count: 0, remaining_today: 0 });
     const empty = await t.request('GET', `${SR}/cards/due_cards/`, { token: ana.access });
     expect(empty.body.cards).toEqual([]);
@@ -422,18 +422,18 @@ describe('the review queue', () => {
     const before = new Date(midnightUtc - 60_000).toISOString();
     const after = new Date(Math.min(now, midnightUtc + 60_000)).toISOString();
     await rate(ana, cards[2].id, { difficulty: 'easy', reviewed_at: before });
-    const yesterdays = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    const yesterdays = await t.request('GET', `${SR}/desks/${deck.id}/`, { token: ana.access });
     expect(yesterdays.body).toMatchObject({ new_cards_today: 0, new_count: 2 });
     const rated = await rate(ana, cards[3].id, { difficulty: 'easy', reviewed_at: after });
     expect(rated.body.remaining_today).toBe(1);
-    const todays = await t.request('GET', `${SR}/desks/${desk.id}/`, { token: ana.access });
+    const todays = await t.request('GET', `${SR}/desks/${deck.id}/`, { token: ana.access });
     expect(todays.body).toMatchObject({ new_cards_today: 1, new_count: 1, remaining_today: 1 });
   });
 
   it('shows review cards due later today from the start of the learner’s day', async () => {
     const ana = await t.signUp({ timezone: 'Asia/Tokyo' });
-    const desk = await makeDesk(ana);
-    const card = await makeCard(ana, desk.id);
+    const deck = await makeDeck(ana);
+    const card = await makeCard(ana, deck.id);
     await rate(ana, card.id, { difficulty: 'easy' });
     // Due one minute before the learner's day ends: due today. One minute after: not yet.
     const local = new Date(Date.now() + 9 * 3_600_000);

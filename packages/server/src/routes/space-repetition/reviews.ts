@@ -1,6 +1,6 @@
 /** The review queue, ratings and undo. */
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { retractDeskReview } from '../../db/queries/activities.ts';
+import { retractDeckReview } from '../../db/queries/activities.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import { dueQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
@@ -26,7 +26,7 @@ const DEFAULT_QUEUE_PAGE = 10;
 
 export const handlers: Handlers = {
   /**
-   * Due cards by due time, then each desk's allowance of new cards, with interval previews for
+   * Due cards by due time, then each deck's allowance of new cards, with interval previews for
    * the first `previews` of them (FSRS's four outcomes per card were the page's largest cost on
    * the server): the queue, its counts and the learner's model in one statement (`dueQueue`).
    */
@@ -39,12 +39,12 @@ export const handlers: Handlers = {
     const previews = query.previews ?? limit;
     const queue = await dueQueue(sql, {
       userId: user.id,
-      deskId: query.desk_id,
+      deckId: query.desk_id,
       day: day.day,
       window: dueWindow(now, day),
       limit,
     });
-    if (query.desk_id !== undefined && queue.desks === 0) throw notFound(MESSAGES.deskNotFound);
+    if (query.desk_id !== undefined && queue.decks === 0) throw notFound(MESSAGES.deckNotFound);
     const memo = new Map<string, Schemas['ReviewIntervals']>();
     const scheduler = schedulerFor(queue.model);
     const result: Schemas['DueCards'] = {
@@ -90,7 +90,7 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     const undone = await inTransaction(sql, async (tx) => {
-      const { card, desk } = await cardFor(tx, user.id, params.id, true);
+      const { card, deck } = await cardFor(tx, user.id, params.id, true);
       const log = await lastReviewLog(tx, user.id, card.id);
       if (!log) throw new ApiError(409, 'conflict', MESSAGES.nothingToUndo);
       const restored = scheduleFromJson(log.stateBefore);
@@ -102,15 +102,15 @@ export const handlers: Handlers = {
         log,
         restored,
         introducedAt
-          ? { deskId: desk.id, day: localDate(new Date(introducedAt), user.timezone) }
+          ? { deckId: deck.id, day: localDate(new Date(introducedAt), user.timezone) }
           : null,
       );
-      await retractDeskReview(tx, {
+      await retractDeckReview(tx, {
         userId: user.id,
         day: localDate(log.reviewedAt, user.timezone),
-        deskId: desk.id,
+        deckId: deck.id,
       });
-      return { card, desk, schedule: restored.schedule, log };
+      return { card, deck, schedule: restored.schedule, log };
     });
     const result: Schemas['ReviewUndoResult'] = {
       card: toDueCard(
@@ -122,7 +122,7 @@ export const handlers: Handlers = {
       ),
       undone_review_id: undone.log.id,
       rating: ratingName(undone.log.rating),
-      remaining_today: await remainingToday(sql, user, undone.desk),
+      remaining_today: await remainingToday(sql, user, undone.deck),
     };
     return c.json(result, 200);
   },

@@ -1,5 +1,5 @@
-/** `/space-repetition`: the learner's desks with today's counts, and what can be done to them. */
-import { type Desk, type DeskExportFormat, useDesks, useExportDesk } from '@memoria/api';
+/** `/space-repetition`: the learner's decks with today's counts, and what can be done to them. */
+import { type Deck, type DeckExportFormat, useDecks, useExportDeck } from '@memoria/api';
 import {
   Button,
   Card,
@@ -17,21 +17,21 @@ import { useFlushReviewQueue } from '../deck-review/index.ts';
 import { CardsIcon } from '../shared/icons.tsx';
 import { AnkiImportDialog } from './AnkiImportDialog.tsx';
 import {
-  DeleteDeskDialog,
-  DeskNameDialog,
+  DeckNameDialog,
+  DeleteDeckDialog,
   NewCardsDialog,
-  ShareDeskDialog,
-} from './DeskDialogs.tsx';
+  ShareDeckDialog,
+} from './DeckDialogs.tsx';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
-import { deskHref } from './href.ts';
+import { deckHref } from './href.ts';
 
 type DialogState =
   | { kind: 'create' | 'import' }
-  | { kind: 'rename' | 'delete' | 'share' | 'newCards'; desk: Desk }
+  | { kind: 'rename' | 'delete' | 'share' | 'newCards'; deck: Deck }
   | null;
 
-export { deskHref };
+export { deckHref };
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
@@ -59,66 +59,66 @@ function Count({ value, labelId }: { value: number; labelId: string }) {
   );
 }
 
-export function DeskCounts({
-  desk,
+export function DeckCounts({
+  deck,
 }: {
-  desk: Pick<Desk, 'due_count' | 'new_count' | 'remaining_today'>;
+  deck: Pick<Deck, 'due_count' | 'new_count' | 'remaining_today'>;
 }) {
   return (
     <ul className={s.counts}>
-      <Count value={desk.due_count} labelId="decks.count.due" />
-      <Count value={desk.new_count} labelId="decks.count.new" />
-      <Count value={desk.remaining_today} labelId="decks.count.remaining" />
+      <Count value={deck.due_count} labelId="decks.count.due" />
+      <Count value={deck.new_count} labelId="decks.count.new" />
+      <Count value={deck.remaining_today} labelId="decks.count.remaining" />
     </ul>
   );
 }
 
-function DeskItem({
-  desk,
+function DeckItem({
+  deck,
   onAction,
   onExport,
 }: {
-  desk: Desk;
+  deck: Deck;
   onAction: (state: DialogState) => void;
-  onExport: (desk: Desk, format: DeskExportFormat) => void;
+  onExport: (deck: Deck, format: DeckExportFormat) => void;
 }) {
   const intl = useIntl();
   const items: MenuItem[] = [];
-  if (desk.can_edit) {
+  if (deck.can_edit) {
     items.push({
       id: 'rename',
       label: intl.formatMessage({ id: 'decks.action.rename' }),
-      onSelect: () => onAction({ kind: 'rename', desk }),
+      onSelect: () => onAction({ kind: 'rename', deck }),
     });
   }
   items.push({
     id: 'newCards',
     label: intl.formatMessage({ id: 'decks.action.newCards' }),
-    onSelect: () => onAction({ kind: 'newCards', desk }),
+    onSelect: () => onAction({ kind: 'newCards', deck }),
   });
   items.push(
     {
       id: 'exportApkg',
       label: intl.formatMessage({ id: 'decks.action.exportApkg' }),
-      onSelect: () => onExport(desk, 'apkg'),
+      onSelect: () => onExport(deck, 'apkg'),
     },
     {
       id: 'exportCsv',
       label: intl.formatMessage({ id: 'decks.action.exportCsv' }),
-      onSelect: () => onExport(desk, 'csv'),
+      onSelect: () => onExport(deck, 'csv'),
     },
   );
-  if (desk.is_owner) {
+  if (deck.is_owner) {
     items.push(
       {
         id: 'share',
         label: intl.formatMessage({ id: 'decks.action.share' }),
-        onSelect: () => onAction({ kind: 'share', desk }),
+        onSelect: () => onAction({ kind: 'share', deck }),
       },
       {
         id: 'delete',
         label: intl.formatMessage({ id: 'decks.action.delete' }),
-        onSelect: () => onAction({ kind: 'delete', desk }),
+        onSelect: () => onAction({ kind: 'delete', deck }),
       },
     );
   }
@@ -126,47 +126,47 @@ function DeskItem({
     <li>
       <Card
         as="div"
-        className={s.deskCard}
+        className={s.deckCard}
         footer={
-          <Button href={deskHref(desk.id, true)} size="sm">
+          <Button href={deckHref(deck.id, true)} size="sm">
             <FormattedMessage
               id="decks.action.studyCount"
-              values={{ count: desk.remaining_today }}
+              values={{ count: deck.remaining_today }}
             />
           </Button>
         }
       >
-        <div className={s.deskTop}>
+        <div className={s.deckTop}>
           <h2 className={s.title} style={{ fontSize: 'inherit' }}>
-            <a className={s.deskLink} href={deskHref(desk.id)}>
-              {desk.name}
+            <a className={s.deckLink} href={deckHref(deck.id)}>
+              {deck.name}
             </a>
           </h2>
           <Menu
             trigger={<span aria-hidden="true">⋮</span>}
-            triggerLabel={intl.formatMessage({ id: 'decks.action.more' }, { name: desk.name })}
+            triggerLabel={intl.formatMessage({ id: 'decks.action.more' }, { name: deck.name })}
             items={items}
             align="end"
           />
         </div>
-        <DeskCounts desk={desk} />
+        <DeckCounts deck={deck} />
         <div className={s.meta}>
           <span>
-            <FormattedMessage id="decks.cardsCount" values={{ count: desk.cards_count }} />
+            <FormattedMessage id="decks.cardsCount" values={{ count: deck.cards_count }} />
           </span>
-          {desk.is_owner ? null : (
+          {deck.is_owner ? null : (
             <span>
-              <FormattedMessage id="decks.sharedBy" values={{ owner: desk.owner_username }} />
+              <FormattedMessage id="decks.sharedBy" values={{ owner: deck.owner_username }} />
             </span>
           )}
-          {desk.can_edit ? null : (
+          {deck.can_edit ? null : (
             <Chip label={intl.formatMessage({ id: 'decks.readOnly' })} color="default" />
           )}
-          {desk.is_owner && desk.shared_with.length > 0 ? (
+          {deck.is_owner && deck.shared_with.length > 0 ? (
             <Chip
               label={intl.formatMessage(
                 { id: 'decks.sharedWithCount' },
-                { count: desk.shared_with.length },
+                { count: deck.shared_with.length },
               )}
               color="spacedRepetition"
             />
@@ -177,7 +177,7 @@ function DeskItem({
   );
 }
 
-function DeskSkeletons() {
+function DeckSkeletons() {
   const intl = useIntl();
   return (
     <ul className={s.grid} aria-busy="true">
@@ -195,17 +195,17 @@ function DeskSkeletons() {
 }
 
 /**
- * The learner's decks on `/space-repetition`, mounted by `DeskListIsland`: each deck with today's
+ * The learner's decks on `/space-repetition`, mounted by `DeckListIsland`: each deck with today's
  * counts, Study, and the deck actions (rename, share, configure new cards, delete).
  *
  * **Use it** as the home of spaced repetition: every deck the learner owns or was given, each with
- * today's work. **Don't use it** for one deck's cards (`DeskDetail`) or for a study session
+ * today's work. **Don't use it** for one deck's cards (`DeckDetail`) or for a study session
  * (`DeckReview`).
  *
  * **API calls and states.**
  * - `GET /space-repetition/desks/`. Pending: skeleton cards (`Loading`); failure: an alert with
  *   Retry (`LoadError`); an empty list: the empty state with New deck (`Empty`); otherwise the
- *   decks (`WithDesks`), a deck shared with the learner marked read-only (`SharedReadOnly`).
+ *   decks (`WithDecks`), a deck shared with the learner marked read-only (`SharedReadOnly`).
  * - Import from Anki opens `AnkiImportDialog` (`POST /space-repetition/anki-import/`).
  * - Each deck's menu exports it: `GET /space-repetition/desks/{id}/export/?format=apkg|csv`
  *   downloads the file; a failure shows a snackbar with its reason.
@@ -221,33 +221,33 @@ function DeskSkeletons() {
  * `role="alert"` with Retry; a done action is a success snackbar and a failed export an error
  * snackbar (`role="alert"`).
  */
-export function DeskList() {
+export function DeckList() {
   const intl = useIntl();
   useFlushReviewQueue();
-  const desks = useDesks();
+  const decks = useDecks();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const close = () => setDialog(null);
-  const exporting = useExportDesk();
-  const onExport = (desk: Desk, format: DeskExportFormat) =>
+  const exporting = useExportDeck();
+  const onExport = (deck: Deck, format: DeckExportFormat) =>
     exporting.mutate(
-      { deskId: desk.id, format },
+      { deckId: deck.id, format },
       {
         onError: (error) =>
           setFailure(
             intl.formatMessage(
               { id: 'decks.export.failed' },
-              { name: desk.name, reason: errorText(intl, error) },
+              { name: deck.name, reason: errorText(intl, error) },
             ),
           ),
       },
     );
 
   let body: React.ReactNode;
-  if (desks.isPending) body = <DeskSkeletons />;
-  else if (desks.isError) body = <LoadError error={desks.error} onRetry={() => desks.refetch()} />;
-  else if (desks.data.length === 0) {
+  if (decks.isPending) body = <DeckSkeletons />;
+  else if (decks.isError) body = <LoadError error={decks.error} onRetry={() => decks.refetch()} />;
+  else if (decks.data.length === 0) {
     body = (
       <EmptyState
         icon={<CardsIcon size={40} />}
@@ -263,17 +263,17 @@ export function DeskList() {
   } else {
     body = (
       <ul className={s.grid}>
-        {desks.data.map((desk) => (
-          <DeskItem key={desk.id} desk={desk} onAction={setDialog} onExport={onExport} />
+        {decks.data.map((deck) => (
+          <DeckItem key={deck.id} deck={deck} onAction={setDialog} onExport={onExport} />
         ))}
       </ul>
     );
   }
 
-  const totals = desks.data?.reduce(
-    (sum, desk) => ({
-      due: sum.due + desk.due_count,
-      fresh: sum.fresh + desk.new_count,
+  const totals = decks.data?.reduce(
+    (sum, deck) => ({
+      due: sum.due + deck.due_count,
+      fresh: sum.fresh + deck.new_count,
     }),
     { due: 0, fresh: 0 },
   );
@@ -307,25 +307,25 @@ export function DeskList() {
       </div>
       {body}
       {dialog?.kind === 'import' ? <AnkiImportDialog open onClose={close} /> : null}
-      {dialog?.kind === 'create' ? <DeskNameDialog open onClose={close} /> : null}
+      {dialog?.kind === 'create' ? <DeckNameDialog open onClose={close} /> : null}
       {dialog?.kind === 'rename' ? (
-        <DeskNameDialog open onClose={close} desk={dialog.desk} />
+        <DeckNameDialog open onClose={close} deck={dialog.deck} />
       ) : null}
       {dialog?.kind === 'delete' ? (
-        <DeleteDeskDialog
+        <DeleteDeckDialog
           open
           onClose={close}
-          desk={dialog.desk}
+          deck={dialog.deck}
           onDeleted={() =>
-            setNotice(intl.formatMessage({ id: 'decks.delete.done' }, { name: dialog.desk.name }))
+            setNotice(intl.formatMessage({ id: 'decks.delete.done' }, { name: dialog.deck.name }))
           }
         />
       ) : null}
       {dialog?.kind === 'share' ? (
-        <ShareDeskDialog open onClose={close} desk={dialog.desk} onShared={setNotice} />
+        <ShareDeckDialog open onClose={close} deck={dialog.deck} onShared={setNotice} />
       ) : null}
       {dialog?.kind === 'newCards' ? (
-        <NewCardsDialog open onClose={close} desk={dialog.desk} />
+        <NewCardsDialog open onClose={close} deck={dialog.deck} />
       ) : null}
       <Snackbar
         open={notice !== null}

@@ -1,12 +1,12 @@
-/** The desk list's dialogs: create or rename, delete (confirmed), share, new cards per day. */
+/** The deck list's dialogs: create or rename, delete (confirmed), share, new cards per day. */
 import {
-  type Desk,
+  type Deck,
   NEW_CARDS_PER_DAY,
   useConfigureNewCards,
-  useCreateDesk,
-  useDeleteDesk,
-  useShareDesk,
-  useUpdateDesk,
+  useCreateDeck,
+  useDeleteDeck,
+  useShareDeck,
+  useUpdateDeck,
 } from '@memoria/api';
 import { Button, Dialog, TextArea, TextField } from '@memoria/ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -15,7 +15,7 @@ import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
 import {
   parseEmails,
-  validateDeskName,
+  validateDeckName,
   validateEmails,
   validateNewCardsPerDay,
 } from './validation.ts';
@@ -31,32 +31,32 @@ export function FormError({ text }: { text: string | null }) {
 
 type DialogBase = { open: boolean; onClose: () => void };
 
-/** Create a desk (no `desk`) or rename one. */
-export function DeskNameDialog({
+/** Create a deck (no `deck`) or rename one. */
+export function DeckNameDialog({
   open,
   onClose,
-  desk,
+  deck,
   onSaved,
-}: DialogBase & { desk?: Desk; onSaved?: (desk: Desk) => void }) {
+}: DialogBase & { deck?: Deck; onSaved?: (deck: Deck) => void }) {
   const intl = useIntl();
   const formId = useId();
-  const [name, setName] = useState(desk?.name ?? '');
+  const [name, setName] = useState(deck?.name ?? '');
   const [error, setError] = useState<string | null>(null);
-  const create = useCreateDesk();
-  const update = useUpdateDesk();
+  const create = useCreateDeck();
+  const update = useUpdateDeck();
   const pending = create.isPending || update.isPending;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validateDeskName(name);
+    const invalid = validateDeckName(name);
     if (invalid) {
       setError(intl.formatMessage({ id: invalid }));
       return;
     }
     setError(null);
     try {
-      const saved = desk
-        ? await update.mutateAsync({ id: desk.id, name: name.trim() })
+      const saved = deck
+        ? await update.mutateAsync({ id: deck.id, name: name.trim() })
         : await create.mutateAsync({ name: name.trim() });
       onSaved?.(saved);
       onClose();
@@ -70,14 +70,14 @@ export function DeskNameDialog({
       open={open}
       onClose={onClose}
       size="sm"
-      title={<FormattedMessage id={desk ? 'decks.rename.title' : 'decks.create.title'} />}
+      title={<FormattedMessage id={deck ? 'decks.rename.title' : 'decks.create.title'} />}
       actions={
         <>
           <Button variant="text" onClick={onClose}>
             <FormattedMessage id="decks.action.cancel" />
           </Button>
           <Button type="submit" form={formId} loading={pending}>
-            <FormattedMessage id={desk ? 'decks.action.save' : 'decks.action.create'} />
+            <FormattedMessage id={deck ? 'decks.action.save' : 'decks.action.create'} />
           </Button>
         </>
       }
@@ -98,15 +98,15 @@ export function DeskNameDialog({
   );
 }
 
-/** Delete a desk, its cards and their review history, after confirmation. */
-export function DeleteDeskDialog({
+/** Delete a deck, its cards and their review history, after confirmation. */
+export function DeleteDeckDialog({
   open,
   onClose,
-  desk,
+  deck,
   onDeleted,
-}: DialogBase & { desk: Desk; onDeleted?: () => void }) {
+}: DialogBase & { deck: Deck; onDeleted?: () => void }) {
   const intl = useIntl();
-  const remove = useDeleteDesk();
+  const remove = useDeleteDeck();
   const [error, setError] = useState<string | null>(null);
   return (
     <Dialog
@@ -117,7 +117,7 @@ export function DeleteDeskDialog({
       description={
         <FormattedMessage
           id="decks.delete.body"
-          values={{ name: desk.name, count: desk.cards_count }}
+          values={{ name: deck.name, count: deck.cards_count }}
         />
       }
       actions={
@@ -130,7 +130,7 @@ export function DeleteDeskDialog({
             loading={remove.isPending}
             onClick={async () => {
               try {
-                await remove.mutateAsync({ id: desk.id });
+                await remove.mutateAsync({ id: deck.id });
                 onDeleted?.();
                 onClose();
               } catch (failure) {
@@ -149,18 +149,18 @@ export function DeleteDeskDialog({
 }
 
 /** Share with one or more emails; optionally let them edit. */
-export function ShareDeskDialog({
+export function ShareDeckDialog({
   open,
   onClose,
-  desk,
+  deck,
   onShared,
-}: DialogBase & { desk: Desk; onShared?: (message: string) => void }) {
+}: DialogBase & { deck: Deck; onShared?: (message: string) => void }) {
   const intl = useIntl();
   const formId = useId();
   const [text, setText] = useState('');
-  const [allowEditing, setAllowEditing] = useState(desk.allow_editing);
+  const [allowEditing, setAllowEditing] = useState(deck.allow_editing);
   const [error, setError] = useState<string | null>(null);
-  const share = useShareDesk();
+  const share = useShareDeck();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -173,7 +173,7 @@ export function ShareDeskDialog({
     setError(null);
     try {
       const result = await share.mutateAsync({
-        id: desk.id,
+        id: deck.id,
         emails,
         allow_editing: allowEditing,
       });
@@ -199,7 +199,7 @@ export function ShareDeskDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title={<FormattedMessage id="decks.share.title" values={{ name: desk.name }} />}
+      title={<FormattedMessage id="decks.share.title" values={{ name: deck.name }} />}
       actions={
         <>
           <Button variant="text" onClick={onClose}>
@@ -229,11 +229,11 @@ export function ShareDeskDialog({
           />
           <FormattedMessage id="decks.share.allowEditing" />
         </label>
-        {desk.shared_with.length > 0 ? (
+        {deck.shared_with.length > 0 ? (
           <p className={s.note}>
             <FormattedMessage
               id="decks.share.already"
-              values={{ emails: intl.formatList(desk.shared_with) }}
+              values={{ emails: intl.formatList(deck.shared_with) }}
             />
           </p>
         ) : null}
@@ -242,11 +242,11 @@ export function ShareDeskDialog({
   );
 }
 
-/** The learner's own new-cards-per-day limit for a desk (0 to 9999; 0 pauses new cards). */
-export function NewCardsDialog({ open, onClose, desk }: DialogBase & { desk: Desk }) {
+/** The learner's own new-cards-per-day limit for a deck (0 to 9999; 0 pauses new cards). */
+export function NewCardsDialog({ open, onClose, deck }: DialogBase & { deck: Deck }) {
   const intl = useIntl();
   const formId = useId();
-  const [value, setValue] = useState(String(desk.new_cards_per_day));
+  const [value, setValue] = useState(String(deck.new_cards_per_day));
   const [error, setError] = useState<string | null>(null);
   const configure = useConfigureNewCards();
 
@@ -264,7 +264,7 @@ export function NewCardsDialog({ open, onClose, desk }: DialogBase & { desk: Des
     }
     setError(null);
     try {
-      await configure.mutateAsync({ id: desk.id, new_cards_per_day: Number(value) });
+      await configure.mutateAsync({ id: deck.id, new_cards_per_day: Number(value) });
       onClose();
     } catch (failure) {
       setError(errorText(intl, failure));
@@ -278,7 +278,7 @@ export function NewCardsDialog({ open, onClose, desk }: DialogBase & { desk: Des
       size="sm"
       title={<FormattedMessage id="decks.newCards.title" />}
       description={
-        <FormattedMessage id="decks.newCards.description" values={{ name: desk.name }} />
+        <FormattedMessage id="decks.newCards.description" values={{ name: deck.name }} />
       }
       actions={
         <>

@@ -1,5 +1,5 @@
 /**
- * Cards per desk by maturity (`learning-stats/`'s `decks`): one row per desk with its new,
+ * Cards per deck by maturity (`learning-stats/`'s `decks`): one row per deck with its new,
  * learning, young and mature cards, and a bar of the four shares. Plain HTML and CSS: the table
  * is what screen readers read; the bar repeats its row's numbers for the eye and is hidden from
  * them.
@@ -40,8 +40,8 @@ function Numbers({ counts }: { counts: Counts }) {
   ));
 }
 
-/** The per-desk table, or a pointer to Space Repetition when the learner has no desk yet. */
-export function DeskMaturity({
+/** The per-desk table, or a pointer to Space Repetition when the learner has no deck yet. */
+export function DeckMaturity({
   decks,
   labelledBy,
 }: {
@@ -66,7 +66,7 @@ export function DeskMaturity({
     <table className={s.maturityTable} aria-labelledby={labelledBy}>
       <thead>
         <tr>
-          <th scope="col" className={s.maturityDeskHead}>
+          <th scope="col" className={s.maturityDeckHead}>
             <FormattedMessage id="progress.desks.desk" />
           </th>
           {KINDS.map((k) => (
@@ -81,7 +81,7 @@ export function DeskMaturity({
       <tbody>
         {decks.map((d) => (
           <tr key={d.deck_id}>
-            <th scope="row" className={s.maturityDesk}>
+            <th scope="row" className={s.maturityDeck}>
               <a href={`/space-repetition/${d.deck_id}`} className={s.maturityName}>
                 {d.deck_name}
               </a>
@@ -94,7 +94,7 @@ export function DeskMaturity({
       {decks.length > 1 ? (
         <tfoot>
           <tr>
-            <th scope="row" className={s.maturityDesk}>
+            <th scope="row" className={s.maturityDeck}>
               <FormattedMessage id="progress.desks.total" />
               <Bar counts={totals} />
             </th>

@@ -1,6 +1,6 @@
 /**
- * A desk as CSV, both ways: the export's format (`front,back,reviews,last_review`, RFC 4180) and
- * the import of the same format or of a simple `front,back` file, into a new desk's cards.
+ * A deck as CSV, both ways: the export's format (`front,back,reviews,last_review`, RFC 4180) and
+ * the import of the same format or of a simple `front,back` file, into a new deck's cards.
  *
  * An import is all or nothing: every bad row is named (`rows.<n>` or `rows.<n>.<column>`, `n`
  * the row's number as a spreadsheet shows it, the header being row 1 when there is one) with why,
@@ -20,7 +20,7 @@ export const CSV_LIMITS = {
 } as const;
 
 /** The export's header; an import also takes `front,back` or no header (two columns a row). */
-export const DESK_CSV_HEADER = ['front', 'back', 'reviews', 'last_review'] as const;
+export const DECK_CSV_HEADER = ['front', 'back', 'reviews', 'last_review'] as const;
 const SIMPLE_HEADER = ['front', 'back'] as const;
 
 export const CSV_MESSAGES = {
@@ -40,7 +40,7 @@ export const CSV_MESSAGES = {
 } as const;
 
 /** Thrown with the fields that make the file unimportable. */
-export class DeskCsvError extends Error {
+export class DeckCsvError extends Error {
   readonly fields: FieldErrors;
   constructor(fields: FieldErrors, detail: string) {
     super(detail);
@@ -114,13 +114,13 @@ export interface CsvCard {
 }
 
 /**
- * The cards of a CSV file (bytes as uploaded), or `DeskCsvError` naming the file's problem or
+ * The cards of a CSV file (bytes as uploaded), or `DeckCsvError` naming the file's problem or
  * each bad row. A UTF-8 byte-order mark and blank lines are ignored.
  */
-export function readDeskCsv(bytes: Uint8Array): CsvCard[] {
+export function readDeckCsv(bytes: Uint8Array): CsvCard[] {
   const fail = (fields: FieldErrors): never => {
     const [first] = Object.values(fields);
-    throw new DeskCsvError(fields, first?.[0] ?? 'The CSV file cannot be imported.');
+    throw new DeckCsvError(fields, first?.[0] ?? 'The CSV file cannot be imported.');
   };
   if (bytes.length > CSV_LIMITS.bytes) fail({ file: [CSV_MESSAGES.tooLarge] });
   let text: string;
@@ -135,14 +135,14 @@ export function readDeskCsv(bytes: Uint8Array): CsvCard[] {
     .map((values, index) => ({ values, row: index + 1 }))
     .filter(({ values }) => !(values.length === 1 && values[0]?.trim() === ''));
   const first = numbered[0]?.values ?? [];
-  const exported = isHeader(first, DESK_CSV_HEADER);
+  const exported = isHeader(first, DECK_CSV_HEADER);
   const header = exported || isHeader(first, SIMPLE_HEADER);
   const records = header ? numbered.slice(1) : numbered;
   if (records.length === 0) fail({ file: [CSV_MESSAGES.noRows] });
   if (records.length > CSV_LIMITS.rows) {
     fail({ file: [CSV_MESSAGES.tooManyRows(records.length)] });
   }
-  const columns = exported ? DESK_CSV_HEADER.length : SIMPLE_HEADER.length;
+  const columns = exported ? DECK_CSV_HEADER.length : SIMPLE_HEADER.length;
   const fields: FieldErrors = {};
   let badRows = 0;
   const cards: CsvCard[] = [];
@@ -181,7 +181,7 @@ export function readDeskCsv(bytes: Uint8Array): CsvCard[] {
   }
   if (badRows > 0) {
     const listed = Math.min(badRows, CSV_LIMITS.reportedRows);
-    throw new DeskCsvError(
+    throw new DeckCsvError(
       fields,
       badRows === 1
         ? '1 row of the CSV file cannot be imported.'

@@ -4,23 +4,23 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
-import { DeskList } from './DeskList.tsx';
-import { desks } from './test/storyData.ts';
+import { DeckList } from './DeckList.tsx';
+import { decks } from './test/storyData.ts';
 
 const meta = {
-  title: 'Features/decks/DeskList',
-  component: DeskList,
+  title: 'Features/decks/DeckList',
+  component: DeckList,
   decorators: [withSession(true), withQueryClient],
   parameters: {
     messages,
-    msw: [ok('/space-repetition/desks/', desks)],
+    msw: [ok('/space-repetition/desks/', decks)],
   },
-} satisfies Meta<typeof DeskList>;
+} satisfies Meta<typeof DeckList>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const WithDesks: Story = {};
+export const WithDecks: Story = {};
 
 /** Signed out, the query waits: the skeletons stay (no request is left hanging). */
 export const Loading: Story = { decorators: [withSession(false)] };
@@ -29,7 +29,7 @@ export const Empty: Story = { parameters: { msw: [ok('/space-repetition/desks/',
 
 export const LoadError: Story = {
   decorators: [
-    withFailedQuery(spaceRepetitionKeys.desks(), 503, {
+    withFailedQuery(spaceRepetitionKeys.decks(), 503, {
       detail: 'Service unavailable',
       code: 'unavailable',
     }),
@@ -41,7 +41,7 @@ export const SharedReadOnly: Story = {
     msw: [
       ok(
         '/space-repetition/desks/',
-        desks.filter((d) => !d.can_edit),
+        decks.filter((d) => !d.can_edit),
       ),
     ],
   },

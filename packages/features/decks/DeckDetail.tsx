@@ -1,9 +1,9 @@
 /**
- * `/space-repetition/{deskId}`: the desk's counts, Study (the review island), its cards
+ * `/space-repetition/{deckId}`: the deck's counts, Study (the review island), its cards
  * (search debounced, paginated; add, edit, delete) and card generation. Editing is hidden on a
- * desk shared read-only.
+ * deck shared read-only.
  */
-import { CARDS_PAGE_SIZE, type Card, useDeleteCard, useDesk, useDeskCards } from '@memoria/api';
+import { CARDS_PAGE_SIZE, type Card, useDeck, useDeckCards, useDeleteCard } from '@memoria/api';
 import {
   Button,
   Chip,
@@ -23,7 +23,7 @@ import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
 import { useDebounced } from '../shared/useDebounced.ts';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
-import { DeskCounts, deskHref, LoadError } from './DeskList.tsx';
+import { DeckCounts, deckHref, LoadError } from './DeckList.tsx';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
 import { GenerateCards, type GenerateCardsProps } from './GenerateCards.tsx';
@@ -119,9 +119,9 @@ function CardRow({
 
 type CardDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; card: Card } | null;
 
-export interface DeskDetailProps {
-  /** The deck to show (from `/space-repetition/{deskId}`). */
-  deskId: number;
+export interface DeckDetailProps {
+  /** The deck to show (from `/space-repetition/{deckId}`). */
+  deckId: number;
   /** Open the generator at once (stories). */
   generate?: GenerateCardsProps['initial'] | true;
   /** The camera for the generator's photos; defaults to the browser's (stories pass their own). */
@@ -131,12 +131,12 @@ export interface DeskDetailProps {
 }
 
 /**
- * One deck on `/space-repetition/{deskId}`, mounted by `DeskDetailIsland`: its name and counts,
+ * One deck on `/space-repetition/{deckId}`, mounted by `DeckDetailIsland`: its name and counts,
  * Study, the cards (search, pages; add, edit, delete) and card generation (`GenerateCards`).
  * Editing is hidden on a deck shared read-only.
  *
  * **Use it** for the page of one deck the learner owns or was given. **Don't use it** for the list
- * of decks (`DeskList`) or to review the deck's due cards (`DeckReview`, behind Study).
+ * of decks (`DeckList`) or to review the deck's due cards (`DeckReview`, behind Study).
  *
  * **API calls and states.**
  * - `GET /space-repetition/desks/{id}/`: a skeleton while it loads (`Loading`); an unknown,
@@ -162,20 +162,20 @@ export interface DeskDetailProps {
  * confirmation are modal dialogs that return focus to the button that opened them; failures are
  * `role="alert"`, success a snackbar (`role="status"`).
  */
-export function DeskDetail({
-  deskId,
+export function DeckDetail({
+  deckId,
   generate,
   getUserMedia,
   initialSearch = '',
-}: DeskDetailProps) {
+}: DeckDetailProps) {
   const intl = useIntl();
   useFlushReviewQueue();
-  const desk = useDesk(deskId);
+  const deck = useDeck(deckId);
   const [search, setSearch] = useState(initialSearch);
   const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const cards = useDeskCards(
-    deskId,
+  const cards = useDeckCards(
+    deckId,
     { page, search: debounced },
     { placeholderData: (previous) => previous },
   );
@@ -189,7 +189,7 @@ export function DeskDetail({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new search text only
   useEffect(() => setPage(1), [debounced]);
 
-  if (desk.isPending) {
+  if (deck.isPending) {
     return (
       <div className={s.page} aria-busy="true">
         <Skeleton variant="text" width="40%" label={intl.formatMessage({ id: 'decks.loading' })} />
@@ -198,7 +198,7 @@ export function DeskDetail({
       </div>
     );
   }
-  if (desk.isError && isNotFound(desk.error)) {
+  if (deck.isError && isNotFound(deck.error)) {
     return (
       <div className={s.page}>
         <Gone
@@ -210,10 +210,10 @@ export function DeskDetail({
       </div>
     );
   }
-  if (desk.isError) {
+  if (deck.isError) {
     return (
       <div className={s.page}>
-        <LoadError error={desk.error} onRetry={() => desk.refetch()} />
+        <LoadError error={deck.error} onRetry={() => deck.refetch()} />
         <Button variant="text" href="/space-repetition">
           <FormattedMessage id="decks.action.backToDesks" />
         </Button>
@@ -221,7 +221,7 @@ export function DeskDetail({
     );
   }
 
-  const d = desk.data;
+  const d = deck.data;
   const total = cards.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / CARDS_PAGE_SIZE));
 
@@ -319,16 +319,16 @@ export function DeskDetail({
           </div>
         </div>
         {d.cards_count > 0 ? (
-          <Button href={deskHref(d.id, true)} size="lg">
+          <Button href={deckHref(d.id, true)} size="lg">
             <FormattedMessage id="decks.action.studyCount" values={{ count: d.remaining_today }} />
           </Button>
         ) : null}
       </div>
-      <DeskCounts desk={d} />
+      <DeckCounts deck={d} />
 
       {d.can_edit && showGenerator ? (
         <GenerateCards
-          deskId={d.id}
+          deckId={d.id}
           initial={generate === true ? undefined : generate}
           getUserMedia={getUserMedia}
           onClose={() => setShowGenerator(false)}
@@ -376,13 +376,13 @@ export function DeskDetail({
       {dialog?.kind === 'add' ? (
         <CardEditorDialog
           open
-          deskId={d.id}
+          deckId={d.id}
           onClose={() => setDialog(null)}
           onSaved={() => setNotice(intl.formatMessage({ id: 'decks.card.added' }))}
         />
       ) : null}
       {dialog?.kind === 'edit' ? (
-        <CardEditorDialog open deskId={d.id} card={dialog.card} onClose={() => setDialog(null)} />
+        <CardEditorDialog open deckId={d.id} card={dialog.card} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'delete' ? (
         <Dialog
@@ -403,7 +403,7 @@ export function DeskDetail({
                 loading={remove.isPending}
                 onClick={async () => {
                   try {
-                    await remove.mutateAsync({ id: dialog.card.id, deskId: d.id });
+                    await remove.mutateAsync({ id: dialog.card.id, deckId: d.id });
                     setDialog(null);
                     setDeleteError(null);
                   } catch (failure) {

@@ -4,22 +4,22 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
-import { DeskDetail } from './DeskDetail.tsx';
-import { cardPage, desk, emptyPage } from './test/storyData.ts';
+import { DeckDetail } from './DeckDetail.tsx';
+import { cardPage, deck, emptyPage } from './test/storyData.ts';
 
 const meta = {
-  title: 'Features/decks/DeskDetail',
-  component: DeskDetail,
+  title: 'Features/decks/DeckDetail',
+  component: DeckDetail,
   decorators: [withSession(true), withQueryClient],
-  args: { deskId: 7 },
+  args: { deckId: 7 },
   parameters: {
     messages,
     msw: [
-      ok('/space-repetition/desks/{id}/', desk()),
+      ok('/space-repetition/desks/{id}/', deck()),
       ok('/space-repetition/desks/{id}/cards/', cardPage),
     ],
   },
-} satisfies Meta<typeof DeskDetail>;
+} satisfies Meta<typeof DeckDetail>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -34,7 +34,7 @@ export const EmptyDeck: Story = {
     msw: [
       ok(
         '/space-repetition/desks/{id}/',
-        desk({ cards_count: 0, due_count: 0, new_count: 0, remaining_today: 0 }),
+        deck({ cards_count: 0, due_count: 0, new_count: 0, remaining_today: 0 }),
       ),
       ok('/space-repetition/desks/{id}/cards/', emptyPage),
     ],
@@ -45,7 +45,7 @@ export const SearchNoResults: Story = {
   args: { initialSearch: 'Lisbon' },
   parameters: {
     msw: [
-      ok('/space-repetition/desks/{id}/', desk()),
+      ok('/space-repetition/desks/{id}/', deck()),
       ok('/space-repetition/desks/{id}/cards/', emptyPage),
     ],
   },
@@ -56,7 +56,7 @@ export const SharedReadOnly: Story = {
     msw: [
       ok(
         '/space-repetition/desks/{id}/',
-        desk({ is_owner: false, can_edit: false, owner_username: 'prof_ruiz' }),
+        deck({ is_owner: false, can_edit: false, owner_username: 'prof_ruiz' }),
       ),
       ok('/space-repetition/desks/{id}/cards/', cardPage),
     ],
@@ -65,7 +65,7 @@ export const SharedReadOnly: Story = {
 
 export const NotFound: Story = {
   decorators: [
-    withFailedQuery(spaceRepetitionKeys.desk(7), 404, { detail: 'Not found', code: 'not_found' }),
+    withFailedQuery(spaceRepetitionKeys.deck(7), 404, { detail: 'Not found', code: 'not_found' }),
   ],
 };
 
