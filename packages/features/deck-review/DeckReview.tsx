@@ -2,26 +2,22 @@
  * The review island (`/space-repetition/{deckId}?study=1`): the front, reveal (Space or the
  * button), rate with the buttons or keys 1–4 (each showing its next interval as Anki does),
  * the remaining-today counter, undo (button or Ctrl/Cmd+Z) and the session-complete screen.
- * Shared read-only decks can be reviewed too; nothing here edits the deck.
+ * Shared read-only decks can be reviewed too; nothing here edits the deck. The session is
+ * `useReviewSession`, the keys and announcements `useReviewKeys.ts`; this file renders them.
  */
 import { type DueCard, REVIEW_RATINGS, type ReviewRating, useDeck } from '@memoria/api';
 import { Button, CheckIcon, Chip, EmptyState, Skeleton, Snackbar } from '@memoria/ui';
-import { useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import type { ReactNode, RefObject } from 'react';
+import { useId } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { DECK_ERRORS, errorMessage } from '../shared/errors.ts';
 import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
 import { describeInterval, formatInterval } from './intervals.ts';
 import { useFlushReviewQueue } from './offlineQueue.ts';
 import * as s from './review.css.ts';
-import { useReviewSession } from './useReviewSession.ts';
-
-const RATING_KEYS: Record<string, ReviewRating> = {
-  '1': 'again',
-  '2': 'hard',
-  '3': 'good',
-  '4': 'easy',
-};
+import { useReviewAnnouncer, useReviewKeys } from './useReviewKeys.ts';
+import { type Feedback, type ReviewSession, useReviewSession } from './useReviewSession.ts';
 
 const STATE_IDS: Record<DueCard['state'], string> = {
   new: 'deckReview.state.new',
@@ -29,14 +25,6 @@ const STATE_IDS: Record<DueCard['state'], string> = {
   review: 'deckReview.state.review',
   relearning: 'deckReview.state.relearning',
 };
-
-/** Keys typed into a field or pressed in a dialog are not review shortcuts. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('dialog[open]')) return true;
-  const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
-}
 
 function Side({ text, image, alt }: { text: string; image: string | null; alt: string }) {
   return (
@@ -86,234 +74,11 @@ export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProp
   useFlushReviewQueue();
   const deck = useDeck(deckId);
   const session = useReviewSession(deckId);
-  const { current, revealed, reveal, rate, undo, canUndo, remaining, due, feedback } = session;
-  const cardRef = useRef<HTMLElement>(null);
-  const idBase = useId();
-  const [live, setLive] = useState('');
-  const revealedOnce = useRef(false);
-
-  // Stories: show the answer of the first card.
-  useEffect(() => {
-    if (initiallyRevealed && current && !revealedOnce.current) {
-      revealedOnce.current = true;
-      reveal();
-    }
-  }, [initiallyRevealed, current, reveal]);
-
-  // Announce each new front and each answer; keep focus in the card for keyboard users.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: announce on a new card or reveal only
-  useEffect(() => {
-    if (!current) return;
-    const front = current.front || intl.formatMessage({ id: 'deckReview.imageOnly' });
-    const back = current.back || intl.formatMessage({ id: 'deckReview.imageOnly' });
-    setLive(
-      revealed
-        ? intl.formatMessage({ id: 'deckReview.announce.answer' }, { back })
-        : intl.formatMessage({ id: 'deckReview.announce.card' }, { front, remaining }),
-    );
-    const active = document.activeElement;
-    if (
-      cardRef.current &&
-      (active === document.body || cardRef.current.contains(active) || !active)
-    ) {
-      cardRef.current.focus({ preventScroll: true });
-    }
-  }, [current?.id, revealed]);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target)) return;
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z') {
-        if (!canUndo) return;
-        event.preventDefault();
-        void undo();
-        return;
-      }
-      if (mod || event.altKey || event.repeat) return;
-      if (event.key === ' ' || event.code === 'Space') {
-        if (!revealed && current) {
-          event.preventDefault();
-          reveal();
-        }
-        return;
-      }
-      const rating = RATING_KEYS[event.key];
-      if (rating && revealed) {
-        event.preventDefault();
-        rate(rating);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [canUndo, undo, revealed, current, reveal, rate]);
-
+  useReviewKeys(session);
+  const { live, cardRef } = useReviewAnnouncer(session, initiallyRevealed);
+  const { due, feedback, canUndo, undo } = session;
   const deckName = deck.data?.name ?? '';
   const backHref = `/space-repetition/${deckId}`;
-
-  let body: React.ReactNode;
-  if (due.isPending) {
-    body = (
-      <Skeleton
-        variant="rect"
-        height={260}
-        label={intl.formatMessage({ id: 'deckReview.loading' })}
-      />
-    );
-  } else if (due.isError && !due.data && isNotFound(due.error)) {
-    body = (
-      <Gone
-        titleId="deckReview.gone.title"
-        messageId="deckReview.gone.body"
-        backId="deckReview.gone.back"
-        backHref="/space-repetition"
-      />
-    );
-  } else if (due.isError && !due.data) {
-    body = (
-      <div role="alert" className={s.card}>
-        <p className={s.side}>{errorMessage(intl, due.error, { overrides: DECK_ERRORS })}</p>
-        <Button variant="secondary" onClick={() => due.refetch()}>
-          <FormattedMessage id="deckReview.retry" />
-        </Button>
-      </div>
-    );
-  } else if (!current) {
-    const emptyDeck = deck.data?.cards_count === 0;
-    body = emptyDeck ? (
-      <EmptyState
-        icon={<CardsIcon size={40} />}
-        title={<FormattedMessage id="deckReview.empty.title" />}
-        description={<FormattedMessage id="deckReview.empty.description" />}
-        action={
-          <Button href={backHref}>
-            <FormattedMessage id="deckReview.empty.action" />
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        icon={<CheckIcon size={40} />}
-        title={<FormattedMessage id="deckReview.done.title" />}
-        description={
-          session.laterAt !== null && session.laterInMinutes !== null ? (
-            <FormattedMessage
-              id="deckReview.done.later"
-              values={{
-                minutes: session.laterInMinutes,
-                time: intl.formatTime(session.laterAt, { hour: 'numeric', minute: '2-digit' }),
-              }}
-            />
-          ) : (
-            <FormattedMessage id="deckReview.done.description" />
-          )
-        }
-        action={
-          <Button href={backHref}>
-            <FormattedMessage id="deckReview.done.action" />
-          </Button>
-        }
-      />
-    );
-  } else {
-    const frontAlt = intl.formatMessage({ id: 'deckReview.frontImage' });
-    const backAlt = intl.formatMessage({ id: 'deckReview.backImage' });
-    body = (
-      <>
-        <article
-          ref={cardRef}
-          tabIndex={-1}
-          aria-roledescription={intl.formatMessage({ id: 'deckReview.cardRole' })}
-          aria-label={intl.formatMessage({ id: 'deckReview.cardLabel' })}
-          className={`${s.card} ${s.focusTarget}`}
-          data-card-id={current.id}
-        >
-          <Chip
-            label={intl.formatMessage({ id: STATE_IDS[current.state] })}
-            color="spacedRepetition"
-          />
-          <Side text={current.front} image={current.front_image} alt={frontAlt} />
-          {revealed ? (
-            <div className={s.answer} data-testid="answer">
-              <Side text={current.back} image={current.back_image} alt={backAlt} />
-            </div>
-          ) : null}
-        </article>
-        {revealed ? (
-          <fieldset className={s.ratings}>
-            <legend className={s.live}>
-              <FormattedMessage id="deckReview.rateLabel" />
-            </legend>
-            {REVIEW_RATINGS.map((rating, index) => {
-              // Null while the card's previews are read (useReviewSession): it still rates.
-              const seconds = current.intervals?.[rating].interval_seconds ?? null;
-              const label = intl.formatMessage({ id: `deckReview.rating.${rating}` });
-              const descriptionId = `${idBase}-${rating}`;
-              return (
-                <button
-                  key={rating}
-                  type="button"
-                  className={`${s.rateButton} ${s.rateTone[rating]}`}
-                  aria-keyshortcuts={String(index + 1)}
-                  aria-describedby={descriptionId}
-                  onClick={() => rate(rating)}
-                >
-                  <span className={s.rateInterval} aria-hidden="true">
-                    {seconds === null ? '\u00a0' : formatInterval(intl, seconds)}
-                  </span>
-                  <span className={s.rateLabel}>{label}</span>
-                  <span className={s.keyHint} aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <span id={descriptionId} hidden>
-                    {seconds === null
-                      ? intl.formatMessage({ id: 'deckReview.rateKey' }, { key: index + 1 })
-                      : intl.formatMessage(
-                          { id: 'deckReview.rateButton' },
-                          { interval: describeInterval(intl, seconds), key: index + 1 },
-                        )}
-                  </span>
-                </button>
-              );
-            })}
-          </fieldset>
-        ) : (
-          <Button size="lg" fullWidth onClick={reveal} aria-keyshortcuts="Space">
-            <FormattedMessage id="deckReview.reveal" />
-          </Button>
-        )}
-        <p className={s.hint}>
-          <FormattedMessage id={revealed ? 'deckReview.hint.rate' : 'deckReview.hint.reveal'} />
-        </p>
-      </>
-    );
-  }
-
-  const feedbackText = !feedback
-    ? ''
-    : feedback.kind === 'queued'
-      ? intl.formatMessage({ id: 'deckReview.queued' })
-      : feedback.kind === 'undone'
-        ? intl.formatMessage({ id: 'deckReview.undone' })
-        : feedback.cause === 'undo'
-          ? intl.formatMessage(
-              { id: 'deckReview.undoFailed' },
-              {
-                reason: errorMessage(intl, feedback.error, {
-                  overrides: DECK_ERRORS,
-                  fallbackId: 'deckReview.error.generic',
-                }),
-              },
-            )
-          : intl.formatMessage(
-              { id: 'deckReview.rateFailed' },
-              {
-                reason: errorMessage(intl, feedback.error, {
-                  overrides: DECK_ERRORS,
-                  fallbackId: 'deckReview.error.generic',
-                }),
-              },
-            );
 
   return (
     <div className={s.page}>
@@ -341,48 +106,265 @@ export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProp
         </Button>
       </div>
       {due.data ? (
-        <ul className={s.counters} aria-label={intl.formatMessage({ id: 'deckReview.counters' })}>
-          <li>
-            <FormattedMessage
-              id="deckReview.remaining"
-              values={{
-                count: remaining,
-                b: (chunks) => <span className={s.counterValue}>{chunks}</span>,
-              }}
-            />
-          </li>
-          <li>
-            <FormattedMessage
-              id="deckReview.dueCount"
-              values={{
-                count: due.data.due_count,
-                b: (chunks) => <span className={s.counterValue}>{chunks}</span>,
-              }}
-            />
-          </li>
-          <li>
-            <FormattedMessage
-              id="deckReview.newCount"
-              values={{
-                count: due.data.new_count,
-                b: (chunks) => <span className={s.counterValue}>{chunks}</span>,
-              }}
-            />
-          </li>
-        </ul>
+        <ReviewCounters
+          remaining={session.remaining}
+          due={due.data.due_count}
+          fresh={due.data.new_count}
+        />
       ) : null}
-      {body}
+      <ReviewBody
+        session={session}
+        emptyDeck={deck.data?.cards_count === 0}
+        backHref={backHref}
+        cardRef={cardRef}
+      />
       <p className={s.live} aria-live="polite" aria-atomic="true">
         {live}
       </p>
       <Snackbar
         open={feedback !== null}
-        message={feedbackText}
+        message={feedbackText(intl, feedback)}
         severity={
           feedback?.kind === 'error' ? 'error' : feedback?.kind === 'queued' ? 'warning' : 'info'
         }
         onClose={session.clearFeedback}
       />
     </div>
+  );
+}
+
+/** What a queued rating, an undo or a failure says in the snackbar. */
+function feedbackText(intl: IntlShape, feedback: Feedback): string {
+  if (!feedback) return '';
+  if (feedback.kind === 'queued') return intl.formatMessage({ id: 'deckReview.queued' });
+  if (feedback.kind === 'undone') return intl.formatMessage({ id: 'deckReview.undone' });
+  const reason = errorMessage(intl, feedback.error, {
+    overrides: DECK_ERRORS,
+    fallbackId: 'deckReview.error.generic',
+  });
+  const id = feedback.cause === 'undo' ? 'deckReview.undoFailed' : 'deckReview.rateFailed';
+  return intl.formatMessage({ id }, { reason });
+}
+
+function ReviewCounters({
+  remaining,
+  due,
+  fresh,
+}: {
+  remaining: number;
+  due: number;
+  fresh: number;
+}) {
+  const intl = useIntl();
+  const b = (chunks: ReactNode[]) => <span className={s.counterValue}>{chunks}</span>;
+  return (
+    <ul className={s.counters} aria-label={intl.formatMessage({ id: 'deckReview.counters' })}>
+      <li>
+        <FormattedMessage id="deckReview.remaining" values={{ count: remaining, b }} />
+      </li>
+      <li>
+        <FormattedMessage id="deckReview.dueCount" values={{ count: due, b }} />
+      </li>
+      <li>
+        <FormattedMessage id="deckReview.newCount" values={{ count: fresh, b }} />
+      </li>
+    </ul>
+  );
+}
+
+/** The queue's state: loading, gone, failed, nothing left, or the card on screen. */
+function ReviewBody({
+  session,
+  emptyDeck,
+  backHref,
+  cardRef,
+}: {
+  session: ReviewSession;
+  emptyDeck: boolean;
+  backHref: string;
+  cardRef: RefObject<HTMLElement | null>;
+}) {
+  const intl = useIntl();
+  const { due, current } = session;
+  if (due.isPending) {
+    return (
+      <Skeleton
+        variant="rect"
+        height={260}
+        label={intl.formatMessage({ id: 'deckReview.loading' })}
+      />
+    );
+  }
+  if (due.isError && !due.data && isNotFound(due.error)) {
+    return (
+      <Gone
+        titleId="deckReview.gone.title"
+        messageId="deckReview.gone.body"
+        backId="deckReview.gone.back"
+        backHref="/space-repetition"
+      />
+    );
+  }
+  if (due.isError && !due.data) {
+    return (
+      <div role="alert" className={s.card}>
+        <p className={s.side}>{errorMessage(intl, due.error, { overrides: DECK_ERRORS })}</p>
+        <Button variant="secondary" onClick={() => due.refetch()}>
+          <FormattedMessage id="deckReview.retry" />
+        </Button>
+      </div>
+    );
+  }
+  if (!current) return <SessionEnd session={session} emptyDeck={emptyDeck} backHref={backHref} />;
+  return <ReviewCard session={session} card={current} cardRef={cardRef} />;
+}
+
+/** No card to show: an empty deck, or all done for now (with when the next one is due). */
+function SessionEnd({
+  session,
+  emptyDeck,
+  backHref,
+}: {
+  session: ReviewSession;
+  emptyDeck: boolean;
+  backHref: string;
+}) {
+  const intl = useIntl();
+  if (emptyDeck) {
+    return (
+      <EmptyState
+        icon={<CardsIcon size={40} />}
+        title={<FormattedMessage id="deckReview.empty.title" />}
+        description={<FormattedMessage id="deckReview.empty.description" />}
+        action={
+          <Button href={backHref}>
+            <FormattedMessage id="deckReview.empty.action" />
+          </Button>
+        }
+      />
+    );
+  }
+  const { laterAt, laterInMinutes } = session;
+  return (
+    <EmptyState
+      icon={<CheckIcon size={40} />}
+      title={<FormattedMessage id="deckReview.done.title" />}
+      description={
+        laterAt !== null && laterInMinutes !== null ? (
+          <FormattedMessage
+            id="deckReview.done.later"
+            values={{
+              minutes: laterInMinutes,
+              time: intl.formatTime(laterAt, { hour: 'numeric', minute: '2-digit' }),
+            }}
+          />
+        ) : (
+          <FormattedMessage id="deckReview.done.description" />
+        )
+      }
+      action={
+        <Button href={backHref}>
+          <FormattedMessage id="deckReview.done.action" />
+        </Button>
+      }
+    />
+  );
+}
+
+/** The card on screen, then Reveal or the four ratings. */
+function ReviewCard({
+  session,
+  card,
+  cardRef,
+}: {
+  session: ReviewSession;
+  card: DueCard;
+  cardRef: RefObject<HTMLElement | null>;
+}) {
+  const intl = useIntl();
+  const { revealed, reveal, rate } = session;
+  return (
+    <>
+      <article
+        ref={cardRef}
+        tabIndex={-1}
+        aria-roledescription={intl.formatMessage({ id: 'deckReview.cardRole' })}
+        aria-label={intl.formatMessage({ id: 'deckReview.cardLabel' })}
+        className={`${s.card} ${s.focusTarget}`}
+        data-card-id={card.id}
+      >
+        <Chip label={intl.formatMessage({ id: STATE_IDS[card.state] })} color="spacedRepetition" />
+        <Side
+          text={card.front}
+          image={card.front_image}
+          alt={intl.formatMessage({ id: 'deckReview.frontImage' })}
+        />
+        {revealed ? (
+          <div className={s.answer} data-testid="answer">
+            <Side
+              text={card.back}
+              image={card.back_image}
+              alt={intl.formatMessage({ id: 'deckReview.backImage' })}
+            />
+          </div>
+        ) : null}
+      </article>
+      {revealed ? (
+        <RatingButtons card={card} onRate={rate} />
+      ) : (
+        <Button size="lg" fullWidth onClick={reveal} aria-keyshortcuts="Space">
+          <FormattedMessage id="deckReview.reveal" />
+        </Button>
+      )}
+      <p className={s.hint}>
+        <FormattedMessage id={revealed ? 'deckReview.hint.rate' : 'deckReview.hint.reveal'} />
+      </p>
+    </>
+  );
+}
+
+/** Again, Hard, Good and Easy, each with its key and the card's next interval. */
+function RatingButtons({ card, onRate }: { card: DueCard; onRate: (r: ReviewRating) => void }) {
+  const intl = useIntl();
+  const idBase = useId();
+  return (
+    <fieldset className={s.ratings}>
+      <legend className={s.live}>
+        <FormattedMessage id="deckReview.rateLabel" />
+      </legend>
+      {REVIEW_RATINGS.map((rating, index) => {
+        // Null while the card's previews are read (useReviewSession): it still rates.
+        const seconds = card.intervals?.[rating].interval_seconds ?? null;
+        const descriptionId = `${idBase}-${rating}`;
+        return (
+          <button
+            key={rating}
+            type="button"
+            className={`${s.rateButton} ${s.rateTone[rating]}`}
+            aria-keyshortcuts={String(index + 1)}
+            aria-describedby={descriptionId}
+            onClick={() => onRate(rating)}
+          >
+            <span className={s.rateInterval} aria-hidden="true">
+              {seconds === null ? '\u00a0' : formatInterval(intl, seconds)}
+            </span>
+            <span className={s.rateLabel}>
+              {intl.formatMessage({ id: `deckReview.rating.${rating}` })}
+            </span>
+            <span className={s.keyHint} aria-hidden="true">
+              {index + 1}
+            </span>
+            <span id={descriptionId} hidden>
+              {seconds === null
+                ? intl.formatMessage({ id: 'deckReview.rateKey' }, { key: index + 1 })
+                : intl.formatMessage(
+                    { id: 'deckReview.rateButton' },
+                    { interval: describeInterval(intl, seconds), key: index + 1 },
+                  )}
+            </span>
+          </button>
+        );
+      })}
+    </fieldset>
   );
 }

@@ -348,3 +348,5 @@ export function useReviewSession(deckId: number) {
     clearFeedback: () => setFeedback(null),
   };
 }
+
+export type ReviewSession = ReturnType<typeof useReviewSession>;

@@ -1,9 +1,9 @@
 /**
  * `/space-repetition/{deckId}`: the deck's counts, Study (the review island), its cards
  * (search debounced, paginated; add, edit, delete) and card generation. Editing is hidden on a
- * deck shared read-only.
+ * deck shared read-only. Its state lives in `useDeckDetail.ts`; this file renders it.
  */
-import { CARDS_PAGE_SIZE, type Card, useDeck, useDeckCards, useDeleteCard } from '@memoria/api';
+import { type Card, type Deck, useDeck } from '@memoria/api';
 import {
   Button,
   Chip,
@@ -16,19 +16,23 @@ import {
   Snackbar,
   TextField,
 } from '@memoria/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFlushReviewQueue } from '../deck-review/index.ts';
 import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
-import { useDebounced } from '../shared/useDebounced.ts';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
 import { DeckCounts, deckHref, LoadError } from './DeckList.tsx';
 import * as s from './decks.css.ts';
-import { errorText } from './errors.ts';
 import { GenerateCards, type GenerateCardsProps } from './GenerateCards.tsx';
+import {
+  type CardBrowser,
+  type CardDialogs,
+  useCardBrowser,
+  useCardDialogs,
+} from './useDeckDetail.ts';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS } from './useDeckDetail.ts';
 
 function EditIcon() {
   return (
@@ -117,8 +121,6 @@ function CardRow({
   );
 }
 
-type CardDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; card: Card } | null;
-
 export interface DeckDetailProps {
   /** The deck to show (from `/space-repetition/{deckId}`). */
   deckId: number;
@@ -171,23 +173,9 @@ export function DeckDetail({
   const intl = useIntl();
   useFlushReviewQueue();
   const deck = useDeck(deckId);
-  const [search, setSearch] = useState(initialSearch);
-  const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const cards = useDeckCards(
-    deckId,
-    { page, search: debounced },
-    { placeholderData: (previous) => previous },
-  );
-  const [dialog, setDialog] = useState<CardDialog>(null);
+  const browser = useCardBrowser(deckId, initialSearch);
+  const dialogs = useCardDialogs(deckId);
   const [showGenerator, setShowGenerator] = useState(generate !== undefined);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const remove = useDeleteCard();
-
-  // A new search starts at its first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new search text only
-  useEffect(() => setPage(1), [debounced]);
 
   if (deck.isPending) {
     return (
@@ -222,14 +210,141 @@ export function DeckDetail({
   }
 
   const d = deck.data;
-  const total = cards.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CARDS_PAGE_SIZE));
+  return (
+    <div className={s.page}>
+      <div>
+        <Button variant="text" size="sm" href="/space-repetition">
+          <FormattedMessage id="decks.action.backToDesks" />
+        </Button>
+      </div>
+      <DeckHeader deck={d} />
+      <DeckCounts deck={d} />
+      {d.can_edit && showGenerator ? (
+        <GenerateCards
+          deckId={d.id}
+          initial={generate === true ? undefined : generate}
+          getUserMedia={getUserMedia}
+          onClose={() => setShowGenerator(false)}
+          onSaved={(count) =>
+            dialogs.setNotice(intl.formatMessage({ id: 'decks.generate.saved' }, { count }))
+          }
+        />
+      ) : null}
+      <CardsSection
+        deck={d}
+        browser={browser}
+        dialogs={dialogs}
+        onGenerate={showGenerator ? undefined : () => setShowGenerator(true)}
+      />
+      <CardDialogsOf deck={d} dialogs={dialogs} />
+      <Snackbar
+        open={dialogs.notice !== null}
+        message={dialogs.notice ?? ''}
+        severity="success"
+        onClose={() => dialogs.setNotice(null)}
+      />
+    </div>
+  );
+}
 
-  let list: React.ReactNode;
-  if (cards.isPending) list = <Skeleton variant="rect" height={200} />;
-  else if (cards.isError) list = <LoadError error={cards.error} onRetry={() => cards.refetch()} />;
-  else if (cards.data.results.length === 0) {
-    list = debounced ? (
+/** The deck's name (the page's `h1`), its owner and read-only mark, and Study. */
+function DeckHeader({ deck }: { deck: Deck }) {
+  const intl = useIntl();
+  return (
+    <div className={s.header}>
+      <div className={s.headerText}>
+        <h1 className={s.title}>{deck.name}</h1>
+        <div className={s.meta}>
+          <span>
+            <FormattedMessage id="decks.cardsCount" values={{ count: deck.cards_count }} />
+          </span>
+          {deck.is_owner ? null : (
+            <span>
+              <FormattedMessage id="decks.sharedBy" values={{ owner: deck.owner_username }} />
+            </span>
+          )}
+          {deck.can_edit ? null : (
+            <Chip label={intl.formatMessage({ id: 'decks.readOnly' })} color="default" />
+          )}
+        </div>
+      </div>
+      {deck.cards_count > 0 ? (
+        <Button href={deckHref(deck.id, true)} size="lg">
+          <FormattedMessage id="decks.action.studyCount" values={{ count: deck.remaining_today }} />
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Cards: Generate and Add, the search, its announced count and the list. */
+function CardsSection({
+  deck,
+  browser,
+  dialogs,
+  onGenerate,
+}: {
+  deck: Deck;
+  browser: CardBrowser;
+  dialogs: CardDialogs;
+  onGenerate: (() => void) | undefined;
+}) {
+  const intl = useIntl();
+  const { cards } = browser;
+  return (
+    <section className={s.form} aria-labelledby="cards-title">
+      <div className={s.header}>
+        <h2 id="cards-title" className={s.sectionTitle}>
+          <FormattedMessage id="decks.cards.title" />
+        </h2>
+        {deck.can_edit ? (
+          <div className={s.actions}>
+            {onGenerate ? (
+              <Button variant="secondary" onClick={onGenerate}>
+                <FormattedMessage id="decks.generate.open" />
+              </Button>
+            ) : null}
+            <Button startIcon={<PlusIcon />} onClick={dialogs.add}>
+              <FormattedMessage id="decks.card.add" />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <div className={s.toolbar}>
+        <TextField
+          className={s.search}
+          type="search"
+          label={intl.formatMessage({ id: 'decks.cards.search' })}
+          value={browser.search}
+          onChange={(event) => browser.setSearch(event.target.value)}
+        />
+      </div>
+      <p className={s.visuallyHiddenLive} aria-live="polite">
+        {cards.data && !cards.isFetching
+          ? intl.formatMessage({ id: 'decks.cards.resultCount' }, { count: browser.total })
+          : ''}
+      </p>
+      <CardList deck={deck} browser={browser} dialogs={dialogs} />
+    </section>
+  );
+}
+
+/** The page of cards with its pager, or why there is none. */
+function CardList({
+  deck,
+  browser,
+  dialogs,
+}: {
+  deck: Deck;
+  browser: CardBrowser;
+  dialogs: CardDialogs;
+}) {
+  const intl = useIntl();
+  const { cards, debounced, page, pages } = browser;
+  if (cards.isPending) return <Skeleton variant="rect" height={200} />;
+  if (cards.isError) return <LoadError error={cards.error} onRetry={() => cards.refetch()} />;
+  if (cards.data.results.length === 0) {
+    return debounced ? (
       <EmptyState
         compact
         icon={<SearchIcon size={32} />}
@@ -241,194 +356,96 @@ export function DeckDetail({
         title={<FormattedMessage id="decks.cards.empty" />}
         description={
           <FormattedMessage
-            id={d.can_edit ? 'decks.cards.emptyHint' : 'decks.cards.emptyReadOnly'}
+            id={deck.can_edit ? 'decks.cards.emptyHint' : 'decks.cards.emptyReadOnly'}
           />
         }
         action={
-          d.can_edit ? (
-            <Button startIcon={<PlusIcon />} onClick={() => setDialog({ kind: 'add' })}>
+          deck.can_edit ? (
+            <Button startIcon={<PlusIcon />} onClick={dialogs.add}>
               <FormattedMessage id="decks.card.add" />
             </Button>
           ) : undefined
         }
       />
     );
-  } else {
-    list = (
-      <>
-        <ul className={s.cardList} aria-label={intl.formatMessage({ id: 'decks.cards.title' })}>
-          {cards.data.results.map((card) => (
-            <CardRow
-              key={card.id}
-              card={card}
-              canEdit={d.can_edit}
-              onEdit={() => setDialog({ kind: 'edit', card })}
-              onDelete={() => setDialog({ kind: 'delete', card })}
-            />
-          ))}
-        </ul>
-        {pages > 1 ? (
-          <nav className={s.pager} aria-label={intl.formatMessage({ id: 'decks.pager.label' })}>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              <FormattedMessage id="decks.pager.previous" />
-            </Button>
-            <span>
-              <FormattedMessage id="decks.pager.status" values={{ page, pages }} />
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              <FormattedMessage id="decks.pager.next" />
-            </Button>
-          </nav>
-        ) : null}
-      </>
+  }
+  return (
+    <>
+      <ul className={s.cardList} aria-label={intl.formatMessage({ id: 'decks.cards.title' })}>
+        {cards.data.results.map((card) => (
+          <CardRow
+            key={card.id}
+            card={card}
+            canEdit={deck.can_edit}
+            onEdit={() => dialogs.edit(card)}
+            onDelete={() => dialogs.askDelete(card)}
+          />
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className={s.pager} aria-label={intl.formatMessage({ id: 'decks.pager.label' })}>
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={browser.previous}>
+            <FormattedMessage id="decks.pager.previous" />
+          </Button>
+          <span>
+            <FormattedMessage id="decks.pager.status" values={{ page, pages }} />
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={browser.next}>
+            <FormattedMessage id="decks.pager.next" />
+          </Button>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+/** The open card dialog: the editor (add or edit) or the delete confirmation. */
+function CardDialogsOf({ deck, dialogs }: { deck: Deck; dialogs: CardDialogs }) {
+  const intl = useIntl();
+  const { dialog } = dialogs;
+  if (dialog?.kind === 'add') {
+    return (
+      <CardEditorDialog
+        open
+        deckId={deck.id}
+        onClose={dialogs.close}
+        onSaved={() => dialogs.setNotice(intl.formatMessage({ id: 'decks.card.added' }))}
+      />
     );
   }
-
+  if (dialog?.kind === 'edit') {
+    return <CardEditorDialog open deckId={deck.id} card={dialog.card} onClose={dialogs.close} />;
+  }
+  if (dialog?.kind !== 'delete') return null;
   return (
-    <div className={s.page}>
-      <div>
-        <Button variant="text" size="sm" href="/space-repetition">
-          <FormattedMessage id="decks.action.backToDesks" />
-        </Button>
-      </div>
-      <div className={s.header}>
-        <div className={s.headerText}>
-          <h1 className={s.title}>{d.name}</h1>
-          <div className={s.meta}>
-            <span>
-              <FormattedMessage id="decks.cardsCount" values={{ count: d.cards_count }} />
-            </span>
-            {d.is_owner ? null : (
-              <span>
-                <FormattedMessage id="decks.sharedBy" values={{ owner: d.owner_username }} />
-              </span>
-            )}
-            {d.can_edit ? null : (
-              <Chip label={intl.formatMessage({ id: 'decks.readOnly' })} color="default" />
-            )}
-          </div>
-        </div>
-        {d.cards_count > 0 ? (
-          <Button href={deckHref(d.id, true)} size="lg">
-            <FormattedMessage id="decks.action.studyCount" values={{ count: d.remaining_today }} />
+    <Dialog
+      open
+      size="sm"
+      onClose={dialogs.close}
+      title={<FormattedMessage id="decks.card.deleteTitle" />}
+      description={
+        <FormattedMessage id="decks.card.deleteBody" values={{ front: dialog.card.front }} />
+      }
+      actions={
+        <>
+          <Button variant="text" onClick={dialogs.close}>
+            <FormattedMessage id="decks.action.cancel" />
           </Button>
-        ) : null}
-      </div>
-      <DeckCounts deck={d} />
-
-      {d.can_edit && showGenerator ? (
-        <GenerateCards
-          deckId={d.id}
-          initial={generate === true ? undefined : generate}
-          getUserMedia={getUserMedia}
-          onClose={() => setShowGenerator(false)}
-          onSaved={(count) =>
-            setNotice(intl.formatMessage({ id: 'decks.generate.saved' }, { count }))
-          }
-        />
-      ) : null}
-
-      <section className={s.form} aria-labelledby="cards-title">
-        <div className={s.header}>
-          <h2 id="cards-title" className={s.sectionTitle}>
-            <FormattedMessage id="decks.cards.title" />
-          </h2>
-          {d.can_edit ? (
-            <div className={s.actions}>
-              {showGenerator ? null : (
-                <Button variant="secondary" onClick={() => setShowGenerator(true)}>
-                  <FormattedMessage id="decks.generate.open" />
-                </Button>
-              )}
-              <Button startIcon={<PlusIcon />} onClick={() => setDialog({ kind: 'add' })}>
-                <FormattedMessage id="decks.card.add" />
-              </Button>
-            </div>
-          ) : null}
-        </div>
-        <div className={s.toolbar}>
-          <TextField
-            className={s.search}
-            type="search"
-            label={intl.formatMessage({ id: 'decks.cards.search' })}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <p className={s.visuallyHiddenLive} aria-live="polite">
-          {cards.data && !cards.isFetching
-            ? intl.formatMessage({ id: 'decks.cards.resultCount' }, { count: total })
-            : ''}
+          <Button
+            variant="danger"
+            loading={dialogs.deleting}
+            onClick={() => dialogs.confirmDelete(dialog.card)}
+          >
+            <FormattedMessage id="decks.action.delete" />
+          </Button>
+        </>
+      }
+    >
+      {dialogs.deleteError ? (
+        <p role="alert" className={s.alert}>
+          {dialogs.deleteError}
         </p>
-        {list}
-      </section>
-
-      {dialog?.kind === 'add' ? (
-        <CardEditorDialog
-          open
-          deckId={d.id}
-          onClose={() => setDialog(null)}
-          onSaved={() => setNotice(intl.formatMessage({ id: 'decks.card.added' }))}
-        />
       ) : null}
-      {dialog?.kind === 'edit' ? (
-        <CardEditorDialog open deckId={d.id} card={dialog.card} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'delete' ? (
-        <Dialog
-          open
-          size="sm"
-          onClose={() => setDialog(null)}
-          title={<FormattedMessage id="decks.card.deleteTitle" />}
-          description={
-            <FormattedMessage id="decks.card.deleteBody" values={{ front: dialog.card.front }} />
-          }
-          actions={
-            <>
-              <Button variant="text" onClick={() => setDialog(null)}>
-                <FormattedMessage id="decks.action.cancel" />
-              </Button>
-              <Button
-                variant="danger"
-                loading={remove.isPending}
-                onClick={async () => {
-                  try {
-                    await remove.mutateAsync({ id: dialog.card.id, deckId: d.id });
-                    setDialog(null);
-                    setDeleteError(null);
-                  } catch (failure) {
-                    setDeleteError(errorText(intl, failure));
-                  }
-                }}
-              >
-                <FormattedMessage id="decks.action.delete" />
-              </Button>
-            </>
-          }
-        >
-          {deleteError ? (
-            <p role="alert" className={s.alert}>
-              {deleteError}
-            </p>
-          ) : null}
-        </Dialog>
-      ) : null}
-      <Snackbar
-        open={notice !== null}
-        message={notice ?? ''}
-        severity="success"
-        onClose={() => setNotice(null)}
-      />
-    </div>
+    </Dialog>
   );
 }

@@ -1,0 +1,220 @@
+/**
+ * The state machine of `GenerateCards`: the sources (text, attached images), the phase (source,
+ * generating, proposals, saving), the proposals to review and the messages. Generation runs one
+ * `generate_cards` per source; saving one `createCard` per kept proposal, a failed one staying
+ * listed with its reason.
+ */
+import {
+  createCard,
+  type GeneratedCard,
+  queryKeys,
+  spaceRepetitionKeys,
+  useGenerateCards,
+} from '@memoria/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
+import { useLocale } from '../shared/IslandRoot.tsx';
+import { errorText } from './errors.ts';
+import type { AttachedFile } from './files.ts';
+import { validateGenerationSource } from './validation.ts';
+
+export type Proposal = GeneratedCard & {
+  key: string;
+  keep: boolean;
+  status: 'pending' | 'saving' | 'failed';
+  error?: string | undefined;
+};
+
+export type Phase =
+  | { kind: 'source' }
+  | { kind: 'generating'; step: number; total: number; image: boolean }
+  | { kind: 'proposals' }
+  | { kind: 'saving'; done: number; total: number };
+
+/** Where the generator starts (stories): text, files, proposals; `start` generates at once. */
+export type GeneratorStart = {
+  text?: string;
+  files?: AttachedFile[];
+  proposals?: GeneratedCard[];
+  start?: boolean;
+  /** Show the progress of a generation that is running. */
+  generating?: { step: number; total: number; image: boolean };
+};
+
+type Source = { kind: 'text'; text: string } | { kind: 'image'; file: AttachedFile };
+
+let proposalCounter = 0;
+const toProposal = (card: GeneratedCard): Proposal => {
+  proposalCounter += 1;
+  return { ...card, key: `p${proposalCounter}`, keep: true, status: 'pending' };
+};
+
+function firstPhase(initial: GeneratorStart | undefined): Phase {
+  if (initial?.generating) return { kind: 'generating', ...initial.generating };
+  return initial?.proposals ? { kind: 'proposals' } : { kind: 'source' };
+}
+
+function sourcesOf(text: string, files: AttachedFile[]): Source[] {
+  return [
+    ...(text.trim() ? [{ kind: 'text' as const, text: text.trim() }] : []),
+    ...files.map((file) => ({ kind: 'image' as const, file })),
+  ];
+}
+
+/** Why a source gave nothing, as the learner reads it. */
+function sourceFailure(intl: IntlShape, source: Source, failure: unknown): string {
+  return source.kind === 'image'
+    ? intl.formatMessage(
+        { id: 'decks.generate.imageFailed' },
+        { name: source.file.name, reason: errorText(intl, failure) },
+      )
+    : errorText(intl, failure);
+}
+
+export function useCardGenerator({
+  deckId,
+  initial,
+  onSaved,
+}: {
+  deckId: number;
+  initial?: GeneratorStart | undefined;
+  onSaved?: ((count: number) => void) | undefined;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const client = useQueryClient();
+  const generate = useGenerateCards();
+  const [text, setText] = useState(initial?.text ?? '');
+  const [files, setFiles] = useState<AttachedFile[]>(initial?.files ?? []);
+  const [phase, setPhase] = useState<Phase>(() => firstPhase(initial));
+  const [proposals, setProposals] = useState<Proposal[]>(
+    () => initial?.proposals?.map(toProposal) ?? [],
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [sourceErrors, setSourceErrors] = useState<string[]>([]);
+  const [announce, setAnnounce] = useState('');
+  const started = useRef(false);
+
+  const patch = (key: string, change: Partial<Proposal>) =>
+    setProposals((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+
+  const run = async () => {
+    const invalid = validateGenerationSource(text, files.length);
+    if (invalid) {
+      setError(intl.formatMessage({ id: invalid }));
+      return;
+    }
+    setError(null);
+    setSourceErrors([]);
+    const sources = sourcesOf(text, files);
+    const found: Proposal[] = [];
+    const failures: string[] = [];
+    for (const [index, source] of sources.entries()) {
+      const image = source.kind === 'image';
+      setPhase({ kind: 'generating', step: index + 1, total: sources.length, image });
+      try {
+        const result = await generate.mutateAsync({
+          id: deckId,
+          language: locale,
+          ...(source.kind === 'text' ? { text: source.text } : { image: source.file.dataUrl }),
+        });
+        if (result.cards.length === 0 && source.kind === 'image') {
+          failures.push(
+            intl.formatMessage({ id: 'decks.generate.noText' }, { name: source.file.name }),
+          );
+        }
+        found.push(...result.cards.map(toProposal));
+      } catch (failure) {
+        failures.push(sourceFailure(intl, source, failure));
+      }
+    }
+    setSourceErrors(failures);
+    if (found.length === 0) {
+      setPhase({ kind: 'source' });
+      if (failures.length === 0) setError(intl.formatMessage({ id: 'decks.generate.none' }));
+      return;
+    }
+    setProposals((current) => [...current.filter((p) => p.status === 'failed'), ...found]);
+    setPhase({ kind: 'proposals' });
+    setAnnounce(intl.formatMessage({ id: 'decks.generate.found' }, { count: found.length }));
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generate once on mount when asked (stories)
+  useEffect(() => {
+    if (initial?.start && !started.current) {
+      started.current = true;
+      void run();
+    }
+  }, []);
+
+  const kept = proposals.filter((p) => p.keep);
+
+  const save = async () => {
+    const todo = kept;
+    if (todo.length === 0) return;
+    let done = 0;
+    let saved = 0;
+    setPhase({ kind: 'saving', done, total: todo.length });
+    for (const proposal of todo) {
+      patch(proposal.key, { status: 'saving', error: undefined });
+      try {
+        await createCard({
+          desk_id: deckId,
+          front: proposal.front.trim(),
+          back: proposal.back.trim(),
+        });
+        saved += 1;
+        setProposals((list) => list.filter((p) => p.key !== proposal.key));
+      } catch (failure) {
+        patch(proposal.key, { status: 'failed', error: errorText(intl, failure) });
+      }
+      done += 1;
+      setPhase({ kind: 'saving', done, total: todo.length });
+    }
+    await Promise.all(
+      [
+        spaceRepetitionKeys.decks(),
+        spaceRepetitionKeys.deckCardsAll(deckId),
+        spaceRepetitionKeys.dueAll(),
+        queryKeys.search.all,
+      ].map((queryKey) => client.invalidateQueries({ queryKey })),
+    );
+    const failed = todo.length - saved;
+    setAnnounce(intl.formatMessage({ id: 'decks.generate.savedSummary' }, { saved, failed }));
+    if (saved > 0) onSaved?.(saved);
+    if (failed === 0) {
+      setProposals((list) => list.filter((p) => !p.keep));
+      setText('');
+      setFiles([]);
+      setPhase({ kind: 'source' });
+    } else {
+      setPhase({ kind: 'proposals' });
+    }
+  };
+
+  return {
+    text,
+    setText,
+    files,
+    addFiles: (added: AttachedFile[]) => setFiles((list) => [...list, ...added]),
+    removeFile: (id: string) => setFiles((list) => list.filter((f) => f.id !== id)),
+    phase,
+    busy: phase.kind === 'generating' || phase.kind === 'saving',
+    proposals,
+    kept,
+    edit: patch,
+    keepAll: (keep: boolean) => setProposals((list) => list.map((p) => ({ ...p, keep }))),
+    discard: () => {
+      setProposals([]);
+      setPhase({ kind: 'source' });
+    },
+    error,
+    sourceErrors,
+    announce,
+    run,
+    save,
+  };
+}
+
+export type CardGenerator = ReturnType<typeof useCardGenerator>;
