@@ -72,6 +72,64 @@ function sourceFailure(intl: IntlShape, source: Source, failure: unknown): strin
     : errorText(intl, failure);
 }
 
+/** Reads each source in turn: the cards found, and why a source gave none. */
+async function generateEach(
+  sources: Source[],
+  intl: IntlShape,
+  on: {
+    generate: (source: Source) => Promise<{ cards: GeneratedCard[] }>;
+    step: (index: number, image: boolean) => void;
+  },
+): Promise<{ found: Proposal[]; failures: string[] }> {
+  const found: Proposal[] = [];
+  const failures: string[] = [];
+  for (const [index, source] of sources.entries()) {
+    on.step(index, source.kind === 'image');
+    try {
+      const result = await on.generate(source);
+      if (result.cards.length === 0 && source.kind === 'image') {
+        failures.push(
+          intl.formatMessage({ id: 'decks.generate.noText' }, { name: source.file.name }),
+        );
+      }
+      found.push(...result.cards.map(toProposal));
+    } catch (failure) {
+      failures.push(sourceFailure(intl, source, failure));
+    }
+  }
+  return { found, failures };
+}
+
+/** Saves the proposals one `createCard` at a time; a failed one is marked with its reason. */
+async function saveEach(
+  todo: Proposal[],
+  deckId: number,
+  intl: IntlShape,
+  on: {
+    patch: (key: string, change: Partial<Proposal>) => void;
+    drop: (key: string) => void;
+    done: (count: number) => void;
+  },
+): Promise<number> {
+  let saved = 0;
+  for (const [index, proposal] of todo.entries()) {
+    on.patch(proposal.key, { status: 'saving', error: undefined });
+    try {
+      await createCard({
+        desk_id: deckId,
+        front: proposal.front.trim(),
+        back: proposal.back.trim(),
+      });
+      saved += 1;
+      on.drop(proposal.key);
+    } catch (failure) {
+      on.patch(proposal.key, { status: 'failed', error: errorText(intl, failure) });
+    }
+    on.done(index + 1);
+  }
+  return saved;
+}
+
 export function useCardGenerator({
   deckId,
   initial,
@@ -108,27 +166,16 @@ export function useCardGenerator({
     setError(null);
     setSourceErrors([]);
     const sources = sourcesOf(text, files);
-    const found: Proposal[] = [];
-    const failures: string[] = [];
-    for (const [index, source] of sources.entries()) {
-      const image = source.kind === 'image';
-      setPhase({ kind: 'generating', step: index + 1, total: sources.length, image });
-      try {
-        const result = await generate.mutateAsync({
+    const { found, failures } = await generateEach(sources, intl, {
+      generate: (source) =>
+        generate.mutateAsync({
           id: deckId,
           language: locale,
           ...(source.kind === 'text' ? { text: source.text } : { image: source.file.dataUrl }),
-        });
-        if (result.cards.length === 0 && source.kind === 'image') {
-          failures.push(
-            intl.formatMessage({ id: 'decks.generate.noText' }, { name: source.file.name }),
-          );
-        }
-        found.push(...result.cards.map(toProposal));
-      } catch (failure) {
-        failures.push(sourceFailure(intl, source, failure));
-      }
-    }
+        }),
+      step: (index, image) =>
+        setPhase({ kind: 'generating', step: index + 1, total: sources.length, image }),
+    });
     setSourceErrors(failures);
     if (found.length === 0) {
       setPhase({ kind: 'source' });
@@ -153,25 +200,12 @@ export function useCardGenerator({
   const save = async () => {
     const todo = kept;
     if (todo.length === 0) return;
-    let done = 0;
-    let saved = 0;
-    setPhase({ kind: 'saving', done, total: todo.length });
-    for (const proposal of todo) {
-      patch(proposal.key, { status: 'saving', error: undefined });
-      try {
-        await createCard({
-          desk_id: deckId,
-          front: proposal.front.trim(),
-          back: proposal.back.trim(),
-        });
-        saved += 1;
-        setProposals((list) => list.filter((p) => p.key !== proposal.key));
-      } catch (failure) {
-        patch(proposal.key, { status: 'failed', error: errorText(intl, failure) });
-      }
-      done += 1;
-      setPhase({ kind: 'saving', done, total: todo.length });
-    }
+    setPhase({ kind: 'saving', done: 0, total: todo.length });
+    const saved = await saveEach(todo, deckId, intl, {
+      patch,
+      drop: (key) => setProposals((list) => list.filter((p) => p.key !== key)),
+      done: (done) => setPhase({ kind: 'saving', done, total: todo.length }),
+    });
     await Promise.all(
       [
         spaceRepetitionKeys.decks(),
