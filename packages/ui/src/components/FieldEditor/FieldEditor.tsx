@@ -277,25 +277,25 @@ export function FieldEditor({
     {
       id: 'ui.fieldEditor.bold',
       key: 'bold',
-      text: <b>B</b>,
+      text: <b>{t('ui.fieldEditor.boldGlyph')}</b>,
       do: () => run((c) => c.toggleBold().run()),
     },
     {
       id: 'ui.fieldEditor.italic',
       key: 'italic',
-      text: <i>I</i>,
+      text: <i>{t('ui.fieldEditor.italicGlyph')}</i>,
       do: () => run((c) => c.toggleItalic().run()),
     },
     {
       id: 'ui.fieldEditor.underline',
       key: 'underline',
-      text: <u>U</u>,
+      text: <u>{t('ui.fieldEditor.underlineGlyph')}</u>,
       do: () => run((c) => c.toggleUnderline().run()),
     },
     {
       id: 'ui.fieldEditor.strike',
       key: 'strike',
-      text: <s>S</s>,
+      text: <s>{t('ui.fieldEditor.strikeGlyph')}</s>,
       do: () => run((c) => c.toggleStrike().run()),
     },
     {
