@@ -73,6 +73,16 @@ module.exports = {
       to: { path: OURS, pathNot: '^(packages/(features|ui|api)|\\.storybook)/' },
     },
     {
+      name: 'styles-import-the-theme-not-components',
+      comment:
+        "A .css.ts file is evaluated at build time by vanilla-extract: importing @memoria/ui's index " +
+        'pulls every component (the editors, KaTeX, DOMPurify) into that evaluation and made the ' +
+        'build restart its dependency optimiser and fail. Styles take tokens from @memoria/ui/theme.',
+      severity: 'error',
+      from: { path: '\\.css\\.ts$' },
+      to: { path: '^packages/ui/src/index\\.ts$' },
+    },
+    {
       name: 'production-never-imports-test-support',
       comment:
         'What ships never depends on test support, fixtures, stories or the test libraries ' +

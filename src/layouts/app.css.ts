@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui';
+import { vars } from '@memoria/ui/theme';
 import { globalStyle, style } from '@vanilla-extract/css';
 
 // Sizes of product-spec §2 and §9: sidebar 260, right panel 320 from 1285 px; phones get a

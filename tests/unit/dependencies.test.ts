@@ -28,8 +28,18 @@ test("a feature importing another feature's internals fails the check", () => {
   expect(output).toContain(
     'error no-feature-internals: packages/features/alpha/Alpha.ts → packages/features/beta/label.ts',
   );
-  // Only that import: beta's own files and its use of ui are allowed.
-  expect(output).toContain('1 dependency violations (1 errors, 0 warnings)');
+  // Only that import and the style file's below: beta's other files and their use of ui are allowed.
+  expect(output).toContain('2 dependency violations (2 errors, 0 warnings)');
+});
+
+test("a style file importing @memoria/ui's index instead of its theme fails the check", () => {
+  const { output } = cruise(fixture, ['packages']);
+  expect(output).toContain(
+    'error styles-import-the-theme-not-components: packages/features/beta/beta.css.ts → packages/ui/src/index.ts',
+  );
+  expect(output).not.toContain(
+    'packages/features/beta/beta.css.ts → packages/ui/src/theme/index.ts',
+  );
 });
 
 describe("the server's layers", () => {

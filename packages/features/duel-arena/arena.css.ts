@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui';
+import { vars } from '@memoria/ui/theme';
 import { style } from '@vanilla-extract/css';
 import { MOBILE_MAX } from '../shared/page.css.ts';
 

@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui';
+import { vars } from '@memoria/ui/theme';
 import { style } from '@vanilla-extract/css';
 
 /** The subscriptions of the account, one after another, a rule between them. */

@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui';
+import { vars } from '@memoria/ui/theme';
 import { style, styleVariants } from '@vanilla-extract/css';
 
 export const figures = style({

@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui';
+import { vars } from '@memoria/ui/theme';
 import { style } from '@vanilla-extract/css';
 
 /** Below this width the app shows its phone layout (drawer and bottom bar). */

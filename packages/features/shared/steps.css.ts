@@ -1,4 +1,4 @@
-import { vars } from '@memoria/ui';
+import { vars } from '@memoria/ui/theme';
 import { style } from '@vanilla-extract/css';
 
 /** The numbered steps of a flow shown one step at a time (`StepList`). */
