@@ -14,7 +14,7 @@
  * Each deletion gets its own number (`c1`, `c2`, …), so a note makes one card per deletion. A
  * sentence under four words makes no note. The rules engine leaves `extra` empty.
  */
-import { clozeNumbers } from '../notes/cloze.ts';
+import { CLOZE_DELETION, clozeNumbers } from '../notes/cloze.ts';
 import { escapeHtml, textToHtml } from '../notes/html-text.ts';
 import {
   CLOZE_BLANK,
@@ -184,5 +184,36 @@ export function noteOfCard(card: ProposedCard): ProposedNote {
   return {
     note_type: 'basic',
     fields: { front: textToHtml(card.front), back: textToHtml(card.back) },
+  };
+}
+
+/**
+ * A proposal from plain text already marked with deletions (`{{c1::answer}}`, `{{c2::answer::hint}}`,
+ * as an AI model writes them): the text around and inside the marks is escaped as HTML, so markup
+ * in it shows as written. Null when it marks no deletion.
+ */
+export function clozeProposalOfMarkedText(marked: string, extra = ''): ProposedCard | null {
+  let text = '';
+  let front = '';
+  const answers: string[] = [];
+  let at = 0;
+  for (const m of marked.matchAll(CLOZE_DELETION)) {
+    const [whole, n, answer = '', hint] = m;
+    if (!answer.trim()) continue;
+    const before = marked.slice(at, m.index);
+    const hintPart = hint === undefined ? '' : `::${escapeHtml(hint)}`;
+    text += `${escapeHtml(before)}{{c${n}::${escapeHtml(answer)}${hintPart}}}`;
+    front += `${before}${CLOZE_BLANK}`;
+    answers.push(answer.trim());
+    at = m.index + whole.length;
+  }
+  if (answers.length === 0) return null;
+  text += escapeHtml(marked.slice(at));
+  front += marked.slice(at);
+  return {
+    front: front.trim(),
+    back: answers.join(', '),
+    kind: 'cloze',
+    note: { note_type: 'cloze', fields: { text: text.trim(), extra: escapeHtml(extra.trim()) } },
   };
 }

@@ -5,6 +5,9 @@
 
 const DELETION = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;
 
+/** A deletion: its number, answer and optional hint (global: use with `matchAll`). */
+export const CLOZE_DELETION: RegExp = DELETION;
+
 /** The deletion numbers a text uses, ascending and each once. */
 export function clozeNumbers(text: string): number[] {
   const numbers = new Set<number>();
