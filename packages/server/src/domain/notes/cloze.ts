@@ -27,3 +27,10 @@ export function renderCloze(text: string, ordinal: number, side: 'front' | 'back
     return `<span class="cloze" data-cloze="${n}">[${hint?.trim() ? hint : '…'}]</span>`;
   });
 }
+
+/** The answers card `ordinal` asks (its number's deletions, as HTML), in order. */
+export function clozeAnswers(text: string, ordinal: number): string[] {
+  return [...text.matchAll(DELETION)]
+    .filter((m) => Number(m[1]) === ordinal)
+    .map((m) => m[2] ?? '');
+}
