@@ -100,7 +100,13 @@ export const OcrFailure: Story = {
   parameters: {
     msw: [
       api.post('/space-repetition/desks/{id}/generate_cards/', () =>
-        HttpResponse.json({ source: 'image', extracted_text: '', provider: 'rules', cards: [] }),
+        HttpResponse.json({
+          source: 'image',
+          extracted_text: '',
+          provider: 'rules',
+          cards: [],
+          notes: [],
+        }),
       ),
     ],
   },
