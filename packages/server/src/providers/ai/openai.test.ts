@@ -179,7 +179,8 @@ describe('OpenAI-compatible adapter', () => {
         },
       },
     ]);
-    const system = (seen[0]?.body as { messages: { content: string }[] }).messages[0]?.content;
+    const sent = seen[0]?.body as { messages: { content: string }[] } | undefined;
+    const system = sent?.messages[0]?.content;
     expect(system).toContain('{"notes":[{"text":"…","extra":"…"}]}');
     expect(system).toContain('{{c1::');
   });
