@@ -4009,7 +4009,13 @@ export interface components {
             language?: components["schemas"]["Locale"];
             /** @description Default 50. */
             max_cards?: number;
+            output?: components["schemas"]["GenerationOutput"];
         };
+        /**
+         * @description What to propose (default `cards`): `cards` is today's mix of term–definition, question and one-blank cloze cards; `cloze` turns the notes' sentences into cloze notes with one deletion per number, date, proper noun or key term (docs/features/notes.md), keeping question lines as basic notes.
+         * @enum {string}
+         */
+        GenerationOutput: "cards" | "cloze";
         /** @description The multipart form of GenerateCardsRequest; the image as a file part. */
         GenerateCardsForm: {
             text?: string;
@@ -4018,6 +4024,7 @@ export interface components {
             language?: components["schemas"]["Locale"];
             /** @description Default 50. */
             max_cards?: number;
+            output?: components["schemas"]["GenerationOutput"];
         };
         GeneratedCard: {
             front: string;
@@ -4036,7 +4043,18 @@ export interface components {
              * @example rules
              */
             provider: string;
+            /** @description Each proposal as plain front and back text (a cloze note's deletions as `_____` on the front, their answers on the back), for clients that create cards. */
             cards: components["schemas"]["GeneratedCard"][];
+            /** @description The same proposals as notes, in the same order as `cards` (`notes[i]` is `cards[i]`); `POST space-repetition/notes/` with a note's `note_type` and `fields` saves it. */
+            notes: components["schemas"]["GeneratedNote"][];
+        };
+        GeneratedNote: {
+            /** @enum {string} */
+            note_type: "basic" | "cloze";
+            /** @description HTML field values: `front`/`back` for basic, `text` (with `{{c1::…}}` deletions) and `extra` for cloze. */
+            fields: {
+                [key: string]: string;
+            };
         };
         /** @enum {string} */
         ReviewRating: "again" | "hard" | "good" | "easy";

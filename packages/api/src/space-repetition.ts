@@ -30,6 +30,8 @@ export type ReviewUndoResult = Schemas['ReviewUndoResult'];
 export type ReviewIntervals = Schemas['ReviewIntervals'];
 export type GeneratedCard = Schemas['GeneratedCard'];
 export type GeneratedCards = Schemas['GeneratedCards'];
+export type GeneratedNote = Schemas['GeneratedNote'];
+export type GenerationOutput = Schemas['GenerationOutput'];
 export type GenerateCardsRequest = Schemas['GenerateCardsRequest'];
 
 /** The ratings in button and key order (1–4). */
@@ -395,6 +397,11 @@ export function useCreateCard(options: MutationHookOptions<Card, Schemas['CardCr
 /** Creates one card without the hook's invalidation (for saving many proposals in a row). */
 export async function createCard(body: Schemas['CardCreate']): Promise<Card> {
   return unwrap(await api.POST('/space-repetition/cards/', { body }));
+}
+
+/** `POST space-repetition/notes/`: a note and the cards it makes (e.g. a generated cloze note). */
+export async function createNote(body: Schemas['NoteCreate']): Promise<Schemas['Note']> {
+  return unwrap(await api.POST('/space-repetition/notes/', { body }));
 }
 
 /** `PUT space-repetition/cards/{id}/` (text and images; the schedule is kept). */

@@ -56,13 +56,57 @@ export const Proposals: Story = {
   },
 };
 
+const CLOZE_PROPOSALS = [
+  {
+    front: '_____ was born on _____ in _____.',
+    back: 'Isaac Newton, 25 December 1642, Woolsthorpe',
+    kind: 'cloze' as const,
+    note: {
+      note_type: 'cloze' as const,
+      fields: {
+        text: '{{c1::Isaac Newton}} was born on {{c2::25 December 1642}} in {{c3::Woolsthorpe}}.',
+        extra: '',
+      },
+    },
+  },
+  {
+    front: 'Light travels about _____ kilometres per second.',
+    back: '300000',
+    kind: 'cloze' as const,
+    note: {
+      note_type: 'cloze' as const,
+      fields: {
+        text: 'Light travels about {{c1::300000::a number}} kilometres per second &amp; never faster.',
+        extra: 'In a vacuum.',
+      },
+    },
+  },
+  { front: 'What is the capital of Italy?', back: 'Rome', kind: 'qa' as const },
+];
+
+/** The output kind set to cloze notes, before generating. */
+export const ClozeSource: Story = {
+  args: { initial: { text: 'Isaac Newton was born on 25 December 1642.', output: 'cloze' } },
+};
+
+/** Cloze note proposals: the editable text and a preview marking each deletion's card. */
+export const ClozeProposals: Story = {
+  args: { initial: { output: 'cloze', proposals: CLOZE_PROPOSALS } },
+};
+
 /** OCR found no text in the photo. */
 export const OcrFailure: Story = {
   args: { initial: { files: [photo], start: true } },
   parameters: {
     msw: [
       api.post('/space-repetition/desks/{id}/generate_cards/', () =>
-        HttpResponse.json({ source: 'image', extracted_text: '', provider: 'rules', cards: [] }),
+        HttpResponse.json({
+          source: 'image',
+          extracted_text: '',
+          provider: 'rules',
+          cards: [],
+          notes: [],
+        }),
       ),
     ],
   },
@@ -80,3 +124,10 @@ export const Spanish: Story = inMatrix(
 );
 
 export const Phone: Story = inMatrix({ viewport: 'phone' }, { args: Proposals.args });
+
+export const ClozeDark: Story = inMatrix({ theme: 'dark' }, { args: ClozeProposals.args });
+
+export const ClozeSpanishPhone: Story = inMatrix(
+  { locale: 'es', viewport: 'phone' },
+  { args: ClozeProposals.args },
+);

@@ -4,15 +4,22 @@
  * the kept ones one `createCard` at a time with progress. A failed card stays listed with its
  * reason, so nothing is lost. The state machine is `useCardGenerator`; this file renders it.
  */
-import { Button, ProgressBar, TextArea, TextField } from '@memoria/ui';
+import { Button, ProgressBar, RichContent, TextArea, TextField } from '@memoria/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AttachedFilesList } from './AttachedFilesList.tsx';
 import { CameraCaptureDialog, type GetUserMedia } from './CameraCaptureDialog.tsx';
+import { clozeHtmlOfEditing, clozePreviewHtml, clozeTextForEditing } from './clozeText.ts';
 import { FormError } from './DeckDialogs.tsx';
 import * as s from './decks.css.ts';
 import { ImagePicker } from './ImagePicker.tsx';
-import { type CardGenerator, type GeneratorStart, useCardGenerator } from './useCardGenerator.ts';
+import {
+  type CardGenerator,
+  type GeneratorStart,
+  isClozeNote,
+  type Proposal,
+  useCardGenerator,
+} from './useCardGenerator.ts';
 
 export type { Proposal } from './useCardGenerator.ts';
 
@@ -42,12 +49,16 @@ export interface GenerateCardsProps {
  * - The sources: a text (`Source`) and attached images or photos, each removable
  *   (`WithAttachedFiles`); with neither, Generate says "Please provide either text or an image" and
  *   sends nothing (`NothingToGenerate`).
+ * - Make: "Cards" (today's term–definition, question and one-blank cards) or "Cloze notes" (each
+ *   sentence a cloze note hiding its dates, numbers, names or key term, `output: cloze`).
  * - `POST /space-repetition/desks/{id}/generate_cards/` once per source, in the page's language: a
  *   progress bar says which source is being read (`InProgress`). Then the proposals to review, each
- *   with Keep and editable front and back (`Proposals`); an image whose read failed or had no text
+ *   with Keep and editable front and back (`Proposals`), a cloze note with its editable text and a
+ *   preview marking each deletion and its card number (`ClozeProposals`); an image whose read failed or had no text
  *   is named in an alert above, the other sources' cards stay (`OcrFailure`); no card found in any
  *   source: "No cards could be made from this…".
- * - Save sends one `POST /space-repetition/cards/` per kept card with a progress bar; saved cards
+ * - Save sends one `POST /space-repetition/cards/` per kept card (`POST /space-repetition/notes/`
+ *   per kept cloze note) with a progress bar; saved cards
  *   leave the list, a card that fails stays listed with its reason, so nothing is lost; the deck's
  *   counts and lists refresh.
  *
@@ -143,6 +154,23 @@ function SourceForm({ generator, onCamera }: { generator: CardGenerator; onCamer
       <p className={s.note}>
         <FormattedMessage id="decks.generate.imageHint" />
       </p>
+      <fieldset className={s.outputKinds} disabled={busy}>
+        <legend className={s.outputLegend}>
+          <FormattedMessage id="decks.generate.output" />
+        </legend>
+        {(['cards', 'cloze'] as const).map((kind) => (
+          <label key={kind} className={s.checkRow}>
+            <input
+              type="radio"
+              name="output"
+              value={kind}
+              checked={generator.output === kind}
+              onChange={() => generator.setOutput(kind)}
+            />
+            <FormattedMessage id={`decks.generate.output.${kind}`} />
+          </label>
+        ))}
+      </fieldset>
       <AttachedFilesList files={generator.files} disabled={busy} onRemove={generator.removeFile} />
       {phase.kind === 'generating' ? (
         <ProgressBar
@@ -195,19 +223,25 @@ function ProposalReview({ generator }: { generator: CardGenerator }) {
                 onChange={(event) => edit(p.key, { keep: event.target.checked })}
               />
             </span>
-            <TextField
-              label={intl.formatMessage({ id: 'decks.generate.front' }, { index: index + 1 })}
-              value={p.front}
-              disabled={busy}
-              onChange={(event) => edit(p.key, { front: event.target.value })}
-            />
-            <TextField
-              className={s.proposalBack}
-              label={intl.formatMessage({ id: 'decks.generate.back' }, { index: index + 1 })}
-              value={p.back}
-              disabled={busy}
-              onChange={(event) => edit(p.key, { back: event.target.value })}
-            />
+            {isClozeNote(p) ? (
+              <ClozeProposalFields proposal={p} index={index} generator={generator} />
+            ) : (
+              <>
+                <TextField
+                  label={intl.formatMessage({ id: 'decks.generate.front' }, { index: index + 1 })}
+                  value={p.front}
+                  disabled={busy}
+                  onChange={(event) => edit(p.key, { front: event.target.value })}
+                />
+                <TextField
+                  className={s.proposalBack}
+                  label={intl.formatMessage({ id: 'decks.generate.back' }, { index: index + 1 })}
+                  value={p.back}
+                  disabled={busy}
+                  onChange={(event) => edit(p.key, { back: event.target.value })}
+                />
+              </>
+            )}
             {p.status === 'failed' ? (
               <p className={s.proposalStatus}>
                 <FormattedMessage id="decks.generate.cardFailed" values={{ reason: p.error }} />
@@ -234,6 +268,46 @@ function ProposalReview({ generator }: { generator: CardGenerator }) {
           <FormattedMessage id="decks.generate.discard" />
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** A cloze note proposal: its text (deletions as `{{c1::…}}`) and a preview of what it hides. */
+function ClozeProposalFields({
+  proposal,
+  index,
+  generator,
+}: {
+  proposal: Proposal & { note: NonNullable<Proposal['note']> };
+  index: number;
+  generator: CardGenerator;
+}) {
+  const intl = useIntl();
+  const { note } = proposal;
+  const text = note.fields.text ?? '';
+  const extra = note.fields.extra ?? '';
+  const previewLabel = intl.formatMessage({ id: 'decks.generate.preview' }, { index: index + 1 });
+  return (
+    <div className={s.clozeProposal}>
+      <TextArea
+        label={intl.formatMessage({ id: 'decks.generate.clozeText' }, { index: index + 1 })}
+        helperText={intl.formatMessage({ id: 'decks.generate.clozeHint' })}
+        rows={2}
+        value={clozeTextForEditing(text)}
+        disabled={generator.busy}
+        onChange={(event) =>
+          generator.edit(proposal.key, {
+            note: {
+              ...note,
+              fields: { ...note.fields, text: clozeHtmlOfEditing(event.target.value) },
+            },
+          })
+        }
+      />
+      <section className={s.clozePreview} aria-label={previewLabel}>
+        <RichContent html={clozePreviewHtml(text)} replayKey={false} />
+        {extra ? <RichContent className={s.note} html={extra} replayKey={false} /> : null}
+      </section>
     </div>
   );
 }

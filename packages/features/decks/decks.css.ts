@@ -292,6 +292,49 @@ export const proposalBack = style({
   '@media': { 'screen and (max-width: 640px)': { gridColumn: '2' } },
 });
 
+/** A cloze proposal spans the front and back columns: its text, then its preview. */
+export const clozeProposal = style({
+  gridColumn: '2 / -1',
+  display: 'grid',
+  gap: vars.space.xs,
+  minWidth: 0,
+});
+
+export const clozePreview = style({
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  color: vars.color.text,
+  overflowWrap: 'anywhere',
+});
+
+globalStyle(`${clozePreview} mark`, {
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  borderRadius: vars.radius.sm,
+  padding: '0 2px',
+});
+
+/** The output kinds (Make: Cards / Cloze notes), as a row of radios. */
+export const outputKinds = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+});
+
+export const outputLegend = style({
+  float: 'left',
+  marginRight: vars.space.sm,
+  padding: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  color: vars.color.text,
+});
+
 export const proposalStatus = style({
   gridColumn: '2 / -1',
   margin: 0,

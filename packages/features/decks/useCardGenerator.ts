@@ -1,12 +1,16 @@
 /**
  * The state machine of `GenerateCards`: the sources (text, attached images), the phase (source,
  * generating, proposals, saving), the proposals to review and the messages. Generation runs one
- * `generate_cards` per source; saving one `createCard` per kept proposal, a failed one staying
- * listed with its reason.
+ * `generate_cards` per source (in the chosen output kind, cards or cloze notes); saving one
+ * `createCard` per kept card, or `createNote` per kept cloze note, a failed one staying listed
+ * with its reason.
  */
 import {
   createCard,
+  createNote,
   type GeneratedCard,
+  type GeneratedNote,
+  type GenerationOutput,
   queryKeys,
   spaceRepetitionKeys,
   useGenerateCards,
@@ -19,7 +23,10 @@ import { errorText } from './errors.ts';
 import type { AttachedFile } from './files.ts';
 import { validateGenerationSource } from './validation.ts';
 
-export type Proposal = GeneratedCard & {
+/** A proposal as the server sends it: its flat card and, from a newer server, its note. */
+export type ProposedItem = GeneratedCard & { note?: GeneratedNote | undefined };
+
+export type Proposal = ProposedItem & {
   key: string;
   keep: boolean;
   status: 'pending' | 'saving' | 'failed';
@@ -36,7 +43,9 @@ export type Phase =
 export type GeneratorStart = {
   text?: string;
   files?: AttachedFile[];
-  proposals?: GeneratedCard[];
+  proposals?: ProposedItem[];
+  /** The output kind chosen (default cards). */
+  output?: GenerationOutput;
   start?: boolean;
   /** Show the progress of a generation that is running. */
   generating?: { step: number; total: number; image: boolean };
@@ -45,7 +54,7 @@ export type GeneratorStart = {
 type Source = { kind: 'text'; text: string } | { kind: 'image'; file: AttachedFile };
 
 let proposalCounter = 0;
-const toProposal = (card: GeneratedCard): Proposal => {
+const toProposal = (card: ProposedItem): Proposal => {
   proposalCounter += 1;
   return { ...card, key: `p${proposalCounter}`, keep: true, status: 'pending' };
 };
@@ -72,12 +81,20 @@ function sourceFailure(intl: IntlShape, source: Source, failure: unknown): strin
     : errorText(intl, failure);
 }
 
+/** A proposal that saves as a cloze note (its `note.fields.text` holds the deletions). */
+export const isClozeNote = (p: ProposedItem): p is ProposedItem & { note: GeneratedNote } =>
+  p.note?.note_type === 'cloze';
+
+/** The proposals of an answer: each card with its note (`notes[i]` is `cards[i]`). */
+const proposalsOf = (result: { cards: GeneratedCard[]; notes?: GeneratedNote[] }) =>
+  result.cards.map((card, i) => toProposal({ ...card, note: result.notes?.[i] }));
+
 /** Reads each source in turn: the cards found, and why a source gave none. */
 async function generateEach(
   sources: Source[],
   intl: IntlShape,
   on: {
-    generate: (source: Source) => Promise<{ cards: GeneratedCard[] }>;
+    generate: (source: Source) => Promise<{ cards: GeneratedCard[]; notes?: GeneratedNote[] }>;
     step: (index: number, image: boolean) => void;
   },
 ): Promise<{ found: Proposal[]; failures: string[] }> {
@@ -92,7 +109,7 @@ async function generateEach(
           intl.formatMessage({ id: 'decks.generate.noText' }, { name: source.file.name }),
         );
       }
-      found.push(...result.cards.map(toProposal));
+      found.push(...proposalsOf(result));
     } catch (failure) {
       failures.push(sourceFailure(intl, source, failure));
     }
@@ -100,7 +117,19 @@ async function generateEach(
   return { found, failures };
 }
 
-/** Saves the proposals one `createCard` at a time; a failed one is marked with its reason. */
+/** Saves one proposal: a cloze note as a note, anything else as today's card. */
+function saveOne(proposal: Proposal, deckId: number) {
+  if (isClozeNote(proposal)) {
+    return createNote({
+      desk_id: deckId,
+      note_type: 'cloze',
+      fields: { ...proposal.note.fields, text: (proposal.note.fields.text ?? '').trim() },
+    });
+  }
+  return createCard({ desk_id: deckId, front: proposal.front.trim(), back: proposal.back.trim() });
+}
+
+/** Saves the proposals one at a time; a failed one is marked with its reason. */
 async function saveEach(
   todo: Proposal[],
   deckId: number,
@@ -115,11 +144,7 @@ async function saveEach(
   for (const [index, proposal] of todo.entries()) {
     on.patch(proposal.key, { status: 'saving', error: undefined });
     try {
-      await createCard({
-        desk_id: deckId,
-        front: proposal.front.trim(),
-        back: proposal.back.trim(),
-      });
+      await saveOne(proposal, deckId);
       saved += 1;
       on.drop(proposal.key);
     } catch (failure) {
@@ -145,6 +170,7 @@ export function useCardGenerator({
   const generate = useGenerateCards();
   const [text, setText] = useState(initial?.text ?? '');
   const [files, setFiles] = useState<AttachedFile[]>(initial?.files ?? []);
+  const [output, setOutput] = useState<GenerationOutput>(initial?.output ?? 'cards');
   const [phase, setPhase] = useState<Phase>(() => firstPhase(initial));
   const [proposals, setProposals] = useState<Proposal[]>(
     () => initial?.proposals?.map(toProposal) ?? [],
@@ -171,6 +197,8 @@ export function useCardGenerator({
         generate.mutateAsync({
           id: deckId,
           language: locale,
+          // Only a cloze request names its output, so older servers still answer the default.
+          ...(output === 'cloze' ? { output } : {}),
           ...(source.kind === 'text' ? { text: source.text } : { image: source.file.dataUrl }),
         }),
       step: (index, image) =>
@@ -233,6 +261,8 @@ export function useCardGenerator({
     files,
     addFiles: (added: AttachedFile[]) => setFiles((list) => [...list, ...added]),
     removeFile: (id: string) => setFiles((list) => list.filter((f) => f.id !== id)),
+    output,
+    setOutput,
     phase,
     busy: phase.kind === 'generating' || phase.kind === 'saving',
     proposals,

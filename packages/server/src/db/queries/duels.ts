@@ -1,5 +1,5 @@
 /** Duels, their players and duel requests: every SQL statement of the duels domain. */
-import type { DeckCard, StoredQuestion } from '../../domain/duels/duel-content.ts';
+import type { StoredDeckCard, StoredQuestion } from '../../domain/duels/duel-content.ts';
 import { type LiveSignal, sendLiveSignal } from '../../notifications/index.ts';
 import {
   type PersonRecord,
@@ -386,10 +386,22 @@ export async function areFriends(q: Query, a: number, b: number): Promise<boolea
 }
 
 /** A deck's cards as questions are drawn from them (front image as a data URL). */
-export async function deckCards(q: Query, deckId: number): Promise<DeckCard[]> {
+/** A deck's cards with what their notes say about asking them (`duelCards` picks the playable). */
+export async function deckCards(q: Query, deckId: number): Promise<StoredDeckCard[]> {
   const rows = await q<
-    { front: string; back: string; front_image: Buffer | null; front_image_type: string | null }[]
-  >`select front, back, front_image, front_image_type from cards where desk_id = ${deckId} order by id`;
+    {
+      front: string;
+      back: string;
+      front_image: Buffer | null;
+      front_image_type: string | null;
+      ordinal: number;
+      stock_type: string | null;
+      cloze_text: string | null;
+    }[]
+  >`select c.front, c.back, c.front_image, c.front_image_type, c.ordinal, n.stock_type,
+      case when n.stock_type = 'cloze' then n.fields->>'text' end as cloze_text
+    from cards c left join notes n on n.id = c.note_id
+    where c.desk_id = ${deckId} order by c.id`;
   return rows.map((r) => ({
     front: r.front,
     back: r.back,
@@ -397,6 +409,9 @@ export async function deckCards(q: Query, deckId: number): Promise<DeckCard[]> {
       r.front_image && r.front_image_type
         ? `data:${r.front_image_type};base64,${r.front_image.toString('base64')}`
         : null,
+    ordinal: r.ordinal,
+    noteType: r.stock_type,
+    clozeText: r.cloze_text,
   }));
 }
 

@@ -10,27 +10,37 @@
  * - cloze cards from the remaining sentences, blanking the most informative word: a number, else a
  *   capitalised term inside the sentence, else the longest word that is not a stop word.
  *
+ * With `output: 'cloze'` the prose and the term–definition lines become cloze notes instead
+ * (several deletions per sentence, `cloze-notes.ts` says which); question lines stay basic.
+ *
  * Cards are deduplicated (by front, ignoring case and spacing) and capped.
  */
 
-export type CardKind = 'basic' | 'qa' | 'cloze';
+import { clozeNoteOfSentence, termClozeNote } from './cloze-notes.ts';
+import {
+  bare,
+  CLOZE_BLANK,
+  type Locale,
+  type ProposedCard,
+  STOP_WORDS,
+  words,
+} from './proposals.ts';
 
-export interface ProposedCard {
-  front: string;
-  back: string;
-  kind: CardKind;
-}
+export type { CardKind, Locale, ProposedCard, ProposedNote } from './proposals.ts';
+export { CLOZE_BLANK } from './proposals.ts';
 
-export type Locale = 'en' | 'es';
+/** What to propose: today's card mix, or cloze notes (`cloze-notes.ts`). */
+export type GenerationOutput = 'cards' | 'cloze';
 
 export interface GenerateOptions {
   locale?: Locale;
   /** At most this many cards (default 50). */
   maxCards?: number;
+  /** Default `cards`; `cloze` makes cloze notes of prose and term–definition lines. */
+  output?: GenerationOutput;
 }
 
 export const DEFAULT_MAX_CARDS = 50;
-export const CLOZE_BLANK = '_____';
 
 const QUESTION_PREFIX = /^(?:q|question|p|pregunta)\s*[:.)-]\s*(.+)$/i;
 const ANSWER_PREFIX = /^(?:a|answer|r|respuesta|resp)\s*[:.)-]\s*(.+)$/i;
@@ -43,30 +53,8 @@ const DASH_PAIR = /^(.{1,80}?)\s+[-–—]\s+(.+)$/;
 const COLON_PAIR = /^([^:]{1,80}?)\s*:(?!\/\/)(?!\d)\s*(.+)$/;
 const EQUALS_PAIR = /^(.{1,80}?)\s*=\s*(.+)$/;
 
-const STOP_WORDS: Record<Locale, Set<string>> = {
-  en: new Set(
-    'the a an and or but of to in on at by for with from into onto over under about as is are was were be been being it its this that these those there their they them he she his her we our you your i not no yes than then so such which who whom whose what when where why how all any each some more most other can could would should will shall may might must do does did have has had also very just only because while after before between during through'.split(
-      ' ',
-    ),
-  ),
-  es: new Set(
-    'el la los las un una unos unas y o u pero de del al a en con por para sin sobre entre es son era eran fue fueron ser estar está están este esta estos estas ese esa esos esas que quien quienes cual cuales cuando donde como muy más menos también no sí se su sus lo le les nos me te mi mis tu tus porque mientras después antes durante hasta desde hay ha han había'.split(
-      ' ',
-    ),
-  ),
-};
-
 function clean(line: string): string {
   return line.replace(BULLET, '').replace(/\s+/g, ' ').trim();
-}
-
-function words(s: string): string[] {
-  return s.split(/\s+/).filter(Boolean);
-}
-
-/** Strips punctuation around a word (keeps inner hyphens, apostrophes, decimal points). */
-function bare(word: string): string {
-  return word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 }
 
 function looksLikeTerm(term: string): boolean {
@@ -187,6 +175,7 @@ function key(front: string): string {
 export function generateCardsFromText(text: string, options: GenerateOptions = {}): ProposedCard[] {
   const locale = options.locale ?? 'en';
   const max = options.maxCards ?? DEFAULT_MAX_CARDS;
+  const asCloze = options.output === 'cloze';
   const lines = text.replace(/\r\n?/g, '\n').split('\n').map(clean);
   const cards: ProposedCard[] = [];
   const seen = new Set<string>();
@@ -198,13 +187,19 @@ export function generateCardsFromText(text: string, options: GenerateOptions = {
     const k = key(front);
     if (seen.has(k)) return;
     seen.add(k);
-    cards.push({ front, back, kind: card.kind });
+    cards.push(
+      card.note
+        ? { front, back, kind: card.kind, note: card.note }
+        : { front, back, kind: card.kind },
+    );
   };
 
   let prose: string[] = [];
   const flushProse = () => {
     if (prose.length === 0) return;
-    for (const sentence of sentences(prose.join(' '))) add(clozeCard(sentence, locale));
+    for (const sentence of sentences(prose.join(' '))) {
+      add(asCloze ? clozeNoteOfSentence(sentence, locale) : clozeCard(sentence, locale));
+    }
     prose = [];
   };
 
@@ -251,7 +246,7 @@ export function generateCardsFromText(text: string, options: GenerateOptions = {
     const basic = pair(line);
     if (basic) {
       flushProse();
-      add(basic);
+      add(asCloze ? termClozeNote(line, basic.front) : basic);
       continue;
     }
     prose.push(line);

@@ -4,6 +4,7 @@ import {
   type DeckCard,
   deckQuestions,
   digitSequence,
+  duelCards,
   pickIndexes,
   shuffle,
 } from './duel-content.ts';
@@ -95,5 +96,32 @@ describe('recall content', () => {
 
   it('shuffles without losing or adding items', () => {
     expect(shuffle([1, 2, 3, 4, 5], seeded()).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('duelCards', () => {
+  const card = { frontImage: null, ordinal: 1, noteType: 'basic', clozeText: null };
+  it('asks a cloze card by its deletion, keeps basic cards and leaves out occlusion', () => {
+    const text = '{{c1::Lima}} and {{c1::Cusco}} are in {{c2::<i>Peru</i>}}.';
+    expect(
+      duelCards([
+        { ...card, front: 'Peru', back: 'Lima' },
+        {
+          ...card,
+          noteType: 'cloze',
+          clozeText: text,
+          front: '[…] and […] are in Peru.',
+          back: 'x',
+        },
+        { ...card, noteType: 'cloze', clozeText: text, ordinal: 2, front: 'Lima… […].', back: 'x' },
+        { ...card, noteType: 'image_occlusion', front: 'Heart (1)', back: 'Heart (1)' },
+        { ...card, noteType: null, front: 'Own type', back: 'kept' },
+      ]),
+    ).toEqual([
+      { front: 'Peru', back: 'Lima', frontImage: null },
+      { front: '[…] and […] are in Peru.', back: 'Lima, Cusco', frontImage: null },
+      { front: 'Lima… […].', back: 'Peru', frontImage: null },
+      { front: 'Own type', back: 'kept', frontImage: null },
+    ]);
   });
 });

@@ -2,6 +2,8 @@
  * What a duel plays, made once on the server when it is created and stored with it, so both
  * players get the same questions, pictures or digits. `random` is injectable for tests.
  */
+import { clozeAnswers } from '../notes/cloze.ts';
+import { htmlToText } from '../notes/html-text.ts';
 import { normalizeAnswer } from './duel-scoring.ts';
 
 export type Random = () => number;
@@ -32,6 +34,38 @@ export interface DeckCard {
   front: string;
   back: string;
   frontImage: string | null;
+}
+
+/** A deck card as stored, with what its note says about how to ask it. */
+export interface StoredDeckCard extends DeckCard {
+  /** Which card of its note (a cloze card's deletion number). */
+  ordinal: number;
+  /** The note's stock type (`basic`, `cloze`, `image_occlusion`…), null for an own type. */
+  noteType: string | null;
+  /** A cloze note's `text` field (HTML with `{{cN::…}}` deletions), else null. */
+  clozeText: string | null;
+}
+
+/** Stock note types whose cards a timed question cannot show (masks over an image). */
+const NOT_PLAYABLE = new Set(['image_occlusion']);
+
+/**
+ * The cards a timed duel asks, as prompt (front) and answer (back): a cloze card asks its front,
+ * the sentence with `[…]` (or its hint) where its deletion was, and is answered by the deletion
+ * alone (several of one number joined with ", "), not by the whole sentence of its back side; an
+ * image-occlusion card is left out, as its plain sides only name the mask.
+ */
+export function duelCards(cards: readonly StoredDeckCard[]): DeckCard[] {
+  return cards.flatMap((card): DeckCard[] => {
+    if (card.noteType && NOT_PLAYABLE.has(card.noteType)) return [];
+    const plain = { front: card.front, back: card.back, frontImage: card.frontImage };
+    if (card.noteType !== 'cloze' || card.clozeText === null) return [plain];
+    const answer = clozeAnswers(card.clozeText, card.ordinal)
+      .map((html) => htmlToText(html).trim())
+      .filter(Boolean)
+      .join(', ');
+    return answer ? [{ ...plain, back: answer }] : [];
+  });
 }
 
 /**

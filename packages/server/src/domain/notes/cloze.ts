@@ -5,6 +5,9 @@
 
 const DELETION = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;
 
+/** A deletion: its number, answer and optional hint (global: use with `matchAll`). */
+export const CLOZE_DELETION: RegExp = DELETION;
+
 /** The deletion numbers a text uses, ascending and each once. */
 export function clozeNumbers(text: string): number[] {
   const numbers = new Set<number>();
@@ -23,4 +26,11 @@ export function renderCloze(text: string, ordinal: number, side: 'front' | 'back
     if (side === 'back') return `<span class="cloze" data-cloze="${n}">${answer}</span>`;
     return `<span class="cloze" data-cloze="${n}">[${hint?.trim() ? hint : '…'}]</span>`;
   });
+}
+
+/** The answers card `ordinal` asks (its number's deletions, as HTML), in order. */
+export function clozeAnswers(text: string, ordinal: number): string[] {
+  return [...text.matchAll(DELETION)]
+    .filter((m) => Number(m[1]) === ordinal)
+    .map((m) => m[2] ?? '');
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,51 @@ describe('OpenAI-compatible adapter', () => {
     await expect(collect(ai.macroStory(STORY_REQUEST))).rejects.toThrow(
       new AiProviderError('The AI provider answered 500: boom'),
     );
+  });
+
+  it('asks for cloze notes and reads them from a recorded answer, dropping ones without a deletion', async () => {
+    const recorded = JSON.parse(
+      readFileSync(`${import.meta.dirname}/fixtures/cloze-notes-completion.json`, 'utf8'),
+    );
+    answer = () => ({ status: 200, body: recorded });
+    seen.length = 0;
+    const ai = createOpenAiProvider({ baseUrl, model: 'test-model' });
+    const cards = await ai.generateCards('Newton. La fotosíntesis.', {
+      locale: 'en',
+      maxCards: 10,
+      output: 'cloze',
+    });
+    expect(cards).toEqual([
+      {
+        front: '_____ published the <i>Principia</i> in _____.',
+        back: 'Isaac Newton, 1687',
+        kind: 'cloze',
+        note: {
+          note_type: 'cloze',
+          fields: {
+            // The model's text is plain text: markup in it is escaped, never passed through.
+            text: '{{c1::Isaac Newton}} published the &lt;i&gt;Principia&lt;/i&gt; in {{c2::1687}}.',
+            extra: 'Philosophiæ Naturalis Principia Mathematica',
+          },
+        },
+      },
+      {
+        front: 'La _____ ocurre en los _____.',
+        back: 'fotosíntesis, cloroplastos',
+        kind: 'cloze',
+        note: {
+          note_type: 'cloze',
+          fields: {
+            text: 'La {{c1::fotosíntesis}} ocurre en los {{c2::cloroplastos::orgánulos}}.',
+            extra: '',
+          },
+        },
+      },
+    ]);
+    const sent = seen[0]?.body as { messages: { content: string }[] } | undefined;
+    const system = sent?.messages[0]?.content;
+    expect(system).toContain('{"notes":[{"text":"…","extra":"…"}]}');
+    expect(system).toContain('{{c1::');
   });
 
   it('tolerates code fences around the JSON', () => {

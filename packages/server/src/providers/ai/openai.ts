@@ -1,4 +1,9 @@
-import { type CardKind, DEFAULT_MAX_CARDS } from '../../domain/decks/card-generation.ts';
+import {
+  type CardKind,
+  DEFAULT_MAX_CARDS,
+  type GenerationOutput,
+} from '../../domain/decks/card-generation.ts';
+import { clozeProposalOfMarkedText } from '../../domain/decks/cloze-notes.ts';
 import {
   type AiProvider,
   AiProviderError,
@@ -18,8 +23,18 @@ export interface OpenAiOptions {
 
 const KINDS = new Set<CardKind>(['basic', 'qa', 'cloze']);
 
-function instructions(locale: string, max: number): string {
+function instructions(locale: string, max: number, output: GenerationOutput): string {
   const language = locale === 'es' ? 'Spanish' : 'English';
+  if (output === 'cloze') {
+    return [
+      'You turn study notes into cloze notes for spaced repetition, as Anki writes them.',
+      `Write the notes in ${language} unless the notes are in another language.`,
+      `Answer with one JSON object only: {"notes":[{"text":"…","extra":"…"}]}, at most ${max} notes.`,
+      'Each "text" is one sentence from the notes, in plain text, with one to three key facts (numbers, dates, names, key terms) marked as deletions {{c1::fact}}, {{c2::fact}}, numbered in order; a deletion may carry a short hint: {{c1::fact::hint}}.',
+      '"extra" is a short piece of context shown after the answer, or "".',
+      'Do not invent facts that are not in the notes.',
+    ].join(' ');
+  }
   return [
     'You turn study notes into flashcards for spaced repetition.',
     `Write the cards in ${language} unless the notes are in another language.`,
@@ -29,8 +44,8 @@ function instructions(locale: string, max: number): string {
   ].join(' ');
 }
 
-/** The JSON object in a model's message, tolerating code fences and text around it. */
-export function parseCardsJson(content: string): ProposedCard[] {
+/** The JSON value in a model's message, tolerating code fences and text around it. */
+function parseJson(content: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(content);
   let text = (fenced?.[1] ?? content).trim();
   if (!text.startsWith('{') && !text.startsWith('[')) {
@@ -38,18 +53,27 @@ export function parseCardsJson(content: string): ProposedCard[] {
     if (start < 0) throw new AiProviderError('The AI provider answered without JSON.');
     text = text.slice(start);
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new AiProviderError('The AI provider answered with malformed JSON.', { cause: error });
   }
-  const list = Array.isArray(parsed) ? parsed : (parsed as { cards?: unknown })?.cards;
+}
+
+/** The list under `key` in a model's JSON answer (or the answer itself, when it is a list). */
+function listIn(content: string, key: 'cards' | 'notes'): unknown[] {
+  const parsed = parseJson(content);
+  const list = Array.isArray(parsed) ? parsed : (parsed as Record<string, unknown> | null)?.[key];
   if (!Array.isArray(list)) {
-    throw new AiProviderError('The AI provider answered without a "cards" list.');
+    throw new AiProviderError(`The AI provider answered without a "${key}" list.`);
   }
+  return list;
+}
+
+/** The cards in a model's JSON answer (`{"cards":[{front, back, kind}]}`). */
+export function parseCardsJson(content: string): ProposedCard[] {
   const cards: ProposedCard[] = [];
-  for (const item of list) {
+  for (const item of listIn(content, 'cards')) {
     if (!item || typeof item !== 'object') continue;
     const { front, back, kind } = item as Record<string, unknown>;
     if (typeof front !== 'string' || typeof back !== 'string') continue;
@@ -57,6 +81,22 @@ export function parseCardsJson(content: string): ProposedCard[] {
     const k =
       typeof kind === 'string' && KINDS.has(kind as CardKind) ? (kind as CardKind) : 'basic';
     cards.push({ front: front.trim(), back: back.trim(), kind: k });
+  }
+  return cards;
+}
+
+/**
+ * The cloze notes in a model's JSON answer (`{"notes":[{text, extra}]}`); a note whose text marks
+ * no deletion is dropped, as the server could not make a card of it.
+ */
+export function parseClozeNotesJson(content: string): ProposedCard[] {
+  const cards: ProposedCard[] = [];
+  for (const item of listIn(content, 'notes')) {
+    if (!item || typeof item !== 'object') continue;
+    const { text, extra } = item as Record<string, unknown>;
+    if (typeof text !== 'string') continue;
+    const card = clozeProposalOfMarkedText(text, typeof extra === 'string' ? extra : '');
+    if (card) cards.push(card);
   }
   return cards;
 }
@@ -206,16 +246,17 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
 
   return {
     name: 'openai',
-    async generateCards(text, { locale, maxCards }) {
+    async generateCards(text, { locale, maxCards, output = 'cards' }) {
       const max = maxCards ?? DEFAULT_MAX_CARDS;
       const content = await complete(
         [
-          { role: 'system', content: instructions(locale, max) },
+          { role: 'system', content: instructions(locale, max, output) },
           { role: 'user', content: text },
         ],
         true,
       );
-      return parseCardsJson(content).slice(0, max);
+      const parse = output === 'cloze' ? parseClozeNotesJson : parseCardsJson;
+      return parse(content).slice(0, max);
     },
     async *macroStory(request, signal) {
       const res = await post(

@@ -24,8 +24,8 @@ export function createRulesProvider({
 }: RulesProviderOptions = {}): AiProvider {
   return {
     name: 'rules',
-    async generateCards(text, { locale, maxCards }) {
-      return generateCardsFromText(text, { locale, maxCards });
+    async generateCards(text, { locale, maxCards, output }) {
+      return generateCardsFromText(text, { locale, maxCards, output });
     },
     async *macroStory({ items, locale, turn }, signal) {
       const pieces = storyPieces(tellStory(items, locale, turn));

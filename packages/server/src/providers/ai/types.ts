@@ -1,4 +1,4 @@
-import type { Locale, ProposedCard } from '../../domain/decks/card-generation.ts';
+import type { GenerationOutput, Locale, ProposedCard } from '../../domain/decks/card-generation.ts';
 import type { StoryItem } from '../../domain/mnemonics/macro-story.ts';
 
 export type { Locale, ProposedCard } from '../../domain/decks/card-generation.ts';
@@ -7,6 +7,8 @@ export interface GenerateCardsOptions {
   locale: Locale;
   /** At most this many cards. */
   maxCards?: number;
+  /** Default `cards`; `cloze` proposes cloze notes (each card then carries its `note`). */
+  output?: GenerationOutput;
 }
 
 /** One macro-image chat turn to answer. */

@@ -417,6 +417,77 @@ describe('custom duels', () => {
   });
 });
 
+describe('a deck duel of notes', () => {
+  it('asks a cloze card as its cloze, answered by the deletion, and leaves out occlusion cards', async () => {
+    const [ana, ben] = await h.pair();
+    const deckId = await h.deck(ana, []);
+    const note = async (body: Record<string, unknown>) => {
+      const res = await h.post(ana, '/be/api/space-repetition/notes/', {
+        desk_id: deckId,
+        ...body,
+      });
+      expect(res.status).toBe(201);
+    };
+    await note({
+      note_type: 'cloze',
+      fields: { text: '{{c1::Madrid}} is the capital of <b>{{c2::Spain::country}}</b>.' },
+    });
+    await note({
+      note_type: 'image_occlusion',
+      fields: {
+        image: '<img src="https://example.com/heart.png">',
+        masks: JSON.stringify({
+          mode: 'hide_one_guess_one',
+          shapes: [{ kind: 'rect', ordinal: 1, left: 0.1, top: 0.1, width: 0.2, height: 0.1 }],
+        }),
+      },
+    });
+    // Two questions are playable (the cloze's two cards); the occlusion card is not one.
+    const tooMany = await h.post(ana, `${D}/create/`, {
+      duel_type: 'desk',
+      desk_id: deckId,
+      question_count: 3,
+      answer_time: 30,
+      opponent_id: ben.user.id,
+    });
+    expect(tooMany.status).toBe(400);
+    const res = await h.post(ana, `${D}/create/`, {
+      duel_type: 'desk',
+      desk_id: deckId,
+      question_count: 2,
+      answer_time: 30,
+      opponent_id: ben.user.id,
+      mode: 'review',
+    });
+    expect(res.status).toBe(201);
+    await h.accept(ben, res.body.id);
+    const prompts = (await h.get(ben, `${D}/${res.body.id}/`)).body.questions.map(
+      (q: { prompt: string }) => q.prompt,
+    );
+    expect([...prompts].sort()).toEqual([
+      'Madrid is the capital of [country].',
+      '[…] is the capital of Spain.',
+    ]);
+    const answers: Record<string, string> = {
+      'Madrid is the capital of [country].': 'Spain',
+      '[…] is the capital of Spain.': 'Madrid',
+    };
+    for (const [i, prompt] of prompts.entries()) {
+      const sent = await h.post(ben, `${D}/submit-response/`, {
+        duel_id: res.body.id,
+        question_id: i + 1,
+        answer: answers[prompt],
+      });
+      expect(sent.body).toMatchObject({ is_correct: true, correct_answer: answers[prompt] });
+    }
+    const proposed = await h.post(ana, `${D}/generate-custom-questions/`, { desk_id: deckId });
+    expect(proposed.body.questions).toEqual([
+      { question: '[…] is the capital of Spain.', answer: 'Madrid' },
+      { question: 'Madrid is the capital of [country].', answer: 'Spain' },
+    ]);
+  });
+});
+
 // Issue 40 item 2: equal scores were won or lost on time without a word, even at 0–0.
 describe('equal scores', () => {
   it('are a draw for both when neither answered anything right', async () => {

@@ -5,7 +5,7 @@ import type { Handlers, Schemas } from '../../contract/types.ts';
 import { deckCards, type StoredAnswer, savePlayer } from '../../db/queries/duels.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { answerOpensAt } from '../../domain/duels/duel-clock.ts';
-import { customQuestions, deckQuestions } from '../../domain/duels/duel-content.ts';
+import { customQuestions, deckQuestions, duelCards } from '../../domain/duels/duel-content.ts';
 import { DUEL_NAMES } from '../../domain/duels/duel-names.ts';
 import { answersMatch, normalizeAnswer, tallyQuiz } from '../../domain/duels/duel-scoring.ts';
 import { checkQuestionCount } from '../../domain/duels/duel-setup.ts';
@@ -63,7 +63,7 @@ export const handlers: Handlers = {
       } as const;
       if (body.duel_type === 'desk') {
         const deck = await deckFor(tx, user.id, body.desk_id);
-        const cards = await deckCards(tx, deck.id);
+        const cards = duelCards(await deckCards(tx, deck.id));
         const error = checkQuestionCount(body.question_count, cards.length);
         if (error) throw validationError(error, error.question_count?.[0]);
         return createAndInvite(
@@ -178,7 +178,7 @@ export const handlers: Handlers = {
     const count = body.question_count ?? DEFAULT_QUESTIONS;
     if (body.desk_id !== undefined) {
       const deck = await deckFor(sql, user.id, body.desk_id);
-      const cards = (await deckCards(sql, deck.id)).slice(0, count);
+      const cards = duelCards(await deckCards(sql, deck.id)).slice(0, count);
       const questions = cards.map((card) => ({ question: card.front, answer: card.back }));
       return c.json({ provider: 'desk', questions }, 200);
     }
