@@ -25,6 +25,18 @@ describe('balancedInterval', () => {
     }
   });
 
+  it("keeps FSRS's own day when every day weighs the same", () => {
+    const picked = balancedInterval({
+      minInterval: 10,
+      maxInterval: 14,
+      dueOn: () => 7,
+      weekdayOf: (n) => n % 7,
+      random: 0.01,
+      preferred: 13,
+    });
+    expect(picked).toBe(13);
+  });
+
   it('prefers the emptiest day of the range', () => {
     const counts = [40, 40, 3, 40, 40];
     const picks = Array.from({ length: 200 }, () =>

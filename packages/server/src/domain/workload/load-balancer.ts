@@ -29,6 +29,11 @@ export interface BalanceRequest {
   easyDays?: EasyDays;
   /** A uniform number in [0, 1): seeded per card and review, so a rating is reproducible. */
   random: number;
+  /**
+   * FSRS's own fuzzed day, kept when every day of the range has the same load (nothing to balance):
+   * then a rating schedules exactly as ts-fsrs does, and its preview stays true.
+   */
+  preferred?: number;
 }
 
 /**
@@ -74,6 +79,16 @@ export function balancedInterval(request: BalanceRequest): number {
     const base = count === 0 ? 1 : (1 / count) ** 2 * (1 / interval);
     return base * (modifiers[i] ?? 1);
   });
+  const { preferred } = request;
+  if (
+    preferred !== undefined &&
+    preferred >= minInterval &&
+    preferred <= maxInterval &&
+    counts.every((count) => count === counts[0]) &&
+    modifiers.every((modifier) => modifier === modifiers[0])
+  ) {
+    return preferred;
+  }
   const sum = weights.reduce((a, b) => a + b, 0);
   let target = request.random * sum;
   for (let i = 0; i < intervals.length; i++) {

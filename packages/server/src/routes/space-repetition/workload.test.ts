@@ -1,4 +1,9 @@
+import { Rating } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WEIGHTS } from '../../domain/review/memory-model.ts';
+import { addDays, localDate, review, scheduleFromJson } from '../../domain/review/scheduling.ts';
+import { fuzzRange } from '../../domain/workload/fuzz.ts';
+import { curveOf, intervalFor, retrievability } from '../../domain/workload/memory.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers, type Learner, SR } from '../../test/space-repetition.ts';
 
@@ -175,5 +180,67 @@ describe('POST space-repetition/reschedule/', () => {
       body: { kind: 'advance', days: 5, desk_id: deck.id },
     });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('load balancing and the exam cap in ratings', () => {
+  /** The fuzz range (days from today) FSRS allows the card's next review after a good now. */
+  async function rangeAfterGood(userId: number, cardId: number) {
+    const [row] = await t.deps.sql<{ state_after: Parameters<typeof scheduleFromJson>[0] }[]>`
+      select state_after from review_logs where user_id = ${userId} and card_id = ${cardId}
+      order by id desc limit 1`;
+    const before = scheduleFromJson(row?.state_after ?? ({} as never)).schedule;
+    const now = new Date();
+    const outcome = review(before, Rating.Good, now);
+    const curve = curveOf(DEFAULT_WEIGHTS);
+    const center = Math.round(intervalFor(curve, outcome.schedule.stability, 0.9));
+    return {
+      range: fuzzRange(center, outcome.elapsedDays, 36_500),
+      stability: outcome.schedule.stability,
+    };
+  }
+
+  it('puts the review on the least loaded day of its fuzz range', async () => {
+    const { who, ids } = await learnerWithDeck(40, 1, 8);
+    const [card = 0, ...others] = ids;
+    const { range } = await rangeAfterGood(who.user.id, card);
+    const [lo, hi] = range;
+    expect(hi).toBeGreaterThan(lo);
+    expect(hi).toBeLessThanOrEqual(90); // Anki's load balancer leaves longer intervals alone
+    const today = localDate(new Date(), 'UTC');
+    const empty = lo + Math.floor((hi - lo) / 2);
+    // Every other day of the range already has reviews due.
+    let k = 0;
+    for (let n = lo; n <= hi; n++) {
+      if (n === empty) continue;
+      for (let i = 0; i < 6; i++) {
+        const other = others[k++] ?? 0;
+        await t.deps.sql`
+          update card_schedules set state = 2, stability = 10, difficulty = 5,
+            due = ${`${addDays(today, n)}T12:00:00Z`}::timestamptz
+          where user_id = ${who.user.id} and card_id = ${other}`;
+      }
+    }
+    const res = await rate(who, card, { difficulty: 'good' });
+    expect(res.status).toBe(200);
+    expect(localDate(new Date(res.body.next_due), 'UTC')).toBe(addDays(today, empty));
+  });
+
+  it('keeps the card at the desired retention on the exam day', async () => {
+    const { who, deck, ids } = await learnerWithDeck(1, 1);
+    const [card = 0] = ids;
+    const { range, stability } = await rangeAfterGood(who.user.id, card);
+    // The exam falls inside the range, so FSRS's own day may land after it.
+    const today = localDate(new Date(), 'UTC');
+    const exam = addDays(today, range[0]);
+    await t.request('PUT', `${SR}/desks/${deck.id}/exam/`, {
+      token: who.access,
+      body: { date: exam },
+    });
+    const res = await rate(who, card, { difficulty: 'good' });
+    const dueDay = localDate(new Date(res.body.next_due), 'UTC');
+    const curve = curveOf(DEFAULT_WEIGHTS);
+    const atExam = retrievability(curve, range[0], stability);
+    expect(dueDay <= exam || atExam >= 0.9).toBe(true);
   });
 });
