@@ -98,7 +98,10 @@ for (const [deckName, deck] of [
     ['load balancing', { spread: 'balance' }],
     ['load balancing + easy days (Sat 50 %, Sun off)', { spread: 'balance', easyDays: EASY }],
   ] as const) {
-    const rows = [];
+    const rows: Record<
+      'mean' | 'sd' | 'max' | 'spikeSd' | 'sundayMean' | 'recallRate' | 'memorized',
+      number
+    >[] = [];
     for (let seed = 1; seed <= seeds; seed++) {
       const run = simulate({ ...deck, ...extra, seed, firstWeekday: 0 });
       const counts = run.days.slice(60).map((d) => d.reviews);

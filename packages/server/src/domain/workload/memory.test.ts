@@ -15,7 +15,13 @@ describe('memory formulas', () => {
     expect(m.stability).toBeCloseTo(card.stability, 6);
     expect(m.difficulty).toBeCloseTo(card.difficulty, 6);
     let day = 0;
-    for (const grade of [Rating.Good, Rating.Again, Rating.Good, Rating.Hard, Rating.Easy]) {
+    for (const grade of [
+      Rating.Good,
+      Rating.Again,
+      Rating.Good,
+      Rating.Hard,
+      Rating.Easy,
+    ] as Grade[]) {
       day += 5;
       const at = new Date(start.getTime() + day * DAY);
       const r = retrievability(curveOf(w), 5, m.stability);
