@@ -1,4 +1,4 @@
-import { createEmptyCard, fsrs, generatorParameters, Rating } from 'ts-fsrs';
+import { createEmptyCard, fsrs, type Grade, generatorParameters, Rating } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEIGHTS } from '../review/memory-model.ts';
 import { curveOf, firstMemory, intervalFor, nextMemory, retrievability } from './memory.ts';
