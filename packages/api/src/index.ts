@@ -110,6 +110,7 @@ export {
   toggleTheme,
 } from './stores.ts';
 export * from './time-tracker.ts';
+export * from './workload.ts';
 
 import type { components } from './schema.d.ts';
 

@@ -1010,6 +1010,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/workload/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the caller's daily reviews and minutes, and suggest a desired retention.
+         * @description Simulates the caller's cards (one deck's with `desk_id`) and the new cards waiting, day by day over `days`, with the caller's FSRS parameters (or the defaults), their measured seconds per rating and their new cards a day. `retention_curve` gives the minutes a day at each desired retention from 0.70 to 0.97; `suggested_retention` minimises the study time per card remembered at the end. With `exam_date` the deck's intervals are capped so that every card is at the desired retention on that day. Seeded: the same input answers the same.
+         */
+        post: operations["simulateWorkload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/desks/{id}/exam/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear the caller's exam date for this desk.
+         * @description Until the exam date (in the caller's time zone), the desk's intervals are capped so that each card's predicted retrievability on that day is at least the caller's desired retention. `null` clears it. Per learner: each learner of a shared desk has their own.
+         */
+        put: operations["setDeskExam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/reschedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Postpone due reviews or advance coming ones, by retrievability (FSRS Helper's way).
+         * @description `postpone` moves reviews due today or overdue `days` days later, `advance` brings reviews due in the next `days` days to today. Cards are taken in FSRS Helper's order (postpone: the smallest elapsed-to-interval ratio after the move first; advance: the largest elapsed-to- interval ratio now first; then the highest stability) and only while the move is safe (postpone: at most 15 % past the interval; advance: at most 13 % short of it), or the first `limit` of them when given. Undo with `undoReschedule`.
+         */
+        post: operations["rescheduleCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/reschedule/{id}/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put back the due dates a postpone or advance moved (cards rated since keep theirs). */
+        post: operations["undoReschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/anki-import/": {
         parameters: {
             query?: never;
@@ -2873,7 +2956,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "exam_date_in_past" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -3842,6 +3925,89 @@ export interface components {
             evaluated_reviews: number | null;
             log_loss: number | null;
             default_log_loss: number | null;
+        };
+        WorkloadRequest: {
+            /** @description How many days to simulate, from the caller's today. */
+            days: number;
+            /** @description Only this desk's cards (and its new cards a day); all the caller's otherwise. */
+            desk_id?: components["schemas"]["Id"];
+            /** @description The retention to simulate; the caller's own when absent. */
+            desired_retention?: number;
+            /**
+             * Format: date
+             * @description An exam day to simulate the capped intervals for (the desk's own when absent).
+             */
+            exam_date?: string | null;
+        };
+        WorkloadDay: {
+            /** Format: date */
+            date: string;
+            reviews: number;
+            new_cards: number;
+            minutes: number;
+        };
+        RetentionPoint: {
+            desired_retention: number;
+            minutes_per_day: number;
+            /** @description Cards expected to be remembered on the last day. */
+            memorized: number;
+            seconds_per_card_memorized: number;
+        };
+        Workload: {
+            desired_retention: number;
+            days: components["schemas"]["WorkloadDay"][];
+            total_minutes: number;
+            minutes_per_day: number;
+            memorized: number;
+            retention_curve: components["schemas"]["RetentionPoint"][];
+            /** @description The retention with the least study time per card remembered at the end. */
+            suggested_retention: number;
+            uses_fitted_parameters: boolean;
+            /** @description Seconds a review on a later day costs by rating, as simulated. */
+            review_seconds: {
+                again: number;
+                hard: number;
+                good: number;
+                easy: number;
+            };
+            /** @description The caller's answer times measured the costs (else fsrs-rs's defaults). */
+            uses_own_review_times: boolean;
+            /** Format: date */
+            exam_date: string | null;
+        };
+        DeskExamUpdate: {
+            /** Format: date */
+            date: string | null;
+        };
+        DeskExam: {
+            desk_id: number;
+            /** Format: date */
+            date: string | null;
+        };
+        RescheduleRequest: {
+            /** @enum {string} */
+            kind: "postpone" | "advance";
+            days: number;
+            desk_id?: components["schemas"]["Id"];
+            /** @description Move this many cards in order, even past the safe ones. */
+            limit?: number;
+        };
+        RescheduleResult: {
+            /** @description The batch to pass to `undoReschedule`. */
+            id: number;
+            /** @enum {string} */
+            kind: "postpone" | "advance";
+            moved: number;
+            /** @description How many candidates could move safely. */
+            safe_count: number;
+            /** @description Mean predicted retrievability at the moved reviews' old due days. */
+            retention_before: number | null;
+            /** @description The same at their new due days. */
+            retention_after: number | null;
+        };
+        RescheduleUndo: {
+            id: number;
+            restored: number;
         };
         MemoryModelUpdate: {
             /** @description The recall probability the scheduler aims for at each review. */
@@ -6359,6 +6525,123 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    simulateWorkload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkloadRequest"];
+            };
+        };
+        responses: {
+            /** @description The simulated days, the retention curve and the suggestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    setDeskExam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskExamUpdate"];
+            };
+        };
+        responses: {
+            /** @description The desk's exam date for the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskExam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    rescheduleCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description What moved, and the predicted retention at the reviews before and after. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RescheduleResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    undoReschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many cards got their due date back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RescheduleUndo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     importAnkiPackage: {

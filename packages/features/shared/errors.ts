@@ -111,6 +111,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   csv_unclosed_quote: 'errors.field.csv_unclosed_quote',
   csv_column_count: 'errors.field.csv_column_count',
   invalid_website: 'errors.field.invalid_website',
+  exam_date_in_past: 'errors.field.exam_date_in_past',
   invitation_invalid: 'invitation.invalid.message',
   invitation_used: 'errors.field.invitation_used',
   invitation_expired: 'errors.field.invitation_expired',

@@ -873,6 +873,46 @@ export const macroMessages = pgTable(
 // ── Learner memory model (FSRS parameters fitted per learner) ───────────────────────────────────
 
 /**
+ * A learner's exam date for a desk: until that day the desk's intervals are capped so every card
+ * is at the desired retention on it (`domain/workload/exam.ts`). Per learner, as schedules are:
+ * two learners of a shared desk sit different exams; a preset is shared by many desks.
+ */
+export const deskExams = pgTable(
+  'desk_exams',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    /** The exam day in the learner's time zone. */
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deskId] }), index('desk_exams_desk_idx').on(t.deskId)],
+);
+
+/**
+ * One postpone or advance (`POST space-repetition/reschedule/`): each moved card's due date
+ * before and after, so that undo puts back those no rating has moved since.
+ */
+export const rescheduleBatches = pgTable(
+  'reschedule_batches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** `[{card_id, due_before, due_after}]`, due dates as ISO instants. */
+    moves: jsonb('moves').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('reschedule_batches_user_idx').on(t.userId, t.id)],
+);
+
+/**
  * One learner's FSRS model: their desired retention, the parameters fitted from their own review
  * log (null: the defaults), how the last fit went, and the fitter's bookkeeping. `new_reviews`
  * counts the learner's review-log rows added since the last fit (the background fitter counts

@@ -140,6 +140,8 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['This invitation is for another email address.', 'invitation_other_email'],
   // Schools (domain/schools/schools.ts).
   ['Enter a web address starting with http:// or https://.', 'invalid_website'],
+  // Workload (routes/space-repetition/messages.ts).
+  ['The exam date is in the past.', 'exam_date_in_past'],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

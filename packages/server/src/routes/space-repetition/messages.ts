@@ -12,5 +12,8 @@ export const MESSAGES = {
   back: 'Please enter the back of the card or add an image.',
   beforeLastReview: 'This rating is older than the card’s last review.',
   nothingToUndo: 'There is no review of this card to undo.',
+  examInPast: 'The exam date is in the past.',
+  rescheduleNotFound: 'There is no such postpone or advance.',
+  rescheduleUndone: 'This postpone or advance was already undone.',
   keyReused: 'This idempotency_key was already used for another card.',
 } as const;

@@ -50,6 +50,7 @@ import {
 } from '../../domain/review/scheduling.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from '../../services/decks/access.ts';
+import { balanceDueDay } from '../../services/workload/due-day.ts';
 import { MESSAGES } from './messages.ts';
 import { toCard, toIntervals } from './responses.ts';
 import { remainingToday } from './today.ts';
@@ -104,11 +105,27 @@ export async function rate(
     }
     // The learner's memory model (fitted weights, desired retention), read with the snapshot.
     const scheduler = schedulerFor(read.model);
-    const { schedule, elapsedDays } = review(before, grade, reviewedAt, {
+    const reviewed = review(before, grade, reviewedAt, {
       sameDay: options.sameDay,
       dueAt: now,
       scheduler,
     });
+    const { elapsedDays } = reviewed;
+    // A review due on a later day goes to the least loaded day of its fuzz range, within the
+    // deck's exam date (services/workload/due-day.ts).
+    const schedule = options.sameDay
+      ? reviewed.schedule
+      : await balanceDueDay(sql, {
+          userId: user.id,
+          cardId,
+          deckId: deck.id,
+          timeZone: user.timezone,
+          today: learnerDay(reviewedAt, user.timezone),
+          reviewedAt,
+          schedule: reviewed.schedule,
+          elapsedDays,
+          model: read.model,
+        });
     const introducedAfter = card.introducedAt ?? (before.state === 0 ? reviewedAt : null);
     const introducedOn =
       card.introducedAt === null && introducedAfter
