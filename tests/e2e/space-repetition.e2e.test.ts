@@ -97,7 +97,7 @@ describe('spaced repetition in the browser', () => {
       await page.getByRole('heading', { name: 'No decks yet' }).waitFor();
       await page.getByRole('button', { name: 'New deck' }).first().click();
       await page.getByRole('button', { name: 'Create' }).click();
-      await page.getByText('Please enter a desk name').waitFor();
+      await page.getByText('Please enter a deck name').waitFor();
       await page.getByLabel('Deck name').fill('Journey capitals');
       await page.getByRole('button', { name: 'Create' }).click();
       await page.getByRole('main').getByRole('link', { name: 'Journey capitals' }).click();

@@ -318,7 +318,7 @@ describe('docs pages', () => {
   ].filter(([island], i, all) => all.findIndex(([other]) => other === island) === i);
   it('finds the islands the capabilities export', () => {
     expect(islands.map(([island]) => island)).toEqual(
-      expect.arrayContaining(['DeskListIsland', 'ProfileIsland', 'MyProgressIsland']),
+      expect.arrayContaining(['DeckListIsland', 'ProfileIsland', 'MyProgressIsland']),
     );
   });
   it.each(islands)('island %s (%s) is named in a docs page', (island) => {

@@ -85,7 +85,7 @@ export const en = {
   'decks.newCards.label': 'New cards per day',
   'decks.newCards.hint': 'From {min} to {max}; 0 pauses new cards.',
 
-  'decks.validation.deskNameRequired': 'Please enter a desk name',
+  'decks.validation.deskNameRequired': 'Please enter a deck name',
   'decks.validation.emailsRequired': 'Please enter at least one email address',
   'decks.validation.emailInvalid': '“{email}” is not a valid email address',
   'decks.validation.textOrImage': 'Please provide either text or an image',

@@ -15,7 +15,7 @@ describe('deck validation (spec §5)', () => {
     expect(validateDeckName('  ')).toBe('decks.validation.deskNameRequired');
     expect(validateDeckName('Capitals')).toBeNull();
     // The spec's key; its text names the field the way the field's label does (issue 9, item 10).
-    expect(messages.en['decks.validation.deskNameRequired']).toBe('Please enter a desk name');
+    expect(messages.en['decks.validation.deskNameRequired']).toBe('Please enter a deck name');
     for (const locale of ['en', 'es'] as const) {
       const label = (messages[locale]['decks.field.name'] ?? '').toLocaleLowerCase(locale);
       const message = messages[locale]['decks.validation.deskNameRequired'] ?? '';

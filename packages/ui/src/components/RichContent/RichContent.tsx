@@ -42,6 +42,7 @@ export interface RichContentProps {
   resolveMediaUrl?: (src: string) => string | Promise<string>;
   /** The voices to choose from (default: the browser's, updated as they load). */
   voices?: readonly SpeechSynthesisVoice[];
+  /** A class for the outer block, for the caller's spacing and alignment. */
   className?: string;
 }
 
@@ -389,8 +390,13 @@ function isTyping(target: EventTarget | null): boolean {
  * One card side: its formatted text, math typeset by KaTeX, images, sounds as play buttons and
  * speech (`<tts-speak lang="es_ES">`) spoken by the browser.
  *
- * **Use it** wherever a card side is shown (review, card lists, previews). **Keyboard:** R
- * replays the side's sounds and speech in order, as in Anki (not while typing in a field).
+ * **Use it** wherever a card side is shown (review, card lists, previews). **Don't use it** for
+ * text a learner is editing (that is `FieldEditor`) or for the product's own copy (plain JSX).
+ *
+ * **Accessibility.** R replays the side's sounds and speech in order, as in Anki (not while typing
+ * in a field); each sound and spoken text has a labelled play button; a displayed formula that
+ * scrolls takes focus so it can be scrolled by keyboard; KaTeX also writes MathML for screen
+ * readers.
  *
  * **Safety.** The HTML is sanitised again here with DOMPurify and rebuilt as React elements from an
  * allow-list: no script, no event handler, no `style` but colours, images and sounds only from
