@@ -35,11 +35,21 @@ export * from './friends.ts';
 export { useHydrated, useHydratedQuery } from './hydration.ts';
 export { newIdempotencyKey } from './idempotency-key.ts';
 export * from './invitations.ts';
+export type { MediaResolver, MediaResolverOptions } from './media.ts';
+export {
+  createMediaResolver,
+  MEDIA_CACHE_CAPACITY,
+  mediaHash,
+  useMediaResolver,
+} from './media.ts';
 export * from './memory-model.ts';
 export * from './mnemonics.ts';
+export type { DiffKind, DiffSegment } from './notes/type-in-diff.ts';
+export { typeInDiff } from './notes/type-in-diff.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './progress.ts';
+export * from './review-settings.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,
