@@ -49,7 +49,6 @@ export { typeInDiff } from './notes/type-in-diff.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './progress.ts';
-export * from './review-settings.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,
@@ -77,6 +76,7 @@ export {
   useSignedIn,
   useSignedInQuery,
 } from './query.ts';
+export * from './review-settings.ts';
 export type { components, operations, paths } from './schema.d.ts';
 export * from './schools.ts';
 export type { Tokens } from './session.ts';

@@ -21,7 +21,8 @@ export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = { autoPlay: true, speech:
 /** The stored settings; a missing, unreadable or partial value falls back to the defaults. */
 export function readReviewSettings(): ReviewSettings {
   try {
-    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(REVIEW_SETTINGS_KEY);
+    const raw =
+      typeof localStorage === 'undefined' ? null : localStorage.getItem(REVIEW_SETTINGS_KEY);
     const stored = raw ? (JSON.parse(raw) as Partial<Record<keyof ReviewSettings, unknown>>) : {};
     return {
       autoPlay:

@@ -163,7 +163,8 @@ export const es: typeof en = {
   'profile.reviewSound.title': 'Sonidos del repaso',
   'profile.reviewSound.autoPlay': 'Reproducir los sonidos y la voz de una tarjeta al mostrarla',
   'profile.reviewSound.speech': 'Leer el texto en voz alta (si no, se muestra el texto)',
-  'profile.reviewSound.note': 'Se guarda en este navegador. Pulsa R durante el repaso para volver a oírlos.',
+  'profile.reviewSound.note':
+    'Se guarda en este navegador. Pulsa R durante el repaso para volver a oírlos.',
   'profile.memory.title': 'Modelo de memoria',
   'profile.memory.defaults':
     'Tus repasos se programan con los parámetros FSRS por defecto. Los tuyos se ajustan cuando tengas {min, number} repasos ({count, number} hasta ahora).',
