@@ -1,5 +1,5 @@
 import { vars } from '@memoria/ui';
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { appPage } from '../shared/page.css.ts';
 
 export const page = style([appPage, { maxWidth: '760px' }]);
@@ -173,6 +173,9 @@ export const richSide = style({
   minWidth: 0,
   fontSize: vars.fontSize.xl,
 });
+
+// A side's text as large as the plain sides were (RichContent's own size is for lists and previews).
+globalStyle(`${richSide} > div`, { fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.normal });
 
 export const answerBox = style({
   width: '100%',
