@@ -68,7 +68,7 @@ function backend(cards: Card[]) {
   return rated;
 }
 
-const key = (k: string, target: EventTarget = window) =>
+const key = (k: string, target: Element | Window = window) =>
   fireEvent.keyDown(target, { key: k, code: k === ' ' ? 'Space' : `Key${k.toUpperCase()}` });
 const side = (name: 'front' | 'back') =>
   document.querySelector(`article[data-card-id] [data-side="${name}"]`);

@@ -175,7 +175,10 @@ export const richSide = style({
 });
 
 // A side's text as large as the plain sides were (RichContent's own size is for lists and previews).
-globalStyle(`${richSide} > div`, { fontSize: vars.fontSize.xl, lineHeight: vars.lineHeight.normal });
+globalStyle(`${richSide} > div`, {
+  fontSize: vars.fontSize.xl,
+  lineHeight: vars.lineHeight.normal,
+});
 
 export const answerBox = style({
   width: '100%',

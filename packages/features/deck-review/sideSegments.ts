@@ -148,7 +148,7 @@ export function splitSide(html: string): SideSegment[] {
     if (segment.kind === 'html' && last?.kind === 'html') last.html += segment.html;
     else merged.push(segment);
   }
-  return merged.flatMap((segment) => {
+  return merged.flatMap((segment): SideSegment[] => {
     if (segment.kind !== 'html') return [segment];
     const probe = document.createElement('template');
     probe.innerHTML = segment.html;
