@@ -190,7 +190,9 @@ describe('spaced repetition in the browser', () => {
       await deck.card.waitFor();
       await expect.poll(() => deck.remaining(), { timeout: 10_000 }).toBe('1');
       await deck.card.getByRole('link', { name: 'Study (1)' }).click();
-      await page.locator('article[data-card-id] [data-side="front"]', { hasText: 'Paris' }).waitFor();
+      await page
+        .locator('article[data-card-id] [data-side="front"]', { hasText: 'Paris' })
+        .waitFor();
       await page.keyboard.press('Space');
       const easy = page.getByRole('button', { name: 'Easy', exact: true });
       const easyLabel = (await easy.textContent()) ?? '';
