@@ -12,8 +12,9 @@ import { SubscriptionSection, type SubscriptionSectionProps } from './Subscripti
  * The `/profile` page, mounted by `ProfileIsland`: a column of independent sections, each loading,
  * failing and retrying on its own: the account details the learner edits, the plan and
  * subscription, the subscriptions and their payments (`SubscriptionList`), the memory model
- * (`MemoryModelSection`), the review sounds (`ReviewSoundSection`, kept in this browser), for Enterprise accounts the invitations and people
- * (`InvitationSections`), and the courses and subjects the learner is in (`AssignedGroups`).
+ * (`MemoryModelSection`), the review sounds (`ReviewSoundSection`, kept in this browser), for
+ * Enterprise accounts the invitations and people (`InvitationSections`), and the courses and
+ * subjects the learner is in (`AssignedGroups`).
  *
  * **Use it** for the signed-in learner's own account page. **Don't use it** for the progress
  * figures (`MyProgress`) or to choose a plan (`InAppPricing`).
