@@ -221,10 +221,24 @@ module.exports = {
     },
     {
       name: 'server-imports-only-contract-types-from-api',
-      comment: 'The server may read the generated contract types (packages/api/src/schema.d.ts).',
+      comment:
+        'The server may read the generated contract types (packages/api/src/schema.d.ts) and the ' +
+        "note rules both sides run (packages/api/src/notes/, e.g. the type-in answer's diff).",
       severity: 'error',
       from: { path: '^packages/server/' },
-      to: { path: '^packages/api/', pathNot: '^packages/api/src/schema\\.d\\.ts$' },
+      to: {
+        path: '^packages/api/',
+        pathNot: ['^packages/api/src/schema\\.d\\.ts$', '^packages/api/src/notes/'],
+      },
+    },
+    {
+      name: 'api-notes-import-nothing',
+      comment:
+        'packages/api/src/notes/ runs in the server too: pure rules with no imports (no React, no ' +
+        'client, no browser), tests aside.',
+      severity: 'error',
+      from: { path: '^packages/api/src/notes/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: '^packages/api/src/notes/' },
     },
     {
       name: 'server-imports-contract-types-as-types-only',

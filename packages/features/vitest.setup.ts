@@ -1,6 +1,8 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// DOMPurify (RichContent) needs happy-dom's node names fixed, as in packages/ui.
+import '@memoria/ui/test/happy-dom';
 
 // The vmThreads pool (vitest.config.ts) gives each file a context with happy-dom's globals only;
 // msw (imported by the stories that tests render) needs the platform's BroadcastChannel, which

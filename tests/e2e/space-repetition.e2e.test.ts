@@ -137,7 +137,7 @@ describe('spaced repetition in the browser', () => {
 
       // Review all five with the keyboard: Space reveals, 1 rates the first Again, 4 the rest Easy.
       await deck.card.getByRole('link', { name: 'Study (5)' }).click();
-      const shown = page.locator('article[data-card-id] p').first();
+      const shown = page.locator('article[data-card-id] [data-side="front"]').first();
       await page.getByText('5 remaining today', { exact: true }).waitFor();
       const first = (await shown.textContent()) ?? '';
       await page.keyboard.press('Space');
@@ -190,7 +190,9 @@ describe('spaced repetition in the browser', () => {
       await deck.card.waitFor();
       await expect.poll(() => deck.remaining(), { timeout: 10_000 }).toBe('1');
       await deck.card.getByRole('link', { name: 'Study (1)' }).click();
-      await page.locator('article[data-card-id] p', { hasText: 'Paris' }).waitFor();
+      await page
+        .locator('article[data-card-id] [data-side="front"]', { hasText: 'Paris' })
+        .waitFor();
       await page.keyboard.press('Space');
       const easy = page.getByRole('button', { name: 'Easy', exact: true });
       const easyLabel = (await easy.textContent()) ?? '';

@@ -35,8 +35,17 @@ export * from './friends.ts';
 export { useHydrated, useHydratedQuery } from './hydration.ts';
 export { newIdempotencyKey } from './idempotency-key.ts';
 export * from './invitations.ts';
+export type { MediaResolver, MediaResolverOptions } from './media.ts';
+export {
+  createMediaResolver,
+  MEDIA_CACHE_CAPACITY,
+  mediaHash,
+  useMediaResolver,
+} from './media.ts';
 export * from './memory-model.ts';
 export * from './mnemonics.ts';
+export type { DiffKind, DiffSegment } from './notes/type-in-diff.ts';
+export { typeInDiff } from './notes/type-in-diff.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './progress.ts';
@@ -67,6 +76,7 @@ export {
   useSignedIn,
   useSignedInQuery,
 } from './query.ts';
+export * from './review-settings.ts';
 export type { components, operations, paths } from './schema.d.ts';
 export * from './schools.ts';
 export type { Tokens } from './session.ts';

@@ -68,7 +68,8 @@ const counters = () =>
   [...(document.querySelector('ul[aria-label]')?.querySelectorAll('li') ?? [])]
     .map((li) => li.textContent)
     .join(' · ');
-const front = () => document.querySelector('article[data-card-id] p')?.textContent;
+const front = () =>
+  document.querySelector('article[data-card-id] [data-side="front"]')?.textContent;
 /** A request's query parameters. */
 const queryOf = (r: { path: string }) => new URL(r.path, server.origin).searchParams;
 
@@ -135,6 +136,7 @@ describe('review keyboard flow', () => {
       ...CARDS.review,
       id: id + 100,
       front: `Extra ${id}`,
+      front_html: `Extra ${id}`,
     }));
     const pages = [
       queue([CARDS.fresh, CARDS.learning, CARDS.review], { remaining_today: 5 }),
@@ -347,6 +349,7 @@ describe('interval previews past the page’s first cards', () => {
       ...CARDS.review,
       id: 200 + i,
       front: `Card ${i}`,
+      front_html: `Card ${i}`,
     }));
     const served = (from: number) =>
       queue(

@@ -5,14 +5,22 @@
  * Shared read-only decks can be reviewed too; nothing here edits the deck. The session is
  * `useReviewSession`, the keys and announcements `useReviewKeys.ts`; this file renders them.
  */
-import { type DueCard, REVIEW_RATINGS, type ReviewRating, useDeck } from '@memoria/api';
+import {
+  type DueCard,
+  REVIEW_RATINGS,
+  type ReviewRating,
+  useDeck,
+  useMediaResolver,
+  useReviewSettings,
+} from '@memoria/api';
 import { Button, CheckIcon, Chip, EmptyState, Skeleton, Snackbar } from '@memoria/ui';
 import type { ReactNode, RefObject } from 'react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { DECK_ERRORS, errorMessage } from '../shared/errors.ts';
 import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
+import { CardSide, type ResolveMediaUrl } from './CardSide.tsx';
 import { describeInterval, formatInterval } from './intervals.ts';
 import { useFlushReviewQueue } from './offlineQueue.ts';
 import * as s from './review.css.ts';
@@ -26,13 +34,9 @@ const STATE_IDS: Record<DueCard['state'], string> = {
   relearning: 'deckReview.state.relearning',
 };
 
-function Side({ text, image, alt }: { text: string; image: string | null; alt: string }) {
-  return (
-    <>
-      {image ? <img className={s.image} src={image} alt={alt} /> : null}
-      {text ? <p className={s.side}>{text}</p> : null}
-    </>
-  );
+/** The text of a card without HTML (rows from before notes), as the review showed it then. */
+function PlainSide({ text }: { text: string }) {
+  return text ? <p className={s.side}>{text}</p> : null;
 }
 
 export interface DeckReviewProps {
@@ -74,6 +78,8 @@ export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProp
   useFlushReviewQueue();
   const deck = useDeck(deckId);
   const session = useReviewSession(deckId);
+  // One cache of media object URLs for the session: a sibling or a card shown again loads nothing.
+  const resolveMediaUrl = useMediaResolver();
   useReviewKeys(session);
   const { live, cardRef } = useReviewAnnouncer(session, initiallyRevealed);
   const { due, feedback, canUndo, undo } = session;
@@ -117,6 +123,7 @@ export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProp
         emptyDeck={deck.data?.cards_count === 0}
         backHref={backHref}
         cardRef={cardRef}
+        resolveMediaUrl={resolveMediaUrl}
       />
       <p className={s.live} aria-live="polite" aria-atomic="true">
         {live}
@@ -178,11 +185,13 @@ function ReviewBody({
   emptyDeck,
   backHref,
   cardRef,
+  resolveMediaUrl,
 }: {
   session: ReviewSession;
   emptyDeck: boolean;
   backHref: string;
   cardRef: RefObject<HTMLElement | null>;
+  resolveMediaUrl: ResolveMediaUrl;
 }) {
   const intl = useIntl();
   const { due, current } = session;
@@ -216,7 +225,14 @@ function ReviewBody({
     );
   }
   if (!current) return <SessionEnd session={session} emptyDeck={emptyDeck} backHref={backHref} />;
-  return <ReviewCard session={session} card={current} cardRef={cardRef} />;
+  return (
+    <ReviewCard
+      session={session}
+      card={current}
+      cardRef={cardRef}
+      resolveMediaUrl={resolveMediaUrl}
+    />
+  );
 }
 
 /** No card to show: an empty deck, or all done for now (with when the next one is due). */
@@ -276,13 +292,26 @@ function ReviewCard({
   session,
   card,
   cardRef,
+  resolveMediaUrl,
 }: {
   session: ReviewSession;
   card: DueCard;
   cardRef: RefObject<HTMLElement | null>;
+  resolveMediaUrl: ResolveMediaUrl;
 }) {
   const intl = useIntl();
   const { revealed, reveal, rate } = session;
+  const { autoPlay, speech } = useReviewSettings();
+  // The type-in answer belongs to its card: another card starts empty.
+  const [answer, setAnswer] = useState({ cardId: card.id, value: '' });
+  const typed = {
+    value: answer.cardId === card.id ? answer.value : '',
+    onChange: (value: string) => setAnswer({ cardId: card.id, value }),
+    onSubmit: reveal,
+  };
+  const sideProps = { typed, autoPlay, speech, resolveMediaUrl };
+  // The answer of an occlusion card shows the same image uncovered: one image, not two.
+  const answerHasImage = revealed && card.back_html.includes('class="occlusion"');
   return (
     <>
       <article
@@ -294,18 +323,39 @@ function ReviewCard({
         data-card-id={card.id}
       >
         <Chip label={intl.formatMessage({ id: STATE_IDS[card.state] })} color="spacedRepetition" />
-        <Side
-          text={card.front}
-          image={card.front_image}
-          alt={intl.formatMessage({ id: 'deckReview.frontImage' })}
-        />
+        {card.front_image ? (
+          <img
+            className={s.image}
+            src={card.front_image}
+            alt={intl.formatMessage({ id: 'deckReview.frontImage' })}
+          />
+        ) : null}
+        {card.front_html ? (
+          <CardSide
+            {...sideProps}
+            html={card.front_html}
+            side="front"
+            replayKey={!revealed}
+            withoutAnswerBox={revealed}
+            withoutOcclusion={answerHasImage}
+          />
+        ) : (
+          <PlainSide text={card.front} />
+        )}
         {revealed ? (
           <div className={s.answer} data-testid="answer">
-            <Side
-              text={card.back}
-              image={card.back_image}
-              alt={intl.formatMessage({ id: 'deckReview.backImage' })}
-            />
+            {card.back_image ? (
+              <img
+                className={s.image}
+                src={card.back_image}
+                alt={intl.formatMessage({ id: 'deckReview.backImage' })}
+              />
+            ) : null}
+            {card.back_html ? (
+              <CardSide {...sideProps} html={card.back_html} side="back" replayKey />
+            ) : (
+              <PlainSide text={card.back} />
+            )}
           </div>
         ) : null}
       </article>

@@ -1,5 +1,5 @@
 import { vars } from '@memoria/ui/theme';
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { appPage } from '../shared/page.css.ts';
 
 export const page = style([appPage, { maxWidth: '760px' }]);
@@ -160,4 +160,104 @@ export const focusTarget = style({
   selectors: {
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '4px' },
   },
+});
+
+// ── card sides from HTML (CardSide.tsx) ────────────────────────────────────────────────────────
+
+/** A side's pieces, one under the other, as wide as the card allows. */
+export const richSide = style({
+  display: 'grid',
+  gap: vars.space.md,
+  justifyItems: 'center',
+  width: '100%',
+  minWidth: 0,
+  fontSize: vars.fontSize.xl,
+});
+
+// A side's text as large as the plain sides were (RichContent's own size is for lists and previews).
+globalStyle(`${richSide} > div`, {
+  fontSize: vars.fontSize.xl,
+  lineHeight: vars.lineHeight.normal,
+});
+
+export const answerBox = style({
+  width: '100%',
+  maxWidth: '420px',
+  boxSizing: 'border-box',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  font: 'inherit',
+  fontSize: vars.fontSize.lg,
+  fontFamily: vars.font.mono,
+  color: vars.color.text,
+  backgroundColor: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  textAlign: 'center',
+  ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+});
+
+export const typeDiff = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  justifyItems: 'center',
+});
+
+export const typeVerdict = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const diffLine = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.lg,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});
+
+/** Anki's colours for the diff, with a mark that does not rely on colour alone. */
+export const diffOk = style({ color: vars.color.success });
+export const diffExtra = style({
+  color: vars.color.danger,
+  textDecoration: 'line-through',
+});
+export const diffMissing = style({
+  color: vars.color.textMuted,
+  textDecoration: 'underline dotted',
+});
+
+export const diffArrow = style({ color: vars.color.textMuted });
+
+export const occlusion = style({ margin: 0, maxWidth: '100%' });
+
+/** The masks' SVG covers exactly the image: the frame is as large as the image it holds. */
+export const occlusionFrame = style({
+  position: 'relative',
+  display: 'inline-block',
+  lineHeight: 0,
+});
+
+export const occlusionImage = style({ display: 'block', maxWidth: '100%', maxHeight: '60vh' });
+
+export const occlusionPending = style({ width: '240px', height: '160px' });
+
+export const occlusionMasks = style({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+});
+
+const maskStroke = { vectorEffect: 'non-scaling-stroke', strokeWidth: 2 } as const;
+
+/** Another group, covered (hide all, guess one): Anki's pale masks. */
+export const maskHidden = style({ ...maskStroke, fill: '#ffeba2', stroke: '#212121' });
+/** The group to name: its own colour, so the learner knows which one is asked. */
+export const maskAsked = style({ ...maskStroke, fill: '#ff8e8e', stroke: '#212121' });
+/** The asked group, answered: its outline over the uncovered image. */
+export const maskRevealed = style({
+  ...maskStroke,
+  fill: 'none',
+  stroke: '#d32f2f',
+  strokeWidth: 3,
 });

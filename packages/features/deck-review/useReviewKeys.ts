@@ -83,6 +83,15 @@ export function useReviewAnnouncer(session: ReviewSession, initiallyRevealed: bo
         : intl.formatMessage({ id: 'deckReview.announce.card' }, { front, remaining }),
     );
     const active = document.activeElement;
+    // The type-in card's box took the focus as it showed: the learner types there first.
+    if (
+      active &&
+      active !== cardRef.current &&
+      cardRef.current?.contains(active) &&
+      isTyping(active)
+    ) {
+      return;
+    }
     if (
       cardRef.current &&
       (active === document.body || cardRef.current.contains(active) || !active)

@@ -4,6 +4,7 @@ import { AssignedGroups } from '../school-wizard/index.ts';
 import * as page from '../shared/page.css.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { MemoryModelSection } from './MemoryModelSection.tsx';
+import { ReviewSoundSection } from './ReviewSoundSection.tsx';
 import { SubscriptionList } from './SubscriptionList.tsx';
 import { SubscriptionSection, type SubscriptionSectionProps } from './SubscriptionSection.tsx';
 
@@ -11,8 +12,9 @@ import { SubscriptionSection, type SubscriptionSectionProps } from './Subscripti
  * The `/profile` page, mounted by `ProfileIsland`: a column of independent sections, each loading,
  * failing and retrying on its own: the account details the learner edits, the plan and
  * subscription, the subscriptions and their payments (`SubscriptionList`), the memory model
- * (`MemoryModelSection`), for Enterprise accounts the invitations and people
- * (`InvitationSections`), and the courses and subjects the learner is in (`AssignedGroups`).
+ * (`MemoryModelSection`), the review sounds (`ReviewSoundSection`, kept in this browser), for
+ * Enterprise accounts the invitations and people (`InvitationSections`), and the courses and
+ * subjects the learner is in (`AssignedGroups`).
  *
  * **Use it** for the signed-in learner's own account page. **Don't use it** for the progress
  * figures (`MyProgress`) or to choose a plan (`InAppPricing`).
@@ -61,6 +63,7 @@ export function Profile({ openUrl, fromCheckout }: SubscriptionSectionProps) {
       <SubscriptionSection openUrl={openUrl} fromCheckout={fromCheckout} />
       <SubscriptionList />
       <MemoryModelSection />
+      <ReviewSoundSection />
       {/* Enterprise and Enterprise+ accounts: invitations, students, teachers (issue 17). */}
       <InvitationSections />
       {/* Schools: the courses and subjects assigned to the user. */}

@@ -66,6 +66,10 @@ export const en = {
   'profile.history.status.rejected': 'Declined',
   'profile.history.status.refunded': 'Refunded',
   'profile.history.status.cancelled': 'Cancelled',
+  'profile.reviewSound.title': 'Review sounds',
+  'profile.reviewSound.autoPlay': 'Play a card’s sounds and speech when it shows',
+  'profile.reviewSound.speech': 'Speak text aloud (off shows the text instead)',
+  'profile.reviewSound.note': 'Saved in this browser. Press R during a review to play them again.',
   'profile.memory.title': 'Memory model',
   'profile.memory.defaults':
     'Your reviews are scheduled with the default FSRS parameters. Parameters of your own are fitted once you have {min, number} reviews ({count, number} so far).',
@@ -156,6 +160,11 @@ export const es: typeof en = {
   'profile.history.status.rejected': 'Rechazado',
   'profile.history.status.refunded': 'Reembolsado',
   'profile.history.status.cancelled': 'Cancelado',
+  'profile.reviewSound.title': 'Sonidos del repaso',
+  'profile.reviewSound.autoPlay': 'Reproducir los sonidos y la voz de una tarjeta al mostrarla',
+  'profile.reviewSound.speech': 'Leer el texto en voz alta (si no, se muestra el texto)',
+  'profile.reviewSound.note':
+    'Se guarda en este navegador. Pulsa R durante el repaso para volver a oírlos.',
   'profile.memory.title': 'Modelo de memoria',
   'profile.memory.defaults':
     'Tus repasos se programan con los parámetros FSRS por defecto. Los tuyos se ajustan cuando tengas {min, number} repasos ({count, number} hasta ahora).',

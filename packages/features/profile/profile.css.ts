@@ -1,5 +1,5 @@
 import { vars } from '@memoria/ui/theme';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 /** The subscriptions of the account, one after another, a rule between them. */
 export const subscriptionList = style({ listStyle: 'none', margin: 0, padding: 0 });
@@ -26,3 +26,27 @@ export const dates = style({
 });
 
 export const date = style({ margin: 0 });
+
+/** The review sound settings: one checkbox a line. */
+export const checkList = style({ display: 'grid', gap: vars.space.sm });
+
+export const checkRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+});
+
+globalStyle(`${checkRow} input`, {
+  width: '18px',
+  height: '18px',
+  margin: 0,
+  accentColor: vars.color.primary,
+});
+
+export const checkNote = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});

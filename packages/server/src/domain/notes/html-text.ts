@@ -41,11 +41,11 @@ function decodeEntities(text: string): string {
 
 /**
  * The text a person reads in the HTML: `<br>` and the ends of blocks as line breaks, speech
- * (`<span class="tts">`, spoken, not shown) and tags left out, entities decoded. `textToHtml`'s
+ * (`<tts-speak>`, spoken, not shown) and tags left out, entities decoded. `textToHtml`'s
  * output comes back as the text it was made from.
  */
 export function htmlToText(html: string): string {
-  const withoutSpeech = html.replace(/<span class="tts"[^>]*>[\s\S]*?<\/span>/g, '');
+  const withoutSpeech = html.replace(/<tts-speak[^>]*>[\s\S]*?<\/tts-speak>/g, '');
   const lines = withoutSpeech
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(?:p|div|li|tr|h[1-6]|pre)>(?!$)/gi, '\n')

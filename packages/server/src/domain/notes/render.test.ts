@@ -168,9 +168,9 @@ describe('own note types', () => {
     backTemplate: '{{FrontSide}}<hr id=answer>{{meaning}} {{Tags}}',
   };
 
-  it('renders the templates, speech as a tts span, the answer without the question', () => {
+  it('renders the templates, speech as a tts-speak element, the answer without the question', () => {
     const [card] = cardsOf(vocabulary, { word: 'hola', meaning: 'hello' }, ['greeting']);
-    expect(card?.frontHtml).toBe('hola<span class="tts" data-tts-lang="es_ES">hola</span>');
+    expect(card?.frontHtml).toBe('hola<tts-speak lang="es_ES">hola</tts-speak>');
     expect(card?.front).toBe('hola');
     expect(card?.backHtml).toBe('hello greeting');
   });

@@ -64,7 +64,7 @@ describe('Anki card templates', () => {
       '<div class="type-answer" data-type-answer-expected="hola amigo"></div>',
     );
     expect(note('{{tts es_ES:Front}}', null)).toBe(
-      '<span class="tts" data-tts-lang="es_ES">hola amigo</span>',
+      '<tts-speak lang="es_ES">hola amigo</tts-speak>',
     );
     expect(() => note('{{tts <b>:Front}}', null)).toThrow(TemplateError);
     expect(() => note('{{furigana:Front}}', null)).toThrow(TemplateError);

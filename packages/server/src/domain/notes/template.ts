@@ -151,7 +151,8 @@ function applyNoteFilter(
     if (!TTS_LANGUAGE.test(language)) {
       throw new TemplateError(`"${language}" is not a speech language such as es_ES`);
     }
-    return `<span class="tts" data-tts-lang="${language}">${escapeHtml(htmlToText(text))}</span>`;
+    // The markup RichContent speaks (packages/ui): one element, whatever renders the side.
+    return `<tts-speak lang="${language}">${escapeHtml(htmlToText(text))}</tts-speak>`;
   }
   return undefined;
 }

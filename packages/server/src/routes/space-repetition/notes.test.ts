@@ -346,7 +346,7 @@ describe('notes', () => {
       fields: { word: 'hola', meaning: 'hello' },
     });
     expect(note.cards[0]?.front_html).toBe(
-      'hola<span class="tts" data-tts-lang="es_ES">hola</span>',
+      'hola<tts-speak lang="es_ES">hola</tts-speak>',
     );
     expect(note.cards[0]?.back).toBe('hello');
     const changed = await t.request('PUT', `${SR}/note-types/${type.body.id}/`, {

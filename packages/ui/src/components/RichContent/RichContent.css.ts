@@ -35,6 +35,22 @@ globalStyle(`${root} th, ${root} td`, {
 });
 globalStyle(`${root} .katex-display`, { margin: 0 });
 
+// The server's cloze markup: the deletion asked (`[…]`, `[hint]`) or answered stands out, as in
+// Anki; the other deletions read as plain text; the extra lines come after a gap, quieter.
+globalStyle(`${root} .cloze`, {
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.primaryText,
+  background: vars.color.surfaceAlt,
+  borderRadius: vars.radius.sm,
+  padding: '0 0.2em',
+});
+globalStyle(`${root} .cloze-extra, ${root} .occlusion-extra`, {
+  marginTop: vars.space.md,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.md,
+});
+globalStyle(`${root} .occlusion-header`, { marginBottom: vars.space.sm });
+
 /** A formula wider than the side scrolls by itself rather than widening the page. */
 export const displayMath = style({
   display: 'block',

@@ -144,4 +144,20 @@ describe('RichContent', () => {
     ]);
     expect(container.querySelector('script, style, svg, iframe, [onerror]')).toBeNull();
   });
+
+  it('keeps the classes of the server’s cloze markup, and no other class', () => {
+    const { container } = renderWithIntl(
+      <RichContent
+        html={
+          '<span class="cloze" data-cloze="1">[…]</span> is <span class="cloze-inactive">Paris</span>' +
+          '<div class="cloze-extra">Extra</div><b class="app-button">x</b>'
+        }
+      />,
+    );
+    expect(container.querySelector('span.cloze')?.textContent).toBe('[…]');
+    expect(container.querySelector('span.cloze-inactive')?.textContent).toBe('Paris');
+    expect(container.querySelector('div.cloze-extra')?.textContent).toBe('Extra');
+    expect(container.querySelector('b')?.getAttribute('class')).toBeNull();
+    expect(container.querySelector('[data-cloze]')).toBeNull();
+  });
 });

@@ -16,7 +16,13 @@ import { cx } from '../../utils/cx.ts';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { splitMath } from './math.ts';
 import * as s from './RichContent.css.ts';
-import { allowedStyle, isAllowedLink, isAllowedMediaSrc, sanitizeSide } from './sanitize.ts';
+import {
+  allowedClassName,
+  allowedStyle,
+  isAllowedLink,
+  isAllowedMediaSrc,
+  sanitizeSide,
+} from './sanitize.ts';
 import { bcp47, languageName, synthesis, voiceFor } from './speech.ts';
 
 const PlayIcon = createIcon(
@@ -363,6 +369,7 @@ function build(node: Node, state: BuildState, key: string): ReactNode[] {
           {
             key,
             style: Object.keys(style).length > 0 ? style : undefined,
+            className: allowedClassName(el.getAttribute('class')),
             title: el.getAttribute('title') ?? undefined,
             lang: el.getAttribute('lang') ?? undefined,
             colSpan: tag === 'td' || tag === 'th' ? span('colspan') : undefined,

@@ -52,7 +52,37 @@ const TAGS = [
   'font',
   'tts-speak',
 ];
-const ATTRIBUTES = ['href', 'src', 'alt', 'title', 'lang', 'style', 'color', 'colspan', 'rowspan'];
+const ATTRIBUTES = [
+  'href',
+  'src',
+  'alt',
+  'title',
+  'lang',
+  'style',
+  'color',
+  'colspan',
+  'rowspan',
+  'class',
+];
+
+/**
+ * The classes of the server's note markup (docs/features/notes.md) a side keeps: the cloze being
+ * asked or answered, the other deletions, and the extra lines of cloze and occlusion cards. Any
+ * other class is dropped, so a card cannot borrow the app's own styles.
+ */
+const NOTE_CLASSES = new Set([
+  'cloze',
+  'cloze-inactive',
+  'cloze-extra',
+  'occlusion-header',
+  'occlusion-extra',
+]);
+
+/** The note classes of a `class` attribute, or undefined when it has none. */
+export function allowedClassName(value: string | null): string | undefined {
+  const kept = (value ?? '').split(/\s+/).filter((name) => NOTE_CLASSES.has(name));
+  return kept.length > 0 ? kept.join(' ') : undefined;
+}
 
 /** Media served by Memoria (relative, same origin) and images inlined as `data:`. */
 const MEDIA_URL = /^\/be\/api\/space-repetition\/media\/[0-9a-f]{64}\/$/;

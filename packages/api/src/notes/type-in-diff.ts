@@ -1,8 +1,10 @@
 /**
  * The answer side of a type-in card: the typed answer compared character by character with the
  * expected one, as Anki shows it (typed characters that match are ok, typed ones that do not are
- * extra, expected ones not typed are missing). The client calls the same rule with the learner's
- * input; the expected text is the card's `data-type-answer-expected`.
+ * extra, expected ones not typed are missing). The review calls it with the learner's input and
+ * the card's `data-type-answer-expected`. It lives here, with no imports, so that the server can
+ * import the same rule (`@memoria/api/notes/type-in-diff`; `.dependency-cruiser.cjs` allows the
+ * server this folder and keeps it free of imports).
  */
 
 export type DiffKind = 'ok' | 'missing' | 'extra';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typeInDiff } from './type-in.ts';
+import { typeInDiff } from './type-in-diff.ts';
 
 describe('type-in answer diff', () => {
   it('marks a right answer ok', () => {

@@ -1,0 +1,108 @@
+/** The media resolver against a real HTTP server (src/test/http-server.ts), as client.test.ts. */
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createApiClient } from './client.ts';
+import { createMediaResolver, mediaHash } from './media.ts';
+import { startTestServer, type TestServer } from './test/http-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `${server.origin}/space-repetition/7`,
+  );
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  localStorage.clear();
+  localStorage.setItem('access_token', 'acc-1');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+const hash = (digit: number) => String(digit).repeat(64);
+const src = (digit: number) => `/be/api/space-repetition/media/${hash(digit)}/`;
+
+/** The browser's object URLs, recorded: which were made and which revoked. */
+function recordedUrls() {
+  const made: string[] = [];
+  const blobs: Blob[] = [];
+  const revoked: string[] = [];
+  return {
+    made,
+    blobs,
+    revoked,
+    urls: {
+      createObjectURL(blob: Blob) {
+        const url = URL.createObjectURL(blob);
+        made.push(url);
+        blobs.push(blob);
+        return url;
+      },
+      revokeObjectURL(url: string) {
+        revoked.push(url);
+        URL.revokeObjectURL(url);
+      },
+    },
+  };
+}
+
+function resolverWith(capacity = 10) {
+  const recorded = recordedUrls();
+  const client = createApiClient({ baseUrl: `${server.origin}/be/api`, navigate: () => {} });
+  server.handle(() => ({ status: 200, body: 'ID3', headers: { 'Content-Type': 'audio/mpeg' } }));
+  return { ...recorded, resolver: createMediaResolver({ client, capacity, urls: recorded.urls }) };
+}
+
+describe('media resolver', () => {
+  test('fetches a media with the bearer token once per hash and answers its object URL', async () => {
+    const { resolver, made, blobs } = resolverWith();
+    const first = await resolver.resolve(src(1));
+    const again = await resolver.resolve(src(1));
+
+    expect(first).toMatch(/^blob:/);
+    expect(again).toBe(first);
+    expect(made).toEqual([first]);
+    const hits = server.hits(src(1));
+    expect(hits).toHaveLength(1);
+    expect(hits[0]?.headers.authorization).toBe('Bearer acc-1');
+    expect(blobs[0]?.type).toBe('audio/mpeg');
+    expect(await blobs[0]?.text()).toBe('"ID3"');
+  });
+
+  test('leaves other addresses as they are, without a request', () => {
+    const { resolver } = resolverWith();
+    expect(resolver.resolve('https://example.com/a.png')).toBe('https://example.com/a.png');
+    expect(resolver.resolve('/be/api/space-repetition/media/abc/')).toBe(
+      '/be/api/space-repetition/media/abc/',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  test('revokes the least recently used URL beyond its capacity, and all of them on dispose', async () => {
+    const { resolver, made, revoked } = resolverWith(2);
+    const one = await resolver.resolve(src(1));
+    const two = await resolver.resolve(src(2));
+    await resolver.resolve(src(1)); // 1 is now the most recent: 2 goes first
+    const three = await resolver.resolve(src(3));
+    await vi.waitFor(() => expect(revoked).toEqual([two]));
+
+    resolver.dispose();
+    await vi.waitFor(() => expect(revoked.toSorted()).toEqual([one, two, three].toSorted()));
+    expect(made).toHaveLength(3);
+  });
+
+  test('a failed media is asked again the next time, and its error reaches the caller', async () => {
+    const { resolver } = resolverWith();
+    server.handle(() => ({ status: 404, body: { detail: 'Not found.', code: 'not_found' } }));
+    await expect(resolver.resolve(src(4))).rejects.toMatchObject({ status: 404 });
+    server.handle(() => ({ status: 200, body: 'png', headers: { 'Content-Type': 'image/png' } }));
+    await expect(resolver.resolve(src(4))).resolves.toMatch(/^blob:/);
+    expect(server.hits(src(4))).toHaveLength(2);
+  });
+
+  test('mediaHash reads only Memoria media addresses', () => {
+    expect(mediaHash(src(5))).toBe(hash(5));
+    expect(mediaHash(`${src(5)}x`)).toBeNull();
+  });
+});
