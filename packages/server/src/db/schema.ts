@@ -431,6 +431,22 @@ export const cardSchedules = pgTable(
   ],
 );
 
+/** A learner's own names for their card flags (1 red … 7 purple); a flag without a row has its colour's. */
+export const cardFlagNames = pgTable(
+  'card_flag_names',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    flag: smallint('flag').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.flag] }),
+    check('card_flag_names_flag_range', sql`${t.flag} between 1 and 7`),
+  ],
+);
+
 /**
  * How many new cards a learner introduced (first rated) in a desk on one of their days (in their
  * time zone): the daily new-card allowance reads this row instead of counting schedules. The

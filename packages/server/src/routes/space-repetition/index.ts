@@ -5,6 +5,7 @@
  */
 import type { Handlers } from '../../contract/types.ts';
 import { handlers as anki } from './anki.ts';
+import { handlers as cardStates } from './card-states.ts';
 import { handlers as cards } from './cards.ts';
 import { handlers as csvImport } from './csv-import.ts';
 import { handlers as decks } from './desks.ts';
@@ -18,6 +19,7 @@ import { handlers as reviews } from './reviews.ts';
 export const handlers: Handlers = {
   ...decks,
   ...cards,
+  ...cardStates,
   ...notes,
   ...noteTypes,
   ...reviews,
