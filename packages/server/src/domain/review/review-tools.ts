@@ -44,3 +44,25 @@ export function becomesLeech(
 ): boolean {
   return threshold > 0 && lapsesBefore < threshold && lapsesAfter >= threshold;
 }
+
+/** What a rating does beyond the schedule, by the deck's settings. */
+export interface RatingEffects {
+  /** The card just became a leech: its note is tagged `leech` and the learner told once. */
+  leech: boolean;
+  /** Suspend the card (a leech, when the leech action is to suspend). */
+  suspend: boolean;
+  /** Bury the note's other cards until the learner's next day. */
+  burySiblings: boolean;
+}
+
+export function ratingEffects(
+  settings: ReviewToolSettings,
+  lapses: { before: number; after: number },
+): RatingEffects {
+  const leech = becomesLeech(lapses.before, lapses.after, settings.leechThreshold);
+  return {
+    leech,
+    suspend: leech && settings.leechAction === 'suspend',
+    burySiblings: settings.burySiblings,
+  };
+}

@@ -206,3 +206,88 @@ describe('flags', () => {
     ).toBe(400);
   });
 });
+
+describe('leeches', () => {
+  /** A review card of `who` with `lapses` lapses, and a time after its due date to rate it. */
+  async function lapsedCard(who: Learner, deckId: number, cardId: number, lapses: number) {
+    const start = Date.now() - 60 * 86_400_000;
+    await rate(who, cardId, { difficulty: 'good', reviewed_at: new Date(start).toISOString() });
+    await rate(who, cardId, {
+      difficulty: 'good',
+      reviewed_at: new Date(start + 3_600_000).toISOString(),
+    });
+    await t.database.sql`
+      update card_schedules set lapses = ${lapses}
+      where user_id = ${who.user.id} and card_id = ${cardId}`;
+    expect(deckId).toBeGreaterThan(0);
+  }
+
+  it('a lapse reaching the threshold (8) tags the note leech, suspends the card and says so once', async () => {
+    const ana = await t.signUp();
+    const { deck, ids } = await deckOf(ana, 2);
+    const card = ids[0] ?? 0;
+    await lapsedCard(ana, deck.id, card, 7);
+    const res = await rate(ana, card, { difficulty: 'again' });
+    expect(res.status).toBe(200);
+    expect(res.body.leech).toBe(true);
+    expect(res.body.card).toMatchObject({ lapses: 8, suspended: true });
+    expect((await queue(ana, deck.id)).ids).toEqual([ids[1]]);
+    const [note] = await t.database.sql<{ tags: string[] }[]>`
+      select n.tags from notes n join cards c on c.note_id = n.id where c.id = ${card}`;
+    expect(note?.tags).toEqual(['leech']);
+    // Back in the queue, lapsing again is not news: no second alert, not suspended again.
+    await act(ana, card, 'unsuspend');
+    await rate(ana, card, { difficulty: 'good' });
+    await t.database.sql`
+      update card_schedules set state = 2, due = now() - interval '1 day'
+      where user_id = ${ana.user.id} and card_id = ${card}`;
+    const again = await rate(ana, card, { difficulty: 'again' });
+    expect(again.body.leech).toBeUndefined();
+    expect(again.body.card.suspended).toBe(false);
+  });
+
+  it('a recipient of a read-only deck has their card suspended, the owner’s note untagged', async () => {
+    const ana = await t.signUp();
+    const bo = await t.signUp();
+    const { deck, ids } = await deckOf(ana, 1);
+    const shared = await t.request('POST', `${SR}/desks/${deck.id}/share_multiple/`, {
+      token: ana.access,
+      body: { emails: [bo.user.email] },
+    });
+    expect(shared.status).toBeLessThan(300);
+    const card = ids[0] ?? 0;
+    await lapsedCard(bo, deck.id, card, 7);
+    const res = await rate(bo, card, { difficulty: 'again' });
+    expect(res.body).toMatchObject({ leech: true, card: { suspended: true } });
+    const [note] = await t.database.sql<{ tags: string[] }[]>`
+      select n.tags from notes n join cards c on c.note_id = n.id where c.id = ${card}`;
+    expect(note?.tags).toEqual([]);
+    expect((await queue(ana, deck.id)).ids).toEqual([card]);
+  });
+});
+
+describe('siblings', () => {
+  it('are not buried by a rating with the default settings; burySiblings buries the others until tomorrow', async () => {
+    const ana = await t.signUp({ timezone: 'America/Lima' });
+    const { makeDeck } = helpers(() => t);
+    const deck = await makeDeck(ana);
+    const note = await t.request('POST', `${SR}/notes/`, {
+      token: ana.access,
+      body: {
+        desk_id: deck.id,
+        note_type: 'basic_reversed',
+        fields: { front: 'Spain', back: 'Madrid' },
+      },
+    });
+    expect(note.status).toBe(201);
+    const [first, second] = note.body.cards.map((c: { id: number }) => c.id) as number[];
+    await rate(ana, first ?? 0, { difficulty: 'good' });
+    expect((await queue(ana, deck.id)).ids).toContain(second);
+
+    const { burySiblings } = await import('../../db/queries/card-states.ts');
+    const until = new Date(Date.now() + 3_600_000);
+    expect(await burySiblings(t.database.sql, ana.user.id, first ?? 0, until)).toBe(1);
+    expect((await queue(ana, deck.id)).ids).not.toContain(second);
+    expect((await queue(ana, deck.id)).ids).toContain(first);
+  });
+});

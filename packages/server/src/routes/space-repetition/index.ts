@@ -15,6 +15,7 @@ import { handlers as memoryModel } from './memory-model.ts';
 import { handlers as noteTypes } from './note-types.ts';
 import { handlers as notes } from './notes.ts';
 import { handlers as reviews } from './reviews.ts';
+import { handlers as tags } from './tags.ts';
 
 export const handlers: Handlers = {
   ...decks,
@@ -28,4 +29,5 @@ export const handlers: Handlers = {
   ...anki,
   ...csvImport,
   ...media,
+  ...tags,
 };
