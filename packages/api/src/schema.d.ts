@@ -1916,6 +1916,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/cards/bulk/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply one action to many cards (the card browser's), each card answered on its own.
+         * @description Suspend, unsuspend, bury (until the caller's next day), unbury, flag, reset (new again) and reschedule (rated cards due in `days` days) change the caller's own schedules: any card they see. Tag and untag change the cards' notes: only in decks the caller may edit. A card the caller does not see is `not_found`, one they may not change `forbidden`; the others apply in one transaction. The answer's `operation_id` undoes the change for 30 days.
+         */
+        post: operations["changeCardsInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/cards/bulk/{id}/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one of the caller's bulk changes, putting back what it overwrote.
+         * @description The caller's schedules (or the notes' tags) go back to what they were just before the change, including anything done to those cards since. 409 when it was undone already; 404 when it is not the caller's or older than 30 days.
+         */
+        post: operations["undoCardsBulkChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/cards/{id}/suspend/": {
         parameters: {
             query?: never;
@@ -4321,6 +4364,29 @@ export interface components {
             remaining_today: number;
             /** @description True on the one rating whose lapse reached the leech threshold (8 by default): the card's note is tagged `leech` and, by the learner's leech action, the card suspended. */
             leech?: boolean;
+        };
+        CardBulkRequest: {
+            card_ids: number[];
+            /** @enum {string} */
+            action: "suspend" | "unsuspend" | "bury" | "unbury" | "flag" | "tag" | "untag" | "reset" | "reschedule";
+            /** @description For `flag`, 0 to 7 (required). */
+            flag?: number;
+            /** @description For `tag` and `untag` (required). */
+            tags?: components["schemas"]["NoteTags"];
+            /** @description For `reschedule` (required), days from the start of the caller's today. */
+            days?: number;
+        };
+        CardBulkResult: {
+            /** @description Undoes the change (`cards/bulk/{id}/undo/`); null when no card changed. */
+            operation_id: number | null;
+            results: {
+                card_id: number;
+                /** @enum {string} */
+                outcome: "done" | "not_found" | "forbidden";
+            }[];
+        };
+        CardBulkUndoResult: {
+            restored: number;
         };
         CardFlagUpdate: {
             /** @description 1 red, 2 orange, 3 green, 4 blue, 5 pink, 6 turquoise, 7 purple (Anki's); 0 none. */
@@ -8213,6 +8279,61 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    changeCardsInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description Each card's outcome, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    undoCardsBulkChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many cards (or notes) were put back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardBulkUndoResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     suspendCard: {
         parameters: {
             query?: never;
@@ -8345,6 +8466,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listCardFlags: {
@@ -8394,6 +8517,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listTags: {
@@ -8441,6 +8566,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     changeNoteTags: {
@@ -8472,6 +8599,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listFriendships: {

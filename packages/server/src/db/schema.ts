@@ -448,6 +448,25 @@ export const cardFlagNames = pgTable(
 );
 
 /**
+ * A learner's bulk change of cards (the browser's actions), kept so that it can be undone: `undo`
+ * holds what the change overwrote (the learner's schedule rows, or the notes' tags).
+ */
+export const cardBulkOperations = pgTable(
+  'card_bulk_operations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    undo: jsonb('undo').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('card_bulk_operations_user_idx').on(t.userId, t.id)],
+);
+
+/**
  * How many new cards a learner introduced (first rated) in a desk on one of their days (in their
  * time zone): the daily new-card allowance reads this row instead of counting schedules. The
  * rating that introduces a card adds one in its own statement; undoing it takes the one away.

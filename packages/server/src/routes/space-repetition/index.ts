@@ -5,6 +5,7 @@
  */
 import type { Handlers } from '../../contract/types.ts';
 import { handlers as anki } from './anki.ts';
+import { handlers as cardBulk } from './card-bulk.ts';
 import { handlers as cardStates } from './card-states.ts';
 import { handlers as cards } from './cards.ts';
 import { handlers as csvImport } from './csv-import.ts';
@@ -21,6 +22,7 @@ export const handlers: Handlers = {
   ...decks,
   ...cards,
   ...cardStates,
+  ...cardBulk,
   ...notes,
   ...noteTypes,
   ...reviews,
