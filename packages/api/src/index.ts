@@ -67,6 +67,7 @@ export {
   useSignedIn,
   useSignedInQuery,
 } from './query.ts';
+export * from './review-tools.ts';
 export type { components, operations, paths } from './schema.d.ts';
 export * from './schools.ts';
 export type { Tokens } from './session.ts';
