@@ -26,6 +26,7 @@ const card = async (who: Learner, id: number) => {
     join notes n on n.id = c.note_id
     left join card_schedules s on s.card_id = c.id and s.user_id = ${who.user.id}
     where c.id = ${id}`;
+  if (!row) throw new Error(`no card ${id}`);
   return row;
 };
 
