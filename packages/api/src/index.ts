@@ -77,6 +77,7 @@ export {
   useSignedInQuery,
 } from './query.ts';
 export * from './review-settings.ts';
+export * from './review-tools.ts';
 export type { components, operations, paths } from './schema.d.ts';
 export * from './schools.ts';
 export type { Tokens } from './session.ts';

@@ -1999,6 +1999,251 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/cards/bulk/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply one action to many cards (the card browser's), each card answered on its own.
+         * @description Suspend, unsuspend, bury (until the caller's next day), unbury, flag, reset (new again) and reschedule (rated cards due in `days` days) change the caller's own schedules: any card they see. Tag and untag change the cards' notes: only in decks the caller may edit. A card the caller does not see is `not_found`, one they may not change `forbidden`; the others apply in one transaction. The answer's `operation_id` undoes the change for 30 days.
+         */
+        post: operations["changeCardsInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/cards/bulk/{id}/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo one of the caller's bulk changes, putting back what it overwrote.
+         * @description The caller's schedules (or the notes' tags) go back to what they were just before the change, including anything done to those cards since. 409 when it was undone already; 404 when it is not the caller's or older than 30 days.
+         */
+        post: operations["undoCardsBulkChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/cards/{id}/suspend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a card out of every queue of the caller until unsuspended.
+         * @description Per learner: a shared deck's recipient suspends their own schedule of the card, never the card. The FSRS state is kept. Suspending a suspended card changes nothing.
+         */
+        post: operations["suspendCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/cards/{id}/unsuspend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a suspended card back in the caller's queues, with the schedule it had. */
+        post: operations["unsuspendCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/cards/{id}/bury/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a card out of the caller's queues until the start of their next day.
+         * @description The day is the caller's, in their time zone (`timezone` of the account): `buried_until` is its end. Per learner, as suspending is.
+         */
+        post: operations["buryCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/cards/{id}/unbury/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a buried card back in the caller's queues now. */
+        post: operations["unburyCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/cards/{id}/flag/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the caller's flag on a card (0 takes it off). */
+        put: operations["flagCard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/flags/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seven flags with the caller's names for them. */
+        get: operations["listCardFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/flags/{flag}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                flag: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Name one of the caller's flags; an empty name gives back the colour's own name. */
+        put: operations["renameCardFlag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/tags/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags of the notes in the caller's decks (own and shared), with how many notes have each. */
+        get: operations["listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/tags/rename/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a tag and its `::` children on the notes of every deck the caller may edit.
+         * @description Case-insensitive, as Anki: renaming `lang` to `languages` turns `lang` into `languages` and `Lang::verbs` into `languages::verbs`; `language` is another tag and stays.
+         */
+        post: operations["renameTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/notes/{id}/tags/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add and remove tags of one note (the other tags stay).
+         * @description Removing a tag is case-insensitive; adding one the note has (in any case) changes nothing. A desk shared without allow_editing is read-only: 403.
+         */
+        post: operations["changeNoteTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/friends/friendships/": {
         parameters: {
             query?: never;
@@ -4056,6 +4301,15 @@ export interface components {
             back_html: string;
             front_image: components["schemas"]["ImageData"];
             back_image: components["schemas"]["ImageData"];
+            /** @description Out of every queue of the caller until unsuspended (the schedule is kept). */
+            suspended?: boolean;
+            /**
+             * Format: date-time
+             * @description Out of the caller's queues until this instant (the start of their next day), if later than now.
+             */
+            buried_until?: string | null;
+            /** @description The caller's flag (1 red … 7 purple), 0 none. */
+            flag?: number;
             state: components["schemas"]["CardState"];
             /** Format: date-time */
             due: string;
@@ -4292,6 +4546,65 @@ export interface components {
             review_id: number;
             /** @description Cards still to review today in the card's desk. */
             remaining_today: number;
+            /** @description True on the one rating whose lapse reached the leech threshold (8 by default): the card's note is tagged `leech` and, by the learner's leech action, the card suspended. */
+            leech?: boolean;
+        };
+        CardBulkRequest: {
+            card_ids: number[];
+            /** @enum {string} */
+            action: "suspend" | "unsuspend" | "bury" | "unbury" | "flag" | "tag" | "untag" | "reset" | "reschedule";
+            /** @description For `flag`, 0 to 7 (required). */
+            flag?: number;
+            /** @description For `tag` and `untag` (required). */
+            tags?: components["schemas"]["NoteTags"];
+            /** @description For `reschedule` (required), days from the start of the caller's today. */
+            days?: number;
+        };
+        CardBulkResult: {
+            /** @description Undoes the change (`cards/bulk/{id}/undo/`); null when no card changed. */
+            operation_id: number | null;
+            results: {
+                card_id: number;
+                /** @enum {string} */
+                outcome: "done" | "not_found" | "forbidden";
+            }[];
+        };
+        CardBulkUndoResult: {
+            restored: number;
+        };
+        CardFlagUpdate: {
+            /** @description 1 red, 2 orange, 3 green, 4 blue, 5 pink, 6 turquoise, 7 purple (Anki's); 0 none. */
+            flag: number;
+        };
+        CardFlag: {
+            flag: number;
+            /** @enum {string} */
+            color: "red" | "orange" | "green" | "blue" | "pink" | "turquoise" | "purple";
+            /** @description The caller's name for the flag, else the colour's (in English). */
+            name: string;
+        };
+        CardFlagRename: {
+            /** @description Trimmed; empty gives back the colour's name. */
+            name: string;
+        };
+        TagCount: {
+            name: string;
+            notes_count: number;
+        };
+        TagRename: {
+            from: string;
+            to: string;
+        };
+        TagRenameResult: {
+            /** @description The notes whose tags changed. */
+            notes_count: number;
+        };
+        NoteTagsChange: {
+            add?: components["schemas"]["NoteTags"];
+            remove?: components["schemas"]["NoteTags"];
+        };
+        NoteTagsResult: {
+            tags: components["schemas"]["NoteTags"];
         };
         ReviewUndoResult: {
             card: components["schemas"]["DueCard"];
@@ -8265,6 +8578,330 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    changeCardsInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description Each card's outcome, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardBulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    undoCardsBulkChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many cards (or notes) were put back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardBulkUndoResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    suspendCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card with the caller's schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unsuspendCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card with the caller's schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    buryCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card with the caller's schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unburyCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card with the caller's schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    flagCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardFlagUpdate"];
+            };
+        };
+        responses: {
+            /** @description The card with the caller's schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Card"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listCardFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Flags 1 to 7 in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardFlag"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    renameCardFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                flag: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardFlagRename"];
+            };
+        };
+        responses: {
+            /** @description The flag with its name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardFlag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every tag, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagCount"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    renameTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagRename"];
+            };
+        };
+        responses: {
+            /** @description How many notes changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagRenameResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    changeNoteTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteTagsChange"];
+            };
+        };
+        responses: {
+            /** @description The note's tags after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteTagsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listFriendships: {

@@ -31,14 +31,15 @@ async function drift(): Promise<unknown[]> {
     with want as (
       select user_id, (case when state = 2 then 2 else 1 end)::smallint as kind,
         schedule_bucket(state, due) as bucket, count(*)::int as n
-      from card_schedules where state <> 0 group by 1, 2, 3
+      from card_schedules where state <> 0 and not suspended group by 1, 2, 3
     )
     select 'due' as counter, user_id, kind, bucket, want.n as want, have.n as have
     from want full join schedule_due_counts have using (user_id, kind, bucket)
     where want.n is distinct from have.n`;
   const fresh = await t.deps.sql`
     with want as (
-      select user_id, desk_id, count(*)::int as n from card_schedules where state = 0
+      select user_id, desk_id, count(*)::int as n from card_schedules
+      where state = 0 and not suspended
       group by 1, 2
     )
     select 'new' as counter, user_id, desk_id, want.n as want, have.n as have
@@ -221,6 +222,39 @@ describe('the kept queue counts', () => {
   });
 });
 
+describe('the kept queue counts of suspended cards', () => {
+  it('leave suspended cards out, through suspend, unsuspend, bulk changes, ratings and deletion', async () => {
+    const ana = await t.signUp();
+    const { ids } = await deckOf(ana, 4);
+    const [a, b, c] = ids as [number, number, number];
+    await rateOk(ana, a, 'easy');
+    await rateOk(ana, b, 'again');
+    const act = (id: number, action: string) =>
+      t.request('POST', `${SR}/cards/${id}/${action}/`, { token: ana.access });
+    for (const id of [a, b, c]) expect((await act(id, 'suspend')).status).toBe(200);
+    expect(await drift()).toEqual([]);
+    expect(await queueCounts(ana)).toEqual({ due: 0, new: 1 });
+    // A suspended learning card rated (from the browser's list, say) stays out of the counts.
+    await rateOk(ana, b, 'good');
+    expect(await drift()).toEqual([]);
+    await act(a, 'unsuspend');
+    expect(await drift()).toEqual([]);
+    const bulk = await t.request('POST', `${SR}/cards/bulk/`, {
+      token: ana.access,
+      body: { card_ids: ids, action: 'unsuspend' },
+    });
+    expect(await drift()).toEqual([]);
+    await t.request('POST', `${SR}/cards/bulk/${bulk.body.operation_id}/undo/`, {
+      token: ana.access,
+    });
+    expect(await drift()).toEqual([]);
+    expect((await t.request('DELETE', `${SR}/cards/${c}/`, { token: ana.access })).status).toBe(
+      204,
+    );
+    expect(await drift()).toEqual([]);
+  });
+});
+
 /**
  * The committed migration that creates the triggers and counts the schedules already there, and
  * the later one that defines `schedule_bucket` again (which the first one's would replace).
@@ -228,6 +262,7 @@ describe('the kept queue counts', () => {
 async function runBackfill() {
   await runMigration(t.deps.sql, '_schedule_counts_triggers.sql');
   await runMigration(t.deps.sql, '_schedule_bucket_inline.sql');
+  await runMigration(t.deps.sql, '_card_states_queue.sql');
 }
 
 describe('schedule_bucket', () => {

@@ -409,19 +409,61 @@ export const cardSchedules = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.cardId] }),
     check('card_schedules_flag_range', sql`${t.flag} between 0 and 7`),
-    // The review queue over all desks, and over one desk: due cards in due order. desk_id and
-    // state ride along so that counting today's due cards is an index-only scan.
+    // The review queue over all desks, and over one desk: due cards in due order. desk_id, state
+    // and buried_until ride along so that counting today's due cards (less the buried ones) is
+    // an index-only scan. Suspended cards are not in these indexes at all.
     index('card_schedules_due_idx')
-      .on(t.userId, t.due, t.cardId, t.deskId, t.state)
-      .where(sql`${t.state} <> 0`),
+      .on(t.userId, t.due, t.cardId, t.deskId, t.state, t.buriedUntil)
+      .where(sql`${t.state} <> 0 and not ${t.suspended}`),
     index('card_schedules_desk_due_idx')
-      .on(t.userId, t.deskId, t.due, t.cardId, t.state)
-      .where(sql`${t.state} <> 0`),
+      .on(t.userId, t.deskId, t.due, t.cardId, t.state, t.buriedUntil)
+      .where(sql`${t.state} <> 0 and not ${t.suspended}`),
     // Today's new cards of a desk, in creation order.
-    index('card_schedules_new_idx').on(t.userId, t.deskId, t.cardId).where(sql`${t.state} = 0`),
+    index('card_schedules_new_idx')
+      .on(t.userId, t.deskId, t.cardId, t.buriedUntil)
+      .where(sql`${t.state} = 0 and not ${t.suspended}`),
+    // The learner's buried cards: the queue's counts subtract those still buried.
+    index('card_schedules_buried_idx')
+      .on(t.userId, t.buriedUntil)
+      .where(sql`${t.buriedUntil} is not null`),
     index('card_schedules_card_idx').on(t.cardId),
     index('card_schedules_desk_idx').on(t.deskId),
   ],
+);
+
+/** A learner's own names for their card flags (1 red … 7 purple); a flag without a row has its colour's. */
+export const cardFlagNames = pgTable(
+  'card_flag_names',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    flag: smallint('flag').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.flag] }),
+    check('card_flag_names_flag_range', sql`${t.flag} between 1 and 7`),
+  ],
+);
+
+/**
+ * A learner's bulk change of cards (the browser's actions), kept so that it can be undone: `undo`
+ * holds what the change overwrote (the learner's schedule rows, or the notes' tags).
+ */
+export const cardBulkOperations = pgTable(
+  'card_bulk_operations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    undo: jsonb('undo').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('card_bulk_operations_user_idx').on(t.userId, t.id)],
 );
 
 /**

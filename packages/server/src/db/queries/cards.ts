@@ -23,6 +23,10 @@ export interface CardRecord {
   schedule: Schedule;
   /** When the learner first rated it (counts against that day's new-card limit). */
   introducedAt: Date | null;
+  /** The learner's states of the card (domain/review/card-states.ts). */
+  suspended: boolean;
+  buriedUntil: Date | null;
+  flag: number;
 }
 
 export interface StoredImageBytes {
@@ -46,6 +50,9 @@ export interface CardRow extends ScheduleJson {
   back_image_type: string | null;
   created_at: string;
   updated_at: string;
+  suspended: boolean;
+  buried_until: string | null;
+  flag: number;
 }
 
 /** The columns of a CardRow (read it only through `selectCards`), from `cards c` left-joined to the learner's `card_schedules s`. */
@@ -56,7 +63,8 @@ export const cardColumns = (q: Query) => q`
   coalesce(s.stability, 0) as stability, coalesce(s.difficulty, 0) as difficulty,
   coalesce(s.elapsed_days, 0) as elapsed_days, coalesce(s.scheduled_days, 0) as scheduled_days,
   coalesce(s.learning_steps, 0) as learning_steps, coalesce(s.reps, 0) as reps,
-  coalesce(s.lapses, 0) as lapses, s.last_review, s.introduced_at`;
+  coalesce(s.lapses, 0) as lapses, s.last_review, s.introduced_at,
+  coalesce(s.suspended, false) as suspended, s.buried_until, coalesce(s.flag, 0)::int as flag`;
 
 const image = (bytes: Buffer | null, type: string | null): StoredImageBytes | null =>
   bytes && type ? { bytes, type } : null;
@@ -88,6 +96,9 @@ export function toCardRecord(row: CardRow): CardRecord {
       lastReview: pgDateOrNull(row.last_review),
     },
     introducedAt: pgDateOrNull(row.introduced_at),
+    suspended: row.suspended,
+    buriedUntil: pgDateOrNull(row.buried_until),
+    flag: row.flag,
   };
 }
 

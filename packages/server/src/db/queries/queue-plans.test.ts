@@ -291,8 +291,14 @@ describe('the queue statement’s plan', () => {
       'Bitmap Heap Scan card_schedules_due_idx',
       'Index Scan card_schedules_user_id_card_id_pk',
       'Index Scan card_schedules_card_idx',
+      // The learner's cards buried now (the counts subtract them): the partial index of buried
+      // cards only, by index or through its bitmap.
+      'Bitmap Heap Scan card_schedules_buried_idx',
+      'Index Scan card_schedules_buried_idx',
     ];
-    expect(indexes.filter((scan) => !allowed.includes(scan))).toEqual([]);
+    expect(
+      indexes.map((scan) => scan.replace(/\s+/g, ' ')).filter((scan) => !allowed.includes(scan)),
+    ).toEqual([]);
     expect(indexes).toContain('Index Only Scan card_schedules_new_idx');
     expect(wholeTableScans(generic, 'card_schedules')).toEqual([]);
     const seqScans = generic.filter((n) => n['Node Type'] === 'Seq Scan').map(kinds1);

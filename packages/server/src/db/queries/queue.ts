@@ -36,15 +36,32 @@ export interface WindowBounds {
   upper: string | null | ReturnType<Query>;
   reviewBefore: string | null | ReturnType<Query>;
   learnAheadBy: string | null | ReturnType<Query>;
+  /** The moment of the read: cards buried until after it are out of the queue. */
+  now: string | null | ReturnType<Query>;
 }
 
 export const boundsOf = (w: DueWindow): WindowBounds => ({
   upper: iso(dueUpper(w)),
   reviewBefore: iso(w.reviewBefore),
   learnAheadBy: iso(w.learnAheadBy),
+  now: iso(w.learningBy),
 });
 
+/**
+ * A card the learner has not buried, or whose burial has ended by `now` (a burial ends at the
+ * start of the learner's next day, and nothing writes the column back then). Suspended cards
+ * need no such test where an index is read: the queue's partial indexes leave them out, and each
+ * statement names `not suspended` so that the planner can use them.
+ */
+export const unburied = (q: Query, alias: string, now: WindowBounds['now']) =>
+  q`(${q.unsafe(alias)}.buried_until is null or ${q.unsafe(alias)}.buried_until <= ${now})`;
+
 function dueIn(q: Query, w: WindowBounds) {
+  return q`s.state <> 0 and not s.suspended and ${unburied(q, 's', w.now)} and ${inWindow(q, w)}`;
+}
+
+/** A rated card (`s`) whose due time is inside the window, whatever its burial. */
+function inWindow(q: Query, w: Omit<WindowBounds, 'now'>) {
   return q`
     s.state <> 0 and s.due < ${w.upper}
     and (s.state = 2 and s.due < ${w.reviewBefore}
@@ -97,11 +114,13 @@ export function deckCountColumns(
     (select count(*)::int from (
        select 1 from card_schedules s
        where s.user_id = ${userId} and s.desk_id = ${deckId} and s.state = 0
+         and not s.suspended and ${unburied(q, 's', window.now)}
        order by s.card_id
        limit ${cap}
     ) x) as new_count,
     (select s.due from card_schedules s
      where s.user_id = ${userId} and s.desk_id = ${deckId} and s.state in (1, 3)
+       and not s.suspended and ${unburied(q, 's', window.now)}
        and s.due > ${window.learnAheadBy} and s.due < ${window.reviewBefore}
      order by s.due
      limit 1
@@ -136,11 +155,13 @@ export async function queueCounts(
       (select count(*)::int from (
          select 1 from card_schedules s
          where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state = 0
+           and not s.suspended and ${unburied(q, 's', iso(window.learningBy))}
          order by s.card_id
          limit d.allowance
       ) x) as new_count,
       (select s.due from card_schedules s
        where s.user_id = ${userId} and ${inDecks(q, ids)} and s.state in (1, 3)
+         and not s.suspended and ${unburied(q, 's', iso(window.learningBy))}
          and s.due > ${iso(window.learnAheadBy)} and s.due < ${iso(window.reviewBefore)}
        order by s.due
        limit 1
@@ -180,22 +201,23 @@ const MINUTE = 60_000;
  * owner and the learners it is shared with, and go with the deck). `state <> 0` names the due
  * index's predicate: from `state <> 2` alone the planner cannot tell that the index serves it.
  */
-function keptDueCount(q: Query, userId: Fragment, w: DueWindow) {
+function keptDueCount(q: Query, userId: Fragment, w: DueWindow, buriedDue: Fragment) {
   const hour = Math.floor(w.reviewBefore.getTime() / HOUR);
   const minute = Math.floor(w.learnAheadBy.getTime() / MINUTE);
   return q`(
     (select coalesce(sum(n), 0) from schedule_due_counts
      where user_id = ${userId} and kind = 2 and bucket < ${unseen(q, hour, 'int')})
     + (select count(*) from card_schedules s
-       where s.user_id = ${userId} and s.state <> 0 and s.state = 2
+       where s.user_id = ${userId} and s.state <> 0 and not s.suspended and s.state = 2
          and s.due >= ${unseenTime(q, new Date(hour * HOUR))}
          and s.due < ${unseenTime(q, w.reviewBefore)})
     + (select coalesce(sum(n), 0) from schedule_due_counts
        where user_id = ${userId} and kind = 1 and bucket < ${unseen(q, minute, 'int')})
     + (select count(*) from card_schedules s
-       where s.user_id = ${userId} and s.state <> 0 and s.state <> 2
+       where s.user_id = ${userId} and s.state <> 0 and not s.suspended and s.state <> 2
          and s.due >= ${unseenTime(q, new Date(minute * MINUTE))}
          and s.due <= ${unseenTime(q, w.learnAheadBy)})
+    - ${buriedDue}
   )::int`;
 }
 
@@ -270,12 +292,14 @@ export async function dueQueue(
   // Every value of the request goes in as `unseen`: see there.
   const userId = unseen(q, r.userId, 'int');
   const deckIds = q`any(array(select desk_id from desk))`;
-  const due = dueIn(q, {
+  const learningBy = unseenTime(q, window.learningBy);
+  const bounds = {
     upper: unseenTime(q, dueUpper(window)),
     reviewBefore: unseenTime(q, window.reviewBefore),
     learnAheadBy: unseenTime(q, window.learnAheadBy),
-  });
-  const learningBy = unseenTime(q, window.learningBy);
+    now: learningBy,
+  };
+  const due = dueIn(q, bounds);
   const learnAheadBy = unseenTime(q, window.learnAheadBy);
   const reviewBefore = unseenTime(q, window.reviewBefore);
   // The page size is written into the text, not bound: the limits it sets are part of the plan's
@@ -295,6 +319,11 @@ export async function dueQueue(
       left join new_cards_introduced n
         on n.user_id = ${userId} and n.day = ${unseen(q, r.day, 'date')} and n.desk_id = v.id
     ),
+    buried as materialized (
+      select s.desk_id, s.state, s.due from card_schedules s
+      where s.user_id = ${userId} and s.buried_until is not null and s.buried_until > ${learningBy}
+        and not s.suspended
+    ),
     due_first as materialized (
       select s.card_id, s.due from card_schedules s
       where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
@@ -310,6 +339,7 @@ export async function dueQueue(
         cross join lateral (
           select s0.card_id from card_schedules s0
           where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
+            and not s0.suspended and ${unburied(q, 's0', learningBy)}
           order by s0.card_id
           limit least(d.allowance, ${page})
         ) s
@@ -331,15 +361,23 @@ export async function dueQueue(
         (select count(*)::int from desk) as desks,
         ${
           r.deckId === undefined
-            ? keptDueCount(q, userId, window)
+            ? keptDueCount(
+                q,
+                userId,
+                window,
+                q`(select count(*) from buried s where ${inWindow(q, bounds)})`,
+              )
             : q`(select count(*)::int from card_schedules s
                  where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due})`
         } as due_count,
-        (select coalesce(sum(least(d.allowance, coalesce(nc.n, 0))), 0)::int from desk d
+        (select coalesce(sum(least(d.allowance, greatest(0, coalesce(nc.n, 0)
+           - (select count(*) from buried b where b.desk_id = d.desk_id and b.state = 0)))), 0)::int
+         from desk d
          left join schedule_new_counts nc on nc.user_id = ${userId} and nc.desk_id = d.desk_id
         ) as new_count,
         (select s.due from card_schedules s
          where s.user_id = ${userId} and s.desk_id = ${deckIds} and s.state in (1, 3)
+           and not s.suspended and ${unburied(q, 's', learningBy)}
            and s.due > ${learnAheadBy} and s.due < ${reviewBefore}
          order by s.due
          limit 1

@@ -201,13 +201,14 @@ export async function ratingSnapshots(
       due_upper: bounds.upper,
       review_before: bounds.reviewBefore,
       learn_ahead_by: bounds.learnAheadBy,
+      now: bounds.now,
     };
   });
   const rows = await q<(SnapshotRow & { i: number })[]>`
     select r.i, snap.*
     from json_to_recordset(${JSON.stringify(json)}::json) as r(i int, user_id int, card_id int,
       key uuid, day date, due_upper timestamptz, review_before timestamptz,
-      learn_ahead_by timestamptz)
+      learn_ahead_by timestamptz, now timestamptz)
     cross join lateral (
       select ${cardColumns(q)}, s.xmin::text as version,
         d.name as desk_name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
@@ -231,6 +232,7 @@ export async function ratingSnapshots(
             upper: q`r.due_upper`,
             reviewBefore: q`r.review_before`,
             learnAheadBy: q`r.learn_ahead_by`,
+            now: q`r.now`,
           },
         )}
       from cards c

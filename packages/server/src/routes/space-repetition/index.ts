@@ -5,6 +5,8 @@
  */
 import type { Handlers } from '../../contract/types.ts';
 import { handlers as anki } from './anki.ts';
+import { handlers as cardBulk } from './card-bulk.ts';
+import { handlers as cardStates } from './card-states.ts';
 import { handlers as cards } from './cards.ts';
 import { handlers as csvImport } from './csv-import.ts';
 import { handlers as decks } from './desks.ts';
@@ -15,10 +17,13 @@ import { handlers as noteTypes } from './note-types.ts';
 import { handlers as notes } from './notes.ts';
 import { handlers as reviews } from './reviews.ts';
 import { handlers as workload } from './workload.ts';
+import { handlers as tags } from './tags.ts';
 
 export const handlers: Handlers = {
   ...decks,
   ...cards,
+  ...cardStates,
+  ...cardBulk,
   ...notes,
   ...noteTypes,
   ...reviews,
@@ -28,4 +33,5 @@ export const handlers: Handlers = {
   ...csvImport,
   ...media,
   ...workload,
+  ...tags,
 };

@@ -13,6 +13,9 @@
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
 import { signalActivities } from '../../db/queries/activities.ts';
+import { burySiblings, changeCardStates } from '../../db/queries/card-states.ts';
+import type { CardRecord } from '../../db/queries/cards.ts';
+import type { DeckAccess } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import {
@@ -27,10 +30,12 @@ import {
   ratingSnapshots,
   type SnapshotRead,
 } from '../../db/queries/reviews.ts';
+import { tagNoteOfCard } from '../../db/queries/tags.ts';
 import type { UserRow } from '../../db/queries/users.ts';
 import { StatementGroups } from '../../db/statement-groups.ts';
 import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
+import { buriedUntil } from '../../domain/review/card-states.ts';
 import { schedulerFor } from '../../domain/review/memory-model.ts';
 import {
   dueWindow,
@@ -38,6 +43,7 @@ import {
   LEARN_AHEAD_MS,
   newCardsAllowance,
 } from '../../domain/review/queue.ts';
+import { LEECH_TAG, type RatingEffects, ratingEffects } from '../../domain/review/review-tools.ts';
 import {
   type Difficulty,
   gradeOf,
@@ -51,6 +57,7 @@ import {
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from '../../services/decks/access.ts';
 import { balanceDueDay } from '../../services/workload/due-day.ts';
+import { reviewToolsOf } from '../../services/review/review-tools.ts';
 import { MESSAGES } from './messages.ts';
 import { toCard, toIntervals } from './responses.ts';
 import { remainingToday } from './today.ts';
@@ -167,9 +174,11 @@ export async function rate(
     // Another rating or an undo of the card came first: read again.
     if (applied === undefined) continue;
     // The rating has committed, and its live event is sent.
+    const effects = await applyRatingEffects(sql, user, card, deck, schedule, now);
     const intervalSeconds = secondsBetween(now, schedule.due);
+    const leftToday = remainingAfter(read, schedule, window, introducedOn === day.day);
     return {
-      card: toCard(card, schedule),
+      card: toCard({ ...card, suspended: card.suspended || effects.suspend }, schedule, now),
       rating: ratingName(grade),
       next_due: schedule.due.toISOString(),
       interval_seconds: intervalSeconds,
@@ -177,10 +186,42 @@ export async function rate(
         ? toIntervals(schedule, now, undefined, scheduler)
         : null,
       review_id: applied.reviewId,
-      remaining_today: remainingAfter(read, schedule, window, introducedOn === day.day),
+      // A card the rating suspended (a leech) is no longer in today's queue.
+      remaining_today: Math.max(
+        0,
+        leftToday - Number(effects.suspend && isInDueWindow(schedule, window)),
+      ),
+      ...(effects.leech ? { leech: true } : {}),
     };
   }
   throw new Error(`rating card ${cardId}: the schedule kept changing under ${MAX_ATTEMPTS} reads`);
+}
+
+/**
+ * What the deck's review tools do after a rating has committed (`ratingEffects`): a card whose
+ * lapses reach the leech threshold has its note tagged `leech` (when the learner may edit the
+ * deck: the note is the deck's, shared by its learners) and, by the leech action, is suspended;
+ * burying siblings buries the note's other cards until the learner's next day. Statements are
+ * sent only when there is something to do: with the defaults, only on a leech.
+ */
+async function applyRatingEffects(
+  sql: Sql,
+  user: UserRow,
+  card: CardRecord,
+  deck: DeckAccess,
+  after: Schedule,
+  now: Date,
+): Promise<RatingEffects> {
+  const effects = ratingEffects(reviewToolsOf(deck), {
+    before: card.schedule.lapses,
+    after: after.lapses,
+  });
+  if (effects.leech && deck.canEdit) await tagNoteOfCard(sql, card.id, LEECH_TAG);
+  if (effects.suspend) await changeCardStates(sql, user.id, [card.id], { suspended: true });
+  if (effects.burySiblings) {
+    await burySiblings(sql, user.id, card.id, buriedUntil(now, user.timezone));
+  }
+  return effects;
 }
 
 /** The most ratings one statement reads or applies. */

@@ -6,6 +6,7 @@ import type { CardRecord } from '../../db/queries/cards.ts';
 import { type DeckAccess, sharedWith } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { toDataUrl } from '../../domain/decks/images.ts';
+import { isBuried } from '../../domain/review/card-states.ts';
 import { previewIntervals, type Schedule, stateName } from '../../domain/review/scheduling.ts';
 import { type DeckCounts, deckCounts, learnerToday } from './today.ts';
 
@@ -61,8 +62,15 @@ export async function renderDeck(
   return out;
 }
 
-/** A card with a schedule (the learner's stored one unless another is given). */
-export function toCard(card: CardRecord, schedule: Schedule = card.schedule): Schemas['Card'] {
+/**
+ * A card with a schedule (the learner's stored one unless another is given); `now` decides
+ * whether a burial still holds (an ended one is not written back, and shows as null).
+ */
+export function toCard(
+  card: CardRecord,
+  schedule: Schedule = card.schedule,
+  now: Date = new Date(),
+): Schemas['Card'] {
   return {
     id: card.id,
     desk_id: card.deckId,
@@ -83,6 +91,11 @@ export function toCard(card: CardRecord, schedule: Schedule = card.schedule): Sc
     last_review: schedule.lastReview?.toISOString() ?? null,
     created_at: card.createdAt.toISOString(),
     updated_at: card.updatedAt.toISOString(),
+    suspended: card.suspended,
+    buried_until: isBuried(card.buriedUntil, now)
+      ? (card.buriedUntil?.toISOString() ?? null)
+      : null,
+    flag: card.flag,
   };
 }
 

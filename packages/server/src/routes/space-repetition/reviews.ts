@@ -1,4 +1,5 @@
 /** The review queue, ratings and undo. */
+import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { retractDeckReview } from '../../db/queries/activities.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
@@ -33,7 +34,7 @@ export const handlers: Handlers = {
   async listDueCards(c, { query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const now = new Date();
+    const now = clockOf(c.get('deps')).now();
     const day = learnerDay(now, user.timezone);
     const limit = query.limit ?? DEFAULT_QUEUE_PAGE;
     const previews = query.previews ?? limit;
