@@ -37,6 +37,7 @@ export { newIdempotencyKey } from './idempotency-key.ts';
 export * from './invitations.ts';
 export * from './memory-model.ts';
 export * from './mnemonics.ts';
+export * from './notes.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './progress.ts';
