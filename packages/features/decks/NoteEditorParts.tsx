@@ -21,9 +21,10 @@ export function TagsField({ editor }: { editor: NoteEditorState }) {
         error={editor.form.fieldErrors.tags}
         value={editor.tagText}
         onChange={(event) => editor.setTagText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            // Enter makes a chip here; it does not submit the note.
+        // Capture: the dialog submits its form on Enter in a bubbling listener of its own, which
+        // must see this Enter as handled (it made a chip).
+        onKeyDownCapture={(event) => {
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
             event.preventDefault();
             editor.commitTagText();
           } else if (event.key === 'Backspace' && editor.tagText === '') {
