@@ -12,7 +12,7 @@ import { FormError } from './DeckDialogs.tsx';
 import * as d from './decks.css.ts';
 import { NotePreviews, OcclusionFields, TagsField } from './NoteEditorParts.tsx';
 import { FIELD_LABEL_IDS, OCCLUSION, STOCK_TYPE_IDS } from './noteFields.ts';
-import { useNoteEditor } from './useNoteEditor.ts';
+import { type NoteDraft, useNoteEditor } from './useNoteEditor.ts';
 
 export interface NoteEditorDialogProps {
   open: boolean;
@@ -20,17 +20,26 @@ export interface NoteEditorDialogProps {
   deckId: number;
   /** The note to edit; none: a new note. */
   note?: Note;
+  /** A new note's starting type, fields and tags. */
+  draft?: NoteDraft;
   onSaved?: (note: Note) => void;
 }
 
 const OCCLUSION_FIELDS = new Set(['image', 'masks']);
 
-function NoteEditorBody({ onClose, deckId, note, onSaved }: Omit<NoteEditorDialogProps, 'open'>) {
+function NoteEditorBody({
+  onClose,
+  deckId,
+  note,
+  draft,
+  onSaved,
+}: Omit<NoteEditorDialogProps, 'open'>) {
   const intl = useIntl();
   const formId = useId();
   const editor = useNoteEditor({
     deckId,
     note,
+    draft,
     onSaved: (saved) => {
       onSaved?.(saved);
       onClose();

@@ -4,7 +4,14 @@ import { style } from '@vanilla-extract/css';
 
 export const tags = style({ display: 'grid', gap: vars.space.xs });
 
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 
 export const previews = style({
   display: 'grid',

@@ -64,14 +64,20 @@ function previewRequest(
   return { desk_id: deckId, note_type: type.id, fields };
 }
 
+/** What a new note starts with (a type, fields, tags), e.g. a cloze made from a sentence. */
+export type NoteDraft = Partial<Pick<NoteEditorValues, 'noteType' | 'fields' | 'tags'>>;
+
 export function useNoteEditor({
   deckId,
   note,
+  draft,
   onSaved,
 }: {
   deckId: number;
   /** The note to edit; none: a new note. */
   note?: Note;
+  /** A new note's starting values. */
+  draft?: NoteDraft;
   onSaved: (note: Note) => void;
 }) {
   const types = useNoteTypes();
@@ -85,9 +91,9 @@ export function useNoteEditor({
 
   const form = useApiForm<NoteEditorValues, Note>({
     initial: () => ({
-      noteType: note?.note_type ?? 'basic',
-      fields: note?.fields ?? {},
-      tags: note?.tags ?? [],
+      noteType: note?.note_type ?? draft?.noteType ?? 'basic',
+      fields: note?.fields ?? draft?.fields ?? {},
+      tags: note?.tags ?? draft?.tags ?? [],
       tagText: '',
     }),
     // Every field of every type: whichever type is picked, its errors land under its editors.

@@ -149,8 +149,8 @@ export const clozePreview: NotePreview = {
 export const OCCLUSION_MASKS = JSON.stringify({
   mode: 'hide_all_guess_one',
   shapes: [
-    { kind: 'rect', ordinal: 1, left: 0.1, top: 0.1, width: 0.3, height: 0.2 },
-    { kind: 'ellipse', ordinal: 2, left: 0.55, top: 0.5, width: 0.3, height: 0.3 },
+    { kind: 'rect', ordinal: 1, left: 0.09, top: 0.09, width: 0.31, height: 0.105 },
+    { kind: 'ellipse', ordinal: 2, left: 0.55, top: 0.47, width: 0.32, height: 0.15 },
   ],
 });
 
