@@ -3,6 +3,7 @@
  * back templates as plain text) and deleted. Stock types are not listed: they cannot change.
  */
 import {
+  isApiRequestError,
   type NoteType,
   useCreateNoteType,
   useDeleteNoteType,
@@ -188,8 +189,13 @@ export function NoteTypesDialog({ open, onClose }: { open: boolean; onClose: () 
                       setDeleteFailed(null);
                       try {
                         await remove.mutateAsync({ id: Number(type.id) });
-                      } catch {
-                        setDeleteFailed(intl.formatMessage({ id: 'decks.noteTypes.deleteFailed' }));
+                      } catch (failure) {
+                        const inUse = isApiRequestError(failure) && failure.code === 'conflict';
+                        setDeleteFailed(
+                          intl.formatMessage({
+                            id: inUse ? 'decks.noteTypes.inUse' : 'decks.noteTypes.deleteFailed',
+                          }),
+                        );
                       }
                     }}
                   >
@@ -200,9 +206,11 @@ export function NoteTypesDialog({ open, onClose }: { open: boolean; onClose: () 
             ))}
           </ul>
         )}
-        <Button variant="secondary" onClick={() => setEditing('new')}>
-          <FormattedMessage id="decks.noteTypes.new" />
-        </Button>
+        <div className={d.actions}>
+          <Button variant="secondary" onClick={() => setEditing('new')}>
+            <FormattedMessage id="decks.noteTypes.new" />
+          </Button>
+        </div>
       </div>
     );
   }

@@ -245,6 +245,7 @@ export const en = {
     "Name a field as '{{'field'}}'; '{{'FrontSide'}}' repeats the front.",
   'decks.noteTypes.saveFailed': 'The note type could not be saved.',
   'decks.noteTypes.deleteFailed': 'The note type could not be deleted.',
+  'decks.noteTypes.inUse': 'Notes still use this type: delete them first.',
   'decks.noteTypes.list': 'Back to the list',
   'decks.noteTypes.preview': 'Preview of the saved type, its field names as text',
 } as const;
@@ -505,6 +506,7 @@ export const es: Record<DecksMessageId, string> = {
     "Nombra un campo como '{{'campo'}}'; '{{'FrontSide'}}' repite el anverso.",
   'decks.noteTypes.saveFailed': 'No se pudo guardar el tipo de nota.',
   'decks.noteTypes.deleteFailed': 'No se pudo eliminar el tipo de nota.',
+  'decks.noteTypes.inUse': 'Hay notas que usan este tipo: elimínalas primero.',
   'decks.noteTypes.list': 'Volver a la lista',
   'decks.noteTypes.preview':
     'Vista previa del tipo guardado, con los nombres de sus campos como texto',
