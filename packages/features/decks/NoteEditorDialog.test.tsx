@@ -178,7 +178,12 @@ describe('NoteEditorDialog', () => {
     await typeInto('Header', 'Heart');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(api.server.hits('/be/api/space-repetition/desks/7/media/')).toHaveLength(1);
+    const [uploaded] = api.server.hits('/be/api/space-repetition/desks/7/media/');
+    expect(uploaded?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(uploaded?.body).toContain('filename="heart.gif"');
+    // The image is read with the bearer token (an <img src> could not send it).
+    const [read] = api.server.hits(MEDIA_URL);
+    expect(read?.headers.authorization).toBe('Bearer token');
     const [sent] = bodyOf('/notes/');
     expect(sent.note_type).toBe('image_occlusion');
     expect(sent.fields.image).toBe(`<img src="${MEDIA_URL}">`);
