@@ -27,8 +27,7 @@ import { DeckCounts, deckHref, LoadError } from './DeckList.tsx';
 import * as s from './decks.css.ts';
 import { EditCardDialog } from './EditCardDialog.tsx';
 import { GenerateCards, type GenerateCardsProps } from './GenerateCards.tsx';
-import { NoteEditorDialog } from './NoteEditorDialog.tsx';
-import { NoteTypesDialog } from './NoteTypesDialog.tsx';
+import { LazyNoteEditorDialog, LazyNoteTypesDialog } from './lazyNoteDialogs.tsx';
 import {
   type CardBrowser,
   type CardDialogs,
@@ -425,7 +424,7 @@ function CardDialogsOf({ deck, dialogs }: { deck: Deck; dialogs: CardDialogs }) 
   }
   if (dialog?.kind === 'addNote') {
     return (
-      <NoteEditorDialog
+      <LazyNoteEditorDialog
         open
         deckId={deck.id}
         onClose={dialogs.close}
@@ -433,7 +432,7 @@ function CardDialogsOf({ deck, dialogs }: { deck: Deck; dialogs: CardDialogs }) 
       />
     );
   }
-  if (dialog?.kind === 'noteTypes') return <NoteTypesDialog open onClose={dialogs.close} />;
+  if (dialog?.kind === 'noteTypes') return <LazyNoteTypesDialog open onClose={dialogs.close} />;
   if (dialog?.kind === 'edit') {
     return (
       <EditCardDialog

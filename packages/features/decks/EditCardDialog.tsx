@@ -7,7 +7,7 @@ import { type Card, useNote } from '@memoria/api';
 import { Dialog, Skeleton } from '@memoria/ui';
 import { FormattedMessage } from 'react-intl';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
-import { NoteEditorDialog } from './NoteEditorDialog.tsx';
+import { LazyNoteEditorDialog } from './lazyNoteDialogs.tsx';
 import { isPlainCardNote } from './noteFields.ts';
 
 export function EditCardDialog({
@@ -28,7 +28,7 @@ export function EditCardDialog({
   }
   if (note.data) {
     return (
-      <NoteEditorDialog
+      <LazyNoteEditorDialog
         open
         deckId={deckId}
         note={note.data}
