@@ -46,6 +46,7 @@ export * from './memory-model.ts';
 export * from './mnemonics.ts';
 export type { DiffKind, DiffSegment } from './notes/type-in-diff.ts';
 export { typeInDiff } from './notes/type-in-diff.ts';
+export * from './notes.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './progress.ts';

@@ -1882,6 +1882,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/notes/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The cards a note would make, rendered, without saving anything.
+         * @description What `createNote` would make of the same `note_type` and `fields`: each card's ordinal and its sides as sanitised HTML, by ordinal. Nothing is stored and nothing is scheduled. The note is checked as `createNote` checks it, with the same 400s naming the field (`fields.<key>`, `note_type`). With `desk_id`, a desk the caller does not see is 404 (the editor passes the desk it adds to); without it, nothing but the caller's own note types is read.
+         */
+        post: operations["previewNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/notes/{id}/": {
         parameters: {
             query?: never;
@@ -4420,6 +4440,22 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        NotePreviewRequest: {
+            desk_id?: components["schemas"]["Id"];
+            note_type: components["schemas"]["NoteTypeRef"];
+            fields: components["schemas"]["NoteFields"];
+        };
+        NotePreviewCard: {
+            /** @description Which card of the note this would be (template, cloze number or mask ordinal). */
+            ordinal: number;
+            /** @description The question as sanitised HTML, as the card's `front_html` would be. */
+            front_html: string;
+            /** @description The answer as sanitised HTML, as the card's `back_html` would be. */
+            back_html: string;
+        };
+        NotePreview: {
+            cards: components["schemas"]["NotePreviewCard"][];
         };
         /** @description Text or an image (read by OCR); with neither it fails with 'Please provide either text or an image'. */
         GenerateCardsRequest: {
@@ -8368,6 +8404,43 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    previewNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note_type": "cloze",
+                 *       "fields": {
+                 *         "text": "{{c1::Canberra::city}} is the capital of {{c2::Australia}}."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["NotePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The cards, by ordinal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

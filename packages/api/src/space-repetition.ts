@@ -298,7 +298,13 @@ export function useDueCards(
 // ── mutation hooks ───────────────────────────────────────────────────────────────────────────
 
 const k = spaceRepetitionKeys;
-const deckKeys = (id: number) => [k.decks(), k.deckCardsAll(id), k.dueAll(), queryKeys.search.all];
+/** What a change to a deck's cards makes stale: the decks' counts, its cards, queues, search. */
+export const deckKeys = (id: number) => [
+  k.decks(),
+  k.deckCardsAll(id),
+  k.dueAll(),
+  queryKeys.search.all,
+];
 
 /** `POST space-repetition/desks/`. */
 export function useCreateDeck(options: MutationHookOptions<Deck, Schemas['DeskCreate']> = {}) {

@@ -1,6 +1,7 @@
 /**
  * `/space-repetition/{deckId}`: the deck's counts, Study (the review island), its cards
- * (search debounced, paginated; add, edit, delete) and card generation. Editing is hidden on a
+ * (search debounced, paginated; add, edit, delete), notes (add; a card of a note edits its note),
+ * the learner's note types and card generation. Editing is hidden on a
  * deck shared read-only. Its state lives in `useDeckDetail.ts`; this file renders it.
  */
 import { type Card, type Deck, useDeck } from '@memoria/api';
@@ -24,7 +25,9 @@ import { CardsIcon } from '../shared/icons.tsx';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
 import { DeckCounts, deckHref, LoadError } from './DeckList.tsx';
 import * as s from './decks.css.ts';
+import { EditCardDialog } from './EditCardDialog.tsx';
 import { GenerateCards, type GenerateCardsProps } from './GenerateCards.tsx';
+import { LazyNoteEditorDialog, LazyNoteTypesDialog } from './lazyNoteDialogs.tsx';
 import {
   type CardBrowser,
   type CardDialogs,
@@ -304,6 +307,12 @@ function CardsSection({
                 <FormattedMessage id="decks.generate.open" />
               </Button>
             ) : null}
+            <Button variant="text" onClick={dialogs.noteTypes}>
+              <FormattedMessage id="decks.noteTypes.open" />
+            </Button>
+            <Button variant="secondary" startIcon={<PlusIcon />} onClick={dialogs.addNote}>
+              <FormattedMessage id="decks.note.add" />
+            </Button>
             <Button startIcon={<PlusIcon />} onClick={dialogs.add}>
               <FormattedMessage id="decks.card.add" />
             </Button>
@@ -413,8 +422,26 @@ function CardDialogsOf({ deck, dialogs }: { deck: Deck; dialogs: CardDialogs }) 
       />
     );
   }
+  if (dialog?.kind === 'addNote') {
+    return (
+      <LazyNoteEditorDialog
+        open
+        deckId={deck.id}
+        onClose={dialogs.close}
+        onSaved={() => dialogs.setNotice(intl.formatMessage({ id: 'decks.note.added' }))}
+      />
+    );
+  }
+  if (dialog?.kind === 'noteTypes') return <LazyNoteTypesDialog open onClose={dialogs.close} />;
   if (dialog?.kind === 'edit') {
-    return <CardEditorDialog open deckId={deck.id} card={dialog.card} onClose={dialogs.close} />;
+    return (
+      <EditCardDialog
+        deckId={deck.id}
+        card={dialog.card}
+        onClose={dialogs.close}
+        onNoteSaved={() => dialogs.setNotice(intl.formatMessage({ id: 'decks.note.saved' }))}
+      />
+    );
   }
   if (dialog?.kind !== 'delete') return null;
   return (

@@ -41,7 +41,10 @@ export function useCardBrowser(deckId: number, initialSearch: string) {
 
 export type CardBrowser = ReturnType<typeof useCardBrowser>;
 
-export type CardDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; card: Card } | null;
+export type CardDialog =
+  | { kind: 'add' | 'addNote' | 'noteTypes' }
+  | { kind: 'edit' | 'delete'; card: Card }
+  | null;
 
 /** Which card dialog is open, the delete and its failure, and the snackbar's notice. */
 export function useCardDialogs(deckId: number) {
@@ -64,6 +67,8 @@ export function useCardDialogs(deckId: number) {
   return {
     dialog,
     add: () => setDialog({ kind: 'add' }),
+    addNote: () => setDialog({ kind: 'addNote' }),
+    noteTypes: () => setDialog({ kind: 'noteTypes' }),
     edit: (card: Card) => setDialog({ kind: 'edit', card }),
     askDelete: (card: Card) => setDialog({ kind: 'delete', card }),
     close: () => setDialog(null),

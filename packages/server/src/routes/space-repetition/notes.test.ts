@@ -373,3 +373,70 @@ describe('notes', () => {
     ).toBe(204);
   });
 });
+
+describe('previewing a note', () => {
+  const preview = (who: Learner, body: Record<string, unknown>) =>
+    t.request('POST', `${SR}/notes/preview/`, { token: who.access, body });
+
+  it('answers the cards createNote would make, and stores nothing', async () => {
+    const ana = await t.signUp();
+    const deck = await makeDeck(ana);
+    const body = {
+      desk_id: deck.id,
+      note_type: 'cloze',
+      fields: { text: '{{c1::Canberra::city}} is the capital of {{c2::Australia}}.' },
+    };
+    const shown = await preview(ana, body);
+    expect(shown.status).toBe(200);
+    expect(shown.body.cards.map((c: CardBody) => c.ordinal)).toEqual([1, 2]);
+    const listed = await t.request('GET', `${SR}/desks/${deck.id}/`, { token: ana.access });
+    expect(listed.body.cards_count).toBe(0);
+    const made = await makeNote(ana, body);
+    expect(shown.body.cards).toEqual(
+      made.cards.map((c) => ({
+        ordinal: c.ordinal,
+        front_html: c.front_html,
+        back_html: c.back_html,
+      })),
+    );
+    // Without a desk, the learner's own note types still render.
+    const own = await t.request('POST', `${SR}/note-types/`, {
+      token: ana.access,
+      body: { name: 'Words', fields: ['word'], front_template: '{{word}}', back_template: 'B' },
+    });
+    const custom = await preview(ana, { note_type: own.body.id, fields: { word: '<b>gato</b>' } });
+    expect(custom.body.cards).toEqual([{ ordinal: 1, front_html: '<b>gato</b>', back_html: 'B' }]);
+  });
+
+  it('refuses what createNote refuses, naming the same field', async () => {
+    const ana = await t.signUp();
+    const noDeletion = await preview(ana, { note_type: 'cloze', fields: { text: 'plain' } });
+    expect(noDeletion.status).toBe(400);
+    expect(noDeletion.body.field_codes).toEqual({ 'fields.text': ['cloze_deletion_required'] });
+    const masks = await preview(ana, {
+      note_type: 'image_occlusion',
+      fields: { image: '<img src="https://e.com/a.png">', masks: '[]' },
+    });
+    expect(masks.body.field_codes).toEqual({ 'fields.masks': ['occlusion_masks_invalid'] });
+    const unknownType = await preview(ana, { note_type: 999_999, fields: { front: 'x' } });
+    expect(unknownType.body.field_codes).toEqual({ note_type: ['note_type_unknown'] });
+  });
+
+  it('answers 404 for a desk or note type of another user', async () => {
+    const ana = await t.signUp();
+    const bea = await t.signUp();
+    const hers = await makeDeck(bea);
+    const type = await t.request('POST', `${SR}/note-types/`, {
+      token: bea.access,
+      body: { name: 'Hers', fields: ['word'], front_template: '{{word}}', back_template: 'B' },
+    });
+    const deck = await preview(ana, {
+      desk_id: hers.id,
+      note_type: 'basic',
+      fields: { front: 'x' },
+    });
+    expect(deck.status).toBe(404);
+    const own = await preview(ana, { note_type: type.body.id, fields: { word: 'x' } });
+    expect(own.body.field_codes).toEqual({ note_type: ['note_type_unknown'] });
+  });
+});

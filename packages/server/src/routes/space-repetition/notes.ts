@@ -1,4 +1,7 @@
-/** Notes: create (with their cards), read, edit (cards rendered again, schedules kept), delete. */
+/**
+ * Notes: create (with their cards), preview (the cards without saving), read, edit (cards rendered
+ * again, schedules kept), delete.
+ */
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import {
   deleteNote,
@@ -82,6 +85,25 @@ export const handlers: Handlers = {
     });
     const { note } = await noteFor(sql, user.id, noteId);
     return c.json(await noteBody(sql, user.id, note), 201);
+  },
+
+  async previewNote(c, { body }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    // Only a deck the learner sees may be named; viewing one shared read-only is enough to look.
+    if (body.desk_id !== undefined) await deckFor(sql, user.id, body.desk_id);
+    const type = await requestedType(sql, user.id, body.note_type);
+    const { cards } = prepareNote(type, body.fields, []);
+    return c.json(
+      {
+        cards: cards.map((card) => ({
+          ordinal: card.ordinal,
+          front_html: card.frontHtml,
+          back_html: card.backHtml,
+        })),
+      },
+      200,
+    );
   },
 
   async getNote(c, { params }) {

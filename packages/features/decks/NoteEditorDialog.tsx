@@ -1,0 +1,133 @@
+/**
+ * Add or edit a note: its type (stock or the learner's own), one rich-text editor per field (the
+ * occlusion editor for an image occlusion note), tags, and a live preview of each card it makes.
+ * Its state lives in `useNoteEditor.ts`.
+ */
+import type { Note } from '@memoria/api';
+import { Button, Dialog, FieldEditor, Select, Skeleton } from '@memoria/ui';
+import { type ReactNode, useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { LoadFailure } from '../shared/LoadFailure.tsx';
+import { FormError } from './DeckDialogs.tsx';
+import * as d from './decks.css.ts';
+import { NotePreviews, OcclusionFields, TagsField } from './NoteEditorParts.tsx';
+import { FIELD_LABEL_IDS, OCCLUSION, STOCK_TYPE_IDS } from './noteFields.ts';
+import { type NoteDraft, useNoteEditor } from './useNoteEditor.ts';
+
+export interface NoteEditorDialogProps {
+  open: boolean;
+  onClose: () => void;
+  deckId: number;
+  /** The note to edit; none: a new note. */
+  note?: Note;
+  /** A new note's starting type, fields and tags. */
+  draft?: NoteDraft;
+  onSaved?: (note: Note) => void;
+}
+
+const OCCLUSION_FIELDS = new Set(['image', 'masks']);
+
+function NoteEditorBody({
+  onClose,
+  deckId,
+  note,
+  draft,
+  onSaved,
+}: Omit<NoteEditorDialogProps, 'open'>) {
+  const intl = useIntl();
+  const formId = useId();
+  const editor = useNoteEditor({
+    deckId,
+    note,
+    draft,
+    onSaved: (saved) => {
+      onSaved?.(saved);
+      onClose();
+    },
+  });
+  const { form, type, fields, types } = editor;
+  const label = (key: string) => {
+    const id = FIELD_LABEL_IDS[key];
+    // A stock type's field is labelled by its message; an own type's by its key.
+    return id && type?.stock ? intl.formatMessage({ id }) : key;
+  };
+  const otherText = (key: string) =>
+    Object.entries(fields)
+      .filter(([k]) => k !== key)
+      .map(([, v]) => v)
+      .join(' ');
+
+  let body: ReactNode;
+  if (types.isError) {
+    body = (
+      <LoadFailure
+        messageId="decks.note.typesFailed"
+        retryId="decks.action.retry"
+        onRetry={() => types.refetch()}
+      />
+    );
+  } else if (!types.data) {
+    body = <Skeleton variant="rect" height={176} />;
+  } else {
+    body = (
+      <form id={formId} className={d.form} onSubmit={form.onSubmit} noValidate>
+        <FormError text={form.banner} />
+        <Select
+          label={intl.formatMessage({ id: 'decks.note.type' })}
+          name="note_type"
+          value={editor.typeValue}
+          disabled={note !== undefined}
+          error={form.fieldErrors.note_type}
+          helperText={note ? intl.formatMessage({ id: 'decks.note.typeFixed' }) : undefined}
+          onChange={(event) => editor.changeType(event.target.value)}
+          options={types.data.map((t) => ({
+            value: String(t.id),
+            label: t.stock ? intl.formatMessage({ id: STOCK_TYPE_IDS[t.id] ?? t.name }) : t.name,
+          }))}
+        />
+        {type?.id === OCCLUSION ? <OcclusionFields editor={editor} /> : null}
+        {(type?.fields ?? [])
+          .filter((key) => type?.id !== OCCLUSION || !OCCLUSION_FIELDS.has(key))
+          .map((key) => (
+            <FieldEditor
+              key={`${String(type?.id)}-${key}`}
+              label={label(key)}
+              value={fields[key] ?? ''}
+              onChange={(html) => editor.setField(key, html)}
+              onUploadMedia={editor.uploadMedia}
+              otherFieldsText={otherText(key)}
+              error={form.fieldErrors[`fields.${key}`]}
+            />
+          ))}
+        <TagsField editor={editor} />
+        <NotePreviews cards={editor.previewCards} failed={editor.previewFailed} />
+      </form>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={<FormattedMessage id={note ? 'decks.note.editTitle' : 'decks.note.addTitle'} />}
+      actions={
+        <>
+          <Button variant="text" onClick={onClose}>
+            <FormattedMessage id="decks.action.cancel" />
+          </Button>
+          <Button type="submit" form={formId} loading={form.pending} disabled={!types.data}>
+            <FormattedMessage id="decks.action.save" />
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </Dialog>
+  );
+}
+
+/** The note editor while `open` (its state starts afresh each time it opens). */
+export function NoteEditorDialog({ open, ...props }: NoteEditorDialogProps) {
+  return open ? <NoteEditorBody key={props.note?.id ?? 'new'} {...props} /> : null;
+}
