@@ -32,7 +32,11 @@ describe('parseSearch', () => {
     expect(parseSearch('d*g').kind).toBe('text');
     expect(toGlob('d**g')).toEqual([lit('d'), 'any', lit('g')]);
     expect(toGlob('100\\%\\*\\_')).toEqual([lit('100%*_')]);
-    expect(parseSearch('nc:uber')).toEqual({ kind: 'text', pattern: [lit('uber')], anyAccent: true });
+    expect(parseSearch('nc:uber')).toEqual({
+      kind: 'text',
+      pattern: [lit('uber')],
+      anyAccent: true,
+    });
   });
 
   it('joins with implicit and explicit AND, OR (any case) and parentheses, AND binding tighter', () => {
@@ -62,7 +66,11 @@ describe('parseSearch', () => {
   });
 
   it('reads sides, note fields, decks, tags and note types with quoted values and wildcards', () => {
-    expect(parseSearch('front:dog')).toEqual({ kind: 'field', field: 'front', pattern: [lit('dog')] });
+    expect(parseSearch('front:dog')).toEqual({
+      kind: 'field',
+      field: 'front',
+      pattern: [lit('dog')],
+    });
     expect(parseSearch('Extra:*dog*')).toEqual({
       kind: 'field',
       field: 'extra',
@@ -87,7 +95,12 @@ describe('parseSearch', () => {
     expect(parseSearch('prop:ivl>=10')).toEqual({ kind: 'prop', prop: 'ivl', op: '>=', value: 10 });
     expect(parseSearch('prop:due<=1')).toEqual({ kind: 'prop', prop: 'due', op: '<=', value: 1 });
     expect(parseSearch('prop:due=-1')).toEqual({ kind: 'prop', prop: 'due', op: '=', value: -1 });
-    expect(parseSearch('prop:lapses>3')).toEqual({ kind: 'prop', prop: 'lapses', op: '>', value: 3 });
+    expect(parseSearch('prop:lapses>3')).toEqual({
+      kind: 'prop',
+      prop: 'lapses',
+      op: '>',
+      value: 3,
+    });
     expect(parseSearch('prop:r<0.8')).toEqual({ kind: 'prop', prop: 'r', op: '<', value: 0.8 });
     expect(parseSearch('prop:reps!=2')).toEqual({ kind: 'prop', prop: 'reps', op: '!=', value: 2 });
     expect(parseSearch('rated:7')).toEqual({ kind: 'rated', days: 7, rating: null });
@@ -102,8 +115,14 @@ describe('parseSearch', () => {
       at: 5,
       message: 'Search at character 5: this quote is never closed.',
     });
-    expect(failure('(dog or cat')).toMatchObject({ at: 1, message: expect.stringContaining('never closed') });
-    expect(failure('dog)')).toMatchObject({ at: 4, message: expect.stringContaining('closes nothing') });
+    expect(failure('(dog or cat')).toMatchObject({
+      at: 1,
+      message: expect.stringContaining('never closed'),
+    });
+    expect(failure('dog)')).toMatchObject({
+      at: 4,
+      message: expect.stringContaining('closes nothing'),
+    });
     expect(failure('()')).toMatchObject({ at: 1, message: expect.stringContaining('empty') });
     expect(failure('is:fresh')).toEqual({
       at: 1,
@@ -135,7 +154,13 @@ describe('parseSearch', () => {
   it('keeps SQL-looking input as plain text to match', () => {
     expect(parseSearch("'; drop table cards; --")).toEqual({
       kind: 'and',
-      children: [text("';"), text('drop'), text('table'), text('cards;'), { kind: 'not', child: text('-') }],
+      children: [
+        text("';"),
+        text('drop'),
+        text('table'),
+        text('cards;'),
+        { kind: 'not', child: text('-') },
+      ],
     });
   });
 });

@@ -157,7 +157,8 @@ export function parseSearch(query: string): SearchNode {
       return { kind: 'not', child: parseUnary() };
     }
     if (token.type === '(') {
-      if (peek()?.type === ')') throw new SearchSyntaxError(token.pos, 'these parentheses are empty.');
+      if (peek()?.type === ')')
+        throw new SearchSyntaxError(token.pos, 'these parentheses are empty.');
       const inner = parseOr();
       if (peek()?.type !== ')') {
         throw new SearchSyntaxError(token.pos, 'this parenthesis is never closed.');
@@ -192,7 +193,7 @@ function splitName(text: string): [string, string] | null {
 }
 
 /** The text with its escapes resolved, for values that have no wildcards (`is:`, `flag:`…). */
-function unescape(text: string): string {
+function unescaped(text: string): string {
   return text.replace(/\\(.)/gsu, '$1');
 }
 
@@ -235,18 +236,18 @@ export function globMatches(glob: Glob, value: string): boolean {
 /** Anki keywords Memoria has nothing for: refused by name rather than read as a field. */
 const UNSUPPORTED = new Set(['w', 're', 'card', 'preset', 'dupe', 'resched', 'introduced']);
 
-const LIST = (values: readonly string[]) =>
-  `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+const LIST = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 
 function parseTerm(text: string, pos: number): SearchNode {
   const named = splitName(text);
   if (!named) {
-    if (unescape(text) === '') throw new SearchSyntaxError(pos, 'the quotes hold nothing to search for.');
+    if (unescaped(text) === '')
+      throw new SearchSyntaxError(pos, 'the quotes hold nothing to search for.');
     return { kind: 'text', pattern: toGlob(text), anyAccent: false };
   }
   const [rawName, value] = named;
-  const name = unescape(rawName).toLowerCase();
-  const plain = unescape(value);
+  const name = unescaped(rawName).toLowerCase();
+  const plain = unescaped(value);
   const needsValue = () => {
     if (plain === '') throw new SearchSyntaxError(pos, `“${name}:” needs a value after the colon.`);
   };
@@ -256,7 +257,9 @@ function parseTerm(text: string, pos: number): SearchNode {
       return { kind: 'deck', pattern: toGlob(value) };
     case 'tag':
       needsValue();
-      return plain.toLowerCase() === 'none' ? { kind: 'untagged' } : { kind: 'tag', pattern: toGlob(value) };
+      return plain.toLowerCase() === 'none'
+        ? { kind: 'untagged' }
+        : { kind: 'tag', pattern: toGlob(value) };
     case 'note':
       needsValue();
       return { kind: 'note', pattern: toGlob(value) };
@@ -303,7 +306,10 @@ function parseTerm(text: string, pos: number): SearchNode {
     case 'cid':
     case 'nid': {
       if (!/^\d{1,10}(,\d{1,10})*$/.test(plain)) {
-        throw new SearchSyntaxError(pos, `“${name}:” takes ids separated by commas (${name}:12,34).`);
+        throw new SearchSyntaxError(
+          pos,
+          `“${name}:” takes ids separated by commas (${name}:12,34).`,
+        );
       }
       const ids = plain.split(',').map(Number);
       if (ids.some((id) => id > 2_147_483_647)) {
@@ -315,7 +321,8 @@ function parseTerm(text: string, pos: number): SearchNode {
       if (UNSUPPORTED.has(name)) {
         throw new SearchSyntaxError(pos, `“${name}:” searches are not supported.`);
       }
-      if (name === '') throw new SearchSyntaxError(pos, 'a field name is missing before the colon.');
+      if (name === '')
+        throw new SearchSyntaxError(pos, 'a field name is missing before the colon.');
       return { kind: 'field', field: name, pattern: toGlob(value) };
   }
 }

@@ -14,6 +14,7 @@ import { handlers as memoryModel } from './memory-model.ts';
 import { handlers as noteTypes } from './note-types.ts';
 import { handlers as notes } from './notes.ts';
 import { handlers as reviews } from './reviews.ts';
+import { handlers as search } from './search.ts';
 
 export const handlers: Handlers = {
   ...decks,
@@ -26,4 +27,5 @@ export const handlers: Handlers = {
   ...anki,
   ...csvImport,
   ...media,
+  ...search,
 };
