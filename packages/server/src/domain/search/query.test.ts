@@ -151,6 +151,15 @@ describe('parseSearch', () => {
     expect(failure('cid:1;drop').message).toContain('ids');
   });
 
+  it('refuses nesting deeper than 32 groups or negations', () => {
+    expect(parseSearch(`${'('.repeat(32)}a${')'.repeat(32)}`)).toEqual(text('a'));
+    expect(failure(`${'('.repeat(33)}a${')'.repeat(33)}`)).toEqual({
+      at: 33,
+      message: 'Search at character 33: the search is nested more than 32 levels deep.',
+    });
+    expect(failure(`${'-'.repeat(999)}a`).message).toContain('more than 32 levels');
+  });
+
   it('keeps SQL-looking input as plain text to match', () => {
     expect(parseSearch("'; drop table cards; --")).toEqual({
       kind: 'and',

@@ -47,7 +47,10 @@ export class SearchSyntaxError extends Error {
   }
 }
 
-/** Queries longer than this are refused by the contract; `rated:`/`added:` reach back this far. */
+/** Groups and negations nest at most this deep (the SQL they compile to nests as deep). */
+export const MAX_DEPTH = 32;
+
+/** `rated:` and `added:` reach back at most this many days. */
 export const MAX_DAYS = 36_500;
 
 type Token =
@@ -148,8 +151,27 @@ export function parseSearch(query: string): SearchNode {
     return children.length === 1 ? (children[0] as SearchNode) : { kind: 'and', children };
   }
 
+  let depth = 0;
   function parseUnary(): SearchNode {
     const token = tokens[at++] as Token;
+    if (token.type === '-' || token.type === '(') {
+      if (++depth > MAX_DEPTH) {
+        throw new SearchSyntaxError(
+          token.pos,
+          `the search is nested more than ${MAX_DEPTH} levels deep.`,
+        );
+      }
+      try {
+        return parseNested(token);
+      } finally {
+        depth--;
+      }
+    }
+    if (token.type === 'term') return parseTerm(token.text, token.pos);
+    throw new SearchSyntaxError(token.pos, 'a search is missing here.');
+  }
+
+  function parseNested(token: Token): SearchNode {
     if (token.type === '-') {
       if (!startsOperand(peek())) {
         throw new SearchSyntaxError(token.pos, '“-” needs a search right after it.');
@@ -166,8 +188,7 @@ export function parseSearch(query: string): SearchNode {
       at++;
       return inner;
     }
-    if (token.type === 'term') return parseTerm(token.text, token.pos);
-    throw new SearchSyntaxError(token.pos, 'a search is missing here.');
+    throw new Error(`not a nesting token: ${token.type}`);
   }
 
   if (tokens.length === 0) return { kind: 'and', children: [] };

@@ -313,6 +313,7 @@ describe('searchCards', () => {
       ['prop:ivl>>3', 'Search at character 1: “prop:ivl>>3” is not a property comparison'],
       ['prop:r<2', 'Search at character 1: “prop:r<2”: r runs from 0 to 1.'],
       ['flag:9', 'Search at character 1: “flag:9” is not a flag; use 0 (none) to 7.'],
+      [`${'-'.repeat(999)}a`, 'the search is nested more than 32 levels deep.'],
     ];
     for (const [query, message] of cases) {
       const res = await t.request('GET', `${SR}/cards/search/?q=${encodeURIComponent(query)}`, {
