@@ -176,7 +176,7 @@ function leaf(q: Query, node: SearchNode, ctx: SearchContext): ReturnType<Query>
         case 'suspended':
           return q`s.suspended`;
         case 'buried':
-          return q`s.buried_until > ${iso(ctx.now)}::timestamptz`;
+          return q`(s.buried_until is not null and s.buried_until > ${iso(ctx.now)}::timestamptz)`;
         case 'leech':
           return q`exists (select 1 from unnest(n.tags) t where lower(t) = 'leech')`;
       }
@@ -201,7 +201,12 @@ function leaf(q: Query, node: SearchNode, ctx: SearchContext): ReturnType<Query>
             whole,
           )})`;
         case 'r':
-          return compare(q, retrievability(q, ctx), node.op, real);
+          return q`(s.state <> 0 and s.stability > 0 and s.last_review is not null and ${compare(
+            q,
+            retrievability(q, ctx),
+            node.op,
+            real,
+          )})`;
         case 's':
           return q`(s.state <> 0 and ${compare(q, q`s.stability`, node.op, real)})`;
         case 'd':
@@ -222,7 +227,7 @@ function leaf(q: Query, node: SearchNode, ctx: SearchContext): ReturnType<Query>
         (key) =>
           globMatches(node.pattern, key) || globMatches(node.pattern, STOCK_DEFINITIONS[key].name),
       );
-      return q`(n.stock_type = any(${stock}::text[]) or exists (select 1 from note_types nt
+      return q`(coalesce(n.stock_type, '') = any(${stock}::text[]) or exists (select 1 from note_types nt
         where nt.id = n.note_type_id and nt.name ilike ${likePattern(node.pattern, false)}))`;
     }
     case 'card_ids':
@@ -233,7 +238,12 @@ function leaf(q: Query, node: SearchNode, ctx: SearchContext): ReturnType<Query>
   throw new Error(`no SQL for search node ${node.kind}`);
 }
 
-/** The WHERE condition of a query; NULLs (a field the note lacks) count as false, so `-` holds. */
+/**
+ * The WHERE condition of a query. Every leaf is true or false, never NULL (a card never rated
+ * has no retrievability, one never buried no `buried_until`: their leaves test for that first),
+ * so that `-` finds exactly the cards a term does not. Leaves are not wrapped in coalesce():
+ * the planner could not use the trigram index through it.
+ */
 export function compileSearch(q: Query, node: SearchNode, ctx: SearchContext): ReturnType<Query> {
   switch (node.kind) {
     case 'and':
@@ -249,7 +259,7 @@ export function compileSearch(q: Query, node: SearchNode, ctx: SearchContext): R
     case 'not':
       return q`not ${compileSearch(q, node.child, ctx)}`;
     default:
-      return q`coalesce((${leaf(q, node, ctx)}), false)`;
+      return leaf(q, node, ctx);
   }
 }
 
@@ -274,6 +284,53 @@ const stockName = (key: string) =>
   (STOCK_DEFINITIONS as Record<string, { name: string } | undefined>)[key]?.name ?? key;
 
 /**
+ * The two statements of a search, not yet sent: how many cards match, and one page of them. The
+ * page is found in two steps: the matching cards' ids and sort keys, sorted and cut to the page;
+ * then the page's rows read whole. Reading every column (note type name, tags, text) of every
+ * matching card only to sort them and keep 50 cost most of an unfiltered search's time.
+ */
+export function searchStatements(
+  q: Query,
+  ctx: SearchContext,
+  where: SearchNode,
+  order: { sort: SearchSort; descending: boolean },
+  page: { offset: number; limit: number },
+) {
+  const from = q`
+    from card_schedules s
+    join cards c on c.id = s.card_id
+    join notes n on n.id = c.note_id
+    join desks d on d.id = s.desk_id
+    where s.user_id = ${ctx.userId}
+      and (d.owner_id = ${ctx.userId} or exists (select 1 from desk_shares ds
+        where ds.desk_id = d.id and ds.user_id = ${ctx.userId}))
+      and ${compileSearch(q, where, ctx)}`;
+  const direction = order.descending ? q`desc nulls last` : q`asc nulls last`;
+  return {
+    count: q<{ n: number }[]>`select count(*)::int as n ${from}`,
+    page: q<SearchRow[]>`
+      with hits as materialized (
+        select c.id as card_id, ${sortColumn(q, order.sort, ctx)} as sort_key
+        ${from}
+        order by sort_key ${direction}, c.id
+        limit ${page.limit} offset ${page.offset})
+      select c.id, c.desk_id, d.name as desk_name, c.note_id, c.ordinal, n.stock_type,
+        nt.name as note_type_name, c.front, c.back, n.tags, s.state::int as state, s.due,
+        s.scheduled_days, s.stability, s.difficulty, s.reps, s.lapses,
+        ${retrievability(q, ctx)} as retrievability, s.suspended,
+        coalesce(s.buried_until > ${iso(ctx.now)}::timestamptz, false) as buried,
+        s.flag::int as flag, c.created_at
+      from hits h
+      join card_schedules s on s.user_id = ${ctx.userId} and s.card_id = h.card_id
+      join cards c on c.id = h.card_id
+      join notes n on n.id = c.note_id
+      join desks d on d.id = c.desk_id
+      left join note_types nt on nt.id = n.note_type_id
+      order by h.sort_key ${direction}, h.card_id`,
+  };
+}
+
+/**
  * One page of the cards the learner can see (decks they own or that are shared with them) that
  * match `where`, sorted (ties by card id, cards never rated last by retrievability), and the
  * number matching in all.
@@ -285,30 +342,8 @@ export async function searchCards(
   order: { sort: SearchSort; descending: boolean },
   page: { offset: number; limit: number },
 ): Promise<{ count: number; hits: SearchHit[] }> {
-  const from = q`
-    from card_schedules s
-    join cards c on c.id = s.card_id
-    join notes n on n.id = c.note_id
-    join desks d on d.id = s.desk_id
-    where s.user_id = ${ctx.userId}
-      and (d.owner_id = ${ctx.userId} or exists (select 1 from desk_shares ds
-        where ds.desk_id = d.id and ds.user_id = ${ctx.userId}))
-      and ${compileSearch(q, where, ctx)}`;
-  const column = sortColumn(q, order.sort, ctx);
-  const direction = order.descending ? q`desc nulls last` : q`asc nulls last`;
-  const [[total], rows] = await Promise.all([
-    q<{ n: number }[]>`select count(*)::int as n ${from}`,
-    q<SearchRow[]>`
-      select c.id, c.desk_id, d.name as desk_name, c.note_id, c.ordinal, n.stock_type,
-        (select nt.name from note_types nt where nt.id = n.note_type_id) as note_type_name,
-        c.front, c.back, n.tags, s.state::int as state, s.due, s.scheduled_days, s.stability,
-        s.difficulty, s.reps, s.lapses, ${retrievability(q, ctx)} as retrievability,
-        s.suspended, coalesce(s.buried_until > ${iso(ctx.now)}::timestamptz, false) as buried, s.flag::int as flag,
-        c.created_at
-      ${from}
-      order by ${column} ${direction}, c.id
-      limit ${page.limit} offset ${page.offset}`,
-  ]);
+  const statements = searchStatements(q, ctx, where, order, page);
+  const [[total], rows] = await Promise.all([statements.count, statements.page]);
   return {
     count: total?.n ?? 0,
     hits: rows.map((r) => ({

@@ -269,6 +269,11 @@ describe('searchCards', () => {
     expect(await found('-is:new -is:review')).toEqual(['C']);
     expect(await found('-(-spain)')).toEqual(['A']);
     expect(await found('spain and madrid')).toEqual(['A']);
+    // Negating what some cards have no value for (never buried, never rated, a stock type).
+    expect(await found('-is:buried')).toEqual(['A', 'B', 'C', 'D', 'Italy']);
+    expect(await found('-prop:r<0.95')).toEqual(['C', 'D', 'E', 'Italy']);
+    expect(await found('-note:cloze')).toEqual(['A', 'B', 'C', 'E', 'Italy']);
+    expect(await found('-tag:geo')).toEqual(['C', 'D', 'E', 'Italy']);
   });
 
   it('sorts by each column both ways, ties by card id ascending, never-rated cards last', async () => {
