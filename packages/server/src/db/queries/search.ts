@@ -217,7 +217,7 @@ function leaf(q: Query, node: SearchNode, ctx: SearchContext): ReturnType<Query>
     }
     case 'rated':
       return q`exists (select 1 from review_logs l
-        where l.card_id = c.id and l.user_id = ${ctx.userId}
+        where l.card_id = s.card_id and l.user_id = ${ctx.userId}
           and l.reviewed_at >= ${iso(sinceDays(ctx, node.days))}::timestamptz
           ${node.rating === null ? q`` : q`and l.rating = ${node.rating}`})`;
     case 'added':
@@ -231,11 +231,41 @@ function leaf(q: Query, node: SearchNode, ctx: SearchContext): ReturnType<Query>
         where nt.id = n.note_type_id and nt.name ilike ${likePattern(node.pattern, false)}))`;
     }
     case 'card_ids':
-      return q`c.id = any(${node.ids}::int[])`;
+      return q`s.card_id = any(${node.ids}::int[])`;
     case 'note_ids':
       return q`c.note_id = any(${node.ids}::int[])`;
   }
   throw new Error(`no SQL for search node ${node.kind}`);
+}
+
+/** Which of `cards` (c) and `notes` (n) a query's condition reads. */
+export function tablesRead(node: SearchNode): { cards: boolean; notes: boolean } {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children
+        .map(tablesRead)
+        .reduce((a, b) => ({ cards: a.cards || b.cards, notes: a.notes || b.notes }), {
+          cards: false,
+          notes: false,
+        });
+    case 'not':
+      return tablesRead(node.child);
+    case 'text':
+    case 'added':
+    case 'note_ids':
+      return { cards: true, notes: false };
+    case 'field':
+      return { cards: true, notes: node.field !== 'front' && node.field !== 'back' };
+    case 'tag':
+    case 'untagged':
+    case 'note':
+      return { cards: true, notes: true };
+    case 'is':
+      return { cards: node.value === 'leech', notes: node.value === 'leech' };
+    default:
+      return { cards: false, notes: false };
+  }
 }
 
 /**
@@ -296,10 +326,14 @@ export function searchStatements(
   order: { sort: SearchSort; descending: boolean },
   page: { offset: number; limit: number },
 ) {
+  // Every schedule has its card and every card its note (foreign keys, not null), so those joins
+  // never drop a row: a query that reads neither (is:, prop:, flag:, deck:) counts without them.
+  const reads = tablesRead(where);
+  const withCards = reads.notes || reads.cards || order.sort === 'added';
   const from = q`
     from card_schedules s
-    join cards c on c.id = s.card_id
-    join notes n on n.id = c.note_id
+    ${withCards ? q`join cards c on c.id = s.card_id` : q``}
+    ${reads.notes ? q`join notes n on n.id = c.note_id` : q``}
     join desks d on d.id = s.desk_id
     where s.user_id = ${ctx.userId}
       and (d.owner_id = ${ctx.userId} or exists (select 1 from desk_shares ds
@@ -310,9 +344,9 @@ export function searchStatements(
     count: q<{ n: number }[]>`select count(*)::int as n ${from}`,
     page: q<SearchRow[]>`
       with hits as materialized (
-        select c.id as card_id, ${sortColumn(q, order.sort, ctx)} as sort_key
+        select s.card_id, ${sortColumn(q, order.sort, ctx)} as sort_key
         ${from}
-        order by sort_key ${direction}, c.id
+        order by sort_key ${direction}, s.card_id
         limit ${page.limit} offset ${page.offset})
       select c.id, c.desk_id, d.name as desk_name, c.note_id, c.ordinal, n.stock_type,
         nt.name as note_type_name, c.front, c.back, n.tags, s.state::int as state, s.due,
