@@ -24,7 +24,7 @@ const QUERIES: { name: string; q: string; sort: string; order: string }[] = [
   { name: 'phrase', q: '"answer 4217"', sort: 'added', order: 'asc' },
   { name: 'deck due', q: 'deck:"Bench desk 07" is:due', sort: 'due', order: 'asc' },
   { name: 'tag, not new', q: 'tag:geo -is:new', sort: 'interval', order: 'desc' },
-  { name: 'weak cards', q: 'is:review prop:r<0.85', sort: 'retrievability', order: 'asc' },
+  { name: 'weak cards', q: 'is:review prop:r<0.95', sort: 'retrievability', order: 'asc' },
   { name: 'everything', q: '', sort: 'added', order: 'desc' },
 ];
 

@@ -4,6 +4,7 @@
  * query goes in as a parameter; the only SQL text chosen by the query comes from the fixed
  * fragments below (operators, sort columns).
  */
+
 import { STOCK_DEFINITIONS, STOCK_NOTE_TYPES } from '../../domain/notes/stock-types.ts';
 import { dueWindow } from '../../domain/review/queue.ts';
 import { addDays, type LearnerDay, startOfLocalDay } from '../../domain/review/scheduling.ts';
@@ -14,6 +15,9 @@ import {
   type SearchNode,
 } from '../../domain/search/query.ts';
 import { iso, pgDate, type Query } from './pg.ts';
+
+/** A fragment of a statement. */
+type Fragment = ReturnType<Query>;
 
 export const SEARCH_SORTS = [
   'due',
@@ -106,14 +110,14 @@ const fieldText = (q: Query, value: ReturnType<Query>) => q`
  * Today's retrievability of the card on the learner's curve, from whole days since its last
  * review as ts-fsrs's `get_retrievability` counts them; null for a card never rated.
  */
-function retrievability(q: Query, ctx: SearchContext) {
+function retrievability(q: Query, ctx: SearchContext): Fragment {
   return q`(case when s.state = 0 or s.stability <= 0 or s.last_review is null then null
     else power(1 + ${ctx.curve.factor}::float8
       * greatest(floor(extract(epoch from (${iso(ctx.now)}::timestamptz - s.last_review)) / 86400), 0)
       / s.stability, ${ctx.curve.decay}::float8) end)`;
 }
 
-function compare(q: Query, left: ReturnType<Query>, op: Comparison, right: ReturnType<Query>) {
+function compare(q: Query, left: Fragment, op: Comparison, right: Fragment): Fragment {
   switch (op) {
     case '<':
       return q`${left} < ${right}`;
@@ -184,8 +188,8 @@ function leaf(q: Query, node: SearchNode, ctx: SearchContext): ReturnType<Query>
     case 'flag':
       return q`s.flag = ${node.flag}`;
     case 'prop': {
-      const whole = q`${node.value}::int`;
-      const real = q`${node.value}::float8`;
+      const whole: Fragment = q`${node.value}::int`;
+      const real: Fragment = q`${node.value}::float8`;
       switch (node.prop) {
         case 'ivl':
           return compare(q, q`s.scheduled_days`, node.op, whole);
