@@ -1930,6 +1930,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/cards/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The card browser's search over every card the caller can see, with Anki's syntax.
+         * @description `q` takes Anki's search syntax for what Memoria stores (docs/features/search.md): words and "phrases" anywhere in the card's text (case-insensitive; `nc:` ignores accents too), `front:`/`back:` and note field names with `*` and `_` wildcards, `deck:` (with its `::` children), `tag:` (with its `::` children; `tag:none`), `is:new|learn|review|due| suspended|buried|leech`, `flag:0..7`, `prop:ivl|due|lapses|reps|r|s|d` comparisons, `rated:N[:rating]`, `added:N`, `note:TypeName`, `cid:`/`nid:` ids, `-` negation, `or`, parentheses and implicit `and`. Only the caller's own schedule is read and only cards of decks they own or that are shared with them are found. A query that does not parse is 400 naming `q`, the character where the problem is and what it is.
+         */
+        get: operations["searchCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/cards/due_cards/": {
         parameters: {
             query?: never;
@@ -3221,7 +3241,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "exam_date_in_past" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "exam_date_in_past" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "search_invalid" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -4380,6 +4400,49 @@ export interface components {
         };
         CardPage: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["Card"][];
+        };
+        /**
+         * @description A column the card browser sorts by.
+         * @default added
+         * @enum {string}
+         */
+        CardSearchSort: "due" | "added" | "interval" | "difficulty" | "lapses" | "retrievability";
+        CardSearchPage: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["CardSearchResult"][];
+        };
+        /** @description One row of the card browser: the card's plain text, its deck, note and tags, and the caller's own schedule of it (images and HTML are read from the card or note itself). */
+        CardSearchResult: {
+            id: number;
+            desk_id: number;
+            desk_name: string;
+            note_id: number;
+            ordinal: number;
+            /** @description The note type's name (a stock type's, such as "Basic", or the caller's own). */
+            note_type: string;
+            /** @description The rendered question as plain text. */
+            front: string;
+            /** @description The rendered answer as plain text. */
+            back: string;
+            tags: string[];
+            state: components["schemas"]["CardState"];
+            /** Format: date-time */
+            due: string;
+            /** @description The scheduled interval in days (0 for new and learning cards). */
+            interval: number;
+            stability: number;
+            /** @description FSRS difficulty, 1 to 10 (0 for a card never rated). */
+            difficulty: number;
+            reps: number;
+            lapses: number;
+            /** @description The probability of recalling the card now, from its stability and the whole days since its last review on the caller's FSRS forgetting curve; null for a card never rated. */
+            retrievability: number | null;
+            suspended: boolean;
+            /** @description Buried until the start of the caller's next day. */
+            buried: boolean;
+            /** @description Anki's flag colour, 1 red to 7 purple; 0 is none. */
+            flag: number;
+            /** Format: date-time */
+            created_at: string;
         };
         /**
          * @description The key of a stock note type (docs/features/notes.md).
@@ -8528,6 +8591,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    searchCards: {
+        parameters: {
+            query?: {
+                /** @description The search (empty or omitted finds every card). */
+                q?: string;
+                /** @description The column to sort by: the due date, when the card was added, the interval in days, FSRS difficulty, lapses or today's retrievability (cards never rated last). Ties go by card id. */
+                sort?: components["schemas"]["CardSearchSort"];
+                /** @description Ascending or descending. */
+                order?: "asc" | "desc";
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matching cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardSearchPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listDueCards: {

@@ -121,6 +121,8 @@ export const en = {
   'errors.field.occlusion_masks_invalid': 'The masks could not be read.',
   'errors.field.template_invalid': 'This template cannot be rendered.',
   'errors.field.edit_through_note': 'Edit this card through its note.',
+  'errors.field.search_invalid':
+    'This search cannot be read; check its quotes, parentheses and operators.',
   'errors.field.invalid': 'This value is not valid.',
 };
 
@@ -245,5 +247,7 @@ export const es: typeof en = {
   'errors.field.occlusion_masks_invalid': 'No se pudieron leer las máscaras.',
   'errors.field.template_invalid': 'Esta plantilla no se puede mostrar.',
   'errors.field.edit_through_note': 'Edita esta tarjeta desde su nota.',
+  'errors.field.search_invalid':
+    'Esta búsqueda no se puede leer; revisa sus comillas, paréntesis y operadores.',
   'errors.field.invalid': 'Este valor no es válido.',
 };

@@ -124,6 +124,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   occlusion_masks_invalid: 'errors.field.occlusion_masks_invalid',
   template_invalid: 'errors.field.template_invalid',
   edit_through_note: 'errors.field.edit_through_note',
+  search_invalid: 'errors.field.search_invalid',
   invalid: 'errors.field.invalid',
 };
 

@@ -365,6 +365,12 @@ export const cards = pgTable(
   (t) => [
     index('cards_desk_idx').on(t.deskId, t.id),
     uniqueIndex('cards_note_ordinal_idx').on(t.noteId, t.ordinal),
+    // The card browser's words and phrases (ILIKE '%…%'): the sides joined as `searchCards`
+    // joins them (db/queries/search.ts). pg_trgm comes from migration *_search_extensions.
+    index('cards_text_trgm_idx').using(
+      'gin',
+      sql`(${t.front} || E'\\n' || ${t.back}) gin_trgm_ops`,
+    ),
   ],
 );
 

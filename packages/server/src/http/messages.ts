@@ -63,6 +63,8 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['This card belongs to a note of another type: edit the note.', 'edit_through_note'],
   [/^Masks: /, 'occlusion_masks_invalid'],
   [/^Template: /, 'template_invalid'],
+  // The card browser's search (domain/search/query.ts).
+  [/^Search at character \d+: /, 'search_invalid'],
   ['Please enter the front of the card or add an image.', 'front_required'],
   ['Please enter the back of the card or add an image.', 'back_required'],
   ['Send one image file.', 'one_image_file'],

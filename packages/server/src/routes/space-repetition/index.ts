@@ -18,6 +18,7 @@ import { handlers as notes } from './notes.ts';
 import { handlers as reviews } from './reviews.ts';
 import { handlers as workload } from './workload.ts';
 import { handlers as tags } from './tags.ts';
+import { handlers as search } from './search.ts';
 
 export const handlers: Handlers = {
   ...decks,
@@ -34,4 +35,5 @@ export const handlers: Handlers = {
   ...media,
   ...workload,
   ...tags,
+  ...search,
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "cards_text_trgm_idx" ON "cards" USING gin (("front" || E'\n' || "back") gin_trgm_ops);
