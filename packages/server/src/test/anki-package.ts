@@ -17,7 +17,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { zstdCompressSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { type AnkiCollection, type AnkiImage, readAnkiPackage } from '../anki/package-reader.ts';
+import { type AnkiCollection, readAnkiPackage } from '../anki/package-reader.ts';
 import { ANKI_SCHEMA_11_TABLES } from '../anki/package-writer.ts';
 import { encodeMessage } from '../anki/protobuf.ts';
 
@@ -25,6 +25,8 @@ export interface TestNoteType {
   id: number;
   name: string;
   cloze?: boolean;
+  /** Anki's `original_stock_kind` (6: image occlusion), as Anki 2.1.62+ records it. */
+  stockKind?: number;
   fields: string[];
   templates: { name: string; question: string; answer: string }[];
 }
@@ -81,7 +83,24 @@ export const CLOZE: TestNoteType = {
     { name: 'Cloze', question: '{{cloze:Text}}', answer: '{{cloze:Text}}<br>\n{{Back Extra}}' },
   ],
 };
-const STOCK = [BASIC, BASIC_REVERSED, BASIC_OPTIONAL_REVERSED, BASIC_TYPING, CLOZE];
+/** Anki 23.10's Image Occlusion (rslib/src/image_occlusion/notetype.rs), templates shortened. */
+export const IMAGE_OCCLUSION: TestNoteType = {
+  id: 1_600_000_000_006,
+  name: 'Image Occlusion',
+  cloze: true,
+  stockKind: 6,
+  fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'],
+  templates: [
+    {
+      name: 'Image Occlusion',
+      question:
+        '{{#Header}}<div>{{Header}}</div>{{/Header}}<div style="display: none">{{cloze:Occlusion}}</div><div id="image-occlusion-container">{{Image}}<canvas id="image-occlusion-canvas"></canvas></div>',
+      answer:
+        '{{#Header}}<div>{{Header}}</div>{{/Header}}<div style="display: none">{{cloze:Occlusion}}</div><div id="image-occlusion-container">{{Image}}<canvas id="image-occlusion-canvas"></canvas></div><div><button id="toggle">Toggle Masks</button></div>{{#Back Extra}}<div>{{Back Extra}}</div>{{/Back Extra}}',
+    },
+  ],
+};
+const STOCK = [BASIC, BASIC_REVERSED, BASIC_OPTIONAL_REVERSED, BASIC_TYPING, CLOZE, IMAGE_OCCLUSION];
 
 export interface TestNote {
   id: number;
@@ -89,8 +108,8 @@ export interface TestNote {
   type?: number;
   fields: string[];
   tags?: string;
-  /** Card id, deck id and template ordinal of each of the note's cards. */
-  cards: { id: number; deck: number; ord?: number }[];
+  /** Card id, deck id, template ordinal and queue (-1 suspended, -2/-3 buried) of each card. */
+  cards: { id: number; deck: number; ord?: number; queue?: number }[];
 }
 
 export interface TestCollection {
@@ -133,6 +152,7 @@ const legacyModel = (t: TestNoteType) => ({
   id: t.id,
   name: t.name,
   type: t.cloze ? 1 : 0,
+  ...(t.stockKind ? { originalStockKind: t.stockKind } : {}),
   mod: 0,
   usn: -1,
   sortf: 0,
@@ -191,7 +211,11 @@ function database(c: TestCollection, schema18: boolean): Buffer {
     ]);
     for (const t of types) {
       // Notetype.Config: kind = 1 (proto3 leaves out the default 0, normal), css = 3.
-      const config = encodeMessage([...(t.cloze ? [[1, 1] as [number, number]] : []), [3, '']]);
+      const config = encodeMessage([
+        ...(t.cloze ? [[1, 1] as [number, number]] : []),
+        [3, ''],
+        ...(t.stockKind ? [[9, t.stockKind] as [number, number]] : []),
+      ]);
       type.run(t.id, t.name, config);
       t.fields.forEach((name, ord) => {
         field.run(t.id, ord, name, fieldConfig);
@@ -213,7 +237,7 @@ function database(c: TestCollection, schema18: boolean): Buffer {
   }
   const note = db.prepare("insert into notes values (?, ?, ?, 0, -1, ?, ?, ?, 0, 0, '')");
   const card = db.prepare(
-    "insert into cards values (?, ?, ?, ?, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+    "insert into cards values (?, ?, ?, ?, 0, -1, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')",
   );
   for (const n of c.notes) {
     note.run(
@@ -224,7 +248,7 @@ function database(c: TestCollection, schema18: boolean): Buffer {
       n.fields.join('\x1f'),
       n.fields[0] ?? '',
     );
-    for (const k of n.cards) card.run(k.id, n.id, k.deck, k.ord ?? 0);
+    for (const k of n.cards) card.run(k.id, n.id, k.deck, k.ord ?? 0, k.queue ?? 0);
   }
   const review = db.prepare('insert into revlog values (?, ?, -1, ?, 0, 0, 0, ?, ?)');
   for (const r of c.revlog) review.run(r[0], r[1], r[2], r[3], r[4]);
@@ -326,36 +350,20 @@ export function largeCollection(
   return { decks, notes, revlog };
 }
 
-/** A card image as the tests read it: its bytes beside its type. */
-export type ReadImage = AnkiImage & { bytes: Buffer };
-
 /**
  * `readAnkiPackage` on bytes, for tests: the package written to a temporary folder, read there,
- * each card image's bytes loaded, the folder removed.
+ * each media file's bytes loaded (by name), the folder removed.
  */
-export async function readPackageBytes(bytes: Uint8Array): Promise<
-  Omit<AnkiCollection, 'cards'> & {
-    cards: (Omit<AnkiCollection['cards'][number], 'frontImage' | 'backImage'> & {
-      frontImage: ReadImage | null;
-      backImage: ReadImage | null;
-    })[];
-  }
-> {
+export async function readPackageBytes(
+  bytes: Uint8Array,
+): Promise<AnkiCollection & { mediaBytes: Map<string, Buffer> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'anki-test-'));
   try {
     const file = path.join(dir, 'package');
     writeFileSync(file, bytes);
     const read = await readAnkiPackage(file, dir);
-    const load = (image: AnkiImage | null): ReadImage | null =>
-      image ? { ...image, bytes: readFileSync(image.file) } : null;
-    return {
-      ...read,
-      cards: read.cards.map((c) => ({
-        ...c,
-        frontImage: load(c.frontImage),
-        backImage: load(c.backImage),
-      })),
-    };
+    const mediaBytes = new Map([...read.media].map(([name, m]) => [name, readFileSync(m.file)]));
+    return { ...read, mediaBytes };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
