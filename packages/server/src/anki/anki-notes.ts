@@ -48,9 +48,10 @@ function stockByTemplates(type: AnkiNoteTypeSource): StockNoteTypeKey | null {
   const questions = [...type.templates.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, t]) => squash(t.question));
-  const field = (i: number) => `{{${f[i] ?? '\u0000'}}}`;
+  // Compared without white space, on both sides (field names may hold spaces).
+  const field = (i: number) => squash(`{{${f[i] ?? '\u0000'}}}`);
   if (type.cloze) {
-    if (f.length === 2 && questions.length === 1 && questions[0] === `{{cloze:${f[0]}}}`)
+    if (f.length === 2 && questions.length === 1 && questions[0] === squash(`{{cloze:${f[0]}}}`))
       return 'cloze';
     if (f.length >= 4 && f.length <= 5 && f[1] === 'Image' && f[0] === 'Occlusion')
       return 'image_occlusion';
@@ -60,14 +61,14 @@ function stockByTemplates(type: AnkiNoteTypeSource): StockNoteTypeKey | null {
   const answerShows = (i: number, field: string) => answers[i]?.endsWith(field) ?? false;
   if (f.length === 2 && questions.length === 1) {
     if (questions[0] === field(0) && answerShows(0, field(1))) return 'basic';
-    if (questions[0] === `${field(0)}{{type:${f[1]}}}`) return 'basic_type_in';
+    if (questions[0] === `${field(0)}${squash(`{{type:${f[1]}}}`)}`) return 'basic_type_in';
   }
   if (f.length === 2 && questions.length === 2) {
     if (questions[0] === field(0) && questions[1] === field(1)) return 'basic_reversed';
   }
   if (f.length === 3 && questions.length === 2) {
-    if (questions[0] === field(0) && questions[1] === `{{#${f[2]}}}${field(1)}{{/${f[2]}}}`)
-      return 'basic_optional_reversed';
+    const optional = squash(`{{#${f[2]}}}{{${f[1]}}}{{/${f[2]}}}`);
+    if (questions[0] === field(0) && questions[1] === optional) return 'basic_optional_reversed';
   }
   return null;
 }
@@ -122,8 +123,7 @@ export function occlusionMasks(field: string): OcclusionMasks | null {
       // An ellipse is given by its box's corner and its radii.
       const width = shape === 'rect' ? n('width') : 2 * n('rx');
       const height = shape === 'rect' ? n('height') : 2 * n('ry');
-      if (![left, top, width, height].every(Number.isFinite) || width <= 0 || height <= 0)
-        continue;
+      if (![left, top, width, height].every(Number.isFinite) || width <= 0 || height <= 0) continue;
       shapes.push({
         kind: shape,
         ordinal,
@@ -185,7 +185,8 @@ export function withMediaUrls(html: string, urlOf: (name: string) => string | nu
 }
 
 /** LaTeX that only a TeX installation renders: a document, packages, graphics, text mode. */
-const NOT_MATH = /\\(documentclass|usepackage|begin\{document\}|includegraphics|input|tikz|begin\{tikzpicture\}|chemfig)/;
+const NOT_MATH =
+  /\\(documentclass|usepackage|begin\{document\}|includegraphics|input|tikz|begin\{tikzpicture\}|chemfig)/;
 
 /** What `[latex]…[/latex]` holds, as math KaTeX typesets, or null when it is not math. */
 function latexAsMath(source: string): string | null {

@@ -100,7 +100,14 @@ export const IMAGE_OCCLUSION: TestNoteType = {
     },
   ],
 };
-const STOCK = [BASIC, BASIC_REVERSED, BASIC_OPTIONAL_REVERSED, BASIC_TYPING, CLOZE, IMAGE_OCCLUSION];
+const STOCK = [
+  BASIC,
+  BASIC_REVERSED,
+  BASIC_OPTIONAL_REVERSED,
+  BASIC_TYPING,
+  CLOZE,
+  IMAGE_OCCLUSION,
+];
 
 export interface TestNote {
   id: number;

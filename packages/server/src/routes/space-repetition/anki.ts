@@ -36,10 +36,10 @@ import {
   insertImportedSchedules,
 } from '../../db/queries/anki-import.ts';
 import { listCards } from '../../db/queries/cards.ts';
-import { linkMediaToDeck } from '../../db/queries/media.ts';
-import { insertNoteType } from '../../db/queries/notes.ts';
 import { insertDeck } from '../../db/queries/desks.ts';
+import { linkMediaToDeck } from '../../db/queries/media.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
+import { insertNoteType } from '../../db/queries/notes.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { deckReviewHistory, reviewDays } from '../../db/queries/reviews.ts';
 import { csvField, DECK_CSV_HEADER } from '../../domain/decks/deck-csv.ts';
