@@ -219,3 +219,46 @@ export function convertLatex(html: string): { html: string; keptSource: boolean 
     });
   return { html: out, keptSource };
 }
+
+// --- Back to Anki (the export) ---------------------------------------------------------------
+
+const num = (v: number) => String(Math.round(v * 1e6) / 1e6);
+
+/** Masks as an Image Occlusion note's Occlusion field (Anki 23.10's cloze syntax). */
+export function occlusionField(masks: OcclusionMasks): string {
+  const oi = masks.mode === 'hide_all_guess_one' ? ':oi=1' : '';
+  return masks.shapes
+    .map((s) => {
+      const body =
+        s.kind === 'polygon'
+          ? `polygon:points=${s.points.map(([x, y]) => `${num(x)},${num(y)}`).join(' ')}`
+          : s.kind === 'rect'
+            ? `rect:left=${num(s.left)}:top=${num(s.top)}:width=${num(s.width)}:height=${num(s.height)}`
+            : `ellipse:left=${num(s.left)}:top=${num(s.top)}:rx=${num(s.width / 2)}:ry=${num(s.height / 2)}`;
+      return `{{c${s.ordinal}::image-occlusion:${body}${oi}}}`;
+    })
+    .join('');
+}
+
+const MEDIA_PATH = String.raw`\/be\/api\/space-repetition\/media\/([0-9a-f]{64})\/`;
+const AUDIO_OF_MEDIA = new RegExp(
+  String.raw`<audio\b[^>]*?\bsrc="${MEDIA_PATH}"[^>]*>(?:\s*<\/audio>)?`,
+  'g',
+);
+const IMG_OF_MEDIA = new RegExp(String.raw`(<img\b[^>]*?\bsrc=")${MEDIA_PATH}"`, 'g');
+
+/**
+ * A field's HTML as Anki's: our media URLs as the exported files' names, audio as `[sound:…]`.
+ * A media `fileOf` does not know keeps its URL.
+ */
+export function ankiFieldOf(html: string, fileOf: (hash: string) => string | null): string {
+  return html
+    .replace(AUDIO_OF_MEDIA, (whole, hash: string) => {
+      const file = fileOf(hash);
+      return file ? `[sound:${file}]` : whole;
+    })
+    .replace(IMG_OF_MEDIA, (whole, start: string, hash: string) => {
+      const file = fileOf(hash);
+      return file ? `${start}${file}"` : whole;
+    });
+}

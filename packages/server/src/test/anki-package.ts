@@ -20,86 +20,25 @@ import { zipSync } from 'fflate';
 import { type AnkiCollection, readAnkiPackage } from '../anki/package-reader.ts';
 import { ANKI_SCHEMA_11_TABLES } from '../anki/package-writer.ts';
 import { encodeMessage } from '../anki/protobuf.ts';
+import {
+  ANKI_BASIC,
+  ANKI_BASIC_OPTIONAL_REVERSED,
+  ANKI_BASIC_REVERSED,
+  ANKI_BASIC_TYPING,
+  ANKI_CLOZE,
+  ANKI_IMAGE_OCCLUSION,
+  type AnkiNoteTypeDefinition,
+} from '../anki/stock-notetypes.ts';
 
-export interface TestNoteType {
-  id: number;
-  name: string;
-  cloze?: boolean;
-  /** Anki's `original_stock_kind` (6: image occlusion), as Anki 2.1.62+ records it. */
-  stockKind?: number;
-  fields: string[];
-  templates: { name: string; question: string; answer: string }[];
-}
+export type TestNoteType = AnkiNoteTypeDefinition;
 
-const answerAfter = (field: string) => `{{FrontSide}}\n\n<hr id=answer>\n\n{{${field}}}`;
-
-/** Anki's stock note types, with its fields and templates (ids fixed for the tests). */
-export const BASIC: TestNoteType = {
-  id: 1_600_000_000_001,
-  name: 'Basic',
-  fields: ['Front', 'Back'],
-  templates: [{ name: 'Card 1', question: '{{Front}}', answer: answerAfter('Back') }],
-};
-export const BASIC_REVERSED: TestNoteType = {
-  id: 1_600_000_000_002,
-  name: 'Basic (and reversed card)',
-  fields: ['Front', 'Back'],
-  templates: [
-    ...BASIC.templates,
-    { name: 'Card 2', question: '{{Back}}', answer: answerAfter('Front') },
-  ],
-};
-export const BASIC_OPTIONAL_REVERSED: TestNoteType = {
-  id: 1_600_000_000_003,
-  name: 'Basic (optional reversed card)',
-  fields: ['Front', 'Back', 'Add Reverse'],
-  templates: [
-    ...BASIC.templates,
-    {
-      name: 'Card 2',
-      question: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}',
-      answer: answerAfter('Front'),
-    },
-  ],
-};
-export const BASIC_TYPING: TestNoteType = {
-  id: 1_600_000_000_004,
-  name: 'Basic (type in the answer)',
-  fields: ['Front', 'Back'],
-  templates: [
-    {
-      name: 'Card 1',
-      question: '{{Front}}\n\n{{type:Back}}',
-      answer: '{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}',
-    },
-  ],
-};
-export const CLOZE: TestNoteType = {
-  id: 1_600_000_000_005,
-  name: 'Cloze',
-  cloze: true,
-  fields: ['Text', 'Back Extra'],
-  templates: [
-    { name: 'Cloze', question: '{{cloze:Text}}', answer: '{{cloze:Text}}<br>\n{{Back Extra}}' },
-  ],
-};
-/** Anki 23.10's Image Occlusion (rslib/src/image_occlusion/notetype.rs), templates shortened. */
-export const IMAGE_OCCLUSION: TestNoteType = {
-  id: 1_600_000_000_006,
-  name: 'Image Occlusion',
-  cloze: true,
-  stockKind: 6,
-  fields: ['Occlusion', 'Image', 'Header', 'Back Extra', 'Comments'],
-  templates: [
-    {
-      name: 'Image Occlusion',
-      question:
-        '{{#Header}}<div>{{Header}}</div>{{/Header}}<div style="display: none">{{cloze:Occlusion}}</div><div id="image-occlusion-container">{{Image}}<canvas id="image-occlusion-canvas"></canvas></div>',
-      answer:
-        '{{#Header}}<div>{{Header}}</div>{{/Header}}<div style="display: none">{{cloze:Occlusion}}</div><div id="image-occlusion-container">{{Image}}<canvas id="image-occlusion-canvas"></canvas></div><div><button id="toggle">Toggle Masks</button></div>{{#Back Extra}}<div>{{Back Extra}}</div>{{/Back Extra}}',
-    },
-  ],
-};
+/** Anki's stock note types (ids fixed for the tests). */
+export const BASIC = ANKI_BASIC;
+export const BASIC_REVERSED = ANKI_BASIC_REVERSED;
+export const BASIC_OPTIONAL_REVERSED = ANKI_BASIC_OPTIONAL_REVERSED;
+export const BASIC_TYPING = ANKI_BASIC_TYPING;
+export const CLOZE = ANKI_CLOZE;
+export const IMAGE_OCCLUSION = ANKI_IMAGE_OCCLUSION;
 const STOCK = [
   BASIC,
   BASIC_REVERSED,

@@ -218,4 +218,58 @@ describe('Anki import of every note type', () => {
       expect(media.map((m) => m.mime)).toEqual(['audio/wav', 'image/png']);
     },
   );
+
+  it('exports a deck that imports back as the same notes, fields, tags, cards, states and media', async () => {
+    const ana = await t.signUp();
+    // Every note in one deck: an export is one deck.
+    const oneDeck = {
+      ...EVERY_TYPE,
+      notes: EVERY_TYPE.notes.map((n) => ({
+        ...n,
+        cards: n.cards.map((c) => ({ ...c, deck: 2 })),
+      })),
+    };
+    const first = await upload(ana, ankiPackage(oneDeck, 'anki21b'));
+    expect(first.status).toBe(201);
+    const deckId = (first.body as { desks: { id: number }[] }).desks[0]?.id as number;
+    // The harness's request reads JSON only: the package is read raw.
+    const exported = await t.app.request(`${SR}/desks/${deckId}/export/?format=apkg`, {
+      headers: { authorization: `Bearer ${ana.access}` },
+    });
+    expect(exported.status).toBe(200);
+    const bob = await t.signUp();
+    const again = await upload(bob, new Uint8Array(await exported.arrayBuffer()));
+    expect(again.status).toBe(201);
+    expect((again.body as { skipped: unknown[] }).skipped).toEqual([]);
+
+    const collection = async (who: Learner) => {
+      const notes = await t.deps.sql<Record<string, unknown>[]>`
+        select n.stock_type, t.name as own_type, t.fields as own_fields,
+          t.front_template, t.back_template, n.fields, n.tags,
+          (select json_agg(json_build_object('ordinal', c.ordinal, 'front', c.front_html,
+              'back', c.back_html, 'suspended', s.suspended, 'buried', s.buried_until,
+              'state', s.state, 'reps', s.reps, 'stability', s.stability,
+              -- a new card is due when it was imported
+              'due', case when s.state = 0 then null else s.due end)
+              order by c.ordinal)
+            from cards c join card_schedules s on s.card_id = c.id and s.user_id = ${who.user.id}
+            where c.note_id = n.id) as cards
+        from notes n join desks d on d.id = n.desk_id
+        left join note_types t on t.id = n.note_type_id
+        where d.owner_id = ${who.user.id} order by n.id`;
+      const media = await t.deps.sql<{ media_hash: string }[]>`
+        select dm.media_hash from desk_media dm join desks d on d.id = dm.desk_id
+        where d.owner_id = ${who.user.id} order by 1`;
+      return { notes, media: media.map((m) => m.media_hash) };
+    };
+    const before = await collection(ana);
+    const after = await collection(bob);
+    expect(before.notes).toHaveLength(7);
+    expect(before.media).toHaveLength(2);
+    const cards = before.notes.flatMap((n) => n.cards as Record<string, unknown>[]);
+    expect(cards.filter((c) => c.suspended).length).toBe(1);
+    expect(cards.filter((c) => c.buried).length).toBe(2);
+    expect(cards.filter((c) => c.reps === 1).length).toBe(1);
+    expect(after).toEqual(before);
+  });
 });

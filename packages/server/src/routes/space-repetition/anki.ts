@@ -26,6 +26,12 @@ import { ChildJobError } from '../../child/child-process.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordDeckActivities } from '../../db/queries/activities.ts';
 import {
+  deckCardStates,
+  deckMediaFiles,
+  deckNotes,
+  deckOwnNoteTypes,
+} from '../../db/queries/anki-export.ts';
+import {
   IMPORT_ROWS_PER_STATEMENT,
   type ImportedCard,
   type ImportedNote,
@@ -43,6 +49,7 @@ import { insertNoteType } from '../../db/queries/notes.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { deckReviewHistory, reviewDays } from '../../db/queries/reviews.ts';
 import { csvField, DECK_CSV_HEADER } from '../../domain/decks/deck-csv.ts';
+import type { StockNoteTypeKey } from '../../domain/notes/stock-types.ts';
 import { schedulerFor } from '../../domain/review/memory-model.ts';
 import {
   newSchedule,
@@ -362,11 +369,15 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     const deck = await deckFor(sql, user.id, params.id);
-    const [{ cards }, reviews] = await Promise.all([
-      listCards(sql, user.id, deck.id, {}, { offset: 0, limit: ANKI_LIMITS.cards }),
-      deckReviewHistory(sql, user.id, deck.id),
-    ]);
+    const reviews = await deckReviewHistory(sql, user.id, deck.id);
     if ((query.format ?? 'apkg') === 'csv') {
+      const { cards } = await listCards(
+        sql,
+        user.id,
+        deck.id,
+        {},
+        { offset: 0, limit: ANKI_LIMITS.cards },
+      );
       const counts = new Map<number, { n: number; last: Date }>();
       for (const r of reviews)
         counts.set(r.cardId, { n: (counts.get(r.cardId)?.n ?? 0) + 1, last: r.reviewedAt });
@@ -384,7 +395,25 @@ export const handlers: Handlers = {
         'content-disposition': `attachment; filename="${fileName(deck.name, 'csv')}"`,
       });
     }
-    const bytes = writeAnkiPackage(deck.name, cards, reviews);
+    const [notes, ownTypes, states, media] = await Promise.all([
+      deckNotes(sql, deck.id),
+      deckOwnNoteTypes(sql, deck.id),
+      deckCardStates(sql, user.id, deck.id),
+      deckMediaFiles(sql, deck.id),
+    ]);
+    const bytes = writeAnkiPackage({
+      name: deck.name,
+      notes: notes.map((n) => ({
+        id: n.id,
+        type: (n.stockType ?? n.noteTypeId) as StockNoteTypeKey | number,
+        fields: n.fields,
+        tags: n.tags,
+      })),
+      cards: states,
+      ownTypes,
+      media,
+      reviews,
+    });
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/octet-stream',
       'content-disposition': `attachment; filename="${fileName(deck.name, 'apkg')}"`,
