@@ -173,10 +173,16 @@ export function mediaNamesOf(html: string): string[] {
  */
 export function withMediaUrls(html: string, urlOf: (name: string) => string | null): string {
   return html
-    .replace(IMG_SRC, (whole, start: string, _q: string, src: string) => {
-      if (/^(https?:)/i.test(src)) return whole;
-      const url = urlOf(decoded(src));
-      return url ? `${start}"${url}"` : '';
+    .replace(/<img\b[^>]*>/gi, (tag) => {
+      let missing = false;
+      const out = tag.replace(IMG_SRC, (whole, start: string, _q: string, src: string) => {
+        if (/^(https?:)/i.test(src)) return whole;
+        const url = urlOf(decoded(src));
+        missing = !url;
+        return url ? `${start}"${url}"` : whole;
+      });
+      // An image whose file is not there goes whole.
+      return missing ? '' : out;
     })
     .replace(SOUND, (_whole, name: string) => {
       const url = urlOf(name.trim());

@@ -570,6 +570,11 @@ export async function readAnkiPackage(file: string, dir: string): Promise<AnkiCo
         skip(noteId, 'unsupported_template');
         continue;
       }
+      // A card of a template its note type lacks.
+      if (!type.cloze && !type.templates.has(ankiOrd)) {
+        skip(noteId, 'unsupported_template');
+        continue;
+      }
       let ref: AnkiNoteTypeRef;
       if ('stock' in kind) ref = { kind: 'stock', key: kind.stock };
       else {

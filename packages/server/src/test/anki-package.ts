@@ -17,9 +17,15 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { zstdCompressSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { type AnkiCollection, readAnkiPackage } from '../anki/package-reader.ts';
+import { type AnkiCollection, type AnkiOwnType, AnkiPackageError } from '../anki/package-reader.ts';
 import { ANKI_SCHEMA_11_TABLES } from '../anki/package-writer.ts';
 import { encodeMessage } from '../anki/protobuf.ts';
+import {
+  type ImportCard,
+  type ImportNote,
+  openCollectionFile,
+  readPackageIntoFolder,
+} from '../anki/read-job.ts';
 import {
   ANKI_BASIC,
   ANKI_BASIC_OPTIONAL_REVERSED,
@@ -296,20 +302,59 @@ export function largeCollection(
   return { decks, notes, revlog };
 }
 
+/** A package as the import's child reads it, for tests: notes rendered, media checked. */
+export interface ReadPackage {
+  format: string;
+  decks: string[];
+  ownTypes: AnkiOwnType[];
+  notes: ImportNote[];
+  /** Every note's cards, with their note's deck and Anki id. */
+  cards: (ImportCard & { deck: string; noteId: number })[];
+  reviews: { cardAnkiId: number; rating: number; reviewedAt: Date }[];
+  skipped: AnkiCollection['skipped'];
+  /** The media the notes use, by hash. */
+  media: Map<string, { mime: string; bytes: Buffer }>;
+}
+
 /**
- * `readAnkiPackage` on bytes, for tests: the package written to a temporary folder, read there,
- * each media file's bytes loaded (by name), the folder removed.
+ * What the import's child makes of a package (`readPackageIntoFolder`, read back with
+ * `openCollectionFile`), for tests: the package written to a temporary folder, read there, the
+ * media's bytes loaded, the folder removed. A refused package throws its `AnkiPackageError`.
  */
-export async function readPackageBytes(
-  bytes: Uint8Array,
-): Promise<AnkiCollection & { mediaBytes: Map<string, Buffer> }> {
+export async function readPackageBytes(bytes: Uint8Array): Promise<ReadPackage> {
   const dir = mkdtempSync(path.join(tmpdir(), 'anki-test-'));
   try {
     const file = path.join(dir, 'package');
     writeFileSync(file, bytes);
-    const read = await readAnkiPackage(file, dir);
-    const mediaBytes = new Map([...read.media].map(([name, m]) => [name, readFileSync(m.file)]));
-    return { ...read, mediaBytes };
+    const answer = await readPackageIntoFolder({ file, dir });
+    if (answer.kind === 'refused') throw new AnkiPackageError(answer.reason, answer.message);
+    const read = await openCollectionFile(answer.file);
+    try {
+      const notes: ImportNote[] = [];
+      for await (const batch of read.notes(1000)) notes.push(...batch);
+      const { reviews } = read;
+      return {
+        format: read.format,
+        decks: read.decks,
+        ownTypes: read.ownTypes,
+        notes,
+        cards: notes.flatMap((n) => n.cards.map((c) => ({ ...c, deck: n.deck, noteId: n.ankiId }))),
+        reviews: Array.from({ length: reviews.length }, (_, i) => ({
+          cardAnkiId: reviews.cardAnkiId[i] as number,
+          rating: reviews.rating[i] as number,
+          reviewedAt: new Date(reviews.at[i] as number),
+        })),
+        skipped: read.skipped,
+        media: new Map(
+          [...read.media.values()].map((m) => [
+            m.hash,
+            { mime: m.mime, bytes: readFileSync(m.file) },
+          ]),
+        ),
+      };
+    } finally {
+      read.close();
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
