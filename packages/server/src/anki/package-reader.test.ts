@@ -129,7 +129,9 @@ describe('readAnkiPackage', () => {
     const [image] = [...out.media.values()];
     expect(image?.mime).toBe('image/png');
     await expectStoredPng(image?.bytes);
-    expect(out.cards[0]?.backHtml).toMatch(/<img src="\/be\/api\/space-repetition\/media\/[0-9a-f]{64}\/" \/>/);
+    expect(out.cards[0]?.backHtml).toMatch(
+      /<img src="\/be\/api\/space-repetition\/media\/[0-9a-f]{64}\/" \/>/,
+    );
     expect(out.skipped).toEqual([]);
     expect(out.reviews.map((r) => [r.cardAnkiId, r.rating, r.reviewedAt.getTime() - T0])).toEqual([
       [100, 3, 0],
