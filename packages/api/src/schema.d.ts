@@ -3560,7 +3560,7 @@ export interface components {
             desks: components["schemas"]["AnkiImportedDesk"][];
             cards_imported: number;
             reviews_imported: number;
-            /** @description Notes not imported, with why: `cloze` notes; `empty`, a side with nothing on it; `missing_media`, a side whose only content is an image the package lacks; `unsupported_media`, a side whose only content is a sound or video; `unsupported_template`, a card whose template uses what the reader cannot render (a filter such as `tts`, a field the note type lacks) or whose note type or template is missing; `too_long`, a card with a side longer than 5000 characters (`note_id` is then the Anki card's id). A note appears once per reason. */
+            /** @description Notes (or parts of them) not imported, with why: `empty`, a card with nothing to ask (a cloze number or mask the fields no longer have, a side rendering empty); `latex_source`, a `[latex]` that is not math, kept as its source in the field; `missing_media`, a media file the package lacks, left out of the field; `unsupported_media`, a media file that is no image or sound Memoria keeps (a video), left out of the field; `unsupported_template`, a card whose template uses what the reader cannot render (a filter such as `furigana`, a field the note type lacks) or whose note type or template is missing; `too_long`, a card with a side longer than 5000 characters (`note_id` is then the Anki card's id); `cloze` is no longer given (cloze notes are imported). A note appears once per reason. */
             skipped: components["schemas"]["AnkiSkippedNote"][];
         };
         AnkiImportedDesk: {
@@ -3571,7 +3571,7 @@ export interface components {
         AnkiSkippedNote: {
             note_id: number;
             /** @enum {string} */
-            reason: "cloze" | "empty" | "missing_media" | "unsupported_media" | "unsupported_template" | "too_long";
+            reason: "cloze" | "empty" | "latex_source" | "missing_media" | "unsupported_media" | "unsupported_template" | "too_long";
         };
         /**
          * Format: binary

@@ -44,9 +44,11 @@ export const en = {
   'decks.import.skipped.empty':
     '{count, plural, one {# note with an empty side} other {# notes with an empty side}}',
   'decks.import.skipped.missing_media':
-    '{count, plural, one {# note with a side whose image is missing} other {# notes with a side whose image is missing}}',
+    '{count, plural, one {# note with a media file the package lacks (left out)} other {# notes with a media file the package lacks (left out)}}',
+  'decks.import.skipped.latex_source':
+    '{count, plural, one {# note with LaTeX that is not math (kept as its source)} other {# notes with LaTeX that is not math (kept as its source)}}',
   'decks.import.skipped.unsupported_media':
-    '{count, plural, one {# note with a side that is only a sound or video} other {# notes with a side that is only a sound or video}}',
+    '{count, plural, one {# note with a media file that is no image or sound (left out)} other {# notes with a media file that is no image or sound (left out)}}',
   'decks.import.skipped.unsupported_template':
     '{count, plural, one {# note whose card template cannot be imported} other {# notes whose card template cannot be imported}}',
   'decks.import.skipped.too_long':
@@ -303,9 +305,11 @@ export const es: Record<DecksMessageId, string> = {
   'decks.import.skipped.empty':
     '{count, plural, one {# nota con un lado vacío} other {# notas con un lado vacío}}',
   'decks.import.skipped.missing_media':
-    '{count, plural, one {# nota con un lado cuya imagen falta} other {# notas con un lado cuya imagen falta}}',
+    '{count, plural, one {# nota con un archivo que falta en el paquete (omitido)} other {# notas con un archivo que falta en el paquete (omitido)}}',
+  'decks.import.skipped.latex_source':
+    '{count, plural, one {# nota con LaTeX que no es matemático (se guarda su código)} other {# notas con LaTeX que no es matemático (se guarda su código)}}',
   'decks.import.skipped.unsupported_media':
-    '{count, plural, one {# nota con un lado que es solo un sonido o vídeo} other {# notas con un lado que es solo un sonido o vídeo}}',
+    '{count, plural, one {# nota con un archivo que no es imagen ni sonido (omitido)} other {# notas con un archivo que no es imagen ni sonido (omitido)}}',
   'decks.import.skipped.unsupported_template':
     '{count, plural, one {# nota cuya plantilla de tarjeta no se puede importar} other {# notas cuya plantilla de tarjeta no se puede importar}}',
   'decks.import.skipped.too_long':

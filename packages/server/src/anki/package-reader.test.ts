@@ -13,6 +13,7 @@ import {
   type TestCollection,
   type TestNoteType,
 } from '../test/anki-package.ts';
+import { expectStoredPng } from '../test/space-repetition.ts';
 import { AnkiPackageError, htmlToText } from './package-reader.ts';
 import { decodeMessage, encodeMessage, protoBytesList, protoString } from './protobuf.ts';
 
@@ -63,6 +64,24 @@ const COLLECTION: TestCollection = {
 const apkg = (format: 'anki2' | 'anki21b', media: TestCollection['media'] = COLLECTION.media) =>
   ankiPackage({ ...COLLECTION, media }, format);
 
+/** A mono 8 kHz 16-bit PCM WAV of silence. */
+function wav(): Uint8Array {
+  const b = Buffer.alloc(44 + 1600);
+  b.write('RIFF', 0, 'ascii');
+  b.writeUInt32LE(36 + 1600, 4);
+  b.write('WAVEfmt ', 8, 'ascii');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(16000, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36, 'ascii');
+  b.writeUInt32LE(1600, 40);
+  return new Uint8Array(b);
+}
+
 const reason = async (bytes: Uint8Array) => {
   try {
     await readPackageBytes(bytes);
@@ -103,14 +122,22 @@ describe('readAnkiPackage', () => {
       [100, 'Geo::Capitals', 'Spain\n(country)', 'Madrid & more'],
       [101, 'Geo', 'France', 'Paris'],
       [102, 'Geo', 'Paris', 'France'],
+      // A cloze note is imported (issue 42), one card per deletion number.
+      [103, 'Geo', '[…] is in Portugal', 'Lisbon is in Portugal'],
     ]);
-    expect(out.cards[0]?.backImage?.type).toBe('image/png');
-    expect(out.cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
-    expect(out.skipped).toEqual([{ noteId: 12, reason: 'cloze' }]);
+    // The image is deck media, checked and encoded again, named by hash in the field.
+    const [image] = [...out.media.values()];
+    expect(image?.mime).toBe('image/png');
+    await expectStoredPng(image?.bytes);
+    expect(out.cards[0]?.backHtml).toMatch(
+      /<img src="\/be\/api\/space-repetition\/media\/[0-9a-f]{64}\/" \/>/,
+    );
+    expect(out.skipped).toEqual([]);
     expect(out.reviews.map((r) => [r.cardAnkiId, r.rating, r.reviewedAt.getTime() - T0])).toEqual([
       [100, 3, 0],
       [100, 3, DAY],
       [101, 4, 2 * DAY],
+      [103, 3, 3 * DAY],
       [100, 1, 4 * DAY],
     ]);
   });
@@ -131,7 +158,7 @@ describe('readAnkiPackage', () => {
     expect(Buffer.from(zstdDecompressSync(files['0'] as Uint8Array)).equals(PNG)).toBe(true);
     // The stub collection.anki2 (one note asking to update Anki) is not what is read.
     const out = await readPackageBytes(apkg('anki21b'));
-    expect(out.cards.map((c) => c.ankiId)).toEqual([100, 101, 102]);
+    expect(out.cards.map((c) => c.ankiId)).toEqual([100, 101, 102, 103]);
   });
 
   it.each([
@@ -151,16 +178,17 @@ describe('readAnkiPackage', () => {
         ['France', 'Paris'],
         ['Paris', 'France'],
         ['Longest river', 'The Nile'],
+        ['[…] is in Portugal', 'Lisbon is in Portugal'],
       ]);
-      expect(out.cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
-      expect(out.skipped).toEqual([{ noteId: 13, reason: 'cloze' }]);
+      await expectStoredPng([...out.media.values()][0]?.bytes);
+      expect(out.skipped).toEqual([]);
       expect(out.reviews).toHaveLength(5);
     },
   );
 
   it('reads a legacy package whose meta says version 2 as legacy (JSON media map)', async () => {
     const legacy = withEntry(apkg('anki2'), 'meta', encodeMessage([[1, 2]]));
-    expect((await readPackageBytes(legacy)).cards[0]?.backImage?.bytes.equals(PNG)).toBe(true);
+    await expectStoredPng([...(await readPackageBytes(legacy)).media.values()][0]?.bytes);
   });
 
   describe('a corrupt media map is refused, importing nothing', () => {
@@ -227,13 +255,15 @@ describe('readAnkiPackage', () => {
       [20, 'chien', 'dog'],
       [21, 'dog', 'chien'],
       [30, 'oiseau', 'bird'],
-      // The question's answer box shows nothing; the answer shows the expected answer.
-      [40, 'maison', 'house'],
+      // The type-in box and the answer's diff are markup of the sides' HTML, not text.
+      [40, 'maison', ''],
       [50, 'pain\ndu pain', 'bread'],
-      [51, 'bread [French, food]', 'pain · Vocab/Recall'],
       [60, 'eau', 'water (no example)'],
     ]);
-    expect(out.skipped).toEqual([]);
+    // An own type of Memoria has one template: each Anki template is an own type. The second
+    // asks for Anki's special fields (Subdeck, Card), which an own type has not.
+    expect(out.ownTypes.map((t) => t.name)).toEqual(['Vocab: Recognise', 'Vocab: Recall']);
+    expect(out.skipped).toEqual([{ noteId: 5, reason: 'unsupported_template' }]);
   });
 
   it.each(FORMATS)(
@@ -272,9 +302,11 @@ describe('readAnkiPackage', () => {
           format,
         ),
       );
-      expect(out.cards).toEqual([]);
+      // `{{tts}}` is speech now (issue 42): its card is imported.
+      expect(out.cards.map((c) => [c.noteId, c.frontHtml])).toEqual([
+        [1, '<span class="tts" data-tts-lang="fr_FR">bonjour</span>'],
+      ]);
       expect(out.skipped).toEqual([
-        { noteId: 1, reason: 'unsupported_template' },
         { noteId: 2, reason: 'unsupported_template' },
         { noteId: 3, reason: 'unsupported_template' },
         { noteId: 4, reason: 'unsupported_template' },
@@ -285,7 +317,7 @@ describe('readAnkiPackage', () => {
   );
 
   it.each(FORMATS)(
-    'names a side whose image is missing or that is only a sound (%s)',
+    'lists a note whose media the package lacks, keeping what it has (%s)',
     async (format) => {
       const out = await readPackageBytes(
         ankiPackage(
@@ -293,24 +325,36 @@ describe('readAnkiPackage', () => {
             [
               { fields: ['<img src="gone.png">', 'back'] },
               { fields: ['front', '[sound:word.mp3]'] },
+              // A sound the package has: audio.
+              { fields: ['mot', '[sound:word.wav]'] },
               // Text beside a missing image: the text is the card.
               { fields: ['Spain <img src="gone.png">', 'Madrid'] },
               // The first image missing, the second present: the second is kept.
               { fields: ['Spain', '<img src="gone.png"><img src="map%20v2.png">'] },
             ],
-            { media: { 'map v2.png': PNG } },
+            { media: { 'map v2.png': PNG, 'word.wav': wav() } },
           ),
           format,
         ),
       );
+      // Each missing file is left out of its field; a note with nothing left to ask is empty.
       expect(out.skipped).toEqual([
         { noteId: 1, reason: 'missing_media' },
-        { noteId: 2, reason: 'unsupported_media' },
+        { noteId: 2, reason: 'missing_media' },
+        { noteId: 4, reason: 'missing_media' },
+        { noteId: 5, reason: 'missing_media' },
+        { noteId: 1, reason: 'empty' },
       ]);
-      expect(out.cards.map((c) => [c.front, c.back, c.frontImage, c.backImage?.type])).toEqual([
-        ['Spain', 'Madrid', null, undefined],
-        ['Spain', '', null, 'image/png'],
+      const url = /\/be\/api\/space-repetition\/media\/[0-9a-f]{64}\//.source;
+      expect(out.cards.map((c) => [c.noteId, c.front, c.back])).toEqual([
+        [2, 'front', ''],
+        [3, 'mot', ''],
+        [4, 'Spain ', 'Madrid'],
+        [5, 'Spain', ''],
       ]);
+      expect(out.cards[1]?.backHtml).toMatch(new RegExp(`^<audio src="${url}" controls></audio>$`));
+      expect(out.cards[3]?.backHtml).toMatch(new RegExp(`^<img src="${url}" />$`));
+      expect([...out.media.values()].map((m) => m.mime).sort()).toEqual(['audio/wav', 'image/png']);
     },
   );
 
@@ -334,12 +378,15 @@ describe('readAnkiPackage', () => {
     expect(await reason(withEntry(apkg('anki21b'), 'meta', new Uint8Array([0x08])))).toBe(
       'corrupt_collection',
     );
+    // A file that is no image nor sound is left out of its note, which is listed.
     const script = new TextEncoder().encode('<svg onload="alert(1)"></svg>');
     for (const format of FORMATS) {
-      expect(await reason(apkg(format, { 'map.png': script }))).toBe('media_type');
+      const out = await readPackageBytes(apkg(format, { 'map.png': script }));
+      expect(out.skipped).toEqual([{ noteId: 10, reason: 'unsupported_media' }]);
+      expect(out.media.size).toBe(0);
     }
-    // An image that inflates past 2 MiB is refused before it is all inflated.
-    expect(await reason(apkg('anki21b', { 'map.png': new Uint8Array(3 * 1024 * 1024) }))).toBe(
+    // A media file that inflates past 32 MiB is refused before it is all inflated.
+    expect(await reason(apkg('anki21b', { 'map.png': new Uint8Array(33 * 1024 * 1024) }))).toBe(
       'media_type',
     );
     const damaged = apkg('anki2').slice(0, 200);

@@ -8,26 +8,30 @@
  *   collection `collection.anki21b`, every media file and the map compressed with zstd, the map a
  *   protobuf `MediaEntries` whose n-th entry names zip file `n`. (Anki writes a stub
  *   `collection.anki2` beside it for older versions, which is not read.)
- * Out come decks (a `::` tree), cards (each side rendered from its note type's template, HTML
- * reduced to text, the first image kept when it is a PNG, JPEG, WebP or GIF) and the review
- * history. Every bound is checked before the work it guards, and a bad file throws
+ * Out come decks (a `::` tree), the notes with their note types (stock types recognised,
+ * custom ones as own types: `anki-notes.ts`), fields, tags and cards (ordinal, deck, queue),
+ * every media file they refer to, and the review history; the import's child renders the
+ * notes (read-job.ts). Every bound is checked before the work it guards, and a bad file throws
  * `AnkiPackageError` naming why. The package is read from a file, one zip entry at a time: the
- * collection is inflated into the caller's work folder and opened there, each image a card shows
+ * collection is inflated into the caller's work folder and opened there, each media file a note uses
  * is written there once; nothing of the package is held in memory but the small entries (`meta`,
- * the media map) and one image at a time. The caller removes the folder.
+ * the media map) and one media file at a time. The caller removes the folder.
  */
 import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Transform } from 'node:stream';
 import { createZstdDecompress, zstdDecompressSync } from 'node:zlib';
+import type { StockNoteTypeKey } from '../domain/notes/stock-types.ts';
+import { parseTemplate, TemplateError } from '../domain/notes/template.ts';
 import {
-  answerOnly,
-  type ParsedTemplate,
-  parseTemplate,
-  renderTemplate,
-  TemplateError,
-} from '../domain/notes/template.ts';
+  type AnkiNoteTypeSource,
+  mediaNamesOf,
+  memoriaOrdinal,
+  occlusionMasks,
+  STOCK_FIELD_ORDER,
+  stockTypeOf,
+} from './anki-notes.ts';
 import { decodeMessage, protoBytesList, protoString, protoUint } from './protobuf.ts';
 import { type ZipEntry, ZipFile, ZipFormatError } from './zip-file.ts';
 
@@ -40,8 +44,8 @@ export const ANKI_LIMITS = {
   ratio: 200,
   cards: 100_000,
   reviews: 2_000_000,
-  /** One card image, as for cards made in the product. */
-  imageBytes: 2 * 1024 * 1024,
+  /** One media file as the package stores it (a sound is at most 32 MiB, an image 2 MiB). */
+  mediaBytes: 32 * 1024 * 1024,
 } as const;
 
 export type AnkiErrorReason =
@@ -74,7 +78,7 @@ export const ANKI_MESSAGES = {
   tooManyCards: (n: number) =>
     `The package has ${n} cards; at most ${ANKI_LIMITS.cards} are imported at once.`,
   mediaType: (name: string) =>
-    `The image ${name} is not a PNG, JPEG, WebP or GIF of at most 2 MiB.`,
+    `The media ${name} is not a PNG, JPEG, WebP or GIF image of at most 2 MiB nor a sound of at most 32 MiB.`,
 } as const;
 
 export class AnkiPackageError extends Error {
@@ -85,22 +89,46 @@ export class AnkiPackageError extends Error {
   }
 }
 
-/** An image a card shows, written once (whatever the cards showing it) into the work folder. */
-export interface AnkiImage {
-  /** Its name in the package (`map.png`). */
+/** A media file a note refers to, written once (whatever the notes using it) into the work folder. */
+export interface AnkiMedia {
+  /** Its name in the package (`map.png`, `word.mp3`). */
   name: string;
   file: string;
-  type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
 }
 
-export interface AnkiCard {
+/** One Anki card of a note: its ordinal in Memoria, its deck and Anki's queue (-1 suspended, -2/-3 buried). */
+export interface AnkiCardRef {
   ankiId: number;
-  /** The deck's full name, `Parent::Child`. */
+  ordinal: number;
   deck: string;
-  front: string;
-  back: string;
-  frontImage: AnkiImage | null;
-  backImage: AnkiImage | null;
+  queue: number;
+}
+
+export type AnkiNoteTypeRef =
+  | { kind: 'stock'; key: StockNoteTypeKey }
+  | { kind: 'custom'; index: number };
+
+/** A learner's own note type the import creates: one per Anki template of a custom note type. */
+export interface AnkiOwnType {
+  name: string;
+  fields: string[];
+  frontTemplate: string;
+  backTemplate: string;
+}
+
+/**
+ * An Anki note: its fields by Memoria's keys (a stock type's `front`, `text`…, an own type's
+ * Anki field names) still as Anki's HTML, with media referred to by name; the image occlusion
+ * `masks` field already as Memoria's JSON.
+ */
+export interface AnkiNote {
+  ankiId: number;
+  /** The deck of its first card (a Memoria note's cards share a deck). */
+  deck: string;
+  type: AnkiNoteTypeRef;
+  fields: Record<string, string>;
+  tags: string[];
+  cards: AnkiCardRef[];
 }
 
 export interface AnkiReview {
@@ -112,14 +140,15 @@ export interface AnkiReview {
 }
 
 /**
- * Why a note (or one of its cards) was not imported: a cloze note; a side with nothing on it; a
- * side whose only content is an image the package lacks (`missing_media`) or a sound or video
- * (`unsupported_media`); a template this reader cannot render, or a note type or template the
- * collection lacks (`unsupported_template`).
+ * Why a note (or one of its cards) was not imported, or what of it was not: a card with nothing to
+ * ask (`empty`); a `[latex]` that is not math, kept as its source (`latex_source`); a media file
+ * the package lacks (`missing_media`) or that is no image or sound Memoria keeps, such as a video
+ * (`unsupported_media`), left out of the field; a template this reader cannot render, or a note
+ * type or template the collection lacks (`unsupported_template`).
  */
 export type AnkiSkipReason =
-  | 'cloze'
   | 'empty'
+  | 'latex_source'
   | 'missing_media'
   | 'unsupported_media'
   | 'unsupported_template';
@@ -132,33 +161,16 @@ export interface AnkiSkipped {
 export interface AnkiCollection {
   format: 'anki2' | 'anki21' | 'anki21b';
   decks: string[];
-  cards: AnkiCard[];
+  ownTypes: AnkiOwnType[];
+  notes: AnkiNote[];
+  /** Every media file a note refers to that the package has, by name. */
+  media: Map<string, AnkiMedia>;
   reviews: AnkiReview[];
   skipped: AnkiSkipped[];
 }
 
 const COLLECTIONS = ['collection.anki21b', 'collection.anki21', 'collection.anki2'] as const;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-const IMAGE_TYPES: Record<string, AnkiImage['type']> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-};
-
-/** The image type by its bytes (a name may lie). */
-function sniffImage(bytes: Uint8Array): AnkiImage['type'] | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') {
-    return 'image/webp';
-  }
-  return null;
-}
 
 type Entries = Map<string, ZipEntry>;
 
@@ -383,13 +395,7 @@ function deckNames(db: DatabaseSync): Map<number, string> {
   return names;
 }
 
-interface NoteType {
-  name: string;
-  cloze: boolean;
-  /** Field names by ordinal. */
-  fields: string[];
-  templates: Map<number, { name: string; question: string; answer: string }>;
-}
+type NoteType = AnkiNoteTypeSource;
 
 /**
  * The note types by id: schema 18 keeps them in the `notetypes`, `fields` and `templates` tables
@@ -400,9 +406,11 @@ function noteTypes(db: DatabaseSync): Map<number, NoteType> {
   const types = new Map<number, NoteType>();
   if (hasTable(db, 'notetypes')) {
     for (const row of db.prepare('select id, name, config from notetypes').all() as Row[]) {
+      const config = decodeMessage(row.config as Uint8Array);
       types.set(Number(row.id), {
         name: String(row.name),
-        cloze: protoUint(decodeMessage(row.config as Uint8Array), 1) === 1,
+        cloze: protoUint(config, 1) === 1,
+        stockKind: protoUint(config, 9) ?? 0,
         fields: [],
         templates: new Map(),
       });
@@ -428,6 +436,7 @@ function noteTypes(db: DatabaseSync): Map<number, NoteType> {
     types.set(Number(model.id), {
       name: String(model.name),
       cloze: Number(model.type) === 1,
+      stockKind: Number(model.originalStockKind ?? 0) || 0,
       fields,
       templates: new Map(
         ((model.tmpls ?? []) as Row[]).map((t) => [
@@ -440,12 +449,9 @@ function noteTypes(db: DatabaseSync): Map<number, NoteType> {
   return types;
 }
 
-const SOUND = /\[sound:[^\]]*\]/gi;
-const MEDIA_ELEMENT = /<(audio|video|object|embed)\b/i;
-
 /**
  * Reads the package in `file`, working in `dir` (an empty folder the caller owns and removes):
- * the collection and the cards' images are written there.
+ * the collection and every media file a note refers to are written there.
  */
 export async function readAnkiPackage(file: string, dir: string): Promise<AnkiCollection> {
   const { zip, entries } = openZip(file);
@@ -455,19 +461,19 @@ export async function readAnkiPackage(file: string, dir: string): Promise<AnkiCo
     const collection = await openCollection(zip, entries, latest, dir);
     const { db } = collection;
     opened = db;
-    const media = mediaMap(zip, entries, latest);
+    const mediaNames = mediaMap(zip, entries, latest);
     /** A media file's bytes, or null when the map or the zip lacks it. */
     const mediaFile = (name: string): Uint8Array | null => {
-      const entry = entries.get(media.get(name) ?? '');
+      const entry = entries.get(mediaNames.get(name) ?? '');
       if (!entry) return null;
-      // Checked before reading: an image is at most 2 MiB (its zstd form hardly larger).
-      if (entry.size > ANKI_LIMITS.imageBytes + 64 * 1024) {
+      // Checked before reading: a sound is at most 32 MiB (its zstd form hardly larger).
+      if (entry.size > ANKI_LIMITS.mediaBytes + 64 * 1024) {
         throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(name));
       }
       const data = zip.readSync(entry);
       if (!latest) return data;
       try {
-        return zstdDecompressSync(data, { maxOutputLength: ANKI_LIMITS.imageBytes + 1 });
+        return zstdDecompressSync(data, { maxOutputLength: ANKI_LIMITS.mediaBytes + 1 });
       } catch (error) {
         if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
           throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(name));
@@ -475,47 +481,21 @@ export async function readAnkiPackage(file: string, dir: string): Promise<AnkiCo
         throw corruptMedia();
       }
     };
-    /** Each image a card shows, by its media name: checked and written into `dir` once. */
-    const images = new Map<string, AnkiImage | null>();
-    const imageOf = (name: string): AnkiImage | null => {
-      if (images.has(name)) return images.get(name) ?? null;
+    /** Each media file a note refers to, by name: written into `dir` once; null when absent. */
+    const media = new Map<string, AnkiMedia>();
+    const absent = new Set<string>();
+    const mediaOf = (name: string): AnkiMedia | null => {
+      const known = media.get(name);
+      if (known || absent.has(name)) return known ?? null;
       const data = mediaFile(name);
-      let found: AnkiImage | null = null;
-      if (data) {
-        const type = sniffImage(data);
-        const byName = IMAGE_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
-        if (!type || !byName || data.length > ANKI_LIMITS.imageBytes) {
-          throw new AnkiPackageError('media_type', ANKI_MESSAGES.mediaType(name));
-        }
-        found = { name, file: path.join(dir, `image-${images.size}`), type };
-        writeFileSync(found.file, data);
+      if (!data) {
+        absent.add(name);
+        return null;
       }
-      images.set(name, found);
+      const found = { name, file: path.join(dir, `media-${media.size}`) };
+      writeFileSync(found.file, data);
+      media.set(name, found);
       return found;
-    };
-    type Side = { text: string; image: AnkiImage | null; problem: AnkiSkipReason | null };
-    /** A rendered side: its text, its first image the package has, or why it shows nothing. */
-    const side = (html: string): Side => {
-      let image: AnkiImage | null = null;
-      let missing = false;
-      for (const match of html.matchAll(/<img\b[^>]*\bsrc=["']?([^"'>\s]+)/gi)) {
-        const src = match[1] as string;
-        let name = src;
-        try {
-          name = decodeURIComponent(src);
-        } catch {}
-        image = imageOf(name);
-        if (!image) {
-          missing = true;
-          continue;
-        }
-        break;
-      }
-      const withoutSound = html.replace(SOUND, '');
-      const sound = withoutSound !== html || MEDIA_ELEMENT.test(html);
-      const text = htmlToText(withoutSound);
-      const problem = missing ? 'missing_media' : sound ? 'unsupported_media' : null;
-      return { text, image, problem };
     };
 
     const count = db.prepare('select count(*) as n from cards').get() as { n: number };
@@ -524,22 +504,6 @@ export async function readAnkiPackage(file: string, dir: string): Promise<AnkiCo
     }
     const decks = deckNames(db);
     const types = noteTypes(db);
-    const templates = new Map<string, [ParsedTemplate, ParsedTemplate] | TemplateError>();
-    const parsed = (typeId: number, ord: number) => {
-      const key = `${typeId}:${ord}`;
-      if (!templates.has(key)) {
-        const t = types.get(typeId)?.templates.get(ord);
-        try {
-          if (!t) throw new TemplateError('no such template');
-          templates.set(key, [parseTemplate(t.question), parseTemplate(t.answer)]);
-        } catch (error) {
-          if (!(error instanceof TemplateError)) throw error;
-          templates.set(key, error);
-        }
-      }
-      return templates.get(key) as [ParsedTemplate, ParsedTemplate] | TemplateError;
-    };
-    const cards: AnkiCard[] = [];
     const skipped: AnkiSkipped[] = [];
     const skippedKeys = new Set<string>();
     const skip = (noteId: number, reason: AnkiSkipReason) => {
@@ -547,64 +511,119 @@ export async function readAnkiPackage(file: string, dir: string): Promise<AnkiCo
       skippedKeys.add(`${noteId}:${reason}`);
       skipped.push({ noteId, reason });
     };
-    const rows = db
+    // Each Anki note type as a stock type, or as own types (one per template: an own type of
+    // Memoria has one front and one back template; a cloze one makes a card per number).
+    const ownTypes: AnkiOwnType[] = [];
+    const kinds = new Map<number, { stock: StockNoteTypeKey } | { own: Map<number, number> }>();
+    const kindOf = (typeId: number) => {
+      const known = kinds.get(typeId);
+      if (known) return known;
+      const type = types.get(typeId);
+      if (!type) return undefined;
+      const stock = stockTypeOf(type);
+      if (stock) {
+        kinds.set(typeId, { stock });
+        return kinds.get(typeId);
+      }
+      const own = new Map<number, number>();
+      const templates = [...type.templates.entries()].sort(([a], [b]) => a - b);
+      for (const [ord, t] of templates) {
+        try {
+          parseTemplate(t.question);
+          parseTemplate(t.answer);
+        } catch (error) {
+          if (!(error instanceof TemplateError)) throw error;
+          continue;
+        }
+        own.set(ord, ownTypes.length);
+        ownTypes.push({
+          name: (templates.length > 1 ? `${type.name}: ${t.name}` : type.name).slice(0, 100),
+          fields: type.fields.filter((f) => f !== undefined),
+          frontTemplate: t.question,
+          backTemplate: t.answer,
+        });
+      }
+      kinds.set(typeId, { own });
+      return kinds.get(typeId);
+    };
+
+    const notes: AnkiNote[] = [];
+    const cardRows = db
       .prepare(
-        `select c.id, c.did, c.ord, c.flags, n.id as nid, n.mid, n.flds, n.tags
-         from cards c join notes n on n.id = c.nid order by c.id`,
+        `select c.id, c.did, c.ord, c.queue, n.id as nid, n.mid, n.flds, n.tags
+         from cards c join notes n on n.id = c.nid order by n.id, c.ord, c.id`,
       )
       .all() as Row[];
-    for (const row of rows) {
+    // The Memoria notes of the Anki note being read: one, or one per template of an own type.
+    let currentId = -1;
+    let byKey = new Map<string, AnkiNote>();
+    for (const row of cardRows) {
       const noteId = Number(row.nid);
+      if (currentId !== noteId) {
+        currentId = noteId;
+        byKey = new Map();
+      }
       const type = types.get(Number(row.mid));
-      if (type?.cloze) {
-        skip(noteId, 'cloze');
-        continue;
-      }
-      const ord = Number(row.ord);
-      const template = parsed(Number(row.mid), ord);
-      if (!type || template instanceof TemplateError) {
+      const kind = kindOf(Number(row.mid));
+      const ankiOrd = Number(row.ord);
+      if (!type || !kind) {
         skip(noteId, 'unsupported_template');
         continue;
       }
+      // A card of a template its note type lacks.
+      if (!type.cloze && !type.templates.has(ankiOrd)) {
+        skip(noteId, 'unsupported_template');
+        continue;
+      }
+      let ref: AnkiNoteTypeRef;
+      if ('stock' in kind) ref = { kind: 'stock', key: kind.stock };
+      else {
+        const index = type.cloze ? kind.own.get(0) : kind.own.get(ankiOrd);
+        if (index === undefined) {
+          skip(noteId, 'unsupported_template');
+          continue;
+        }
+        ref = { kind: 'custom', index };
+      }
+      const key = ref.kind === 'stock' ? ref.key : String(ref.index);
       const deck = decks.get(Number(row.did)) ?? 'Default';
+      const ordinal = ref.kind === 'custom' && !type.cloze ? 1 : memoriaOrdinal(ankiOrd);
+      const card = { ankiId: Number(row.id), ordinal, deck, queue: Number(row.queue ?? 0) };
+      const known = byKey.get(key);
+      if (known) {
+        known.cards.push(card);
+        continue;
+      }
       const values = String(row.flds).split('\x1f');
-      const fields = new Map(type.fields.map((name, i) => [name, values[i] ?? '']));
-      const flag = Number(row.flags ?? 0) & 0b111;
-      // The special fields, as Anki adds them (a note's own field of the same name gives way).
-      fields.set('Tags', String(row.tags ?? '').trim());
-      fields.set('Type', type.name);
-      fields.set('Deck', deck);
-      fields.set('Subdeck', deck.split('::').at(-1) ?? deck);
-      fields.set('Card', type.templates.get(ord)?.name ?? '');
-      fields.set('CardFlag', flag ? `flag${flag}` : '');
-      fields.set('CardID', String(row.id));
-      let question: string;
-      let answer: string;
-      try {
-        question = renderTemplate(template[0], { fields, frontSide: null });
-        answer = answerOnly(renderTemplate(template[1], { fields, frontSide: question }), question);
-      } catch (error) {
-        if (!(error instanceof TemplateError)) throw error;
-        skip(noteId, 'unsupported_template');
-        continue;
-      }
-      const front = side(question);
-      const back = side(answer);
-      const blank = [front, back].find((s) => !s.text && !s.image);
-      if (blank) {
-        skip(noteId, blank.problem ?? 'empty');
-        continue;
-      }
-      cards.push({
-        ankiId: Number(row.id),
-        deck,
-        front: front.text,
-        back: back.text,
-        frontImage: front.image,
-        backImage: back.image,
+      const fields: Record<string, string> = {};
+      const keys =
+        ref.kind === 'stock' ? STOCK_FIELD_ORDER[ref.key] : type.fields.map((f) => f ?? null);
+      keys.forEach((k, i) => {
+        if (k !== null) fields[k] = values[i] ?? '';
       });
+      if (ref.kind === 'stock' && ref.key === 'image_occlusion') {
+        const masks = occlusionMasks(fields.masks ?? '');
+        if (!masks) {
+          skip(noteId, 'empty');
+          continue;
+        }
+        fields.masks = JSON.stringify(masks);
+      }
+      for (const [k, value] of Object.entries(fields)) {
+        if (k === 'masks' && ref.kind === 'stock') continue;
+        for (const name of mediaNamesOf(value)) {
+          if (!mediaOf(name)) skip(noteId, 'missing_media');
+        }
+      }
+      const tags = String(row.tags ?? '')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean);
+      const note: AnkiNote = { ankiId: noteId, deck, type: ref, fields, tags, cards: [card] };
+      byKey.set(key, note);
+      notes.push(note);
     }
-    const kept = new Set(cards.map((c) => c.ankiId));
+    const kept = new Set(notes.flatMap((n) => n.cards.map((c) => c.ankiId)));
     const reviews: AnkiReview[] = [];
     // ease 0 is a manual reschedule, type 3 a filtered-deck cram without scheduling: not reviews.
     for (const r of db
@@ -621,8 +640,16 @@ export async function readAnkiPackage(file: string, dir: string): Promise<AnkiCo
         answerTimeMs: Math.max(0, Number(r.time)),
       });
     }
-    const usedDecks = [...new Set(cards.map((c) => c.deck))].sort();
-    return { format: collection.format, decks: usedDecks, cards, reviews, skipped };
+    const usedDecks = [...new Set(notes.map((n) => n.deck))].sort();
+    return {
+      format: collection.format,
+      decks: usedDecks,
+      ownTypes,
+      notes,
+      media,
+      reviews,
+      skipped,
+    };
   } catch (error) {
     if (error instanceof AnkiPackageError) throw error;
     if (error instanceof ZipFormatError) {

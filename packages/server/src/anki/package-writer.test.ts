@@ -8,14 +8,25 @@ import { readPackageBytes } from '../test/anki-package.ts';
 import {
   BASIC_MODEL_ID,
   EXPORT_DECK_ID,
+  type ExportDeck,
   fieldChecksum,
   writeAnkiPackage,
 } from './package-writer.ts';
 
-const CARDS = [
-  { id: 7, front: 'Spain', back: 'Madrid', frontImage: null, backImage: null },
-  { id: 9, front: 'a < b & c', back: 'two\nlines', frontImage: null, backImage: null },
-];
+const DECK = (name: string): ExportDeck => ({
+  name,
+  notes: [
+    { id: 7, type: 'basic', fields: { front: 'Spain', back: 'Madrid' }, tags: ['geo'] },
+    { id: 9, type: 'basic', fields: { front: 'a &lt; b &amp; c', back: 'two<br>lines' }, tags: [] },
+  ],
+  cards: [
+    { id: 7, noteId: 7, ordinal: 1, suspended: false, buried: false },
+    { id: 9, noteId: 9, ordinal: 1, suspended: true, buried: false },
+  ],
+  ownTypes: [],
+  media: [],
+  reviews: REVIEWS,
+});
 const REVIEWS = [
   { cardId: 7, rating: 3, reviewedAt: new Date(Date.UTC(2025, 0, 6)), answerTimeMs: 4000 },
   { cardId: 7, rating: 1, reviewedAt: new Date(Date.UTC(2025, 0, 6)), answerTimeMs: null },
@@ -42,7 +53,7 @@ type Json = Record<string, unknown>;
 
 describe('writeAnkiPackage', () => {
   it('defines the Basic note type, the deck and its options as Anki writes them', () => {
-    const { db, close } = openExport(writeAnkiPackage('Geo::Capitals', CARDS, REVIEWS));
+    const { db, close } = openExport(writeAnkiPackage(DECK('Geo::Capitals')));
     try {
       const col = db.prepare('select ver, models, decks, dconf, conf from col').get() as Record<
         string,
@@ -52,7 +63,13 @@ describe('writeAnkiPackage', () => {
       const models = JSON.parse(String(col.models)) as Record<string, Json>;
       expect(Object.keys(models)).toEqual([String(BASIC_MODEL_ID)]);
       const basic = models[String(BASIC_MODEL_ID)] as Json;
-      expect(basic).toMatchObject({ id: BASIC_MODEL_ID, name: 'Basic', type: 0, sortf: 0 });
+      expect(basic).toMatchObject({
+        id: BASIC_MODEL_ID,
+        name: 'Basic',
+        type: 0,
+        sortf: 0,
+        originalStockKind: 1,
+      });
       expect((basic.flds as Json[]).map((f) => [f.name, f.ord])).toEqual([
         ['Front', 0],
         ['Back', 1],
@@ -75,11 +92,14 @@ describe('writeAnkiPackage', () => {
       expect(JSON.parse(String(col.dconf))['1']).toHaveProperty('new.perDay');
       expect(JSON.parse(String(col.conf))).toMatchObject({ curModel: String(BASIC_MODEL_ID) });
 
-      const notes = db.prepare('select id, mid, flds, sfld, csum from notes order by id').all();
+      const notes = db
+        .prepare('select id, mid, tags, flds, sfld, csum from notes order by id')
+        .all();
       expect(notes).toEqual([
         {
           id: 7,
           mid: BASIC_MODEL_ID,
+          tags: ' geo ',
           flds: 'Spain\x1fMadrid',
           sfld: 'Spain',
           csum: fieldChecksum('Spain'),
@@ -87,6 +107,7 @@ describe('writeAnkiPackage', () => {
         {
           id: 9,
           mid: BASIC_MODEL_ID,
+          tags: '',
           flds: 'a &lt; b &amp; c\x1ftwo<br>lines',
           sfld: 'a < b & c',
           csum: fieldChecksum('a < b & c'),
@@ -99,7 +120,7 @@ describe('writeAnkiPackage', () => {
         .all();
       expect(cards).toEqual([
         { nid: 7, did: EXPORT_DECK_ID, ord: 0, type: 0, queue: 0, due: 1 },
-        { nid: 9, did: EXPORT_DECK_ID, ord: 0, type: 0, queue: 0, due: 2 },
+        { nid: 9, did: EXPORT_DECK_ID, ord: 0, type: 0, queue: -1, due: 2 },
       ]);
       const revlog = db.prepare('select id, cid, ease from revlog order by id').all();
       const t = Date.UTC(2025, 0, 6);
@@ -118,11 +139,15 @@ describe('writeAnkiPackage', () => {
   });
 
   it('reads back through the importer with the same cards and reviews', async () => {
-    const back = await readPackageBytes(writeAnkiPackage('Geo', CARDS, REVIEWS));
+    const back = await readPackageBytes(writeAnkiPackage(DECK('Geo')));
     expect(back.decks).toEqual(['Geo']);
-    expect(back.cards.map((c) => [c.front, c.back])).toEqual([
-      ['Spain', 'Madrid'],
-      ['a < b & c', 'two\nlines'],
+    expect(back.cards.map((c) => [c.front, c.back, c.suspended])).toEqual([
+      ['Spain', 'Madrid', false],
+      ['a < b & c', 'two\nlines', true],
+    ]);
+    expect(back.notes.map((n) => [n.type, n.tags])).toEqual([
+      [{ kind: 'stock', key: 'basic' }, ['geo']],
+      [{ kind: 'stock', key: 'basic' }, []],
     ]);
     expect(back.reviews.map((r) => r.rating)).toEqual([3, 1]);
   });

@@ -1,7 +1,9 @@
 /**
  * Writes a deck as an Anki package (`.apkg`, the older `collection.anki2` SQLite format): one deck,
- * its cards as notes of Anki's stock "Basic" note type (Front and Back fields, one "Card 1"
- * template), images as media files the fields name, and the review history as `revlog`. The
+ * its notes with their tags (stock types as Anki's stock note types, own ones with their fields
+ * and template), cards by ordinal with the learner's suspended/buried state as Anki's queue, every
+ * media of the deck as a file named by its hash (the fields name them; audio as `[sound:…]`), and
+ * the review history as `revlog`. The
  * tables, indexes and `col` JSON are those of Anki's schema 11 (note type, deck, deck options and
  * collection settings, each with the keys Anki writes). `package-writer.test.ts` reads the file
  * back and checks them; opening it in Anki itself is not part of any test here.
@@ -12,6 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { zipSync } from 'fflate';
+import { htmlToText } from '../domain/notes/html-text.ts';
+import { parseMasks } from '../domain/notes/occlusion.ts';
+import type { StockNoteTypeKey } from '../domain/notes/stock-types.ts';
+import { ankiFieldOf, occlusionField, STOCK_FIELD_ORDER } from './anki-notes.ts';
+import { ANKI_BASIC, ANKI_STOCK, type AnkiNoteTypeDefinition } from './stock-notetypes.ts';
 
 /**
  * The tables of Anki's schema 11 (`rslib/src/storage/schema11.sql`), without its indexes: what an
@@ -37,12 +44,35 @@ export const ANKI_SCHEMA_11_TABLES = `
     factor integer not null, time integer not null, type integer not null);
   create table graves (usn integer not null, oid integer not null, type integer not null);`;
 
+/** A note of the exported deck: a stock type's key or an own type's id, fields (HTML), tags. */
+export interface ExportNote {
+  id: number;
+  type: StockNoteTypeKey | number;
+  fields: Record<string, string>;
+  tags: string[];
+}
+
+/** A card of the exported deck: its note, ordinal and the learner's suspended/buried state. */
 export interface ExportCard {
   id: number;
-  front: string;
-  back: string;
-  frontImage: { bytes: Buffer; type: string } | null;
-  backImage: { bytes: Buffer; type: string } | null;
+  noteId: number;
+  ordinal: number;
+  suspended: boolean;
+  buried: boolean;
+}
+
+export interface ExportOwnType {
+  id: number;
+  name: string;
+  fields: string[];
+  frontTemplate: string;
+  backTemplate: string;
+}
+
+export interface ExportMedia {
+  hash: string;
+  mime: string;
+  bytes: Uint8Array;
 }
 
 export interface ExportReview {
@@ -52,22 +82,38 @@ export interface ExportReview {
   answerTimeMs: number | null;
 }
 
+export interface ExportDeck {
+  name: string;
+  notes: readonly ExportNote[];
+  cards: readonly ExportCard[];
+  ownTypes: readonly ExportOwnType[];
+  media: readonly ExportMedia[];
+  reviews: readonly ExportReview[];
+}
+
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
   'image/gif': 'gif',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'audio/wav': 'wav',
+  'audio/webm': 'webm',
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>');
-
-/** Ids of the note type and deck: Anki's ids are creation times in ms; fixed ones keep re-exports equal. */
-export const BASIC_MODEL_ID = 1_700_000_000_000;
+/** Ids of the note types and deck: Anki's ids are creation times in ms; fixed ones keep re-exports equal. */
+export const BASIC_MODEL_ID = ANKI_BASIC.id;
 export const EXPORT_DECK_ID = 1_700_000_000_001;
+/** An own note type's model id: this plus its id. */
+export const OWN_MODEL_BASE = 1_700_000_100_000;
 
-/** Anki's stock "Basic" note type, as the collection's `models` JSON holds it. */
-function basicModel(mod: number) {
+const LATEX_PRE =
+  '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n';
+
+/** A note type as the collection's `models` JSON holds it, with the keys Anki writes. */
+function model(t: AnkiNoteTypeDefinition, mod: number) {
   const field = (name: string, ord: number) => ({
     name,
     ord,
@@ -78,41 +124,47 @@ function basicModel(mod: number) {
     media: [],
   });
   return {
-    id: BASIC_MODEL_ID,
-    name: 'Basic',
-    type: 0,
+    id: t.id,
+    name: t.name,
+    type: t.cloze ? 1 : 0,
+    ...(t.stockKind ? { originalStockKind: t.stockKind } : {}),
     mod,
     usn: -1,
     sortf: 0,
     did: EXPORT_DECK_ID,
-    tmpls: [
-      {
-        name: 'Card 1',
-        ord: 0,
-        qfmt: '{{Front}}',
-        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
-        bqfmt: '',
-        bafmt: '',
-        did: null,
-        bfont: '',
-        bsize: 0,
-      },
-    ],
-    flds: [field('Front', 0), field('Back', 1)],
+    tmpls: t.templates.map((tmpl, ord) => ({
+      name: tmpl.name,
+      ord,
+      qfmt: tmpl.question,
+      afmt: tmpl.answer,
+      bqfmt: '',
+      bafmt: '',
+      did: null,
+      bfont: '',
+      bsize: 0,
+    })),
+    flds: t.fields.map(field),
     css: '.card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  color: black;\n  background-color: white;\n}\n',
-    latexPre:
-      '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    latexPre: LATEX_PRE,
     latexPost: '\\end{document}',
     latexsvg: false,
-    // The one template needs the Front field: a note with an empty Front makes no card.
-    req: [[0, 'any', [0]]],
+    // Each template needs its first field (Anki computes the real rule again when it imports).
+    req: t.cloze ? [] : t.templates.map((_, ord) => [ord, 'any', [0]]),
     tags: [],
     vers: [],
   };
 }
 
+const ownDefinition = (t: ExportOwnType): AnkiNoteTypeDefinition => ({
+  id: OWN_MODEL_BASE + t.id,
+  name: t.name,
+  cloze: /\{\{[^}]*cloze:/.test(t.frontTemplate),
+  fields: t.fields,
+  templates: [{ name: 'Card 1', question: t.frontTemplate, answer: t.backTemplate }],
+});
+
 /** A deck of the `decks` JSON, with the keys Anki writes. */
-const deck = (id: number, name: string, mod: number) => ({
+const deckJson = (id: number, name: string, mod: number) => ({
   id,
   name,
   mod,
@@ -159,23 +211,24 @@ const deckOptions = (mod: number) => ({
 export const fieldChecksum = (text: string) =>
   Number.parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
 
-export function writeAnkiPackage(
-  deckName: string,
-  cards: readonly ExportCard[],
-  reviews: readonly ExportReview[],
-): Uint8Array {
+/** The deck as an `.apkg` (schema 11, legacy media map). */
+export function writeAnkiPackage(deck: ExportDeck): Uint8Array {
   const dir = mkdtempSync(path.join(tmpdir(), 'anki-export-'));
   const file = path.join(dir, 'collection.anki2');
-  const media: Record<string, Uint8Array> = {};
+  // Media named by hash and type, numbered in the zip as the legacy map says.
+  const files: Record<string, Uint8Array> = {};
   const names: Record<string, string> = {};
-  const field = (text: string, image: ExportCard['frontImage'], name: string) => {
-    if (!image) return escapeHtml(text);
-    const fileName = `${name}.${EXTENSIONS[image.type] ?? 'png'}`;
-    const index = String(Object.keys(names).length);
-    names[index] = fileName;
-    media[index] = image.bytes;
-    return `${escapeHtml(text)}<img src="${fileName}">`;
-  };
+  const fileByHash = new Map<string, string>();
+  deck.media.forEach((m, i) => {
+    const name = `${m.hash}.${EXTENSIONS[m.mime] ?? 'bin'}`;
+    fileByHash.set(m.hash, name);
+    names[String(i)] = name;
+    files[String(i)] = m.bytes;
+  });
+  const fileOf = (hash: string) => fileByHash.get(hash) ?? null;
+  const ownById = new Map(deck.ownTypes.map((t) => [t.id, ownDefinition(t)]));
+  const definitionOf = (type: ExportNote['type']) =>
+    typeof type === 'number' ? ownById.get(type) : ANKI_STOCK[type];
   try {
     const db = new DatabaseSync(file);
     db.exec(`${ANKI_SCHEMA_11_TABLES}
@@ -188,6 +241,12 @@ export function writeAnkiPackage(
       create index ix_notes_csum on notes (csum);`);
     const now = Math.floor(Date.now() / 1000);
     const mod = now * 1000;
+    const used = new Map<number, AnkiNoteTypeDefinition>();
+    for (const note of deck.notes) {
+      const definition = definitionOf(note.type);
+      if (definition) used.set(definition.id, definition);
+    }
+    const models = Object.fromEntries([...used.values()].map((t) => [t.id, model(t, now)]));
     const conf = {
       activeDecks: [EXPORT_DECK_ID],
       curDeck: EXPORT_DECK_ID,
@@ -196,54 +255,74 @@ export function writeAnkiPackage(
       timeLim: 0,
       estTimes: true,
       dueCounts: true,
-      curModel: String(BASIC_MODEL_ID),
-      nextPos: cards.length + 1,
+      curModel: String([...used.keys()][0] ?? BASIC_MODEL_ID),
+      nextPos: deck.cards.length + 1,
       sortType: 'noteFld',
       sortBackwards: false,
       addToCur: true,
     };
     const decks = {
-      1: deck(1, 'Default', now),
-      [EXPORT_DECK_ID]: deck(EXPORT_DECK_ID, deckName, now),
+      1: deckJson(1, 'Default', now),
+      [EXPORT_DECK_ID]: deckJson(EXPORT_DECK_ID, deck.name, now),
     };
     db.prepare('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)').run(
       now,
       mod,
       mod,
       JSON.stringify(conf),
-      JSON.stringify({ [BASIC_MODEL_ID]: basicModel(now) }),
+      JSON.stringify(models),
       JSON.stringify(decks),
       JSON.stringify(deckOptions(now)),
       '{}',
     );
-    const note = db.prepare("insert into notes values (?, ?, ?, ?, -1, '', ?, ?, ?, 0, '')");
-    // New cards (type and queue 0), due in the deck's order.
-    const card = db.prepare(
-      "insert into cards values (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+    const insertNote = db.prepare("insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')");
+    // New cards (type 0), due in the deck's order; queue -1 suspended, -3 buried by the learner.
+    const insertCard = db.prepare(
+      "insert into cards values (?, ?, ?, ?, ?, -1, 0, ?, ?, 0, 0, 0, 0, 0, 0, 0, 0, '')",
     );
     db.exec('begin');
-    cards.forEach((c, i) => {
-      const front = field(c.front, c.frontImage, `memoria-${c.id}-front`);
-      const back = field(c.back, c.backImage, `memoria-${c.id}-back`);
-      const guid = `memoria-${c.id}`;
-      note.run(
-        c.id,
-        guid,
-        BASIC_MODEL_ID,
+    const written = new Set<number>();
+    for (const note of deck.notes) {
+      const definition = definitionOf(note.type);
+      if (!definition) continue;
+      const keys = typeof note.type === 'number' ? definition.fields : STOCK_FIELD_ORDER[note.type];
+      const values = keys.map((key) => {
+        if (key === null) return '';
+        if (key === 'masks' && note.type === 'image_occlusion') {
+          try {
+            return occlusionField(parseMasks(note.fields.masks ?? ''));
+          } catch {
+            return '';
+          }
+        }
+        return ankiFieldOf(note.fields[key] ?? '', fileOf);
+      });
+      const sortField = htmlToText(values[0] ?? '');
+      const tags = note.tags.length ? ` ${note.tags.join(' ')} ` : '';
+      insertNote.run(
+        note.id,
+        `memoria-${note.id}`,
+        definition.id,
         now,
-        `${front}\x1f${back}`,
-        c.front,
-        fieldChecksum(c.front),
+        tags,
+        values.join('\x1f'),
+        sortField,
+        fieldChecksum(sortField),
       );
-      card.run(c.id, c.id, EXPORT_DECK_ID, now, i + 1);
+      written.add(note.id);
+    }
+    deck.cards.forEach((c, i) => {
+      if (!written.has(c.noteId)) return;
+      const queue = c.suspended ? -1 : c.buried ? -3 : 0;
+      insertCard.run(c.id, c.noteId, EXPORT_DECK_ID, c.ordinal - 1, now, queue, i + 1);
     });
     // Anki's revlog id is the review's time in ms and must be unique: equal times move by 1 ms.
-    const used = new Set<number>();
+    const usedIds = new Set<number>();
     const review = db.prepare('insert into revlog values (?, ?, -1, ?, 0, 0, 0, ?, 1)');
-    for (const r of reviews) {
+    for (const r of deck.reviews) {
       let id = r.reviewedAt.getTime();
-      while (used.has(id)) id += 1;
-      used.add(id);
+      while (usedIds.has(id)) id += 1;
+      usedIds.add(id);
       review.run(id, r.cardId, r.rating, r.answerTimeMs ?? 0);
     }
     db.exec('commit');
@@ -251,7 +330,7 @@ export function writeAnkiPackage(
     return zipSync({
       'collection.anki2': readFileSync(file),
       media: new TextEncoder().encode(JSON.stringify(names)),
-      ...media,
+      ...files,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -94,7 +94,10 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['The media of the package could not be read.', 'anki_corrupt_media'],
   ['The package could not be read: reading it stopped the reader.', 'anki_corrupt_collection'],
   [/^The package has \d+ cards; at most \d+ are imported at once\.$/, 'anki_too_many_cards'],
-  [/^The image .* is not a PNG, JPEG, WebP or GIF of at most 2 MiB\.$/s, 'anki_media_type'],
+  [
+    /^The media .* is not a PNG, JPEG, WebP or GIF image of at most 2 MiB nor a sound of at most 32 MiB\.$/s,
+    'anki_media_type',
+  ],
   // Deck CSV import: the file's problems (domain/decks/desk-csv.ts CSV_MESSAGES); a row's own fields
   // use the generic keys (blank, too_long, control_characters, invalid_format).
   ['Attach the CSV file as a file.', 'csv_file_required'],

@@ -17,71 +17,42 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { zstdCompressSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { type AnkiCollection, type AnkiImage, readAnkiPackage } from '../anki/package-reader.ts';
+import { type AnkiCollection, type AnkiOwnType, AnkiPackageError } from '../anki/package-reader.ts';
 import { ANKI_SCHEMA_11_TABLES } from '../anki/package-writer.ts';
 import { encodeMessage } from '../anki/protobuf.ts';
+import {
+  type ImportCard,
+  type ImportNote,
+  openCollectionFile,
+  readPackageIntoFolder,
+} from '../anki/read-job.ts';
+import {
+  ANKI_BASIC,
+  ANKI_BASIC_OPTIONAL_REVERSED,
+  ANKI_BASIC_REVERSED,
+  ANKI_BASIC_TYPING,
+  ANKI_CLOZE,
+  ANKI_IMAGE_OCCLUSION,
+  type AnkiNoteTypeDefinition,
+} from '../anki/stock-notetypes.ts';
 
-export interface TestNoteType {
-  id: number;
-  name: string;
-  cloze?: boolean;
-  fields: string[];
-  templates: { name: string; question: string; answer: string }[];
-}
+export type TestNoteType = AnkiNoteTypeDefinition;
 
-const answerAfter = (field: string) => `{{FrontSide}}\n\n<hr id=answer>\n\n{{${field}}}`;
-
-/** Anki's stock note types, with its fields and templates (ids fixed for the tests). */
-export const BASIC: TestNoteType = {
-  id: 1_600_000_000_001,
-  name: 'Basic',
-  fields: ['Front', 'Back'],
-  templates: [{ name: 'Card 1', question: '{{Front}}', answer: answerAfter('Back') }],
-};
-export const BASIC_REVERSED: TestNoteType = {
-  id: 1_600_000_000_002,
-  name: 'Basic (and reversed card)',
-  fields: ['Front', 'Back'],
-  templates: [
-    ...BASIC.templates,
-    { name: 'Card 2', question: '{{Back}}', answer: answerAfter('Front') },
-  ],
-};
-export const BASIC_OPTIONAL_REVERSED: TestNoteType = {
-  id: 1_600_000_000_003,
-  name: 'Basic (optional reversed card)',
-  fields: ['Front', 'Back', 'Add Reverse'],
-  templates: [
-    ...BASIC.templates,
-    {
-      name: 'Card 2',
-      question: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}',
-      answer: answerAfter('Front'),
-    },
-  ],
-};
-export const BASIC_TYPING: TestNoteType = {
-  id: 1_600_000_000_004,
-  name: 'Basic (type in the answer)',
-  fields: ['Front', 'Back'],
-  templates: [
-    {
-      name: 'Card 1',
-      question: '{{Front}}\n\n{{type:Back}}',
-      answer: '{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}',
-    },
-  ],
-};
-export const CLOZE: TestNoteType = {
-  id: 1_600_000_000_005,
-  name: 'Cloze',
-  cloze: true,
-  fields: ['Text', 'Back Extra'],
-  templates: [
-    { name: 'Cloze', question: '{{cloze:Text}}', answer: '{{cloze:Text}}<br>\n{{Back Extra}}' },
-  ],
-};
-const STOCK = [BASIC, BASIC_REVERSED, BASIC_OPTIONAL_REVERSED, BASIC_TYPING, CLOZE];
+/** Anki's stock note types (ids fixed for the tests). */
+export const BASIC = ANKI_BASIC;
+export const BASIC_REVERSED = ANKI_BASIC_REVERSED;
+export const BASIC_OPTIONAL_REVERSED = ANKI_BASIC_OPTIONAL_REVERSED;
+export const BASIC_TYPING = ANKI_BASIC_TYPING;
+export const CLOZE = ANKI_CLOZE;
+export const IMAGE_OCCLUSION = ANKI_IMAGE_OCCLUSION;
+const STOCK = [
+  BASIC,
+  BASIC_REVERSED,
+  BASIC_OPTIONAL_REVERSED,
+  BASIC_TYPING,
+  CLOZE,
+  IMAGE_OCCLUSION,
+];
 
 export interface TestNote {
   id: number;
@@ -89,8 +60,8 @@ export interface TestNote {
   type?: number;
   fields: string[];
   tags?: string;
-  /** Card id, deck id and template ordinal of each of the note's cards. */
-  cards: { id: number; deck: number; ord?: number }[];
+  /** Card id, deck id, template ordinal and queue (-1 suspended, -2/-3 buried) of each card. */
+  cards: { id: number; deck: number; ord?: number; queue?: number }[];
 }
 
 export interface TestCollection {
@@ -133,6 +104,7 @@ const legacyModel = (t: TestNoteType) => ({
   id: t.id,
   name: t.name,
   type: t.cloze ? 1 : 0,
+  ...(t.stockKind ? { originalStockKind: t.stockKind } : {}),
   mod: 0,
   usn: -1,
   sortf: 0,
@@ -191,7 +163,11 @@ function database(c: TestCollection, schema18: boolean): Buffer {
     ]);
     for (const t of types) {
       // Notetype.Config: kind = 1 (proto3 leaves out the default 0, normal), css = 3.
-      const config = encodeMessage([...(t.cloze ? [[1, 1] as [number, number]] : []), [3, '']]);
+      const config = encodeMessage([
+        ...(t.cloze ? [[1, 1] as [number, number]] : []),
+        [3, ''],
+        ...(t.stockKind ? [[9, t.stockKind] as [number, number]] : []),
+      ]);
       type.run(t.id, t.name, config);
       t.fields.forEach((name, ord) => {
         field.run(t.id, ord, name, fieldConfig);
@@ -213,7 +189,7 @@ function database(c: TestCollection, schema18: boolean): Buffer {
   }
   const note = db.prepare("insert into notes values (?, ?, ?, 0, -1, ?, ?, ?, 0, 0, '')");
   const card = db.prepare(
-    "insert into cards values (?, ?, ?, ?, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')",
+    "insert into cards values (?, ?, ?, ?, 0, -1, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, 0, '')",
   );
   for (const n of c.notes) {
     note.run(
@@ -224,7 +200,7 @@ function database(c: TestCollection, schema18: boolean): Buffer {
       n.fields.join('\x1f'),
       n.fields[0] ?? '',
     );
-    for (const k of n.cards) card.run(k.id, n.id, k.deck, k.ord ?? 0);
+    for (const k of n.cards) card.run(k.id, n.id, k.deck, k.ord ?? 0, k.queue ?? 0);
   }
   const review = db.prepare('insert into revlog values (?, ?, -1, ?, 0, 0, 0, ?, ?)');
   for (const r of c.revlog) review.run(r[0], r[1], r[2], r[3], r[4]);
@@ -326,36 +302,59 @@ export function largeCollection(
   return { decks, notes, revlog };
 }
 
-/** A card image as the tests read it: its bytes beside its type. */
-export type ReadImage = AnkiImage & { bytes: Buffer };
+/** A package as the import's child reads it, for tests: notes rendered, media checked. */
+export interface ReadPackage {
+  format: string;
+  decks: string[];
+  ownTypes: AnkiOwnType[];
+  notes: ImportNote[];
+  /** Every note's cards, with their note's deck and Anki id. */
+  cards: (ImportCard & { deck: string; noteId: number })[];
+  reviews: { cardAnkiId: number; rating: number; reviewedAt: Date }[];
+  skipped: AnkiCollection['skipped'];
+  /** The media the notes use, by hash. */
+  media: Map<string, { mime: string; bytes: Buffer }>;
+}
 
 /**
- * `readAnkiPackage` on bytes, for tests: the package written to a temporary folder, read there,
- * each card image's bytes loaded, the folder removed.
+ * What the import's child makes of a package (`readPackageIntoFolder`, read back with
+ * `openCollectionFile`), for tests: the package written to a temporary folder, read there, the
+ * media's bytes loaded, the folder removed. A refused package throws its `AnkiPackageError`.
  */
-export async function readPackageBytes(bytes: Uint8Array): Promise<
-  Omit<AnkiCollection, 'cards'> & {
-    cards: (Omit<AnkiCollection['cards'][number], 'frontImage' | 'backImage'> & {
-      frontImage: ReadImage | null;
-      backImage: ReadImage | null;
-    })[];
-  }
-> {
+export async function readPackageBytes(bytes: Uint8Array): Promise<ReadPackage> {
   const dir = mkdtempSync(path.join(tmpdir(), 'anki-test-'));
   try {
     const file = path.join(dir, 'package');
     writeFileSync(file, bytes);
-    const read = await readAnkiPackage(file, dir);
-    const load = (image: AnkiImage | null): ReadImage | null =>
-      image ? { ...image, bytes: readFileSync(image.file) } : null;
-    return {
-      ...read,
-      cards: read.cards.map((c) => ({
-        ...c,
-        frontImage: load(c.frontImage),
-        backImage: load(c.backImage),
-      })),
-    };
+    const answer = await readPackageIntoFolder({ file, dir });
+    if (answer.kind === 'refused') throw new AnkiPackageError(answer.reason, answer.message);
+    const read = await openCollectionFile(answer.file);
+    try {
+      const notes: ImportNote[] = [];
+      for await (const batch of read.notes(1000)) notes.push(...batch);
+      const { reviews } = read;
+      return {
+        format: read.format,
+        decks: read.decks,
+        ownTypes: read.ownTypes,
+        notes,
+        cards: notes.flatMap((n) => n.cards.map((c) => ({ ...c, deck: n.deck, noteId: n.ankiId }))),
+        reviews: Array.from({ length: reviews.length }, (_, i) => ({
+          cardAnkiId: reviews.cardAnkiId[i] as number,
+          rating: reviews.rating[i] as number,
+          reviewedAt: new Date(reviews.at[i] as number),
+        })),
+        skipped: read.skipped,
+        media: new Map(
+          [...read.media.values()].map((m) => [
+            m.hash,
+            { mime: m.mime, bytes: readFileSync(m.file) },
+          ]),
+        ),
+      };
+    } finally {
+      read.close();
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

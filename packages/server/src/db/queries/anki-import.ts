@@ -14,11 +14,60 @@ import type { Query } from './pg.ts';
 /** Rows per statement: one parameter per column, so the count is bounded by memory only. */
 export const IMPORT_ROWS_PER_STATEMENT = 5000;
 
-/** A card of an import, without images (`setCardImage` sends each in a statement of its own). */
+/** A note of an import: a stock type's key or an own type's id, its clean fields and tags. */
+export interface ImportedNote {
+  deckId: number;
+  stockType: string | null;
+  noteTypeId: number | null;
+  fields: Record<string, string>;
+  tags: string[];
+  createdAt: Date;
+}
+
+/**
+ * Inserts notes of decks the import made; returns their ids in the order of `notes` (taken from
+ * the sequence first). Fields and tags go as two JSON arrays parsed once, as the log's states do.
+ */
+export async function insertImportedNotes(
+  q: Query,
+  userId: number,
+  notes: readonly ImportedNote[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < notes.length; start += IMPORT_ROWS_PER_STATEMENT) {
+    const batch = notes.slice(start, start + IMPORT_ROWS_PER_STATEMENT);
+    const taken = await q<{ id: number }[]>`
+      select nextval(pg_get_serial_sequence('notes', 'id'))::int as id
+      from generate_series(1, ${batch.length}::int)`;
+    const batchIds = taken.map((row) => row.id);
+    await q`
+      with docs as materialized (
+        select ${JSON.stringify(batch.map((n) => n.fields))}::jsonb as fields,
+          ${JSON.stringify(batch.map((n) => n.tags))}::jsonb as tags)
+      insert into notes (id, desk_id, owner_id, stock_type, note_type_id, fields, tags,
+        created_at, updated_at)
+      select x.id, x.desk_id, ${userId}, x.stock_type, x.note_type_id,
+        d.fields -> (x.n::int - 1),
+        array(select jsonb_array_elements_text(d.tags -> (x.n::int - 1))),
+        x.created_at, x.created_at
+      from docs d, unnest(${batchIds}::int[], ${batch.map((n) => n.deckId)}::int[],
+        ${batch.map((n) => n.stockType)}::text[], ${batch.map((n) => n.noteTypeId)}::int[],
+        ${batch.map((n) => n.createdAt.toISOString())}::text[]::timestamptz[])
+        with ordinality as x(id, desk_id, stock_type, note_type_id, created_at, n)`;
+    ids.push(...batchIds);
+  }
+  return ids;
+}
+
+/** A card of an import: its note, ordinal and rendered sides (media are in the HTML). */
 export interface ImportedCard {
   deckId: number;
+  noteId: number;
+  ordinal: number;
   front: string;
   back: string;
+  frontHtml: string;
+  backHtml: string;
   createdAt: Date;
 }
 
@@ -40,12 +89,16 @@ export async function insertImportedCards(
       from generate_series(1, ${batch.length}::int)`;
     const batchIds = taken.map((row) => row.id);
     await q`
-      insert into cards (id, desk_id, front, back, created_by, created_at)
-      select id, desk_id, front, back, ${userId}, created_at
+      insert into cards (id, desk_id, note_id, ordinal, front, back, front_html, back_html,
+        created_by, created_at)
+      select id, desk_id, note_id, ordinal, front, back, front_html, back_html, ${userId},
+        created_at
       from unnest(${batchIds}::int[], ${batch.map((c) => c.deckId)}::int[],
+        ${batch.map((c) => c.noteId)}::int[], ${batch.map((c) => c.ordinal)}::int[],
         ${batch.map((c) => c.front)}::text[], ${batch.map((c) => c.back)}::text[],
+        ${batch.map((c) => c.frontHtml)}::text[], ${batch.map((c) => c.backHtml)}::text[],
         ${batch.map((c) => c.createdAt.toISOString())}::text[]::timestamptz[])
-        as x(id, desk_id, front, back, created_at)`;
+        as x(id, desk_id, note_id, ordinal, front, back, front_html, back_html, created_at)`;
     ids.push(...batchIds);
   }
   const perDeck = new Map<number, number>();
@@ -118,6 +171,9 @@ export interface ImportedSchedule {
   deckId: number;
   createdAt: Date;
   state: ScheduleJson | null;
+  suspended: boolean;
+  /** Anki's buried card: out of the queue until the start of the learner's next day. */
+  buried: boolean;
 }
 
 /**
@@ -137,8 +193,14 @@ export async function insertImportedSchedules(
       batch.map((s) => (s.state ? rated(s.state) : fresh));
     await q`
       insert into card_schedules (user_id, card_id, desk_id, state, due, stability, difficulty,
-        elapsed_days, scheduled_days, learning_steps, reps, lapses, last_review, introduced_at)
-      select ${userId}, x.* from unnest(
+        elapsed_days, scheduled_days, learning_steps, reps, lapses, last_review, introduced_at,
+        suspended, buried_until)
+      select ${userId}, x.card_id, x.desk_id, x.state, x.due, x.stability, x.difficulty,
+        x.elapsed_days, x.scheduled_days, x.learning_steps, x.reps, x.lapses, x.last_review,
+        x.introduced_at, x.suspended,
+        case when x.buried then (date_trunc('day', now() at time zone u.timezone)
+          + interval '1 day') at time zone u.timezone end
+      from users u, unnest(
         ${batch.map((s) => s.cardId)}::int[], ${batch.map((s) => s.deckId)}::int[],
         ${column((s) => s.state, 0)}::int[],
         ${batch.map((s) => s.state?.due ?? s.createdAt.toISOString())}::text[]::timestamptz[],
@@ -148,7 +210,12 @@ export async function insertImportedSchedules(
         ${column((s) => s.learning_steps, 0)}::int[], ${column((s) => s.reps, 0)}::int[],
         ${column((s) => s.lapses, 0)}::int[],
         ${column<string | null>((s) => s.last_review, null)}::text[]::timestamptz[],
-        ${column<string | null>((s) => s.introduced_at, null)}::text[]::timestamptz[]) as x`;
+        ${column<string | null>((s) => s.introduced_at, null)}::text[]::timestamptz[],
+        ${batch.map((s) => String(s.suspended))}::text[]::bool[],
+        ${batch.map((s) => String(s.buried))}::text[]::bool[])
+        as x(card_id, desk_id, state, due, stability, difficulty, elapsed_days, scheduled_days,
+          learning_steps, reps, lapses, last_review, introduced_at, suspended, buried)
+      where u.id = ${userId}`;
   }
   const deckIds = [...new Set(schedules.map((s) => s.deckId))];
   await q`

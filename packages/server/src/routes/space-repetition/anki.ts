@@ -13,33 +13,43 @@
  * when the import ends, whatever its outcome. One import runs at a time on this instance: another
  * one meanwhile answers 429 with Retry-After instead of holding a second package.
  */
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Grade } from 'ts-fsrs';
 import { DEFAULT_ANKI_IMPORT_LIMITS } from '../../anki/import-limits.ts';
 import { readPackageInChild } from '../../anki/import-process.ts';
-import { ANKI_LIMITS, ANKI_MESSAGES, type AnkiImage } from '../../anki/package-reader.ts';
+import { ANKI_LIMITS, ANKI_MESSAGES } from '../../anki/package-reader.ts';
 import { writeAnkiPackage } from '../../anki/package-writer.ts';
-import type { CollectionFile } from '../../anki/read-job.ts';
+import type { CollectionFile, ImportNote } from '../../anki/read-job.ts';
 import { ChildJobError } from '../../child/child-process.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordDeckActivities } from '../../db/queries/activities.ts';
 import {
+  deckCardStates,
+  deckMediaFiles,
+  deckNotes,
+  deckOwnNoteTypes,
+} from '../../db/queries/anki-export.ts';
+import {
   IMPORT_ROWS_PER_STATEMENT,
   type ImportedCard,
+  type ImportedNote,
   type ImportedReview,
   insertImportedCards,
+  insertImportedNotes,
   insertImportedReviews,
   insertImportedSchedules,
 } from '../../db/queries/anki-import.ts';
-import { listCards, setCardImage } from '../../db/queries/cards.ts';
+import { listCards } from '../../db/queries/cards.ts';
 import { insertDeck } from '../../db/queries/desks.ts';
+import { linkMediaToDeck } from '../../db/queries/media.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
+import { insertNoteType } from '../../db/queries/notes.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import { deckReviewHistory, reviewDays } from '../../db/queries/reviews.ts';
 import { csvField, DECK_CSV_HEADER } from '../../domain/decks/deck-csv.ts';
-import { MAX_IMAGE_BYTES, type StoredImage } from '../../domain/decks/images.ts';
+import type { StockNoteTypeKey } from '../../domain/notes/stock-types.ts';
 import { schedulerFor } from '../../domain/review/memory-model.ts';
 import {
   newSchedule,
@@ -99,18 +109,9 @@ async function writeCollection(
     reason: s.reason,
   }));
   const tooLong: Summary['skipped'] = [];
-  // One buffer for every image read (`setCardImage` turns it into text before it returns):
-  // a fresh 2 MB buffer per image would pile up outside the heap until a collection.
-  const scratch = Buffer.allocUnsafe(MAX_IMAGE_BYTES);
-  const image = async (i: AnkiImage): Promise<StoredImage> => {
-    const file = await open(i.file);
-    try {
-      const { bytesRead } = await file.read(scratch, 0, scratch.length, 0);
-      return { bytes: scratch.subarray(0, bytesRead), type: i.type };
-    } finally {
-      await file.close();
-    }
-  };
+  // The own note types first: the notes name them.
+  const ownTypeIds: number[] = [];
+  for (const type of collection.ownTypes) ownTypeIds.push(await insertNoteType(q, userId, type));
   const { reviews } = collection;
   // A card reviewed before it existed here counts as created at its first review.
   const firstReview = new Map<number, number>();
@@ -135,35 +136,85 @@ async function writeCollection(
   };
   const now = new Date();
   // Each imported card by its Anki id, in the order written.
-  const cardIds = new Map<number, { id: number; deckId: number; createdAt: Date }>();
-  // The cards are read and written a batch at a time, never all held at once.
-  for await (const cards of collection.cards(IMPORT_ROWS_PER_STATEMENT)) {
-    const kept = cards.filter((card) => {
-      if (card.front.length <= CARD_SIDE_MAX && card.back.length <= CARD_SIDE_MAX) return true;
-      tooLong.push({ note_id: card.ankiId, reason: 'too_long' });
-      return false;
-    });
-    const rows: ImportedCard[] = [];
-    for (const card of kept) {
-      const deck = await deckFor(card.deck);
-      deck.cards += 1;
-      const first = firstReview.get(card.ankiId);
-      rows.push({
-        deckId: deck.id,
-        front: card.front,
-        back: card.back,
-        createdAt: first === undefined ? now : new Date(first),
+  const cardIds = new Map<
+    number,
+    { id: number; deckId: number; createdAt: Date; suspended: boolean; buried: boolean }
+  >();
+  // Which media each deck shows (linked once the notes are written).
+  const deckMedia = new Map<string, Set<number>>();
+  // The notes are read and written a batch at a time, never all held at once.
+  for await (const batch of collection.notes(IMPORT_ROWS_PER_STATEMENT)) {
+    const notes: { note: ImportNote; cards: ImportNote['cards']; row: ImportedNote }[] = [];
+    for (const note of batch) {
+      const cards = note.cards.filter((card) => {
+        if (card.front.length <= CARD_SIDE_MAX && card.back.length <= CARD_SIDE_MAX) return true;
+        tooLong.push({ note_id: card.ankiId, reason: 'too_long' });
+        return false;
+      });
+      if (cards.length === 0) continue;
+      const deck = await deckFor(note.deck);
+      deck.cards += cards.length;
+      for (const hash of note.media) {
+        const decks = deckMedia.get(hash) ?? new Set<number>();
+        decks.add(deck.id);
+        deckMedia.set(hash, decks);
+      }
+      // A note reviewed before it existed here counts as created at its first review.
+      const firsts = cards.flatMap((c) => firstReview.get(c.ankiId) ?? []);
+      notes.push({
+        note,
+        cards,
+        row: {
+          deckId: deck.id,
+          stockType: note.type.kind === 'stock' ? note.type.key : null,
+          noteTypeId: note.type.kind === 'custom' ? (ownTypeIds[note.type.index] ?? null) : null,
+          fields: note.fields,
+          tags: note.tags,
+          createdAt: firsts.length ? new Date(Math.min(...firsts)) : now,
+        },
       });
     }
+    const noteIds = await insertImportedNotes(
+      q,
+      userId,
+      notes.map((n) => n.row),
+    );
+    const rows: ImportedCard[] = [];
+    const refs: ImportNote['cards'] = [];
+    notes.forEach(({ cards, row }, i) => {
+      for (const card of cards) {
+        const first = firstReview.get(card.ankiId);
+        refs.push(card);
+        rows.push({
+          deckId: row.deckId,
+          noteId: noteIds[i] as number,
+          ordinal: card.ordinal,
+          front: card.front,
+          back: card.back,
+          frontHtml: card.frontHtml,
+          backHtml: card.backHtml,
+          createdAt: first === undefined ? now : new Date(first),
+        });
+      }
+    });
     const ids = await insertImportedCards(q, userId, rows);
-    for (const [i, card] of kept.entries()) {
-      const id = ids[i] as number;
+    refs.forEach((card, i) => {
       const row = rows[i] as ImportedCard;
-      cardIds.set(card.ankiId, { id, deckId: row.deckId, createdAt: row.createdAt });
-      // Each image read from its file and sent in a statement of its own, then let go.
-      if (card.frontImage) await setCardImage(q, id, 'front', await image(card.frontImage));
-      if (card.backImage) await setCardImage(q, id, 'back', await image(card.backImage));
-    }
+      cardIds.set(card.ankiId, {
+        id: ids[i] as number,
+        deckId: row.deckId,
+        createdAt: row.createdAt,
+        suspended: card.suspended,
+        buried: card.buried,
+      });
+    });
+  }
+  // Each media read from its file once and sent with its first deck, then let go.
+  for (const [hash, deckIds] of deckMedia) {
+    const media = collection.media.get(hash);
+    if (!media) continue;
+    const bytes = await readFile(media.file);
+    for (const deckId of deckIds) await linkMediaToDeck(q, deckId, bytes, media.mime);
   }
   skipped.push(...tooLong);
 
@@ -222,6 +273,8 @@ async function writeCollection(
         deckId: card.deckId,
         createdAt: card.createdAt,
         state: last ? scheduleToJson(last.schedule, last.introducedAt) : null,
+        suspended: card.suspended,
+        buried: card.buried,
       };
     }),
   );
@@ -316,11 +369,15 @@ export const handlers: Handlers = {
     const { sql } = c.get('deps');
     const user = currentUser(c);
     const deck = await deckFor(sql, user.id, params.id);
-    const [{ cards }, reviews] = await Promise.all([
-      listCards(sql, user.id, deck.id, {}, { offset: 0, limit: ANKI_LIMITS.cards }),
-      deckReviewHistory(sql, user.id, deck.id),
-    ]);
+    const reviews = await deckReviewHistory(sql, user.id, deck.id);
     if ((query.format ?? 'apkg') === 'csv') {
+      const { cards } = await listCards(
+        sql,
+        user.id,
+        deck.id,
+        {},
+        { offset: 0, limit: ANKI_LIMITS.cards },
+      );
       const counts = new Map<number, { n: number; last: Date }>();
       for (const r of reviews)
         counts.set(r.cardId, { n: (counts.get(r.cardId)?.n ?? 0) + 1, last: r.reviewedAt });
@@ -338,7 +395,25 @@ export const handlers: Handlers = {
         'content-disposition': `attachment; filename="${fileName(deck.name, 'csv')}"`,
       });
     }
-    const bytes = writeAnkiPackage(deck.name, cards, reviews);
+    const [notes, ownTypes, states, media] = await Promise.all([
+      deckNotes(sql, deck.id),
+      deckOwnNoteTypes(sql, deck.id),
+      deckCardStates(sql, user.id, deck.id),
+      deckMediaFiles(sql, deck.id),
+    ]);
+    const bytes = writeAnkiPackage({
+      name: deck.name,
+      notes: notes.map((n) => ({
+        id: n.id,
+        type: (n.stockType ?? n.noteTypeId) as StockNoteTypeKey | number,
+        fields: n.fields,
+        tags: n.tags,
+      })),
+      cards: states,
+      ownTypes,
+      media,
+      reviews,
+    });
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/octet-stream',
       'content-disposition': `attachment; filename="${fileName(deck.name, 'apkg')}"`,
