@@ -1,5 +1,5 @@
 /** Styles of the note editor and the note types dialog. */
-import { vars } from '@memoria/ui';
+import { vars } from '@memoria/ui/theme';
 import { style } from '@vanilla-extract/css';
 
 export const tags = style({ display: 'grid', gap: vars.space.xs });
