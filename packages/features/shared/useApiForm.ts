@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { errorMessage, formErrors } from './errors.ts';
+import { type ErrorCodeMessages, errorMessage, formErrors } from './errors.ts';
 
 /** A message id, with its values when the message has any. */
 export type FormMessage = string | { id: string; values?: Record<string, string | number> };
@@ -32,6 +32,8 @@ export interface ApiFormOptions<V extends object, R> {
    * as `errorMessage` says it (`failedId` when the failure says nothing specific); no banner.
    */
   errorUnder?: string;
+  /** With `errorUnder`: the codes this capability says its own way (`errorMessage`'s overrides). */
+  errorOverrides?: ErrorCodeMessages;
   /** True: typing into a bound field clears the errors shown (the learner is fixing them). */
   clearErrorsOnChange?: boolean;
   /** False: no banner while a field shows an error (the form says nothing twice). Default true. */
@@ -120,7 +122,10 @@ export function useApiForm<V extends object, R = unknown>(
       const { bannerBesideFields = true, errorUnder } = options;
       if (errorUnder) {
         setFieldErrors({
-          [errorUnder]: errorMessage(intl, failure, { fallbackId: failedId ?? options.failedId }),
+          [errorUnder]: errorMessage(intl, failure, {
+            overrides: options.errorOverrides,
+            fallbackId: failedId ?? options.failedId,
+          }),
         });
         setBanner(null);
         return;
