@@ -13,7 +13,7 @@ import {
   useMediaResolver,
   useReviewSettings,
 } from '@memoria/api';
-import { Button, CheckIcon, Chip, EmptyState, Skeleton, Snackbar } from '@memoria/ui';
+import { Button, CheckIcon, Chip, EmptyState, ErrorState, Skeleton, Snackbar } from '@memoria/ui';
 import type { ReactNode, RefObject } from 'react';
 import { useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
@@ -216,12 +216,11 @@ function ReviewBody({
   }
   if (due.isError && !due.data) {
     return (
-      <div role="alert" className={s.card}>
-        <p className={s.side}>{errorMessage(intl, due.error, { overrides: DECK_ERRORS })}</p>
-        <Button variant="secondary" onClick={() => due.refetch()}>
-          <FormattedMessage id="deckReview.retry" />
-        </Button>
-      </div>
+      <ErrorState
+        description={errorMessage(intl, due.error, { overrides: DECK_ERRORS })}
+        retryLabel={<FormattedMessage id="deckReview.retry" />}
+        onRetry={() => due.refetch()}
+      />
     );
   }
   if (!current) return <SessionEnd session={session} emptyDeck={emptyDeck} backHref={backHref} />;

@@ -5,6 +5,7 @@ import {
   Card,
   Chip,
   EmptyState,
+  ErrorState,
   Menu,
   type MenuItem,
   PlusIcon,
@@ -36,15 +37,12 @@ export { deckHref };
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
   return (
-    <div role="alert" className={s.errorBox}>
-      <strong>
-        <FormattedMessage id="decks.error.loadTitle" />
-      </strong>
-      <span>{errorText(intl, error)}</span>
-      <Button variant="secondary" onClick={onRetry}>
-        <FormattedMessage id="decks.action.retry" />
-      </Button>
-    </div>
+    <ErrorState
+      title={<FormattedMessage id="decks.error.loadTitle" />}
+      description={errorText(intl, error)}
+      retryLabel={<FormattedMessage id="decks.action.retry" />}
+      onRetry={onRetry}
+    />
   );
 }
 

@@ -356,17 +356,6 @@ export const hidden = style({ display: 'none' });
 
 export const center = style({ display: 'grid', justifyItems: 'center', gap: vars.space.md });
 
-export const errorBox = style({
-  display: 'grid',
-  justifyItems: 'start',
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.danger}`,
-  backgroundColor: vars.color.surface,
-  color: vars.color.text,
-});
-
 export const fileInputLabel = style({
   display: 'grid',
   gap: vars.space.xs,

@@ -11,11 +11,12 @@ import {
   useUserSearch,
 } from '@memoria/api';
 import { Button, Chip, TextField } from '@memoria/ui';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useApiForm } from '../shared/useApiForm.ts';
 import { useDebounced } from '../shared/useDebounced.ts';
 import * as s from './friends.css.ts';
-import { friendsErrorText, PersonCell } from './shared.tsx';
+import { FRIEND_ERRORS, friendsErrorText, PersonCell } from './shared.tsx';
 
 /** What the typed text names: an email when it has an @, else a username. */
 function requestBody(text: string) {
@@ -78,10 +79,32 @@ function ResultAction({
 
 export function AddFriend({ onDone }: { onDone: (message: string) => void }) {
   const intl = useIntl();
-  const [text, setText] = useState('');
+  const send = useSendFriendRequest();
+  const form = useApiForm({
+    initial: { text: '' },
+    fields: ['text'],
+    failedId: 'friends.error.action',
+    errorUnder: 'text',
+    errorOverrides: FRIEND_ERRORS,
+    clearErrorsOnChange: true,
+    submit: ({ text }) => send.mutateAsync(requestBody(text.trim())),
+    onSuccess: (friendship) => {
+      const values = { username: friendship.friend.username };
+      onDone(
+        intl.formatMessage(
+          {
+            id:
+              friendship.status === 'accepted' ? 'friends.add.acceptedTheirs' : 'friends.add.sent',
+          },
+          values,
+        ),
+      );
+      form.setValue('text', '');
+    },
+  });
+  const text = form.values.text;
   const query = useDebounced(text.trim(), FRIEND_SEARCH_DEBOUNCE_MS);
   const search = useUserSearch(query);
-  const send = useSendFriendRequest();
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const statusId = useId();
@@ -113,25 +136,7 @@ export function AddFriend({ onDone }: { onDone: (message: string) => void }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const value = text.trim();
-    if (!value) return;
-    send.mutate(requestBody(value), {
-      onSuccess: (friendship) => {
-        const values = { username: friendship.friend.username };
-        onDone(
-          intl.formatMessage(
-            {
-              id:
-                friendship.status === 'accepted'
-                  ? 'friends.add.acceptedTheirs'
-                  : 'friends.add.sent',
-            },
-            values,
-          ),
-        );
-        setText('');
-      },
-    });
+    if (text.trim()) void form.onSubmit();
   };
 
   let status: React.ReactNode = null;
@@ -154,18 +159,13 @@ export function AddFriend({ onDone }: { onDone: (message: string) => void }) {
           label={<FormattedMessage id="friends.add.label" />}
           placeholder={intl.formatMessage({ id: 'friends.add.placeholder' })}
           helperText={<FormattedMessage id="friends.add.hint" />}
-          error={send.error ? friendsErrorText(intl, send.error) : undefined}
-          value={text}
+          {...form.bind('text')}
           maxLength={254}
           autoComplete="off"
           spellCheck={false}
           aria-describedby={statusId}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (send.error) send.reset();
-          }}
         />
-        <Button type="submit" loading={send.isPending} disabled={!text.trim()}>
+        <Button type="submit" loading={form.pending} disabled={!text.trim()}>
           <FormattedMessage id="friends.add.send" />
         </Button>
       </form>

@@ -19,7 +19,7 @@ import {
   StarIcon,
   TextField,
 } from '@memoria/ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { GatedPage, type GateTitle } from '../gate/index.ts';
 
@@ -30,6 +30,7 @@ const GATE = { feature: 'macro_images', title: 'macroImages' } as const satisfie
 };
 
 import { errorMessage } from '../shared/errors.ts';
+import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './macro.css.ts';
 
 export const chatHref = (id: number) => `/macro-images/${id}`;
@@ -52,12 +53,14 @@ export function chatTitle(intl: IntlShape, chat: MacroChat) {
 
 function RenameDialog({ chat, onClose }: { chat: MacroChat; onClose: () => void }) {
   const intl = useIntl();
-  const [title, setTitle] = useState(chat.title);
   const rename = useRenameMacroChat({ onSuccess: onClose });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    rename.mutate({ id: chat.id, title });
-  };
+  const form = useApiForm({
+    initial: { title: chat.title },
+    fields: ['title'],
+    failedId: 'errors.code.internal_error',
+    errorUnder: 'title',
+    submit: ({ title }) => rename.mutateAsync({ id: chat.id, title }),
+  });
   return (
     <Dialog
       open
@@ -68,20 +71,18 @@ function RenameDialog({ chat, onClose }: { chat: MacroChat; onClose: () => void 
           <Button variant="text" onClick={onClose}>
             <FormattedMessage id="macroImages.cancel" />
           </Button>
-          <Button type="submit" form="rename-chat" loading={rename.isPending}>
+          <Button type="submit" form="rename-chat" loading={form.pending}>
             <FormattedMessage id="macroImages.save" />
           </Button>
         </>
       }
     >
-      <form id="rename-chat" onSubmit={submit}>
+      <form id="rename-chat" onSubmit={form.onSubmit}>
         <TextField
           label={intl.formatMessage({ id: 'macroImages.rename.label' })}
-          value={title}
+          {...form.bind('title')}
           maxLength={MACRO_TITLE_MAX}
           autoFocus
-          error={rename.isError ? errorMessage(intl, rename.error) : undefined}
-          onChange={(e) => setTitle(e.target.value)}
         />
       </form>
     </Dialog>

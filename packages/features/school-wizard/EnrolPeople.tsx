@@ -9,10 +9,10 @@ import {
   useSchoolGroups,
 } from '@memoria/api';
 import { Button, EmptyState, Select, Skeleton } from '@memoria/ui';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorMessage } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
+import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './schools.css.ts';
 
 /** A person's name as the lists show it: first and last name, else the username. */
@@ -68,10 +68,34 @@ export function EnrolPeople({
   const courses = useSchoolGroups(schoolId, 'courses');
   const subjects = useSchoolGroups(schoolId, 'subjects');
   const enroll = useEnroll();
-  const [personId, setPersonId] = useState('');
-  const [group, setGroup] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The choices as made; empty means the first person and group offered.
+  const form = useApiForm({
+    initial: { personId: '', group: '' },
+    fields: [],
+    failedId: 'schools.enrol.failed',
+    submit: () => {
+      setNotice(null);
+      return enroll.mutateAsync({ ...parseGroup(chosenGroup), userId: Number(chosenPerson) });
+    },
+    onSuccess: (made) => {
+      const name = groups.find((x) => groupValue(x.kind, x.g.id) === chosenGroup)?.g.name ?? '';
+      setNotice(
+        intl.formatMessage(
+          { id: `schools.enrol.done.${made.role}` },
+          { person: personName(made.user), group: name },
+        ),
+      );
+    },
+  });
+  const list = people.data ?? [];
+  const groups = [
+    ...(courses.data ?? []).map((g) => ({ kind: 'courses' as const, g })),
+    ...(subjects.data ?? []).map((g) => ({ kind: 'subjects' as const, g })),
+  ];
+  const chosenPerson = form.values.personId || String(list[0]?.id);
+  const chosenGroup =
+    form.values.group || groupValue(groups[0]?.kind ?? 'courses', groups[0]?.g.id ?? 0);
 
   const title = (
     <h3 className={s.sectionTitle}>
@@ -118,37 +142,12 @@ export function EnrolPeople({
       />
     );
   } else {
-    const list = people.data;
-    const groups = [
-      ...courses.data.map((g) => ({ kind: 'courses' as const, g })),
-      ...subjects.data.map((g) => ({ kind: 'subjects' as const, g })),
-    ];
-    const chosenPerson = personId || String(list[0]?.id);
-    const chosenGroup = group || groupValue(groups[0]?.kind ?? 'courses', groups[0]?.g.id ?? 0);
-    const onSubmit = async (event: FormEvent) => {
-      event.preventDefault();
-      setNotice(null);
-      setError(null);
-      const target = parseGroup(chosenGroup);
-      try {
-        const made = await enroll.mutateAsync({ ...target, userId: Number(chosenPerson) });
-        const name = groups.find((x) => groupValue(x.kind, x.g.id) === chosenGroup)?.g.name ?? '';
-        setNotice(
-          intl.formatMessage(
-            { id: `schools.enrol.done.${made.role}` },
-            { person: personName(made.user), group: name },
-          ),
-        );
-      } catch (failure) {
-        setError(errorMessage(intl, failure, { fallbackId: 'schools.enrol.failed' }));
-      }
-    };
     body = (
-      <form className={s.form} onSubmit={onSubmit} noValidate>
+      <form className={s.form} onSubmit={form.onSubmit} noValidate>
         <Select
           label={<FormattedMessage id={`schools.enrol.person.${role}`} />}
           value={chosenPerson}
-          onChange={(e) => setPersonId(e.target.value)}
+          onChange={(e) => form.setValue('personId', e.target.value)}
           options={list.map((u) => ({
             value: String(u.id),
             label: `${personName(u)} (${u.email})`,
@@ -157,7 +156,7 @@ export function EnrolPeople({
         <Select
           label={<FormattedMessage id="schools.enrol.group" />}
           value={chosenGroup}
-          onChange={(e) => setGroup(e.target.value)}
+          onChange={(e) => form.setValue('group', e.target.value)}
           options={groups.map(({ kind, g }) => ({
             value: groupValue(kind, g.id),
             label: intl.formatMessage({ id: `schools.enrol.option.${kind}` }, { name: g.name }),
@@ -168,13 +167,13 @@ export function EnrolPeople({
             {notice}
           </p>
         ) : null}
-        {error ? (
+        {form.banner ? (
           <p role="alert" className={s.alert}>
-            {error}
+            {form.banner}
           </p>
         ) : null}
         <div className={s.actions}>
-          <Button type="submit" variant="secondary" loading={enroll.isPending}>
+          <Button type="submit" variant="secondary" loading={form.pending}>
             <FormattedMessage id={`schools.enrol.submit.${role}`} />
           </Button>
         </div>

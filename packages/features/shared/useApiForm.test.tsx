@@ -136,4 +136,41 @@ describe('useApiForm', () => {
     await act(async () => finish('done'));
     expect(screen.getByRole('button').getAttribute('aria-busy')).toBe('false');
   });
+
+  it('shows every failure under the one field with errorUnder, and no banner', async () => {
+    const conflict = new ApiRequestError(409, { detail: 'Conflict', code: 'conflict' });
+    renderWithProviders(
+      <Form
+        errorUnder="name"
+        submit={async () => {
+          throw conflict;
+        }}
+      />,
+    );
+    await send();
+    expect(screen.getByTestId('name-error').textContent).toBe(
+      'This changed in the meantime. Reload and try again.',
+    );
+    expect(screen.queryByTestId('email-error')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('clears the errors shown as the learner types with clearErrorsOnChange', async () => {
+    renderWithProviders(
+      <Form
+        errorUnder="name"
+        clearErrorsOnChange
+        submit={async () => {
+          throw taken;
+        }}
+      />,
+    );
+    await send();
+    expect(screen.getByTestId('name-error').textContent).toBe(
+      'A user with this email already exists.',
+    );
+    const name = document.querySelector('input[name="name"]') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'x' } });
+    expect(screen.queryByTestId('name-error')).toBeNull();
+  });
 });

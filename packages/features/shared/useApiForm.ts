@@ -4,7 +4,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { formErrors } from './errors.ts';
+import { type ErrorCodeMessages, errorMessage, formErrors } from './errors.ts';
 
 /** A message id, with its values when the message has any. */
 export type FormMessage = string | { id: string; values?: Record<string, string | number> };
@@ -27,6 +27,15 @@ export interface ApiFormOptions<V extends object, R> {
   onSuccess?: (result: R, values: V) => void | Promise<void>;
   /** Sees a failure first; returns true when it showed it itself (e.g. an offer in the banner). */
   onFailure?: (failure: unknown, values: V) => boolean;
+  /**
+   * The form's one field: every failure (and a banner problem of `validate`) shows under it, said
+   * as `errorMessage` says it (`failedId` when the failure says nothing specific); no banner.
+   */
+  errorUnder?: string;
+  /** With `errorUnder`: the codes this capability says its own way (`errorMessage`'s overrides). */
+  errorOverrides?: ErrorCodeMessages;
+  /** True: typing into a bound field clears the errors shown (the learner is fixing them). */
+  clearErrorsOnChange?: boolean;
   /** False: no banner while a field shows an error (the form says nothing twice). Default true. */
   bannerBesideFields?: boolean;
   /**
@@ -110,7 +119,17 @@ export function useApiForm<V extends object, R = unknown>(
   const showFailure = useCallback(
     (failure: unknown, failedId?: string, fields?: readonly string[]) => {
       const { options } = latest.current;
-      const { bannerBesideFields = true } = options;
+      const { bannerBesideFields = true, errorUnder } = options;
+      if (errorUnder) {
+        setFieldErrors({
+          [errorUnder]: errorMessage(intl, failure, {
+            overrides: options.errorOverrides,
+            fallbackId: failedId ?? options.failedId,
+          }),
+        });
+        setBanner(null);
+        return;
+      }
       const shown = formErrors(
         intl,
         failure,
@@ -136,7 +155,11 @@ export function useApiForm<V extends object, R = unknown>(
       const { options: current, values: submitted } = latest.current;
       const problem = current.validate?.(submitted) ?? null;
       if (problem) {
-        if ('bannerId' in problem) {
+        const under = current.errorUnder;
+        if ('bannerId' in problem && under) {
+          setFieldErrors({ [under]: intl.formatMessage({ id: problem.bannerId }) });
+          setBanner(null);
+        } else if ('bannerId' in problem) {
           setFieldErrors({});
           setBanner(intl.formatMessage({ id: problem.bannerId }));
         } else {
@@ -177,11 +200,19 @@ export function useApiForm<V extends object, R = unknown>(
     [],
   );
 
+  const clearErrors = () => {
+    setFieldErrors((current) => (Object.keys(current).length > 0 ? {} : current));
+    setBanner(null);
+  };
+
   const bind = (name: StringKeys<V>, fieldName: string = name): BoundField => ({
     name: fieldName,
     value: values[name] as string,
     error: fieldErrors[fieldName],
-    onChange: (event) => setValue(name, event.target.value as V[typeof name]),
+    onChange: (event) => {
+      setValue(name, event.target.value as V[typeof name]);
+      if (options.clearErrorsOnChange) clearErrors();
+    },
   });
 
   return {
