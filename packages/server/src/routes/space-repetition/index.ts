@@ -7,12 +7,14 @@ import type { Handlers } from '../../contract/types.ts';
 import { handlers as anki } from './anki.ts';
 import { handlers as cards } from './cards.ts';
 import { handlers as csvImport } from './csv-import.ts';
+import { handlers as customStudy } from './custom-study.ts';
 import { handlers as decks } from './desks.ts';
 import { handlers as generation } from './generation.ts';
 import { handlers as media } from './media.ts';
 import { handlers as memoryModel } from './memory-model.ts';
 import { handlers as noteTypes } from './note-types.ts';
 import { handlers as notes } from './notes.ts';
+import { handlers as presets } from './presets.ts';
 import { handlers as reviews } from './reviews.ts';
 
 export const handlers: Handlers = {
@@ -26,4 +28,6 @@ export const handlers: Handlers = {
   ...anki,
   ...csvImport,
   ...media,
+  ...presets,
+  ...customStudy,
 };

@@ -13,4 +13,7 @@ export const MESSAGES = {
   beforeLastReview: 'This rating is older than the card’s last review.',
   nothingToUndo: 'There is no review of this card to undo.',
   keyReused: 'This idempotency_key was already used for another card.',
+  presetNotFound: 'No preset with this id.',
+  defaultPresetKept: 'The default preset cannot be deleted.',
+  tooManyPresets: 'You have reached the limit of 100 presets.',
 } as const;
