@@ -82,6 +82,16 @@ export const presetOfDeck = (
   order by p.is_default
   limit 1`;
 
+/**
+ * The new-card limit of the learner's preset of a deck (`deckId` an SQL expression), null when
+ * it keeps the deck's own: a scalar subquery for the statements reading decks' limits.
+ */
+export const presetNewCardsPerDay = (
+  q: Query,
+  userId: number | ReturnType<Query>,
+  deckId: ReturnType<Query>,
+) => q`(select p.new_cards_per_day from (${presetOfDeck(q, userId, deckId)}) p)`;
+
 /** The id of the preset assigned to a deck by the learner, if any. */
 export async function presetOfDeckId(
   q: Query,

@@ -7,11 +7,13 @@
  * `queue-plans.test.ts` checks the plans on a seeded table.
  */
 import type { LearnerModel } from '../../domain/review/memory-model.ts';
+import { NO_REVIEW_LIMIT } from '../../domain/review/presets.ts';
 import type { DueWindow } from '../../domain/review/queue.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
 import { visibleDeckLimits } from './desks.ts';
 import { toLearnerModel } from './memory-models.ts';
 import { iso, pgDateOrNull, type Query } from './pg.ts';
+import { presetOfDeck } from './presets.ts';
 
 /** A piece of SQL with its parameters, to embed in a statement. */
 type Fragment = ReturnType<Query>;
@@ -167,6 +169,26 @@ export const newCardsAllowanceIn = (
 ) => q`greatest(0, ${limit} - ${introducedToday})`;
 
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/** The learner's day as a number, which seeds the random orders (stable within the day). */
+const dayNumber = (q: Query, day: string) => unseen(q, Math.round(Date.parse(day) / DAY), 'int');
+
+/**
+ * The sort key of a deck's review cards by its preset's `review_order` (`d.review_order`): due
+ * date; random (a hash of the card and the day, stable within the day); ascending
+ * retrievability, which falls as the time since the last review grows against the stability
+ * (FSRS's forgetting curve is monotonic in that ratio, so the ratio orders the cards as R does);
+ * difficulty, hardest first.
+ */
+function reviewOrderKey(q: Query, day: string) {
+  return q`case d.review_order
+    when 'random' then hashint4(s.card_id # ${dayNumber(q, day)})::float8
+    when 'retrievability_ascending' then
+      -(extract(epoch from (now() - coalesce(s.last_review, s.due))) / greatest(s.stability, 0.001))
+    when 'difficulty' then -s.difficulty
+    else extract(epoch from s.due) end`;
+}
 const MINUTE = 60_000;
 
 /**
@@ -264,7 +286,16 @@ interface DueQueueRow extends Omit<CardRow, 'id'> {
  */
 export async function dueQueue(
   q: Query,
-  r: { userId: number; deckId?: number; day: string; window: DueWindow; limit: number },
+  r: {
+    userId: number;
+    deckId?: number;
+    day: string;
+    window: DueWindow;
+    limit: number;
+    /** The start of the learner's day (the review limits count from it); a day before the
+     * window's end when not given. */
+    dayStart?: Date;
+  },
 ): Promise<DueQueue> {
   const { window, limit } = r;
   // Every value of the request goes in as `unseen`: see there.
@@ -283,10 +314,23 @@ export async function dueQueue(
   const page = q.unsafe(String(Math.trunc(limit)));
   // The parts after the due cards are read only when the due cards leave room on the page.
   const roomAfterDue = q`(select count(*) from due_first) < ${page}`;
+  const dayStart = unseenTime(q, r.dayStart ?? new Date(window.reviewBefore.getTime() - DAY));
+  // Decks whose preset limits review cards or orders them otherwise than by due date take the
+  // per-deck path; the usual queue keeps its one range of the due index.
+  const plain = q`(select coalesce(bool_and(review_cap is null and review_order = 'due'), true)
+    from desk)`;
   const rows = await q<DueQueueRow[]>`
     with desk as materialized (
       select v.id as desk_id,
-        ${newCardsAllowanceIn(q, q`v.new_cards_per_day`, q`coalesce(n.count, 0)`)} as allowance
+        ${newCardsAllowanceIn(q, q`v.new_cards_per_day`, q`coalesce(n.count, 0)`)} as allowance,
+        case when coalesce(p.max_reviews_per_day, ${q.unsafe(String(NO_REVIEW_LIMIT))}) >= ${q.unsafe(String(NO_REVIEW_LIMIT))} then null
+             else greatest(0, p.max_reviews_per_day - (
+               select count(*) from review_logs l
+               where l.user_id = ${userId} and l.reviewed_at >= ${dayStart}
+                 and l.desk_id = v.id and l.state_before->>'state' = '2'))::int
+        end as review_cap,
+        coalesce(p.review_order, 'due') as review_order,
+        coalesce(p.new_card_order, 'added') as new_card_order
       from (${visibleDeckLimits(
         q,
         userId,
@@ -294,47 +338,86 @@ export async function dueQueue(
       )}) v
       left join new_cards_introduced n
         on n.user_id = ${userId} and n.day = ${unseen(q, r.day, 'date')} and n.desk_id = v.id
+      left join lateral (${presetOfDeck(q, userId, q`v.id`)}) p on true
     ),
     due_first as materialized (
-      select s.card_id, s.due from card_schedules s
-      where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
-        and (s.state = 2 or s.due <= ${learningBy})
-      order by s.due, s.card_id
-      limit ${page}
+      (select s.card_id, s.due, 0::float8 as rank from card_schedules s
+       where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
+         and (s.state = 2 or s.due <= ${learningBy})
+         and ${plain}
+       order by s.due, s.card_id
+       limit ${page})
+      union all (
+        select s.card_id, s.due, 0::float8 as rank from card_schedules s
+        where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
+          and s.state <> 2 and s.due <= ${learningBy}
+          and not ${plain}
+        order by s.due, s.card_id
+        limit ${page})
+      union all (
+        select x.card_id, x.due, x.rank from desk d
+        cross join lateral (
+          select s.card_id, s.due,
+            row_number() over (order by ${reviewOrderKey(q, r.day)}, s.card_id)::float8 as rank
+          from card_schedules s
+          where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state <> 0 and s.state = 2
+            and s.due < ${reviewBefore}
+          order by ${reviewOrderKey(q, r.day)}, s.card_id
+          limit least(coalesce(d.review_cap, ${page}), ${page})
+        ) x
+        where not ${plain}
+        order by x.rank, x.due, x.card_id
+        limit ${page})
     ),
     picked as (
-      select card_id, 0 as part, due from due_first
+      select card_id, 0 as part, rank, due from due_first
       union all (
-        select s.card_id, 1 as part, null::timestamptz as due
+        select s.card_id, 1 as part, 0::float8 as rank, null::timestamptz as due
         from desk d
         cross join lateral (
-          select s0.card_id from card_schedules s0
-          where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
-          order by s0.card_id
-          limit least(d.allowance, ${page})
+          (select s0.card_id from card_schedules s0
+           where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
+             and d.new_card_order = 'added'
+           order by s0.card_id
+           limit least(d.allowance, ${page}))
+          union all
+          (select s0.card_id from card_schedules s0
+           where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
+             and d.new_card_order = 'random'
+           order by hashint4(s0.card_id # ${dayNumber(q, r.day)}), s0.card_id
+           limit least(d.allowance, ${page}))
         ) s
         where ${roomAfterDue}
         order by s.card_id
         limit ${page})
       union all (
-        select s.card_id, 2 as part, s.due from card_schedules s
+        select s.card_id, 2 as part, 0::float8 as rank, s.due from card_schedules s
         where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
           and s.state <> 2 and s.due > ${learningBy}
           and ${roomAfterDue}
         order by s.due, s.card_id
         limit ${page})
-      order by part, due, card_id
+      order by part, rank, due, card_id
       limit ${page}
     ),
     head as (
       select
         (select count(*)::int from desk) as desks,
-        ${
+        case when ${plain} then ${
           r.deckId === undefined
             ? keptDueCount(q, userId, window)
             : q`(select count(*)::int from card_schedules s
                  where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due})`
-        } as due_count,
+        } else (
+          (select count(*) from card_schedules s
+           where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due} and s.state <> 2)
+          + (select coalesce(sum(c.n), 0) from desk d cross join lateral (
+               select count(*) as n from (
+                 select 1 from card_schedules s
+                 where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state <> 0
+                   and s.state = 2 and s.due < ${reviewBefore}
+                 limit d.review_cap) y) c)
+        )::int end as due_count,
         (select coalesce(sum(least(d.allowance, coalesce(nc.n, 0))), 0)::int from desk d
          left join schedule_new_counts nc on nc.user_id = ${userId} and nc.desk_id = d.desk_id
         ) as new_count,
@@ -355,7 +438,7 @@ export async function dueQueue(
       join card_schedules s on s.user_id = ${userId} and s.card_id = p.card_id
       join cards c on c.id = p.card_id
     ) on true
-    order by p.part, p.due, p.card_id`;
+    order by p.part, p.rank, p.due, p.card_id`;
   const first = rows[0];
   return {
     decks: first?.desks ?? 0,

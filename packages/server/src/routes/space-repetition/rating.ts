@@ -102,8 +102,15 @@ export async function rate(
     if (before.lastReview && reviewedAt.getTime() < before.lastReview.getTime()) {
       throw new ApiError(409, 'conflict', MESSAGES.beforeLastReview);
     }
-    // The learner's memory model (fitted weights, desired retention), read with the snapshot.
-    const scheduler = schedulerFor(read.model);
+    // The learner's memory model (fitted weights, desired retention) and their preset of the
+    // deck (its own retention, steps), read with the snapshot.
+    const scheduler = schedulerFor(
+      {
+        ...read.model,
+        desiredRetention: read.preset.desiredRetention ?? read.model.desiredRetention,
+      },
+      read.preset,
+    );
     const { schedule, elapsedDays } = review(before, grade, reviewedAt, {
       sameDay: options.sameDay,
       dueAt: now,

@@ -43,6 +43,7 @@ export const handlers: Handlers = {
       day: day.day,
       window: dueWindow(now, day),
       limit,
+      dayStart: day.start,
     });
     if (query.desk_id !== undefined && queue.decks === 0) throw notFound(MESSAGES.deckNotFound);
     const memo = new Map<string, Schemas['ReviewIntervals']>();
