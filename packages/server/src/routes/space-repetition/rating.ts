@@ -10,6 +10,7 @@
  * first one did. Once the write has committed, one more statement sends the group's live events
  * (`notifications/live.ts` says why not inside it).
  */
+import type { FSRS, Grade } from 'ts-fsrs';
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
 import { signalActivities } from '../../db/queries/activities.ts';
@@ -62,6 +63,8 @@ export interface RateOptions {
   idempotencyKey?: string;
   /** repeat_same_day: the card comes back in today's queue. */
   sameDay: boolean;
+  /** A cram session's rating: computed and answered, nothing written. */
+  cram?: boolean;
 }
 
 /** Reads again after this many lost races (each one another rating that did apply). */
@@ -87,7 +90,7 @@ export async function rate(
       window,
     });
     if (!read) throw notFound(MESSAGES.cardNotFound);
-    if (read.earlier) return replay(sql, user, cardId, read.earlier);
+    if (read.earlier && !options.cram) return replay(sql, user, cardId, read.earlier);
     if (read.version === null) {
       await ensureSchedule(sql, user.id, cardId);
       continue;
@@ -116,6 +119,7 @@ export async function rate(
       dueAt: now,
       scheduler,
     });
+    if (options.cram) return cramAnswer(read, schedule, grade, now, scheduler, window);
     const introducedAfter = card.introducedAt ?? (before.state === 0 ? reviewedAt : null);
     const introducedOn =
       card.introducedAt === null && introducedAfter
@@ -171,6 +175,32 @@ export async function rate(
     };
   }
   throw new Error(`rating card ${cardId}: the schedule kept changing under ${MAX_ATTEMPTS} reads`);
+}
+
+/**
+ * A cram rating's answer: what the rating would schedule, with nothing written (no schedule, log,
+ * counter or activity), so cramming never moves the card's due date or its memory state.
+ */
+function cramAnswer(
+  read: RatingSnapshot,
+  schedule: Schedule,
+  grade: Grade,
+  now: Date,
+  scheduler: FSRS,
+  window: ReturnType<typeof dueWindow>,
+): Schemas['ReviewResult'] {
+  const intervalSeconds = secondsBetween(now, schedule.due);
+  return {
+    card: toCard(read.card, schedule),
+    rating: ratingName(grade),
+    next_due: schedule.due.toISOString(),
+    interval_seconds: intervalSeconds,
+    intervals: comesBackToday(intervalSeconds)
+      ? toIntervals(schedule, now, undefined, scheduler)
+      : null,
+    review_id: null,
+    remaining_today: remainingAfter(read, read.card.schedule, window, false),
+  };
 }
 
 /** The most ratings one statement reads or applies. */

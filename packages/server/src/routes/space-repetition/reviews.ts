@@ -71,6 +71,7 @@ export const handlers: Handlers = {
       reviewedAt: body.reviewed_at,
       idempotencyKey: body.idempotency_key,
       sameDay: false,
+      cram: body.cram,
     });
     return c.json(result, 200);
   },
@@ -82,6 +83,7 @@ export const handlers: Handlers = {
       reviewedAt: body.reviewed_at,
       idempotencyKey: body.idempotency_key,
       sameDay: true,
+      cram: body.cram,
     });
     return c.json(result, 200);
   },
