@@ -39,6 +39,7 @@ export * from './memory-model.ts';
 export * from './mnemonics.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './presets.ts';
 export * from './progress.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
