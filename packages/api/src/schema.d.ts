@@ -4212,13 +4212,10 @@ export interface components {
             desk_id?: number;
             /** @description Cram only cards whose note has this tag (or a `tag::child` of it). */
             tag?: string;
-            /**
-             * @description `ahead`: how many days after today.
-             * @default 7
-             */
-            days: number;
-            /** @default 50 */
-            limit: number;
+            /** @description `ahead`: how many days after today (7 when left out). */
+            days?: number;
+            /** @description At most this many cards (50 when left out). */
+            limit?: number;
         };
         CustomStudySession: {
             /** @enum {string} */
@@ -4242,11 +4239,8 @@ export interface components {
              * @description A client id for this rating; re-sending it returns the first result without rating again.
              */
             idempotency_key?: string;
-            /**
-             * @description A rating in a cram session (custom study `cram`): nothing is written (schedule, review log, counts and activity stay as they were); the answer shows what the rating would have scheduled, with `review_id` null.
-             * @default false
-             */
-            cram: boolean;
+            /** @description False when left out. A rating in a cram session (custom study `cram`): nothing is written (schedule, review log, counts and activity stay as they were); the answer shows what the rating would have scheduled, with `review_id` null. */
+            cram?: boolean;
         };
         IntervalPreview: {
             /** Format: date-time */

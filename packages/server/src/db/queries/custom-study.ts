@@ -4,8 +4,10 @@
  * see), leaves suspended and buried cards out, and reads at most `limit` cards.
  */
 import { type CardRecord, type CardRow, cardColumns, selectCards } from './cards.ts';
+import { visibleDeckLimits } from './desks.ts';
 import { iso, type Query } from './pg.ts';
-import { presetNewCardsPerDay } from './presets.ts';
+import { presetOfDeck } from './presets.ts';
+import { newCardsAllowanceIn } from './queue.ts';
 
 interface SessionRead {
   userId: number;
@@ -94,23 +96,21 @@ export function extraNewCards(q: Query, r: SessionRead & { day: string }): Promi
   return cardsOf(
     q,
     r.userId,
-    q`select x.card_id, x.card_id as ord from (
-        select distinct s.desk_id from card_schedules s
-        where s.user_id = ${r.userId} ${inDeck(q, r.deckId)} and s.state = 0
-      ) d
-      join desks dk on dk.id = d.desk_id
-      left join desk_shares sh on sh.desk_id = d.desk_id and sh.user_id = ${r.userId}
+    q`select x.card_id, x.card_id as ord
+      from (${visibleDeckLimits(q, r.userId, r.deckId)}) v
+      left join lateral (${presetOfDeck(q, r.userId, q`v.id`)}) p on true
       left join new_cards_introduced n
-        on n.user_id = ${r.userId} and n.day = ${r.day} and n.desk_id = d.desk_id
+        on n.user_id = ${r.userId} and n.day = ${r.day} and n.desk_id = v.id
       cross join lateral (
         select s.card_id from card_schedules s
-        where s.user_id = ${r.userId} and s.desk_id = d.desk_id and s.state = 0
+        where s.user_id = ${r.userId} and s.desk_id = v.id and s.state = 0
           and ${available(q, r.now)}
         order by s.card_id
-        offset greatest(0, coalesce(${presetNewCardsPerDay(q, r.userId, q`d.desk_id`)},
-          case when dk.owner_id = ${r.userId} then dk.new_cards_per_day
-               else coalesce(sh.new_cards_per_day, dk.new_cards_per_day) end)
-          - coalesce(n.count, 0))
+        offset ${newCardsAllowanceIn(
+          q,
+          q`coalesce(p.new_cards_per_day, v.new_cards_per_day)`,
+          q`coalesce(n.count, 0)`,
+        )}
         limit ${r.limit}
       ) x
       order by x.card_id

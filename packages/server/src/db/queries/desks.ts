@@ -97,8 +97,8 @@ export async function visibleDecks(
 
 /**
  * The decks `userId` sees (as `visibleDecks` picks them), as rows `(id, new_cards_per_day)` with
- * the learner's own limit (their preset's when it sets one): the SQL form of `toDeckAccess`'s
- * `newCardsPerDay`, for a statement
+ * the learner's own limit of the deck (a preset's limit, which `toDeckAccess` prefers, is joined
+ * by the caller with `presetOfDeck`), for a statement
  * that needs the limits without a round trip of its own (the review queue). `deckId` keeps one.
  */
 export const visibleDeckLimits = (
@@ -107,9 +107,8 @@ export const visibleDeckLimits = (
   deckId?: number | ReturnType<Query>,
 ) => q`
   select d.id,
-    coalesce(${presetNewCardsPerDay(q, userId, q`d.id`)},
-      case when d.owner_id = ${userId} then d.new_cards_per_day
-           else coalesce(s.new_cards_per_day, d.new_cards_per_day) end) as new_cards_per_day
+    case when d.owner_id = ${userId} then d.new_cards_per_day
+         else coalesce(s.new_cards_per_day, d.new_cards_per_day) end as new_cards_per_day
   from desks d
   left join desk_shares s on s.desk_id = d.id and s.user_id = ${userId}
   where ${seenBy(q, userId)}

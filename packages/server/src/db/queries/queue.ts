@@ -6,6 +6,8 @@
  * the deck's size, and its counts read the kept counts of `*_schedule_counts_triggers.sql`.
  * `queue-plans.test.ts` checks the plans on a seeded table.
  */
+
+import type { StepUnit } from 'ts-fsrs';
 import type { LearnerModel } from '../../domain/review/memory-model.ts';
 import { NO_REVIEW_LIMIT } from '../../domain/review/presets.ts';
 import type { DueWindow } from '../../domain/review/queue.ts';
@@ -123,6 +125,7 @@ export async function queueCounts(
   userId: number,
   allowances: DeckAllowance[],
   window: DueWindow,
+  dayStart: Date = new Date(window.reviewBefore.getTime() - DAY),
 ): Promise<QueueCounts> {
   if (allowances.length === 0) return { decks: new Map(), nextStepDue: null };
   const ids = allowances.map((a) => a.deckId);
@@ -130,11 +133,15 @@ export async function queueCounts(
     { desk_id: number; due_count: number; new_count: number; next_due: string | null }[]
   >`
     with due as (
-      select s.desk_id, count(*)::int as n from card_schedules s
+      select s.desk_id, count(*)::int as n, (count(*) filter (where s.state = 2))::int as reviews
+      from card_schedules s
       where s.user_id = ${userId} and ${inDecks(q, ids)} and ${dueIn(q, boundsOf(window))}
       group by s.desk_id
     )
-    select d.desk_id, coalesce(due.n, 0) as due_count,
+    select d.desk_id,
+      coalesce(due.n, 0) - coalesce(due.reviews, 0)
+        + least(coalesce(due.reviews, 0), coalesce(cap.review_cap, ${q.unsafe(String(NO_REVIEW_LIMIT))}))
+        as due_count,
       (select count(*)::int from (
          select 1 from card_schedules s
          where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state = 0
@@ -149,7 +156,11 @@ export async function queueCounts(
       ) as next_due
     from unnest(${ids}::int[], ${allowances.map((a) => a.allowance)}::int[])
       as d(desk_id, allowance)
-    left join due on due.desk_id = d.desk_id`;
+    left join due on due.desk_id = d.desk_id
+    left join lateral (
+      select ${reviewCap(q, userId, q`d.desk_id`, iso(dayStart))} as review_cap
+      from (${presetOfDeck(q, userId, q`d.desk_id`)}) p
+    ) cap on true`;
   const next = pgDateOrNull(rows[0]?.next_due ?? null);
   return {
     decks: new Map(rows.map((r) => [r.desk_id, { dueCount: r.due_count, newCount: r.new_count }])),
@@ -170,6 +181,27 @@ export const newCardsAllowanceIn = (
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
+
+/**
+ * A deck's review cards still allowed today (`p` its preset row, `deckId` an SQL expression):
+ * null when the preset limits nothing, else its limit less the review cards rated in the deck
+ * since `dayStart` (domain/review/presets.ts `reviewAllowance`). The ratings are counted only for
+ * a deck whose preset has a limit.
+ */
+function reviewCap(
+  q: Query,
+  userId: number | Fragment,
+  deckId: Fragment,
+  dayStart: string | null | Fragment,
+) {
+  const none = q.unsafe(String(NO_REVIEW_LIMIT));
+  return q`case when coalesce(p.max_reviews_per_day, ${none}) >= ${none} then null
+    else greatest(0, p.max_reviews_per_day - (
+      select count(*) from review_logs l
+      where l.user_id = ${userId} and l.reviewed_at >= ${dayStart}
+        and l.desk_id = ${deckId} and l.state_before->>'state' = '2'))::int
+    end`;
+}
 
 /** The learner's day as a number, which seeds the random orders (stable within the day). */
 const dayNumber = (q: Query, day: string) => unseen(q, Math.round(Date.parse(day) / DAY), 'int');
@@ -256,6 +288,16 @@ export interface DueQueue {
    * cards (by id), then the learning steps learned ahead, as Anki orders them.
    */
   cards: CardRecord[];
+  /** The scheduling part of the preset of each deck with one (the cards' previews); the others
+   * follow the defaults. */
+  deckPresets: Map<number, DeckScheduling>;
+}
+
+/** A deck preset's part of a rating's scheduler: retention (null: the learner's) and steps. */
+export interface DeckScheduling {
+  desiredRetention: number | null;
+  learningSteps: StepUnit[];
+  relearningSteps: StepUnit[];
 }
 
 interface DueQueueRow extends Omit<CardRow, 'id'> {
@@ -268,6 +310,8 @@ interface DueQueueRow extends Omit<CardRow, 'id'> {
   due_count: number;
   new_count: number;
   next_due: string | null;
+  /** `[desk_id, retention, learning steps, relearning steps]` of the decks with a preset row. */
+  deck_presets: [number, number | null, string[], string[]][] | null;
 }
 
 /**
@@ -322,15 +366,16 @@ export async function dueQueue(
   const rows = await q<DueQueueRow[]>`
     with desk as materialized (
       select v.id as desk_id,
-        ${newCardsAllowanceIn(q, q`v.new_cards_per_day`, q`coalesce(n.count, 0)`)} as allowance,
-        case when coalesce(p.max_reviews_per_day, ${q.unsafe(String(NO_REVIEW_LIMIT))}) >= ${q.unsafe(String(NO_REVIEW_LIMIT))} then null
-             else greatest(0, p.max_reviews_per_day - (
-               select count(*) from review_logs l
-               where l.user_id = ${userId} and l.reviewed_at >= ${dayStart}
-                 and l.desk_id = v.id and l.state_before->>'state' = '2'))::int
-        end as review_cap,
+        ${newCardsAllowanceIn(
+          q,
+          q`coalesce(p.new_cards_per_day, v.new_cards_per_day)`,
+          q`coalesce(n.count, 0)`,
+        )} as allowance,
+        ${reviewCap(q, userId, q`v.id`, dayStart)} as review_cap,
         coalesce(p.review_order, 'due') as review_order,
-        coalesce(p.new_card_order, 'added') as new_card_order
+        coalesce(p.new_card_order, 'added') as new_card_order,
+        p.desired_retention as preset_retention, p.learning_steps as preset_learning_steps,
+        p.relearning_steps as preset_relearning_steps
       from (${visibleDeckLimits(
         q,
         userId,
@@ -427,7 +472,10 @@ export async function dueQueue(
          order by s.due
          limit 1
         ) as next_due,
-        m.desired_retention, m.parameters
+        m.desired_retention, m.parameters,
+        (select json_agg(json_build_array(desk_id, preset_retention, preset_learning_steps,
+                                          preset_relearning_steps))
+         from desk where preset_learning_steps is not null) as deck_presets
       from (select 1) one
       left join memory_models m on m.user_id = ${userId}
     )
@@ -440,14 +488,23 @@ export async function dueQueue(
     ) on true
     order by p.part, p.rank, p.due, p.card_id`;
   const first = rows[0];
+  const cardRows = rows.filter((row): row is DueQueueRow & { id: number } => row.id !== null);
   return {
     decks: first?.desks ?? 0,
     dueCount: first?.due_count ?? 0,
     newCount: first?.new_count ?? 0,
     nextStepDue: pgDateOrNull(first?.next_due ?? null),
     model: toLearnerModel(first),
-    cards: rows
-      .filter((row): row is DueQueueRow & { id: number } => row.id !== null)
-      .map(toCardRecord),
+    cards: cardRows.map(toCardRecord),
+    deckPresets: new Map(
+      (first?.deck_presets ?? []).map(([deckId, retention, learning, relearning]) => [
+        deckId,
+        {
+          desiredRetention: retention,
+          learningSteps: learning as StepUnit[],
+          relearningSteps: relearning as StepUnit[],
+        },
+      ]),
+    ),
   };
 }

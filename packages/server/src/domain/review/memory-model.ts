@@ -72,6 +72,20 @@ export function schedulerFor(model: LearnerModel, steps?: SchedulerSteps): FSRS 
   return s;
 }
 
+/**
+ * The scheduler of a learner's reviews of one deck: their model, with the deck preset's desired
+ * retention when it sets one (null: the learner's) and its learning and relearning steps.
+ */
+export function schedulerForDeck(
+  model: LearnerModel,
+  preset: SchedulerSteps & { desiredRetention: number | null },
+): FSRS {
+  return schedulerFor(
+    { ...model, desiredRetention: preset.desiredRetention ?? model.desiredRetention },
+    preset,
+  );
+}
+
 /** One rating in a card's history, as read from the log. */
 export interface LoggedReview {
   cardId: number;

@@ -12,7 +12,7 @@ import {
 } from '../../db/queries/custom-study.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import { presetForDesk } from '../../db/queries/presets.ts';
-import { schedulerFor } from '../../domain/review/memory-model.ts';
+import { schedulerFor, schedulerForDeck } from '../../domain/review/memory-model.ts';
 import { learnerDay } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { deckFor } from '../../services/decks/access.ts';
@@ -55,10 +55,7 @@ export const handlers: Handlers = {
     // The previews follow the deck's preset when the session is one deck's, else the learner's.
     const model = await learnerModel(sql, user.id);
     const preset = deckId === undefined ? undefined : await presetForDesk(sql, user.id, deckId);
-    const scheduler = schedulerFor(
-      preset ? { ...model, desiredRetention: preset.desiredRetention } : model,
-      preset,
-    );
+    const scheduler = preset ? schedulerForDeck(model, preset) : schedulerFor(model);
     const memo = new Map<string, Schemas['ReviewIntervals']>();
     const result: Schemas['CustomStudySession'] = {
       kind: body.kind,

@@ -234,6 +234,8 @@ describe('the queue follows the preset', () => {
     expect((await rate(ana, first.id, { difficulty: 'good' })).status).toBe(200);
     const after = await queue(ana, `&desk_id=${a.deck.id}`);
     expect(after.body.due_count).toBe(2);
+    const listed = await t.request('GET', `${SR}/desks/${a.deck.id}/`, { token: ana.access });
+    expect(listed.body).toMatchObject({ due_count: 2, remaining_today: 2 });
     expect(after.body.cards).toHaveLength(2);
     const zero = await makePreset(ana, { name: 'Zero', max_reviews_per_day: 0 });
     await assign(ana, b.deck.id, zero.id);
@@ -293,6 +295,9 @@ describe('the queue follows the preset', () => {
     const { deck, ids } = await deckOf(ana, 1);
     const slow = await makePreset(ana, { name: 'Slow', learning_steps: ['30m', '2h'] });
     await assign(ana, deck.id, slow.id);
+    // The queue's previews are what the rating then schedules.
+    const [shown] = (await queue(ana, `&desk_id=${deck.id}`)).body.cards;
+    expect(shown.intervals.again.interval_seconds).toBe(30 * 60);
     const res = await rate(ana, ids[0] ?? 0, { difficulty: 'again' });
     expect(res.status).toBe(200);
     expect(res.body.interval_seconds).toBe(30 * 60);

@@ -32,7 +32,7 @@ import type { UserRow } from '../../db/queries/users.ts';
 import { StatementGroups } from '../../db/statement-groups.ts';
 import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { schedulerFor } from '../../domain/review/memory-model.ts';
+import { schedulerFor, schedulerForDeck } from '../../domain/review/memory-model.ts';
 import {
   dueWindow,
   isInDueWindow,
@@ -107,13 +107,7 @@ export async function rate(
     }
     // The learner's memory model (fitted weights, desired retention) and their preset of the
     // deck (its own retention, steps), read with the snapshot.
-    const scheduler = schedulerFor(
-      {
-        ...read.model,
-        desiredRetention: read.preset.desiredRetention ?? read.model.desiredRetention,
-      },
-      read.preset,
-    );
+    const scheduler = schedulerForDeck(read.model, read.preset);
     const { schedule, elapsedDays } = review(before, grade, reviewedAt, {
       sameDay: options.sameDay,
       dueAt: now,

@@ -1,11 +1,13 @@
 /** The review queue, ratings and undo. */
+
+import type { FSRS } from 'ts-fsrs';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { retractDeckReview } from '../../db/queries/activities.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import { dueQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { schedulerFor } from '../../domain/review/memory-model.ts';
+import { schedulerFor, schedulerForDeck } from '../../domain/review/memory-model.ts';
 import { dueWindow } from '../../domain/review/queue.ts';
 import {
   learnerDay,
@@ -46,8 +48,17 @@ export const handlers: Handlers = {
       dayStart: day.start,
     });
     if (query.desk_id !== undefined && queue.decks === 0) throw notFound(MESSAGES.deckNotFound);
-    const memo = new Map<string, Schemas['ReviewIntervals']>();
-    const scheduler = schedulerFor(queue.model);
+    // Previews follow each card's deck preset (retention, steps), as its rating will.
+    const memos = new Map<FSRS, Map<string, Schemas['ReviewIntervals']>>();
+    const schedulerOf = (deckId: number) => {
+      const preset = queue.deckPresets.get(deckId);
+      return preset ? schedulerForDeck(queue.model, preset) : schedulerFor(queue.model);
+    };
+    const memoOf = (scheduler: FSRS) => {
+      const memo = memos.get(scheduler) ?? new Map<string, Schemas['ReviewIntervals']>();
+      memos.set(scheduler, memo);
+      return memo;
+    };
     const result: Schemas['DueCards'] = {
       day: day.day,
       desk_id: query.desk_id ?? null,
@@ -55,11 +66,11 @@ export const handlers: Handlers = {
       new_count: queue.newCount,
       remaining_today: queue.dueCount + queue.newCount,
       next_due: queue.nextStepDue?.toISOString() ?? null,
-      cards: queue.cards.map((card, i) =>
-        i < previews
-          ? toDueCard(card, now, undefined, memo, scheduler)
-          : { ...toCard(card), intervals: null },
-      ),
+      cards: queue.cards.map((card, i) => {
+        if (i >= previews) return { ...toCard(card), intervals: null };
+        const scheduler = schedulerOf(card.deckId);
+        return toDueCard(card, now, undefined, memoOf(scheduler), scheduler);
+      }),
     };
     return c.json(result, 200);
   },
