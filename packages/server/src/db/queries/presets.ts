@@ -103,6 +103,22 @@ export async function presetOfDeckId(
   return row?.preset_id;
 }
 
+/**
+ * The joins that bring the preset row of a learner's deck in as `p` (no row: the defaults apply),
+ * for a statement over many decks (`deckId` the SQL expression of each): the assignment by its
+ * key, else the learner's default, found once for the statement (the one-default unique index).
+ * Per deck it is one key lookup, and one more when a preset applies; `presetOfDeck`, a lateral
+ * ordered subquery, read the learner's presets again for each deck.
+ */
+export const joinPresetOfDeck = (
+  q: Query,
+  userId: number | ReturnType<Query>,
+  deckId: ReturnType<Query>,
+) => q`
+  left join desk_presets dp on dp.user_id = ${userId} and dp.desk_id = ${deckId}
+  left join review_presets p on p.id = coalesce(dp.preset_id,
+    (select d0.id from review_presets d0 where d0.user_id = ${userId} and d0.is_default))`;
+
 /** The caller's presets, the default first (made on this first use when missing). */
 export async function listPresets(q: Query, userId: number): Promise<StoredPreset[]> {
   await ensureDefaultPreset(q, userId);

@@ -15,7 +15,7 @@ import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './card
 import { visibleDeckLimits } from './desks.ts';
 import { toLearnerModel } from './memory-models.ts';
 import { iso, pgDateOrNull, type Query } from './pg.ts';
-import { presetOfDeck } from './presets.ts';
+import { joinPresetOfDeck, presetOfDeck } from './presets.ts';
 
 /** A piece of SQL with its parameters, to embed in a statement. */
 type Fragment = ReturnType<Query>;
@@ -383,7 +383,7 @@ export async function dueQueue(
       )}) v
       left join new_cards_introduced n
         on n.user_id = ${userId} and n.day = ${unseen(q, r.day, 'date')} and n.desk_id = v.id
-      left join lateral (${presetOfDeck(q, userId, q`v.id`)}) p on true
+      ${joinPresetOfDeck(q, userId, q`v.id`)}
     ),
     due_first as materialized (
       (select s.card_id, s.due, 0::float8 as rank from card_schedules s

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presetForCard, presetForDesk } from '../../db/queries/presets.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers, type Learner, SR } from '../../test/space-repetition.ts';
 
@@ -194,6 +195,36 @@ describe('presets', () => {
       token: ana.access,
     });
     expect(anaView.body.is_default).toBe(true);
+  });
+});
+
+describe('presetForDesk and presetForCard', () => {
+  it('give the effective settings: defaults, the deck’s limit and the learner’s retention', async () => {
+    const ana = await t.signUp();
+    const bob = await t.signUp();
+    const { deck, ids } = await deckOf(ana, 1);
+    const sql = t.database.sql;
+    // No preset row yet: the built-in defaults with the deck's own limit (10).
+    expect(await presetForDesk(sql, ana.user.id, deck.id)).toMatchObject({
+      presetId: null,
+      newCardsPerDay: 10,
+      desiredRetention: 0.9,
+      leechThreshold: 8,
+      leechAction: 'tag_only',
+    });
+    const exam = await makePreset(ana, { name: 'Exam', leech_threshold: 4, easy_days: ['sunday'] });
+    await assign(ana, deck.id, exam.id);
+    const byCard = await presetForCard(sql, ana.user.id, ids[0] ?? 0);
+    expect(byCard).toMatchObject({
+      presetId: exam.id,
+      name: 'Exam',
+      leechThreshold: 4,
+      easyDays: [6],
+      newCardsPerDay: 10,
+    });
+    // Someone who does not see the deck gets nothing.
+    expect(await presetForDesk(sql, bob.user.id, deck.id)).toBeUndefined();
+    expect(await presetForCard(sql, bob.user.id, ids[0] ?? 0)).toBeUndefined();
   });
 });
 
