@@ -15,7 +15,7 @@ import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './card
 import { type DeckAccess, type DeckAccessRow, toDeckAccess } from './desks.ts';
 import { type LearnerModelRow, toLearnerModel } from './memory-models.ts';
 import { iso, pgDate, type Query } from './pg.ts';
-import { presetOfDeck } from './presets.ts';
+import { joinPresetOfDeck } from './presets.ts';
 import { boundsOf, deckCountColumns } from './queue.ts';
 
 export interface ReviewLog {
@@ -254,7 +254,7 @@ export async function ratingSnapshots(
       left join desk_shares sh on sh.desk_id = d.id and sh.user_id = r.user_id
       left join card_schedules s on s.card_id = c.id and s.user_id = r.user_id
       left join memory_models m on m.user_id = r.user_id
-      left join lateral (${presetOfDeck(q, q`r.user_id`, q`d.id`)}) p on true
+      ${joinPresetOfDeck(q, q`r.user_id`, q`d.id`)}
       where c.id = r.card_id and (d.owner_id = r.user_id or sh.user_id is not null)
     ) snap`;
   const answers: (RatingSnapshot | undefined)[] = reads.map(() => undefined);
