@@ -50,6 +50,7 @@ export { typeInDiff } from './notes/type-in-diff.ts';
 export * from './notes.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './presets.ts';
 export * from './progress.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {

@@ -1764,6 +1764,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/desks/{id}/preset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The caller's preset of this desk (their default preset when none is assigned). */
+        get: operations["getDeskPreset"];
+        /**
+         * Assign one of the caller's presets to a desk they see (owned or shared).
+         * @description Per learner: a share recipient assigns their own preset, the owner's stays theirs. Another user's preset, or a desk the caller does not see, is 404.
+         */
+        put: operations["setDeskPreset"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/presets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's deck presets, their default one first.
+         * @description Every learner has one default preset (made on first use); desks without an assigned preset follow it. docs/features/presets.md describes each setting.
+         */
+        get: operations["listPresets"];
+        put?: never;
+        /** Create a deck preset; settings left out take their defaults. */
+        post: operations["createPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/presets/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a preset; settings left out keep their values.
+         * @description Another user's preset is 404.
+         */
+        put: operations["updatePreset"];
+        post?: never;
+        /**
+         * Delete a preset; the desks it was assigned to follow the default preset again.
+         * @description The default preset cannot be deleted (409). Another user's preset is 404.
+         */
+        delete: operations["deletePreset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/space-repetition/custom-study/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A custom study session beyond today's queue (cram, ahead, forgotten, new).
+         * @description `cram`: any cards of a desk or with a tag, in random order; rate them with `cram: true`, which changes no schedule. `ahead`: review cards due in the next `days` days (not today), earliest first, rated as usual (FSRS handles early reviews). `forgotten`: cards rated again today. `new`: new cards beyond today's limit, in the desk's new-card order; rating them introduces them. At most `limit` cards. An unknown desk_id is 404.
+         */
+        post: operations["createCustomStudy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/cards/": {
         parameters: {
             query?: never;
@@ -4582,6 +4674,94 @@ export interface components {
          * @enum {string}
          */
         ReviewDifficulty: "again" | "hard" | "good" | "easy" | "very_hard" | "very_easy";
+        /** @description A step as Anki writes it, minutes, hours or days (`1m`, `10m`, `1h`, `2d`). */
+        LearningStep: string;
+        /**
+         * @description The order of a desk's review cards: due date (earliest first), random (stable for the day), ascending retrievability (most forgotten first) or difficulty (hardest first).
+         * @enum {string}
+         */
+        ReviewOrder: "due" | "random" | "retrievability_ascending" | "difficulty";
+        /** @description A preset's settings; on create those left out take their defaults, on update they keep their values. */
+        PresetWrite: {
+            name?: string;
+            /** @description New cards a day per desk; 0 pauses new cards. Null keeps each desk's own limit (`configure_new_cards`). */
+            new_cards_per_day?: number | null;
+            /** @description Review cards a day per desk (learning steps are not limited); 9999, the default, is no limit. */
+            max_reviews_per_day?: number;
+            learning_steps?: components["schemas"]["LearningStep"][];
+            relearning_steps?: components["schemas"]["LearningStep"][];
+            /** @description Null follows the learner's own desired retention (memory model). */
+            desired_retention?: number | null;
+            review_order?: components["schemas"]["ReviewOrder"];
+            /** @enum {string} */
+            new_card_order?: "added" | "random";
+            /**
+             * @description How the all-desks queue gathers new cards: by creation across desks, or desk by desk.
+             * @enum {string}
+             */
+            gather_order?: "ascending_position" | "deck";
+            /** @description Bury the other cards of a reviewed card's note until tomorrow. */
+            bury_siblings?: boolean;
+            leech_threshold?: number;
+            /** @enum {string} */
+            leech_action?: "suspend" | "tag_only";
+            easy_days?: components["schemas"]["Weekday"][];
+            /** @description The share of a usual day's reviews an easy day gets (0.5 is half). */
+            easy_day_load?: number;
+        };
+        Preset: {
+            id: number;
+            /** @description The learner's default preset, which cannot be deleted. */
+            is_default: boolean;
+            name: string;
+            /** @description New cards a day per desk; 0 pauses new cards. Null keeps each desk's own limit (`configure_new_cards`). */
+            new_cards_per_day: number | null;
+            /** @description Review cards a day per desk (learning steps are not limited); 9999, the default, is no limit. */
+            max_reviews_per_day: number;
+            learning_steps: components["schemas"]["LearningStep"][];
+            relearning_steps: components["schemas"]["LearningStep"][];
+            /** @description Null follows the learner's own desired retention (memory model). */
+            desired_retention: number | null;
+            review_order: components["schemas"]["ReviewOrder"];
+            /** @enum {string} */
+            new_card_order: "added" | "random";
+            /**
+             * @description How the all-desks queue gathers new cards: by creation across desks, or desk by desk.
+             * @enum {string}
+             */
+            gather_order: "ascending_position" | "deck";
+            /** @description Bury the other cards of a reviewed card's note until tomorrow. */
+            bury_siblings: boolean;
+            leech_threshold: number;
+            /** @enum {string} */
+            leech_action: "suspend" | "tag_only";
+            easy_days: components["schemas"]["Weekday"][];
+            /** @description The share of a usual day's reviews an easy day gets (0.5 is half). */
+            easy_day_load: number;
+        };
+        DeskPresetWrite: {
+            preset_id: number;
+        };
+        CustomStudyRequest: {
+            /** @enum {string} */
+            kind: "cram" | "ahead" | "forgotten" | "new";
+            /** @description Only this desk (all desks the caller sees when omitted). */
+            desk_id?: number;
+            /** @description Cram only cards whose note has this tag (or a `tag::child` of it). */
+            tag?: string;
+            /** @description `ahead`: how many days after today (7 when left out). */
+            days?: number;
+            /** @description At most this many cards (50 when left out). */
+            limit?: number;
+        };
+        CustomStudySession: {
+            /** @enum {string} */
+            kind: "cram" | "ahead" | "forgotten" | "new";
+            desk_id: number | null;
+            /** @description Rate this session's cards with `cram` true (the schedule is not changed). */
+            cram: boolean;
+            cards: components["schemas"]["DueCard"][];
+        };
         ReviewRequest: {
             difficulty: components["schemas"]["ReviewDifficulty"];
             /** @description Time from showing the card to rating it. */
@@ -4596,6 +4776,8 @@ export interface components {
              * @description A client id for this rating; re-sending it returns the first result without rating again.
              */
             idempotency_key?: string;
+            /** @description False when left out. A rating in a cram session (custom study `cram`): nothing is written (schedule, review log, counts and activity stay as they were); the answer shows what the rating would have scheduled, with `review_id` null. */
+            cram?: boolean;
         };
         IntervalPreview: {
             /** Format: date-time */
@@ -4641,8 +4823,8 @@ export interface components {
             interval_seconds: number;
             /** @description What each rating of the card would schedule next, when it comes back in today's session (`interval_seconds` within the learn-ahead limit of 20 minutes); null when it leaves today's queue (the queue's page that next brings it has its previews). */
             intervals: components["schemas"]["ReviewIntervals"] | null;
-            /** @description The review log row written. */
-            review_id: number;
+            /** @description The review log row written; null for a cram rating, which writes none. */
+            review_id: number | null;
             /** @description Cards still to review today in the card's desk. */
             remaining_today: number;
             /** @description True on the one rating whose lapse reached the leech threshold (8 by default): the card's note is tagged `leech` and, by the learner's leech action, the card suspended. */
@@ -8207,6 +8389,214 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Desk"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getDeskPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preset the caller's reviews of this desk follow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setDeskPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskPresetWrite"];
+            };
+        };
+        responses: {
+            /** @description The preset now assigned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Presets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Exam",
+                 *       "new_cards_per_day": 30,
+                 *       "max_reviews_per_day": 300,
+                 *       "learning_steps": [
+                 *         "1m",
+                 *         "10m"
+                 *       ],
+                 *       "desired_retention": 0.92,
+                 *       "review_order": "retrievability_ascending"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PresetWrite"];
+            };
+        };
+        responses: {
+            /** @description The preset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    updatePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresetWrite"];
+            };
+        };
+        responses: {
+            /** @description The preset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deletePreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createCustomStudy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomStudyRequest"];
+            };
+        };
+        responses: {
+            /** @description The session's cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomStudySession"];
                 };
             };
             400: components["responses"]["BadRequest"];

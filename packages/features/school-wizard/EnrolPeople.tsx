@@ -70,7 +70,10 @@ export function EnrolPeople({
   const enroll = useEnroll();
   const [notice, setNotice] = useState<string | null>(null);
   // The choices as made; empty means the first person and group offered.
-  const form = useApiForm({
+  const form = useApiForm<
+    { personId: string; group: string },
+    Awaited<ReturnType<typeof enroll.mutateAsync>>
+  >({
     initial: { personId: '', group: '' },
     fields: [],
     failedId: 'schools.enrol.failed',
@@ -93,8 +96,8 @@ export function EnrolPeople({
     ...(courses.data ?? []).map((g) => ({ kind: 'courses' as const, g })),
     ...(subjects.data ?? []).map((g) => ({ kind: 'subjects' as const, g })),
   ];
-  const chosenPerson = form.values.personId || String(list[0]?.id);
-  const chosenGroup =
+  const chosenPerson: string = form.values.personId || String(list[0]?.id);
+  const chosenGroup: string =
     form.values.group || groupValue(groups[0]?.kind ?? 'courses', groups[0]?.g.id ?? 0);
 
   const title = (

@@ -496,6 +496,70 @@ export const newCardsIntroduced = pgTable(
   ],
 );
 
+/**
+ * A learner's deck preset (Anki's deck options): daily limits, steps, retention, orders, siblings,
+ * leeches and easy days. Each learner has one default preset (`is_default`), made on first use,
+ * which desks without an assignment follow. Defaults and rules: domain/review/presets.ts.
+ */
+export const reviewPresets = pgTable(
+  'review_presets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Null keeps each desk's own `new_cards_per_day`. */
+    newCardsPerDay: integer('new_cards_per_day'),
+    maxReviewsPerDay: integer('max_reviews_per_day').notNull().default(9999),
+    learningSteps: text('learning_steps').array().notNull().default(sql`'{1m,10m}'::text[]`),
+    relearningSteps: text('relearning_steps').array().notNull().default(sql`'{10m}'::text[]`),
+    /** Null follows the learner's own desired retention (`memory_models`). */
+    desiredRetention: doublePrecision('desired_retention'),
+    reviewOrder: text('review_order').notNull().default('due'),
+    newCardOrder: text('new_card_order').notNull().default('added'),
+    gatherOrder: text('gather_order').notNull().default('ascending_position'),
+    burySiblings: boolean('bury_siblings').notNull().default(false),
+    leechThreshold: integer('leech_threshold').notNull().default(8),
+    leechAction: text('leech_action').notNull().default('tag_only'),
+    /** Weekdays, 0 Monday … 6 Sunday. */
+    easyDays: smallint('easy_days').array().notNull().default(sql`'{}'::smallint[]`),
+    easyDayLoad: doublePrecision('easy_day_load').notNull().default(0.5),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('review_presets_user_idx').on(t.userId),
+    uniqueIndex('review_presets_one_default').on(t.userId).where(sql`${t.isDefault}`),
+    check(
+      'review_presets_retention_range',
+      sql`${t.desiredRetention} is null or ${t.desiredRetention} between 0.7 and 0.97`,
+    ),
+  ],
+);
+
+/** Which preset a learner's reviews of a desk follow (per learner: owner and recipients apart). */
+export const deskPresets = pgTable(
+  'desk_presets',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    presetId: integer('preset_id')
+      .notNull()
+      .references(() => reviewPresets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deskId] }),
+    index('desk_presets_preset_idx').on(t.presetId),
+    index('desk_presets_desk_idx').on(t.deskId),
+  ],
+);
+
 /** One rating: the FSRS state before and after (JSON), to audit, count and undo. */
 export const reviewLogs = pgTable(
   'review_logs',

@@ -1,5 +1,6 @@
 /** Decks and their shares: every SQL statement on `decks` and `desk_shares`. */
 import { containsPattern, pgDate, type Query } from './pg.ts';
+import { presetNewCardsPerDay } from './presets.ts';
 
 /** A deck as one learner sees it: their role, their own new-cards limit. */
 export interface DeckAccess {
@@ -29,6 +30,8 @@ export interface DeckAccessRow {
   updated_at: string;
   owner_limit: number;
   share_limit: number | null;
+  /** The new-card limit of the learner's preset of the deck; null keeps the deck's own. */
+  preset_limit?: number | null;
 }
 
 export function toDeckAccess(row: DeckAccessRow, userId: number): DeckAccess {
@@ -43,7 +46,8 @@ export function toDeckAccess(row: DeckAccessRow, userId: number): DeckAccess {
     updatedAt: pgDate(row.updated_at),
     isOwner,
     canEdit: isOwner || row.allow_editing,
-    newCardsPerDay: isOwner ? row.owner_limit : (row.share_limit ?? row.owner_limit),
+    newCardsPerDay:
+      row.preset_limit ?? (isOwner ? row.owner_limit : (row.share_limit ?? row.owner_limit)),
     cardsCount: row.cards_count,
   };
 }
@@ -77,7 +81,8 @@ export async function visibleDecks(
   const rows = await q<DeckAccessRow[]>`
     select d.id, d.name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
            d.cards_count, d.created_at, d.updated_at, u.username as owner_username,
-           s.new_cards_per_day as share_limit
+           s.new_cards_per_day as share_limit,
+           ${presetNewCardsPerDay(q, userId, q`d.id`)} as preset_limit
     from desks d
     join users u on u.id = d.owner_id
     left join desk_shares s on s.desk_id = d.id and s.user_id = ${userId}
@@ -92,7 +97,8 @@ export async function visibleDecks(
 
 /**
  * The decks `userId` sees (as `visibleDecks` picks them), as rows `(id, new_cards_per_day)` with
- * the learner's own limit: the SQL form of `toDeckAccess`'s `newCardsPerDay`, for a statement
+ * the learner's own limit of the deck (a preset's limit, which `toDeckAccess` prefers, is joined
+ * by the caller with `presetOfDeck`), for a statement
  * that needs the limits without a round trip of its own (the review queue). `deckId` keeps one.
  */
 export const visibleDeckLimits = (

@@ -6,12 +6,16 @@
  * the deck's size, and its counts read the kept counts of `*_schedule_counts_triggers.sql`.
  * `queue-plans.test.ts` checks the plans on a seeded table.
  */
+
+import type { StepUnit } from 'ts-fsrs';
 import type { LearnerModel } from '../../domain/review/memory-model.ts';
+import { NO_REVIEW_LIMIT } from '../../domain/review/presets.ts';
 import type { DueWindow } from '../../domain/review/queue.ts';
 import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './cards.ts';
 import { visibleDeckLimits } from './desks.ts';
 import { toLearnerModel } from './memory-models.ts';
 import { iso, pgDateOrNull, type Query } from './pg.ts';
+import { joinPresetOfDeck, presetOfDeck } from './presets.ts';
 
 /** A piece of SQL with its parameters, to embed in a statement. */
 type Fragment = ReturnType<Query>;
@@ -140,6 +144,7 @@ export async function queueCounts(
   userId: number,
   allowances: DeckAllowance[],
   window: DueWindow,
+  dayStart: Date = new Date(window.reviewBefore.getTime() - DAY),
 ): Promise<QueueCounts> {
   if (allowances.length === 0) return { decks: new Map(), nextStepDue: null };
   const ids = allowances.map((a) => a.deckId);
@@ -147,11 +152,15 @@ export async function queueCounts(
     { desk_id: number; due_count: number; new_count: number; next_due: string | null }[]
   >`
     with due as (
-      select s.desk_id, count(*)::int as n from card_schedules s
+      select s.desk_id, count(*)::int as n, (count(*) filter (where s.state = 2))::int as reviews
+      from card_schedules s
       where s.user_id = ${userId} and ${inDecks(q, ids)} and ${dueIn(q, boundsOf(window))}
       group by s.desk_id
     )
-    select d.desk_id, coalesce(due.n, 0) as due_count,
+    select d.desk_id,
+      coalesce(due.n, 0) - coalesce(due.reviews, 0)
+        + least(coalesce(due.reviews, 0), coalesce(cap.review_cap, ${q.unsafe(String(NO_REVIEW_LIMIT))}))
+        as due_count,
       (select count(*)::int from (
          select 1 from card_schedules s
          where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state = 0
@@ -168,7 +177,11 @@ export async function queueCounts(
       ) as next_due
     from unnest(${ids}::int[], ${allowances.map((a) => a.allowance)}::int[])
       as d(desk_id, allowance)
-    left join due on due.desk_id = d.desk_id`;
+    left join due on due.desk_id = d.desk_id
+    left join lateral (
+      select ${reviewCap(q, userId, q`d.desk_id`, iso(dayStart))} as review_cap
+      from (${presetOfDeck(q, userId, q`d.desk_id`)}) p
+    ) cap on true`;
   const next = pgDateOrNull(rows[0]?.next_due ?? null);
   return {
     decks: new Map(rows.map((r) => [r.desk_id, { dueCount: r.due_count, newCount: r.new_count }])),
@@ -188,6 +201,47 @@ export const newCardsAllowanceIn = (
 ) => q`greatest(0, ${limit} - ${introducedToday})`;
 
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/**
+ * A deck's review cards still allowed today (`p` its preset row, `deckId` an SQL expression):
+ * null when the preset limits nothing, else its limit less the review cards rated in the deck
+ * since `dayStart` (domain/review/presets.ts `reviewAllowance`). The ratings are counted only for
+ * a deck whose preset has a limit.
+ */
+function reviewCap(
+  q: Query,
+  userId: number | Fragment,
+  deckId: Fragment,
+  dayStart: string | null | Fragment,
+) {
+  const none = q.unsafe(String(NO_REVIEW_LIMIT));
+  return q`case when coalesce(p.max_reviews_per_day, ${none}) >= ${none} then null
+    else greatest(0, p.max_reviews_per_day - (
+      select count(*) from review_logs l
+      where l.user_id = ${userId} and l.reviewed_at >= ${dayStart}
+        and l.desk_id = ${deckId} and l.state_before->>'state' = '2'))::int
+    end`;
+}
+
+/** The learner's day as a number, which seeds the random orders (stable within the day). */
+const dayNumber = (q: Query, day: string) => unseen(q, Math.round(Date.parse(day) / DAY), 'int');
+
+/**
+ * The sort key of a deck's review cards by its preset's `review_order` (`d.review_order`): due
+ * date; random (a hash of the card and the day, stable within the day); ascending
+ * retrievability, which falls as the time since the last review grows against the stability
+ * (FSRS's forgetting curve is monotonic in that ratio, so the ratio orders the cards as R does);
+ * difficulty, hardest first.
+ */
+function reviewOrderKey(q: Query, day: string) {
+  return q`case d.review_order
+    when 'random' then hashint4(s.card_id # ${dayNumber(q, day)})::float8
+    when 'retrievability_ascending' then
+      -(extract(epoch from (now() - coalesce(s.last_review, s.due))) / greatest(s.stability, 0.001))
+    when 'difficulty' then -s.difficulty
+    else extract(epoch from s.due) end`;
+}
 const MINUTE = 60_000;
 
 /**
@@ -256,6 +310,16 @@ export interface DueQueue {
    * cards (by id), then the learning steps learned ahead, as Anki orders them.
    */
   cards: CardRecord[];
+  /** The scheduling part of the preset of each deck with one (the cards' previews); the others
+   * follow the defaults. */
+  deckPresets: Map<number, DeckScheduling>;
+}
+
+/** A deck preset's part of a rating's scheduler: retention (null: the learner's) and steps. */
+export interface DeckScheduling {
+  desiredRetention: number | null;
+  learningSteps: StepUnit[];
+  relearningSteps: StepUnit[];
 }
 
 interface DueQueueRow extends Omit<CardRow, 'id'> {
@@ -268,6 +332,8 @@ interface DueQueueRow extends Omit<CardRow, 'id'> {
   due_count: number;
   new_count: number;
   next_due: string | null;
+  /** `[desk_id, retention, learning steps, relearning steps]` of the decks with a preset row. */
+  deck_presets: [number, number | null, string[], string[]][] | null;
 }
 
 /**
@@ -286,7 +352,16 @@ interface DueQueueRow extends Omit<CardRow, 'id'> {
  */
 export async function dueQueue(
   q: Query,
-  r: { userId: number; deckId?: number; day: string; window: DueWindow; limit: number },
+  r: {
+    userId: number;
+    deckId?: number;
+    day: string;
+    window: DueWindow;
+    limit: number;
+    /** The start of the learner's day (the review limits count from it); a day before the
+     * window's end when not given. */
+    dayStart?: Date;
+  },
 ): Promise<DueQueue> {
   const { window, limit } = r;
   // Every value of the request goes in as `unseen`: see there.
@@ -307,10 +382,24 @@ export async function dueQueue(
   const page = q.unsafe(String(Math.trunc(limit)));
   // The parts after the due cards are read only when the due cards leave room on the page.
   const roomAfterDue = q`(select count(*) from due_first) < ${page}`;
+  const dayStart = unseenTime(q, r.dayStart ?? new Date(window.reviewBefore.getTime() - DAY));
+  // Decks whose preset limits review cards or orders them otherwise than by due date take the
+  // per-deck path; the usual queue keeps its one range of the due index.
+  const plain = q`(select coalesce(bool_and(review_cap is null and review_order = 'due'), true)
+    from desk)`;
   const rows = await q<DueQueueRow[]>`
     with desk as materialized (
       select v.id as desk_id,
-        ${newCardsAllowanceIn(q, q`v.new_cards_per_day`, q`coalesce(n.count, 0)`)} as allowance
+        ${newCardsAllowanceIn(
+          q,
+          q`coalesce(p.new_cards_per_day, v.new_cards_per_day)`,
+          q`coalesce(n.count, 0)`,
+        )} as allowance,
+        ${reviewCap(q, userId, q`v.id`, dayStart)} as review_cap,
+        coalesce(p.review_order, 'due') as review_order,
+        coalesce(p.new_card_order, 'added') as new_card_order,
+        p.desired_retention as preset_retention, p.learning_steps as preset_learning_steps,
+        p.relearning_steps as preset_relearning_steps
       from (${visibleDeckLimits(
         q,
         userId,
@@ -318,6 +407,7 @@ export async function dueQueue(
       )}) v
       left join new_cards_introduced n
         on n.user_id = ${userId} and n.day = ${unseen(q, r.day, 'date')} and n.desk_id = v.id
+      ${joinPresetOfDeck(q, userId, q`v.id`)}
     ),
     buried as materialized (
       select s.desk_id, s.state, s.due from card_schedules s
@@ -325,41 +415,72 @@ export async function dueQueue(
         and not s.suspended
     ),
     due_first as materialized (
-      select s.card_id, s.due from card_schedules s
-      where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
-        and (s.state = 2 or s.due <= ${learningBy})
-      order by s.due, s.card_id
-      limit ${page}
+      (select s.card_id, s.due, 0::float8 as rank from card_schedules s
+       where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
+         and (s.state = 2 or s.due <= ${learningBy})
+         and ${plain}
+       order by s.due, s.card_id
+       limit ${page})
+      union all (
+        select s.card_id, s.due, 0::float8 as rank from card_schedules s
+        where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
+          and s.state <> 2 and s.due <= ${learningBy}
+          and not ${plain}
+        order by s.due, s.card_id
+        limit ${page})
+      union all (
+        select x.card_id, x.due, x.rank from desk d
+        cross join lateral (
+          select s.card_id, s.due,
+            row_number() over (order by ${reviewOrderKey(q, r.day)}, s.card_id)::float8 as rank
+          from card_schedules s
+          where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state <> 0 and s.state = 2
+            and s.due < ${reviewBefore}
+            and not s.suspended and ${unburied(q, 's', learningBy)}
+          order by ${reviewOrderKey(q, r.day)}, s.card_id
+          limit least(coalesce(d.review_cap, ${page}), ${page})
+        ) x
+        where not ${plain}
+        order by x.rank, x.due, x.card_id
+        limit ${page})
     ),
     picked as (
-      select card_id, 0 as part, due from due_first
+      select card_id, 0 as part, rank, due from due_first
       union all (
-        select s.card_id, 1 as part, null::timestamptz as due
+        select s.card_id, 1 as part, 0::float8 as rank, null::timestamptz as due
         from desk d
         cross join lateral (
-          select s0.card_id from card_schedules s0
-          where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
-            and not s0.suspended and ${unburied(q, 's0', learningBy)}
-          order by s0.card_id
-          limit least(d.allowance, ${page})
+          (select s0.card_id from card_schedules s0
+           where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
+             and d.new_card_order = 'added'
+             and not s0.suspended and ${unburied(q, 's0', learningBy)}
+           order by s0.card_id
+           limit least(d.allowance, ${page}))
+          union all
+          (select s0.card_id from card_schedules s0
+           where s0.user_id = ${userId} and s0.desk_id = d.desk_id and s0.state = 0
+             and d.new_card_order = 'random'
+             and not s0.suspended and ${unburied(q, 's0', learningBy)}
+           order by hashint4(s0.card_id # ${dayNumber(q, r.day)}), s0.card_id
+           limit least(d.allowance, ${page}))
         ) s
         where ${roomAfterDue}
         order by s.card_id
         limit ${page})
       union all (
-        select s.card_id, 2 as part, s.due from card_schedules s
+        select s.card_id, 2 as part, 0::float8 as rank, s.due from card_schedules s
         where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due}
           and s.state <> 2 and s.due > ${learningBy}
           and ${roomAfterDue}
         order by s.due, s.card_id
         limit ${page})
-      order by part, due, card_id
+      order by part, rank, due, card_id
       limit ${page}
     ),
     head as (
       select
         (select count(*)::int from desk) as desks,
-        ${
+        case when ${plain} then ${
           r.deckId === undefined
             ? keptDueCount(
                 q,
@@ -369,7 +490,17 @@ export async function dueQueue(
               )
             : q`(select count(*)::int from card_schedules s
                  where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due})`
-        } as due_count,
+        } else (
+          (select count(*) from card_schedules s
+           where s.user_id = ${userId} and s.desk_id = ${deckIds} and ${due} and s.state <> 2)
+          + (select coalesce(sum(c.n), 0) from desk d cross join lateral (
+               select count(*) as n from (
+                 select 1 from card_schedules s
+                 where s.user_id = ${userId} and s.desk_id = d.desk_id and s.state <> 0
+                   and s.state = 2 and s.due < ${reviewBefore}
+                   and not s.suspended and ${unburied(q, 's', learningBy)}
+                 limit d.review_cap) y) c)
+        )::int end as due_count,
         (select coalesce(sum(least(d.allowance, greatest(0, coalesce(nc.n, 0)
            - (select count(*) from buried b where b.desk_id = d.desk_id and b.state = 0)))), 0)::int
          from desk d
@@ -382,7 +513,10 @@ export async function dueQueue(
          order by s.due
          limit 1
         ) as next_due,
-        m.desired_retention, m.parameters
+        m.desired_retention, m.parameters,
+        (select json_agg(json_build_array(desk_id, preset_retention, preset_learning_steps,
+                                          preset_relearning_steps))
+         from desk where preset_learning_steps is not null) as deck_presets
       from (select 1) one
       left join memory_models m on m.user_id = ${userId}
     )
@@ -393,16 +527,25 @@ export async function dueQueue(
       join card_schedules s on s.user_id = ${userId} and s.card_id = p.card_id
       join cards c on c.id = p.card_id
     ) on true
-    order by p.part, p.due, p.card_id`;
+    order by p.part, p.rank, p.due, p.card_id`;
   const first = rows[0];
+  const cardRows = rows.filter((row): row is DueQueueRow & { id: number } => row.id !== null);
   return {
     decks: first?.desks ?? 0,
     dueCount: first?.due_count ?? 0,
     newCount: first?.new_count ?? 0,
     nextStepDue: pgDateOrNull(first?.next_due ?? null),
     model: toLearnerModel(first),
-    cards: rows
-      .filter((row): row is DueQueueRow & { id: number } => row.id !== null)
-      .map(toCardRecord),
+    cards: cardRows.map(toCardRecord),
+    deckPresets: new Map(
+      (first?.deck_presets ?? []).map(([deckId, retention, learning, relearning]) => [
+        deckId,
+        {
+          desiredRetention: retention,
+          learningSteps: learning as StepUnit[],
+          relearningSteps: relearning as StepUnit[],
+        },
+      ]),
+    ),
   };
 }

@@ -4,7 +4,9 @@
  * learner's review count (`review_counts`, which triggers on `review_logs` keep: nothing here
  * writes it).
  */
+import type { StepUnit } from 'ts-fsrs';
 import type { LearnerModel } from '../../domain/review/memory-model.ts';
+import { DEFAULT_SETTINGS } from '../../domain/review/presets.ts';
 import type { DueWindow } from '../../domain/review/queue.ts';
 import type { Schedule, ScheduleJson } from '../../domain/review/scheduling.ts';
 import { scheduleToJson } from '../../domain/review/scheduling.ts';
@@ -13,6 +15,7 @@ import { type CardRecord, type CardRow, cardColumns, toCardRecord } from './card
 import { type DeckAccess, type DeckAccessRow, toDeckAccess } from './desks.ts';
 import { type LearnerModelRow, toLearnerModel } from './memory-models.ts';
 import { iso, pgDate, type Query } from './pg.ts';
+import { joinPresetOfDeck } from './presets.ts';
 import { boundsOf, deckCountColumns } from './queue.ts';
 
 export interface ReviewLog {
@@ -143,6 +146,13 @@ export interface RatingSnapshot {
   newLeft: number;
   /** The learner's memory model, which schedules the rating. */
   model: LearnerModel;
+  /** The scheduling part of the learner's preset of the deck (presets.ts `presetOfDeck`). */
+  preset: {
+    /** Null follows the model's. */
+    desiredRetention: number | null;
+    learningSteps: StepUnit[];
+    relearningSteps: StepUnit[];
+  };
 }
 
 /** The model's columns are null when the learner has no `memory_models` row (the defaults). */
@@ -154,6 +164,9 @@ type SnapshotRow = CardRow &
     desk_created_at: string;
     desk_updated_at: string;
     desk_cards_count: number;
+    preset_retention: number | null;
+    preset_learning_steps: string[] | null;
+    preset_relearning_steps: string[] | null;
     version: string | null;
     earlier: ReviewLogRow | null;
     introduced_today: number;
@@ -215,6 +228,8 @@ export async function ratingSnapshots(
         d.cards_count as desk_cards_count, d.created_at as desk_created_at,
         d.updated_at as desk_updated_at, u.username as owner_username,
         sh.new_cards_per_day as share_limit, m.desired_retention, m.parameters,
+        p.new_cards_per_day as preset_limit, p.desired_retention as preset_retention,
+        p.learning_steps as preset_learning_steps, p.relearning_steps as preset_relearning_steps,
         (select json_build_object('id', l.id, 'card_id', l.card_id, 'rating', l.rating,
                                   'state_before', l.state_before, 'state_after', l.state_after,
                                   'reviewed_at', l.reviewed_at)
@@ -227,7 +242,7 @@ export async function ratingSnapshots(
           q,
           q`r.user_id`,
           q`d.id`,
-          q`greatest(d.new_cards_per_day, sh.new_cards_per_day)`,
+          q`greatest(d.new_cards_per_day, sh.new_cards_per_day, p.new_cards_per_day)`,
           {
             upper: q`r.due_upper`,
             reviewBefore: q`r.review_before`,
@@ -241,6 +256,7 @@ export async function ratingSnapshots(
       left join desk_shares sh on sh.desk_id = d.id and sh.user_id = r.user_id
       left join card_schedules s on s.card_id = c.id and s.user_id = r.user_id
       left join memory_models m on m.user_id = r.user_id
+      ${joinPresetOfDeck(q, q`r.user_id`, q`d.id`)}
       where c.id = r.card_id and (d.owner_id = r.user_id or sh.user_id is not null)
     ) snap`;
   const answers: (RatingSnapshot | undefined)[] = reads.map(() => undefined);
@@ -266,6 +282,12 @@ export async function ratingSnapshots(
       dueCount: row.due_count,
       newLeft: row.new_count,
       model: toLearnerModel(row),
+      preset: {
+        desiredRetention: row.preset_retention,
+        learningSteps: (row.preset_learning_steps ?? DEFAULT_SETTINGS.learningSteps) as StepUnit[],
+        relearningSteps: (row.preset_relearning_steps ??
+          DEFAULT_SETTINGS.relearningSteps) as StepUnit[],
+      },
     };
   }
   return answers;

@@ -4,7 +4,7 @@
  * optimiser's training items with a time-ordered split for evaluation. Pure: the optimiser itself
  * runs in `memory-model/optimiser.ts`, in a child process (`fit-process.ts`).
  */
-import { type FSRS, fsrs, generatorParameters } from 'ts-fsrs';
+import { type FSRS, fsrs, generatorParameters, type StepUnit } from 'ts-fsrs';
 import { FSRS_PARAMETERS, localDate } from './scheduling.ts';
 
 export const DESIRED_RETENTION = { min: 0.7, max: 0.97, default: 0.9 } as const;
@@ -37,12 +37,22 @@ export const DEFAULT_MODEL: LearnerModel = {
 const schedulers = new Map<string, FSRS>();
 const MAX_CACHED_SCHEDULERS = 1000;
 
+/** A deck preset's part of the scheduler (domain/review/presets.ts): its steps. */
+export interface SchedulerSteps {
+  learningSteps: readonly StepUnit[];
+  relearningSteps: readonly StepUnit[];
+}
+
 /**
  * The scheduler of a learner's model: the project's settings (fuzz, short-term steps) with their
- * weights and retention. Cached by value: most learners share the defaults.
+ * weights and retention, and a deck preset's learning and relearning steps when given (ts-fsrs's
+ * defaults, 1m 10m and 10m, otherwise). Cached by value: most learners share the defaults.
  */
-export function schedulerFor(model: LearnerModel): FSRS {
-  const key = `${model.desiredRetention}|${model.parameters?.join(',') ?? ''}`;
+export function schedulerFor(model: LearnerModel, steps?: SchedulerSteps): FSRS {
+  const stepsKey = steps
+    ? `${steps.learningSteps.join(' ')}|${steps.relearningSteps.join(' ')}`
+    : '';
+  const key = `${model.desiredRetention}|${model.parameters?.join(',') ?? ''}|${stepsKey}`;
   let s = schedulers.get(key);
   if (!s) {
     if (schedulers.size >= MAX_CACHED_SCHEDULERS) schedulers.clear();
@@ -51,11 +61,29 @@ export function schedulerFor(model: LearnerModel): FSRS {
         ...FSRS_PARAMETERS,
         w: model.parameters ? [...model.parameters] : [...DEFAULT_WEIGHTS],
         request_retention: model.desiredRetention,
+        ...(steps && {
+          learning_steps: [...steps.learningSteps],
+          relearning_steps: [...steps.relearningSteps],
+        }),
       }),
     );
     schedulers.set(key, s);
   }
   return s;
+}
+
+/**
+ * The scheduler of a learner's reviews of one deck: their model, with the deck preset's desired
+ * retention when it sets one (null: the learner's) and its learning and relearning steps.
+ */
+export function schedulerForDeck(
+  model: LearnerModel,
+  preset: SchedulerSteps & { desiredRetention: number | null },
+): FSRS {
+  return schedulerFor(
+    { ...model, desiredRetention: preset.desiredRetention ?? model.desiredRetention },
+    preset,
+  );
 }
 
 /** One rating in a card's history, as read from the log. */

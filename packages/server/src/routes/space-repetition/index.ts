@@ -9,16 +9,18 @@ import { handlers as cardBulk } from './card-bulk.ts';
 import { handlers as cardStates } from './card-states.ts';
 import { handlers as cards } from './cards.ts';
 import { handlers as csvImport } from './csv-import.ts';
+import { handlers as customStudy } from './custom-study.ts';
 import { handlers as decks } from './desks.ts';
 import { handlers as generation } from './generation.ts';
 import { handlers as media } from './media.ts';
 import { handlers as memoryModel } from './memory-model.ts';
 import { handlers as noteTypes } from './note-types.ts';
 import { handlers as notes } from './notes.ts';
+import { handlers as presets } from './presets.ts';
 import { handlers as reviews } from './reviews.ts';
-import { handlers as workload } from './workload.ts';
-import { handlers as tags } from './tags.ts';
 import { handlers as search } from './search.ts';
+import { handlers as tags } from './tags.ts';
+import { handlers as workload } from './workload.ts';
 
 export const handlers: Handlers = {
   ...decks,
@@ -36,4 +38,6 @@ export const handlers: Handlers = {
   ...workload,
   ...tags,
   ...search,
+  ...presets,
+  ...customStudy,
 };

@@ -16,4 +16,7 @@ export const MESSAGES = {
   rescheduleNotFound: 'There is no such postpone or advance.',
   rescheduleUndone: 'This postpone or advance was already undone.',
   keyReused: 'This idempotency_key was already used for another card.',
+  presetNotFound: 'No preset with this id.',
+  defaultPresetKept: 'The default preset cannot be deleted.',
+  tooManyPresets: 'You have reached the limit of 100 presets.',
 } as const;

@@ -345,9 +345,7 @@ describe('notes', () => {
       note_type: type.body.id,
       fields: { word: 'hola', meaning: 'hello' },
     });
-    expect(note.cards[0]?.front_html).toBe(
-      'hola<tts-speak lang="es_ES">hola</tts-speak>',
-    );
+    expect(note.cards[0]?.front_html).toBe('hola<tts-speak lang="es_ES">hola</tts-speak>');
     expect(note.cards[0]?.back).toBe('hello');
     const changed = await t.request('PUT', `${SR}/note-types/${type.body.id}/`, {
       token: ana.access,

@@ -10,6 +10,7 @@
  * first one did. Once the write has committed, one more statement sends the group's live events
  * (`notifications/live.ts` says why not inside it).
  */
+import type { FSRS, Grade } from 'ts-fsrs';
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
 import { signalActivities } from '../../db/queries/activities.ts';
@@ -36,7 +37,7 @@ import { StatementGroups } from '../../db/statement-groups.ts';
 import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { buriedUntil } from '../../domain/review/card-states.ts';
-import { schedulerFor } from '../../domain/review/memory-model.ts';
+import { schedulerFor, schedulerForDeck } from '../../domain/review/memory-model.ts';
 import {
   dueWindow,
   isInDueWindow,
@@ -56,8 +57,8 @@ import {
 } from '../../domain/review/scheduling.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from '../../services/decks/access.ts';
-import { balanceDueDay } from '../../services/workload/due-day.ts';
 import { reviewToolsOf } from '../../services/review/review-tools.ts';
+import { balanceDueDay } from '../../services/workload/due-day.ts';
 import { MESSAGES } from './messages.ts';
 import { toCard, toIntervals } from './responses.ts';
 import { remainingToday } from './today.ts';
@@ -70,6 +71,8 @@ export interface RateOptions {
   idempotencyKey?: string;
   /** repeat_same_day: the card comes back in today's queue. */
   sameDay: boolean;
+  /** A cram session's rating: computed and answered, nothing written. */
+  cram?: boolean;
 }
 
 /** Reads again after this many lost races (each one another rating that did apply). */
@@ -95,7 +98,7 @@ export async function rate(
       window,
     });
     if (!read) throw notFound(MESSAGES.cardNotFound);
-    if (read.earlier) return replay(sql, user, cardId, read.earlier);
+    if (read.earlier && !options.cram) return replay(sql, user, cardId, read.earlier);
     if (read.version === null) {
       await ensureSchedule(sql, user.id, cardId);
       continue;
@@ -110,13 +113,16 @@ export async function rate(
     if (before.lastReview && reviewedAt.getTime() < before.lastReview.getTime()) {
       throw new ApiError(409, 'conflict', MESSAGES.beforeLastReview);
     }
-    // The learner's memory model (fitted weights, desired retention), read with the snapshot.
-    const scheduler = schedulerFor(read.model);
+    // The learner's memory model (fitted weights, desired retention) and their preset of the
+    // deck (its own retention, steps), read with the snapshot.
+    const scheduler = schedulerForDeck(read.model, read.preset);
     const reviewed = review(before, grade, reviewedAt, {
       sameDay: options.sameDay,
       dueAt: now,
       scheduler,
     });
+    // Cramming writes nothing and moves no due date: no balancing either.
+    if (options.cram) return cramAnswer(read, reviewed.schedule, grade, now, scheduler, window);
     const { elapsedDays } = reviewed;
     // A review due on a later day goes to the least loaded day of its fuzz range, within the
     // deck's exam date (services/workload/due-day.ts).
@@ -222,6 +228,32 @@ async function applyRatingEffects(
     await burySiblings(sql, user.id, card.id, buriedUntil(now, user.timezone));
   }
   return effects;
+}
+
+/**
+ * A cram rating's answer: what the rating would schedule, with nothing written (no schedule, log,
+ * counter or activity), so cramming never moves the card's due date or its memory state.
+ */
+function cramAnswer(
+  read: RatingSnapshot,
+  schedule: Schedule,
+  grade: Grade,
+  now: Date,
+  scheduler: FSRS,
+  window: ReturnType<typeof dueWindow>,
+): Schemas['ReviewResult'] {
+  const intervalSeconds = secondsBetween(now, schedule.due);
+  return {
+    card: toCard(read.card, schedule),
+    rating: ratingName(grade),
+    next_due: schedule.due.toISOString(),
+    interval_seconds: intervalSeconds,
+    intervals: comesBackToday(intervalSeconds)
+      ? toIntervals(schedule, now, undefined, scheduler)
+      : null,
+    review_id: null,
+    remaining_today: remainingAfter(read, read.card.schedule, window, false),
+  };
 }
 
 /** The most ratings one statement reads or applies. */

@@ -1,4 +1,6 @@
 /** The review queue, ratings and undo. */
+
+import type { FSRS } from 'ts-fsrs';
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { retractDeckReview } from '../../db/queries/activities.ts';
@@ -6,7 +8,7 @@ import { learnerModel } from '../../db/queries/memory-models.ts';
 import { dueQueue } from '../../db/queries/queue.ts';
 import { lastReviewLog, retractRating } from '../../db/queries/reviews.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { schedulerFor } from '../../domain/review/memory-model.ts';
+import { schedulerFor, schedulerForDeck } from '../../domain/review/memory-model.ts';
 import { dueWindow } from '../../domain/review/queue.ts';
 import {
   learnerDay,
@@ -44,10 +46,20 @@ export const handlers: Handlers = {
       day: day.day,
       window: dueWindow(now, day),
       limit,
+      dayStart: day.start,
     });
     if (query.desk_id !== undefined && queue.decks === 0) throw notFound(MESSAGES.deckNotFound);
-    const memo = new Map<string, Schemas['ReviewIntervals']>();
-    const scheduler = schedulerFor(queue.model);
+    // Previews follow each card's deck preset (retention, steps), as its rating will.
+    const memos = new Map<FSRS, Map<string, Schemas['ReviewIntervals']>>();
+    const schedulerOf = (deckId: number) => {
+      const preset = queue.deckPresets.get(deckId);
+      return preset ? schedulerForDeck(queue.model, preset) : schedulerFor(queue.model);
+    };
+    const memoOf = (scheduler: FSRS) => {
+      const memo = memos.get(scheduler) ?? new Map<string, Schemas['ReviewIntervals']>();
+      memos.set(scheduler, memo);
+      return memo;
+    };
     const result: Schemas['DueCards'] = {
       day: day.day,
       desk_id: query.desk_id ?? null,
@@ -55,11 +67,11 @@ export const handlers: Handlers = {
       new_count: queue.newCount,
       remaining_today: queue.dueCount + queue.newCount,
       next_due: queue.nextStepDue?.toISOString() ?? null,
-      cards: queue.cards.map((card, i) =>
-        i < previews
-          ? toDueCard(card, now, undefined, memo, scheduler)
-          : { ...toCard(card), intervals: null },
-      ),
+      cards: queue.cards.map((card, i) => {
+        if (i >= previews) return { ...toCard(card), intervals: null };
+        const scheduler = schedulerOf(card.deckId);
+        return toDueCard(card, now, undefined, memoOf(scheduler), scheduler);
+      }),
     };
     return c.json(result, 200);
   },
@@ -71,6 +83,7 @@ export const handlers: Handlers = {
       reviewedAt: body.reviewed_at,
       idempotencyKey: body.idempotency_key,
       sameDay: false,
+      cram: body.cram,
     });
     return c.json(result, 200);
   },
@@ -82,6 +95,7 @@ export const handlers: Handlers = {
       reviewedAt: body.reviewed_at,
       idempotencyKey: body.idempotency_key,
       sameDay: true,
+      cram: body.cram,
     });
     return c.json(result, 200);
   },

@@ -59,7 +59,13 @@ export async function deckCounts(
   q: Query,
   today: LearnerToday,
 ): Promise<{ decks: Map<number, DeckCounts>; nextStepDue: Date | null }> {
-  const counts = await queueCounts(q, today.userId, today.allowances, today.window);
+  const counts = await queueCounts(
+    q,
+    today.userId,
+    today.allowances,
+    today.window,
+    today.day.start,
+  );
   const out = new Map<number, DeckCounts>();
   for (const { deckId } of today.allowances) {
     out.set(deckId, {
