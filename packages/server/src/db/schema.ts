@@ -522,7 +522,7 @@ export const reviewPresets = pgTable(
     gatherOrder: text('gather_order').notNull().default('ascending_position'),
     burySiblings: boolean('bury_siblings').notNull().default(false),
     leechThreshold: integer('leech_threshold').notNull().default(8),
-    leechAction: text('leech_action').notNull().default('tag_only'),
+    leechAction: text('leech_action').notNull().default('suspend'),
     /** Weekdays, 0 Monday … 6 Sunday. */
     easyDays: smallint('easy_days').array().notNull().default(sql`'{}'::smallint[]`),
     easyDayLoad: doublePrecision('easy_day_load').notNull().default(0.5),

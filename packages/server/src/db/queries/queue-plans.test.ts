@@ -347,13 +347,16 @@ describe('a due-cards request', () => {
 
 describe('a rating request', () => {
   /**
-   * The signed-in user's read, the rating's read (with the learner's memory model, a statement of
-   * its own before), its write, then the activity's live event: sent after the write has
+   * The signed-in user's read, the rating's read (with the learner's memory model and preset, a
+   * statement of its own before), the load balancer's one read (the due counts of the days in the
+   * new interval's fuzz range and the deck's exam date: the range is known only after FSRS has
+   * scheduled, so it cannot ride with the rating's read), its write, then the activity's live
+   * event: sent after the write has
    * committed, in a commit that does not wait for the disk, because PostgreSQL serializes the
    * commits of every transaction that notifies under one lock held through its WAL flush
    * (`sendLiveSignal`).
    */
-  it('sends 4 statements, the live event last and apart from the write', async () => {
+  it('sends 5 statements, the live event last and apart from the write', async () => {
     const app = createApp({ ...t.deps, sql: spy, db: drizzle(spy, { schema }) });
     const [card] = await t.deps.sql<{ id: number }[]>`
       select card_id as id from card_schedules
@@ -369,10 +372,11 @@ describe('a rating request', () => {
       );
       expect(res.status).toBe(200);
     });
-    expect(sent).toHaveLength(4);
+    expect(sent).toHaveLength(5);
     const notifying = sent.map((s, i) => (s.includes('pg_notify') ? i : -1)).filter((i) => i >= 0);
-    expect(notifying).toEqual([3]);
-    expect(sent[3]).toContain("set_config('synchronous_commit', 'off', true)");
-    expect(sent[2]).toContain('insert into review_logs');
+    expect(notifying).toEqual([4]);
+    expect(sent[4]).toContain("set_config('synchronous_commit', 'off', true)");
+    expect(sent[2]).toContain('desk_exams');
+    expect(sent[3]).toContain('insert into review_logs');
   });
 });

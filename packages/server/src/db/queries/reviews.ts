@@ -152,6 +152,10 @@ export interface RatingSnapshot {
     desiredRetention: number | null;
     learningSteps: StepUnit[];
     relearningSteps: StepUnit[];
+    /** The review tools' part (leeches, burying siblings); null without a preset: the defaults. */
+    leechThreshold: number | null;
+    leechAction: 'suspend' | 'tag_only' | null;
+    burySiblings: boolean | null;
   };
 }
 
@@ -167,6 +171,9 @@ type SnapshotRow = CardRow &
     preset_retention: number | null;
     preset_learning_steps: string[] | null;
     preset_relearning_steps: string[] | null;
+    preset_leech_threshold: number | null;
+    preset_leech_action: 'suspend' | 'tag_only' | null;
+    preset_bury_siblings: boolean | null;
     version: string | null;
     earlier: ReviewLogRow | null;
     introduced_today: number;
@@ -230,6 +237,8 @@ export async function ratingSnapshots(
         sh.new_cards_per_day as share_limit, m.desired_retention, m.parameters,
         p.new_cards_per_day as preset_limit, p.desired_retention as preset_retention,
         p.learning_steps as preset_learning_steps, p.relearning_steps as preset_relearning_steps,
+        p.leech_threshold as preset_leech_threshold, p.leech_action as preset_leech_action,
+        p.bury_siblings as preset_bury_siblings,
         (select json_build_object('id', l.id, 'card_id', l.card_id, 'rating', l.rating,
                                   'state_before', l.state_before, 'state_after', l.state_after,
                                   'reviewed_at', l.reviewed_at)
@@ -287,6 +296,9 @@ export async function ratingSnapshots(
         learningSteps: (row.preset_learning_steps ?? DEFAULT_SETTINGS.learningSteps) as StepUnit[],
         relearningSteps: (row.preset_relearning_steps ??
           DEFAULT_SETTINGS.relearningSteps) as StepUnit[],
+        leechThreshold: row.preset_leech_threshold,
+        leechAction: row.preset_leech_action,
+        burySiblings: row.preset_bury_siblings,
       },
     };
   }

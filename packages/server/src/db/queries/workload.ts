@@ -114,20 +114,24 @@ export async function balanceContext(
   to: Date,
   timeZone: string,
 ): Promise<{ dueByDay: Map<string, number>; examDate: string | null }> {
-  const [counts, exam] = await Promise.all([
-    q<{ day: string; count: number }[]>`
+  // One statement: a rating that schedules a later day pays one read for balancing, not two.
+  const rows = await q<{ day: string | null; count: number; exam_date: string | null }[]>`
+    select c.day, coalesce(c.count, 0)::int as count,
+      (select exam_date::text from desk_exams where user_id = ${userId} and desk_id = ${deckId})
+        as exam_date
+    from (select 1) one
+    left join (
       select (due at time zone ${timeZone})::date::text as day, count(*)::int as count
       from card_schedules
       where user_id = ${userId} and state <> 0 and due >= ${from.toISOString()}::timestamptz
         and due < ${to.toISOString()}::timestamptz and not suspended
-      group by 1`,
-    q<{ exam_date: string }[]>`
-      select exam_date::text as exam_date from desk_exams
-      where user_id = ${userId} and desk_id = ${deckId}`,
-  ]);
+      group by 1
+    ) c on true`;
   return {
-    dueByDay: new Map(counts.map((r) => [r.day, r.count])),
-    examDate: exam[0]?.exam_date ?? null,
+    dueByDay: new Map(
+      rows.flatMap((r) => (r.day === null ? [] : [[r.day, r.count] as [string, number]])),
+    ),
+    examDate: rows[0]?.exam_date ?? null,
   };
 }
 

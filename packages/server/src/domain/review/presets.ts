@@ -59,7 +59,8 @@ export const DEFAULT_SETTINGS: PresetSettings = {
   gatherOrder: 'ascending_position',
   burySiblings: false,
   leechThreshold: 8,
-  leechAction: 'tag_only',
+  // Anki's default: a leech's note is tagged and the card suspended (manual, Leeches).
+  leechAction: 'suspend',
   easyDays: [],
   easyDayLoad: 0.5,
 };

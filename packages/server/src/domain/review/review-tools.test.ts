@@ -18,7 +18,7 @@ describe('leeches', () => {
       burySiblings: false,
     });
     expect(
-      ratingEffects(reviewToolSettings({ leechThreshold: 3, leechAction: 'tag' }), lapse),
+      ratingEffects(reviewToolSettings({ leechThreshold: 3, leechAction: 'tag_only' }), lapse),
     ).toEqual({ leech: true, suspend: false, burySiblings: false });
     expect(ratingEffects(reviewToolSettings({ leechThreshold: 4 }), lapse).leech).toBe(false);
   });

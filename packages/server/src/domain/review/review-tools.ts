@@ -5,7 +5,7 @@
  */
 
 /** What happens to a card that becomes a leech: Anki's "Leech action". */
-export type LeechAction = 'suspend' | 'tag';
+export type LeechAction = 'suspend' | 'tag_only';
 
 export interface ReviewToolSettings {
   /** Lapses that make a card a leech (Anki's default 8). */

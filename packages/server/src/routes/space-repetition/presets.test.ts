@@ -74,7 +74,7 @@ describe('presets', () => {
         gather_order: 'ascending_position',
         bury_siblings: false,
         leech_threshold: 8,
-        leech_action: 'tag_only',
+        leech_action: 'suspend',
         easy_days: [],
         easy_day_load: 0.5,
       },
@@ -210,7 +210,7 @@ describe('presetForDesk and presetForCard', () => {
       newCardsPerDay: 10,
       desiredRetention: 0.9,
       leechThreshold: 8,
-      leechAction: 'tag_only',
+      leechAction: 'suspend',
     });
     const exam = await makePreset(ana, { name: 'Exam', leech_threshold: 4, easy_days: ['sunday'] });
     await assign(ana, deck.id, exam.id);

@@ -137,7 +137,11 @@ export async function rate(
           reviewedAt,
           schedule: reviewed.schedule,
           elapsedDays,
-          model: read.model,
+          // The deck's preset retention, as the scheduler above used (the exam cap reads it).
+          model: {
+            ...read.model,
+            desiredRetention: read.preset.desiredRetention ?? read.model.desiredRetention,
+          },
         });
     const introducedAfter = card.introducedAt ?? (before.state === 0 ? reviewedAt : null);
     const introducedOn =
@@ -180,7 +184,7 @@ export async function rate(
     // Another rating or an undo of the card came first: read again.
     if (applied === undefined) continue;
     // The rating has committed, and its live event is sent.
-    const effects = await applyRatingEffects(sql, user, card, deck, schedule, now);
+    const effects = await applyRatingEffects(sql, user, card, deck, read.preset, schedule, now);
     const intervalSeconds = secondsBetween(now, schedule.due);
     const leftToday = remainingAfter(read, schedule, window, introducedOn === day.day);
     return {
@@ -215,10 +219,11 @@ async function applyRatingEffects(
   user: UserRow,
   card: CardRecord,
   deck: DeckAccess,
+  preset: RatingSnapshot['preset'],
   after: Schedule,
   now: Date,
 ): Promise<RatingEffects> {
-  const effects = ratingEffects(reviewToolsOf(deck), {
+  const effects = ratingEffects(reviewToolsOf(preset), {
     before: card.schedule.lapses,
     after: after.lapses,
   });

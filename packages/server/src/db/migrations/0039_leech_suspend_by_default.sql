@@ -1,0 +1,1 @@
+ALTER TABLE "review_presets" ALTER COLUMN "leech_action" SET DEFAULT 'suspend';
