@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { ankiPackage, type TestCollection } from '../../packages/server/src/test/anki-package.ts';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { recordCspViolations } from '../support/csp.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -100,6 +101,8 @@ describe('notes in the browser', () => {
       },
       [session.tokens.access, session.tokens.refresh],
     );
+    // KaTeX's fonts must load under the policy (`font-src 'self'`), or math shows in a fallback.
+    const violations = await recordCspViolations(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -205,6 +208,7 @@ describe('notes in the browser', () => {
       await expect.poll(() => playCount(page), { timeout: 10_000 }).toBe(3);
       expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
       expect(errors).toEqual([]);
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }
