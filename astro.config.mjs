@@ -68,5 +68,10 @@ export default defineConfig({
   },
   vite: {
     plugins: [vanillaExtractPlugin()],
+    // Vite inlines assets under 4 KiB as data: URLs; KaTeX's smallest fonts are, and the policy's
+    // `font-src 'self'` blocks them (math then shows in a fallback font). Fonts stay files.
+    build: {
+      assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
+    },
   },
 });

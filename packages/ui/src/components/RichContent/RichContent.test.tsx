@@ -69,6 +69,42 @@ describe('RichContent', () => {
     expect(played).toEqual([`blob:${media(3)}`]);
   });
 
+  it('auto-plays a resolved sound without setting its source again once it plays', async () => {
+    // A browser restarts loading whenever `src` is set, even to the same address: a write after
+    // play() aborts it ("interrupted by a new load request") and the sound never plays.
+    const writes: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) writes.push((r.target as Element).getAttribute('src') ?? '');
+    });
+    let writesAtPlay = -1;
+    vi.mocked(window.HTMLMediaElement.prototype.play).mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      for (const r of observer.takeRecords()) {
+        writes.push((r.target as Element).getAttribute('src') ?? '');
+      }
+      writesAtPlay = writes.length;
+      played.push(this.getAttribute('src') ?? '');
+      return Promise.resolve();
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ['src'], subtree: true });
+    renderWithIntl(
+      <RichContent
+        autoPlay
+        html={`<audio src="${media(4)}"></audio>`}
+        resolveMediaUrl={async (src) => `blob:${src}`}
+      />,
+    );
+    await act(async () => {});
+    await act(async () => {});
+    for (const r of observer.takeRecords()) {
+      writes.push((r.target as Element).getAttribute('src') ?? '');
+    }
+    observer.disconnect();
+    expect(played).toEqual([`blob:${media(4)}`]);
+    expect(writes).toHaveLength(writesAtPlay);
+  });
+
   it('says so, with the text, where the browser has no voice for the language', () => {
     const english = { lang: 'en-US', name: 'English', default: true } as SpeechSynthesisVoice;
     renderWithIntl(

@@ -119,6 +119,15 @@ function MediaImage({ src, alt, title }: { src: string; alt: string; title?: str
   return <img className={s.image} src={url} alt={alt} title={title} />;
 }
 
+/**
+ * Gives the element its address unless it has it: the browser restarts loading on every write of
+ * `src`, even of the same address, which interrupts a play() already started (the auto-play of a
+ * sound whose address was still being resolved when the side showed).
+ */
+function setSource(el: HTMLAudioElement, url: string) {
+  if (el.getAttribute('src') !== url) el.src = url;
+}
+
 function AudioItem({ src, index }: { src: string; index: number }) {
   const intl = useIntl();
   const players = usePlayers();
@@ -133,8 +142,8 @@ function AudioItem({ src, index }: { src: string; index: number }) {
           const resolved = await ready.catch(() => undefined);
           const el = audio.current;
           if (!el || !resolved) return;
-          // Auto-play may come before React has rendered the resolved address.
-          if (el.getAttribute('src') !== resolved) el.src = resolved;
+          // Auto-play may come before the resolved address is on the element.
+          setSource(el, resolved);
           await new Promise<void>((done) => {
             const finish = () => {
               el.removeEventListener('ended', finish);
@@ -158,6 +167,9 @@ function AudioItem({ src, index }: { src: string; index: number }) {
       }),
     [players, index, ready],
   );
+  useEffect(() => {
+    if (audio.current && url) setSource(audio.current, url);
+  }, [url]);
 
   return (
     <span className={s.player}>
@@ -170,8 +182,9 @@ function AudioItem({ src, index }: { src: string; index: number }) {
       >
         <PlayIcon />
       </IconButton>
+      {/* No `src` prop: `setSource` writes it once, as a second write would abort a play. */}
       {/* biome-ignore lint/a11y/useMediaCaption: a card's sound; its words are on the card. */}
-      <audio ref={audio} src={url} preload="none" />
+      <audio ref={audio} preload="none" />
     </span>
   );
 }
