@@ -1,8 +1,9 @@
+import { cardSearchKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fail, ok } from '../../../.storybook/msw.ts';
+import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
-import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { CardBrowser } from './CardBrowser.tsx';
 import { BAD_QUERY, CARDS, page } from './test/cards.ts';
 
@@ -26,16 +27,17 @@ export const Empty: Story = { parameters: { msw: [ok(SEARCH, page([]))] } };
 
 /** The search failed: the message and Retry. */
 export const LoadError: Story = {
-  parameters: {
-    msw: [
-      fail('get', SEARCH, 503, { detail: 'Service unavailable', code: 'unavailable' } as never),
-    ],
-  },
+  decorators: [
+    withFailedQuery(cardSearchKeys.search({}), 503, {
+      detail: 'Service unavailable',
+      code: 'unavailable',
+    }),
+  ],
 };
 
 /** A query that does not parse: the server's message under the box. */
 export const BadQuery: Story = {
-  parameters: { msw: [fail('get', SEARCH, 400, BAD_QUERY as never)] },
+  decorators: [withFailedQuery(cardSearchKeys.search({}), 400, BAD_QUERY)],
 };
 
 export const Dark: Story = inMatrix({ theme: 'dark' });
