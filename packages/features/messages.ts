@@ -6,6 +6,7 @@
  */
 import { type Locale, uiMessages } from '@memoria/ui/messages';
 import * as auth from './auth/messages.ts';
+import * as cardBrowser from './card-browser/messages.ts';
 import * as conversionTable from './conversion-table/messages.ts';
 import * as deckReview from './deck-review/messages.ts';
 import * as decks from './decks/messages.ts';
@@ -28,6 +29,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   ui: uiMessages,
   errors,
   auth,
+  cardBrowser,
   decks,
   deckReview,
   friends,

@@ -5,6 +5,7 @@
  * the review queues and deck counts for states, the deck card lists for everything.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { cardSearchKeys } from './card-search.ts';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import {
@@ -44,7 +45,8 @@ export const reviewToolsKeys = {
 };
 
 /** What a change of the learner's schedules makes stale: queues, deck counts, card lists. */
-const scheduleKeys = () => [sr.dueAll(), sr.decks(), sr.deckCardsRoot()];
+// The browser's pages show each card's state, so a state change refreshes them too.
+const scheduleKeys = () => [sr.dueAll(), sr.decks(), sr.deckCardsRoot(), cardSearchKeys.all];
 
 export const reviewToolsQueries = {
   /** `GET space-repetition/flags/`: the seven flags with the learner's names. */

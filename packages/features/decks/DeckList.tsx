@@ -295,6 +295,9 @@ export function DeckList() {
           </p>
         </div>
         <div className={s.headerActions}>
+          <Button variant="secondary" href="/space-repetition/browse">
+            <FormattedMessage id="cardBrowser.openBrowser" />
+          </Button>
           <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
             <FormattedMessage id="decks.action.importAnki" />
           </Button>

@@ -1,0 +1,56 @@
+/** Rows the browser's tests and stories show. */
+import type { CardSearchPage, CardSearchResult } from '@memoria/api';
+
+export function card(id: number, over: Partial<CardSearchResult> = {}): CardSearchResult {
+  return {
+    id,
+    desk_id: 7,
+    desk_name: 'Capitals',
+    note_id: 100 + id,
+    ordinal: 1,
+    note_type: 'Basic',
+    front: `Capital of country ${id}?`,
+    back: `City ${id}`,
+    tags: ['geo'],
+    state: 'review',
+    due: '2026-12-01T08:00:00Z',
+    interval: 3 * id,
+    stability: 3 * id,
+    difficulty: 5,
+    reps: 4,
+    lapses: id % 3,
+    retrievability: 0.9,
+    suspended: false,
+    buried: false,
+    flag: 0,
+    created_at: '2026-10-01T08:00:00Z',
+    ...over,
+  };
+}
+
+export const CARDS: CardSearchResult[] = [
+  card(1, { front: 'Capital of France?', back: 'Paris', desk_name: 'Capitals' }),
+  card(2, { front: 'Capital of Spain?', back: 'Madrid', flag: 1 }),
+  card(3, {
+    front: 'to go',
+    back: 'ir',
+    desk_name: 'Verbs',
+    state: 'new',
+    retrievability: null,
+    interval: 0,
+  }),
+];
+
+export const page = (results: CardSearchResult[]): CardSearchPage => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+});
+
+export const BAD_QUERY = {
+  detail: 'The search could not be read.',
+  code: 'validation_error',
+  fields: { q: ['Character 4: "(" is never closed.'] },
+  field_codes: { q: ['search_invalid'] },
+};
