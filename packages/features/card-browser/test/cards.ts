@@ -1,5 +1,5 @@
 /** Rows the browser's tests and stories show. */
-import type { CardSearchPage, CardSearchResult } from '@memoria/api';
+import type { ApiErrorBody, CardSearchPage, CardSearchResult } from '@memoria/api';
 
 export function card(id: number, over: Partial<CardSearchResult> = {}): CardSearchResult {
   return {
@@ -48,7 +48,7 @@ export const page = (results: CardSearchResult[]): CardSearchPage => ({
   results,
 });
 
-export const BAD_QUERY = {
+export const BAD_QUERY: ApiErrorBody = {
   detail: 'The search could not be read.',
   code: 'validation_error',
   fields: { q: ['Character 4: "(" is never closed.'] },
