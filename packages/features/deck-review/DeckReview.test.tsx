@@ -741,8 +741,8 @@ describe('review tools: bury, suspend, flag (issue 43)', () => {
     toolsBackend();
     renderWithProviders(<DeckReview deckId={7} />);
     await screen.findByText('Paris');
-    expect(document.body.textContent).toContain('- buries');
-    expect(document.body.textContent).toContain('@ suspends');
-    expect(document.body.textContent).toContain('Ctrl+1…7 flag');
+    expect(document.body.textContent).toContain('Press - to bury');
+    expect(document.body.textContent).toContain('@ to suspend');
+    expect(document.body.textContent).toContain('Ctrl+1…7 to flag');
   });
 });

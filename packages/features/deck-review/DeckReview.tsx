@@ -163,6 +163,7 @@ function MoreMenu({ session }: { session: ReviewSession }) {
   return (
     <Menu
       align="end"
+      triggerClassName={s.moreTrigger}
       trigger={<span>{label}</span>}
       triggerLabel={label}
       items={[

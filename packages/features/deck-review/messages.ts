@@ -33,7 +33,7 @@ export const en = {
   'deckReview.reveal': 'Show answer',
   'deckReview.hint.reveal': 'Press Space to show the answer.',
   'deckReview.hint.rate': 'Press 1 Again, 2 Hard, 3 Good or 4 Easy. Ctrl+Z undoes the last rating.',
-  'deckReview.hint.tools': '- buries, @ suspends, Ctrl+1…7 flag the card.',
+  'deckReview.hint.tools': 'Press - to bury, @ to suspend, Ctrl+1…7 to flag.',
   'deckReview.more': 'More',
   'deckReview.tool.bury': 'Bury until tomorrow (-)',
   'deckReview.tool.suspend': 'Suspend (@)',
@@ -130,7 +130,7 @@ export const es: Record<DeckReviewMessageId, string> = {
   'deckReview.hint.reveal': 'Pulsa Espacio para ver la respuesta.',
   'deckReview.hint.rate':
     'Pulsa 1 Otra vez, 2 Difícil, 3 Bien o 4 Fácil. Ctrl+Z deshace la última valoración.',
-  'deckReview.hint.tools': '- entierra, @ suspende, Ctrl+1…7 marcan la tarjeta.',
+  'deckReview.hint.tools': 'Pulsa - para enterrar, @ para suspender, Ctrl+1…7 para marcar.',
   'deckReview.more': 'Más',
   'deckReview.tool.bury': 'Enterrar hasta mañana (-)',
   'deckReview.tool.suspend': 'Suspender (@)',

@@ -298,3 +298,11 @@ export const flag = style({
 for (const [name, colour] of Object.entries(FLAG_BAR)) {
   globalStyle(`${flag}[data-flag="${name}"]`, { borderLeftColor: colour });
 }
+
+/** The More menu's trigger, outlined as the Undo button beside it. */
+export const moreTrigger = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  minHeight: '32px',
+});
