@@ -87,3 +87,15 @@ export const SpanishAllDone: Story = inMatrix(
 );
 
 export const Phone: Story = inMatrix({ viewport: 'phone' }, { args: { initiallyRevealed: true } });
+
+/** A card the learner flagged orange (Ctrl+2): the flag's name by the state, a bar in its colour. */
+export const FlaggedCard: Story = {
+  args: { initiallyRevealed: true },
+  parameters: { msw: handlers([{ ...CARDS.review, flag: 2 }, CARDS.fresh]) },
+};
+
+/** The same on a phone: More and Undo stay side by side. */
+export const FlaggedPhone: Story = inMatrix(
+  { viewport: 'phone' },
+  { parameters: FlaggedCard.parameters },
+);

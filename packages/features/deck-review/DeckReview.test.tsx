@@ -606,3 +606,143 @@ describe('the finished screen', () => {
     expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
+
+describe('review tools: bury, suspend, flag (issue 43)', () => {
+  /** A deck of Paris and Madrid whose server keeps buried and suspended cards out of the queue. */
+  function toolsBackend(extra: (request: { path: string; body: string }) => unknown = () => null) {
+    const out = new Set<number>();
+    const flags = new Map<number, number>();
+    server.handle((request) => {
+      const handled = extra(request);
+      if (handled) return handled as never;
+      const state = request.path.match(/cards\/(\d+)\/(suspend|unsuspend|bury|unbury)\/$/);
+      if (state) {
+        const id = Number(state[1]);
+        const card = [CARDS.fresh, CARDS.learning].find((c) => c.id === id);
+        if (state[2] === 'bury' || state[2] === 'suspend') out.add(id);
+        else out.delete(id);
+        return { status: 200, body: { ...card, intervals: undefined } };
+      }
+      const flag = request.path.match(/cards\/(\d+)\/flag\/$/);
+      if (flag) {
+        const id = Number(flag[1]);
+        flags.set(id, JSON.parse(request.body).flag);
+        return { status: 200, body: { ...CARDS.fresh, id, flag: flags.get(id) } };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/cards/due_cards/')) {
+        const cards = [CARDS.fresh, CARDS.learning]
+          .filter((c) => !out.has(c.id))
+          .map((c) => ({ ...c, flag: flags.get(c.id) ?? 0 }));
+        return { status: 200, body: queue(cards) };
+      }
+      if (request.path.startsWith('/be/api/space-repetition/desks/7/')) {
+        return { status: 200, body: deck() };
+      }
+      return { status: 200, body: [] };
+    });
+  }
+  const stateHits = (id: number, action: string) =>
+    server
+      .hits(`/be/api/space-repetition/cards/${id}/${action}/`)
+      .filter((r) => r.method === 'POST');
+  const flagBodies = (id: number) =>
+    server.hits(`/be/api/space-repetition/cards/${id}/flag/`).map((r) => JSON.parse(r.body).flag);
+
+  test('- buries the card: it leaves the session, is announced, and Ctrl+Z unburies it', async () => {
+    toolsBackend();
+    renderWithProviders(<DeckReview deckId={7} />);
+    await screen.findByText('Paris');
+    expect(remaining()).toBe('2 remaining today');
+    key('-');
+    expect(front()).toBe('Madrid');
+    expect(remaining()).toBe('1 remaining today');
+    await waitFor(() => expect(stateHits(101, 'bury')).toHaveLength(1));
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'Card buried until tomorrow.',
+    );
+    key('z', { ctrlKey: true });
+    expect(front()).toBe('Paris');
+    await waitFor(() => expect(stateHits(101, 'unbury')).toHaveLength(1));
+    expect(await screen.findByText('Card unburied.')).toBeTruthy();
+    expect(remaining()).toBe('2 remaining today');
+  });
+
+  test('@ suspends the card, revealed or not, and Ctrl+Z unsuspends it', async () => {
+    toolsBackend();
+    renderWithProviders(<DeckReview deckId={7} />);
+    await screen.findByText('Paris');
+    key(' ');
+    fireEvent.keyDown(window, { key: '@', code: 'Digit2', shiftKey: true });
+    expect(front()).toBe('Madrid');
+    await waitFor(() => expect(stateHits(101, 'suspend')).toHaveLength(1));
+    expect(stateHits(101, 'update_difficulty')).toHaveLength(0);
+    expect(await screen.findByText('Card suspended.')).toBeTruthy();
+    key('z', { ctrlKey: true });
+    expect(front()).toBe('Paris');
+    await waitFor(() => expect(stateHits(101, 'unsuspend')).toHaveLength(1));
+  });
+
+  test('Ctrl+1…7 set the flag, Ctrl+the same number clears it, Ctrl+Z puts the previous back', async () => {
+    toolsBackend();
+    renderWithProviders(<DeckReview deckId={7} />);
+    await screen.findByText('Paris');
+    key('1', { ctrlKey: true });
+    await waitFor(() => expect(flagBodies(101)).toEqual([1]));
+    expect(await screen.findByText('Flag set: Red.')).toBeTruthy();
+    expect(screen.getByText('Red flag')).toBeTruthy();
+    key('1', { ctrlKey: true });
+    await waitFor(() => expect(flagBodies(101)).toEqual([1, 0]));
+    expect(await screen.findByText('Flag removed.')).toBeTruthy();
+    key('7', { ctrlKey: true });
+    await waitFor(() => expect(flagBodies(101)).toEqual([1, 0, 7]));
+    expect(screen.getByText('Purple flag')).toBeTruthy();
+    key('z', { ctrlKey: true });
+    await waitFor(() => expect(flagBodies(101)).toEqual([1, 0, 7, 0]));
+    expect(screen.queryByText('Purple flag')).toBeNull();
+    expect(front()).toBe('Paris');
+  });
+
+  test('the More menu buries, suspends and flags for touch', async () => {
+    toolsBackend();
+    renderWithProviders(<DeckReview deckId={7} />);
+    await screen.findByText('Paris');
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Bury/ }));
+    expect(front()).toBe('Madrid');
+    await waitFor(() => expect(stateHits(101, 'bury')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Orange flag/ }));
+    await waitFor(() => expect(flagBodies(102)).toEqual([2]));
+  });
+
+  test('a rating that answers leech says so once, with what was done to the card', async () => {
+    toolsBackend((request) =>
+      request.path.includes('/update_difficulty/')
+        ? {
+            status: 200,
+            body: {
+              ...reviewResult(CARDS.fresh, 'again'),
+              card: { ...reviewResult(CARDS.fresh, 'again').card, suspended: true },
+              leech: true,
+            },
+          }
+        : null,
+    );
+    renderWithProviders(<DeckReview deckId={7} />);
+    await screen.findByText('Paris');
+    key(' ');
+    key('1');
+    expect(
+      await screen.findByText('This card is a leech: it was suspended and its note tagged leech.'),
+    ).toBeTruthy();
+  });
+
+  test('the shortcut help lists the new keys', async () => {
+    toolsBackend();
+    renderWithProviders(<DeckReview deckId={7} />);
+    await screen.findByText('Paris');
+    expect(document.body.textContent).toContain('Press - to bury');
+    expect(document.body.textContent).toContain('@ to suspend');
+    expect(document.body.textContent).toContain('Ctrl+1…7 to flag');
+  });
+});

@@ -7,13 +7,23 @@
  */
 import {
   type DueCard,
+  FLAG_COLORS,
   REVIEW_RATINGS,
   type ReviewRating,
   useDeck,
   useMediaResolver,
   useReviewSettings,
 } from '@memoria/api';
-import { Button, CheckIcon, Chip, EmptyState, ErrorState, Skeleton, Snackbar } from '@memoria/ui';
+import {
+  Button,
+  CheckIcon,
+  Chip,
+  EmptyState,
+  ErrorState,
+  Menu,
+  Skeleton,
+  Snackbar,
+} from '@memoria/ui';
 import type { ReactNode, RefObject } from 'react';
 import { useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
@@ -64,7 +74,11 @@ export interface DeckReviewProps {
  *   `POST /space-repetition/cards/{id}/undo_review/`. Ratings made while offline are queued and
  *   sent from the next page that opens.
  *
- * **Accessibility.** Space reveals, keys 1–4 rate (Again, Hard, Good, Easy), Ctrl/Cmd+Z undoes; the
+ * - Review tools (`POST cards/{id}/bury|suspend/`, `PUT cards/{id}/flag/`, undone with
+ *   `unbury|unsuspend/` or the previous flag): keys `-`, `@`, Ctrl/Cmd+1…7 or the More menu.
+ *
+ * **Accessibility.** Space reveals, keys 1–4 rate (Again, Hard, Good, Easy), `-` buries, `@`
+ * suspends, Ctrl/Cmd+1…7 flag (the same number clears), Ctrl/Cmd+Z undoes; the
  * same actions are buttons, which declare their keys (`aria-keyshortcuts`) and describe the next
  * interval ("Next review in less than 10 minutes (key 1)"). Shortcuts are ignored while typing in a
  * field or inside a dialog. Each new card and each revealed answer is announced in a polite live
@@ -101,15 +115,18 @@ export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProp
             )}
           </h1>
         </div>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void undo()}
-          disabled={!canUndo}
-          aria-keyshortcuts="Control+Z Meta+Z"
-        >
-          <FormattedMessage id="deckReview.undo" />
-        </Button>
+        <div className={s.topActions}>
+          {session.current ? <MoreMenu session={session} /> : null}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void undo()}
+            disabled={!canUndo}
+            aria-keyshortcuts="Control+Z Meta+Z"
+          >
+            <FormattedMessage id="deckReview.undo" />
+          </Button>
+        </div>
       </div>
       {due.data ? (
         <ReviewCounters
@@ -140,16 +157,81 @@ export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProp
   );
 }
 
-/** What a queued rating, an undo or a failure says in the snackbar. */
+/** A flag's name: "Red" … "Purple". */
+const flagName = (intl: IntlShape, flag: number) =>
+  intl.formatMessage({ id: `deckReview.flag.${FLAG_COLORS[flag - 1] ?? 'red'}` });
+
+/**
+ * The touch way to the keyboard's tools: bury, suspend and the seven flags of the card on
+ * screen, each naming its key.
+ */
+function MoreMenu({ session }: { session: ReviewSession }) {
+  const intl = useIntl();
+  const { applyTool, current } = session;
+  const label = intl.formatMessage({ id: 'deckReview.more' });
+  return (
+    <Menu
+      align="end"
+      triggerClassName={s.moreTrigger}
+      trigger={<span>{label}</span>}
+      triggerLabel={label}
+      items={[
+        {
+          id: 'bury',
+          label: intl.formatMessage({ id: 'deckReview.tool.bury' }),
+          onSelect: () => applyTool({ kind: 'bury' }),
+        },
+        {
+          id: 'suspend',
+          label: intl.formatMessage({ id: 'deckReview.tool.suspend' }),
+          onSelect: () => applyTool({ kind: 'suspend' }),
+        },
+        ...FLAG_COLORS.map((_, index) => {
+          const flag = index + 1;
+          const set = current?.flag === flag;
+          return {
+            id: `flag-${flag}`,
+            label: intl.formatMessage(
+              { id: set ? 'deckReview.tool.unflag' : 'deckReview.tool.flag' },
+              { name: flagName(intl, flag), key: flag },
+            ),
+            onSelect: () => applyTool({ kind: 'flag', flag }),
+          };
+        }),
+      ]}
+    />
+  );
+}
+
+/** What a queued rating, an undo, a review tool or a failure says in the snackbar. */
 function feedbackText(intl: IntlShape, feedback: Feedback): string {
   if (!feedback) return '';
   if (feedback.kind === 'queued') return intl.formatMessage({ id: 'deckReview.queued' });
   if (feedback.kind === 'undone') return intl.formatMessage({ id: 'deckReview.undone' });
+  if (feedback.kind === 'tool') {
+    if (feedback.tool === 'flagged') {
+      return intl.formatMessage(
+        { id: 'deckReview.toolDone.flagged' },
+        { name: flagName(intl, feedback.flag) },
+      );
+    }
+    if (feedback.tool === 'leech') {
+      return intl.formatMessage({
+        id: feedback.suspended ? 'deckReview.leech.suspended' : 'deckReview.leech.tagged',
+      });
+    }
+    return intl.formatMessage({ id: `deckReview.toolDone.${feedback.tool}` });
+  }
   const reason = errorMessage(intl, feedback.error, {
     overrides: DECK_ERRORS,
     fallbackId: 'deckReview.error.generic',
   });
-  const id = feedback.cause === 'undo' ? 'deckReview.undoFailed' : 'deckReview.rateFailed';
+  const id =
+    feedback.cause === 'undo'
+      ? 'deckReview.undoFailed'
+      : feedback.cause === 'tool'
+        ? 'deckReview.toolFailed'
+        : 'deckReview.rateFailed';
   return intl.formatMessage({ id }, { reason });
 }
 
@@ -321,7 +403,20 @@ function ReviewCard({
         className={`${s.card} ${s.focusTarget}`}
         data-card-id={card.id}
       >
-        <Chip label={intl.formatMessage({ id: STATE_IDS[card.state] })} color="spacedRepetition" />
+        <div className={s.cardChips}>
+          <Chip
+            label={intl.formatMessage({ id: STATE_IDS[card.state] })}
+            color="spacedRepetition"
+          />
+          {card.flag ? (
+            <span className={s.flag} data-flag={FLAG_COLORS[card.flag - 1]}>
+              <FormattedMessage
+                id="deckReview.flagged"
+                values={{ name: flagName(intl, card.flag) }}
+              />
+            </span>
+          ) : null}
+        </div>
         {card.front_image ? (
           <img
             className={s.image}
@@ -366,7 +461,8 @@ function ReviewCard({
         </Button>
       )}
       <p className={s.hint}>
-        <FormattedMessage id={revealed ? 'deckReview.hint.rate' : 'deckReview.hint.reveal'} />
+        <FormattedMessage id={revealed ? 'deckReview.hint.rate' : 'deckReview.hint.reveal'} />{' '}
+        <FormattedMessage id="deckReview.hint.tools" />
       </p>
     </>
   );

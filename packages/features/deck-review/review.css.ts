@@ -261,3 +261,48 @@ export const maskRevealed = style({
   stroke: '#d32f2f',
   strokeWidth: 3,
 });
+
+/** More and Undo, side by side at every width. */
+export const topActions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+/** The state chip and, when set, the card's flag. */
+export const cardChips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+/** Anki's flag colours as a left bar, with the name in text (colour is never the only cue). */
+const FLAG_BAR = {
+  red: '#d32f2f',
+  orange: '#ef6c00',
+  green: '#2e7d32',
+  blue: '#1565c0',
+  pink: '#c2185b',
+  turquoise: '#00838f',
+  purple: '#6a1b9a',
+} as const;
+
+export const flag = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  borderLeft: `4px solid ${vars.color.border}`,
+  paddingLeft: vars.space.xs,
+});
+
+for (const [name, colour] of Object.entries(FLAG_BAR)) {
+  globalStyle(`${flag}[data-flag="${name}"]`, { borderLeftColor: colour });
+}
+
+/** The More menu's trigger, outlined as the Undo button beside it. */
+export const moreTrigger = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  minHeight: '32px',
+});

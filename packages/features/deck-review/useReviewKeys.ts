@@ -1,6 +1,7 @@
 /**
  * The review's keyboard and screen-reader behaviour, apart from what it renders: Space reveals,
- * 1–4 rate, Ctrl/Cmd+Z undoes (never while typing or inside a dialog); each new front and each
+ * 1–4 rate, `-` buries, `@` suspends, Ctrl/Cmd+1…7 set a flag (the same number clears it), as in
+ * Anki, and Ctrl/Cmd+Z undoes any of them (never while typing or inside a dialog); each new front and each
  * answer is announced, and focus moves to the card when it was on the page or the last card.
  */
 import type { ReviewRating } from '@memoria/api';
@@ -23,8 +24,22 @@ function isTyping(target: EventTarget | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }
 
-/** Space, 1–4 and Ctrl/Cmd+Z on the window while the review is mounted. */
-export function useReviewKeys({ canUndo, undo, revealed, current, reveal, rate }: ReviewSession) {
+/** The flag of Ctrl/Cmd+1…7 (by the key, or by the digit row on layouts where it types others). */
+function flagOf(event: KeyboardEvent): number | null {
+  const digit = /^[1-7]$/.test(event.key) ? event.key : /^Digit[1-7]$/.exec(event.code)?.[0].at(-1);
+  return digit ? Number(digit) : null;
+}
+
+/** Space, 1–4, `-`, `@`, Ctrl/Cmd+1…7 and Ctrl/Cmd+Z on the window while the review is mounted. */
+export function useReviewKeys({
+  canUndo,
+  undo,
+  revealed,
+  current,
+  reveal,
+  rate,
+  applyTool,
+}: ReviewSession) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isTyping(event.target)) return;
@@ -35,7 +50,19 @@ export function useReviewKeys({ canUndo, undo, revealed, current, reveal, rate }
         void undo();
         return;
       }
+      const flag = mod && !event.altKey && !event.shiftKey ? flagOf(event) : null;
+      if (flag !== null) {
+        if (!current || event.repeat) return;
+        event.preventDefault();
+        applyTool({ kind: 'flag', flag });
+        return;
+      }
       if (mod || event.altKey || event.repeat) return;
+      if ((event.key === '-' || event.key === '@') && current) {
+        event.preventDefault();
+        applyTool({ kind: event.key === '-' ? 'bury' : 'suspend' });
+        return;
+      }
       if (event.key === ' ' || event.code === 'Space') {
         if (!revealed && current) {
           event.preventDefault();
@@ -51,7 +78,7 @@ export function useReviewKeys({ canUndo, undo, revealed, current, reveal, rate }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [canUndo, undo, revealed, current, reveal, rate]);
+  }, [canUndo, undo, revealed, current, reveal, rate, applyTool]);
 }
 
 /**

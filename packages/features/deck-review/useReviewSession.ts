@@ -9,11 +9,13 @@
  */
 import {
   type ApiRequestError,
+  changeCardState,
   DUE_CARDS_PAGE,
   DUE_CARDS_PREVIEWS,
   type DueCard,
   dueCardsCache,
   fetchDueCards,
+  flagCard,
   invalidateAfterReview,
   isApiRequestError,
   LEARN_AHEAD_SECONDS,
@@ -29,13 +31,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dropQueuedReview, enqueueReview } from './offlineQueue.ts';
 
+/** What a review tool did, for the polite snackbar. */
+export type ToolNotice =
+  | { tool: 'buried' | 'suspended' | 'unburied' | 'unsuspended' | 'unflagged' }
+  | { tool: 'flagged'; flag: number }
+  | { tool: 'leech'; suspended: boolean };
+
 export type Feedback =
-  | { kind: 'error'; error: unknown; cause: 'rate' | 'undo' }
+  | { kind: 'error'; error: unknown; cause: 'rate' | 'undo' | 'tool' }
   | { kind: 'queued' }
   | { kind: 'undone' }
+  | ({ kind: 'tool' } & ToolNotice)
   | null;
 
+/** A review tool on the card on screen (keys `-`, `@`, Ctrl+1…7, or the More menu). */
+export type CardTool = { kind: 'bury' } | { kind: 'suspend' } | { kind: 'flag'; flag: number };
+
+/** The last bury or suspend (the card left the session) or flag change, for Ctrl+Z. */
+type LastTool =
+  | { kind: 'state'; card: DueCard; action: 'bury' | 'suspend'; sent: Promise<boolean> }
+  | { kind: 'flag'; card: DueCard; previous: number; sent: Promise<boolean> };
+
 type LastRating = {
+  kind: 'rating';
   card: DueCard;
   rating: ReviewRating;
   key: string;
@@ -80,7 +98,10 @@ export function useReviewSession(deckId: number) {
   /** The ratings on their way per card: a card shown again is rated after its last rating. */
   const inFlight = useRef(new Map<number, Promise<unknown>>());
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [last, setLast] = useState<LastRating | null>(null);
+  /** The review's undo stack, one deep as Anki's review: the last rating or tool used. */
+  const [last, setLast] = useState<LastRating | LastTool | null>(null);
+  /** Cards whose leech was told in this session: once per card. */
+  const leechTold = useRef(new Set<number>());
   const pending = useRef(0);
   const staleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Deck counts, weekly chart, streak and history: refreshed once the learner pauses. */
@@ -244,7 +265,14 @@ export function useReviewSession(deckId: number) {
       if (comesBack) dueCardsCache.requeue(client, deckId, waiting);
       pending.current += 1;
       changesSent.current += 1;
-      const entry: LastRating = { card, rating, key, queued: false, sent: Promise.resolve(null) };
+      const entry: LastRating = {
+        kind: 'rating',
+        card,
+        rating,
+        key,
+        queued: false,
+        sent: Promise.resolve(null),
+      };
       const previous = inFlight.current.get(card.id) ?? Promise.resolve();
       entry.sent = previous
         .then(() =>
@@ -257,6 +285,10 @@ export function useReviewSession(deckId: number) {
         )
         .then((result) => {
           setNextDue((map) => new Map(map).set(card.id, Date.parse(result.next_due)));
+          if (result.leech && !leechTold.current.has(card.id)) {
+            leechTold.current.add(card.id);
+            setFeedback({ kind: 'tool', tool: 'leech', suspended: result.card.suspended === true });
+          }
           const stays = dueCardsCache.get(client, deckId)?.cards.some((c) => c.id === card.id);
           if ((stays || !card.intervals) && result.interval_seconds <= LEARN_AHEAD_SECONDS) {
             // The server's card and previews replace the waiting copy (or, for a card rated
@@ -282,7 +314,7 @@ export function useReviewSession(deckId: number) {
             return null;
           }
           dueCardsCache.prepend(client, deckId, card);
-          setLast((l) => (l?.key === key ? null : l));
+          setLast((l) => (l?.kind === 'rating' && l.key === key ? null : l));
           setFeedback({ kind: 'error', error, cause: 'rate' });
           return null;
         })
@@ -298,11 +330,122 @@ export function useReviewSession(deckId: number) {
     [current, revealed, client, deckId, review, refillIfDone, invalidateSoon],
   );
 
+  /** The card with a new flag where it stands (cache and local copy). */
+  const replaceCard = useCallback(
+    (card: DueCard) => {
+      dueCardsCache.requeue(client, deckId, card);
+      setRequeued((map) => (map.has(card.id) ? new Map(map).set(card.id, card) : map));
+    },
+    [client, deckId],
+  );
+
+  /** Bury or suspend (the card leaves the session at once) or flag the card on screen. */
+  const applyTool = useCallback(
+    (tool: CardTool) => {
+      const card = current;
+      if (!card) return;
+      changesSent.current += 1;
+      if (tool.kind === 'flag') {
+        const previous = card.flag ?? 0;
+        // Anki: the same flag again clears it.
+        const flag = previous === tool.flag ? 0 : tool.flag;
+        replaceCard({ ...card, flag });
+        const sent = flagCard(card.id, flag)
+          .then(() => {
+            setFeedback(
+              flag === 0
+                ? { kind: 'tool', tool: 'unflagged' }
+                : { kind: 'tool', tool: 'flagged', flag },
+            );
+            void client.invalidateQueries({ queryKey: spaceRepetitionKeys.deckCardsRoot() });
+            return true;
+          })
+          .catch((error: unknown) => {
+            replaceCard({ ...card, flag: previous });
+            setLast((l) => (l?.kind === 'flag' && l.sent === sent ? null : l));
+            setFeedback({ kind: 'error', error, cause: 'tool' });
+            return false;
+          });
+        setLast({ kind: 'flag', card, previous, sent });
+        return;
+      }
+      // Same event as a rating: the card leaves the session before the server answers.
+      setHidden((set) => new Set(set).add(card.id));
+      setRequeued((map) => {
+        if (!map.has(card.id)) return map;
+        const next = new Map(map);
+        next.delete(card.id);
+        return next;
+      });
+      setRevealed(false);
+      setFeedback(null);
+      void client.cancelQueries({ queryKey: spaceRepetitionKeys.due(deckId) });
+      dueCardsCache.remove(client, deckId, card.id);
+      pending.current += 1;
+      const action = tool.kind;
+      const sent = (inFlight.current.get(card.id) ?? Promise.resolve())
+        .then(() => changeCardState(card.id, action))
+        .then(() => {
+          setFeedback({ kind: 'tool', tool: action === 'bury' ? 'buried' : 'suspended' });
+          return true;
+        })
+        .catch((error: unknown) => {
+          dueCardsCache.prepend(client, deckId, card);
+          setLast((l) => (l?.kind === 'state' && l.sent === sent ? null : l));
+          setFeedback({ kind: 'error', error, cause: 'tool' });
+          return false;
+        })
+        .finally(() => {
+          pending.current -= 1;
+          invalidateSoon();
+          refillIfDone();
+        });
+      setLast({ kind: 'state', card, action, sent });
+    },
+    [current, client, deckId, invalidateSoon, refillIfDone, replaceCard],
+  );
+
+  /** Ctrl+Z after a tool: the flag it had, or the card back on screen (unbury, unsuspend). */
+  const undoTool = useCallback(
+    async (entry: LastTool) => {
+      if (entry.kind === 'flag') {
+        replaceCard({ ...entry.card, flag: entry.previous });
+        if (!(await entry.sent)) return;
+        try {
+          await flagCard(entry.card.id, entry.previous);
+          setFeedback({ kind: 'undone' });
+          void client.invalidateQueries({ queryKey: spaceRepetitionKeys.deckCardsRoot() });
+        } catch (error) {
+          setFeedback({ kind: 'error', error, cause: 'undo' });
+        }
+        return;
+      }
+      dueCardsCache.prepend(client, deckId, entry.card);
+      if (!(await entry.sent)) return;
+      const action = entry.action === 'bury' ? 'unbury' : 'unsuspend';
+      try {
+        await changeCardState(entry.card.id, action);
+        setFeedback({ kind: 'tool', tool: action === 'unbury' ? 'unburied' : 'unsuspended' });
+        invalidateSoon();
+      } catch (error) {
+        dueCardsCache.remove(client, deckId, entry.card.id);
+        setFeedback({ kind: 'error', error, cause: 'undo' });
+      }
+    },
+    [client, deckId, invalidateSoon, replaceCard],
+  );
+
   const undo = useCallback(async () => {
     const entry = last;
     if (!entry) return;
     changesSent.current += 1;
     setLast(null);
+    if (entry.kind !== 'rating') {
+      // A flag changes nothing on screen but the flag; a buried card comes back on its front.
+      if (entry.kind === 'state') setRevealed(false);
+      await undoTool(entry);
+      return;
+    }
     setRevealed(false);
     setNextDue((map) => {
       const next = new Map(map);
@@ -330,7 +473,7 @@ export function useReviewSession(deckId: number) {
       dueCardsCache.remove(client, deckId, entry.card.id);
       setFeedback({ kind: 'error', error, cause: 'undo' });
     }
-  }, [last, client, deckId, undoMutation, invalidateSoon]);
+  }, [last, client, deckId, undoMutation, invalidateSoon, undoTool]);
 
   return {
     due,
@@ -340,6 +483,7 @@ export function useReviewSession(deckId: number) {
     revealed,
     reveal,
     rate,
+    applyTool,
     undo,
     canUndo: last !== null,
     laterAt,

@@ -34,6 +34,7 @@ import {
   useCardBrowser,
   useCardDialogs,
 } from './useDeckDetail.ts';
+import { WorkloadPlanDialog } from './WorkloadPlanDialog.tsx';
 
 export { SEARCH_DEBOUNCE_MS } from './useDeckDetail.ts';
 
@@ -307,6 +308,9 @@ function CardsSection({
                 <FormattedMessage id="decks.generate.open" />
               </Button>
             ) : null}
+            <Button variant="text" onClick={dialogs.plan}>
+              <FormattedMessage id="decks.plan.open" />
+            </Button>
             <Button variant="text" onClick={dialogs.noteTypes}>
               <FormattedMessage id="decks.noteTypes.open" />
             </Button>
@@ -433,6 +437,9 @@ function CardDialogsOf({ deck, dialogs }: { deck: Deck; dialogs: CardDialogs }) 
     );
   }
   if (dialog?.kind === 'noteTypes') return <LazyNoteTypesDialog open onClose={dialogs.close} />;
+  if (dialog?.kind === 'plan') {
+    return <WorkloadPlanDialog deckId={deck.id} open onClose={dialogs.close} />;
+  }
   if (dialog?.kind === 'edit') {
     return (
       <EditCardDialog

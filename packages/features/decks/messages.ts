@@ -232,6 +232,34 @@ export const en = {
   'decks.noteType.image_occlusion': 'Image Occlusion',
 
   'decks.noteTypes.open': 'Note types',
+  'decks.plan.open': 'Plan',
+  'decks.plan.title': 'Plan your study',
+  'decks.plan.description':
+    'What this deck will ask of you, day by day, as simulated from your reviews.',
+  'decks.plan.loading': 'Simulating the workload…',
+  'decks.plan.loadFailed': 'The workload could not be simulated.',
+  'decks.plan.retry': 'Retry',
+  'decks.plan.period': 'Period',
+  'decks.plan.days': '{count} days',
+  'decks.plan.empty': 'Nothing to review in this period: add cards to see a plan.',
+  'decks.plan.summary':
+    'About {minutes} minutes and {reviews} reviews a day; {total} hours in all.',
+  'decks.plan.retention': 'Desired retention: {percent}%',
+  'decks.plan.help': 'Help me decide',
+  'decks.plan.suggested':
+    'Suggested: {percent}%, the least study time per card remembered. The curve shows minutes a day from 70% to 97%.',
+  'decks.plan.curve': 'Minutes a day by desired retention',
+  'decks.plan.useSuggested': 'Use {percent}%',
+  'decks.plan.exam': 'Exam date',
+  'decks.plan.examCost': 'With this date: about {minutes} minutes a day.',
+  'decks.plan.examSave': 'Save exam date',
+  'decks.plan.moveDays': 'Days to move',
+  'decks.plan.postpone': 'Postpone',
+  'decks.plan.advance': 'Advance',
+  'decks.plan.postponed': '{count, plural, one {# card postponed} other {# cards postponed}}.',
+  'decks.plan.advanced': '{count, plural, one {# card advanced} other {# cards advanced}}.',
+  'decks.plan.undo': 'Undo',
+  'decks.plan.undone': '{count, plural, one {# card put back} other {# cards put back}}.',
   'decks.noteTypes.title': 'Note types',
   'decks.noteTypes.description':
     'Your own note types: their fields and the templates of their cards.',
@@ -500,6 +528,36 @@ export const es: Record<DecksMessageId, string> = {
   'decks.noteType.image_occlusion': 'Oclusión de imagen',
 
   'decks.noteTypes.open': 'Tipos de nota',
+  'decks.plan.open': 'Plan',
+  'decks.plan.title': 'Planifica tu estudio',
+  'decks.plan.description':
+    'Lo que este mazo te pedirá día a día, simulado a partir de tus repasos.',
+  'decks.plan.loading': 'Simulando la carga…',
+  'decks.plan.loadFailed': 'No se pudo simular la carga.',
+  'decks.plan.retry': 'Reintentar',
+  'decks.plan.period': 'Periodo',
+  'decks.plan.days': '{count} días',
+  'decks.plan.empty': 'Nada que repasar en este periodo: añade tarjetas para ver un plan.',
+  'decks.plan.summary':
+    'Unos {minutes} minutos y {reviews} repasos al día; {total} horas en total.',
+  'decks.plan.retention': 'Retención deseada: {percent} %',
+  'decks.plan.help': 'Ayúdame a decidir',
+  'decks.plan.suggested':
+    'Sugerida: {percent} %, el menor tiempo de estudio por tarjeta recordada. La curva muestra los minutos al día del 70 % al 97 %.',
+  'decks.plan.curve': 'Minutos al día según la retención deseada',
+  'decks.plan.useSuggested': 'Usar {percent} %',
+  'decks.plan.exam': 'Fecha del examen',
+  'decks.plan.examCost': 'Con esta fecha: unos {minutes} minutos al día.',
+  'decks.plan.examSave': 'Guardar fecha del examen',
+  'decks.plan.moveDays': 'Días a mover',
+  'decks.plan.postpone': 'Posponer',
+  'decks.plan.advance': 'Adelantar',
+  'decks.plan.postponed':
+    '{count, plural, one {# tarjeta pospuesta} other {# tarjetas pospuestas}}.',
+  'decks.plan.advanced':
+    '{count, plural, one {# tarjeta adelantada} other {# tarjetas adelantadas}}.',
+  'decks.plan.undo': 'Deshacer',
+  'decks.plan.undone': '{count, plural, one {# tarjeta devuelta} other {# tarjetas devueltas}}.',
   'decks.noteTypes.title': 'Tipos de nota',
   'decks.noteTypes.description':
     'Tus propios tipos de nota: sus campos y las plantillas de sus tarjetas.',

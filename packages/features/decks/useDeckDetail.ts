@@ -42,7 +42,7 @@ export function useCardBrowser(deckId: number, initialSearch: string) {
 export type CardBrowser = ReturnType<typeof useCardBrowser>;
 
 export type CardDialog =
-  | { kind: 'add' | 'addNote' | 'noteTypes' }
+  | { kind: 'add' | 'addNote' | 'noteTypes' | 'plan' }
   | { kind: 'edit' | 'delete'; card: Card }
   | null;
 
@@ -69,6 +69,7 @@ export function useCardDialogs(deckId: number) {
     add: () => setDialog({ kind: 'add' }),
     addNote: () => setDialog({ kind: 'addNote' }),
     noteTypes: () => setDialog({ kind: 'noteTypes' }),
+    plan: () => setDialog({ kind: 'plan' }),
     edit: (card: Card) => setDialog({ kind: 'edit', card }),
     askDelete: (card: Card) => setDialog({ kind: 'delete', card }),
     close: () => setDialog(null),
