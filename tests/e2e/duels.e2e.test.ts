@@ -82,7 +82,7 @@ describe('duels between two friends', () => {
     try {
       await a.page.goto(`${baseUrl}/desk-duel?opponent=${ben.username}`);
       const form = a.page.getByRole('main');
-      await form.getByLabel('Deck').selectOption({ label: 'Capitals' });
+      await form.getByLabel('Desk').selectOption({ label: 'Capitals' });
       await form.getByLabel('Number of questions').fill('3');
       await form.getByLabel('View time (seconds)').fill('2');
       await form.getByRole('button', { name: 'Send duel' }).click();

@@ -51,7 +51,7 @@ export const DeckNotChosen: Story = {
   args: { kind: 'desk' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByLabelText('Deck');
+    await canvas.findByLabelText('Desk');
     await userEvent.click(canvas.getByRole('button', { name: 'Send duel' }));
   },
 };

@@ -39,7 +39,7 @@ const sent = () => api.server.hits(CREATE).map((hit) => JSON.parse(hit.body));
 
 async function deckForm(locale: 'en' | 'es' = 'en') {
   renderWithProviders(<DuelSetup kind="desk" opponent="bo" />, { locale });
-  const deckField = await screen.findByLabelText(locale === 'en' ? 'Deck' : 'Mazo');
+  const deckField = await screen.findByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
   fireEvent.change(deckField, { target: { value: '5' } });
 }
 
@@ -157,11 +157,11 @@ describe('DuelSetup: friends and decks first', () => {
     'with no deck chosen (%s), it asks for the deck and gives no range of questions',
     async (locale) => {
       renderWithProviders(<DuelSetup kind="desk" opponent="bo" />, { locale });
-      await screen.findByLabelText(locale === 'en' ? 'Deck' : 'Mazo');
+      await screen.findByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
       fireEvent.click(
         screen.getByRole('button', { name: locale === 'en' ? 'Send duel' : 'Enviar duelo' }),
       );
-      const deckField = screen.getByLabelText(locale === 'en' ? 'Deck' : 'Mazo');
+      const deckField = screen.getByLabelText(locale === 'en' ? 'Desk' : 'Mazo');
       await waitFor(() => expect(deckField.getAttribute('aria-invalid')).toBe('true'));
       expect(screen.queryByText(/1 to 0|1 a 0/)).toBeNull();
       const count = screen.getByLabelText(

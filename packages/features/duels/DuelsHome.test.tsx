@@ -136,7 +136,7 @@ describe('DuelsHome: the learner’s own results', () => {
       ['Losses', '2'],
       ['Draws', '1'],
       ['Win rate', '50%'],
-      ['Deck duel', '8'],
+      ['Desk duel', '8'],
       ['Custom duel', 'Not played'],
       ['Image duel', '9'],
       ['Table duel', '14'],

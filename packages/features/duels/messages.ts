@@ -2,8 +2,8 @@
 export const en = {
   'duels.title': 'Duels',
   'duels.subtitle': 'Challenge a friend: the same questions, pictures or digits for both of you.',
-  'duels.mode.desk': 'Deck duel',
-  'duels.mode.desk.about': 'Questions from one of your decks.',
+  'duels.mode.desk': 'Desk duel',
+  'duels.mode.desk.about': 'Questions from one of your desks.',
   'duels.mode.custom': 'Custom duel',
   'duels.mode.custom.about': 'Your own questions, or questions made from a text.',
   'duels.mode.images': 'Image duel',
@@ -15,9 +15,9 @@ export const en = {
   'duels.requests.title': 'Duel requests',
   'duels.requests.empty': 'No duel requests.',
   'duels.requests.from':
-    '{username} challenges you to {kind, select, desk {a deck duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
+    '{username} challenges you to {kind, select, desk {a desk duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
   'duels.requests.to':
-    'You challenged {username} to {kind, select, desk {a deck duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
+    'You challenged {username} to {kind, select, desk {a desk duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
   'duels.requests.status.pending': 'Waiting for an answer',
   'duels.requests.status.accepted': 'Accepted',
   'duels.requests.status.finished': 'Duel finished',
@@ -70,10 +70,10 @@ export const en = {
   'duels.setup.mode': 'Mode',
   'duels.setup.mode.normal': 'Normal Duel',
   'duels.setup.mode.review': 'Review Mode',
-  'duels.setup.desk': 'Deck',
-  'duels.setup.desk.none': 'You have no decks yet.',
+  'duels.setup.desk': 'Desk',
+  'duels.setup.desk.none': 'You have no desks yet.',
   'duels.setup.questionCount': 'Number of questions',
-  'duels.setup.questionCount.hint': 'From 1 to {max}, the cards of the deck.',
+  'duels.setup.questionCount.hint': 'From 1 to {max}, the cards of the desk.',
   'duels.setup.viewTime': 'View time (seconds)',
   'duels.setup.viewTime.quizHint':
     'Optional: each question shows alone this long before it can be answered.',

@@ -88,7 +88,7 @@ export const en = {
   'errors.field.view_time_out_of_range': 'Value must be between 1 and 60 seconds',
   'errors.field.answer_time_out_of_range': 'Value must be between 5 and 300 seconds',
   'errors.field.item_limit_out_of_range': 'Value must be between 1 and 100 words (or numbers)',
-  'errors.field.question_count_above_cards': 'The deck does not have that many cards.',
+  'errors.field.question_count_above_cards': 'The desk does not have that many cards.',
   'errors.field.opponent_not_friend': 'You can only duel your friends.',
   // Anki import (anki/package-reader.ts): why a package was refused.
   'errors.field.anki_file_required': 'Choose an Anki package (.apkg or .colpkg) to import.',

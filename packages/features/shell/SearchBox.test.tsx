@@ -29,7 +29,7 @@ describe('SearchBox', () => {
     expect(screen.getByRole('listbox')).toBeTruthy();
     expect(input.getAttribute('aria-expanded')).toBe('true');
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toContain('Deck duel');
+    expect(options).toContain('Desk duel');
     expect(options).not.toContain('Macro Images');
   });
 

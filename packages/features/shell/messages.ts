@@ -34,7 +34,7 @@ export const en = {
   'shell.mode.premium': 'Premium mode',
 
   'shell.submode.multipleDuels': 'All duels',
-  'shell.submode.deskDuel': 'Deck duel',
+  'shell.submode.deskDuel': 'Desk duel',
   'shell.submode.imagesDuel': 'Image duel',
   'shell.submode.numbersDuel': 'Table duel',
   'shell.submode.customDuel': 'Custom duel',
@@ -44,7 +44,7 @@ export const en = {
   'shell.history.unnamedChat': 'unnamed chat',
   'shell.history.vs': 'vs {opponent}',
   'shell.activity.space_repetition': 'Space Repetition',
-  'shell.activity.desk_duel': 'Deck duel',
+  'shell.activity.desk_duel': 'Desk duel',
   'shell.activity.custom_duel': 'Custom duel',
   'shell.activity.table_duel': 'Table duel',
   'shell.activity.image_duel': 'Image duel',
@@ -96,11 +96,11 @@ export const en = {
   'shell.notifications.rejectDuel': "Reject {name}'s duel",
   'shell.notifications.hideDuel': "Hide {name}'s duel request",
   'shell.notifications.duelRequest':
-    '{name} challenged you to {type, select, desk {a deck duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
+    '{name} challenged you to {type, select, desk {a desk duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
   'shell.notifications.duelAccepted':
-    '{name} accepted your {type, select, desk {deck duel} custom {custom duel} images {image duel} table {table duel} other {duel}}',
+    '{name} accepted your {type, select, desk {desk duel} custom {custom duel} images {image duel} table {table duel} other {duel}}',
   'shell.notifications.duelRejected':
-    '{name} rejected your {type, select, desk {deck duel} custom {custom duel} images {image duel} table {table duel} other {duel}}',
+    '{name} rejected your {type, select, desk {desk duel} custom {custom duel} images {image duel} table {table duel} other {duel}}',
   'shell.duelType.desk': 'deck',
   'shell.duelType.custom': 'custom',
   'shell.duelType.images': 'images',

@@ -87,7 +87,7 @@ describe('notificationView', () => {
       );
     };
     expect(notificationView(duel('duel_request', 'desk')).href).toBe('/multiple-duels');
-    expect(text('en', duel('duel_request', 'desk'))).toBe('fede challenged you to a deck duel');
+    expect(text('en', duel('duel_request', 'desk'))).toBe('fede challenged you to a desk duel');
     expect(text('es', duel('duel_request', 'desk'))).toBe('fede te retó a un duelo de mazo');
     expect(notificationView(duel('duel_accepted', 'table')).href).toBe('/table-duel/31');
     expect(text('en', duel('duel_accepted', 'table'))).toBe('fede accepted your table duel');
@@ -423,11 +423,11 @@ describe('NotificationsMenu', () => {
     renderWithProviders(<NotificationsMenu now={NOW} defaultOpen />);
     const accept = await screen.findByRole('menuitem', { name: "Accept fede's duel" });
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'fede challenged you to a deck duelJust now',
+      'fede challenged you to a desk duelJust now',
       "Accept fede's duel",
       "Reject fede's duel",
       "Hide fede's duel request",
-      'fede challenged you to a deck duelJust now',
+      'fede challenged you to a desk duelJust now',
     ]);
     await waitFor(() => expect(accept.getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(accept);
@@ -462,7 +462,7 @@ describe('NotificationsMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     await waitFor(() =>
       expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-        'fede challenged you to a deck duelJust now',
+        'fede challenged you to a desk duelJust now',
       ]),
     );
     expect(server.hits(RESPOND)).toHaveLength(0);
