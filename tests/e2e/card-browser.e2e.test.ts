@@ -78,7 +78,7 @@ test('suspends a card from the browser, finds it with is:suspended and unsuspend
   const table = page.getByRole('table', { name: 'Cards' });
   const spain = table.getByRole('row', { name: /Spain/ });
   await spain.click();
-  await page.getByRole('button', { name: 'Suspend' }).click();
+  await page.getByRole('button', { name: 'Suspend', exact: true }).click();
   await page.getByText('1 card changed').waitFor();
 
   const box = page.getByRole('searchbox', { name: 'Search cards' });

@@ -1,9 +1,9 @@
 /**
- * One name per thing in each language (issue 40 item 9: "Deck duel" on the duels page against
+ * One name per thing in each language (issue 40 item 9: "Desk duel" on the duels page against
  * "Deck duel" in the history, "Table duel" against "Numbers duel", "Estándar" against "Standard",
  * "Macro imágenes" against "Macroimágenes", "challenges you to a Images duel"). The kinds of duel
  * are named as the server names them (`domain/duels/duel-names.ts`: untitled duels and the history's
- * labels), which follows the spec's plan features (Deck, Image, Table and Custom Duels).
+ * labels), which follows the spec's plan features (Desk, Image, Table and Custom Duels).
  */
 import { describe, expect, test } from 'vitest';
 import { messages } from '../../packages/features/messages.ts';

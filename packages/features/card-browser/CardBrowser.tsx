@@ -1,7 +1,6 @@
 /**
- * The card browser (/space-repetition/browse, issue 43): a search box with the syntax's help, a
- * sortable, paginated table of the cards found, row selection by mouse and keyboard, bulk actions
- * with Undo, and the note editor on Enter.
+ * The card browser's module (/space-repetition/browse, issue 43), hydrated as
+ * `CardBrowserIsland`.
  */
 import {
   type ApiRequestError,
@@ -69,6 +68,23 @@ function queryProblem(error: ApiRequestError | null): string | undefined {
   return error.fields.q?.[0] ?? error.message;
 }
 
+/**
+ * The card browser: a search box with Anki's syntax and its help, a sortable, paginated table of
+ * the cards found, row selection by mouse and keyboard, bulk actions with Undo, and the note editor
+ * on Enter. The page hydrates it as `CardBrowserIsland`.
+ *
+ * **Use it** as the page that finds and fixes cards across every deck the learner sees.
+ * **Don't use it** inside a deck's page (its card list is `DeckDetail`) or in the review.
+ *
+ * **Accessibility.** The table's sortable headers are buttons that say their order; rows are
+ * selected with Space, Shift+click and Ctrl+A and moved through with the arrow keys; Enter opens
+ * the note; each bulk change is announced in a snackbar with Undo.
+ *
+ * **API calls and states.** `GET /space-repetition/cards/search/` per query, sort and page
+ * (`Default`); no card found: `Empty`; a query that does not parse: the server's message under
+ * the box (`BadQuery`); failure: the error with Retry (`LoadError`). Bulk actions:
+ * `POST /space-repetition/cards/bulk/` and its `undo/`; Enter reads `GET /space-repetition/notes/{id}/`.
+ */
 export function CardBrowser() {
   const intl = useIntl();
   const [text, setText] = useState('');

@@ -68,7 +68,9 @@ export interface DeckReviewProps {
  * - `GET /space-repetition/desks/{id}/` and `GET /space-repetition/cards/due_cards/`. Pending:
  *   `Loading`; failure: an error with Retry (`LoadError`); no cards at all: `EmptyDeck`; nothing
  *   due now: `AllDoneForToday`; otherwise the next card, new, learning or review (`NewCard`,
- *   `LearningCard`, `ReviewCard`).
+ *   `LearningCard`, `ReviewCard`). Each card type renders its sides from `front_html` and
+ *   `back_html` (the CardTypes stories: `Cloze`, `TypeIn`, `Occlusion`, `Audio`, `Speech`,
+ *   `MathAnswered`); a sound or image is read from `GET /space-repetition/media/{hash}/`.
  * - Rating: `POST /space-repetition/cards/{id}/update_difficulty/` (or `repeat_same_day/`); each
  *   rating button shows its next interval once revealed (`RevealedWithIntervals`). Undo:
  *   `POST /space-repetition/cards/{id}/undo_review/`. Ratings made while offline are queued and

@@ -15,13 +15,17 @@ import { FIELD_LABEL_IDS, OCCLUSION, STOCK_TYPE_IDS } from './noteFields.ts';
 import { type NoteDraft, useNoteEditor } from './useNoteEditor.ts';
 
 export interface NoteEditorDialogProps {
+  /** Whether the dialog shows. */
   open: boolean;
+  /** Called on Cancel, Escape and after a save. */
   onClose: () => void;
+  /** The deck the note belongs to (its media are uploaded there). */
   deckId: number;
   /** The note to edit; none: a new note. */
   note?: Note;
   /** A new note's starting type, fields and tags. */
   draft?: NoteDraft;
+  /** Called with the note once saved. */
   onSaved?: (note: Note) => void;
 }
 
@@ -127,7 +131,23 @@ function NoteEditorBody({
   );
 }
 
-/** The note editor while `open` (its state starts afresh each time it opens). */
+/**
+ * The note editor: the note type, one rich-text field editor per field (the occlusion editor for
+ * image occlusion), tags, and a live preview of each card the note makes. Its state starts afresh
+ * each time it opens.
+ *
+ * **Use it** for adding a note from the deck page and for editing a card that belongs to a note.
+ * **Don't use it** for a plain card of text and images (the spec's card dialog stays).
+ *
+ * **Accessibility.** Every field editor is labelled by its field and usable by keyboard (Ctrl+B,
+ * Ctrl+Shift+C…); a server error shows under its field and is announced; Enter in the tags box
+ * makes a tag, not a submit.
+ *
+ * **API calls and states.** `GET /space-repetition/note-types/`; `POST /space-repetition/notes/preview/`
+ * after each change (`Cloze`, `Occlusion`); `POST /space-repetition/desks/{id}/media/` for a pasted
+ * or picked file; Save: `POST /space-repetition/notes/` or `PUT /space-repetition/notes/{id}/`;
+ * a refusal shows under its fields (`Errors`); a new note starts `Empty`.
+ */
 export function NoteEditorDialog({ open, ...props }: NoteEditorDialogProps) {
   return open ? <NoteEditorBody key={props.note?.id ?? 'new'} {...props} /> : null;
 }

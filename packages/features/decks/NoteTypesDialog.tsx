@@ -117,7 +117,29 @@ function NoteTypeForm({ type, onDone }: { type?: NoteType; onDone: () => void })
   );
 }
 
-export function NoteTypesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The learner's own note types: the list, and a form for each one's fields and front and back
+ * templates (Anki's template syntax), with a preview of the cards a note of it makes.
+ *
+ * **Use it** from the deck page's Note types button. **Don't use it** to pick a note's type (the
+ * note editor has its own select).
+ *
+ * **Accessibility.** A dialog with labelled fields; errors show under their field and a refused
+ * delete (a type still in use) is announced.
+ *
+ * **API calls and states.** `GET /space-repetition/note-types/` (`List`); create, edit and delete:
+ * `POST`, `PUT` and `DELETE /space-repetition/note-types/{id}/` (`Editing`); a type in use answers
+ * 409 and the dialog says so.
+ */
+export function NoteTypesDialog({
+  open,
+  onClose,
+}: {
+  /** Whether the dialog shows. */
+  open: boolean;
+  /** Called on Close and Escape. */
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const types = useNoteTypes({ enabled: open });
   const remove = useDeleteNoteType();

@@ -21,16 +21,28 @@ import * as s from './plan.css.ts';
 const PERIODS = [30, 90, 365] as const;
 
 export interface WorkloadPlanDialogProps {
+  /** The deck planned. */
   deckId: number;
+  /** Whether the dialog shows. */
   open: boolean;
+  /** Called on Close and Escape. */
   onClose: () => void;
 }
 
 /**
- * The plan of one deck's study. **API calls**: `POST space-repetition/workload/` (per period,
- * retention and exam date tried), `PUT desks/{id}/exam/`, `POST reschedule/` and
- * `POST reschedule/{id}/undo/`. Loading: a skeleton; failure: the error with Retry; a deck with
- * nothing to review in the period: an empty message.
+ * The plan of one deck's study: reviews and minutes a day over 30, 90 or 365 days, the desired
+ * retention to try, "Help me decide", an exam date and postponing or advancing reviews.
+ *
+ * **Use it** from the deck page's Plan button. **Don't use it** for the learner's history (that is
+ * My progress) or for the deck's settings (the Options dialog).
+ *
+ * **Accessibility.** The chart has a table for screen readers; the retention slider and the
+ * period choice are labelled controls; results of postpone and advance are announced with Undo.
+ *
+ * **API calls and states.** `POST space-repetition/workload/` per period, retention and exam date
+ * tried (`ThirtyDays`, `HelpMeDecide`); pending: a skeleton (`Loading`); failure: the error with
+ * Retry (`LoadError`); nothing to review in the period: `Empty`. `PUT desks/{id}/exam/`,
+ * `POST reschedule/` and `POST reschedule/{id}/undo/`.
  */
 export function WorkloadPlanDialog({ deckId, open, onClose }: WorkloadPlanDialogProps) {
   const intl = useIntl();

@@ -304,7 +304,7 @@ describe('readAnkiPackage', () => {
       );
       // `{{tts}}` is speech now (issue 42): its card is imported.
       expect(out.cards.map((c) => [c.noteId, c.frontHtml])).toEqual([
-        [1, '<span class="tts" data-tts-lang="fr_FR">bonjour</span>'],
+        [1, '<tts-speak lang="fr_FR">bonjour</tts-speak>'],
       ]);
       expect(out.skipped).toEqual([
         { noteId: 2, reason: 'unsupported_template' },

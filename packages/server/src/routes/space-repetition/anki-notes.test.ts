@@ -210,7 +210,7 @@ describe('Anki import of every note type', () => {
       );
       expect(cards.filter((c) => c.suspended).length).toBe(1);
       expect(cards.filter((c) => c.buried).length).toBe(2);
-      expect(cards.at(-1)?.front_html).toContain('<span class="tts" data-tts-lang="es_ES">');
+      expect(cards.at(-1)?.front_html).toContain('<tts-speak lang="es_ES">');
 
       const media = await t.deps.sql<{ mime: string }[]>`
         select m.mime from desk_media dm join media m on m.hash = dm.media_hash
