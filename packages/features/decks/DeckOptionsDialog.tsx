@@ -92,7 +92,7 @@ export function DeckOptionsDialog({ deckId, open, onClose }: DeckOptionsDialogPr
     );
   } else {
     body = (
-      <>
+      <div className={s.form}>
         <div className={s.form}>
           <Select
             label={intl.formatMessage({ id: 'decks.options.preset' })}
@@ -163,7 +163,7 @@ export function DeckOptionsDialog({ deckId, open, onClose }: DeckOptionsDialogPr
           preset={chosen}
           onSaved={() => setNotice(intl.formatMessage({ id: 'decks.options.saved' }))}
         />
-      </>
+      </div>
     );
   }
 
