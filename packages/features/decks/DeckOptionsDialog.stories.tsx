@@ -16,7 +16,7 @@ const meta = {
     messages,
     msw: [
       api.get('/space-repetition/presets/', () => HttpResponse.json(presets)),
-      api.get('/space-repetition/desks/:id/preset/', () => HttpResponse.json(presets[1])),
+      api.get('/space-repetition/desks/{id}/preset/', () => HttpResponse.json(presets[1])),
     ],
   },
 } satisfies Meta<typeof DeckOptionsDialog>;
