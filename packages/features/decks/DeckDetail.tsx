@@ -24,6 +24,7 @@ import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
 import { DeckCounts, deckHref, LoadError } from './DeckList.tsx';
+import { DeckOptionsDialog } from './DeckOptionsDialog.tsx';
 import * as s from './decks.css.ts';
 import { EditCardDialog } from './EditCardDialog.tsx';
 import { GenerateCards, type GenerateCardsProps } from './GenerateCards.tsx';
@@ -311,6 +312,9 @@ function CardsSection({
             <Button variant="text" onClick={dialogs.plan}>
               <FormattedMessage id="decks.plan.open" />
             </Button>
+            <Button variant="text" onClick={dialogs.options}>
+              <FormattedMessage id="decks.options.open" />
+            </Button>
             <Button variant="text" onClick={dialogs.noteTypes}>
               <FormattedMessage id="decks.noteTypes.open" />
             </Button>
@@ -437,6 +441,9 @@ function CardDialogsOf({ deck, dialogs }: { deck: Deck; dialogs: CardDialogs }) 
     );
   }
   if (dialog?.kind === 'noteTypes') return <LazyNoteTypesDialog open onClose={dialogs.close} />;
+  if (dialog?.kind === 'options') {
+    return <DeckOptionsDialog deckId={deck.id} open onClose={dialogs.close} />;
+  }
   if (dialog?.kind === 'plan') {
     return <WorkloadPlanDialog deckId={deck.id} open onClose={dialogs.close} />;
   }

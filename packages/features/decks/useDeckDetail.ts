@@ -42,7 +42,7 @@ export function useCardBrowser(deckId: number, initialSearch: string) {
 export type CardBrowser = ReturnType<typeof useCardBrowser>;
 
 export type CardDialog =
-  | { kind: 'add' | 'addNote' | 'noteTypes' | 'plan' }
+  | { kind: 'add' | 'addNote' | 'noteTypes' | 'plan' | 'options' }
   | { kind: 'edit' | 'delete'; card: Card }
   | null;
 
@@ -70,6 +70,7 @@ export function useCardDialogs(deckId: number) {
     addNote: () => setDialog({ kind: 'addNote' }),
     noteTypes: () => setDialog({ kind: 'noteTypes' }),
     plan: () => setDialog({ kind: 'plan' }),
+    options: () => setDialog({ kind: 'options' }),
     edit: (card: Card) => setDialog({ kind: 'edit', card }),
     askDelete: (card: Card) => setDialog({ kind: 'delete', card }),
     close: () => setDialog(null),
