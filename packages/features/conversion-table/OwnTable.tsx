@@ -58,7 +58,9 @@ function TableForm({ table }: { table: MajorTable }) {
           word: (words[entry.digits] ?? '').trim(),
         })),
       }),
-    onSuccess: (saved) => form.setValues(initialWords(saved)),
+    onSuccess: (saved) => {
+      form.setValues(initialWords(saved));
+    },
     // Words that do not encode their number show under their fields, nothing in the banner.
     onFailure: (failure, words) =>
       Object.keys(rowErrorsOf(intl, failure, changedEntries(table, words))).length > 0,
