@@ -20,9 +20,10 @@ const GATE = { feature: 'conversion_table', title: 'conversionTable' } as const 
 };
 
 import { errorMessage, FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
+import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './conversion.css.ts';
 import { OwnTable } from './OwnTable.tsx';
-import { numbersProblem } from './validation.ts';
+import { type NumbersProblem, numbersProblem } from './validation.ts';
 
 /** Stable keys for lists that may repeat a value: the value and how often it came before. */
 function keyed<T>(list: readonly T[], key: (item: T) => string): { key: string; item: T }[] {
@@ -164,6 +165,50 @@ function PhraseResult({ phrase }: { phrase: GeneratedPhrase }) {
 }
 
 /**
+ * One numbers field and its call. The field is checked as it is typed (a letter at once, an empty
+ * field once the learner submitted it) and the check stops the call; the call's failure is left
+ * to the results below the form, which show it with Retry.
+ */
+function useNumbersForm<R>(
+  /** The server's name of the field (`numbers`, `number`). */
+  fieldName: string,
+  empty: 'no_numbers_entered' | 'number_field_empty',
+  submit: (value: string) => Promise<R>,
+) {
+  const intl = useIntl();
+  const [touched, setTouched] = useState(false);
+  const messageOf = (problem: NumbersProblem) =>
+    FIELD_ERROR_MESSAGES[problem as keyof typeof FIELD_ERROR_MESSAGES];
+  const form = useApiForm({
+    initial: { value: '' },
+    fields: [fieldName],
+    failedId: 'conversionTable.error.title',
+    validate: ({ value }) => {
+      const problem = numbersProblem(value, empty);
+      return problem ? { fieldIds: { [fieldName]: messageOf(problem) } } : null;
+    },
+    submit: ({ value }) => submit(value),
+    onFailure: () => true,
+  });
+  const value = form.values.value;
+  const problem = numbersProblem(value, empty);
+  const shown = problem && (touched || /[^0-9\s]/.test(value));
+  return {
+    field: {
+      ...form.bind('value', fieldName),
+      error: shown ? intl.formatMessage({ id: messageOf(problem) }) : undefined,
+    },
+    pending: form.pending,
+    onSubmit: (event: FormEvent) => {
+      setTouched(true);
+      return form.onSubmit(event);
+    },
+    /** Sends the field again (the results' Retry). */
+    retry: () => void form.onSubmit(),
+  };
+}
+
+/**
  * The Major-System converter of `/conversion-table`, mounted by `ConversionTableIsland` through
  * `ConversionTablePage` inside the Premium gate: the learner types numbers (digits and spaces) and
  * gets words for each, best first, ways to split long numbers, a phrase for one number, and the
@@ -203,37 +248,19 @@ export function ConversionTable({
 }) {
   const intl = useIntl();
   const [language, setLanguage] = useState<MnemonicsLocale>(initialLanguage);
-  const [numbers, setNumbers] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [phraseNumber, setPhraseNumber] = useState('');
-  const [phraseTouched, setPhraseTouched] = useState(false);
   const convert = useConvertNumbers();
   const phrase = useGeneratePhrase();
-
-  const problem = numbersProblem(numbers, 'no_numbers_entered');
-  const phraseProblem = numbersProblem(phraseNumber, 'number_field_empty');
-  const fieldError = (p: string | null, shown: boolean) =>
-    p && shown
-      ? intl.formatMessage({ id: FIELD_ERROR_MESSAGES[p as keyof typeof FIELD_ERROR_MESSAGES] })
-      : undefined;
-
-  const runConvert = () => convert.mutate({ numbers, language });
-  const runPhrase = () => phrase.mutate({ number: phraseNumber, language });
-  const onConvert = (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!problem) runConvert();
-  };
-  const onPhrase = (e: FormEvent) => {
-    e.preventDefault();
-    setPhraseTouched(true);
-    if (!phraseProblem) runPhrase();
-  };
+  const numbers = useNumbersForm('numbers', 'no_numbers_entered', (value) =>
+    convert.mutateAsync({ numbers: value, language }),
+  );
+  const phraseNumber = useNumbersForm('number', 'number_field_empty', (value) =>
+    phrase.mutateAsync({ number: value, language }),
+  );
 
   let results: React.ReactNode;
-  if (convert.isPending)
+  if (numbers.pending)
     results = <Spinner label={intl.formatMessage({ id: 'conversionTable.converting' })} />;
-  else if (convert.isError) results = <ErrorBanner error={convert.error} onRetry={runConvert} />;
+  else if (convert.isError) results = <ErrorBanner error={convert.error} onRetry={numbers.retry} />;
   else if (convert.data) results = <ConversionResults result={convert.data} />;
   else
     results = (
@@ -243,11 +270,12 @@ export function ConversionTable({
     );
 
   let phraseBody: React.ReactNode;
-  if (phrase.isPending)
+  if (phraseNumber.pending)
     phraseBody = (
       <Spinner label={intl.formatMessage({ id: 'conversionTable.phrase.generating' })} />
     );
-  else if (phrase.isError) phraseBody = <ErrorBanner error={phrase.error} onRetry={runPhrase} />;
+  else if (phrase.isError)
+    phraseBody = <ErrorBanner error={phrase.error} onRetry={phraseNumber.retry} />;
   else if (phrase.data) phraseBody = <PhraseResult phrase={phrase.data} />;
   else
     phraseBody = (
@@ -279,36 +307,32 @@ export function ConversionTable({
       </div>
       <div className={s.columns}>
         <div className={s.results}>
-          <form className={s.form} onSubmit={onConvert} noValidate>
+          <form className={s.form} onSubmit={numbers.onSubmit} noValidate>
             <TextField
               className={s.field}
               label={intl.formatMessage({ id: 'conversionTable.numbers.label' })}
               helperText={intl.formatMessage({ id: 'conversionTable.numbers.helper' })}
-              value={numbers}
+              {...numbers.field}
               inputMode="numeric"
               autoComplete="off"
               maxLength={CONVERSION_INPUT_MAX}
-              error={fieldError(problem, touched || /[^0-9\s]/.test(numbers))}
-              onChange={(e) => setNumbers(e.target.value)}
             />
-            <Button type="submit" loading={convert.isPending}>
+            <Button type="submit" loading={numbers.pending}>
               <FormattedMessage id="conversionTable.convert" />
             </Button>
           </form>
           {results}
           <Card as="section" title={<FormattedMessage id="conversionTable.phrase.title" />}>
-            <form className={s.form} onSubmit={onPhrase} noValidate>
+            <form className={s.form} onSubmit={phraseNumber.onSubmit} noValidate>
               <TextField
                 className={s.field}
                 label={intl.formatMessage({ id: 'conversionTable.phrase.label' })}
-                value={phraseNumber}
+                {...phraseNumber.field}
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={PHRASE_NUMBER_MAX}
-                error={fieldError(phraseProblem, phraseTouched || /[^0-9\s]/.test(phraseNumber))}
-                onChange={(e) => setPhraseNumber(e.target.value)}
               />
-              <Button type="submit" variant="secondary" loading={phrase.isPending}>
+              <Button type="submit" variant="secondary" loading={phraseNumber.pending}>
                 <FormattedMessage id="conversionTable.phrase.generate" />
               </Button>
             </form>

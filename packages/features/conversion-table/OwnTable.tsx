@@ -12,8 +12,9 @@ import {
 } from '@memoria/api';
 import { Button, Card, ErrorState, Skeleton, TextField } from '@memoria/ui';
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { errorMessage, FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
+import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './conversion.css.ts';
 import { downloadCsv, tableRows, toCsv } from './csv.ts';
 
@@ -21,38 +22,57 @@ import { downloadCsv, tableRows, toCsv } from './csv.ts';
 const initialWords = (table: MajorTable) =>
   Object.fromEntries(table.entries.map((e) => [e.digits, e.word ?? e.suggestions[0] ?? '']));
 
-function TableForm({ table }: { table: MajorTable }) {
-  const intl = useIntl();
-  const [words, setWords] = useState<Record<string, string>>(() => initialWords(table));
-  const save = useSaveMajorTable();
-  // The entries whose field differs from what is saved (prefilled suggestions included).
-  const changed = table.entries.filter((e) => (words[e.digits] ?? '').trim() !== (e.word ?? ''));
-  const savedCount = table.entries.filter((e) => e.word).length;
+/** The entries whose field differs from what is saved (prefilled suggestions included). */
+const changedEntries = (table: MajorTable, words: Record<string, string>) =>
+  table.entries.filter((e) => (words[e.digits] ?? '').trim() !== (e.word ?? ''));
 
-  // `entries.<i>.word` of the last save names the i-th entry sent.
-  const sent = save.variables?.entries ?? [];
+/** A failed save's word errors by number: `entries.<i>.word` names the i-th entry sent. */
+function rowErrorsOf(
+  intl: IntlShape,
+  failure: unknown,
+  sent: readonly { digits: string }[],
+): Record<string, string> {
   const rowErrors: Record<string, string> = {};
-  for (const [field, codes] of Object.entries(fieldErrorCodes(save.error))) {
+  for (const [field, codes] of Object.entries(fieldErrorCodes(failure))) {
     const match = /^entries\.(\d+)\.(word|digits)$/.exec(field);
     const digits = match ? sent[Number(match[1])]?.digits : undefined;
     const code = codes[0];
     if (digits && code) rowErrors[digits] = intl.formatMessage({ id: FIELD_ERROR_MESSAGES[code] });
   }
-  const otherError = save.isError && Object.keys(rowErrors).length === 0;
+  return rowErrors;
+}
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (changed.length === 0) return;
-    save.mutate(
-      {
+function TableForm({ table }: { table: MajorTable }) {
+  const intl = useIntl();
+  const save = useSaveMajorTable();
+  const form = useApiForm({
+    initial: () => initialWords(table),
+    // A word's error goes under its number (`rowErrors`), not under a field the server names.
+    fields: [],
+    failedId: 'errors.code.internal_error',
+    submit: (words: Record<string, string>) =>
+      save.mutateAsync({
         language: table.language,
-        entries: changed.map((entry) => ({
+        entries: changedEntries(table, words).map((entry) => ({
           digits: entry.digits,
           word: (words[entry.digits] ?? '').trim(),
         })),
-      },
-      { onSuccess: (saved) => setWords(initialWords(saved)) },
-    );
+      }),
+    onSuccess: (saved) => {
+      form.setValues(initialWords(saved));
+    },
+    // Words that do not encode their number show under their fields, nothing in the banner.
+    onFailure: (failure, words) =>
+      Object.keys(rowErrorsOf(intl, failure, changedEntries(table, words))).length > 0,
+  });
+  const words = form.values;
+  const changed = changedEntries(table, words);
+  const savedCount = table.entries.filter((e) => e.word).length;
+  const rowErrors = rowErrorsOf(intl, save.error, save.variables?.entries ?? []);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (changed.length > 0) void form.onSubmit();
   };
   const exportCsv = () => {
     const header = [
@@ -73,7 +93,7 @@ function TableForm({ table }: { table: MajorTable }) {
                 { id: 'conversionTable.own.wordFor' },
                 { number: entry.digits },
               )}
-              value={words[entry.digits] ?? ''}
+              {...form.bind(entry.digits)}
               maxLength={TABLE_WORD_MAX}
               autoComplete="off"
               list={`own-suggestions-${entry.digits}`}
@@ -81,7 +101,6 @@ function TableForm({ table }: { table: MajorTable }) {
                 entry.word ? undefined : intl.formatMessage({ id: 'conversionTable.own.suggested' })
               }
               error={rowErrors[entry.digits]}
-              onChange={(e) => setWords((w) => ({ ...w, [entry.digits]: e.target.value }))}
             />
             <datalist id={`own-suggestions-${entry.digits}`}>
               {entry.suggestions.map((word) => (
@@ -91,13 +110,13 @@ function TableForm({ table }: { table: MajorTable }) {
           </li>
         ))}
       </ul>
-      {otherError ? (
+      {form.banner ? (
         <p role="alert" className={s.saveError}>
-          {errorMessage(intl, save.error)}
+          {form.banner}
         </p>
       ) : null}
       <div className={s.ownActions}>
-        <Button type="submit" loading={save.isPending} disabled={changed.length === 0}>
+        <Button type="submit" loading={form.pending} disabled={changed.length === 0}>
           <FormattedMessage id="conversionTable.own.save" values={{ count: changed.length }} />
         </Button>
         <Button variant="secondary" onClick={exportCsv} disabled={savedCount === 0}>
