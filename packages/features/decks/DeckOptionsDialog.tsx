@@ -30,14 +30,27 @@ import {
 } from './presetForm.ts';
 
 export interface DeckOptionsDialogProps {
+  /** The deck whose preset is shown and assigned. */
   deckId: number;
+  /** Whether the dialog shows. */
   open: boolean;
+  /** Called on Close and Escape. */
   onClose: () => void;
 }
 
 /**
- * **API calls**: `GET presets/`, `GET desks/{id}/preset/`, `PUT desks/{id}/preset/`,
- * `POST presets/`, `PUT presets/{id}/`, `DELETE presets/{id}/`.
+ * The deck's options: which of the learner's presets the deck uses, and the chosen preset's
+ * settings (daily limits, steps, retention, orders, burying, leeches, easy days).
+ *
+ * **Use it** from the deck page's Options button. **Don't use it** for the deck's name or sharing
+ * (the deck dialogs) or for planning the workload (the Plan dialog).
+ *
+ * **Accessibility.** A dialog of labelled fields; a server error shows under its field and is
+ * announced; the preset select says which preset this deck uses.
+ *
+ * **API calls and states.** `GET presets/` and `GET desks/{id}/preset/` (`Default`);
+ * `PUT desks/{id}/preset/` assigns; `POST presets/`, `PUT presets/{id}/` and `DELETE presets/{id}/`
+ * create, save and delete; deleting the default preset answers 409 and the dialog says so.
  */
 export function DeckOptionsDialog({ deckId, open, onClose }: DeckOptionsDialogProps) {
   const intl = useIntl();
