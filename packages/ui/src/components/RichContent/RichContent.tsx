@@ -22,6 +22,7 @@ import {
   isAllowedLink,
   isAllowedMediaSrc,
   sanitizeSide,
+  TAGS,
 } from './sanitize.ts';
 import { bcp47, languageName, synthesis, voiceFor } from './speech.ts';
 
@@ -248,46 +249,11 @@ interface BuildState {
   next: number;
 }
 
-/** Element names React renders as they are (all in the sanitiser's allow-list). */
-const PLAIN = new Set([
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'strike',
-  'del',
-  'ins',
-  'sub',
-  'sup',
-  'mark',
-  'small',
-  'p',
-  'div',
-  'span',
-  'blockquote',
-  'pre',
-  'code',
-  'kbd',
-  'ul',
-  'ol',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'caption',
-]);
+/** Elements `build` renders itself (void, media, links, speech, colour); the rest as they are. */
+const SPECIAL = new Set(['br', 'hr', 'img', 'audio', 'a', 'font', 'tts-speak']);
+
+/** Element names React renders as they are: the sanitiser's allow-list less the special ones. */
+const PLAIN = new Set(TAGS.filter((tag) => !SPECIAL.has(tag)));
 
 function textParts(text: string, key: string): ReactNode[] {
   return splitMath(text).map((part, i) =>

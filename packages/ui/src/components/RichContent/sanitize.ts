@@ -6,7 +6,8 @@
  */
 import DOMPurify from 'dompurify';
 
-const TAGS = [
+/** The elements a card side may hold (RichContent renders each, the plain ones as they are). */
+export const TAGS = [
   'b',
   'strong',
   'i',
