@@ -9,35 +9,13 @@ import { ankiPackage, type TestCollection } from '../../packages/server/src/test
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { recordCspViolations } from '../support/csp.ts';
+import { newLearner } from '../support/learners.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 
-type Tokens = { access: string; refresh: string };
-
 const call = jsonApi(baseUrl);
-
-async function register(): Promise<{ email: string; tokens: Tokens }> {
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `notes-${stamp}@example.com`;
-  const password = 'journey-password';
-  await call('/auth/users/', {
-    method: 'POST',
-    body: JSON.stringify({
-      email,
-      username: `notes_${stamp}`,
-      password,
-      password2: password,
-      timezone: 'UTC',
-    }),
-  });
-  const tokens = await call<Tokens>('/auth/token/', {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-  });
-  return { email, tokens };
-}
 
 /** A mono 8 kHz 16-bit PCM WAV of `seconds` of silence: long enough to still be playing. */
 function wav(seconds: number): Uint8Array {
@@ -82,7 +60,7 @@ afterAll(async () => {
 
 describe('notes in the browser', () => {
   test('a cloze note with bold and math, reviewed; an imported sound played', async () => {
-    const session = await register();
+    const session = await newLearner(call, 'notes');
     const context = await browser.newContext({ viewport: LAPTOP_VIEWPORT });
     await context.addCookies([
       { name: 'language', value: 'en', url: baseUrl },
