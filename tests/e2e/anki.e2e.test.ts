@@ -11,36 +11,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { newLearner } from '../support/learners.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
 const FIXTURE = path.join(import.meta.dirname, '../fixtures/anki/geography.apkg');
 let browser: Browser;
 
-type Tokens = { access: string; refresh: string };
-
 const call = jsonApi(baseUrl);
-
-async function register(): Promise<{ email: string; tokens: Tokens }> {
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `anki-${stamp}@example.com`;
-  const password = 'journey-password';
-  await call('/auth/users/', {
-    method: 'POST',
-    body: JSON.stringify({
-      email,
-      username: `anki_${stamp}`,
-      password,
-      password2: password,
-      timezone: 'UTC',
-    }),
-  });
-  const tokens = await call<Tokens>('/auth/token/', {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-  });
-  return { email, tokens };
-}
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -52,7 +30,7 @@ afterAll(async () => {
 
 describe('Anki import and export in the browser', () => {
   test('import a package, see its decks and cards, review one, export and re-import', async () => {
-    const session = await register();
+    const session = await newLearner(call, 'anki');
     const context = await browser.newContext({
       viewport: LAPTOP_VIEWPORT,
       acceptDownloads: true,
