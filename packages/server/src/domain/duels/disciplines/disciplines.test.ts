@@ -46,7 +46,7 @@ describe('every discipline', () => {
       errors: { 'options.count': ['Must be between 10 and 400.'] },
     });
     expect(resolveOptions('images', { count: 12 }, 'en')).toEqual({
-      errors: { 'options.count': ['Must be a multiple of 5.'] },
+      errors: { 'options.count': ['Must be divisible by 5.'] },
     });
     expect(resolveOptions('cards', { scoring: 'digits', language: 'es' }, 'en')).toMatchObject({
       errors: { 'options.scoring': expect.any(Array), 'options.language': expect.any(Array) },

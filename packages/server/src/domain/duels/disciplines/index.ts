@@ -51,13 +51,13 @@ export function resolveOptions(
   if (count < rules.minCount || count > rules.maxCount) {
     errors['options.count'] = [`Must be between ${rules.minCount} and ${rules.maxCount}.`];
   } else if (count % rules.countStep !== 0) {
-    errors['options.count'] = [`Must be a multiple of ${rules.countStep}.`];
+    errors['options.count'] = [`Must be divisible by ${rules.countStep}.`];
   }
   if (input.scoring !== undefined && id !== 'numbers') {
-    errors['options.scoring'] = ['Only Numbers takes a scoring option.'];
+    errors['options.scoring'] = ['Must be left out: only Numbers takes a scoring.'];
   }
   if (input.language !== undefined && !rules.languages) {
-    errors['options.language'] = ['This discipline has no language.'];
+    errors['options.language'] = ['Must be left out: this discipline has no language.'];
   }
   if (Object.keys(errors).length > 0) return { errors };
   return {
