@@ -124,6 +124,7 @@ export {
   toggleTheme,
 } from './stores.ts';
 export * from './time-tracker.ts';
+export * from './training.ts';
 export * from './workload.ts';
 
 import type { components } from './schema.d.ts';

@@ -2786,6 +2786,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/duels/disciplines/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The five memory-training disciplines with their rules.
+         * @description Numbers, Images, Words, Names & Faces and Cards (Memory League's set): memorise and recall limits, item counts and how each is scored. docs/features/disciplines.md gives the rules and their sources.
+         */
+        get: operations["listDisciplines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/training/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's solo training attempts, newest first, and personal bests.
+         * @description The newest 100 attempts, and per discipline (and Numbers scoring) the best on time.
+         */
+        get: operations["listTrainingAttempts"];
+        put?: never;
+        /**
+         * Start a solo training attempt of one discipline.
+         * @description Answers the content to memorise, the recall prompts and the deadlines. The answer key stays on the server until the submit. Options a discipline does not take, or a count out of its range, are 400 naming `options.<field>`.
+         */
+        post: operations["startTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/training/{id}/submit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a training attempt's recall; answers the score and each item marked.
+         * @description Scored on what arrived. A submit after the recall deadline plus 2 s is still scored but marked `late`, and a late attempt is never a personal best. Submitting twice is 409; another learner's attempt is 404.
+         */
+        post: operations["submitTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/duels/generate-custom-questions/": {
         parameters: {
             query?: never;
@@ -5102,6 +5169,124 @@ export interface components {
             my_finished: boolean;
             status: components["schemas"]["DuelStatus"];
             result: components["schemas"]["DuelResult"];
+        };
+        /** @enum {string} */
+        DisciplineId: "numbers" | "images" | "words" | "names" | "cards";
+        /** @description One discipline's limits, item counts and scoring. */
+        DisciplineRules: {
+            id: components["schemas"]["DisciplineId"];
+            memorize_seconds: number;
+            recall_seconds: number;
+            default_count: number;
+            min_count: number;
+            max_count: number;
+            /** @description Counts are a multiple of this (Images, whole sequences of 5). */
+            count_step: number;
+            /** @enum {string} */
+            unit: "digits" | "pictures" | "words" | "faces" | "cards";
+            /** @description Whether the words or names come in a language (`options.language`). */
+            languages: boolean;
+            /** @description How a recall is scored, in English. */
+            scoring: string;
+        };
+        TrainingOptions: {
+            /** @description How many items (digits, pictures, words, faces); the discipline's default otherwise. */
+            count?: number;
+            /**
+             * @description Numbers only. `rows` (World Memory Championships rows, default) or `digits`.
+             * @enum {string}
+             */
+            scoring?: "rows" | "digits";
+            /** @description Words and Names only. Default the request's Accept-Language (en or es). */
+            language?: components["schemas"]["Locale"];
+        };
+        TrainingStart: {
+            discipline: components["schemas"]["DisciplineId"];
+            options?: components["schemas"]["TrainingOptions"];
+        };
+        TrainingFace: {
+            /** @description The face, an SVG document drawn on the server. */
+            svg: string;
+            first_name: string;
+            last_name: string;
+        };
+        /** @description What to memorise and the recall's prompts; only the discipline's own fields are set. Numbers `digits` in rows of `row_length`; Images `sequences` of 5 emoji and the same pictures shuffled per sequence (`shuffled_sequences`); Words `words`; Names & Faces `faces` and the same faces shuffled (`recall_faces`, SVG); Cards `cards` as codes (rank A 2-9 T J Q K, suit S H D C). */
+        TrainingContent: {
+            digits?: string;
+            row_length?: number;
+            sequences?: string[][];
+            shuffled_sequences?: string[][];
+            words?: string[];
+            faces?: components["schemas"]["TrainingFace"][];
+            recall_faces?: string[];
+            cards?: string[];
+        };
+        ResolvedTrainingOptions: {
+            count: number;
+            /** @enum {string|null} */
+            scoring: "rows" | "digits" | null;
+            /** @enum {string|null} */
+            language: "en" | "es" | null;
+        };
+        TrainingAttempt: {
+            id: components["schemas"]["Id"];
+            discipline: components["schemas"]["DisciplineId"];
+            options: components["schemas"]["ResolvedTrainingOptions"];
+            content: components["schemas"]["TrainingContent"];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            memorize_ends_at: string;
+            /**
+             * Format: date-time
+             * @description After this plus 2 s a submit is marked late.
+             */
+            recall_ends_at: string;
+            /** Format: date-time */
+            server_now: string;
+        };
+        TrainingSubmit: {
+            /** @description The recall in order. Numbers: one digit per position ("" for a blank). Images: the emoji at each position. Words: the word typed at each position. Names & Faces: first then last name of each face of `recall_faces`, in that order. Cards: one code per position ("10" may stand for T). */
+            answers: string[];
+            /** @description How long the learner memorised before turning to recall, as the client measured it; capped by the memorise limit and by the server's own elapsed time. Default the limit. */
+            memorize_ms?: number;
+        };
+        TrainingMark: {
+            given: string;
+            truth: string;
+            correct: boolean;
+        };
+        TrainingSummary: {
+            id: components["schemas"]["Id"];
+            discipline: components["schemas"]["DisciplineId"];
+            options: components["schemas"]["ResolvedTrainingOptions"];
+            /** @description Null until submitted. */
+            score: number | null;
+            max_score: number;
+            memorize_ms: number | null;
+            late: boolean;
+            /** @description Whether this attempt set a personal best when it was submitted. */
+            personal_best: boolean;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+        };
+        TrainingResult: {
+            attempt: components["schemas"]["TrainingSummary"];
+            /** @description Each recall position, what was given beside the truth. */
+            marks: components["schemas"]["TrainingMark"][];
+            /** @description Numbers scored by rows, the points of each row of `row_length` digits. */
+            row_points: number[] | null;
+            /** @description Whether this attempt beat every earlier one of its discipline (on time). */
+            personal_best: boolean;
+            /** @description The best attempt so far (this one when `personal_best`). */
+            best: components["schemas"]["TrainingSummary"];
+        };
+        TrainingHistory: {
+            attempts: components["schemas"]["TrainingSummary"][];
+            /** @description The best attempt per discipline (and per Numbers scoring). */
+            personal_bests: components["schemas"]["TrainingSummary"][];
         };
         /** @description An image duel and its request to the opponent. */
         ImageDuelCreate: {
@@ -10107,6 +10292,109 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listDisciplines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disciplines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisciplineRules"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listTrainingAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description History and personal bests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingHistory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    startTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingStart"];
+            };
+        };
+        responses: {
+            /** @description The attempt, its content and deadlines. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingAttempt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    submitTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingSubmit"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     generateCustomQuestions: {

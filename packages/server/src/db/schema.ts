@@ -1128,6 +1128,43 @@ export const duelPlayers = pgTable(
   ],
 );
 
+/**
+ * A solo training attempt of one discipline (`domain/duels/disciplines`): its seed and content with
+ * the answer key, its clock, and once submitted the answers, score and marks.
+ */
+export const trainingAttempts = pgTable(
+  'training_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    discipline: text('discipline').notNull(),
+    /** What personal bests compare: the discipline, and for Numbers its scoring. */
+    variant: text('variant').notNull(),
+    options: jsonb('options').notNull(),
+    seed: integer('seed').notNull(),
+    /** `{ view, truth }`: what the learner saw and the answer key, never sent before the submit. */
+    content: jsonb('content').notNull(),
+    maxScore: integer('max_score').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    memorizeEndsAt: timestamp('memorize_ends_at', { withTimezone: true }).notNull(),
+    recallEndsAt: timestamp('recall_ends_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    answers: jsonb('answers'),
+    /** `{ marks, rowPoints }` of the submitted recall. */
+    result: jsonb('result'),
+    score: integer('score'),
+    memorizeMs: integer('memorize_ms'),
+    late: boolean('late').notNull().default(false),
+    personalBest: boolean('personal_best').notNull().default(false),
+  },
+  (t) => [
+    index('training_attempts_user_idx').on(t.userId, t.startedAt),
+    index('training_attempts_best_idx').on(t.userId, t.variant, t.score),
+  ],
+);
+
 /** The invitation to a duel: a notification on both sides, each able to hide it (soft delete). */
 export const duelRequests = pgTable(
   'duel_requests',

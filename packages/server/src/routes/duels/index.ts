@@ -8,5 +8,6 @@ import { handlers as questions } from './questions.ts';
 import { handlers as recall } from './recall.ts';
 import { handlers as requests } from './requests.ts';
 import { handlers as stats } from './stats.ts';
+import { handlers as training } from './training.ts';
 
-export const handlers: Handlers = { ...questions, ...recall, ...requests, ...stats };
+export const handlers: Handlers = { ...questions, ...recall, ...requests, ...stats, ...training };

@@ -18,4 +18,6 @@ export const MESSAGES = {
   notReopenable: 'This duel already has a pending request or is being played.',
   notCreator: 'Only the duel creator can invite to it.',
   sourceRequired: 'Provide text or a desk to make questions from.',
+  trainingNotFound: 'Training attempt not found.',
+  trainingSubmitted: 'This training attempt was already submitted.',
 } as const;

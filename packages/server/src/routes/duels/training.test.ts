@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trainingAttempts } from '../../db/schema.ts';
+import { D, helpers, type Player } from '../../test/duels.ts';
+import { createTestBackend, type TestBackend } from '../../test/harness.ts';
+
+let t: TestBackend;
+beforeAll(async () => {
+  t = await createTestBackend();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const h = helpers(() => t);
+
+async function start(who: Player, body: Record<string, unknown>) {
+  const res = await h.post(who, `${D}/training/`, body);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** The answer key the server keeps (read from storage, as only the server may). */
+async function truthOf(id: number): Promise<string[]> {
+  const [row] = await t.database.db
+    .select({ content: trainingAttempts.content })
+    .from(trainingAttempts)
+    .where(eq(trainingAttempts.id, id));
+  if (!row) throw new Error(`no attempt ${id}`);
+  return (row.content as { truth: string[] }).truth;
+}
+
+/** Moves an attempt's clock `seconds` into the past. */
+async function age(id: number, seconds: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(trainingAttempts)
+    .where(eq(trainingAttempts.id, id));
+  if (!row) throw new Error('no attempt');
+  const back = (d: Date) => new Date(d.getTime() - seconds * 1000);
+  await t.database.db
+    .update(trainingAttempts)
+    .set({
+      startedAt: back(row.startedAt),
+      memorizeEndsAt: back(row.memorizeEndsAt),
+      recallEndsAt: back(row.recallEndsAt),
+    })
+    .where(eq(trainingAttempts.id, id));
+}
+
+describe('GET duels/disciplines/', () => {
+  it('lists the five disciplines with their limits and scoring', async () => {
+    const who = await h.player('free');
+    const res = await h.get(who, `${D}/disciplines/`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((d: { id: string }) => d.id)).toEqual([
+      'numbers',
+      'images',
+      'words',
+      'names',
+      'cards',
+    ]);
+    expect(res.body[0]).toMatchObject({
+      id: 'numbers',
+      default_count: 80,
+      memorize_seconds: 60,
+      recall_seconds: 240,
+    });
+  });
+});
+
+describe('solo training', () => {
+  it('starts with the content and deadlines, never the answer key, and scores the recall', async () => {
+    const who = await h.player('free');
+    const attempt = await start(who, { discipline: 'numbers' });
+    expect(attempt.content.digits).toMatch(/^\d{80}$/);
+    expect(JSON.stringify(attempt)).not.toContain('truth');
+    expect(Date.parse(attempt.recall_ends_at) - Date.parse(attempt.started_at)).toBe(300_000);
+
+    // First row right, second row with one mistake: 40 + 20 (WMC rows).
+    const digits = [...attempt.content.digits];
+    digits[45] = digits[45] === '0' ? '1' : '0';
+    const res = await h.post(who, `${D}/training/${attempt.id}/submit/`, {
+      answers: digits,
+      memorize_ms: 30_000,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.attempt).toMatchObject({ score: 60, max_score: 80, late: false });
+    expect(res.body.row_points).toEqual([40, 20]);
+    expect(res.body.marks[45]).toMatchObject({ correct: false });
+    expect(res.body.marks[45].truth).toBe(attempt.content.digits[45]);
+    expect(res.body.personal_best).toBe(true);
+    expect(res.body.best.id).toBe(attempt.id);
+  });
+
+  it('sets a personal best only when beaten, and lists history and bests', async () => {
+    const who = await h.player('free');
+    const first = await start(who, { discipline: 'words', options: { count: 10, language: 'es' } });
+    const truth = await truthOf(first.id);
+    expect(first.content.words).toEqual(truth);
+    const good = await h.post(who, `${D}/training/${first.id}/submit/`, { answers: truth });
+    expect(good.body).toMatchObject({ personal_best: true, attempt: { score: 10 } });
+
+    const second = await start(who, {
+      discipline: 'words',
+      options: { count: 10, language: 'es' },
+    });
+    const worse = await h.post(who, `${D}/training/${second.id}/submit/`, {
+      answers: (await truthOf(second.id)).slice(0, 4),
+    });
+    expect(worse.body).toMatchObject({ personal_best: false, attempt: { score: 4 } });
+    expect(worse.body.best).toMatchObject({ id: first.id, score: 10 });
+
+    const history = await h.get(who, `${D}/training/`);
+    expect(history.status).toBe(200);
+    expect(history.body.attempts.map((a: { id: number }) => a.id)).toEqual([second.id, first.id]);
+    expect(history.body.personal_bests).toEqual([
+      expect.objectContaining({ id: first.id, discipline: 'words', personal_best: true }),
+    ]);
+  });
+
+  it('scores a late submit on what arrived, marks it late and keeps it from the bests', async () => {
+    const who = await h.player('free');
+    const attempt = await start(who, { discipline: 'cards' });
+    await age(attempt.id, 303);
+    const res = await h.post(who, `${D}/training/${attempt.id}/submit/`, {
+      answers: attempt.content.cards,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ attempt: { score: 52, late: true }, personal_best: false });
+  });
+
+  it('refuses a second submit with 409', async () => {
+    const who = await h.player('free');
+    const attempt = await start(who, { discipline: 'images', options: { count: 5 } });
+    const path = `${D}/training/${attempt.id}/submit/`;
+    expect((await h.post(who, path, { answers: [] })).status).toBe(200);
+    const again = await h.post(who, path, { answers: [] });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('conflict');
+  });
+
+  it("answers 404 for another learner's attempt and leaves it unsubmitted", async () => {
+    const [ana, ben] = [await h.player('free'), await h.player('free')];
+    const attempt = await start(ana, { discipline: 'names', options: { count: 5 } });
+    const res = await h.post(ben, `${D}/training/${attempt.id}/submit/`, { answers: [] });
+    expect(res.status).toBe(404);
+    expect((await h.get(ben, `${D}/training/`)).body.attempts).toEqual([]);
+    const own = await h.post(ana, `${D}/training/${attempt.id}/submit/`, { answers: [] });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers 400 naming the option a discipline refuses or its count out of range', async () => {
+    const who = await h.player('free');
+    const bad = await h.post(who, `${D}/training/`, {
+      discipline: 'images',
+      options: { count: 7, scoring: 'digits' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({
+      'options.count': ['Must be divisible by 5.'],
+      'options.scoring': ['Must be left out: only Numbers takes a scoring.'],
+    });
+    expect(bad.body.field_codes['options.count']).toEqual(['not_allowed_value']);
+    const unknown = await h.post(who, `${D}/training/`, { discipline: 'chess' });
+    expect(unknown.status).toBe(400);
+  });
+});
