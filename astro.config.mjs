@@ -8,6 +8,7 @@ import backendDev from './src/integrations/backend-dev.ts';
 import clientInteraction from './src/integrations/client-interaction.ts';
 import clientRouterCsp, { cspSha256 } from './src/integrations/client-router-csp.ts';
 import precompiledMessages from './src/integrations/precompiled-messages.ts';
+import serviceWorker from './src/integrations/service-worker.ts';
 
 export default defineConfig({
   // Every page is rendered per request: language and theme come from cookies and
@@ -23,12 +24,14 @@ export default defineConfig({
   // layout's client router needs (see src/integrations/client-router-csp.ts).
   // `memoria:precompiled-messages`: the islands' messages are parsed at build time and the ICU
   // parser stays out of the browser's bundle (see src/integrations/precompiled-messages.ts).
+  // `memoria:service-worker`: /sw.js, the offline app shell (see src/integrations/service-worker.ts).
   integrations: [
     react(),
     backendDev(),
     clientInteraction(),
     clientRouterCsp(),
     precompiledMessages(),
+    serviceWorker(),
   ],
   // The static pages' CSS is small (~12 KB, ~3 KB gzipped): inlined, it costs no render-blocking
   // request before first paint.

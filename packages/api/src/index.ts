@@ -105,10 +105,12 @@ export type {
   Theme,
 } from './stores.ts';
 export {
+  $appUpdated,
   $connectionLost,
   $cookieConsent,
   $eventsConnection,
   $locale,
+  $offline,
   $session,
   $theme,
   localeFromLanguage,

@@ -117,9 +117,20 @@ export function setCookieConsent(value: 'accepted' | 'declined'): void {
  */
 export const $connectionLost = atom<boolean>(false);
 
+/**
+ * True while the browser says it has no network (`navigator.onLine`, its `online`/`offline`
+ * events): the header's offline indicator. Unlike `$connectionLost` it sends no one to /login.
+ */
+export const $offline = atom<boolean>(hasWindow && navigator.onLine === false);
+
+/** True once a new version of the app (its service worker) took over this page: "Updated". */
+export const $appUpdated = atom<boolean>(false);
+
 // ── browser events ───────────────────────────────────────────────────────────────────────────
 
 if (hasWindow) {
+  window.addEventListener('offline', () => $offline.set(true));
+  window.addEventListener('online', () => $offline.set(false));
   window.addEventListener(AUTH_CHANGE_EVENT, syncSession);
   window.addEventListener('storage', () => {
     syncSession();

@@ -77,3 +77,6 @@ export const PhoneDrawerSpanish: Story = inMatrix(
   { locale: 'es', viewport: 'phone' },
   { args: { defaultDrawerOpen: true, currentPath: '/' }, parameters: { msw: shellData('free') } },
 );
+
+/** No network, and a new version of the app took over: "Offline" and "Updated" (issue 46). */
+export const OfflineAndUpdated: Story = { args: { offline: true, updated: true } };

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, expect, test } from 'vitest';
+import { $appUpdated, $offline } from '@memoria/api';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { Providers, renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -41,4 +42,25 @@ test('the phone drawer links to the friends page', async () => {
   const drawer = await screen.findByRole('dialog', { name: 'Menu' });
   const link = within(drawer).getByRole('link', { name: 'Friends' });
   expect(link.getAttribute('href')).toBe('/friends');
+});
+
+afterEach(() => {
+  $offline.set(false);
+  $appUpdated.set(false);
+});
+
+// Issue 46: the browser's offline/online events and a new version taking over, in the header.
+test('the header says Offline while the browser is offline, and Updated after a new version', async () => {
+  renderWithProviders(<TopBar currentPath="/space-repetition" />, { locale: 'es' });
+  const status = await screen.findByRole('status');
+  expect(status.textContent).toBe('');
+
+  act(() => window.dispatchEvent(new Event('offline')));
+  await within(status).findByText('Sin conexión');
+
+  act(() => window.dispatchEvent(new Event('online')));
+  await waitFor(() => expect(within(status).queryByText('Sin conexión')).toBeNull());
+
+  act(() => $appUpdated.set(true));
+  await within(status).findByText('Actualizado');
 });

@@ -1,4 +1,6 @@
-import { Drawer, IconButton, MenuIcon } from '@memoria/ui';
+import { $appUpdated, $offline } from '@memoria/api';
+import { Chip, Drawer, IconButton, MenuIcon } from '@memoria/ui';
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { NotificationsMenu, type NotificationsMenuProps } from './NotificationsMenu.tsx';
@@ -16,6 +18,33 @@ export interface TopBarProps {
   notifications?: NotificationsMenuProps;
   /** Stories: the mobile drawer starts open. */
   defaultDrawerOpen?: boolean;
+  /** Force the offline indicator shown (stories); by default it follows `$offline`. */
+  offline?: boolean;
+  /** Force the "Updated" notice shown (stories); by default it follows `$appUpdated`. */
+  updated?: boolean;
+}
+
+/**
+ * "Offline" while the browser has no network, and a quiet "Updated" once a new version of the
+ * app took over (src/pwa/register.ts). A polite live region: both are announced, neither
+ * interrupts.
+ */
+function ConnectionStatus({ offline, updated }: { offline?: boolean; updated?: boolean }) {
+  const intl = useIntl();
+  const isOffline = useStore($offline);
+  const isUpdated = useStore($appUpdated);
+  const showOffline = offline ?? isOffline;
+  const showUpdated = updated ?? isUpdated;
+  return (
+    <div role="status" className={s.connectionStatus}>
+      {showOffline && (
+        <span title={intl.formatMessage({ id: 'shell.offline.description' })}>
+          <Chip label={intl.formatMessage({ id: 'shell.offline' })} />
+        </span>
+      )}
+      {showUpdated && <Chip label={intl.formatMessage({ id: 'shell.appUpdated' })} />}
+    </div>
+  );
 }
 
 /**
@@ -32,6 +61,8 @@ export interface TopBarProps {
  *   says so in the list (`SearchFailed`).
  * - The bell: see `NotificationsMenu` (`Notifications`). The island also opens the events stream.
  * - Phones: the menu button opens the navigation `Drawer` (`PhoneDrawer`).
+ * - Offline (the browser has no network): an "Offline" chip; after a new version of the app took
+ *   over, a quiet "Updated" chip (`OfflineAndUpdated`).
  *
  * **Accessibility.** The search is a WAI-ARIA combobox with a listbox of grouped options:
  * Ctrl/Cmd+K focuses it (and selects its text) from anywhere on the page, even before the island
@@ -41,13 +72,16 @@ export interface TopBarProps {
  * naming its language); the theme switch is an icon button named after what it does ("Switch to
  * dark theme"); the bell is `NotificationsMenu`'s menu button. On phones the menu button ("Open
  * menu", `aria-haspopup="dialog"`, `aria-expanded`) opens the navigation in a modal `Drawer`, which
- * returns focus to it when it closes.
+ * returns focus to it when it closes. "Offline" and "Updated" sit in a polite `role="status"`
+ * region, announced without moving focus.
  */
 export function TopBar({
   currentPath,
   search,
   notifications,
   defaultDrawerOpen = false,
+  offline,
+  updated,
 }: TopBarProps) {
   const intl = useIntl();
   const [drawerOpen, setDrawerOpen] = useState(defaultDrawerOpen);
@@ -78,6 +112,7 @@ export function TopBar({
       </Drawer>
       <SearchBox {...search} />
       <div className={s.topBarActions}>
+        <ConnectionStatus offline={offline} updated={updated} />
         <LanguageSwitch />
         <ThemeToggle />
         <NotificationsMenu {...notifications} />

@@ -141,6 +141,13 @@ export const en = {
   'shell.connectionLost': 'Connection lost. Redirecting to login...',
   'shell.retry': 'Retry',
 
+  'shell.offline': 'Offline',
+  'shell.offline.description': 'No connection. Pages you opened before still show.',
+  'shell.appUpdated': 'Updated',
+  'shell.pwa.description': 'Memory training: spaced repetition, duels and mnemonics.',
+  'shell.pwa.shortcut.review': 'Review',
+  'shell.pwa.shortcut.duels': 'Duels',
+
   'shell.dashboard.title': 'Modes',
   'shell.dashboard.greeting': 'Welcome back, {name}!',
   'shell.dashboard.greetingNew': 'Welcome, {name}!',
@@ -308,6 +315,14 @@ export const es: Record<ShellMessageId, string> = {
 
   'shell.connectionLost': 'Conexión perdida. Redirigiendo al inicio de sesión...',
   'shell.retry': 'Reintentar',
+
+  'shell.offline': 'Sin conexión',
+  'shell.offline.description': 'Sin conexión. Las páginas que ya abriste se siguen mostrando.',
+  'shell.appUpdated': 'Actualizado',
+  'shell.pwa.description':
+    'Entrenamiento de la memoria: repetición espaciada, duelos y mnemotecnia.',
+  'shell.pwa.shortcut.review': 'Repasar',
+  'shell.pwa.shortcut.duels': 'Duelos',
 
   'shell.dashboard.title': 'Modos',
   'shell.dashboard.greeting': '¡Hola de nuevo, {name}!',

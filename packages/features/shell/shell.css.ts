@@ -556,3 +556,10 @@ export const centered = style({
 });
 
 export const centeredIcon = style({ color: vars.color.textMuted });
+
+/** "Offline" / "Updated" in the top bar (empty, and taking no room, while neither shows). */
+export const connectionStatus = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
