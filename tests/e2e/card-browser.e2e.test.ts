@@ -1,20 +1,18 @@
 // The card browser journey (issue 43) in Debian's Chromium against the real product: a learner
-// with a deck of three cards opens /space-repetition/browse from the deck list, selects one card
-// and suspends it (the review's `@` key is another change; here the browser's own bulk action),
-// searches `is:suspended` and finds only that card, then unsuspends it and the search is empty.
-// A new learner rather than the seeded demo, so the journey does not change the demo's cards
-// other journeys read.
-import type { Browser } from 'playwright-core';
+// with a deck of three cards studies it and suspends the first card shown with the review's `@`
+// key, opens /space-repetition/browse from the deck list, finds that card by searching
+// `is:suspended`, unsuspends it from the browser's bulk menu by keyboard, and the card is back
+// in the review queue (three to study again). A new learner rather than the seeded demo, so the
+// journey does not change the demo's cards other journeys read.
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
+import { type Learner, newLearner, signedIn } from '../support/learners.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
 let browser: Browser;
-
-type Tokens = { access: string; refresh: string };
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -24,72 +22,76 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function learnerWithDeck(fronts: string[]): Promise<{ email: string; tokens: Tokens }> {
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `cb-${stamp}@example.com`;
-  const password = 'journey-password';
-  await call('/auth/users/', {
-    method: 'POST',
-    body: JSON.stringify({ email, username: `cb_${stamp}`, password, password2: password }),
-  });
-  const tokens = await call<Tokens>('/auth/token/', {
-    method: 'POST',
-    body: JSON.stringify({ email, password }),
-  });
+async function deckOf(who: Learner, fronts: string[]): Promise<void> {
   const deck = await call<{ id: number }>('/space-repetition/desks/', {
     method: 'POST',
-    token: tokens.access,
+    token: who.tokens.access,
     body: JSON.stringify({ name: 'Capitals' }),
   });
   for (const front of fronts) {
     await call('/space-repetition/cards/', {
       method: 'POST',
-      token: tokens.access,
+      token: who.tokens.access,
       body: JSON.stringify({ desk_id: deck.id, front, back: `${front} back` }),
     });
   }
-  return { email, tokens };
 }
 
-test('suspends a card from the browser, finds it with is:suspended and unsuspends it', async () => {
-  const { email, tokens } = await learnerWithDeck(['France', 'Spain', 'Italy']);
-  const context = await browser.newContext({ viewport: LAPTOP_VIEWPORT });
-  await context.addCookies([
-    { name: 'language', value: 'en', url: baseUrl },
-    { name: 'session_hint', value: '1', url: baseUrl },
-    { name: 'user_email', value: email, url: baseUrl },
-  ]);
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!localStorage.getItem('access_token')) {
-        localStorage.setItem('access_token', access ?? '');
-        localStorage.setItem('refresh_token', refresh ?? '');
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
+/** The deck list's Study link of the learner's one deck, naming how many cards are to study. */
+const studyLink = (page: Page) =>
+  page.getByRole('main').getByRole('link', { name: /^Study \(\d+\)$/ });
+
+test('suspends a card from the review with @, finds it with is:suspended, unsuspends it', async () => {
+  const learner = await newLearner(call, 'cb');
+  await deckOf(learner, ['France', 'Spain', 'Italy']);
+  const { context, page } = await signedIn(browser, baseUrl, learner);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
+  // The review: `@` suspends the card shown, and the queue has one card fewer.
+  await page.goto(`${baseUrl}/space-repetition`);
+  expect(await studyLink(page).textContent()).toBe('Study (3)');
+  await studyLink(page).click();
+  await page.getByText('3 remaining today', { exact: true }).waitFor();
+  const shown = page.locator('article[data-card-id] [data-side="front"]').first();
+  const suspended = ((await shown.textContent()) ?? '').trim();
+  expect(['France', 'Spain', 'Italy']).toContain(suspended);
+  await page.keyboard.press('@');
+  await page.getByText('Card suspended.').waitFor();
+  await page.getByText('2 remaining today', { exact: true }).waitFor();
+
+  // The browser: the search finds only that card, suspended.
   await page.goto(`${baseUrl}/space-repetition`);
   await page.getByRole('link', { name: 'Browse cards' }).click();
   await page.waitForURL(`${baseUrl}/space-repetition/browse`);
   const table = page.getByRole('table', { name: 'Cards' });
-  const spain = table.getByRole('row', { name: /Spain/ });
-  await spain.click();
-  await page.getByRole('button', { name: 'Suspend', exact: true }).click();
-  await page.getByText('1 card changed').waitFor();
-
+  await table.waitFor();
   const box = page.getByRole('searchbox', { name: 'Search cards' });
   await box.fill('is:suspended');
   await box.press('Enter');
+  const row = table.getByRole('row', { name: new RegExp(suspended) });
   await expect.poll(() => table.getByRole('row').count()).toBe(2);
-  await expect.poll(() => spain.textContent()).toContain('Suspended');
+  await expect.poll(() => row.textContent()).toContain('Suspended');
 
-  await spain.click();
-  await page.getByRole('button', { name: 'Unsuspend' }).click();
+  // Unsuspend it by keyboard: Space selects the row, the Actions menu opens with Enter.
+  await row.focus();
+  await page.keyboard.press('Space');
+  await page.getByText('1 selected').waitFor();
+  await page.getByRole('button', { name: 'Actions' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Suspend', exact: true }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent))
+    .toBe('Unsuspend');
+  await page.keyboard.press('Enter');
+  await page.getByText('1 card changed').waitFor();
   await page.getByText('No cards found').waitFor();
+
+  // Back in the review queue: three cards to study again.
+  await page.goto(`${baseUrl}/space-repetition`);
+  await page.getByRole('main').getByRole('link', { name: 'Study (3)', exact: true }).click();
+  await page.getByText('3 remaining today', { exact: true }).waitFor();
   expect(errors).toEqual([]);
   await context.close();
-}, 120_000);
+}, 180_000);

@@ -4,6 +4,7 @@
  * invalidates what a card change does (`deckKeys`) besides the note itself.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { cardSearchKeys } from './card-search.ts';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import {
@@ -156,7 +157,8 @@ export function useUpdateNote(
     options,
     async ({ id, ...body }) =>
       unwrap(await api.PUT('/space-repetition/notes/{id}/', { params: { path: { id } }, body })),
-    ({ id }, note) => [noteKeys.note(id), ...deckKeys(note.desk_id)],
+    // The card browser's rows show the note's sides: they change with it.
+    ({ id }, note) => [noteKeys.note(id), ...deckKeys(note.desk_id), cardSearchKeys.all],
   );
 }
 

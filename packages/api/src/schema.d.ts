@@ -2142,7 +2142,7 @@ export interface paths {
         put?: never;
         /**
          * Apply one action to many cards (the card browser's), each card answered on its own.
-         * @description Suspend, unsuspend, bury (until the caller's next day), unbury, flag, reset (new again) and reschedule (rated cards due in `days` days) change the caller's own schedules: any card they see. Tag and untag change the cards' notes: only in decks the caller may edit. A card the caller does not see is `not_found`, one they may not change `forbidden`; the others apply in one transaction. The answer's `operation_id` undoes the change for 30 days.
+         * @description Suspend, unsuspend, bury (until the caller's next day), unbury, flag, reset (new again) and reschedule (rated cards due in `days` days) change the caller's own schedules: any card they see. Tag and untag change the cards' notes: only in decks the caller may edit. Move puts the cards' notes (a note's cards stay together) into the caller's own deck `desk_id`, from decks the caller owns. Delete removes the cards with everyone's schedules and history (and a note left without cards): only in decks the caller may edit. A card the caller does not see is `not_found`, one they may not change `forbidden`; the others apply in one transaction. The answer's `operation_id` undoes the change for 30 days.
          */
         post: operations["changeCardsInBulk"];
         delete?: never;
@@ -2165,7 +2165,7 @@ export interface paths {
         put?: never;
         /**
          * Undo one of the caller's bulk changes, putting back what it overwrote.
-         * @description The caller's schedules (or the notes' tags) go back to what they were just before the change, including anything done to those cards since. 409 when it was undone already; 404 when it is not the caller's or older than 30 days.
+         * @description The caller's schedules (or the notes' tags, or the notes' decks) go back to what they were just before the change, including anything done to those cards since; deleted cards come back with their schedules and history. 409 when it was undone already, or when a deck it would put cards back into is gone; 404 when it is not the caller's or older than 30 days.
          */
         post: operations["undoCardsBulkChange"];
         delete?: never;
@@ -4900,13 +4900,15 @@ export interface components {
         CardBulkRequest: {
             card_ids: number[];
             /** @enum {string} */
-            action: "suspend" | "unsuspend" | "bury" | "unbury" | "flag" | "tag" | "untag" | "reset" | "reschedule";
+            action: "suspend" | "unsuspend" | "bury" | "unbury" | "flag" | "tag" | "untag" | "reset" | "reschedule" | "move" | "delete";
             /** @description For `flag`, 0 to 7 (required). */
             flag?: number;
             /** @description For `tag` and `untag` (required). */
             tags?: components["schemas"]["NoteTags"];
             /** @description For `reschedule` (required), days from the start of the caller's today. */
             days?: number;
+            /** @description For `move` (required), a deck the caller owns. */
+            desk_id?: number;
         };
         CardBulkResult: {
             /** @description Undoes the change (`cards/bulk/{id}/undo/`); null when no card changed. */
@@ -9364,7 +9366,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description How many cards (or notes) were put back. */
+            /** @description How many cards (or notes, for tags and moves) were put back. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -12,12 +12,14 @@ import {
   useCardsBulkChange,
   useUndoCardsBulkChange,
 } from '@memoria/api';
-import { Button, EmptyState, Select, Skeleton, Snackbar, TextField } from '@memoria/ui';
+import { Button, EmptyState, Menu, Select, Skeleton, Snackbar, TextField } from '@memoria/ui';
 import { type FormEvent, type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
+import { type BulkDialog, BulkDialogs } from './BulkDialogs.tsx';
 import * as s from './cardBrowser.css.ts';
 import { NoteEditor } from './NoteEditor.tsx';
+import { useDesktop } from './useDesktop.ts';
 
 type Column =
   | 'front'
@@ -70,20 +72,25 @@ function queryProblem(error: ApiRequestError | null): string | undefined {
 
 /**
  * The card browser: a search box with Anki's syntax and its help, a sortable, paginated table of
- * the cards found, row selection by mouse and keyboard, bulk actions with Undo, and the note editor
- * on Enter. The page hydrates it as `CardBrowserIsland`.
+ * the cards found, row selection by mouse and keyboard, bulk actions (suspend, bury, flag, tag,
+ * reset, reschedule, move to deck, delete) with Undo, and the note editor on Enter: beside the
+ * table at desktop width, as Anki's browser, a dialog on a phone. The page hydrates it as
+ * `CardBrowserIsland`.
  *
  * **Use it** as the page that finds and fixes cards across every deck the learner sees.
  * **Don't use it** inside a deck's page (its card list is `DeckDetail`) or in the review.
  *
  * **Accessibility.** The table's sortable headers are buttons that say their order; rows are
- * selected with Space, Shift+click and Ctrl+A and moved through with the arrow keys; Enter opens
- * the note; each bulk change is announced in a snackbar with Undo.
+ * selected with Space, Shift+arrows, Shift+click and Ctrl+A and moved through with the arrow keys;
+ * the bulk actions are a menu button (Enter opens it, arrows choose); delete asks first, saying how
+ * many cards; Enter opens the note in a labelled side panel (a dialog on a phone); each bulk change
+ * is announced in a snackbar with Undo.
  *
  * **API calls and states.** `GET /space-repetition/cards/search/` per query, sort and page
  * (`Default`); no card found: `Empty`; a query that does not parse: the server's message under
  * the box (`BadQuery`); failure: the error with Retry (`LoadError`). Bulk actions:
- * `POST /space-repetition/cards/bulk/` and its `undo/`; Enter reads `GET /space-repetition/notes/{id}/`.
+ * `POST /space-repetition/cards/bulk/` and its `undo/` (`BulkMenu`, `DeleteConfirm`; moving lists
+ * `GET /space-repetition/desks/`); Enter reads `GET /space-repetition/notes/{id}/` (`NotePanel`).
  */
 export function CardBrowser() {
   const intl = useIntl();
@@ -97,15 +104,22 @@ export function CardBrowser() {
   const [editing, setEditing] = useState<CardSearchResult | null>(null);
   const [notice, setNotice] = useState<{ message: string; operationId?: number } | null>(null);
   const [tags, setTags] = useState('');
-  const [days, setDays] = useState('1');
+  const [dialog, setDialog] = useState<BulkDialog | null>(null);
+  const desktop = useDesktop();
 
   const search = useCardSearch({ q, sort, order, page });
   const rows = search.data?.results ?? [];
   const problem = queryProblem(search.error);
 
   const bulk = useCardsBulkChange({
-    onSuccess: (result) => {
+    onSuccess: (result, request) => {
       const count = result.results.filter((r) => r.outcome === 'done').length;
+      setDialog(null);
+      if (request.action === 'delete') {
+        // The deleted rows are gone: nothing of them stays selected or open.
+        setSelected(new Set());
+        if (editing && request.card_ids.includes(editing.id)) setEditing(null);
+      }
       setNotice({
         message: intl.formatMessage({ id: 'cardBrowser.done' }, { count }),
         operationId: result.operation_id ?? undefined,
@@ -163,11 +177,20 @@ export function CardBrowser() {
       select(index, { range: event.shiftKey, toggle: true });
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      const sibling =
-        event.key === 'ArrowDown'
-          ? (event.currentTarget.nextElementSibling as HTMLElement | null)
-          : (event.currentTarget.previousElementSibling as HTMLElement | null);
-      sibling?.focus();
+      const down = event.key === 'ArrowDown';
+      const sibling = (
+        down ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling
+      ) as HTMLElement | null;
+      if (!sibling) return;
+      sibling.focus();
+      if (event.shiftKey) {
+        // Shift+arrow grows (or shrinks) the range from where the selection started.
+        if (anchor === null) setAnchor(index);
+        const from = anchor ?? index;
+        const to = down ? index + 1 : index - 1;
+        const [lo, hi] = from < to ? [from, to] : [to, from];
+        setSelected(new Set(rows.slice(lo, hi + 1).map((r) => r.id)));
+      }
     }
   };
 
@@ -181,6 +204,21 @@ export function CardBrowser() {
   const run = (change: Omit<CardBulkRequest, 'card_ids'>) =>
     bulk.mutate({ ...change, card_ids: [...selected] } as CardBulkRequest);
   const tagList = tags.split(/\s+/).filter(Boolean);
+  const menuItem = (id: string, label: string, onSelect: () => void) => ({
+    id,
+    label: intl.formatMessage({ id: label }),
+    disabled: bulk.isPending || undo.isPending,
+    onSelect,
+  });
+  const menu = [
+    menuItem('suspend', 'cardBrowser.action.suspend', () => run({ action: 'suspend' })),
+    menuItem('unsuspend', 'cardBrowser.action.unsuspend', () => run({ action: 'unsuspend' })),
+    menuItem('bury', 'cardBrowser.action.bury', () => run({ action: 'bury' })),
+    menuItem('reset', 'cardBrowser.action.reset', () => run({ action: 'reset' })),
+    menuItem('reschedule', 'cardBrowser.action.rescheduleOpen', () => setDialog('reschedule')),
+    menuItem('move', 'cardBrowser.action.move', () => setDialog('move')),
+    menuItem('delete', 'cardBrowser.action.delete', () => setDialog('delete')),
+  ];
 
   const pages = Math.max(1, Math.ceil((search.data?.count ?? 0) / CARD_SEARCH_PAGE_SIZE));
 
@@ -372,18 +410,11 @@ export function CardBrowser() {
           role="toolbar"
           aria-label={intl.formatMessage({ id: 'cardBrowser.actions' })}
         >
-          <Button size="sm" disabled={busy} onClick={() => run({ action: 'suspend' })}>
-            <FormattedMessage id="cardBrowser.action.suspend" />
-          </Button>
-          <Button size="sm" disabled={busy} onClick={() => run({ action: 'unsuspend' })}>
-            <FormattedMessage id="cardBrowser.action.unsuspend" />
-          </Button>
-          <Button size="sm" disabled={busy} onClick={() => run({ action: 'bury' })}>
-            <FormattedMessage id="cardBrowser.action.bury" />
-          </Button>
-          <Button size="sm" disabled={busy} onClick={() => run({ action: 'reset' })}>
-            <FormattedMessage id="cardBrowser.action.reset" />
-          </Button>
+          <Menu
+            trigger={<FormattedMessage id="cardBrowser.actions.menu" />}
+            items={menu}
+            className={s.menu}
+          />
           <Select
             label={<FormattedMessage id="cardBrowser.action.flag" />}
             value=""
@@ -422,26 +453,26 @@ export function CardBrowser() {
           >
             <FormattedMessage id="cardBrowser.action.untag" />
           </Button>
-          <TextField
-            label={<FormattedMessage id="cardBrowser.action.days" />}
-            type="number"
-            min={0}
-            max={36500}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-          />
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy || days === ''}
-            onClick={() => run({ action: 'reschedule', days: Number(days) })}
-          >
-            <FormattedMessage id="cardBrowser.action.reschedule" />
-          </Button>
         </div>
       ) : null}
-      {body}
-      {editing ? <NoteEditor card={editing} onClose={() => setEditing(null)} /> : null}
+      {editing && desktop ? (
+        <div className={s.withPanel}>
+          <div className={s.tableColumn}>{body}</div>
+          <NoteEditor card={editing} variant="panel" onClose={() => setEditing(null)} />
+        </div>
+      ) : (
+        body
+      )}
+      {editing && !desktop ? (
+        <NoteEditor card={editing} variant="dialog" onClose={() => setEditing(null)} />
+      ) : null}
+      <BulkDialogs
+        open={dialog}
+        count={selected.size}
+        pending={bulk.isPending}
+        onClose={() => setDialog(null)}
+        onRun={run}
+      />
       <Snackbar
         open={notice !== null}
         message={notice?.message ?? ''}

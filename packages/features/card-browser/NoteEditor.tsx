@@ -1,10 +1,22 @@
-/** The note of a browser row, loaded then edited in the decks' NoteEditorDialog. */
+/**
+ * The note of a browser row, loaded then edited in the decks' NoteEditorDialog: the one note form,
+ * as a side panel or a dialog.
+ */
 import { type CardSearchResult, useNote } from '@memoria/api';
 import { Snackbar } from '@memoria/ui';
 import { useIntl } from 'react-intl';
 import { NoteEditorDialog } from '../decks/index.ts';
 
-export function NoteEditor({ card, onClose }: { card: CardSearchResult; onClose: () => void }) {
+export function NoteEditor({
+  card,
+  variant,
+  onClose,
+}: {
+  card: CardSearchResult;
+  /** `panel` beside the table (desktop width), `dialog` over it (a phone). */
+  variant: 'panel' | 'dialog';
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const note = useNote(card.note_id);
   if (note.isError) {
@@ -18,5 +30,13 @@ export function NoteEditor({ card, onClose }: { card: CardSearchResult; onClose:
     );
   }
   if (!note.data) return null;
-  return <NoteEditorDialog open deckId={card.desk_id} note={note.data} onClose={onClose} />;
+  return (
+    <NoteEditorDialog
+      open
+      variant={variant}
+      deckId={card.desk_id}
+      note={note.data}
+      onClose={onClose}
+    />
+  );
 }

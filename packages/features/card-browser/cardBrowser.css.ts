@@ -33,6 +33,22 @@ export const toolbar = style({
 
 export const tableWrap = style({ overflowX: 'auto' });
 
+export const menu = style({ alignSelf: 'flex-end' });
+
+/** The table and the note editor beside it (desktop width only; a phone gets a dialog). */
+export const withPanel = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(320px, 420px)',
+  alignItems: 'start',
+  gap: vars.space.md,
+});
+
+export const tableColumn = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
+
+export const dialogText = style({ margin: 0 });
+
+export const dialogForm = style({ display: 'grid', gap: vars.space.md });
+
 export const table = style({
   width: '100%',
   borderCollapse: 'collapse',

@@ -63,6 +63,21 @@ export const en = {
   'cardBrowser.actionFailed': 'The change could not be made.',
   'cardBrowser.openBrowser': 'Browse cards',
   'cardBrowser.noteLoadFailed': 'The note could not be loaded.',
+  'cardBrowser.actions.menu': 'Actions',
+  'cardBrowser.action.rescheduleOpen': 'Reschedule…',
+  'cardBrowser.action.move': 'Move to deck…',
+  'cardBrowser.action.delete': 'Delete…',
+  'cardBrowser.cancel': 'Cancel',
+  'cardBrowser.reschedule.title': 'Reschedule {count, plural, one {# card} other {# cards}}',
+  'cardBrowser.move.title': 'Move {count, plural, one {# card} other {# cards}} to a deck',
+  'cardBrowser.move.deck': 'Deck',
+  'cardBrowser.move.help': 'A note’s cards move together. Only your own decks are listed.',
+  'cardBrowser.move.submit': 'Move',
+  'cardBrowser.delete.title': 'Delete {count, plural, one {# card} other {# cards}}?',
+  'cardBrowser.delete.body':
+    'Their review history goes with them, for everyone who studies them. Undo brings them back.',
+  'cardBrowser.delete.submit': 'Delete {count, plural, one {# card} other {# cards}}',
+  'cardBrowser.editor': 'Note editor',
 } as const;
 
 export const es: Record<keyof typeof en, string> = {
@@ -129,4 +144,19 @@ export const es: Record<keyof typeof en, string> = {
   'cardBrowser.actionFailed': 'No se pudo hacer el cambio.',
   'cardBrowser.openBrowser': 'Explorar tarjetas',
   'cardBrowser.noteLoadFailed': 'No se pudo cargar la nota.',
+  'cardBrowser.actions.menu': 'Acciones',
+  'cardBrowser.action.rescheduleOpen': 'Reprogramar…',
+  'cardBrowser.action.move': 'Mover a un mazo…',
+  'cardBrowser.action.delete': 'Eliminar…',
+  'cardBrowser.cancel': 'Cancelar',
+  'cardBrowser.reschedule.title': 'Reprogramar {count, plural, one {# tarjeta} other {# tarjetas}}',
+  'cardBrowser.move.title': 'Mover {count, plural, one {# tarjeta} other {# tarjetas}} a un mazo',
+  'cardBrowser.move.deck': 'Mazo',
+  'cardBrowser.move.help': 'Las tarjetas de una nota se mueven juntas. Solo se listan tus mazos.',
+  'cardBrowser.move.submit': 'Mover',
+  'cardBrowser.delete.title': '¿Eliminar {count, plural, one {# tarjeta} other {# tarjetas}}?',
+  'cardBrowser.delete.body':
+    'Su historial de repasos se elimina con ellas, para todos los que las estudian. Deshacer las recupera.',
+  'cardBrowser.delete.submit': 'Eliminar {count, plural, one {# tarjeta} other {# tarjetas}}',
+  'cardBrowser.editor': 'Editor de notas',
 };

@@ -27,6 +27,11 @@ export interface NoteEditorDialogProps {
   draft?: NoteDraft;
   /** Called with the note once saved. */
   onSaved?: (note: Note) => void;
+  /**
+   * `dialog` (default) over the page; `panel` beside a list (the card browser at desktop width),
+   * the same form in a labelled region that stays open while the list is used.
+   */
+  variant?: 'dialog' | 'panel';
 }
 
 const OCCLUSION_FIELDS = new Set(['image', 'masks']);
@@ -37,16 +42,19 @@ function NoteEditorBody({
   note,
   draft,
   onSaved,
+  variant = 'dialog',
 }: Omit<NoteEditorDialogProps, 'open'>) {
   const intl = useIntl();
   const formId = useId();
+  const titleId = useId();
   const editor = useNoteEditor({
     deckId,
     note,
     draft,
     onSaved: (saved) => {
       onSaved?.(saved);
-      onClose();
+      // The panel stays beside its list, as Anki's browser editor does; the dialog is done.
+      if (variant === 'dialog') onClose();
     },
   });
   const { form, type, fields, types } = editor;
@@ -109,23 +117,30 @@ function NoteEditorBody({
     );
   }
 
+  const title = <FormattedMessage id={note ? 'decks.note.editTitle' : 'decks.note.addTitle'} />;
+  const actions = (
+    <>
+      <Button variant="text" onClick={onClose}>
+        <FormattedMessage id={variant === 'panel' ? 'decks.action.close' : 'decks.action.cancel'} />
+      </Button>
+      <Button type="submit" form={formId} loading={form.pending} disabled={!types.data}>
+        <FormattedMessage id="decks.action.save" />
+      </Button>
+    </>
+  );
+  if (variant === 'panel') {
+    return (
+      <aside className={d.notePanel} aria-labelledby={titleId}>
+        <h2 id={titleId} className={d.notePanelTitle}>
+          {title}
+        </h2>
+        {body}
+        <div className={d.notePanelActions}>{actions}</div>
+      </aside>
+    );
+  }
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="lg"
-      title={<FormattedMessage id={note ? 'decks.note.editTitle' : 'decks.note.addTitle'} />}
-      actions={
-        <>
-          <Button variant="text" onClick={onClose}>
-            <FormattedMessage id="decks.action.cancel" />
-          </Button>
-          <Button type="submit" form={formId} loading={form.pending} disabled={!types.data}>
-            <FormattedMessage id="decks.action.save" />
-          </Button>
-        </>
-      }
-    >
+    <Dialog open onClose={onClose} size="lg" title={title} actions={actions}>
       {body}
     </Dialog>
   );

@@ -97,6 +97,27 @@ export const meta = style({
 
 export const form = style({ display: 'grid', gap: vars.space.md });
 
+/** The note editor as a panel beside a list (the card browser at desktop width). */
+export const notePanel = style({
+  display: 'grid',
+  alignContent: 'start',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.divider}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  maxHeight: '80vh',
+  overflowY: 'auto',
+});
+
+export const notePanelTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
+
+export const notePanelActions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});
+
 /** The decks and skip reasons of an Anki import's summary. */
 export const importList = style({
   margin: 0,

@@ -1,5 +1,5 @@
 /** Rows the browser's tests and stories show. */
-import type { ApiErrorBody, CardSearchPage, CardSearchResult } from '@memoria/api';
+import type { ApiErrorBody, CardSearchPage, CardSearchResult, Note, NoteType } from '@memoria/api';
 
 export function card(id: number, over: Partial<CardSearchResult> = {}): CardSearchResult {
   return {
@@ -54,3 +54,28 @@ export const BAD_QUERY: ApiErrorBody = {
   fields: { q: ['Character 4: "(" is never closed.'] },
   field_codes: { q: ['search_invalid'] },
 };
+
+/** `GET note-types/`: the one stock type the browser's rows use. */
+export const BASIC_TYPE: NoteType = {
+  id: 'basic',
+  name: 'Basic',
+  stock: true,
+  fields: ['front', 'back'],
+  required_fields: ['front'],
+  front_template: null,
+  back_template: null,
+};
+
+/** The note behind a browser row (a Basic note of one card). */
+export function noteOf(row: CardSearchResult): Note {
+  return {
+    id: row.note_id,
+    desk_id: row.desk_id,
+    note_type: 'basic',
+    fields: { front: row.front, back: row.back },
+    tags: row.tags,
+    cards: [],
+    created_at: row.created_at,
+    updated_at: row.created_at,
+  };
+}

@@ -183,3 +183,121 @@ export async function lockBulkOperation(
 export async function markBulkOperationUndone(q: Query, id: number): Promise<void> {
   await q`update card_bulk_operations set undone_at = now() where id = ${id}`;
 }
+
+/** The notes' decks, locked, to keep before moving them. */
+export async function lockNotesDecks(
+  q: Query,
+  noteIds: readonly number[],
+): Promise<{ id: number; desk_id: number }[]> {
+  if (noteIds.length === 0) return [];
+  return q<{ id: number; desk_id: number }[]>`
+    select id, desk_id from notes where id = any(${[...noteIds]}::int[]) order by id for update`;
+}
+
+/** Recounts `desks.cards_count` of the decks a move or delete touched. */
+async function recountDecks(q: Query, deckIds: readonly number[]): Promise<void> {
+  await q`
+    update desks d set cards_count = (select count(*) from cards c where c.desk_id = d.id)
+    where d.id = any(${[...new Set(deckIds)]}::int[])`;
+}
+
+/**
+ * Puts each note, with all its cards, everyone's schedules and history of them, into its deck
+ * (a move, or its undo). A note's cards always share its deck.
+ */
+export async function moveNotes(
+  q: Query,
+  moves: readonly { id: number; desk_id: number }[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  const json = JSON.stringify(moves);
+  const [from] = await q<{ ids: number[] }[]>`
+    select coalesce(array_agg(distinct desk_id), '{}') as ids from notes
+    where id in (select id from json_to_recordset(${json}::json) as m(id int, desk_id int))`;
+  await q`
+    update notes n set desk_id = m.desk_id, updated_at = now()
+    from json_to_recordset(${json}::json) as m(id int, desk_id int) where n.id = m.id`;
+  await q`
+    update cards c set desk_id = m.desk_id, updated_at = now()
+    from json_to_recordset(${json}::json) as m(id int, desk_id int) where c.note_id = m.id`;
+  await q`
+    update card_schedules s set desk_id = c.desk_id, updated_at = now()
+    from cards c join json_to_recordset(${json}::json) as m(id int, desk_id int) on c.note_id = m.id
+    where s.card_id = c.id`;
+  await q`
+    update review_logs l set desk_id = c.desk_id
+    from cards c join json_to_recordset(${json}::json) as m(id int, desk_id int) on c.note_id = m.id
+    where l.card_id = c.id`;
+  await recountDecks(q, [...(from?.ids ?? []), ...moves.map((m) => m.desk_id)]);
+}
+
+/** The rows a delete of cards removes (all columns, as JSON), which its undo inserts again. */
+export interface DeletedCards {
+  notes: Record<string, unknown>[];
+  cards: Record<string, unknown>[];
+  schedules: Record<string, unknown>[];
+  logs: Record<string, unknown>[];
+}
+
+/**
+ * Deletes the cards with everyone's schedules and history of them, and each note left without
+ * cards; answers what it removed, for the undo.
+ */
+export async function deleteCardsKept(q: Query, cardIds: readonly number[]): Promise<DeletedCards> {
+  const ids = [...cardIds];
+  type Rows = { row: Record<string, unknown> }[];
+  const cards = await q<Rows>`
+    select to_jsonb(c) as row from cards c where c.id = any(${ids}::int[]) order by c.id for update`;
+  const notes = await q<Rows>`
+    select to_jsonb(n) as row from notes n
+    where n.id in (select note_id from cards where id = any(${ids}::int[]))
+      and not exists (select 1 from cards c where c.note_id = n.id and c.id <> all(${ids}::int[]))
+    order by n.id for update`;
+  const schedules = await q<Rows>`
+    select to_jsonb(s) as row from card_schedules s where s.card_id = any(${ids}::int[])`;
+  const logs = await q<Rows>`
+    select to_jsonb(l) as row from review_logs l where l.card_id = any(${ids}::int[]) order by l.id`;
+  await q`delete from cards where id = any(${ids}::int[])`;
+  const noteIds = notes.map((n) => Number(n.row.id));
+  await q`delete from notes where id = any(${noteIds}::int[])`;
+  await recountDecks(
+    q,
+    cards.map((c) => Number(c.row.desk_id)),
+  );
+  const rowsOf = (rows: Rows) => rows.map((r) => r.row);
+  return {
+    notes: rowsOf(notes),
+    cards: rowsOf(cards),
+    schedules: rowsOf(schedules),
+    logs: rowsOf(logs),
+  };
+}
+
+/** The tables a delete's undo writes, in the order their keys need. */
+const DELETED_TABLES = [
+  ['notes', 'notes'],
+  ['cards', 'cards'],
+  ['schedules', 'card_schedules'],
+  ['logs', 'review_logs'],
+] as const;
+
+/** Inserts again what `deleteCardsKept` removed (its undo). */
+export async function restoreDeletedCards(q: Query, kept: DeletedCards): Promise<void> {
+  for (const [key, table] of DELETED_TABLES) {
+    if (kept[key].length === 0) continue;
+    await q`
+      insert into ${q.unsafe(table)}
+      select * from jsonb_populate_recordset(null::${q.unsafe(table)}, ${JSON.stringify(kept[key])}::jsonb)`;
+  }
+  await recountDecks(
+    q,
+    kept.cards.map((c) => Number(c.desk_id)),
+  );
+}
+
+/** Which of `deckIds` still exist (locked, so an undo's deck stays while it writes). */
+export async function existingDecks(q: Query, deckIds: readonly number[]): Promise<Set<number>> {
+  const rows = await q<{ id: number }[]>`
+    select id from desks where id = any(${[...new Set(deckIds)]}::int[]) for share`;
+  return new Set(rows.map((r) => r.id));
+}

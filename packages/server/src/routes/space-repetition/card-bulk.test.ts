@@ -132,3 +132,91 @@ describe('bulk actions', () => {
     expect((await card(ana, ids[0])).suspended).toBe(true);
   });
 });
+
+const where = async (id: number) => {
+  const [row] = await t.database.sql`
+    select c.desk_id as card_deck, n.desk_id as note_deck, n.id as note_id,
+      (select count(*)::int from card_schedules s where s.card_id = c.id) as schedules,
+      (select count(*)::int from review_logs l where l.card_id = c.id) as logs
+    from cards c join notes n on n.id = c.note_id where c.id = ${id}`;
+  return row;
+};
+const cardsCount = async (deckId: number) => {
+  const [row] = await t.database.sql`select cards_count from desks where id = ${deckId}`;
+  return row?.cards_count;
+};
+
+describe('move and delete', () => {
+  it('moves the cards’ notes into a deck of the caller’s, and undo moves them back', async () => {
+    const { ana, ids } = await mixedCards();
+    const from = (await where(ids[0]))?.card_deck as number;
+    const target = await deckOf(ana, 0);
+    await rate(ana, ids[0], { difficulty: 'good' });
+    const res = await bulk(ana, { card_ids: ids, action: 'move', desk_id: target.deck.id });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'done',
+      'done',
+      'forbidden',
+      'not_found',
+    ]);
+    expect(await where(ids[0])).toMatchObject({
+      card_deck: target.deck.id,
+      note_deck: target.deck.id,
+    });
+    const [schedule] = await t.database.sql`
+      select desk_id from card_schedules where card_id = ${ids[0]} and user_id = ${ana.user.id}`;
+    expect(schedule?.desk_id).toBe(target.deck.id);
+    expect(await cardsCount(target.deck.id)).toBe(2);
+    expect(await cardsCount(from)).toBe(0);
+
+    expect((await undo(ana, res.body.operation_id)).body).toEqual({ restored: 2 });
+    expect(await where(ids[0])).toMatchObject({ card_deck: from, note_deck: from });
+    expect(await cardsCount(target.deck.id)).toBe(0);
+    expect(await cardsCount(from)).toBe(2);
+  });
+
+  it('moves only into a deck the caller owns, naming desk_id otherwise', async () => {
+    const { ana, cy, ids } = await mixedCards();
+    expect((await bulk(ana, { card_ids: [ids[0]], action: 'move' })).body.fields).toEqual({
+      desk_id: ['This field is required.'],
+    });
+    const others = await deckOf(cy, 0);
+    const res = await bulk(ana, { card_ids: [ids[0]], action: 'move', desk_id: others.deck.id });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(['desk_id']);
+  });
+
+  it('deletes the cards with their history, and undo brings them back as they were', async () => {
+    const { ana, cy, ids } = await mixedCards();
+    const from = (await where(ids[0]))?.card_deck as number;
+    await rate(ana, ids[0], { difficulty: 'good' });
+    const before = await card(ana, ids[0]);
+    const res = await bulk(ana, { card_ids: [ids[0], ids[2]], action: 'delete' });
+    expect(res.body.results.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'done',
+      'forbidden',
+    ]);
+    expect(await where(ids[0])).toBeUndefined();
+    expect(await where(ids[2])).toBeDefined();
+    expect(await cardsCount(from)).toBe(1);
+    // Cy, whose deck Ana may not edit, keeps her card.
+    expect((await card(cy, ids[2])).tags).toEqual([]);
+
+    expect((await undo(ana, res.body.operation_id)).body).toEqual({ restored: 1 });
+    expect(await where(ids[0])).toMatchObject({ card_deck: from, schedules: 1, logs: 1 });
+    expect(await card(ana, ids[0])).toMatchObject({ reps: before.reps, state: before.state });
+    expect(await cardsCount(from)).toBe(2);
+    expect((await undo(ana, res.body.operation_id)).status).toBe(409);
+  });
+
+  it('cannot undo a delete once the deck is gone: 409', async () => {
+    const { ana, ids } = await mixedCards();
+    const from = (await where(ids[0]))?.card_deck as number;
+    const res = await bulk(ana, { card_ids: [ids[0]], action: 'delete' });
+    await t.database.sql`delete from desks where id = ${from}`;
+    const undone = await undo(ana, res.body.operation_id);
+    expect(undone.status).toBe(409);
+    expect(undone.body.code).toBe('conflict');
+  });
+});
