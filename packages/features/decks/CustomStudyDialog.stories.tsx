@@ -1,16 +1,16 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { CARDS, customSession } from '../deck-review/test/fixtures.ts';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { api, HttpResponse } from '../shared/test/storyData.ts';
 import { CustomStudyDialog } from './CustomStudyDialog.tsx';
+import { customSession } from './test/customStudy.ts';
 
-const answering = (cards: Parameters<typeof customSession>[1]) => [
+const answering = (empty = false) => [
   api.post('/space-repetition/custom-study/', async ({ request }) => {
     const body = (await request.json()) as { kind: Parameters<typeof customSession>[0] };
-    return HttpResponse.json(customSession(body.kind, cards));
+    return HttpResponse.json(customSession(body.kind, { empty }));
   }),
 ];
 
@@ -19,7 +19,7 @@ const meta = {
   component: CustomStudyDialog,
   args: { deckId: 7, open: true, onClose: fn(), onStart: fn() },
   decorators: [withSession(true), withQueryClient],
-  parameters: { messages, msw: answering([CARDS.review]) },
+  parameters: { messages, msw: answering() },
 } satisfies Meta<typeof CustomStudyDialog>;
 
 export default meta;
@@ -53,7 +53,7 @@ export const Invalid: Story = {
 /** The server found no card: the dialog says so and stays open. */
 export const NothingMatches: Story = {
   args: { initial: { kind: 'cram', tag: 'nothing' } },
-  parameters: { msw: answering([]) },
+  parameters: { msw: answering(true) },
   play: async ({ canvasElement }) => {
     const body = await start(canvasElement);
     await expect(await body.findByRole('alert')).toBeTruthy();

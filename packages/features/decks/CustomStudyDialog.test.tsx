@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { CARDS, customSession } from '../deck-review/test/fixtures.ts';
 import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { CustomStudyDialog } from './CustomStudyDialog.tsx';
+import { customSession } from './test/customStudy.ts';
 
 const api = signedInApi();
 const PATH = '/be/api/space-repetition/custom-study/';
@@ -28,7 +28,7 @@ const start = () => userEvent.click(screen.getByRole('button', { name: 'Start st
 
 describe('CustomStudyDialog', () => {
   test('review ahead: sends days and limit, then opens the review playing the session', async () => {
-    serve({ status: 200, body: customSession('ahead', [CARDS.review]) });
+    serve({ status: 200, body: customSession('ahead') });
     const onStart = open();
     expect(screen.getByRole('radio', { name: /Review ahead/ })).toHaveProperty('checked', true);
     await userEvent.clear(field('Days ahead'));
@@ -44,7 +44,7 @@ describe('CustomStudyDialog', () => {
   });
 
   test('cram by tag: the tag field replaces the days, and the address carries it', async () => {
-    serve({ status: 200, body: customSession('cram', [CARDS.fresh]) });
+    serve({ status: 200, body: customSession('cram') });
     const onStart = open();
     await userEvent.click(screen.getByRole('radio', { name: /Cram by tag/ }));
     expect(screen.queryByRole('textbox', { name: 'Days ahead' })).toBeNull();
@@ -58,7 +58,7 @@ describe('CustomStudyDialog', () => {
   });
 
   test('wrong values are said under their fields and nothing is sent', async () => {
-    serve({ status: 200, body: customSession('ahead', []) });
+    serve({ status: 200, body: customSession('ahead', { empty: true }) });
     const onStart = open();
     await userEvent.clear(field('Days ahead'));
     await userEvent.type(field('Days ahead'), '400');
@@ -95,7 +95,7 @@ describe('CustomStudyDialog', () => {
   });
 
   test('a session without cards says so and stays open', async () => {
-    serve({ status: 200, body: customSession('forgotten', []) });
+    serve({ status: 200, body: customSession('forgotten', { empty: true }) });
     const onStart = open();
     await userEvent.click(screen.getByRole('radio', { name: /Review forgotten/ }));
     await start();
