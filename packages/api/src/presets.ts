@@ -13,7 +13,7 @@ import {
   useSignedInQuery,
 } from './query.ts';
 import type { components } from './schema.d.ts';
-import { spaceRepetitionKeys } from './space-repetition.ts';
+import { type DueCards, spaceRepetitionKeys } from './space-repetition.ts';
 
 type Schemas = components['schemas'];
 export type Preset = Schemas['Preset'];
@@ -22,6 +22,15 @@ export type ReviewOrder = Schemas['ReviewOrder'];
 export type CustomStudyRequest = Schemas['CustomStudyRequest'];
 export type CustomStudySession = Schemas['CustomStudySession'];
 export type CustomStudyKind = CustomStudyRequest['kind'];
+/** A custom-study session in the review queue's shape, so the review island plays it as a queue. */
+export type CustomStudyQueue = DueCards & { cram: boolean; kind: CustomStudyKind };
+
+/** The contract's bounds and defaults of a custom-study request (docs/features/presets.md). */
+export const CUSTOM_STUDY_LIMITS = {
+  limit: { min: 1, max: 500, default: 50 },
+  days: { min: 1, max: 365, default: 7 },
+  tagMaxLength: 200,
+} as const;
 
 /** The contract's bounds and defaults of a preset (docs/features/presets.md). */
 export const PRESET_LIMITS = {
@@ -32,6 +41,60 @@ export const PRESET_LIMITS = {
   leechThreshold: { min: 1, max: 99, default: 8 },
   maxSteps: 10,
 } as const;
+
+/** `POST custom-study/` once per request: the session the review island plays. */
+export const customStudyKeys = {
+  session: (request: CustomStudyRequest) =>
+    [...spaceRepetitionKeys.all, 'customStudy', request] as const,
+};
+
+/** `POST space-repetition/custom-study/`, outside the query cache. */
+export async function fetchCustomStudy(
+  body: CustomStudyRequest,
+  signal?: AbortSignal,
+): Promise<CustomStudySession> {
+  return unwrap(await api.POST('/space-repetition/custom-study/', { body, signal }));
+}
+
+/** A session as a queue: its counts are its cards', nothing is due later outside it. */
+export function toCustomStudyQueue(session: CustomStudySession): CustomStudyQueue {
+  const fresh = session.cards.filter((card) => card.state === 'new').length;
+  return {
+    kind: session.kind,
+    cram: session.cram,
+    day: new Date().toISOString().slice(0, 10),
+    desk_id: session.desk_id,
+    due_count: session.cards.length - fresh,
+    new_count: fresh,
+    remaining_today: session.cards.length,
+    next_due: null,
+    cards: session.cards,
+  };
+}
+
+/**
+ * The session of a request as a cached queue (`dueCardsCache` edits it with
+ * `{ queryKey }`). Read once: a refetch would bring back cards rated in it (cram, forgotten).
+ */
+export const customStudyQueries = {
+  queue: (request: CustomStudyRequest) =>
+    queryOptions<CustomStudyQueue, ApiRequestError>({
+      queryKey: customStudyKeys.session(request),
+      queryFn: async ({ signal }) => toCustomStudyQueue(await fetchCustomStudy(request, signal)),
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    }),
+};
+
+/** The session of `request` as a queue; `enabled: false` when the review plays the due queue. */
+export function useCustomStudyQueue(
+  request: CustomStudyRequest,
+  options: QueryHookOptions<CustomStudyQueue> = {},
+) {
+  return useSignedInQuery(customStudyQueries.queue(request), options);
+}
 
 export const presetKeys = {
   all: () => ['spaceRepetition', 'presets'] as const,
@@ -131,7 +194,7 @@ export function useCustomStudy(
 ) {
   return useInvalidating(
     options,
-    async (body) => unwrap(await api.POST('/space-repetition/custom-study/', { body })),
+    (body) => fetchCustomStudy(body),
     () => [],
   );
 }

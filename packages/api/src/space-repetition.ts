@@ -165,16 +165,27 @@ function withPreviews(cards: DueCard[], page: DueCards): DueCard[] {
   );
 }
 
+/**
+ * Which cached queue the helpers below edit: a deck's due queue (`null`: all decks), or another
+ * query holding a queue of the same shape (a custom-study session, `customStudyQueue`).
+ */
+export type QueueRef = number | null | { queryKey: readonly unknown[] };
+
+/** The query key of a queue. */
+export function queueKey(ref: QueueRef): readonly unknown[] {
+  return typeof ref === 'object' && ref !== null ? ref.queryKey : spaceRepetitionKeys.due(ref);
+}
+
 /** Reads and edits a cached review queue; used for the optimistic update of a rating. */
 export const dueCardsCache = {
-  get(client: QueryClient, deckId: number | null): DueCards | undefined {
-    return client.getQueryData<DueCards>(spaceRepetitionKeys.due(deckId));
+  get(client: QueryClient, deckId: QueueRef): DueCards | undefined {
+    return client.getQueryData<DueCards>(queueKey(deckId));
   },
-  set(client: QueryClient, deckId: number | null, data: DueCards | undefined): void {
-    client.setQueryData<DueCards>(spaceRepetitionKeys.due(deckId), data);
+  set(client: QueryClient, deckId: QueueRef, data: DueCards | undefined): void {
+    client.setQueryData<DueCards>(queueKey(deckId), data);
   },
   /** Takes a card out of the queue and counts it as done; returns the queue before. */
-  remove(client: QueryClient, deckId: number | null, cardId: number): DueCards | undefined {
+  remove(client: QueryClient, deckId: QueueRef, cardId: number): DueCards | undefined {
     const before = dueCardsCache.get(client, deckId);
     if (!before) return before;
     const card = before.cards.find((c) => c.id === cardId);
@@ -193,7 +204,7 @@ export const dueCardsCache = {
    * A learning step coming back in the session: at the end of the queue, counted as due; a card
    * already in the queue is replaced where it stands (the server's answer for it), counts unchanged.
    */
-  requeue(client: QueryClient, deckId: number | null, card: DueCard): void {
+  requeue(client: QueryClient, deckId: QueueRef, card: DueCard): void {
     const before = dueCardsCache.get(client, deckId);
     if (!before) return;
     if (before.cards.some((c) => c.id === card.id)) {
@@ -215,7 +226,7 @@ export const dueCardsCache = {
    * place (the one on screen stays on screen), the page's others follow in its order, and the
    * counts are the server's. Only for a page read while no rating was on its way.
    */
-  topUp(client: QueryClient, deckId: number | null, page: DueCards): void {
+  topUp(client: QueryClient, deckId: QueueRef, page: DueCards): void {
     const before = dueCardsCache.get(client, deckId);
     if (!before) return;
     const held = new Set(before.cards.map((c) => c.id));
@@ -229,7 +240,7 @@ export const dueCardsCache = {
    * card's previews depend on its own schedule only, so they hold even when ratings of other
    * cards were sent while the page was read (when `topUp` must not be used).
    */
-  fillPreviews(client: QueryClient, deckId: number | null, page: DueCards): void {
+  fillPreviews(client: QueryClient, deckId: QueueRef, page: DueCards): void {
     const before = dueCardsCache.get(client, deckId);
     if (!before) return;
     const cards = withPreviews(before.cards, page);
@@ -240,7 +251,7 @@ export const dueCardsCache = {
    * an Again put back at the end) is replaced, and its count moves to the card's own: undoing
    * Again on a new card counts it as new again, not as due.
    */
-  prepend(client: QueryClient, deckId: number | null, card: DueCard, remaining?: number): void {
+  prepend(client: QueryClient, deckId: QueueRef, card: DueCard, remaining?: number): void {
     const before = dueCardsCache.get(client, deckId);
     if (!before) return;
     const copy = before.cards.find((c) => c.id === card.id);

@@ -4,8 +4,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
+import { api, HttpResponse } from '../shared/test/storyData.ts';
 import { DeckReview } from './DeckReview.tsx';
-import { CARDS, deck, queue } from './test/fixtures.ts';
+import { CARDS, customSession, deck, queue } from './test/fixtures.ts';
 
 const handlers = (cards: Parameters<typeof queue>[0], deckOverrides = {}) => [
   ok('/space-repetition/desks/{id}/', deck(deckOverrides)),
@@ -99,3 +100,22 @@ export const FlaggedPhone: Story = inMatrix(
   { viewport: 'phone' },
   { parameters: FlaggedCard.parameters },
 );
+
+const cramming = (cards: Parameters<typeof customSession>[1]) => [
+  ok('/space-repetition/desks/{id}/', deck()),
+  api.post('/space-repetition/custom-study/', () =>
+    HttpResponse.json(customSession('cram', cards)),
+  ),
+];
+
+/** A cram session (`?study=1&custom=cram`): its banner, its own counter, the same card view. */
+export const CustomStudyCram: Story = {
+  args: { initiallyRevealed: true, customStudy: { kind: 'cram', desk_id: 7, tag: 'capitals' } },
+  parameters: { msw: cramming([CARDS.review, CARDS.fresh]) },
+};
+
+/** A custom session that matched no card: said so, with the way back. */
+export const CustomStudyEmpty: Story = {
+  args: { customStudy: { kind: 'cram', desk_id: 7 } },
+  parameters: { msw: cramming([]) },
+};

@@ -6,6 +6,7 @@
  * `useReviewSession`, the keys and announcements `useReviewKeys.ts`; this file renders them.
  */
 import {
+  type CustomStudyRequest,
   type DueCard,
   FLAG_COLORS,
   REVIEW_RATINGS,
@@ -31,6 +32,7 @@ import { DECK_ERRORS, errorMessage } from '../shared/errors.ts';
 import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
 import { CardSide, type ResolveMediaUrl } from './CardSide.tsx';
+import { CustomStudyBanner } from './CustomStudyBanner.tsx';
 import { describeInterval, formatInterval } from './intervals.ts';
 import { useFlushReviewQueue } from './offlineQueue.ts';
 import * as s from './review.css.ts';
@@ -54,6 +56,8 @@ export interface DeckReviewProps {
   deckId: number;
   /** Start with the answer shown (stories). */
   initiallyRevealed?: boolean;
+  /** Play this custom-study session instead of the due queue (`customStudyFromQuery`). */
+  customStudy?: CustomStudyRequest | null;
 }
 
 /**
@@ -76,6 +80,10 @@ export interface DeckReviewProps {
  *   `POST /space-repetition/cards/{id}/undo_review/`. Ratings made while offline are queued and
  *   sent from the next page that opens.
  *
+ * - Custom study (`customStudy`, from the address `?study=1&custom=…`): `POST
+ *   /space-repetition/custom-study/` once; its list is played under `CustomStudyBanner`
+ *   (`CustomStudyCram`); a cram session's ratings carry `cram: true`; an empty list says so
+ *   (`CustomStudyEmpty`), a finished one "Custom study finished".
  * - Review tools (`POST cards/{id}/bury|suspend/`, `PUT cards/{id}/flag/`, undone with
  *   `unbury|unsuspend/` or the previous flag): keys `-`, `@`, Ctrl/Cmd+1…7 or the More menu.
  *
@@ -89,11 +97,15 @@ export interface DeckReviewProps {
  * a group named "How well did you remember?"; feedback (an undo, a queued rating, an error) is a
  * snackbar.
  */
-export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProps) {
+export function DeckReview({
+  deckId,
+  initiallyRevealed = false,
+  customStudy = null,
+}: DeckReviewProps) {
   const intl = useIntl();
   useFlushReviewQueue();
   const deck = useDeck(deckId);
-  const session = useReviewSession(deckId);
+  const session = useReviewSession(deckId, { customStudy });
   // One cache of media object URLs for the session: a sibling or a card shown again loads nothing.
   const resolveMediaUrl = useMediaResolver();
   useReviewKeys(session);
@@ -130,8 +142,10 @@ export function DeckReview({ deckId, initiallyRevealed = false }: DeckReviewProp
           </Button>
         </div>
       </div>
+      {customStudy ? <CustomStudyBanner kind={customStudy.kind} cram={session.cram} /> : null}
       {due.data ? (
         <ReviewCounters
+          custom={customStudy !== null}
           remaining={session.remaining}
           due={due.data.due_count}
           fresh={due.data.new_count}
@@ -238,10 +252,12 @@ function feedbackText(intl: IntlShape, feedback: Feedback): string {
 }
 
 function ReviewCounters({
+  custom,
   remaining,
   due,
   fresh,
 }: {
+  custom: boolean;
   remaining: number;
   due: number;
   fresh: number;
@@ -251,7 +267,10 @@ function ReviewCounters({
   return (
     <ul className={s.counters} aria-label={intl.formatMessage({ id: 'deckReview.counters' })}>
       <li>
-        <FormattedMessage id="deckReview.remaining" values={{ count: remaining, b }} />
+        <FormattedMessage
+          id={custom ? 'deckReview.custom.remaining' : 'deckReview.remaining'}
+          values={{ count: remaining, b }}
+        />
       </li>
       <li>
         <FormattedMessage id="deckReview.dueCount" values={{ count: due, b }} />
@@ -329,6 +348,30 @@ function SessionEnd({
   backHref: string;
 }) {
   const intl = useIntl();
+  if (session.customStudy) {
+    // A session's list is all it plays: done, or nothing matched it.
+    const done = session.played > 0;
+    return (
+      <EmptyState
+        icon={done ? <CheckIcon size={40} /> : <CardsIcon size={40} />}
+        title={
+          <FormattedMessage
+            id={done ? 'deckReview.custom.done.title' : 'deckReview.custom.empty.title'}
+          />
+        }
+        description={
+          <FormattedMessage
+            id={done ? 'deckReview.custom.done.description' : 'deckReview.custom.empty.description'}
+          />
+        }
+        action={
+          <Button href={backHref}>
+            <FormattedMessage id="deckReview.done.action" />
+          </Button>
+        }
+      />
+    );
+  }
   if (emptyDeck) {
     return (
       <EmptyState

@@ -1,3 +1,5 @@
+export { CustomStudyBanner, type CustomStudyBannerProps } from './CustomStudyBanner.tsx';
+export { CUSTOM_STUDY_KINDS, customStudyFromQuery, customStudyHref } from './customStudy.ts';
 export { DeckReview, type DeckReviewProps } from './DeckReview.tsx';
 export { describeInterval, formatInterval, intervalParts } from './intervals.ts';
 export { DeckReviewIsland } from './islands.tsx';

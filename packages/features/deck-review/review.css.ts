@@ -306,3 +306,27 @@ export const moreTrigger = style({
   padding: `${vars.space.xs} ${vars.space.md}`,
   minHeight: '32px',
 });
+
+/** The custom-study banner: which session is played, and whether ratings count. */
+export const customBanner = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  borderInlineStart: `4px solid ${vars.color.primary}`,
+  background: vars.color.surfaceAlt,
+});
+
+export const customBannerTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const customBannerNote = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});

@@ -6,10 +6,17 @@
  * puts it back at the end of the queue, so it comes back in the same session (shown at once when
  * it is the only card left) and is counted in the remaining cards. A page carries interval
  * previews for its first cards only (`DUE_CARDS_PREVIEWS`): the top-up brings the rest's.
+ *
+ * The same session plays a custom-study list instead (`customStudy`, docs/features/custom-study.md):
+ * the list is read once and never topped up; in a cram session every rating is sent with
+ * `cram: true` (the server writes nothing), only Again brings a card back, the card comes back as
+ * it was (its state and the buttons' intervals do not move), and undo asks the server nothing.
  */
 import {
   type ApiRequestError,
+  type CustomStudyRequest,
   changeCardState,
+  customStudyKeys,
   DUE_CARDS_PAGE,
   DUE_CARDS_PREVIEWS,
   type DueCard,
@@ -20,9 +27,12 @@ import {
   isApiRequestError,
   LEARN_AHEAD_SECONDS,
   newIdempotencyKey,
+  type QueueRef,
+  queueKey,
   type ReviewRating,
   type ReviewResult,
   spaceRepetitionKeys,
+  useCustomStudyQueue,
   useDueCards,
   useReviewCard,
   useUndoReview,
@@ -59,6 +69,8 @@ type LastRating = {
   key: string;
   sent: Promise<ReviewResult | null>;
   queued: boolean;
+  /** A cram rating: nothing was written, so its undo asks the server nothing. */
+  cram: boolean;
 };
 
 const STALE_AFTER_MS = 1500;
@@ -83,9 +95,35 @@ const endOfLocalDay = (at: number) => {
   return end.getTime();
 };
 
-export function useReviewSession(deckId: number) {
+/** A request the custom-study dialog could not make: the hook's other source stays disabled. */
+const NO_CUSTOM_STUDY: CustomStudyRequest = { kind: 'cram' };
+
+export interface ReviewSessionOptions {
+  /** Play this custom-study session's list instead of the deck's due queue. */
+  customStudy?: CustomStudyRequest | null;
+}
+
+export function useReviewSession(
+  deckId: number,
+  { customStudy = null }: ReviewSessionOptions = {},
+) {
   const client = useQueryClient();
-  const due = useDueCards(deckId, { refetchOnWindowFocus: false, staleTime: 0 });
+  const dueQueue = useDueCards(deckId, {
+    refetchOnWindowFocus: false,
+    staleTime: 0,
+    enabled: customStudy === null,
+  });
+  const customQueue = useCustomStudyQueue(customStudy ?? NO_CUSTOM_STUDY, {
+    enabled: customStudy !== null,
+  });
+  const custom = customStudy !== null;
+  const due = custom ? customQueue : dueQueue;
+  /** The cached queue this session edits: the deck's due queue or the session's list. */
+  const source: QueueRef = useMemo(
+    () => (customStudy ? { queryKey: customStudyKeys.session(customStudy) } : deckId),
+    [customStudy, deckId],
+  );
+  const cram = custom && customQueue.data?.cram === true;
   const review = useReviewCard();
   const undoMutation = useUndoReview();
   const [revealed, setRevealed] = useState(false);
@@ -98,6 +136,8 @@ export function useReviewSession(deckId: number) {
   /** The ratings on their way per card: a card shown again is rated after its last rating. */
   const inFlight = useRef(new Map<number, Promise<unknown>>());
   const [feedback, setFeedback] = useState<Feedback>(null);
+  /** Cards rated, buried or suspended in this session: a finished list, not an empty one. */
+  const [played, setPlayed] = useState(0);
   /** The review's undo stack, one deep as Anki's review: the last rating or tool used. */
   const [last, setLast] = useState<LastRating | LastTool | null>(null);
   /** Cards whose leech was told in this session: once per card. */
@@ -154,10 +194,11 @@ export function useReviewSession(deckId: number) {
    * running low is topped up with the next page, kept only if no rating or undo was sent meanwhile.
    */
   const refillIfDone = useCallback(() => {
-    const cached = dueCardsCache.get(client, deckId);
-    if (pending.current !== 0 || !cached) return;
+    const cached = dueCardsCache.get(client, source);
+    // A custom-study session is its list: nothing to refill it from.
+    if (custom || pending.current !== 0 || !cached) return;
     if (cached.cards.length === 0) {
-      void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deckId) });
+      void client.invalidateQueries({ queryKey: queueKey(source) });
       return;
     }
     if (
@@ -171,8 +212,8 @@ export function useReviewSession(deckId: number) {
     const sentBefore = changesSent.current;
     fetchDueCards(deckId)
       .then((page) => {
-        if (changesSent.current === sentBefore) dueCardsCache.topUp(client, deckId, page);
-        else dueCardsCache.fillPreviews(client, deckId, page);
+        if (changesSent.current === sentBefore) dueCardsCache.topUp(client, source, page);
+        else dueCardsCache.fillPreviews(client, source, page);
       })
       .catch(() => {
         // The next rating tries again; the empty queue's refetch shows any lasting error.
@@ -180,7 +221,7 @@ export function useReviewSession(deckId: number) {
       .finally(() => {
         toppingUp.current = false;
       });
-  }, [client, deckId]);
+  }, [client, deckId, source, custom]);
 
   /**
    * A card on screen without previews (rated faster than the pages were read, or past the
@@ -191,38 +232,42 @@ export function useReviewSession(deckId: number) {
   const currentId = current?.id;
   const lacksPreviews = current !== null && current.intervals === null;
   useEffect(() => {
-    if (currentId === undefined || !lacksPreviews || previewsAsked.current.has(currentId)) return;
+    // A custom-study session's cards all come with previews.
+    if (custom || currentId === undefined || !lacksPreviews || previewsAsked.current.has(currentId))
+      return;
     previewsAsked.current.add(currentId);
     fetchDueCards(deckId, { previews: DUE_CARDS_PAGE })
-      .then((page) => dueCardsCache.fillPreviews(client, deckId, page))
+      .then((page) => dueCardsCache.fillPreviews(client, source, page))
       .catch(() => {
         // The buttons rate without intervals; the next card asks again.
       });
-  }, [currentId, lacksPreviews, client, deckId]);
+  }, [currentId, lacksPreviews, client, deckId, source, custom]);
 
   /**
    * When the next card is due later today: the earliest of the server's `next_due` (a learning
    * step past the learn-ahead limit, also after a reload) and the cards rated in this session.
+   * A custom-study session ends with its list: nothing comes later.
    */
   const serverNextDue = data?.next_due ? Date.parse(data.next_due) : null;
   const laterAt = useMemo(() => {
+    if (custom) return null;
     const now = Date.now();
     const times = [...nextDue.values(), ...(serverNextDue === null ? [] : [serverNextDue])].filter(
       (at) => at < endOfLocalDay(now),
     );
     return times.length > 0 ? Math.min(...times) : null;
-  }, [nextDue, serverNextDue]);
+  }, [nextDue, serverNextDue, custom]);
 
   // Nothing left but a learning card due later today: fetch the queue again once it is within the
   // learn-ahead limit, when the server puts it back in the queue.
   useEffect(() => {
     if (laterAt === null || current) return;
     const timer = setTimeout(
-      () => void client.invalidateQueries({ queryKey: spaceRepetitionKeys.due(deckId) }),
+      () => void client.invalidateQueries({ queryKey: queueKey(source) }),
       Math.max(0, laterAt - LEARN_AHEAD_SECONDS * 1000 - Date.now()) + 500,
     );
     return () => clearTimeout(timer);
-  }, [laterAt, current, client, deckId]);
+  }, [laterAt, current, client, source]);
 
   // The finished screen counts the minutes down to the next card.
   const [clock, setClock] = useState(() => Date.now());
@@ -247,12 +292,15 @@ export function useReviewSession(deckId: number) {
       const reviewedAt = new Date().toISOString();
       const answerTime = Math.min(3_600_000, Math.round(performance.now() - shownAt.current));
       // A step within the learn-ahead limit (the preview says so before the server answers;
-      // without previews, the answer puts it back).
-      const comesBack =
-        card.intervals !== null && card.intervals[rating].interval_seconds <= LEARN_AHEAD_SECONDS;
+      // without previews, the answer puts it back). Cramming moves no card, so its previews never
+      // change: only Again brings the card back (as Anki's preview), else Good would loop forever.
+      const comesBack = cram
+        ? rating === 'again'
+        : card.intervals !== null && card.intervals[rating].interval_seconds <= LEARN_AHEAD_SECONDS;
       // Same event: hide it locally and take it out of the cache (or to its end), then send.
       setHidden((set) => new Set(set).add(card.id));
-      const waiting = backInLearning(card);
+      setPlayed((n) => n + 1);
+      const waiting = cram ? card : backInLearning(card);
       setRequeued((map) => {
         const next = new Map(map);
         next.delete(card.id);
@@ -260,9 +308,9 @@ export function useReviewSession(deckId: number) {
       });
       setRevealed(false);
       setFeedback(null);
-      void client.cancelQueries({ queryKey: spaceRepetitionKeys.due(deckId) });
-      dueCardsCache.remove(client, deckId, card.id);
-      if (comesBack) dueCardsCache.requeue(client, deckId, waiting);
+      void client.cancelQueries({ queryKey: queueKey(source) });
+      dueCardsCache.remove(client, source, card.id);
+      if (comesBack) dueCardsCache.requeue(client, source, waiting);
       pending.current += 1;
       changesSent.current += 1;
       const entry: LastRating = {
@@ -271,6 +319,7 @@ export function useReviewSession(deckId: number) {
         rating,
         key,
         queued: false,
+        cram,
         sent: Promise.resolve(null),
       };
       const previous = inFlight.current.get(card.id) ?? Promise.resolve();
@@ -281,26 +330,30 @@ export function useReviewSession(deckId: number) {
             difficulty: rating,
             idempotency_key: key,
             answer_time_ms: answerTime,
+            ...(cram ? { cram: true } : {}),
           }),
         )
         .then((result) => {
+          // What a cram rating would have scheduled was not written: the card stays as shown.
+          if (cram) return result;
           setNextDue((map) => new Map(map).set(card.id, Date.parse(result.next_due)));
           if (result.leech && !leechTold.current.has(card.id)) {
             leechTold.current.add(card.id);
             setFeedback({ kind: 'tool', tool: 'leech', suspended: result.card.suspended === true });
           }
-          const stays = dueCardsCache.get(client, deckId)?.cards.some((c) => c.id === card.id);
+          const stays = dueCardsCache.get(client, source)?.cards.some((c) => c.id === card.id);
           if ((stays || !card.intervals) && result.interval_seconds <= LEARN_AHEAD_SECONDS) {
             // The server's card and previews replace the waiting copy (or, for a card rated
             // without previews, come back at the end of the queue).
-            dueCardsCache.requeue(client, deckId, { ...result.card, intervals: result.intervals });
+            dueCardsCache.requeue(client, source, { ...result.card, intervals: result.intervals });
           } else if (stays && comesBack) {
-            dueCardsCache.remove(client, deckId, card.id);
+            dueCardsCache.remove(client, source, card.id);
           }
           return result;
         })
         .catch((error: ApiRequestError) => {
-          if (isApiRequestError(error) && error.status === 0) {
+          // A cram rating is not worth keeping offline: it would change nothing when sent.
+          if (isApiRequestError(error) && error.status === 0 && !cram) {
             // No response: the client goes to /login; the rating waits for the next sign-in.
             enqueueReview({
               card_id: card.id,
@@ -313,7 +366,7 @@ export function useReviewSession(deckId: number) {
             setFeedback({ kind: 'queued' });
             return null;
           }
-          dueCardsCache.prepend(client, deckId, card);
+          dueCardsCache.prepend(client, source, card);
           setLast((l) => (l?.kind === 'rating' && l.key === key ? null : l));
           setFeedback({ kind: 'error', error, cause: 'rate' });
           return null;
@@ -327,16 +380,16 @@ export function useReviewSession(deckId: number) {
       inFlight.current.set(card.id, entry.sent);
       setLast(entry);
     },
-    [current, revealed, client, deckId, review, refillIfDone, invalidateSoon],
+    [current, revealed, client, source, cram, review, refillIfDone, invalidateSoon],
   );
 
   /** The card with a new flag where it stands (cache and local copy). */
   const replaceCard = useCallback(
     (card: DueCard) => {
-      dueCardsCache.requeue(client, deckId, card);
+      dueCardsCache.requeue(client, source, card);
       setRequeued((map) => (map.has(card.id) ? new Map(map).set(card.id, card) : map));
     },
-    [client, deckId],
+    [client, source],
   );
 
   /** Bury or suspend (the card leaves the session at once) or flag the card on screen. */
@@ -371,6 +424,7 @@ export function useReviewSession(deckId: number) {
       }
       // Same event as a rating: the card leaves the session before the server answers.
       setHidden((set) => new Set(set).add(card.id));
+      setPlayed((n) => n + 1);
       setRequeued((map) => {
         if (!map.has(card.id)) return map;
         const next = new Map(map);
@@ -379,8 +433,8 @@ export function useReviewSession(deckId: number) {
       });
       setRevealed(false);
       setFeedback(null);
-      void client.cancelQueries({ queryKey: spaceRepetitionKeys.due(deckId) });
-      dueCardsCache.remove(client, deckId, card.id);
+      void client.cancelQueries({ queryKey: queueKey(source) });
+      dueCardsCache.remove(client, source, card.id);
       pending.current += 1;
       const action = tool.kind;
       const sent = (inFlight.current.get(card.id) ?? Promise.resolve())
@@ -390,7 +444,7 @@ export function useReviewSession(deckId: number) {
           return true;
         })
         .catch((error: unknown) => {
-          dueCardsCache.prepend(client, deckId, card);
+          dueCardsCache.prepend(client, source, card);
           setLast((l) => (l?.kind === 'state' && l.sent === sent ? null : l));
           setFeedback({ kind: 'error', error, cause: 'tool' });
           return false;
@@ -402,7 +456,7 @@ export function useReviewSession(deckId: number) {
         });
       setLast({ kind: 'state', card, action, sent });
     },
-    [current, client, deckId, invalidateSoon, refillIfDone, replaceCard],
+    [current, client, source, invalidateSoon, refillIfDone, replaceCard],
   );
 
   /** Ctrl+Z after a tool: the flag it had, or the card back on screen (unbury, unsuspend). */
@@ -420,7 +474,7 @@ export function useReviewSession(deckId: number) {
         }
         return;
       }
-      dueCardsCache.prepend(client, deckId, entry.card);
+      dueCardsCache.prepend(client, source, entry.card);
       if (!(await entry.sent)) return;
       const action = entry.action === 'bury' ? 'unbury' : 'unsuspend';
       try {
@@ -428,11 +482,11 @@ export function useReviewSession(deckId: number) {
         setFeedback({ kind: 'tool', tool: action === 'unbury' ? 'unburied' : 'unsuspended' });
         invalidateSoon();
       } catch (error) {
-        dueCardsCache.remove(client, deckId, entry.card.id);
+        dueCardsCache.remove(client, source, entry.card.id);
         setFeedback({ kind: 'error', error, cause: 'undo' });
       }
     },
-    [client, deckId, invalidateSoon, replaceCard],
+    [client, source, invalidateSoon, replaceCard],
   );
 
   const undo = useCallback(async () => {
@@ -453,12 +507,17 @@ export function useReviewSession(deckId: number) {
       return next;
     });
     // Back on screen at once, as it was before the rating.
-    dueCardsCache.prepend(client, deckId, entry.card);
+    dueCardsCache.prepend(client, source, entry.card);
     if (entry.queued && dropQueuedReview(entry.key)) {
       setFeedback({ kind: 'undone' });
       return;
     }
     const result = await entry.sent;
+    if (result && entry.cram) {
+      // Nothing was written: the card back on screen is the whole undo.
+      setFeedback({ kind: 'undone' });
+      return;
+    }
     if (!result) {
       // The rating failed (and was rolled back) or waits offline.
       if (entry.queued) dropQueuedReview(entry.key);
@@ -466,17 +525,21 @@ export function useReviewSession(deckId: number) {
     }
     try {
       const undone = await undoMutation.mutateAsync({ cardId: entry.card.id });
-      dueCardsCache.prepend(client, deckId, undone.card, undone.remaining_today);
+      dueCardsCache.prepend(client, source, undone.card, undone.remaining_today);
       setFeedback({ kind: 'undone' });
       invalidateSoon();
     } catch (error) {
-      dueCardsCache.remove(client, deckId, entry.card.id);
+      dueCardsCache.remove(client, source, entry.card.id);
       setFeedback({ kind: 'error', error, cause: 'undo' });
     }
-  }, [last, client, deckId, undoMutation, invalidateSoon, undoTool]);
+  }, [last, client, source, undoMutation, invalidateSoon, undoTool]);
 
   return {
     due,
+    /** The custom-study session played (null: the deck's due queue). */
+    customStudy,
+    cram,
+    played,
     queue,
     current,
     remaining,

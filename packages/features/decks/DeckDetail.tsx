@@ -23,6 +23,7 @@ import { useFlushReviewQueue } from '../deck-review/index.ts';
 import { Gone, isNotFound } from '../shared/Gone.tsx';
 import { CardsIcon } from '../shared/icons.tsx';
 import { CardEditorDialog } from './CardEditorDialog.tsx';
+import { CustomStudyDialog } from './CustomStudyDialog.tsx';
 import { DeckCounts, deckHref, LoadError } from './DeckList.tsx';
 import { DeckOptionsDialog } from './DeckOptionsDialog.tsx';
 import * as s from './decks.css.ts';
@@ -161,6 +162,7 @@ export interface DeckDetailProps {
  *   stays open.
  * - Generate cards opens `GenerateCards` (its own calls); its saved cards are announced in the
  *   snackbar.
+ * - Custom study (beside Study, for every learner of the deck) opens `CustomStudyDialog`.
  *
  * **Accessibility.** The deck's name is the page's `h1` and Cards an `h2` section. The search is a
  * labelled search field; after each search the number of cards found is read from a polite live
@@ -222,7 +224,7 @@ export function DeckDetail({
           <FormattedMessage id="decks.action.backToDesks" />
         </Button>
       </div>
-      <DeckHeader deck={d} />
+      <DeckHeader deck={d} onCustomStudy={dialogs.customStudy} />
       <DeckCounts deck={d} />
       {d.can_edit && showGenerator ? (
         <GenerateCards
@@ -253,7 +255,7 @@ export function DeckDetail({
 }
 
 /** The deck's name (the page's `h1`), its owner and read-only mark, and Study. */
-function DeckHeader({ deck }: { deck: Deck }) {
+function DeckHeader({ deck, onCustomStudy }: { deck: Deck; onCustomStudy: () => void }) {
   const intl = useIntl();
   return (
     <div className={s.header}>
@@ -274,9 +276,17 @@ function DeckHeader({ deck }: { deck: Deck }) {
         </div>
       </div>
       {deck.cards_count > 0 ? (
-        <Button href={deckHref(deck.id, true)} size="lg">
-          <FormattedMessage id="decks.action.studyCount" values={{ count: deck.remaining_today }} />
-        </Button>
+        <div className={s.actions}>
+          <Button variant="secondary" size="lg" onClick={onCustomStudy}>
+            <FormattedMessage id="decks.customStudy.open" />
+          </Button>
+          <Button href={deckHref(deck.id, true)} size="lg">
+            <FormattedMessage
+              id="decks.action.studyCount"
+              values={{ count: deck.remaining_today }}
+            />
+          </Button>
+        </div>
       ) : null}
     </div>
   );
@@ -443,6 +453,9 @@ function CardDialogsOf({ deck, dialogs }: { deck: Deck; dialogs: CardDialogs }) 
   if (dialog?.kind === 'noteTypes') return <LazyNoteTypesDialog open onClose={dialogs.close} />;
   if (dialog?.kind === 'options') {
     return <DeckOptionsDialog deckId={deck.id} open onClose={dialogs.close} />;
+  }
+  if (dialog?.kind === 'customStudy') {
+    return <CustomStudyDialog deckId={deck.id} open onClose={dialogs.close} />;
   }
   if (dialog?.kind === 'plan') {
     return <WorkloadPlanDialog deckId={deck.id} open onClose={dialogs.close} />;

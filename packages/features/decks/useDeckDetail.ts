@@ -42,7 +42,7 @@ export function useCardBrowser(deckId: number, initialSearch: string) {
 export type CardBrowser = ReturnType<typeof useCardBrowser>;
 
 export type CardDialog =
-  | { kind: 'add' | 'addNote' | 'noteTypes' | 'plan' | 'options' }
+  | { kind: 'add' | 'addNote' | 'noteTypes' | 'plan' | 'options' | 'customStudy' }
   | { kind: 'edit' | 'delete'; card: Card }
   | null;
 
@@ -71,6 +71,7 @@ export function useCardDialogs(deckId: number) {
     noteTypes: () => setDialog({ kind: 'noteTypes' }),
     plan: () => setDialog({ kind: 'plan' }),
     options: () => setDialog({ kind: 'options' }),
+    customStudy: () => setDialog({ kind: 'customStudy' }),
     edit: (card: Card) => setDialog({ kind: 'edit', card }),
     askDelete: (card: Card) => setDialog({ kind: 'delete', card }),
     close: () => setDialog(null),

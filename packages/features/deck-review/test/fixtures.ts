@@ -1,5 +1,11 @@
 /** Contract-typed review data shared by the stories and tests of the review island. */
-import { type DueCard, type DueCards, LEARN_AHEAD_SECONDS, type ReviewResult } from '@memoria/api';
+import {
+  type CustomStudySession,
+  type DueCard,
+  type DueCards,
+  LEARN_AHEAD_SECONDS,
+  type ReviewResult,
+} from '@memoria/api';
 import { deck } from '../../shared/test/fixtures.ts';
 
 export { deck };
@@ -171,3 +177,30 @@ export const NOTE_CARDS = {
     back: '\\[x = \\pm 2\\]',
   }),
 };
+
+/** A custom-study session as `POST custom-study/` answers it. */
+export function customSession(
+  kind: CustomStudySession['kind'],
+  cards: DueCard[],
+): CustomStudySession {
+  return { kind, desk_id: 7, cram: kind === 'cram', cards };
+}
+
+/**
+ * A cram rating's answer: what the rating would have scheduled (a learning step with its own,
+ * different previews), `review_id` null, as the server answers without writing anything.
+ */
+export function cramResult(card: PreviewedCard, rating: ReviewResult['rating']): ReviewResult {
+  const result = reviewResult(card, rating);
+  const shifted = (seconds: number) => interval(seconds * 3);
+  return {
+    ...result,
+    review_id: null,
+    intervals: {
+      again: shifted(card.intervals.again.interval_seconds),
+      hard: shifted(card.intervals.hard.interval_seconds),
+      good: shifted(card.intervals.good.interval_seconds),
+      easy: shifted(card.intervals.easy.interval_seconds),
+    },
+  };
+}
