@@ -14,14 +14,17 @@ describe('the contract as the server reads it', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('compiles a validator for every operation and every declared response', () => {
-    for (const op of operations) {
-      expect(() => validator.operation(op), op.operationId).not.toThrow();
+  // One test per operation: compiling all of them (190 operations, their responses) in one test
+  // took 28–49 s on a loaded 2-core machine, against the 30 s guard against a hung test.
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    'compiles a validator for %s and each of its declared responses',
+    (operationId, op) => {
+      expect(() => validator.operation(op), operationId).not.toThrow();
       for (const status of Object.keys(op.operation.responses ?? {})) {
         if (/^\d+$/.test(status)) validator.response(op, Number(status));
       }
-    }
-  });
+    },
+  );
 
   it('converts contract paths to Hono paths, keeping the trailing slash', () => {
     expect(toHonoPath('/auth/users/{id}/')).toBe('/auth/users/:id/');
