@@ -7,11 +7,23 @@
 // then load balancing on a simulated year: the daily review counts' mean, standard deviation and
 // maximum (days 60-364, once the new deck has grown) with plain fuzz (FSRS's random day in the fuzz
 // range), with the load balancer, and with the balancer and easy days (Sunday off, Saturday half),
-// beside the recall rate and the cards memorized at the end, which must not drop.
-// Prints figures; asserts nothing. Environment: BENCH_WORKLOAD_SEEDS (default 3).
+// beside the recall rate and the cards memorized at the end, which must not drop; then the same
+// with a preset's easy days (Saturday and Sunday at 50 %, turned into the balancer's week by
+// `easyWeekOf` as a rating does): the share of reviews on those days and the retention difference
+// against balancing alone.
+// Prints figures; asserts nothing. Environment: BENCH_WORKLOAD_SEEDS (default 3),
+// BENCH_WORKLOAD_ONLY=easy-days (skip the simulator's timings and the hand-made easy week).
 import { loadavg } from 'node:os';
 import { DEFAULT_WEIGHTS } from '../../packages/server/src/domain/review/memory-model.ts';
-import type { EasyDays } from '../../packages/server/src/domain/workload/load-balancer.ts';
+import {
+  DEFAULT_SETTINGS,
+  type PresetSettings,
+  weekdayNumbers,
+} from '../../packages/server/src/domain/review/presets.ts';
+import {
+  type EasyDays,
+  easyWeekOf,
+} from '../../packages/server/src/domain/workload/load-balancer.ts';
 import {
   retentionCurve,
   type SimulationInput,
@@ -52,11 +64,16 @@ function time<T>(run: () => T): { ms: number; value: T } {
   return { ms: performance.now() - started, value };
 }
 
+/** 'easy-days': the load rows without the hand-made easy week, and no simulator timings. */
+const only = process.env.BENCH_WORKLOAD_ONLY;
+
 console.log(`load at start: ${load()}`);
-for (const [name, input] of [
-  ['new deck', newDeck],
-  ['studied deck', studiedDeck],
-] as const) {
+for (const [name, input] of only === 'easy-days'
+  ? []
+  : ([
+      ['new deck', newDeck],
+      ['studied deck', studiedDeck],
+    ] as const)) {
   simulate({ ...input, days: 30 }); // warm up the JIT
   const one = time(() => simulate(input));
   const whole = time(() => retentionCurve(input));
@@ -88,45 +105,101 @@ function spreadOf(counts: number[]) {
 }
 
 const EASY: EasyDays = [1, 1, 1, 1, 1, 0.5, 0];
+/** A preset with easy days, as a learner saves it (weekends at half), through the rating's path. */
+const PRESET: PresetSettings = {
+  ...DEFAULT_SETTINGS,
+  name: 'Easy weekends',
+  easyDays: weekdayNumbers(['saturday', 'sunday']),
+  easyDayLoad: 0.5,
+};
+const presetWeek = easyWeekOf(PRESET.easyDays, PRESET.easyDayLoad);
+type Figures = Record<
+  | 'mean'
+  | 'sd'
+  | 'max'
+  | 'spikeSd'
+  | 'sundayMean'
+  | 'easyDayShare'
+  | 'easyDayMean'
+  | 'otherDayMean'
+  | 'recallRate'
+  | 'memorized',
+  number
+>;
 const seeds = Number(process.env.BENCH_WORKLOAD_SEEDS ?? 3);
+/** Days 60-364 of a run starting on a Monday, and which of them are the preset's easy days. */
+const isEasyDay = (i: number) => PRESET.easyDays.includes(i % 7);
 for (const [deckName, deck] of [
   ['new deck', newDeck],
   ['studied deck', studiedDeck],
-] as const)
+] as const) {
+  const byRow = new Map<string, Figures>();
   for (const [name, extra] of [
     ['fuzz', { spread: 'fuzz' }],
     ['load balancing', { spread: 'balance' }],
     ['load balancing + easy days (Sat 50 %, Sun off)', { spread: 'balance', easyDays: EASY }],
+    [
+      `load balancing + preset “${PRESET.name}” (Sat, Sun at ${PRESET.easyDayLoad * 100} %)`,
+      { spread: 'balance', easyDays: presetWeek },
+    ],
   ] as const) {
-    const rows: Record<
-      'mean' | 'sd' | 'max' | 'spikeSd' | 'sundayMean' | 'recallRate' | 'memorized',
-      number
-    >[] = [];
+    if (only === 'easy-days' && name === 'load balancing + easy days (Sat 50 %, Sun off)') continue;
+    const rows: Figures[] = [];
     for (let seed = 1; seed <= seeds; seed++) {
       const run = simulate({ ...deck, ...extra, seed, firstWeekday: 0 });
-      const counts = run.days.slice(60).map((d) => d.reviews);
-      const sunday = run.days.filter((_, i) => i >= 60 && i % 7 === 6).map((d) => d.reviews);
+      const days = run.days.map((d, i) => ({ i, reviews: d.reviews })).filter((d) => d.i >= 60);
+      const counts = days.map((d) => d.reviews);
+      const sunday = days.filter((d) => d.i % 7 === 6).map((d) => d.reviews);
+      const easy = days.filter((d) => isEasyDay(d.i)).map((d) => d.reviews);
+      const other = days.filter((d) => !isEasyDay(d.i)).map((d) => d.reviews);
+      const total = counts.reduce((a, b) => a + b, 0);
       rows.push({
         ...spreadOf(counts),
         spikeSd: spikesOf(counts),
         sundayMean: spreadOf(sunday).mean,
+        easyDayShare: easy.reduce((a, b) => a + b, 0) / total,
+        easyDayMean: spreadOf(easy).mean,
+        otherDayMean: spreadOf(other).mean,
         recallRate: run.recallRate,
         memorized: run.memorized,
       });
     }
-    const avg = (k: keyof (typeof rows)[number]) =>
-      rows.reduce((a, r) => a + (r[k] as number), 0) / rows.length;
+    const avg = (k: keyof Figures) => rows.reduce((a, r) => a + r[k], 0) / rows.length;
+    const figures = Object.fromEntries(
+      Object.keys(rows[0] ?? {}).map((k) => [k, avg(k as keyof Figures)]),
+    ) as Figures;
+    byRow.set(name, figures);
     console.log(
       JSON.stringify({
         row: `load, a simulated year of the ${deckName} (${name}), mean of ${seeds} seeds`,
-        dailyMean: +avg('mean').toFixed(1),
-        dailySd: +avg('sd').toFixed(1),
-        dailyMax: +avg('max').toFixed(1),
-        sdAroundTrend: +avg('spikeSd').toFixed(1),
-        sundayMean: +avg('sundayMean').toFixed(1),
-        recallRate: +avg('recallRate').toFixed(4),
-        memorized: Math.round(avg('memorized')),
+        dailyMean: +figures.mean.toFixed(1),
+        dailySd: +figures.sd.toFixed(1),
+        dailyMax: +figures.max.toFixed(1),
+        sdAroundTrend: +figures.spikeSd.toFixed(1),
+        sundayMean: +figures.sundayMean.toFixed(1),
+        // The preset's easy days (Saturday, Sunday): 2/7 = 28.6 % of the reviews on an even week.
+        easyDayShare: +(figures.easyDayShare * 100).toFixed(1),
+        easyDayMean: +figures.easyDayMean.toFixed(1),
+        otherDayMean: +figures.otherDayMean.toFixed(1),
+        recallRate: +figures.recallRate.toFixed(4),
+        memorized: Math.round(figures.memorized),
       }),
     );
   }
+  // The preset's row against plain balancing: what easy days cost in retention.
+  const base = byRow.get('load balancing');
+  const preset = [...byRow.entries()].find(([name]) => name.includes('preset'))?.[1];
+  if (base && preset) {
+    console.log(
+      JSON.stringify({
+        row: `easy days of a preset vs load balancing alone (${deckName})`,
+        easyDayShare: `${(base.easyDayShare * 100).toFixed(1)} % → ${(preset.easyDayShare * 100).toFixed(1)} %`,
+        dailySd: `${base.sd.toFixed(1)} → ${preset.sd.toFixed(1)}`,
+        sdAroundTrend: `${base.spikeSd.toFixed(1)} → ${preset.spikeSd.toFixed(1)}`,
+        recallRateDifference: +(preset.recallRate - base.recallRate).toFixed(4),
+        memorizedDifference: Math.round(preset.memorized - base.memorized),
+      }),
+    );
+  }
+}
 console.log(`load at end: ${load()}`);

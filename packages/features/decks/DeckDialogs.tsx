@@ -8,8 +8,8 @@ import {
   useShareDeck,
   useUpdateDeck,
 } from '@memoria/api';
-import { Button, Dialog, TextArea, TextField } from '@memoria/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { Button, Dialog, FormDialog, TextArea, TextField } from '@memoria/ui';
+import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as s from './decks.css.ts';
 import { errorText } from './errors.ts';
@@ -39,7 +39,6 @@ export function DeckNameDialog({
   onSaved,
 }: DialogBase & { deck?: Deck; onSaved?: (deck: Deck) => void }) {
   const intl = useIntl();
-  const formId = useId();
   const [name, setName] = useState(deck?.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateDeck();
@@ -66,35 +65,27 @@ export function DeckNameDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       size="sm"
       title={<FormattedMessage id={deck ? 'decks.rename.title' : 'decks.create.title'} />}
-      actions={
-        <>
-          <Button variant="text" onClick={onClose}>
-            <FormattedMessage id="decks.action.cancel" />
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            <FormattedMessage id={deck ? 'decks.action.save' : 'decks.action.create'} />
-          </Button>
-        </>
-      }
+      cancelLabel={<FormattedMessage id="decks.action.cancel" />}
+      submitLabel={<FormattedMessage id={deck ? 'decks.action.save' : 'decks.action.create'} />}
+      pending={pending}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className={s.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={intl.formatMessage({ id: 'decks.field.name' })}
-          name="name"
-          value={name}
-          maxLength={200}
-          autoComplete="off"
-          autoFocus
-          onChange={(event) => setName(event.target.value)}
-          error={error ?? undefined}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={intl.formatMessage({ id: 'decks.field.name' })}
+        name="name"
+        value={name}
+        maxLength={200}
+        autoComplete="off"
+        autoFocus
+        onChange={(event) => setName(event.target.value)}
+        error={error ?? undefined}
+      />
+    </FormDialog>
   );
 }
 
@@ -156,7 +147,6 @@ export function ShareDeckDialog({
   onShared,
 }: DialogBase & { deck: Deck; onShared?: (message: string) => void }) {
   const intl = useIntl();
-  const formId = useId();
   const [text, setText] = useState('');
   const [allowEditing, setAllowEditing] = useState(deck.allow_editing);
   const [error, setError] = useState<string | null>(null);
@@ -196,56 +186,47 @@ export function ShareDeckDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={<FormattedMessage id="decks.share.title" values={{ name: deck.name }} />}
-      actions={
-        <>
-          <Button variant="text" onClick={onClose}>
-            <FormattedMessage id="decks.action.cancel" />
-          </Button>
-          <Button type="submit" form={formId} loading={share.isPending}>
-            <FormattedMessage id="decks.action.share" />
-          </Button>
-        </>
-      }
+      cancelLabel={<FormattedMessage id="decks.action.cancel" />}
+      submitLabel={<FormattedMessage id="decks.action.share" />}
+      pending={share.isPending}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className={s.form} onSubmit={onSubmit} noValidate>
-        <TextArea
-          label={intl.formatMessage({ id: 'decks.share.emails' })}
-          helperText={intl.formatMessage({ id: 'decks.share.emailsHint' })}
-          name="emails"
-          value={text}
-          rows={3}
-          onChange={(event) => setText(event.target.value)}
-          error={error ?? undefined}
+      <TextArea
+        label={intl.formatMessage({ id: 'decks.share.emails' })}
+        helperText={intl.formatMessage({ id: 'decks.share.emailsHint' })}
+        name="emails"
+        value={text}
+        rows={3}
+        onChange={(event) => setText(event.target.value)}
+        error={error ?? undefined}
+      />
+      <label className={s.checkRow}>
+        <input
+          type="checkbox"
+          checked={allowEditing}
+          onChange={(event) => setAllowEditing(event.target.checked)}
         />
-        <label className={s.checkRow}>
-          <input
-            type="checkbox"
-            checked={allowEditing}
-            onChange={(event) => setAllowEditing(event.target.checked)}
+        <FormattedMessage id="decks.share.allowEditing" />
+      </label>
+      {deck.shared_with.length > 0 ? (
+        <p className={s.note}>
+          <FormattedMessage
+            id="decks.share.already"
+            values={{ emails: intl.formatList(deck.shared_with) }}
           />
-          <FormattedMessage id="decks.share.allowEditing" />
-        </label>
-        {deck.shared_with.length > 0 ? (
-          <p className={s.note}>
-            <FormattedMessage
-              id="decks.share.already"
-              values={{ emails: intl.formatList(deck.shared_with) }}
-            />
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }
 
 /** The learner's own new-cards-per-day limit for a deck (0 to 9999; 0 pauses new cards). */
 export function NewCardsDialog({ open, onClose, deck }: DialogBase & { deck: Deck }) {
   const intl = useIntl();
-  const formId = useId();
   const [value, setValue] = useState(String(deck.new_cards_per_day));
   const [error, setError] = useState<string | null>(null);
   const configure = useConfigureNewCards();
@@ -272,7 +253,7 @@ export function NewCardsDialog({ open, onClose, deck }: DialogBase & { deck: Dec
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       size="sm"
@@ -280,35 +261,27 @@ export function NewCardsDialog({ open, onClose, deck }: DialogBase & { deck: Dec
       description={
         <FormattedMessage id="decks.newCards.description" values={{ name: deck.name }} />
       }
-      actions={
-        <>
-          <Button variant="text" onClick={onClose}>
-            <FormattedMessage id="decks.action.cancel" />
-          </Button>
-          <Button type="submit" form={formId} loading={configure.isPending}>
-            <FormattedMessage id="decks.action.save" />
-          </Button>
-        </>
-      }
+      cancelLabel={<FormattedMessage id="decks.action.cancel" />}
+      submitLabel={<FormattedMessage id="decks.action.save" />}
+      pending={configure.isPending}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className={s.form} onSubmit={onSubmit} noValidate>
-        <TextField
-          label={intl.formatMessage({ id: 'decks.newCards.label' })}
-          type="number"
-          inputMode="numeric"
-          name="new_cards_per_day"
-          min={NEW_CARDS_PER_DAY.min}
-          max={NEW_CARDS_PER_DAY.max}
-          step={1}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={error ?? undefined}
-          helperText={intl.formatMessage(
-            { id: 'decks.newCards.hint' },
-            { min: NEW_CARDS_PER_DAY.min, max: NEW_CARDS_PER_DAY.max },
-          )}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={intl.formatMessage({ id: 'decks.newCards.label' })}
+        type="number"
+        inputMode="numeric"
+        name="new_cards_per_day"
+        min={NEW_CARDS_PER_DAY.min}
+        max={NEW_CARDS_PER_DAY.max}
+        step={1}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error ?? undefined}
+        helperText={intl.formatMessage(
+          { id: 'decks.newCards.hint' },
+          { min: NEW_CARDS_PER_DAY.min, max: NEW_CARDS_PER_DAY.max },
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -6,8 +6,8 @@ import {
   useDeleteGroup,
   useSaveGroup,
 } from '@memoria/api';
-import { Button, Dialog, TextArea, TextField } from '@memoria/ui';
-import { useId, useState } from 'react';
+import { Button, Dialog, FormDialog, TextArea, TextField } from '@memoria/ui';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../shared/errors.ts';
 import { useApiForm } from '../shared/useApiForm.ts';
@@ -32,7 +32,6 @@ export function GroupDialog({
   /** The course or subject to edit. */
   group?: Course;
 }) {
-  const formId = useId();
   const save = useSaveGroup();
   const form = useApiForm({
     initial: { name: group?.name ?? '', description: group?.description ?? '' },
@@ -51,41 +50,33 @@ export function GroupDialog({
     onSuccess: onClose,
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       size="sm"
       title={<FormattedMessage id={`schools.group.${group ? 'edit' : 'new'}.${kind}`} />}
-      actions={
-        <>
-          <Button variant="text" onClick={onClose}>
-            <FormattedMessage id="schools.action.cancel" />
-          </Button>
-          <Button type="submit" form={formId} loading={form.pending}>
-            <FormattedMessage id="schools.action.save" />
-          </Button>
-        </>
-      }
+      cancelLabel={<FormattedMessage id="schools.action.cancel" />}
+      submitLabel={<FormattedMessage id="schools.action.save" />}
+      pending={form.pending}
+      onSubmit={form.onSubmit}
     >
-      <form id={formId} className={s.form} onSubmit={form.onSubmit} noValidate>
-        {form.banner ? (
-          <p role="alert" className={s.alert}>
-            {form.banner}
-          </p>
-        ) : null}
-        <TextField
-          label={<FormattedMessage id="schools.group.name" />}
-          required
-          maxLength={SCHOOL_LIMITS.groupName}
-          {...form.bind('name')}
-        />
-        <TextArea
-          label={<FormattedMessage id="schools.group.description" />}
-          maxLength={SCHOOL_LIMITS.groupDescription}
-          {...form.bind('description')}
-        />
-      </form>
-    </Dialog>
+      {form.banner ? (
+        <p role="alert" className={s.alert}>
+          {form.banner}
+        </p>
+      ) : null}
+      <TextField
+        label={<FormattedMessage id="schools.group.name" />}
+        required
+        maxLength={SCHOOL_LIMITS.groupName}
+        {...form.bind('name')}
+      />
+      <TextArea
+        label={<FormattedMessage id="schools.group.description" />}
+        maxLength={SCHOOL_LIMITS.groupDescription}
+        {...form.bind('description')}
+      />
+    </FormDialog>
   );
 }
 

@@ -23,6 +23,7 @@ export {
 } from './components/ErrorBoundary/ErrorBoundary.tsx';
 export { ErrorState, type ErrorStateProps } from './components/ErrorState/ErrorState.tsx';
 export type { FieldEditorProps } from './components/FieldEditor/FieldEditor.tsx';
+export { FormDialog, type FormDialogProps } from './components/FormDialog/FormDialog.tsx';
 export { IconButton, type IconButtonProps } from './components/IconButton/IconButton.tsx';
 export { Menu, type MenuItem, type MenuProps } from './components/Menu/Menu.tsx';
 export type {

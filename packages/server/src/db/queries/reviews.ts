@@ -156,6 +156,9 @@ export interface RatingSnapshot {
     leechThreshold: number | null;
     leechAction: 'suspend' | 'tag_only' | null;
     burySiblings: boolean | null;
+    /** Easy days (0 Monday) and their share of a normal day, for the load balancer. */
+    easyDays: number[];
+    easyDayLoad: number;
   };
 }
 
@@ -174,6 +177,8 @@ type SnapshotRow = CardRow &
     preset_leech_threshold: number | null;
     preset_leech_action: 'suspend' | 'tag_only' | null;
     preset_bury_siblings: boolean | null;
+    preset_easy_days: number[] | null;
+    preset_easy_day_load: number | null;
     version: string | null;
     earlier: ReviewLogRow | null;
     introduced_today: number;
@@ -238,7 +243,8 @@ export async function ratingSnapshots(
         p.new_cards_per_day as preset_limit, p.desired_retention as preset_retention,
         p.learning_steps as preset_learning_steps, p.relearning_steps as preset_relearning_steps,
         p.leech_threshold as preset_leech_threshold, p.leech_action as preset_leech_action,
-        p.bury_siblings as preset_bury_siblings,
+        p.bury_siblings as preset_bury_siblings, p.easy_days as preset_easy_days,
+        p.easy_day_load as preset_easy_day_load,
         (select json_build_object('id', l.id, 'card_id', l.card_id, 'rating', l.rating,
                                   'state_before', l.state_before, 'state_after', l.state_after,
                                   'reviewed_at', l.reviewed_at)
@@ -299,6 +305,8 @@ export async function ratingSnapshots(
         leechThreshold: row.preset_leech_threshold,
         leechAction: row.preset_leech_action,
         burySiblings: row.preset_bury_siblings,
+        easyDays: row.preset_easy_days ?? DEFAULT_SETTINGS.easyDays,
+        easyDayLoad: row.preset_easy_day_load ?? DEFAULT_SETTINGS.easyDayLoad,
       },
     };
   }

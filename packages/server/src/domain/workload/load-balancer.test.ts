@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEIGHTS } from '../review/memory-model.ts';
 import { fuzzRange } from './fuzz.ts';
-import { balancedInterval, type EasyDays, easyDayModifiers } from './load-balancer.ts';
+import { balancedInterval, type EasyDays, easyDayModifiers, easyWeekOf } from './load-balancer.ts';
 import { seededRandom } from './random.ts';
 import { simulate } from './simulator.ts';
 
@@ -70,6 +70,14 @@ describe('balancedInterval', () => {
     const week: EasyDays = [1, 1, 1, 1, 1, 0.5, 1];
     expect(easyDayModifiers(week, [4, 5, 6], [20, 5, 20])).toEqual([1, 1, 1]);
     expect(easyDayModifiers(week, [4, 5, 6], [20, 15, 20])[1]).toBeLessThan(0.001);
+  });
+});
+
+describe('easyWeekOf', () => {
+  it('gives a preset’s easy days its load and every other weekday a normal one', () => {
+    expect(easyWeekOf([5, 6], 0.5)).toEqual([1, 1, 1, 1, 1, 0.5, 0.5]);
+    expect(easyWeekOf([0], 0)).toEqual([0, 1, 1, 1, 1, 1, 1]);
+    expect(easyWeekOf([], 0.5)).toEqual([1, 1, 1, 1, 1, 1, 1]);
   });
 });
 

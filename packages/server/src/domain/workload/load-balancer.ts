@@ -13,10 +13,20 @@ const EASY_DAY_MINIMUM = 0.0001;
 
 /**
  * Each weekday's share of a normal day's reviews (Monday first): 1 normal, 0 a day off, 0.5 half.
- * Presets carry the learner's choice; every day normal without one.
+ * Presets carry the learner's choice (`easyWeekOf`); every day normal without one.
  */
 export type EasyDays = readonly [number, number, number, number, number, number, number];
 export const NORMAL_WEEK: EasyDays = [1, 1, 1, 1, 1, 1, 1];
+
+/**
+ * The week of a preset's easy days (`easyDays`: weekday numbers, 0 Monday; `easyDayLoad`: the
+ * share of a normal day each of them gets, 0 a day off): what a rating balances with.
+ */
+export function easyWeekOf(easyDays: readonly number[], easyDayLoad: number): EasyDays {
+  const share = Math.min(1, Math.max(0, easyDayLoad));
+  const day = (weekday: number) => (easyDays.includes(weekday) ? share : 1);
+  return [day(0), day(1), day(2), day(3), day(4), day(5), day(6)];
+}
 
 export interface BalanceRequest {
   /** FSRS's fuzz range, in whole days from today (`get_fuzz_range`). */

@@ -55,6 +55,7 @@ import {
   type Schedule,
   scheduleFromJson,
 } from '../../domain/review/scheduling.ts';
+import { easyWeekOf } from '../../domain/workload/load-balancer.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from '../../services/decks/access.ts';
 import { reviewToolsOf } from '../../services/review/review-tools.ts';
@@ -124,8 +125,8 @@ export async function rate(
     // Cramming writes nothing and moves no due date: no balancing either.
     if (options.cram) return cramAnswer(read, reviewed.schedule, grade, now, scheduler, window);
     const { elapsedDays } = reviewed;
-    // A review due on a later day goes to the least loaded day of its fuzz range, within the
-    // deck's exam date (services/workload/due-day.ts).
+    // A review due on a later day goes to the least loaded day of its fuzz range, easy days of
+    // the deck's preset weighed down, within the deck's exam date (services/workload/due-day.ts).
     const schedule = options.sameDay
       ? reviewed.schedule
       : await balanceDueDay(sql, {
@@ -142,6 +143,8 @@ export async function rate(
             ...read.model,
             desiredRetention: read.preset.desiredRetention ?? read.model.desiredRetention,
           },
+          // Read with the snapshot: no statement more.
+          easyDays: easyWeekOf(read.preset.easyDays, read.preset.easyDayLoad),
         });
     const introducedAfter = card.introducedAt ?? (before.state === 0 ? reviewedAt : null);
     const introducedOn =

@@ -1,7 +1,14 @@
 import { Rating } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEIGHTS } from '../../domain/review/memory-model.ts';
-import { addDays, localDate, review, scheduleFromJson } from '../../domain/review/scheduling.ts';
+import {
+  addDays,
+  localDate,
+  review,
+  scheduleFromJson,
+  WEEKDAYS,
+  weekdayIndex,
+} from '../../domain/review/scheduling.ts';
 import { fuzzRange } from '../../domain/workload/fuzz.ts';
 import { curveOf, intervalFor, retrievability } from '../../domain/workload/memory.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
@@ -224,6 +231,44 @@ describe('load balancing and the exam cap in ratings', () => {
     const res = await rate(who, card, { difficulty: 'good' });
     expect(res.status).toBe(200);
     expect(localDate(new Date(res.body.next_due), 'UTC')).toBe(addDays(today, empty));
+  });
+
+  it('keeps reviews off the easy days of the deck’s preset, within the fuzz range', async () => {
+    const { who, deck, ids } = await learnerWithDeck(5, 5, 8);
+    const { range } = await rangeAfterGood(who.user.id, ids[0] ?? 0);
+    const [lo, hi] = range;
+    expect(hi - lo).toBeGreaterThanOrEqual(2);
+    const today = localDate(new Date(), 'UTC');
+    const weekdayOf = (n: number) => WEEKDAYS[weekdayIndex(addDays(today, n))] ?? 'monday';
+    // Two weekdays of the range stay normal; the range's other weekdays are days off.
+    const normal = [weekdayOf(lo + 1), weekdayOf(lo + 2)];
+    const easyDays = new Set<string>();
+    for (let n = lo; n <= hi; n++) if (!normal.includes(weekdayOf(n))) easyDays.add(weekdayOf(n));
+    const made = await t.request('POST', `${SR}/presets/`, {
+      token: who.access,
+      body: { name: 'Days off', easy_days: [...easyDays], easy_day_load: 0 },
+    });
+    expect(made.status).toBe(201);
+    const assigned = await t.request('PUT', `${SR}/desks/${deck.id}/preset/`, {
+      token: who.access,
+      body: { preset_id: made.body.id },
+    });
+    expect(assigned.status).toBe(200);
+    // Without easy days the balancer spreads the five over the range's emptiest days, easy ones
+    // included; with them every review lands on a normal weekday.
+    const dueDays: string[] = [];
+    for (const id of ids) {
+      expect((await rangeAfterGood(who.user.id, id)).range).toEqual(range);
+      const res = await rate(who, id, { difficulty: 'good' });
+      expect(res.status).toBe(200);
+      dueDays.push(localDate(new Date(res.body.next_due), 'UTC'));
+    }
+    for (const day of dueDays) {
+      expect(day >= addDays(today, lo) && day <= addDays(today, hi)).toBe(true);
+    }
+    expect(
+      dueDays.map((day) => WEEKDAYS[weekdayIndex(day)]).filter((w) => easyDays.has(w ?? '')),
+    ).toEqual([]);
   });
 
   it('keeps the card at the desired retention on the exam day', async () => {

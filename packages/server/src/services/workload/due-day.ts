@@ -39,7 +39,7 @@ export interface DueDayRequest {
   /** Whole days since the previous review. */
   elapsedDays: number;
   model: LearnerModel;
-  /** From the deck's preset when presets carry it; every day normal otherwise. */
+  /** The deck's preset's week (`easyWeekOf`); every day normal without it. */
   easyDays?: EasyDays;
 }
 
