@@ -2855,7 +2855,7 @@ export interface paths {
         };
         /**
          * The caller's Glicko-2 rating per discipline and a leaderboard by rating.
-         * @description Every discipline with the caller's rating, deviation and rated games (1500 ± 350 and 0 games where none was rated), and one leaderboard: the caller and their friends (`scope=friends`, the default) or the members of a school the caller belongs to (`scope=school` with `school_id`; another school is 404), in one discipline (`desk` by default), ranked by the conservative rating (rating − 2 × deviation). Only players with a rated game in that discipline are ranked; at most 50 entries, and `my_rank` is the caller's place (null when unrated there). Not plan-gated. Running duels whose time ran out are settled first.
+         * @description Every discipline with the caller's rating, deviation and rated games (1500 ± 350 and 0 games where none was rated), and one leaderboard: the caller and their friends (`scope=friends`, the default) or the members of a school the caller belongs to (`scope=school` with `school_id`; another school is 404), in one discipline (by default the caller's most played one, `desk` before any game), ranked by the conservative rating (rating − 2 × deviation). Only players with a rated game in that discipline are ranked; at most 50 entries, and `my_rank` is the caller's place (null when unrated there). Not plan-gated. Running duels whose time ran out are settled first.
          */
         get: operations["getRatings"];
         put?: never;

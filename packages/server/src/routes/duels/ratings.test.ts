@@ -100,8 +100,10 @@ describe('Glicko-2 ratings of duels', () => {
     expect(anas?.rating).toBeCloseTo(expected.b.rating, 6);
     expect(anas?.deviation).toBeCloseTo(expected.b.deviation, 6);
 
-    // Friends ranked by conservative rating, the caller's place beside.
-    const board = (await ratingsOf(ana, '?discipline=number')).leaderboard;
+    // Friends ranked by conservative rating, the caller's place beside; the board's discipline
+    // is the caller's most played one unless asked.
+    const board = (await ratingsOf(ana)).leaderboard;
+    expect(board.discipline).toBe('number');
     expect(board.entries.map((e: { user: { id: number }; rank: number }) => e.user.id)).toEqual([
       ben.user.id,
       ana.user.id,

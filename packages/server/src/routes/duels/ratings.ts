@@ -4,11 +4,7 @@ import type { Handlers, Schemas } from '../../contract/types.ts';
 import { conservativeRating } from '../../domain/ratings/glicko.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
-import {
-  myRatings,
-  type RatingScope,
-  ratingLeaderboard,
-} from '../../services/ratings/ratings-view.ts';
+import { type RatingScope, ratingsView } from '../../services/ratings/ratings-view.ts';
 import { MESSAGES } from './messages.ts';
 import { renderUser } from './responses.ts';
 
@@ -16,7 +12,6 @@ export const handlers: Handlers = {
   async getRatings(c, { query }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const discipline = query.discipline ?? 'desk';
     if (query.scope === 'school' && query.school_id === undefined) {
       throw validationError({ school_id: [MESSAGES.schoolRequired] });
     }
@@ -25,8 +20,13 @@ export const handlers: Handlers = {
         ? { kind: 'school', schoolId: query.school_id }
         : { kind: 'friends' };
     const now = clockOf(c.get('deps')).now();
-    const board = await ratingLeaderboard(sql, user.id, scope, discipline, now);
-    const mine = await myRatings(sql, user.id);
+    const { mine, discipline, board } = await ratingsView(
+      sql,
+      user.id,
+      scope,
+      query.discipline,
+      now,
+    );
     const body: Schemas['Ratings'] = {
       ratings: mine.map((r) => ({ ...r, conservative_rating: conservativeRating(r) })),
       leaderboard: {

@@ -42,7 +42,7 @@ async function scopeMembers(sql: Sql, userId: number, scope: RatingScope): Promi
 }
 
 /** The caller's rating in each discipline, in the list's order; unrated ones at the start values. */
-export async function myRatings(sql: Sql, userId: number): Promise<DisciplineRatingView[]> {
+async function myRatings(sql: Sql, userId: number): Promise<DisciplineRatingView[]> {
   const rated = new Map((await ratingsOf(sql, userId)).map((r) => [r.discipline, r]));
   return DISCIPLINES.map((discipline) => {
     const r = rated.get(discipline);
@@ -57,20 +57,45 @@ export async function myRatings(sql: Sql, userId: number): Promise<DisciplineRat
   });
 }
 
+/** The discipline with the most rated games (the first of the list on a tie), else `desk`. */
+function mostPlayed(ratings: readonly DisciplineRatingView[]): Discipline {
+  let best: DisciplineRatingView | undefined;
+  for (const r of ratings) if (r.games > 0 && r.games > (best?.games ?? 0)) best = r;
+  return best?.discipline ?? 'desk';
+}
+
+export interface RatingsView {
+  mine: DisciplineRatingView[];
+  discipline: Discipline;
+  board: LeaderboardView;
+}
+
 /**
- * The scope's players with a rated game in `discipline`, ranked, the first `LEADERBOARD_SIZE`
- * of them, and the caller's place. The scope's running duels that are over are settled first,
- * so a duel nobody opened since still moves the board.
+ * The caller's ratings and the scope's board in `discipline` (by default the caller's most
+ * played one). The scope's running duels that are over are settled first, so a duel nobody
+ * opened since still moves both.
  */
-export async function ratingLeaderboard(
+export async function ratingsView(
   sql: Sql,
   userId: number,
   scope: RatingScope,
-  discipline: Discipline,
+  asked: Discipline | undefined,
   now: Date,
-): Promise<LeaderboardView> {
+): Promise<RatingsView> {
   const members = await scopeMembers(sql, userId, scope);
   await settleRunning(sql, members, now);
+  const mine = await myRatings(sql, userId);
+  const discipline = asked ?? mostPlayed(mine);
+  return { mine, discipline, board: await leaderboard(sql, userId, members, discipline) };
+}
+
+/** `members` with a rated game in `discipline`, ranked: the first `LEADERBOARD_SIZE`, the caller's place. */
+async function leaderboard(
+  sql: Sql,
+  userId: number,
+  members: readonly number[],
+  discipline: Discipline,
+): Promise<LeaderboardView> {
   const ratings = await ratingsAmong(sql, members, discipline);
   const users = await usersByIds(
     sql,
