@@ -48,13 +48,21 @@ async function playedTableDuel(a: Player, b: Player, winner: Player | null): Pro
 const ratingsOf = async (who: Player, query = '') =>
   (await h.get(who, `${D}/ratings/${query}`)).body;
 
-const numberRating = (body: { ratings: { discipline: string }[] }) =>
+interface RatingBody {
+  discipline: string;
+  rating: number;
+  deviation: number;
+  games: number;
+}
+
+const numberRating = (body: { ratings: RatingBody[] }) =>
   body.ratings.find((r) => r.discipline === 'number');
 
 describe('Glicko-2 ratings of duels', () => {
   it("names the contract's disciplines from the one list of the domain", () => {
-    const schemas = (contract as { components: { schemas: Record<string, { enum?: string[] }> } })
-      .components.schemas;
+    const schemas = (
+      contract as unknown as { components: { schemas: Record<string, { enum?: string[] }> } }
+    ).components.schemas;
     expect(schemas.RatingDiscipline?.enum).toEqual([...DISCIPLINES]);
   });
 
@@ -217,9 +225,10 @@ describe('rating leaderboards by scope', () => {
 async function schoolOf(owner: Player): Promise<number> {
   const [school] = await t.deps.sql<{ id: number }[]>`
     insert into schools (owner_id, name) values (${owner.user.id}, 'Colegio Sur') returning id`;
+  const id = school?.id as number;
   await t.deps.sql`
-    insert into courses (owner_id, school_id, name) values (${owner.user.id}, ${school?.id}, 'First')`;
-  return school?.id as number;
+    insert into courses (owner_id, school_id, name) values (${owner.user.id}, ${id}, 'First')`;
+  return id;
 }
 
 async function enroll(schoolId: number, who: Player): Promise<void> {
