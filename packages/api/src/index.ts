@@ -79,6 +79,7 @@ export {
   useSignedIn,
   useSignedInQuery,
 } from './query.ts';
+export * from './ratings.ts';
 export * from './review-settings.ts';
 export * from './review-tools.ts';
 export type { components, operations, paths } from './schema.d.ts';

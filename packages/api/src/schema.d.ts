@@ -2913,6 +2913,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/duels/ratings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's Glicko-2 rating per discipline and a leaderboard by rating.
+         * @description Every discipline with the caller's rating, deviation and rated games (1500 ± 350 and 0 games where none was rated), and one leaderboard: the caller and their friends (`scope=friends`, the default) or the members of a school the caller belongs to (`scope=school` with `school_id`; another school is 404), in one discipline (by default the caller's most played one, `desk` before any game), ranked by the conservative rating (rating − 2 × deviation). Only players with a rated game in that discipline are ranked; at most 50 entries, and `my_rank` is the caller's place (null when unrated there). Not plan-gated. Running duels whose time ran out are settled first.
+         */
+        get: operations["getRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/duels/duel-requests/": {
         parameters: {
             query?: never;
@@ -5450,6 +5470,44 @@ export interface components {
             accuracy: number;
             /** @description The caller's place in the friends leaderboard. */
             ranking: number | null;
+        };
+        /**
+         * @description What a Glicko-2 rating is kept for: today's duels (`desk`, `image` and `number` for the image and table duels, `custom`) and Memory League's disciplines.
+         * @enum {string}
+         */
+        RatingDiscipline: "desk" | "image" | "number" | "custom" | "numbers" | "images" | "words" | "names_faces" | "cards";
+        DisciplineRating: {
+            discipline: components["schemas"]["RatingDiscipline"];
+            /** @description Glicko-2 rating, 1500 to start. */
+            rating: number;
+            /** @description Rating deviation (one standard deviation of the estimate), 350 to start. */
+            deviation: number;
+            /** @description rating − 2 × deviation, what leaderboards rank by. */
+            conservative_rating: number;
+            games: number;
+        };
+        RatingLeaderboardEntry: {
+            rank: number;
+            user: components["schemas"]["UserSummary"];
+            is_me: boolean;
+            rating: number;
+            deviation: number;
+            conservative_rating: number;
+            games: number;
+        };
+        RatingLeaderboard: {
+            /** @enum {string} */
+            scope: "friends" | "school";
+            school_id: number | null;
+            discipline: components["schemas"]["RatingDiscipline"];
+            entries: components["schemas"]["RatingLeaderboardEntry"][];
+            /** @description The caller's place among every ranked player (also beyond the 50 shown). */
+            my_rank: number | null;
+        };
+        Ratings: {
+            /** @description One entry per discipline, in the enum's order. */
+            ratings: components["schemas"]["DisciplineRating"][];
+            leaderboard: components["schemas"]["RatingLeaderboard"];
         };
         LeaderboardEntry: {
             rank: number;
@@ -10470,6 +10528,34 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getRatings: {
+        parameters: {
+            query?: {
+                scope?: "friends" | "school";
+                /** @description The school of `scope=school` (required then). */
+                school_id?: number;
+                discipline?: components["schemas"]["RatingDiscipline"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's ratings and the leaderboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ratings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listDuelRequests: {

@@ -6,7 +6,15 @@ import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { accountInfo, ok, page } from '../shared/test/storyData.ts';
 import { DuelsHome } from './DuelsHome.tsx';
-import { history, leaderboard, noStats, requests, stats } from './test/storyData.ts';
+import {
+  history,
+  leaderboard,
+  noRatings,
+  noStats,
+  ratings,
+  requests,
+  stats,
+} from './test/storyData.ts';
 
 const withData = [
   accountInfo('standard'),
@@ -14,6 +22,7 @@ const withData = [
   ok('/duels/history/', page(history)),
   ok('/duels/stats/user/', stats),
   ok('/duels/stats/friends-leaderboard/', leaderboard),
+  ok('/duels/ratings/', ratings),
 ];
 const empty = [
   accountInfo('standard'),
@@ -21,6 +30,7 @@ const empty = [
   ok('/duels/history/', page([])),
   ok('/duels/stats/user/', noStats),
   ok('/duels/stats/friends-leaderboard/', { my_rank: 1, entries: leaderboard.entries.slice(1) }),
+  ok('/duels/ratings/', noRatings),
 ];
 
 const meta = {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { DuelsHome } from './DuelsHome.tsx';
-import { history, leaderboard, requests, stats } from './test/storyData.ts';
+import { history, leaderboard, ratings, requests, stats } from './test/storyData.ts';
 
 const api = signedInApi();
 const RESPOND = '/be/api/duels/duel-requests/7/respond/';
@@ -50,6 +50,7 @@ beforeEach(() => {
     if (req.path.startsWith('/be/api/duels/stats/friends-leaderboard/')) {
       return { status: 200, body: leaderboard };
     }
+    if (req.path.startsWith('/be/api/duels/ratings/')) return { status: 200, body: ratings };
     return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
   });
 });

@@ -26,6 +26,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { type GateTitle, PremiumModal, useFeatureAccess } from '../gate/index.ts';
 import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
+import { RatingsPanel } from './RatingsPanel.tsx';
 import {
   type DuelOutcome,
   DuelSection,
@@ -339,7 +340,7 @@ function LeaderboardList() {
 /**
  * The duels hub on `/multiple-duels`, mounted by `DuelsHomeIsland`: the four kinds of duel (links
  * to their set-up pages), the duel requests (received: Accept, Reject, Hide; sent and accepted:
- * Start), the history with results and the friends leaderboard. A friend's Duel button arrives here
+ * Start), the history with results, the ratings and the friends leaderboard. A friend's Duel button arrives here
  * with `?opponent=<username>`, which the set-up links carry on.
  *
  * **Use it** as the start of every duel: choose a kind, answer a friend's request, look back.
@@ -360,6 +361,8 @@ function LeaderboardList() {
  *   the best score of each kind); a failed read shows its message and Retry (`StatsLoadError`).
  * - `GET duels/stats/friends-leaderboard/`: the friends ranked by wins, with their win rate, the
  *   learner marked (you).
+ * - `GET duels/ratings/`: the learner's Glicko-2 ratings and the friends ranked by rating
+ *   (`RatingsPanel`).
  *
  * **Accessibility.** "Duels" is the page's `h1`; the four kinds are a navigation landmark of links
  * named "Duels", each with its name and what it is; requests, history and leaderboard are sections
@@ -385,6 +388,7 @@ export function DuelsHome({
       <Requests />
       <History />
       <Stats />
+      <RatingsPanel />
       <LeaderboardList />
     </div>
   );

@@ -1,5 +1,12 @@
 /** Duels as the server answers them, for the duels stories (dated around the stories' fixed now). */
-import type { DuelHistoryEntry, DuelRequest, DuelStats, Leaderboard } from '@memoria/api';
+import type {
+  DuelHistoryEntry,
+  DuelRequest,
+  DuelStats,
+  Leaderboard,
+  RatingDiscipline,
+  Ratings,
+} from '@memoria/api';
 import { FIXED_NOW } from '../../../../.storybook/fixtures.ts';
 
 const at = (seconds: number) => new Date(FIXED_NOW.getTime() + seconds * 1000).toISOString();
@@ -166,4 +173,73 @@ export const noStats: DuelStats = {
   accuracy: 0,
   ranking: 1,
   best_scores: { desk: null, custom: null, images: null, table: null },
+};
+
+const unrated = (discipline: RatingDiscipline) => ({
+  discipline,
+  rating: 1500,
+  deviation: 350,
+  conservative_rating: 800,
+  games: 0,
+});
+
+/** Ana's ratings: seven table duels and two deck duels; her friends' table-duel board. */
+export const ratings: Ratings = {
+  ratings: [
+    { discipline: 'desk', rating: 1538.4, deviation: 291.2, conservative_rating: 956, games: 2 },
+    unrated('image'),
+    {
+      discipline: 'number',
+      rating: 1612.7,
+      deviation: 148.3,
+      conservative_rating: 1316.1,
+      games: 7,
+    },
+    unrated('custom'),
+    unrated('numbers'),
+    unrated('images'),
+    unrated('words'),
+    unrated('names_faces'),
+    unrated('cards'),
+  ],
+  leaderboard: {
+    scope: 'friends',
+    school_id: null,
+    discipline: 'number',
+    my_rank: 2,
+    entries: [
+      {
+        rank: 1,
+        user: bo,
+        is_me: false,
+        rating: 1701.2,
+        deviation: 98.5,
+        conservative_rating: 1504.2,
+        games: 12,
+      },
+      {
+        rank: 2,
+        user: ana,
+        is_me: true,
+        rating: 1612.7,
+        deviation: 148.3,
+        conservative_rating: 1316.1,
+        games: 7,
+      },
+    ],
+  },
+};
+
+/** No duel rated yet. */
+export const noRatings: Ratings = {
+  ratings: (ratings.ratings as { discipline: RatingDiscipline }[]).map((r) =>
+    unrated(r.discipline),
+  ),
+  leaderboard: {
+    scope: 'friends',
+    school_id: null,
+    discipline: 'desk',
+    my_rank: null,
+    entries: [],
+  },
 };

@@ -1103,6 +1103,42 @@ export const duels = pgTable(
   ],
 );
 
+/**
+ * A learner's Glicko-2 rating in one discipline (`domain/ratings/disciplines.ts` names them):
+ * rating, deviation, volatility and the games rated. A row exists once the first game is rated.
+ */
+export const playerRatings = pgTable(
+  'player_ratings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    discipline: text('discipline').notNull(),
+    rating: doublePrecision('rating').notNull(),
+    deviation: doublePrecision('deviation').notNull(),
+    volatility: doublePrecision('volatility').notNull(),
+    games: integer('games').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Leaderboards read one discipline of a set of users: `user_id = any(...)` on this key.
+  (t) => [primaryKey({ columns: [t.userId, t.discipline] })],
+);
+
+/**
+ * Each game that changed ratings, once: a duel (`source` duel, its id) or a match game. The
+ * primary key is what makes rating a game exactly once, however often its settlement runs.
+ */
+export const ratedGames = pgTable(
+  'rated_games',
+  {
+    source: text('source').notNull(),
+    sourceId: integer('source_id').notNull(),
+    discipline: text('discipline').notNull(),
+    ratedAt: timestamp('rated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.sourceId] })],
+);
+
 /** One player of a duel: their clock (phase start, current question) and what they answered. */
 export const duelPlayers = pgTable(
   'duel_players',

@@ -177,6 +177,15 @@ export async function schoolMembers(
   return rows.map(toUserSummary);
 }
 
+/** Every member of a school: its owner and whoever is enrolled in its courses or subjects. */
+export async function schoolMemberIds(q: Query, schoolId: number): Promise<number[]> {
+  const rows = await q<{ user_id: number }[]>`
+    select owner_id as user_id from schools where id = ${schoolId}
+    union
+    select m.user_id from (${schoolMembership(q, schoolId)}) m`;
+  return rows.map((r) => r.user_id);
+}
+
 // --- Courses and subjects ---
 
 /** A course or subject as one user sees it. */

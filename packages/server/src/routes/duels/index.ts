@@ -5,9 +5,17 @@
  */
 import type { Handlers } from '../../contract/types.ts';
 import { handlers as questions } from './questions.ts';
+import { handlers as ratings } from './ratings.ts';
 import { handlers as recall } from './recall.ts';
 import { handlers as requests } from './requests.ts';
 import { handlers as stats } from './stats.ts';
 import { handlers as training } from './training.ts';
 
-export const handlers: Handlers = { ...questions, ...recall, ...requests, ...stats, ...training };
+export const handlers: Handlers = {
+  ...questions,
+  ...ratings,
+  ...recall,
+  ...requests,
+  ...stats,
+  ...training,
+};

@@ -1,8 +1,10 @@
 /** The duels domain's texts (English; clients translate from `code` and `field_codes`). */
 import { SETTLEMENT_MESSAGES } from '../../services/duels/messages.ts';
+import { RATING_MESSAGES } from '../../services/ratings/messages.ts';
 
 export const MESSAGES = {
   ...SETTLEMENT_MESSAGES,
+  ...RATING_MESSAGES,
   questionNotFound: 'Question not found.',
   requestNotFound: 'Duel request not found.',
   deckNotFound: 'Desk not found.',

@@ -4,7 +4,7 @@
  * read or write, so a duel nobody looks at is finished by whoever reads it next. There is no
  * background sweep: every read that counts results (the duel lists, stats and leaderboard, the
  * progress figures and the activity history) settles the running duels it counts first
- * (`settleRunning`).
+ * (`settleRunning`). Finishing a duel rates both players (`rateDuel`) in the same transaction.
  */
 
 import type { Sql } from '../../db/client.ts';
@@ -41,6 +41,7 @@ import {
   type Tally,
 } from '../../domain/duels/duel-scoring.ts';
 import { notFound } from '../../http/errors.ts';
+import { rateDuel } from '../ratings/duel-ratings.ts';
 import { SETTLEMENT_MESSAGES as MESSAGES } from './messages.ts';
 import type { DuelViewContext } from './view-context.ts';
 
@@ -155,6 +156,16 @@ export async function settle(tx: TransactionSql, open: OpenDuel, now: Date): Pro
   duel.status = 'finished';
   duel.finishedAt = endedAt;
   await recordBoth(tx, open, endedAt);
+  await rateDuel(tx, {
+    id: duel.id,
+    kind: duel.kind,
+    players: open.players.map((p) => ({
+      userId: p.userId,
+      tookPart: p.phaseStartedAt !== null,
+      result: outcomeFor(open, p.userId),
+    })),
+    endedAt,
+  });
   for (const player of open.players) await signalProgress(tx, open, player.userId);
 }
 
