@@ -29,11 +29,10 @@ export const Empty: Story = { parameters: { msw: assignmentData([]) } };
 
 /** "Change date" to a past day: the server's error under the date. */
 export const PastDate: Story = {
+  tags: ['expected-http-errors'],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(
-      await body.findByRole('button', { name: 'Change the exam date of La célula' }),
-    );
+    await userEvent.click(await body.findByRole('button', { name: 'Change date of La célula' }));
     await userEvent.click(body.getByRole('button', { name: 'Save date' }));
     await expect(await body.findByText('The exam date is in the past.')).toBeVisible();
   },

@@ -112,7 +112,7 @@ describe('a course’s assignments', () => {
     open();
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(
-      await within(dialog).findByRole('button', { name: 'Change the exam date of La célula' }),
+      await within(dialog).findByRole('button', { name: 'Change date of La célula' }),
     );
     await within(dialog).findByRole('heading', { name: 'Exam date of La célula' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save date' }));

@@ -146,7 +146,7 @@ export const en = {
   'schools.assignments.due': 'Exam {date} · {cards, plural, one {# card} other {# cards}}',
   'schools.assignments.noDate': 'No exam date · {cards, plural, one {# card} other {# cards}}',
   'schools.assignments.changeDate': 'Change date',
-  'schools.assignments.changeDateNamed': 'Change the exam date of {name}',
+  'schools.assignments.changeDateNamed': 'Change date of {name}',
   'schools.assignments.remove': 'Remove',
   'schools.assignments.removeNamed': 'Remove {name}',
   'schools.assignments.addHeading': 'Assign a deck',
@@ -314,7 +314,7 @@ export const es: Record<keyof typeof en, string> = {
   'schools.assignments.noDate':
     'Sin fecha de examen · {cards, plural, one {# tarjeta} other {# tarjetas}}',
   'schools.assignments.changeDate': 'Cambiar fecha',
-  'schools.assignments.changeDateNamed': 'Cambiar la fecha de examen de {name}',
+  'schools.assignments.changeDateNamed': 'Cambiar fecha de {name}',
   'schools.assignments.remove': 'Quitar',
   'schools.assignments.removeNamed': 'Quitar {name}',
   'schools.assignments.addHeading': 'Asignar un mazo',

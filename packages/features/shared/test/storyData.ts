@@ -338,6 +338,7 @@ export function shellData(
         owner_username: 'ana',
         shared_with: [],
         allow_editing: false,
+        assignments: [],
         created_at: ago({ days: 9 }),
         updated_at: ago({ days: 1 }),
       } as Schemas['Desk'],

@@ -99,19 +99,19 @@ export async function groupStudentIds(
 }
 
 /** (student, deck, group, due date) for each assignment reaching these users as students. */
-const assignedTo = (q: Query, userIds: ReturnType<Query>) => q`
+const assignedTo = (q: Query, userIds: readonly number[]) => q`
   select e.user_id, a.desk_id, 'course' as kind, g.id as group_id, g.name as group_name,
     a.due_date
   from course_enrollments e
   join course_assignments a on a.course_id = e.course_id
   join courses g on g.id = e.course_id
-  where e.role = 'student' and e.user_id = any(${userIds})
+  where e.role = 'student' and e.user_id = any(${[...userIds]}::int[])
   union all
   select e.user_id, a.desk_id, 'subject', g.id, g.name, a.due_date
   from subject_enrollments e
   join subject_assignments a on a.subject_id = e.subject_id
   join subjects g on g.id = e.subject_id
-  where e.role = 'student' and e.user_id = any(${userIds})`;
+  where e.role = 'student' and e.user_id = any(${[...userIds]}::int[])`;
 
 /**
  * Makes the assigned shares of these users what their enrollments and the assignments say: adds
@@ -121,10 +121,9 @@ const assignedTo = (q: Query, userIds: ReturnType<Query>) => q`
  */
 export async function syncAssignedShares(q: Query, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
-  const ids = q`${[...userIds]}::int[]`;
   await q`
     with wanted as (
-      select distinct w.user_id, w.desk_id from (${assignedTo(q, ids)}) w
+      select distinct w.user_id, w.desk_id from (${assignedTo(q, userIds)}) w
       join desks d on d.id = w.desk_id and d.owner_id <> w.user_id
     ), added as (
       insert into desk_shares (desk_id, user_id, assigned)
@@ -136,7 +135,7 @@ export async function syncAssignedShares(q: Query, userIds: readonly number[]): 
       on conflict do nothing
     )
     delete from desk_shares s
-    where s.assigned and s.user_id = any(${ids})
+    where s.assigned and s.user_id = any(${[...userIds]}::int[])
       and not exists (select 1 from wanted w where w.user_id = s.user_id and w.desk_id = s.desk_id)`;
 }
 
@@ -165,7 +164,7 @@ export async function deckAssignments(
     }[]
   >`
     select w.desk_id, w.kind, w.group_id, w.group_name, w.due_date::text as due_date
-    from (${assignedTo(q, q`array[${userId}::int]`)}) w
+    from (${assignedTo(q, [userId])}) w
     where w.desk_id = any(${[...deckIds]}::int[])
     order by w.due_date nulls last, lower(w.group_name), w.group_id`;
   for (const r of rows) {
@@ -181,5 +180,5 @@ export async function deckAssignments(
  * exam the deck's intervals aim at when the learner set none of their own.
  */
 export const assignedExamDate = (q: Query, userId: number, deckId: number, today: string) => q`
-  select min(w.due_date)::text from (${assignedTo(q, q`array[${userId}::int]`)}) w
+  select min(w.due_date)::text from (${assignedTo(q, [userId])}) w
   where w.desk_id = ${deckId} and w.due_date >= ${today}::date`;
