@@ -1,6 +1,7 @@
 /** @memoria/api: the typed client, its errors, query hooks, session helpers and shared stores. */
 
 export * from './anki.ts';
+export * from './assignments.ts';
 export * from './card-search.ts';
 export type { ApiClient, ApiClientOptions, Navigate } from './client.ts';
 export {

@@ -686,6 +686,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/courses/{id}/assignments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The decks assigned to the course, by due date.
+         * @description For its owner, its teachers and its students; anyone else gets 404.
+         */
+        get: operations["listCourseAssignments"];
+        put?: never;
+        /**
+         * Assign one of the caller's decks to the course, with an optional exam date.
+         * @description For its owner and its teachers (a student gets 403, anyone else 404), with a deck of their own (404 for a deck they do not see, 403 for one shared with them). Each student of the course, and each student enrolled later, gets the deck in their list, read-only with their own schedule; with a `due_date` their intervals are capped for that exam. A deck already assigned to the course is 409; a past `due_date` is 400 (`exam_date_in_past`).
+         */
+        post: operations["createCourseAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/courses/{id}/assignments/{assignment_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+                /** @description The assignment's numeric id. */
+                assignment_id: components["parameters"]["AssignmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear an assignment's due date.
+         * @description For the course's owner and its teachers (a student gets 403, anyone else 404). A past `due_date` is 400 (`exam_date_in_past`).
+         */
+        put: operations["updateCourseAssignment"];
+        post?: never;
+        /**
+         * Remove an assignment; its students keep their review history.
+         * @description For the course's owner and its teachers (a student gets 403, anyone else 404). The deck leaves the list of each student who has it through no other assignment or share.
+         */
+        delete: operations["deleteCourseAssignment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/users/{id}/assign_course/": {
         parameters: {
             query?: never;
@@ -867,6 +923,62 @@ export interface paths {
          * @description Enterprise and Enterprise+ accounts only (403 for other plans), and only the owner. The body names the user (a DELETE with a JSON body, as the spec has it).
          */
         delete: operations["unenrollFromSubject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/subjects/{id}/assignments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The decks assigned to the subject, by due date.
+         * @description For its owner, its teachers and its students; anyone else gets 404.
+         */
+        get: operations["listSubjectAssignments"];
+        put?: never;
+        /**
+         * Assign one of the caller's decks to the subject, with an optional exam date.
+         * @description For its owner and its teachers (a student gets 403, anyone else 404), with a deck of their own (404 for a deck they do not see, 403 for one shared with them). Each student of the subject, and each student enrolled later, gets the deck in their list, read-only with their own schedule; with a `due_date` their intervals are capped for that exam. A deck already assigned to the subject is 409; a past `due_date` is 400 (`exam_date_in_past`).
+         */
+        post: operations["createSubjectAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/subjects/{id}/assignments/{assignment_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+                /** @description The assignment's numeric id. */
+                assignment_id: components["parameters"]["AssignmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear an assignment's due date.
+         * @description For the subject's owner and its teachers (a student gets 403, anyone else 404). A past `due_date` is 400 (`exam_date_in_past`).
+         */
+        put: operations["updateSubjectAssignment"];
+        post?: never;
+        /**
+         * Remove an assignment; its students keep their review history.
+         * @description For the subject's owner and its teachers (a student gets 403, anyone else 404). The deck leaves the list of each student who has it through no other assignment or share.
+         */
+        delete: operations["deleteSubjectAssignment"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3888,6 +4000,38 @@ export interface components {
         SubjectIdRequest: {
             subject_id: components["schemas"]["Id"];
         };
+        /** @description A deck assigned to a course or subject, with its optional exam date. */
+        Assignment: {
+            id: number;
+            desk_id: number;
+            desk_name: string;
+            cards_count: number;
+            /**
+             * Format: date
+             * @description The exam day, in each student's own time zone; null for none.
+             */
+            due_date: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AssignmentCreate: {
+            desk_id: components["schemas"]["Id"];
+            /** Format: date */
+            due_date?: string | null;
+        };
+        AssignmentUpdate: {
+            /** Format: date */
+            due_date: string | null;
+        };
+        /** @description A course or subject through which the caller, as its student, has this deck. */
+        DeskAssignment: {
+            /** @enum {string} */
+            kind: "course" | "subject";
+            group_id: number;
+            group_name: string;
+            /** Format: date */
+            due_date: string | null;
+        };
         /** @description A user's membership of a course (enrolling twice is harmless). */
         CourseEnrollment: {
             course_id: number;
@@ -4346,6 +4490,8 @@ export interface components {
             shared_with: string[];
             /** @description Whether people it is shared with may edit it. */
             allow_editing: boolean;
+            /** @description The courses and subjects that assign this deck to the caller as their student (their soonest due date first); empty otherwise. */
+            assignments: components["schemas"]["DeskAssignment"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -5798,6 +5944,8 @@ export interface components {
     parameters: {
         /** @description The resource's numeric id. */
         Id: components["schemas"]["Id"];
+        /** @description The assignment's numeric id. */
+        AssignmentId: components["schemas"]["Id"];
         /** @description The invitation code from the invitation link (`/invitation/{code}`). */
         InvitationCode: string;
         /** @description A key the client makes up for one create (a UUID) and sends again, unchanged, when it retries that create. Within 24 h, the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) instead of creating twice; the same key with another body or path is 422 `idempotency_key_reused`; while the first request with the key is still running, 409 `idempotency_key_in_progress`. Keys belong to the signed-in user and the operation. Only 2xx answers are kept: after any other answer the key is free again. */
@@ -6867,6 +7015,128 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
+    listCourseAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assignments, the soonest due date first (none last). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCourseAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The assignment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    updateCourseAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+                /** @description The assignment's numeric id. */
+                assignment_id: components["parameters"]["AssignmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The assignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteCourseAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+                /** @description The assignment's numeric id. */
+                assignment_id: components["parameters"]["AssignmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     assignCourseToUser: {
         parameters: {
             query?: never;
@@ -7163,6 +7433,128 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listSubjectAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assignments, the soonest due date first (none last). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSubjectAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The assignment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    updateSubjectAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+                /** @description The assignment's numeric id. */
+                assignment_id: components["parameters"]["AssignmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The assignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteSubjectAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+                /** @description The assignment's numeric id. */
+                assignment_id: components["parameters"]["AssignmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     assignSubjectToUser: {

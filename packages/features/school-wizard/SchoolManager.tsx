@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
 import * as page from '../shared/page.css.ts';
+import { AssignmentsDialog } from './AssignmentsDialog.tsx';
 import { EnrolPeople, personName } from './EnrolPeople.tsx';
 import { DeleteGroupDialog, GroupDialog } from './GroupDialog.tsx';
 import { SchoolStats } from './SchoolStats.tsx';
@@ -22,7 +23,7 @@ import * as s from './schools.css.ts';
 
 type Dialog =
   | { kind: GroupKind; mode: 'new' }
-  | { kind: GroupKind; mode: 'edit' | 'delete'; group: Course };
+  | { kind: GroupKind; mode: 'edit' | 'delete' | 'assignments'; group: Course };
 
 function GroupList({
   schoolId,
@@ -76,6 +77,17 @@ function GroupList({
               </span>
             </span>
             <span className={s.actions}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={intl.formatMessage(
+                  { id: 'schools.assignments.openNamed' },
+                  { name: g.name },
+                )}
+                onClick={() => onDialog({ kind, mode: 'assignments', group: g })}
+              >
+                <FormattedMessage id="schools.assignments.open" />
+              </Button>
               <Button
                 size="sm"
                 variant="secondary"
@@ -258,6 +270,9 @@ export function SchoolManager({ schoolId }: { /** The school's id. */ schoolId: 
           schoolId={data.id}
           group={dialog.mode === 'edit' ? dialog.group : undefined}
         />
+      ) : null}
+      {dialog?.mode === 'assignments' ? (
+        <AssignmentsDialog open onClose={close} kind={dialog.kind} group={dialog.group} />
       ) : null}
       {dialog?.mode === 'delete' ? (
         <DeleteGroupDialog

@@ -2,7 +2,7 @@ import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
-import { shellData, shellEmpty, shellFailing } from '../shared/test/storyData.ts';
+import { shellAssigned, shellData, shellEmpty, shellFailing } from '../shared/test/storyData.ts';
 import { Dashboard } from './Dashboard.tsx';
 
 const meta = {
@@ -24,6 +24,15 @@ export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Spanish: Story = inMatrix({ locale: 'es' });
 
 export const Phone: Story = inMatrix({ viewport: 'phone' });
+
+/** A student whose course and subject assign decks: "Assigned", with today's cards and days left. */
+export const Assigned: Story = { parameters: { msw: shellAssigned() } };
+
+/** "Assigned" in Spanish, at phone width. */
+export const AssignedSpanishPhone: Story = inMatrix(
+  { locale: 'es', viewport: 'phone' },
+  { parameters: { msw: shellAssigned() } },
+);
 
 /** A brand-new learner (no activity yet) is welcomed, not welcomed back. */
 export const NewLearner: Story = { parameters: { msw: shellEmpty('free') } };

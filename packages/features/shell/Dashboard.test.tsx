@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { user } from '../shared/test/storyData.ts';
-import { Dashboard } from './Dashboard.tsx';
+import { Dashboard, daysUntil } from './Dashboard.tsx';
 
 let server: TestServer;
 const activity = {
@@ -21,9 +21,14 @@ const ana = { id: 1, email: 'ana@example.com', username: 'ana', first_name: 'Ana
  * `/auth/users/me/` answers Ana; the activity history answers `results`; the progress reads a
  * streak of `streakDays` and a place among friends, or fail when `progressFails` says so.
  */
-function serve(results: object[], progress = { streakDays: 0, progressFails: () => false }) {
+function serve(
+  results: object[],
+  progress = { streakDays: 0, progressFails: () => false },
+  decks: object[] = [],
+) {
   server.handle((request) => {
     const path = request.path.split('?')[0] ?? '';
+    if (path === '/be/api/space-repetition/desks/') return { status: 200, body: decks };
     if (path === '/be/api/auth/users/me/') return { status: 200, body: user };
     if (path === '/be/api/auth/activity-history/') {
       return { status: 200, body: { count: results.length, next: null, previous: null, results } };
@@ -133,5 +138,70 @@ describe('the dashboard progress', () => {
     fail = false;
     fireEvent.click(retry);
     await within(section).findByText('2 days');
+  });
+});
+
+describe('the dashboard’s assigned decks', () => {
+  const deck = (id: number, name: string, remaining: number, assignments: object[]) => ({
+    id,
+    name,
+    remaining_today: remaining,
+    is_owner: false,
+    assignments,
+  });
+  const inDays = (n: number) => {
+    const d = new Date();
+    d.setDate(d.getDate() + n);
+    const pad = (x: number) => String(x).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  };
+
+  test('lists each assigned deck with its group, today’s cards and the days left', async () => {
+    serve([], undefined, [
+      deck(21, 'Cells', 14, [
+        { kind: 'course', group_id: 3, group_name: 'First B', due_date: inDays(12) },
+      ]),
+      deck(22, 'Irregular verbs', 1, [
+        { kind: 'subject', group_id: 5, group_name: 'English', due_date: null },
+      ]),
+      deck(23, 'Capitals', 3, []),
+    ]);
+    renderWithProviders(<Dashboard />);
+    const section = await screen.findByRole('region', { name: 'Assigned' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [cells, verbs] = items as [HTMLElement, HTMLElement];
+    expect(within(cells).getByRole('link', { name: 'Cells' }).getAttribute('href')).toBe(
+      '/space-repetition/21',
+    );
+    expect(within(cells).getByText('From First B')).toBeTruthy();
+    expect(within(cells).getByText('14 cards due today')).toBeTruthy();
+    expect(within(cells).getByText('12 days left')).toBeTruthy();
+    expect(within(verbs).getByText('1 card due today')).toBeTruthy();
+    expect(within(verbs).getByText('No exam date')).toBeTruthy();
+  });
+
+  test('reads in Spanish, and is absent when nothing is assigned', async () => {
+    serve([], undefined, [
+      deck(21, 'Células', 0, [
+        { kind: 'course', group_id: 3, group_name: 'Primero B', due_date: inDays(0) },
+      ]),
+    ]);
+    const { unmount } = renderWithProviders(<Dashboard />, { locale: 'es' });
+    const section = await screen.findByRole('region', { name: 'Asignados' });
+    expect(within(section).getByText('Nada para hoy')).toBeTruthy();
+    expect(within(section).getByText('Examen hoy')).toBeTruthy();
+    unmount();
+    serve([activity], undefined, [deck(23, 'Capitals', 3, [])]);
+    renderWithProviders(<Dashboard />);
+    await screen.findByRole('region', { name: 'Your progress' });
+    expect(screen.queryByRole('region', { name: 'Assigned' })).toBeNull();
+  });
+
+  test('counts the days from the device’s today', () => {
+    const now = new Date(2025, 0, 15, 23, 30);
+    expect(daysUntil('2025-01-15', now)).toBe(0);
+    expect(daysUntil('2025-01-16', now)).toBe(1);
+    expect(daysUntil('2025-02-15', now)).toBe(31);
   });
 });

@@ -1,6 +1,7 @@
 import {
   useActivityHistory,
   useCardStats,
+  useDecks,
   useMe,
   useMyStreak,
   useProgressRanking,
@@ -94,6 +95,68 @@ function ProgressGlance() {
   );
 }
 
+/** Whole days from the device's today to `date` (`YYYY-MM-DD`), as the deck list reads them. */
+export function daysUntil(date: string, now = new Date()): number {
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - today) / 86_400_000);
+}
+
+/**
+ * The decks the learner's courses and subjects assign them: each with its group, what is due
+ * today and the days left to the exam (the soonest group's). Nothing while the list loads, when
+ * it fails (the deck page says so) or when nothing is assigned.
+ */
+function AssignedGlance() {
+  const decks = useDecks();
+  // A deck list from before assignments (a cached answer) has no field: none assigned.
+  const assigned = (decks.data ?? []).filter((d) => (d.assignments ?? []).length > 0);
+  if (assigned.length === 0) return null;
+  return (
+    <section aria-labelledby="dashboard-assigned" className={s.glanceSection}>
+      <h2 className={s.sectionHeading} id="dashboard-assigned">
+        <FormattedMessage id="shell.dashboard.assigned" />
+      </h2>
+      <ul className={s.assignedList}>
+        {assigned.map((deck) => {
+          const [first] = deck.assignments;
+          const due = first?.due_date ?? null;
+          return (
+            <li key={deck.id} className={s.assignedItem}>
+              <a className={s.glanceValue} href={`/space-repetition/${deck.id}`}>
+                {deck.name}
+              </a>
+              <span className={s.glanceLabel}>
+                <FormattedMessage
+                  id="shell.dashboard.assignedBy"
+                  values={{ group: deck.assignments.map((a) => a.group_name).join(', ') }}
+                />
+              </span>
+              <span>
+                <FormattedMessage
+                  id="shell.dashboard.assignedDue"
+                  values={{ count: deck.remaining_today }}
+                />
+              </span>
+              <span className={s.glanceLabel}>
+                {due === null ? (
+                  <FormattedMessage id="shell.dashboard.assignedNoDate" />
+                ) : (
+                  <time dateTime={due}>
+                    <FormattedMessage
+                      id="shell.dashboard.assignedDaysLeft"
+                      values={{ days: Math.max(0, daysUntil(due)) }}
+                    />
+                  </time>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * `/` for a signed-in learner, mounted by `DashboardIsland`: a greeting, the learner's progress at
  * a glance and the four modes in their feature colours.
@@ -110,9 +173,13 @@ function ProgressGlance() {
  *   week, place among friends) with a link to /my-progress; a skeleton while the calls run
  *   (`Loading`), zeros and "1 of 1" for a new learner (`NewLearner`), "could not load" with Retry
  *   when a call fails (`ProgressFailed`).
+ * - `GET /space-repetition/desks/`: "Assigned", the decks the learner's courses and subjects give
+ *   them, each with its group, the cards due today and the days left to the exam (`Assigned`);
+ *   absent when nothing is assigned (the other stories).
  *
- * **Accessibility.** The greeting is the page's `h1`; "Your progress" and "Modes" are `h2`
- * sections, each mode a card that is one link named by its content (its `h3` title, the PREMIUM
+ * **Accessibility.** The greeting is the page's `h1`; "Your progress", "Assigned" and "Modes"
+ * are `h2` sections (each assigned deck a list item whose name links to it, the exam day a
+ * `time`), each mode a card that is one link named by its content (its `h3` title, the PREMIUM
  * badge on a free plan, its description), with a decorative icon. The figures are a description
  * list; a failed read is a `role="status"` region with Retry, so it is announced politely without
  * taking the focus.
@@ -142,6 +209,7 @@ export function Dashboard() {
         </p>
       </header>
       <ProgressGlance />
+      <AssignedGlance />
       <section aria-labelledby="dashboard-modes" className={page.page} style={{ padding: 0 }}>
         <h2 className={s.sectionHeading} id="dashboard-modes">
           <FormattedMessage id="shell.dashboard.title" />

@@ -161,6 +161,13 @@ export const en = {
   'shell.dashboard.ranking': 'Among friends (7 days)',
   'shell.dashboard.rankingValue': '{rank} of {total}',
   'shell.dashboard.seeProgress': 'See my progress',
+  'shell.dashboard.assigned': 'Assigned',
+  'shell.dashboard.assignedBy': 'From {group}',
+  'shell.dashboard.assignedDue':
+    '{count, plural, =0 {Nothing due today} one {# card due today} other {# cards due today}}',
+  'shell.dashboard.assignedDaysLeft':
+    '{days, plural, =0 {Exam today} one {# day left} other {# days left}}',
+  'shell.dashboard.assignedNoDate': 'No exam date',
 
   'shell.notFound.title': 'Not Found',
   'shell.notFound.description': 'The page you are looking for does not exist or was moved.',
@@ -337,6 +344,13 @@ export const es: Record<ShellMessageId, string> = {
   'shell.dashboard.ranking': 'Entre amigos (7 días)',
   'shell.dashboard.rankingValue': '{rank} de {total}',
   'shell.dashboard.seeProgress': 'Ver mi progreso',
+  'shell.dashboard.assigned': 'Asignados',
+  'shell.dashboard.assignedBy': 'De {group}',
+  'shell.dashboard.assignedDue':
+    '{count, plural, =0 {Nada para hoy} one {# tarjeta para hoy} other {# tarjetas para hoy}}',
+  'shell.dashboard.assignedDaysLeft':
+    '{days, plural, =0 {Examen hoy} one {Queda # día} other {Quedan # días}}',
+  'shell.dashboard.assignedNoDate': 'Sin fecha de examen',
 
   'shell.notFound.title': 'No encontrado',
   'shell.notFound.description': 'La página que buscas no existe o se movió.',

@@ -527,6 +527,18 @@ export const glanceValue = style({
   fontWeight: vars.fontWeight.bold,
 });
 
+export const assignedList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+  gap: vars.space.md,
+  justifySelf: 'stretch',
+});
+
+export const assignedItem = style([glanceFigure, { gap: vars.space.xs }]);
+
 export const modesGrid = style({
   listStyle: 'none',
   margin: 0,

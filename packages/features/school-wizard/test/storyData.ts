@@ -133,3 +133,79 @@ export function schoolData(full = true) {
 }
 
 export { api, fail, HttpResponse, ok };
+
+/** The assignments of course 5 and the teacher's decks (one of them assigned already). */
+export function assignmentData(assigned: Schemas['Assignment'][] = assignments()) {
+  const deck = (id: number, name: string, cards: number): Schemas['Desk'] => ({
+    id,
+    name,
+    cards_count: cards,
+    new_cards_per_day: 10,
+    new_cards_today: 0,
+    remaining_today: 0,
+    due_count: 0,
+    new_count: 0,
+    is_owner: true,
+    can_edit: true,
+    owner_username: 'ana',
+    shared_with: [],
+    allow_editing: false,
+    assignments: [],
+    created_at: ago({ days: 30 }),
+    updated_at: ago({ days: 3 }),
+  });
+  return [
+    ok('/auth/courses/{id}/assignments/', assigned),
+    ok('/space-repetition/desks/', [
+      deck(21, 'La célula', 42),
+      deck(22, 'Verbos irregulares', 80),
+      deck(23, 'Capitales de Europa', 45),
+    ]),
+    api.post('/auth/courses/{id}/assignments/', () =>
+      HttpResponse.json(assignments()[0] as Schemas['Assignment'], { status: 201 }),
+    ),
+    api.put('/auth/courses/{id}/assignments/{assignment_id}/', () =>
+      HttpResponse.json(
+        {
+          code: 'validation_error',
+          detail: 'due_date: The exam date is in the past.',
+          fields: { due_date: ['The exam date is in the past.'] },
+          field_codes: { due_date: ['exam_date_in_past'] },
+        },
+        { status: 400 },
+      ),
+    ),
+  ];
+}
+
+export function assignments(): Schemas['Assignment'][] {
+  return [
+    {
+      id: 1,
+      desk_id: 21,
+      desk_name: 'La célula',
+      cards_count: 42,
+      due_date: '2025-01-27',
+      created_at: ago({ days: 4 }),
+    },
+    {
+      id: 2,
+      desk_id: 22,
+      desk_name: 'Verbos irregulares',
+      cards_count: 80,
+      due_date: null,
+      created_at: ago({ days: 2 }),
+    },
+  ];
+}
+
+export const courseFive: Course = {
+  id: 5,
+  name: 'Primero B',
+  description: '',
+  school_id: 3,
+  students_count: 24,
+  teachers_count: 2,
+  created_at: ago({ days: 12 }),
+  updated_at: ago({ days: 2 }),
+};

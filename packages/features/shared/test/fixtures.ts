@@ -21,6 +21,7 @@ export function deck(overrides: Partial<Deck> = {}): Deck {
     owner_username: 'ana',
     shared_with: [],
     allow_editing: false,
+    assignments: [],
     created_at: at(-30 * DAY),
     updated_at: at(-DAY),
     ...overrides,

@@ -338,6 +338,7 @@ export function shellData(
         owner_username: 'ana',
         shared_with: [],
         allow_editing: false,
+        assignments: [],
         created_at: ago({ days: 9 }),
         updated_at: ago({ days: 1 }),
       } as Schemas['Desk'],
@@ -908,4 +909,42 @@ export const subscriptionPlans: Schemas['SubscriptionPlan'][] = [
 /** What the in-app `/pricing` reads: the plans and the account's plan. */
 export function pricingData(account: StoryPlan): HttpHandler[] {
   return [ok('/auth/subscription-plans/', subscriptionPlans), accountInfo(account)];
+}
+
+/** The dashboard of a student whose course assigns two decks, one with an exam in 12 days. */
+export function shellAssigned(): HttpHandler[] {
+  const deck = (id: number, name: string, remaining: number): Schemas['Desk'] => ({
+    id,
+    name,
+    cards_count: 40,
+    new_cards_per_day: 10,
+    new_cards_today: 0,
+    remaining_today: remaining,
+    due_count: remaining,
+    new_count: 0,
+    is_owner: false,
+    can_edit: false,
+    owner_username: 'profe.ruiz',
+    shared_with: [],
+    allow_editing: false,
+    assignments: [],
+    created_at: ago({ days: 20 }),
+    updated_at: ago({ days: 2 }),
+  });
+  return [
+    ok('/space-repetition/desks/', [
+      {
+        ...deck(21, 'Biología: la célula', 14),
+        assignments: [
+          { kind: 'course', group_id: 3, group_name: 'Primero B', due_date: '2025-01-27' },
+        ],
+      },
+      {
+        ...deck(22, 'Verbos irregulares', 0),
+        assignments: [{ kind: 'subject', group_id: 5, group_name: 'Inglés', due_date: null }],
+      },
+      deck(23, 'Capitals', 3),
+    ]),
+    ...shellData('standard'),
+  ];
 }

@@ -245,6 +245,12 @@ export const deskShares = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     newCardsPerDay: integer('new_cards_per_day').notNull().default(10),
+    /**
+     * The share exists only because a course or subject assigns the deck to the user as a
+     * student: read-only whatever `allow_editing` says, and removed when no assignment gives it
+     * (`syncAssignedShares`). An explicit share clears it.
+     */
+    assigned: boolean('assigned').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1431,5 +1437,55 @@ export const subjectEnrollments = pgTable(
   (t) => [
     primaryKey({ columns: [t.subjectId, t.userId] }),
     index('subject_enrollments_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A deck of a teacher assigned to a course, with an optional exam day (docs/features/assignments.md):
+ * its students get it as an assigned share of `desk_shares`.
+ */
+export const courseAssignments = pgTable(
+  'course_assignments',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    /** The exam day, read in each student's time zone; null for none. */
+    dueDate: date('due_date', { mode: 'string' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('course_assignments_course_desk_idx').on(t.courseId, t.deskId),
+    index('course_assignments_desk_idx').on(t.deskId),
+  ],
+);
+
+/**
+ * A deck of a teacher assigned to a subject, with an optional exam day (docs/features/assignments.md):
+ * its students get it as an assigned share of `desk_shares`.
+ */
+export const subjectAssignments = pgTable(
+  'subject_assignments',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    /** The exam day, read in each student's time zone; null for none. */
+    dueDate: date('due_date', { mode: 'string' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subject_assignments_subject_desk_idx').on(t.subjectId, t.deskId),
+    index('subject_assignments_desk_idx').on(t.deskId),
   ],
 );

@@ -21,9 +21,17 @@ export async function bulkCardAccess(
   cardIds: readonly number[],
 ): Promise<Map<number, BulkCardAccess>> {
   const rows = await q<
-    { id: number; note_id: number; desk_id: number; owner_id: number; allow_editing: boolean }[]
+    {
+      id: number;
+      note_id: number;
+      desk_id: number;
+      owner_id: number;
+      allow_editing: boolean;
+      assigned: boolean | null;
+    }[]
   >`
-    select c.id, c.note_id, c.desk_id, d.owner_id, d.allow_editing
+    select c.id, c.note_id, c.desk_id, d.owner_id, d.allow_editing,
+      (select s.assigned from desk_shares s where s.desk_id = d.id and s.user_id = ${userId}) as assigned
     from cards c join desks d on d.id = c.desk_id
     where c.id = any(${[...cardIds]}::int[])
       and (d.owner_id = ${userId}
@@ -36,7 +44,7 @@ export async function bulkCardAccess(
         noteId: r.note_id,
         deckId: r.desk_id,
         isOwner: r.owner_id === userId,
-        canEdit: r.owner_id === userId || r.allow_editing,
+        canEdit: r.owner_id === userId || (r.allow_editing && !r.assigned),
       },
     ]),
   );

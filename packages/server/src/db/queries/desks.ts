@@ -30,6 +30,8 @@ export interface DeckAccessRow {
   updated_at: string;
   owner_limit: number;
   share_limit: number | null;
+  /** The learner's share exists only through an assignment (read-only): `desk_shares.assigned`. */
+  assigned?: boolean | null;
   /** The new-card limit of the learner's preset of the deck; null keeps the deck's own. */
   preset_limit?: number | null;
 }
@@ -45,7 +47,7 @@ export function toDeckAccess(row: DeckAccessRow, userId: number): DeckAccess {
     createdAt: pgDate(row.created_at),
     updatedAt: pgDate(row.updated_at),
     isOwner,
-    canEdit: isOwner || row.allow_editing,
+    canEdit: isOwner || (row.allow_editing && !row.assigned),
     newCardsPerDay:
       row.preset_limit ?? (isOwner ? row.owner_limit : (row.share_limit ?? row.owner_limit)),
     cardsCount: row.cards_count,
@@ -81,7 +83,7 @@ export async function visibleDecks(
   const rows = await q<DeckAccessRow[]>`
     select d.id, d.name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
            d.cards_count, d.created_at, d.updated_at, u.username as owner_username,
-           s.new_cards_per_day as share_limit,
+           s.new_cards_per_day as share_limit, s.assigned,
            ${presetNewCardsPerDay(q, userId, q`d.id`)} as preset_limit
     from desks d
     join users u on u.id = d.owner_id
@@ -120,7 +122,7 @@ export async function sharedWith(q: Query, deckIds: number[]): Promise<Map<numbe
   if (deckIds.length === 0) return out;
   const rows = await q<{ desk_id: number; email: string }[]>`
     select s.desk_id, u.email from desk_shares s join users u on u.id = s.user_id
-    where s.desk_id = any(${deckIds}::int[]) order by lower(u.email)`;
+    where s.desk_id = any(${deckIds}::int[]) and not s.assigned order by lower(u.email)`;
   for (const r of rows) out.set(r.desk_id, [...(out.get(r.desk_id) ?? []), r.email]);
   return out;
 }
@@ -182,12 +184,13 @@ export async function activeUsersByEmail(
 
 /**
  * Shares a deck with a learner and gives them a schedule row for each of its cards. False when it
- * was shared with them already.
+ * was shared with them already (a share they had only through an assignment becomes their own).
  */
 export async function addShare(q: Query, deckId: number, userId: number): Promise<boolean> {
   const inserted = await q`
-    insert into desk_shares (desk_id, user_id) values (${deckId}, ${userId})
-    on conflict do nothing returning user_id`;
+    insert into desk_shares as s (desk_id, user_id) values (${deckId}, ${userId})
+    on conflict (desk_id, user_id) do update set assigned = false where s.assigned
+    returning user_id`;
   if (inserted.length === 0) return false;
   await q`
     insert into card_schedules (user_id, card_id, desk_id, due)

@@ -239,7 +239,7 @@ export async function ratingSnapshots(
         d.name as desk_name, d.owner_id, d.new_cards_per_day as owner_limit, d.allow_editing,
         d.cards_count as desk_cards_count, d.created_at as desk_created_at,
         d.updated_at as desk_updated_at, u.username as owner_username,
-        sh.new_cards_per_day as share_limit, m.desired_retention, m.parameters,
+        sh.new_cards_per_day as share_limit, sh.assigned, m.desired_retention, m.parameters,
         p.new_cards_per_day as preset_limit, p.desired_retention as preset_retention,
         p.learning_steps as preset_learning_steps, p.relearning_steps as preset_relearning_steps,
         p.leech_threshold as preset_leech_threshold, p.leech_action as preset_leech_action,

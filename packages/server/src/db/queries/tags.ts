@@ -4,7 +4,8 @@ import type { Query } from './pg.ts';
 
 /** The decks `userId` may edit: their own, and those shared with them with editing allowed. */
 const editableBy = (q: Query, userId: number) => q`(d.owner_id = ${userId}
-  or d.allow_editing and d.id = any(array(select desk_id from desk_shares where user_id = ${userId})))`;
+  or d.allow_editing and d.id = any(array(select desk_id from desk_shares
+    where user_id = ${userId} and not assigned)))`;
 
 /**
  * Each tag of the notes in the decks the learner sees, with how many notes have it; tags that

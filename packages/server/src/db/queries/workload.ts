@@ -3,6 +3,7 @@
  * (the simulator's input), their answer times by rating, exam dates per deck, the counts of
  * reviews due per day (the load balancer's input), and postpone/advance batches with their undo.
  */
+import { assignedExamDate } from './assignments.ts';
 import type { Query } from './pg.ts';
 import { pgDate } from './pg.ts';
 
@@ -104,7 +105,9 @@ export async function setExamDate(
 /**
  * Reviews due on each of the learner's days from `from` to `to` (their time zone), every deck
  * (the load is the learner's, not a deck's), with the exam date of `deckId`: what a rating needs
- * to balance its due day. Reads the `card_schedules_due_idx` range of those days only.
+ * to balance its due day. Reads the `card_schedules_due_idx` range of those days only. The exam
+ * is the sooner, from `today` on, of the learner's own and the due dates of the courses and
+ * subjects assigning them the deck (docs/features/assignments.md).
  */
 export async function balanceContext(
   q: Query,
@@ -113,12 +116,16 @@ export async function balanceContext(
   from: Date,
   to: Date,
   timeZone: string,
+  today: string,
 ): Promise<{ dueByDay: Map<string, number>; examDate: string | null }> {
   // One statement: a rating that schedules a later day pays one read for balancing, not two.
-  const rows = await q<{ day: string | null; count: number; exam_date: string | null }[]>`
+  const rows = await q<
+    { day: string | null; count: number; exam_date: string | null; assigned: string | null }[]
+  >`
     select c.day, coalesce(c.count, 0)::int as count,
-      (select exam_date::text from desk_exams where user_id = ${userId} and desk_id = ${deckId})
-        as exam_date
+      (select exam_date::text from desk_exams where user_id = ${userId} and desk_id = ${deckId}
+        and exam_date >= ${today}::date) as exam_date,
+      (${assignedExamDate(q, userId, deckId, today)}) as assigned
     from (select 1) one
     left join (
       select (due at time zone ${timeZone})::date::text as day, count(*)::int as count
@@ -131,7 +138,7 @@ export async function balanceContext(
     dueByDay: new Map(
       rows.flatMap((r) => (r.day === null ? [] : [[r.day, r.count] as [string, number]])),
     ),
-    examDate: rows[0]?.exam_date ?? null,
+    examDate: soonest(rows[0]?.exam_date ?? null, rows[0]?.assigned ?? null),
   };
 }
 
@@ -220,3 +227,6 @@ export async function undoRescheduleBatch(
     returning s.card_id`;
   return rows.length;
 }
+
+const soonest = (a: string | null, b: string | null): string | null =>
+  a === null ? b : b === null || a <= b ? a : b;

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { Handlers, Schemas } from '../../contract/types.ts';
+import { groupStudentIds, syncAssignedShares } from '../../db/queries/assignments.ts';
 import {
   deleteGroup,
   type EnrollmentRecord,
@@ -77,7 +78,10 @@ async function update(c: C, kind: GroupKind, id: number, body: GroupInput) {
 async function remove(c: C, kind: GroupKind, id: number) {
   const { sql } = c.get('deps');
   const group = await ownGroup(sql, kind, currentUser(c), id);
+  // Its students lose the decks it assigned them (unless something else gives them).
+  const students = await groupStudentIds(sql, kind, group.id);
   await deleteGroup(sql, kind, group.id);
+  await syncAssignedShares(sql, students);
   return c.body(null, 204);
 }
 
@@ -103,6 +107,8 @@ async function add(c: C, kind: GroupKind, groupId: number, userId: number) {
   if ('missing' in enrolled) {
     throw notFound(enrolled.missing === 'group' ? NOT_FOUND[kind] : MESSAGES.userNotFound);
   }
+  // A student enrolled now gets the decks the group assigns.
+  await syncAssignedShares(sql, [target.id]);
   return enrolled;
 }
 
@@ -110,6 +116,7 @@ async function drop(c: C, kind: GroupKind, groupId: number, userId: number) {
   const { sql } = c.get('deps');
   const group = await ownGroup(sql, kind, currentUser(c), groupId);
   await unenroll(sql, kind, group.id, userId);
+  await syncAssignedShares(sql, [userId]);
   return c.body(null, 204);
 }
 

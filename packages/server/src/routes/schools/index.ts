@@ -4,7 +4,8 @@
  * docs/features/schools.md.
  */
 import type { Handlers } from '../../contract/types.ts';
+import { handlers as assignments } from './assignments.ts';
 import { handlers as groups } from './groups.ts';
 import { handlers as schools } from './schools.ts';
 
-export const handlers: Handlers = { ...schools, ...groups };
+export const handlers: Handlers = { ...schools, ...groups, ...assignments };

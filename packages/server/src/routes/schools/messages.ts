@@ -8,5 +8,9 @@ export const MESSAGES = {
   schoolOwnerOnly: 'Only the owner of this school can do this.',
   courseOwnerOnly: 'Only the owner of this course can do this.',
   subjectOwnerOnly: 'Only the owner of this subject can do this.',
+  teachersOnly: 'Only the owner and the teachers of this course or subject can do this.',
+  assignmentNotFound: 'No assignment with this id.',
+  alreadyAssigned: 'This deck is already assigned here.',
+  examInPast: 'The exam date is in the past.',
   defaultDataExists: 'This school already has courses or subjects; no starter data was added.',
 } as const;

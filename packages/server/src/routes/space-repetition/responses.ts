@@ -2,6 +2,7 @@
 
 import type { FSRS } from 'ts-fsrs';
 import type { Schemas } from '../../contract/types.ts';
+import { type DeckAssignment, deckAssignments } from '../../db/queries/assignments.ts';
 import type { CardRecord } from '../../db/queries/cards.ts';
 import { type DeckAccess, sharedWith } from '../../db/queries/desks.ts';
 import type { Query } from '../../db/queries/pg.ts';
@@ -14,6 +15,7 @@ export function toDeck(
   deck: DeckAccess,
   n: DeckCounts | undefined,
   emails: string[],
+  assignments: DeckAssignment[] = [],
 ): Schemas['Desk'] {
   const counts = n ?? { newToday: 0, dueCount: 0, newCount: 0 };
   return {
@@ -30,6 +32,12 @@ export function toDeck(
     owner_username: deck.ownerUsername,
     shared_with: deck.isOwner ? emails : [],
     allow_editing: deck.allowEditing,
+    assignments: assignments.map((a) => ({
+      kind: a.kind,
+      group_id: a.groupId,
+      group_name: a.groupName,
+      due_date: a.dueDate,
+    })),
     created_at: deck.createdAt.toISOString(),
     updated_at: deck.updatedAt.toISOString(),
   };
@@ -41,14 +49,21 @@ export async function renderDecks(
   user: { id: number; timezone: string },
   decks: DeckAccess[],
 ): Promise<Schemas['Desk'][]> {
-  const [counts, emails] = await Promise.all([
+  const [counts, emails, assigned] = await Promise.all([
     learnerToday(q, user, decks).then((today) => deckCounts(q, today).then((n) => n.decks)),
     sharedWith(
       q,
       decks.filter((d) => d.isOwner).map((d) => d.id),
     ),
+    deckAssignments(
+      q,
+      user.id,
+      decks.filter((d) => !d.isOwner).map((d) => d.id),
+    ),
   ]);
-  return decks.map((d) => toDeck(d, counts.get(d.id), emails.get(d.id) ?? []));
+  return decks.map((d) =>
+    toDeck(d, counts.get(d.id), emails.get(d.id) ?? [], assigned.get(d.id) ?? []),
+  );
 }
 
 /** One deck as the contract's Deck. */

@@ -66,6 +66,7 @@ export async function balanceDueDay(q: Query, request: DueDayRequest): Promise<S
     startOfLocalDay(addDays(today.day, Math.min(lo, interval)), request.timeZone),
     startOfLocalDay(addDays(today.day, Math.max(hi, interval) + 1), request.timeZone),
     request.timeZone,
+    today.day,
   );
   if (examDate !== null && examDate >= today.day) {
     const daysToExam = Math.round((Date.parse(examDate) - Date.parse(today.day)) / DAY_MS);
