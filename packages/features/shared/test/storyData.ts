@@ -356,6 +356,7 @@ export function shellData(
         owner_username: 'ana',
         shared_with: [],
         allow_editing: false,
+        assignments: [],
         created_at: ago({ days: 3 }),
         updated_at: ago({ days: 3 }),
       } as Schemas['Desk'],
