@@ -123,9 +123,13 @@ describe('deck duel answers as reviews', () => {
     expect(await reviewsOf(ben)).toEqual([]);
 
     const sharedDeck = await h.deck(ana, CAPITALS);
-    const share = await h.post(ana, `/be/api/space-repetition/desks/${sharedDeck}/share_multiple/`, {
-      emails: [ben.user.email],
-    });
+    const share = await h.post(
+      ana,
+      `/be/api/space-repetition/desks/${sharedDeck}/share_multiple/`,
+      {
+        emails: [ben.user.email],
+      },
+    );
     expect(share.status).toBe(200);
     const seen = await deckDuel(ana, ben, sharedDeck, {});
     await accept(ben, seen.id, true);
