@@ -5289,6 +5289,22 @@ export interface components {
             personal_best: boolean;
             /** @description The best attempt so far (this one when `personal_best`). */
             best: components["schemas"]["TrainingSummary"];
+            /** @description Numbers only (null for the other disciplines): each group of 2 digits (the learner's Major-System table numbers, 00–99), from the first digit, with a digit recalled wrong or left blank, with the learner's own table word for its true digits in the request's language (Accept-Language, en or es), or null when their table has none for it. A last group of one digit has no word. */
+            missed_groups: components["schemas"]["MissedDigitGroup"][] | null;
+        };
+        MissedDigitGroup: {
+            /** @description The position of the group's first digit (0 is the first digit). */
+            start: number;
+            /**
+             * @description The group's true digits.
+             * @example 42
+             */
+            digits: string;
+            /**
+             * @description The learner's own table word for `digits`, or null.
+             * @example rain
+             */
+            word: string | null;
         };
         TrainingHistory: {
             attempts: components["schemas"]["TrainingSummary"][];
