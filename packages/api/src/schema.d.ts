@@ -5227,6 +5227,11 @@ export interface components {
             question_count: number;
             answer_time: components["schemas"]["AnswerTime"];
             view_time?: components["schemas"]["ViewTime"];
+            /**
+             * @description The creator's own answers count as study: each answer is logged as a review of its card in the creator's schedule (right → Good, wrong → Again), once per answer, in the same transaction as the answer. The opponent opts in when accepting (`DuelRequestAnswer.count_as_reviews`).
+             * @default false
+             */
+            count_as_reviews: boolean;
         };
         CustomDuelCreate: {
             /**
@@ -5450,6 +5455,22 @@ export interface components {
             personal_best: boolean;
             /** @description The best attempt so far (this one when `personal_best`). */
             best: components["schemas"]["TrainingSummary"];
+            /** @description Numbers only (null for the other disciplines): each group of 2 digits (the learner's Major-System table numbers, 00–99), from the first digit, with a digit recalled wrong or left blank, with the learner's own table word for its true digits in the request's language (Accept-Language, en or es), or null when their table has none for it. A last group of one digit has no word. */
+            missed_groups: components["schemas"]["MissedDigitGroup"][] | null;
+        };
+        MissedDigitGroup: {
+            /** @description The position of the group's first digit (0 is the first digit). */
+            start: number;
+            /**
+             * @description The group's true digits.
+             * @example 42
+             */
+            digits: string;
+            /**
+             * @description The learner's own table word for `digits`, or null.
+             * @example rain
+             */
+            word: string | null;
         };
         TrainingHistory: {
             attempts: components["schemas"]["TrainingSummary"][];
@@ -5709,6 +5730,11 @@ export interface components {
         DuelRequestAnswer: {
             /** @enum {string} */
             action: "accept" | "reject";
+            /**
+             * @description With accept, on a desk duel: the receiver's answers are logged as reviews of the cards they can see in their own schedule (right → Good, wrong → Again). Cards of a desk the receiver cannot see are not logged. Ignored with reject and on other duels.
+             * @default false
+             */
+            count_as_reviews: boolean;
         };
         MacroChat: {
             id: number;

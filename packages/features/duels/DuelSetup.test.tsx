@@ -172,3 +172,33 @@ describe('DuelSetup: friends and decks first', () => {
     },
   );
 });
+
+describe('DuelSetup: counting a deck duel as study', () => {
+  test('sends count_as_reviews only when the learner ticks it', async () => {
+    await deckForm();
+    const box = screen.getByRole('checkbox', { name: 'Count my answers as reviews' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(
+      screen.getByText(
+        'Each answer is logged as a review of its card in your schedule: right is Good, wrong is Again.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Send duel' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ duel_type: 'desk', desk_id: 5, count_as_reviews: true });
+  });
+
+  test('in Spanish', async () => {
+    await deckForm('es');
+    expect(
+      screen.getByRole('checkbox', { name: 'Contar mis respuestas como repasos' }),
+    ).toBeTruthy();
+  });
+
+  test('is not offered in a custom duel', async () => {
+    renderWithProviders(<DuelSetup kind="custom" opponent="bo" />);
+    await screen.findByLabelText('Question 1');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});

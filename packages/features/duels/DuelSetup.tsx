@@ -116,6 +116,8 @@ function QuestionsEditor({
  * 1–100 words or numbers, 1 to the deck's card count) before sending. A question duel's view time
  * is optional: empty, each question's choices show at once; filled, each question is read alone
  * that long first. Custom duels edit their questions, which Make questions can propose from a text.
+ * A deck duel offers "Count my answers as reviews" (off by default): each of the creator's answers
+ * is then logged as a review of its card in their schedule (right Good, wrong Again).
  *
  * **Use it** to challenge a friend to a new duel of one kind. **Don't use it** to answer a friend's
  * request or see past duels (`DuelsHome`) or to play (the arenas).
@@ -137,7 +139,8 @@ function QuestionsEditor({
  *
  * **Accessibility.** "New {mode}" is the page's `h1`; a native form, so Enter in a field sends it.
  * Every field has a real label, its hint and error linked to it (`aria-describedby`,
- * `aria-invalid`); the friend, mode, deck, digits and language are native selects. A custom duel's
+ * `aria-invalid`); the friend, mode, deck, digits and language are native selects; "Count my
+ * answers as reviews" is a native checkbox, its hint linked to it. A custom duel's
  * questions are a fieldset headed "Questions", each row labelled "Question N" and "Answer N" with a
  * × button named "Remove question N". Errors outside a field are `role="alert"`; Send is busy
  * (`aria-busy`) while the duel is created.
@@ -241,6 +244,24 @@ export function DuelSetup({
                 />
               </div>
             )
+          ) : null}
+          {kind === 'desk' && deckList.length > 0 ? (
+            <div className={s.checkField}>
+              <label className={s.checkRow}>
+                <input
+                  type="checkbox"
+                  checked={form.values.count_as_reviews === 'true'}
+                  aria-describedby="duel-count-as-reviews-hint"
+                  onChange={(e) =>
+                    form.setValue('count_as_reviews', e.target.checked ? 'true' : '')
+                  }
+                />
+                <FormattedMessage id="duels.setup.countAsReviews" />
+              </label>
+              <p id="duel-count-as-reviews-hint" className={s.checkHint}>
+                <FormattedMessage id="duels.setup.countAsReviews.hint" />
+              </p>
+            </div>
           ) : null}
           {kind === 'custom' ? (
             <QuestionsEditor

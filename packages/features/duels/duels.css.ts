@@ -1,5 +1,5 @@
 import { vars } from '@memoria/ui/theme';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { appPage } from '../shared/page.css.ts';
 
 // The page pieces duels share with the other app pages.
@@ -62,6 +62,29 @@ export const fieldRow = style({
 export const settingsRow = style([fieldRow, { alignItems: 'start' }]);
 
 export const banner = style({ margin: 0, color: vars.color.danger });
+
+/** A checkbox with its label, and its hint under it (a deck duel's "Count my answers as reviews"). */
+export const checkField = style({ display: 'grid', gap: vars.space.xs });
+
+export const checkRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+});
+
+globalStyle(`${checkRow} input`, {
+  width: '18px',
+  height: '18px',
+  accentColor: vars.color.primary,
+});
+
+export const checkHint = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
 
 /** The same pictures on every device: Noto Color Emoji from the product (RecallArena imports it). */
 

@@ -94,6 +94,9 @@ export const en = {
   'duels.setup.desk.none': 'You have no desks yet.',
   'duels.setup.questionCount': 'Number of questions',
   'duels.setup.questionCount.hint': 'From 1 to {max}, the cards of the desk.',
+  'duels.setup.countAsReviews': 'Count my answers as reviews',
+  'duels.setup.countAsReviews.hint':
+    'Each answer is logged as a review of its card in your schedule: right is Good, wrong is Again.',
   'duels.setup.viewTime': 'View time (seconds)',
   'duels.setup.viewTime.quizHint':
     'Optional: each question shows alone this long before it can be answered.',
@@ -251,6 +254,9 @@ export const es: Record<keyof typeof en, string> = {
   'duels.setup.desk.none': 'Aún no tienes mazos.',
   'duels.setup.questionCount': 'Número de preguntas',
   'duels.setup.questionCount.hint': 'De 1 a {max}, las tarjetas del mazo.',
+  'duels.setup.countAsReviews': 'Contar mis respuestas como repasos',
+  'duels.setup.countAsReviews.hint':
+    'Cada respuesta se registra como un repaso de su tarjeta en tu programación: acierto es Bien, fallo es Otra vez.',
   'duels.setup.viewTime': 'Tiempo de visualización (segundos)',
   'duels.setup.viewTime.quizHint':
     'Opcional: cada pregunta se muestra sola este tiempo antes de poder responderla.',

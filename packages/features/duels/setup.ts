@@ -95,6 +95,7 @@ export function duelRequest(kind: DuelType, all: Values, questions: CustomQuesti
         duel_type: 'desk' as const,
         desk_id: Number(all.desk_id),
         question_count: Number(all.question_count),
+        ...(all.count_as_reviews === 'true' ? { count_as_reviews: true } : {}),
       },
     };
   }

@@ -25,6 +25,8 @@ export interface DuelSettings {
   language?: 'en' | 'es';
   numberLimit?: number;
   digits?: number;
+  /** Deck duels: the players whose answers are logged as reviews (they opted in). */
+  reviewers?: number[];
 }
 
 export interface DuelRecord {
@@ -390,6 +392,7 @@ export async function areFriends(q: Query, a: number, b: number): Promise<boolea
 export async function deckCards(q: Query, deckId: number): Promise<StoredDeckCard[]> {
   const rows = await q<
     {
+      id: number;
       front: string;
       back: string;
       front_image: Buffer | null;
@@ -398,11 +401,12 @@ export async function deckCards(q: Query, deckId: number): Promise<StoredDeckCar
       stock_type: string | null;
       cloze_text: string | null;
     }[]
-  >`select c.front, c.back, c.front_image, c.front_image_type, c.ordinal, n.stock_type,
+  >`select c.id, c.front, c.back, c.front_image, c.front_image_type, c.ordinal, n.stock_type,
       case when n.stock_type = 'cloze' then n.fields->>'text' end as cloze_text
     from cards c left join notes n on n.id = c.note_id
     where c.desk_id = ${deckId} order by c.id`;
   return rows.map((r) => ({
+    cardId: r.id,
     front: r.front,
     back: r.back,
     frontImage:
@@ -413,6 +417,14 @@ export async function deckCards(q: Query, deckId: number): Promise<StoredDeckCar
     noteType: r.stock_type,
     clozeText: r.cloze_text,
   }));
+}
+
+/** Adds a player to a deck duel's `reviewers` (their answers are logged as reviews). */
+export async function addDuelReviewer(q: Query, duelId: number, userId: number): Promise<void> {
+  await q`
+    update duels set settings = jsonb_set(settings, '{reviewers}',
+      coalesce(settings->'reviewers', '[]'::jsonb) || to_jsonb(${userId}::int))
+    where id = ${duelId} and not coalesce(settings->'reviewers', '[]'::jsonb) @> to_jsonb(${userId}::int)`;
 }
 
 // ── Duel requests ──────────────────────────────────────────────────────────────────────────────

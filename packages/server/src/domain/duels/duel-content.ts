@@ -15,6 +15,11 @@ export interface StoredQuestion {
   /** Choices including the answer, or null for a typed answer. */
   options: string[] | null;
   answer: string;
+  /**
+   * A deck question's card: an answer of a player who counts duels as study is logged as a
+   * review of it. Absent in custom duels (and in deck duels created before it was stored).
+   */
+  cardId?: number;
 }
 
 /** Multiple choice needs an answer and three distractors. */
@@ -31,6 +36,8 @@ export function shuffle<T>(items: readonly T[], random: Random = Math.random): T
 }
 
 export interface DeckCard {
+  /** The card's id (absent in tests' hand-made cards). */
+  cardId?: number;
   front: string;
   back: string;
   frontImage: string | null;
@@ -58,7 +65,12 @@ const NOT_PLAYABLE = new Set(['image_occlusion']);
 export function duelCards(cards: readonly StoredDeckCard[]): DeckCard[] {
   return cards.flatMap((card): DeckCard[] => {
     if (card.noteType && NOT_PLAYABLE.has(card.noteType)) return [];
-    const plain = { front: card.front, back: card.back, frontImage: card.frontImage };
+    const plain = {
+      cardId: card.cardId,
+      front: card.front,
+      back: card.back,
+      frontImage: card.frontImage,
+    };
     if (card.noteType !== 'cloze' || card.clozeText === null) return [plain];
     const answer = clozeAnswers(card.clozeText, card.ordinal)
       .map((html) => htmlToText(html).trim())
@@ -80,7 +92,12 @@ export function deckQuestions(
 ): StoredQuestion[] {
   const picked = shuffle(cards, random).slice(0, count);
   return picked.map((card) => {
-    const question = { prompt: card.front, image: card.frontImage, answer: card.back };
+    const question = {
+      prompt: card.front,
+      image: card.frontImage,
+      answer: card.back,
+      ...(card.cardId === undefined ? {} : { cardId: card.cardId }),
+    };
     if (cards.length < CHOICES) return { ...question, options: null };
     const seen = new Set([normalizeAnswer(card.back)]);
     const distractors: string[] = [];

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { answerOpensAt } from '../../domain/duels/duel-clock.ts';
 import { customQuestions, deckQuestions, duelCards } from '../../domain/duels/duel-content.ts';
 import { DUEL_NAMES } from '../../domain/duels/duel-names.ts';
+import { duelAnswerGrade, duelAnswerReviewKey } from '../../domain/duels/duel-reviews.ts';
 import { answersMatch, normalizeAnswer, tallyQuiz } from '../../domain/duels/duel-scoring.ts';
 import { checkQuestionCount } from '../../domain/duels/duel-setup.ts';
 import { languageOf } from '../../domain/progress/activities.ts';
@@ -27,6 +28,7 @@ import {
   signalProgress,
   viewContext,
 } from '../../services/duels/duel-settlement.ts';
+import { rateInTransaction } from '../../services/review/rating.ts';
 import { assertFriend, createAndInvite } from './invite.ts';
 import { MESSAGES } from './messages.ts';
 import { renderQuizDuel } from './responses.ts';
@@ -71,6 +73,8 @@ export const handlers: Handlers = {
           {
             ...common,
             kind: 'desk',
+            // The creator's opt-in: their answers count as study.
+            settings: body.count_as_reviews ? { reviewers: [user.id] } : {},
             name: body.name?.trim() || deck.name,
             deckId: deck.id,
             deckName: deck.name,
@@ -140,6 +144,15 @@ export const handlers: Handlers = {
         // is not the player's).
         timeMs: Math.min(Math.max(0, now.getTime() - opensAt.getTime()), duel.answerTime * 1000),
       });
+      // A player who counts this deck duel as study: the answer is a review of its card, in
+      // their own schedule, committed with the answer (a card they cannot see logs nothing).
+      if (duel.kind === 'desk' && question.cardId && duel.settings.reviewers?.includes(user.id)) {
+        await rateInTransaction(tx, user, question.cardId, {
+          grade: duelAnswerGrade(answers[answers.length - 1]?.correct ?? false),
+          now,
+          idempotencyKey: duelAnswerReviewKey(duel.id, body.question_id),
+        });
+      }
       const tally = tallyQuiz(answers);
       player.score = tally.score;
       player.totalTimeMs = tally.timeMs;

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { clockOf } from '../../clock.ts';
 import type { Handlers } from '../../contract/types.ts';
 import {
+  addDuelReviewer,
   duelOf,
   duelRequestView,
   hideDuelRequest,
@@ -109,6 +110,10 @@ export const handlers: Handlers = {
       duel.status = accepted ? 'in_progress' : 'cancelled';
       // Accepting takes the receiver into the duel at once: their clock starts now.
       if (accepted) await startPhase(tx, duel.id, user.id, now);
+      // The receiver's opt-in: their answers of a deck duel count as study.
+      if (accepted && body.count_as_reviews && duel.kind === 'desk') {
+        await addDuelReviewer(tx, duel.id, user.id);
+      }
       await notify(
         tx,
         request.senderId,

@@ -166,3 +166,63 @@ describe('solo training', () => {
     expect(unknown.status).toBe(400);
   });
 });
+
+describe('Major-System help in Numbers training', () => {
+  /** Saves the table's first suggestion as the learner's word for `digits`; returns it. */
+  async function ownWord(who: Player, digits: string, language: 'en' | 'es'): Promise<string> {
+    const table = await h.get(who, `/be/api/conversiontable/table/?language=${language}`);
+    expect(table.status).toBe(200);
+    const entry = table.body.entries.find((e: { digits: string }) => e.digits === digits);
+    const word = entry.suggestions[0] as string;
+    const saved = await t.request('PUT', '/be/api/conversiontable/table/', {
+      token: who.access,
+      body: { language, entries: [{ digits, word }] },
+    });
+    expect(saved.status).toBe(200);
+    return word;
+  }
+
+  it("gives each missed group of 2 digits the learner's own table word for its truth", async () => {
+    const who = await h.player();
+    const attempt = await start(who, { discipline: 'numbers', options: { count: 11 } });
+    const truth: string = attempt.content.digits;
+    const word = await ownWord(who, truth.slice(2, 4), 'en');
+    const answers = [...truth];
+    // Group 1 (digits 2–3) with one wrong digit; group 3 (6–7) left blank; the last digit wrong.
+    answers[3] = truth[3] === '0' ? '1' : '0';
+    answers[6] = '';
+    answers[7] = '';
+    answers[10] = truth[10] === '0' ? '1' : '0';
+    const res = await h.post(who, `${D}/training/${attempt.id}/submit/`, { answers });
+    expect(res.status).toBe(200);
+    const group3 = truth.slice(6, 8);
+    expect(res.body.missed_groups).toEqual([
+      { start: 2, digits: truth.slice(2, 4), word },
+      // The learner's table has a word only for group 1's number (unless it is the same one).
+      { start: 6, digits: group3, word: group3 === truth.slice(2, 4) ? word : null },
+      { start: 10, digits: truth.slice(10, 11), word: null },
+    ]);
+  });
+
+  it('reads the table of the request language, and is null for other disciplines', async () => {
+    const who = await h.player();
+    const attempt = await start(who, { discipline: 'numbers', options: { count: 10 } });
+    const truth: string = attempt.content.digits;
+    const word = await ownWord(who, truth.slice(0, 2), 'es');
+    const answers = [...truth];
+    answers[0] = truth[0] === '0' ? '1' : '0';
+    const res = await t.request('POST', `${D}/training/${attempt.id}/submit/`, {
+      token: who.access,
+      body: { answers },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.missed_groups).toEqual([{ start: 0, digits: truth.slice(0, 2), word }]);
+
+    const cards = await start(who, { discipline: 'cards' });
+    const other = await h.post(who, `${D}/training/${cards.id}/submit/`, {
+      answers: cards.content.cards,
+    });
+    expect(other.body.missed_groups).toBeNull();
+  });
+});

@@ -7,6 +7,8 @@
 import { randomInt } from 'node:crypto';
 import { clockOf } from '../../clock.ts';
 import type { Handlers, Schemas } from '../../contract/types.ts';
+import { ownWords } from '../../db/queries/major-table.ts';
+import type { Query } from '../../db/queries/pg.ts';
 import {
   currentBest,
   insertTraining,
@@ -30,6 +32,8 @@ import {
   resolveOptions,
   variantOf,
 } from '../../domain/duels/disciplines/index.ts';
+import { missedGroups } from '../../domain/duels/disciplines/major-help.ts';
+import type { Mark } from '../../domain/duels/disciplines/types.ts';
 import { languageOf } from '../../domain/progress/activities.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
@@ -63,6 +67,20 @@ const summaryView = (t: TrainingRecord): Schemas['TrainingSummary'] => ({
   started_at: t.startedAt.toISOString(),
   submitted_at: t.submittedAt?.toISOString() ?? null,
 });
+
+/**
+ * Numbers: each missed group of digits with the learner's own Major-System word for it, from
+ * their table in the request's language (read only when something was missed).
+ */
+async function numbersHelp(
+  q: Query,
+  userId: number,
+  marks: readonly Mark[],
+  acceptLanguage: string | undefined,
+): Promise<Schemas['MissedDigitGroup'][]> {
+  if (marks.every((m) => m.correct)) return [];
+  return missedGroups(marks, await ownWords(q, userId, languageOf(acceptLanguage)));
+}
 
 export const handlers: Handlers = {
   async listDisciplines(c) {
@@ -151,6 +169,10 @@ export const handlers: Handlers = {
         row_points: scored.rowPoints ?? null,
         personal_best: saved.personalBest,
         best: summaryView(best ?? saved),
+        missed_groups:
+          saved.discipline === 'numbers'
+            ? await numbersHelp(sql, user.id, scored.marks, c.req.header('accept-language'))
+            : null,
       },
       200,
     );

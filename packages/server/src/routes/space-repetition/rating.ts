@@ -14,9 +14,6 @@ import type { FSRS, Grade } from 'ts-fsrs';
 import type { Schemas } from '../../contract/types.ts';
 import type { Sql } from '../../db/client.ts';
 import { signalActivities } from '../../db/queries/activities.ts';
-import { burySiblings, changeCardStates } from '../../db/queries/card-states.ts';
-import type { CardRecord } from '../../db/queries/cards.ts';
-import type { DeckAccess } from '../../db/queries/desks.ts';
 import { learnerModel } from '../../db/queries/memory-models.ts';
 import type { Query } from '../../db/queries/pg.ts';
 import {
@@ -31,35 +28,28 @@ import {
   ratingSnapshots,
   type SnapshotRead,
 } from '../../db/queries/reviews.ts';
-import { tagNoteOfCard } from '../../db/queries/tags.ts';
 import type { UserRow } from '../../db/queries/users.ts';
 import { StatementGroups } from '../../db/statement-groups.ts';
 import { isRetryable } from '../../db/transaction.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { buriedUntil } from '../../domain/review/card-states.ts';
-import { schedulerFor, schedulerForDeck } from '../../domain/review/memory-model.ts';
+import { schedulerFor } from '../../domain/review/memory-model.ts';
 import {
   dueWindow,
   isInDueWindow,
   LEARN_AHEAD_MS,
   newCardsAllowance,
 } from '../../domain/review/queue.ts';
-import { LEECH_TAG, type RatingEffects, ratingEffects } from '../../domain/review/review-tools.ts';
 import {
   type Difficulty,
   gradeOf,
   learnerDay,
-  localDate,
   ratingName,
-  review,
   type Schedule,
   scheduleFromJson,
 } from '../../domain/review/scheduling.ts';
-import { easyWeekOf } from '../../domain/workload/load-balancer.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from '../../services/decks/access.ts';
-import { reviewToolsOf } from '../../services/review/review-tools.ts';
-import { balanceDueDay } from '../../services/workload/due-day.ts';
+import { applyRatingEffects, ratingWrite, scheduleRating } from '../../services/review/rating.ts';
 import { MESSAGES } from './messages.ts';
 import { toCard, toIntervals } from './responses.ts';
 import { remainingToday } from './today.ts';
@@ -114,63 +104,33 @@ export async function rate(
     if (before.lastReview && reviewedAt.getTime() < before.lastReview.getTime()) {
       throw new ApiError(409, 'conflict', MESSAGES.beforeLastReview);
     }
-    // The learner's memory model (fitted weights, desired retention) and their preset of the
-    // deck (its own retention, steps), read with the snapshot.
-    const scheduler = schedulerForDeck(read.model, read.preset);
-    const reviewed = review(before, grade, reviewedAt, {
+    const { scheduler, reviewed } = scheduleRating(read, grade, reviewedAt, {
       sameDay: options.sameDay,
-      dueAt: now,
-      scheduler,
+      now,
     });
     // Cramming writes nothing and moves no due date: no balancing either.
     if (options.cram) return cramAnswer(read, reviewed.schedule, grade, now, scheduler, window);
-    const { elapsedDays } = reviewed;
-    // A review due on a later day goes to the least loaded day of its fuzz range, easy days of
-    // the deck's preset weighed down, within the deck's exam date (services/workload/due-day.ts).
-    const schedule = options.sameDay
-      ? reviewed.schedule
-      : await balanceDueDay(sql, {
-          userId: user.id,
-          cardId,
-          deckId: deck.id,
-          timeZone: user.timezone,
-          today: learnerDay(reviewedAt, user.timezone),
-          reviewedAt,
-          schedule: reviewed.schedule,
-          elapsedDays,
-          // The deck's preset retention, as the scheduler above used (the exam cap reads it).
-          model: {
-            ...read.model,
-            desiredRetention: read.preset.desiredRetention ?? read.model.desiredRetention,
-          },
-          // Read with the snapshot: no statement more.
-          easyDays: easyWeekOf(read.preset.easyDays, read.preset.easyDayLoad),
-        });
-    const introducedAfter = card.introducedAt ?? (before.state === 0 ? reviewedAt : null);
-    const introducedOn =
-      card.introducedAt === null && introducedAfter
-        ? localDate(introducedAfter, user.timezone)
-        : null;
+    const write = await ratingWrite(
+      sql,
+      user,
+      { ...read, version: read.version },
+      {
+        scheduler,
+        reviewed,
+      },
+      {
+        grade,
+        reviewedAt,
+        sameDay: options.sameDay,
+        answerTimeMs: options.answerTimeMs ?? null,
+        idempotencyKey: key,
+      },
+    );
+    const schedule = write.after;
+    const { introducedOn } = write;
     let applied: AppliedRating | undefined;
     try {
-      applied = await ratingGroups(sql).submit({
-        userId: user.id,
-        cardId,
-        deckId: deck.id,
-        deckName: deck.name,
-        grade,
-        before,
-        introducedBefore: card.introducedAt,
-        after: schedule,
-        introducedAfter,
-        elapsedDays,
-        answerTimeMs: options.answerTimeMs ?? null,
-        sameDay: options.sameDay,
-        reviewedAt,
-        idempotencyKey: key,
-        version: read.version,
-        introducedOn,
-      });
+      applied = await ratingGroups(sql).submit(write);
     } catch (error) {
       // A deadlock, e.g. with the deletion of the card's shared deck (each waits on a row the
       // other holds: the card, the learner's review count): the statement was rolled back; read
@@ -208,34 +168,6 @@ export async function rate(
     };
   }
   throw new Error(`rating card ${cardId}: the schedule kept changing under ${MAX_ATTEMPTS} reads`);
-}
-
-/**
- * What the deck's review tools do after a rating has committed (`ratingEffects`): a card whose
- * lapses reach the leech threshold has its note tagged `leech` (when the learner may edit the
- * deck: the note is the deck's, shared by its learners) and, by the leech action, is suspended;
- * burying siblings buries the note's other cards until the learner's next day. Statements are
- * sent only when there is something to do: with the defaults, only on a leech.
- */
-async function applyRatingEffects(
-  sql: Sql,
-  user: UserRow,
-  card: CardRecord,
-  deck: DeckAccess,
-  preset: RatingSnapshot['preset'],
-  after: Schedule,
-  now: Date,
-): Promise<RatingEffects> {
-  const effects = ratingEffects(reviewToolsOf(preset), {
-    before: card.schedule.lapses,
-    after: after.lapses,
-  });
-  if (effects.leech && deck.canEdit) await tagNoteOfCard(sql, card.id, LEECH_TAG);
-  if (effects.suspend) await changeCardStates(sql, user.id, [card.id], { suspended: true });
-  if (effects.burySiblings) {
-    await burySiblings(sql, user.id, card.id, buriedUntil(now, user.timezone));
-  }
-  return effects;
 }
 
 /**
