@@ -60,16 +60,20 @@ function FaceMarks({ attempt, marks }: { attempt: TrainingAttempt; marks: Traini
             mark ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: first, then last name
               <span key={k}>
-                {mark.truth}{' '}
-                {mark.correct ? null : (
-                  <span className={s.muted}>
-                    (
-                    <FormattedMessage
-                      id="training.mark.given"
-                      values={{ given: mark.given || '—' }}
-                    />
-                    )
-                  </span>
+                {mark.correct ? (
+                  mark.truth
+                ) : (
+                  <>
+                    {mark.truth}{' '}
+                    <span className={s.muted}>
+                      (
+                      <FormattedMessage
+                        id="training.mark.given"
+                        values={{ given: mark.given || '—' }}
+                      />
+                      )
+                    </span>
+                  </>
                 )}{' '}
                 <Mark correct={mark.correct} />
               </span>

@@ -141,6 +141,8 @@ export function TrainingStartView({
     <>
       <form
         className={s.panel}
+        // The count's range is checked here and named under the field.
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           setChecked(true);
@@ -186,9 +188,12 @@ export function TrainingStartView({
         <p className={s.muted}>{rules.scoring}</p>
         <div className={s.options}>
           {fixed ? null : (
-            <label className={s.field}>
-              <FormattedMessage id="training.count" values={{ unit: rules.unit }} />
+            <div className={s.field}>
+              <label htmlFor="training-count">
+                <FormattedMessage id="training.count" values={{ unit: rules.unit }} />
+              </label>
               <input
+                id="training-count"
                 className={s.input}
                 type="number"
                 inputMode="numeric"
@@ -207,7 +212,7 @@ export function TrainingStartView({
               >
                 <FormattedMessage id="training.count.hint" values={range} />
               </span>
-            </label>
+            </div>
           )}
           {rules.id === 'numbers' ? (
             <label className={s.field}>

@@ -13,7 +13,6 @@ export const en = {
   'training.count':
     'How many {unit, select, digits {digits} pictures {pictures} words {words} faces {faces} other {cards}}',
   'training.count.hint': 'From {min} to {max}, in steps of {step}.',
-  'training.count.invalid': 'From {min} to {max}, in steps of {step}.',
   'training.scoring': 'Scoring',
   'training.scoring.rows': 'Rows (World Memory Championships)',
   'training.scoring.digits': 'One point per digit',
@@ -88,7 +87,6 @@ export const es: Record<keyof typeof en, string> = {
   'training.count':
     'Cuántas {unit, select, digits {cifras} pictures {imágenes} words {palabras} faces {caras} other {cartas}}',
   'training.count.hint': 'De {min} a {max}, de {step} en {step}.',
-  'training.count.invalid': 'De {min} a {max}, de {step} en {step}.',
   'training.scoring': 'Puntuación',
   'training.scoring.rows': 'Por filas (World Memory Championships)',
   'training.scoring.digits': 'Un punto por cifra',
