@@ -79,6 +79,7 @@ export function Training() {
     body = (
       <ErrorState
         title={errorMessage(intl, disciplines.error, { fallbackId: 'training.error' })}
+        retryLabel={intl.formatMessage({ id: 'training.retry' })}
         onRetry={() => disciplines.refetch()}
       />
     );

@@ -1,5 +1,8 @@
 /** The result of an attempt: score, personal best, and each item marked beside the truth. */
-import type { TrainingAttempt, TrainingMark, TrainingResult } from '@memoria/api';
+import type { TrainingAttempt, TrainingResult } from '@memoria/api';
+
+type TrainingMark = TrainingResult['marks'][number];
+
 import { Button } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as s from './training.css.ts';

@@ -4,10 +4,12 @@ import type {
   DisciplineRules,
   TrainingAttempt,
   TrainingHistory,
-  TrainingMark,
   TrainingResult,
   TrainingSummary,
 } from '@memoria/api';
+
+type TrainingMark = TrainingResult['marks'][number];
+
 import { FIXED_NOW } from '../../../../.storybook/fixtures.ts';
 import { RANKS, SUITS } from '../cards.ts';
 
