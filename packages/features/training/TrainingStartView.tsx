@@ -92,7 +92,8 @@ export function PersonalBests({
  * before sending) and, for Numbers, the scoring (WMC rows or a point per digit); Start. Below, the
  * personal bests and the chosen discipline's history chart (score and memorise time per attempt).
  *
- * **Use it** inside `Training` (the `/training` page). **Don't use it** to set up a duel
+ * **Use it** inside `Training` (the `/training` page, mounted by `TrainingIsland`). **Don't use
+ * it** to set up a duel
  * (`DuelSetup`).
  *
  * **API calls and states.** None itself: `Training` passes `GET duels/disciplines/` and
