@@ -298,3 +298,6 @@ globalStyle(`${sequence}:is(fieldset), ${picker}:is(fieldset)`, {
   margin: 0,
   minWidth: 0,
 });
+
+/** A name field under a face: as wide as the face's cell, never wider (phone width). */
+export const faceInput = style([input, { width: '100%', boxSizing: 'border-box' }]);

@@ -44,7 +44,7 @@ export function NamesRecall({ attempt, answers, onChange }: RecallProps) {
       ref={(el) => {
         fields.current[i] = el;
       }}
-      className={s.input}
+      className={s.faceInput}
       aria-label={`${intl.formatMessage({ id: labelId })}, ${intl.formatMessage({ id: 'training.names.face' }, { n })}`}
       placeholder={intl.formatMessage({ id: labelId })}
       autoComplete="off"
