@@ -21,6 +21,7 @@ import * as progress from './progress/messages.ts';
 import * as schools from './school-wizard/messages.ts';
 import * as errors from './shared/errorMessages.ts';
 import * as shell from './shell/messages.ts';
+import * as training from './training/messages.ts';
 
 export type Catalog = Record<string, string>;
 
@@ -43,6 +44,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   duels,
   invitations,
   schools,
+  training,
 };
 
 function merge(locale: Locale): Catalog {

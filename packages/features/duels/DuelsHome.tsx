@@ -1,5 +1,5 @@
 /**
- * `/multiple-duels`: the four kinds of duel, the duel requests (received: Accept, Reject, Hide;
+ * `/multiple-duels`: the four kinds of duel and solo training, the duel requests (received: Accept, Reject, Hide;
  * sent and accepted: Start), the history with results, the caller's own results (duels, wins,
  * losses, draws, win rate, best score of each kind) and the friends leaderboard. A friend's
  * Duel button arrives here with `?opponent=<username>`, which the set-up links carry on.
@@ -69,6 +69,14 @@ function Modes({ opponent }: { opponent: string | null }) {
           </span>
         </a>
       ))}
+      <a className={s.mode} href="/training">
+        <span className={s.modeName}>
+          <FormattedMessage id="duels.training" />
+        </span>
+        <span className={s.muted}>
+          <FormattedMessage id="duels.training.about" />
+        </span>
+      </a>
     </nav>
   );
 }

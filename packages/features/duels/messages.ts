@@ -11,6 +11,8 @@ export const en = {
   'duels.mode.table': 'Table duel',
   'duels.mode.table.about': 'Memorize digits in order, then type them back.',
   'duels.mode.start': 'New {mode}',
+  'duels.training': 'Training',
+  'duels.training.about': 'Play a memory discipline alone and beat your personal best.',
 
   'duels.requests.title': 'Duel requests',
   'duels.requests.empty': 'No duel requests.',
@@ -170,6 +172,8 @@ export const es: Record<keyof typeof en, string> = {
   'duels.mode.table': 'Duelo de números',
   'duels.mode.table.about': 'Memoriza cifras en orden y luego escríbelas.',
   'duels.mode.start': 'Nuevo {mode}',
+  'duels.training': 'Entrenamiento',
+  'duels.training.about': 'Juega una disciplina de memoria a solas y supera tu mejor marca.',
 
   'duels.requests.title': 'Solicitudes de duelo',
   'duels.requests.empty': 'No hay solicitudes de duelo.',

@@ -1,0 +1,5 @@
+export { TrainingIsland } from './islands.tsx';
+export { Training } from './Training.tsx';
+export { TrainingResultView } from './TrainingResultView.tsx';
+export { TrainingSession } from './TrainingSession.tsx';
+export { PersonalBests, TrainingStartView } from './TrainingStartView.tsx';
