@@ -101,6 +101,7 @@ export type {
   EventsConnection,
   EventsConnectionStatus,
   Locale,
+  ReviewSyncState,
   SessionState,
   Theme,
 } from './stores.ts';
@@ -111,9 +112,12 @@ export {
   $eventsConnection,
   $locale,
   $offline,
+  $offlineCapable,
+  $reviewSync,
   $session,
   $theme,
   localeFromLanguage,
+  markOfflineCapable,
   pollUnlessStreamed,
   readCookieConsent,
   readLocale,
@@ -122,6 +126,7 @@ export {
   setCookieConsent,
   setLocale,
   setTheme,
+  staysOffline,
   syncSession,
   toggleTheme,
 } from './stores.ts';
