@@ -103,6 +103,8 @@ module.exports = {
           '^packages/features/$1/',
           '^packages/features/[^/]+/index\\.ts$',
           '^packages/features/shared/',
+          // A package the workspace holds in its own node_modules (another version than the root's).
+          '^packages/features/node_modules/',
         ],
       },
     },
