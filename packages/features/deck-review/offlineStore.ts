@@ -252,7 +252,7 @@ export async function rateKeptCard(
     before: card.fsrs,
     result: {
       card: plain,
-      rating: rating === 'very_hard' ? 'again' : rating === 'very_easy' ? 'easy' : rating,
+      rating,
       next_due: state.due,
       interval_seconds: intervalSeconds,
       intervals: intervalSeconds <= LEARN_AHEAD_SECONDS ? toIntervals(intervals) : null,
