@@ -103,6 +103,8 @@ module.exports = {
           '^packages/features/$1/',
           '^packages/features/[^/]+/index\\.ts$',
           '^packages/features/shared/',
+          // A package the workspace holds in its own node_modules (another version than the root's).
+          '^packages/features/node_modules/',
         ],
       },
     },
@@ -223,12 +225,17 @@ module.exports = {
       name: 'server-imports-only-contract-types-from-api',
       comment:
         'The server may read the generated contract types (packages/api/src/schema.d.ts) and the ' +
-        "note rules both sides run (packages/api/src/notes/, e.g. the type-in answer's diff).",
+        "note rules both sides run (packages/api/src/notes/, e.g. the type-in answer's diff) and " +
+        'the FSRS scheduling (packages/api/src/scheduling/).',
       severity: 'error',
       from: { path: '^packages/server/' },
       to: {
         path: '^packages/api/',
-        pathNot: ['^packages/api/src/schema\\.d\\.ts$', '^packages/api/src/notes/'],
+        pathNot: [
+          '^packages/api/src/schema\\.d\\.ts$',
+          '^packages/api/src/notes/',
+          '^packages/api/src/scheduling/',
+        ],
       },
     },
     {
@@ -239,6 +246,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/api/src/notes/', pathNot: '\\.test\\.ts$' },
       to: { pathNot: '^packages/api/src/notes/' },
+    },
+    {
+      name: 'api-scheduling-imports-only-ts-fsrs',
+      comment:
+        'packages/api/src/scheduling/ is the FSRS scheduling the server and the offline review both ' +
+        'run (docs/features/offline.md): pure, ts-fsrs and nothing else, tests aside.',
+      severity: 'error',
+      from: { path: '^packages/api/src/scheduling/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: ['^packages/api/src/scheduling/', '(^|/)node_modules/ts-fsrs/'] },
     },
     {
       name: 'server-imports-contract-types-as-types-only',

@@ -20,7 +20,7 @@ import { AUTH_CHANGE_EVENT } from './constants.ts';
 import { deleteCookie, setCookie } from './cookies.ts';
 import { ApiRequestError, unwrap } from './errors.ts';
 import { getAccessToken, getRefreshToken, saveTokens } from './session.ts';
-import { $connectionLost } from './stores.ts';
+import { $connectionLost, $offline, markOfflineCapable } from './stores.ts';
 import { closedOrigin, startTestServer, type TestServer } from './test/http-server.ts';
 
 let server: TestServer;
@@ -411,6 +411,42 @@ describe('network failure', () => {
 
     expect(navigate).not.toHaveBeenCalled();
     expect(getAccessToken()).toBe('acc');
+  });
+
+  test('offline on an offline-capable page: no connection-lost signal, no redirect', async () => {
+    saveTokens({ access: 'acc', refresh: 'ref' });
+    const origin = await closedOrigin();
+    setURL(`${origin}/app`);
+    $offline.set(true);
+    const unmark = markOfflineCapable();
+    try {
+      const api = createApiClient({ baseUrl: `${origin}/be/api`, navigate, redirectDelayMs: 50 });
+      await expect(api.GET('/auth/users/me/')).rejects.toMatchObject({ code: 'network_error' });
+      expect($connectionLost.get()).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(navigate).not.toHaveBeenCalled();
+      expect(getAccessToken()).toBe('acc');
+    } finally {
+      unmark();
+      $offline.set(false);
+      setURL(`${server.origin}/app`);
+    }
+  });
+
+  test('offline on a page that cannot work offline: the spec rule (redirect to /login)', async () => {
+    saveTokens({ access: 'acc', refresh: 'ref' });
+    const origin = await closedOrigin();
+    setURL(`${origin}/app`);
+    $offline.set(true);
+    try {
+      const api = createApiClient({ baseUrl: `${origin}/be/api`, navigate, redirectDelayMs: 50 });
+      await expect(api.GET('/auth/users/me/')).rejects.toMatchObject({ code: 'network_error' });
+      expect($connectionLost.get()).toBe(true);
+      await vi.waitFor(() => expect(navigate).toHaveBeenCalledExactlyOnceWith('/login'));
+    } finally {
+      $offline.set(false);
+      setURL(`${server.origin}/app`);
+    }
   });
 
   test("the caller's own abort is not a connection loss", async () => {

@@ -18,7 +18,7 @@ import { ApiRequestError } from './errors.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import type { paths } from './schema.d.ts';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
-import { $connectionLost, $locale } from './stores.ts';
+import { $connectionLost, $locale, staysOffline } from './stores.ts';
 
 export type ApiClient = Client<paths> & {
   /**
@@ -236,6 +236,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   function connectionLost(error: unknown): void {
     console.error('[api] connection lost:', error);
     options.onConnectionLost?.(error);
+    // Offline on a page that works offline: the header's Offline chip is the whole signal
+    // (docs/features/offline.md: the difference from the spec's rule, and why).
+    if (staysOffline()) return;
     reportConnectionLost(navigate, redirectDelayMs);
   }
 

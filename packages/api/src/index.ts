@@ -103,6 +103,7 @@ export type {
   EventsConnection,
   EventsConnectionStatus,
   Locale,
+  ReviewSyncState,
   SessionState,
   Theme,
 } from './stores.ts';
@@ -113,9 +114,12 @@ export {
   $eventsConnection,
   $locale,
   $offline,
+  $offlineCapable,
+  $reviewSync,
   $session,
   $theme,
   localeFromLanguage,
+  markOfflineCapable,
   pollUnlessStreamed,
   readCookieConsent,
   readLocale,
@@ -124,6 +128,7 @@ export {
   setCookieConsent,
   setLocale,
   setTheme,
+  staysOffline,
   syncSession,
   toggleTheme,
 } from './stores.ts';

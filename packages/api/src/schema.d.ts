@@ -2174,6 +2174,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/space-repetition/cards/offline_cards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cards due in the next days, with each card's whole FSRS state and the scheduler settings, for reviewing offline.
+         * @description What the review island keeps in IndexedDB while online (docs/features/offline.md): the cards of the due queue with a window of `days` of the caller's days (review cards due before the end of the last one, learning steps due by then, today's allowance of new cards), in the queue's order, each with its FSRS state as the scheduler reads it, and the caller's memory model and each deck's preset part of the scheduler, so the browser computes the next states as the server does. An unknown desk_id is 404.
+         */
+        get: operations["listOfflineCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/space-repetition/cards/{id}/update_difficulty/": {
         parameters: {
             query?: never;
@@ -5047,6 +5067,57 @@ export interface components {
              */
             next_due?: string | null;
             cards: components["schemas"]["DueCard"][];
+        };
+        OfflineCards: {
+            /**
+             * Format: date-time
+             * @description When the server read the cards (their states are as of then).
+             */
+            generated_at: string;
+            /**
+             * Format: date
+             * @description The caller's today in their stored time zone.
+             */
+            day: string;
+            /**
+             * Format: date-time
+             * @description The end of the window (the start of the caller's day after the last one).
+             */
+            until: string;
+            /** @description The desk asked for, or null for all desks. */
+            desk_id: number | null;
+            /** @description The caller's desired retention (a deck's preset may set its own). */
+            desired_retention: number;
+            /** @description The caller's fitted FSRS weights, or null while the defaults schedule them. */
+            parameters: number[] | null;
+            /** @description The scheduler settings of each deck of the cards. */
+            decks: components["schemas"]["OfflineDeckScheduler"][];
+            cards: components["schemas"]["OfflineCard"][];
+        };
+        OfflineDeckScheduler: {
+            desk_id: number;
+            /** @description The deck preset's retention; null follows the caller's. */
+            desired_retention: number | null;
+            learning_steps: string[];
+            relearning_steps: string[];
+        };
+        OfflineCard: components["schemas"]["Card"] & {
+            fsrs: components["schemas"]["FsrsState"];
+        };
+        /** @description A card's FSRS state as the scheduler reads it (ts-fsrs's card); `state` 0 new, 1 learning, 2 review, 3 relearning. */
+        FsrsState: {
+            state: number;
+            /** Format: date-time */
+            due: string;
+            stability: number;
+            difficulty: number;
+            elapsed_days: number;
+            scheduled_days: number;
+            learning_steps: number;
+            reps: number;
+            lapses: number;
+            /** Format: date-time */
+            last_review: string | null;
         };
         ReviewResult: {
             card: components["schemas"]["Card"];
@@ -9702,6 +9773,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DueCards"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listOfflineCards: {
+        parameters: {
+            query?: {
+                /** @description Only this desk (all desks when omitted). */
+                desk_id?: number;
+                /** @description How many of the caller's days, today first. */
+                days?: number;
+                /** @description At most this many cards. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards to keep for offline review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfflineCards"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -23,6 +23,8 @@ export type CardPage = Schemas['CardPage'];
 export type CardState = Schemas['CardState'];
 export type DueCard = Schemas['DueCard'];
 export type DueCards = Schemas['DueCards'];
+export type OfflineCards = Schemas['OfflineCards'];
+export type OfflineCard = Schemas['OfflineCard'];
 export type ReviewRating = Schemas['ReviewRating'];
 export type ReviewRequest = Schemas['ReviewRequest'];
 export type ReviewResult = Schemas['ReviewResult'];
@@ -143,6 +145,19 @@ export async function sendReview(
   return repeat
     ? unwrap(await api.POST('/space-repetition/cards/{id}/repeat_same_day/', { params, body }))
     : unwrap(await api.POST('/space-repetition/cards/{id}/update_difficulty/', { params, body }));
+}
+
+/**
+ * `GET cards/offline_cards/`: the cards due in the learner's next `days` days with their whole
+ * FSRS state and scheduler settings, for the offline review (docs/features/offline.md).
+ */
+export async function fetchOfflineCards(
+  query: { days?: number; limit?: number } = {},
+  signal?: AbortSignal,
+): Promise<OfflineCards> {
+  return unwrap(
+    await api.GET('/space-repetition/cards/offline_cards/', { params: { query }, signal }),
+  );
 }
 
 /** `POST cards/{id}/undo_review/`: the card as before the caller's last rating of it. */

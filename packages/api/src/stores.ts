@@ -123,6 +123,42 @@ export const $connectionLost = atom<boolean>(false);
  */
 export const $offline = atom<boolean>(hasWindow && navigator.onLine === false);
 
+/**
+ * How many islands on the page can work offline (the review, the deck list: they have the cards
+ * kept in IndexedDB). While the browser is offline and one of them is on the page, a network
+ * failure shows the offline state, not the spec's "Connection lost. Redirecting to login...":
+ * docs/features/offline.md says why.
+ */
+export const $offlineCapable = atom<number>(0);
+
+/** An offline-capable island is on the page; call the returned function when it leaves. */
+export function markOfflineCapable(): () => void {
+  $offlineCapable.set($offlineCapable.get() + 1);
+  let marked = true;
+  return () => {
+    if (!marked) return;
+    marked = false;
+    $offlineCapable.set(Math.max(0, $offlineCapable.get() - 1));
+  };
+}
+
+/** The browser is offline and the page can work without the network: no redirect to /login. */
+export function staysOffline(): boolean {
+  return $offline.get() && $offlineCapable.get() > 0;
+}
+
+/** The offline review's ratings: how many wait to be sent, and when the last were (ISO time). */
+export interface ReviewSyncState {
+  waiting: number;
+  lastSyncAt: string | null;
+}
+
+/**
+ * Written by the review's offline queue (packages/features/deck-review/offlineQueue.ts), read by
+ * the header's Offline chip: "3 ratings waiting", "Synced 14:02".
+ */
+export const $reviewSync = atom<ReviewSyncState>({ waiting: 0, lastSyncAt: null });
+
 /** True once a new version of the app (its service worker) took over this page: "Updated". */
 export const $appUpdated = atom<boolean>(false);
 

@@ -36,6 +36,7 @@ import { CustomStudyBanner } from './CustomStudyBanner.tsx';
 import { describeInterval, formatInterval } from './intervals.ts';
 import { useFlushReviewQueue } from './offlineQueue.ts';
 import * as s from './review.css.ts';
+import { useKeepOfflineCards } from './useKeepOfflineCards.ts';
 import { useReviewAnnouncer, useReviewKeys } from './useReviewKeys.ts';
 import { type Feedback, type ReviewSession, useReviewSession } from './useReviewSession.ts';
 
@@ -104,6 +105,7 @@ export function DeckReview({
 }: DeckReviewProps) {
   const intl = useIntl();
   useFlushReviewQueue();
+  useKeepOfflineCards();
   const deck = useDeck(deckId);
   const session = useReviewSession(deckId, { customStudy });
   // One cache of media object URLs for the session: a sibling or a card shown again loads nothing.

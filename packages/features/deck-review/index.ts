@@ -10,3 +10,5 @@ export {
   readQueue,
   useFlushReviewQueue,
 } from './offlineQueue.ts';
+export { OFFLINE_BUDGET_BYTES, type OfflinePack, offlinePack } from './offlineStore.ts';
+export { useKeepOfflineCards } from './useKeepOfflineCards.ts';

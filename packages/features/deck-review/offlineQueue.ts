@@ -1,18 +1,24 @@
 /**
- * Ratings that could not be sent because the connection dropped (the client then sends the
- * learner to /login) wait in local storage and are sent after the next sign-in, so no review is
- * lost. Each keeps the contract's `reviewed_at` and `idempotency_key`: a rating that did reach
- * the server before the connection dropped is not counted twice.
+ * Ratings that could not be sent (made offline from the cards kept in IndexedDB, or sent when the
+ * connection dropped) wait in local storage and are sent in the order they were made once the
+ * learner is online and signed in, so no review is lost. Each keeps the contract's `reviewed_at`
+ * and `idempotency_key`: a rating that did reach the server before the connection dropped is not
+ * counted twice. The server's answer to each goes to `onReviewSynced` listeners (the offline store
+ * keeps the server's card: where it differs from what the browser computed, the server wins).
+ * `$reviewSync` (the header) follows the count waiting and the last sync.
  *
- * Flushed on mount of every spaced-repetition island and on `auth-change` once signed in.
+ * Flushed on mount of every spaced-repetition island, on `auth-change` once signed in, and when
+ * the browser comes back online.
  */
 import {
+  $reviewSync,
   AUTH_CHANGE_EVENT,
   getUserEmail,
   invalidateAfterReview,
   isApiRequestError,
   isSignedIn,
   type ReviewRequest,
+  type ReviewResult,
   sendReview,
   spaceRepetitionKeys,
 } from '@memoria/api';
@@ -49,11 +55,32 @@ export function readQueue(): QueuedReview[] {
   }
 }
 
+export const LAST_SYNC_KEY = 'memoria.lastReviewSync';
+
+function readLastSync(): string | null {
+  return storage()?.getItem(LAST_SYNC_KEY) ?? null;
+}
+
+/** The header's count and last sync, from what is stored (another tab may have written it). */
+export function publishSyncState(): void {
+  $reviewSync.set({ waiting: readQueue().length, lastSyncAt: readLastSync() });
+}
+
 function writeQueue(queue: QueuedReview[]): void {
   const store = storage();
   if (!store) return;
   if (queue.length === 0) store.removeItem(REVIEW_QUEUE_KEY);
   else store.setItem(REVIEW_QUEUE_KEY, JSON.stringify(queue));
+  publishSyncState();
+}
+
+type SyncListener = (item: QueuedReview, result: ReviewResult) => void;
+const syncListeners = new Set<SyncListener>();
+
+/** Called with the server's answer to each queued rating sent; returns the unsubscribe. */
+export function onReviewSynced(listener: SyncListener): () => void {
+  syncListeners.add(listener);
+  return () => syncListeners.delete(listener);
 }
 
 /** Adds a rating (once per idempotency key). */
@@ -89,16 +116,18 @@ async function flushOnce(): Promise<FlushResult> {
       ...(item.answer_time_ms === undefined ? {} : { answer_time_ms: item.answer_time_ms }),
     };
     try {
+      let answer: ReviewResult;
       try {
-        await sendReview(item.card_id, body, { repeat: item.repeat });
+        answer = await sendReview(item.card_id, body, { repeat: item.repeat });
       } catch (error) {
         // A clock ahead of the server's makes `reviewed_at` "in the future": send it as now.
         if (isApiRequestError(error) && error.status === 400 && error.fields.reviewed_at) {
           const { reviewed_at: _, ...now } = body;
-          await sendReview(item.card_id, now, { repeat: item.repeat });
+          answer = await sendReview(item.card_id, now, { repeat: item.repeat });
         } else throw error;
       }
       result.sent += 1;
+      for (const listener of syncListeners) listener(item, answer);
     } catch (error) {
       if (!isApiRequestError(error) || error.status === 0 || error.status === 401) {
         break; // no connection or no session: keep it (and the rest) for later
@@ -111,6 +140,10 @@ async function flushOnce(): Promise<FlushResult> {
     writeQueue(readQueue().filter((q) => q.idempotency_key !== item.idempotency_key));
   }
   result.left = readQueue().length;
+  if (result.sent + result.dropped > 0) {
+    storage()?.setItem(LAST_SYNC_KEY, new Date().toISOString());
+    publishSyncState();
+  }
   return result;
 }
 
@@ -130,15 +163,25 @@ export function flushReviewQueue(client?: QueryClient): Promise<FlushResult> {
   });
 }
 
-/** Flushes on mount and whenever the session changes to signed in (`auth-change`). */
+/**
+ * Flushes on mount, whenever the session changes to signed in (`auth-change`) and when the
+ * browser comes back online.
+ */
 export function useFlushReviewQueue(): void {
   const client = useQueryClient();
   useEffect(() => {
+    publishSyncState();
     const flush = () => {
-      if (isSignedIn() && readQueue().length > 0) void flushReviewQueue(client);
+      if (navigator.onLine !== false && isSignedIn() && readQueue().length > 0) {
+        void flushReviewQueue(client);
+      }
     };
     flush();
     window.addEventListener(AUTH_CHANGE_EVENT, flush);
-    return () => window.removeEventListener(AUTH_CHANGE_EVENT, flush);
+    window.addEventListener('online', flush);
+    return () => {
+      window.removeEventListener(AUTH_CHANGE_EVENT, flush);
+      window.removeEventListener('online', flush);
+    };
   }, [client]);
 }

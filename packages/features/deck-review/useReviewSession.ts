@@ -11,8 +11,15 @@
  * the list is read once and never topped up; in a cram session every rating is sent with
  * `cram: true` (the server writes nothing), only Again brings a card back, the card comes back as
  * it was (its state and the buttons' intervals do not move), and undo asks the server nothing.
+ *
+ * Offline (`$offline`), the due queue comes from the cards kept in IndexedDB (offlineStore.ts,
+ * docs/features/offline.md): each rating is computed in the browser with the server's FSRS code
+ * and settings and waits in the offline queue with its key and time; its undo takes it out of the
+ * queue and puts the kept state back. Everything else (learning steps coming back, undo, tools'
+ * rules) is the same session.
  */
 import {
+  $offline,
   type ApiRequestError,
   type CustomStudyRequest,
   changeCardState,
@@ -20,6 +27,7 @@ import {
   DUE_CARDS_PAGE,
   DUE_CARDS_PREVIEWS,
   type DueCard,
+  type DueCards,
   dueCardsCache,
   fetchDueCards,
   flagCard,
@@ -37,9 +45,12 @@ import {
   useReviewCard,
   useUndoReview,
 } from '@memoria/api';
-import { useQueryClient } from '@tanstack/react-query';
+import type { FsrsStateJson } from '@memoria/api/scheduling';
+import { useStore } from '@nanostores/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { dropQueuedReview, enqueueReview } from './offlineQueue.ts';
+import { keepServerCard, offlineDueCards, rateKeptCard, restoreKeptCard } from './offlineStore.ts';
 
 /** What a review tool did, for the polite snackbar. */
 export type ToolNotice =
@@ -71,7 +82,23 @@ type LastRating = {
   queued: boolean;
   /** A cram rating: nothing was written, so its undo asks the server nothing. */
   cram: boolean;
+  /** A rating made offline: the kept state before it, for its undo. */
+  keptBefore: Promise<FsrsStateJson | null> | null;
 };
+
+/** The offline source's query: a deck's queue from the kept cards. */
+const offlineQueueKey = (deckId: number) => ['offline-review', deckId] as const;
+
+/** What a deck's queue is when nothing was kept for it: empty (the finished screen says so). */
+const emptyQueue = (deckId: number): DueCards => ({
+  day: new Date().toISOString().slice(0, 10),
+  desk_id: deckId,
+  due_count: 0,
+  new_count: 0,
+  remaining_today: 0,
+  next_due: null,
+  cards: [],
+});
 
 const STALE_AFTER_MS = 1500;
 /**
@@ -108,20 +135,36 @@ export function useReviewSession(
   { customStudy = null }: ReviewSessionOptions = {},
 ) {
   const client = useQueryClient();
+  /** Offline, a deck's review plays the kept cards (a custom-study list needs the server). */
+  const offline = useStore($offline) && customStudy === null;
   const dueQueue = useDueCards(deckId, {
     refetchOnWindowFocus: false,
     staleTime: 0,
-    enabled: customStudy === null,
+    enabled: customStudy === null && !offline,
+  });
+  const keptQueue = useQuery({
+    queryKey: offlineQueueKey(deckId),
+    queryFn: async () => (await offlineDueCards(deckId)) ?? emptyQueue(deckId),
+    enabled: offline,
+    // IndexedDB needs no network: react-query must not pause this query while offline.
+    networkMode: 'always',
+    staleTime: 0,
+    gcTime: 0,
   });
   const customQueue = useCustomStudyQueue(customStudy ?? NO_CUSTOM_STUDY, {
     enabled: customStudy !== null,
   });
   const custom = customStudy !== null;
-  const due = custom ? customQueue : dueQueue;
-  /** The cached queue this session edits: the deck's due queue or the session's list. */
+  const due = custom ? customQueue : offline ? keptQueue : dueQueue;
+  /** The cached queue this session edits: the deck's due queue, the kept one, the session's list. */
   const source: QueueRef = useMemo(
-    () => (customStudy ? { queryKey: customStudyKeys.session(customStudy) } : deckId),
-    [customStudy, deckId],
+    () =>
+      customStudy
+        ? { queryKey: customStudyKeys.session(customStudy) }
+        : offline
+          ? { queryKey: offlineQueueKey(deckId) }
+          : deckId,
+    [customStudy, deckId, offline],
   );
   const cram = custom && customQueue.data?.cram === true;
   const review = useReviewCard();
@@ -201,7 +244,9 @@ export function useReviewSession(
       void client.invalidateQueries({ queryKey: queueKey(source) });
       return;
     }
+    // Offline, the kept queue holds every card of the deck: no page to top it up with.
     if (
+      offline ||
       toppingUp.current ||
       cached.cards.length > TOP_UP_AT ||
       cached.remaining_today <= cached.cards.length
@@ -221,7 +266,7 @@ export function useReviewSession(
       .finally(() => {
         toppingUp.current = false;
       });
-  }, [client, deckId, source, custom]);
+  }, [client, deckId, source, custom, offline]);
 
   /**
    * A card on screen without previews (rated faster than the pages were read, or past the
@@ -233,7 +278,13 @@ export function useReviewSession(
   const lacksPreviews = current !== null && current.intervals === null;
   useEffect(() => {
     // A custom-study session's cards all come with previews.
-    if (custom || currentId === undefined || !lacksPreviews || previewsAsked.current.has(currentId))
+    if (
+      custom ||
+      offline ||
+      currentId === undefined ||
+      !lacksPreviews ||
+      previewsAsked.current.has(currentId)
+    )
       return;
     previewsAsked.current.add(currentId);
     fetchDueCards(deckId, { previews: DUE_CARDS_PAGE })
@@ -241,7 +292,7 @@ export function useReviewSession(
       .catch(() => {
         // The buttons rate without intervals; the next card asks again.
       });
-  }, [currentId, lacksPreviews, client, deckId, source, custom]);
+  }, [currentId, lacksPreviews, client, deckId, source, custom, offline]);
 
   /**
    * When the next card is due later today: the earliest of the server's `next_due` (a learning
@@ -321,21 +372,45 @@ export function useReviewSession(
         queued: false,
         cram,
         sent: Promise.resolve(null),
+        keptBefore: null,
       };
       const previous = inFlight.current.get(card.id) ?? Promise.resolve();
-      entry.sent = previous
-        .then(() =>
-          review.mutateAsync({
-            cardId: card.id,
-            difficulty: rating,
-            idempotency_key: key,
-            answer_time_ms: answerTime,
-            ...(cram ? { cram: true } : {}),
-          }),
-        )
+      if (offline) {
+        // Queued in this event (an undo right after takes it out); computed from the kept state.
+        enqueueReview({
+          card_id: card.id,
+          difficulty: rating,
+          reviewed_at: reviewedAt,
+          idempotency_key: key,
+          answer_time_ms: answerTime,
+        });
+        entry.queued = true;
+      }
+      const kept = offline
+        ? previous.then(() => rateKeptCard(card.id, rating, new Date(reviewedAt)))
+        : null;
+      entry.keptBefore = kept ? kept.then((k) => k?.before ?? null) : null;
+      entry.sent = (
+        kept
+          ? kept.then((k) => {
+              if (!k) throw new Error('[deck-review] the card is not kept offline');
+              return k.result;
+            })
+          : previous.then(() =>
+              review.mutateAsync({
+                cardId: card.id,
+                difficulty: rating,
+                idempotency_key: key,
+                answer_time_ms: answerTime,
+                ...(cram ? { cram: true } : {}),
+              }),
+            )
+      )
         .then((result) => {
           // What a cram rating would have scheduled was not written: the card stays as shown.
           if (cram) return result;
+          // The server's state is kept for the next time the review plays offline.
+          if (!offline) void keepServerCard(result);
           setNextDue((map) => new Map(map).set(card.id, Date.parse(result.next_due)));
           if (result.leech && !leechTold.current.has(card.id)) {
             leechTold.current.add(card.id);
@@ -352,6 +427,11 @@ export function useReviewSession(
           return result;
         })
         .catch((error: ApiRequestError) => {
+          if (offline) {
+            // Not kept after all (cleared meanwhile): nothing to compute from; the card comes back.
+            dropQueuedReview(key);
+            entry.queued = false;
+          }
           // A cram rating is not worth keeping offline: it would change nothing when sent.
           if (isApiRequestError(error) && error.status === 0 && !cram) {
             // No response: the client goes to /login; the rating waits for the next sign-in.
@@ -380,7 +460,7 @@ export function useReviewSession(
       inFlight.current.set(card.id, entry.sent);
       setLast(entry);
     },
-    [current, revealed, client, source, cram, review, refillIfDone, invalidateSoon],
+    [current, revealed, client, source, cram, offline, review, refillIfDone, invalidateSoon],
   );
 
   /** The card with a new flag where it stands (cache and local copy). */
@@ -509,6 +589,9 @@ export function useReviewSession(
     // Back on screen at once, as it was before the rating.
     dueCardsCache.prepend(client, source, entry.card);
     if (entry.queued && dropQueuedReview(entry.key)) {
+      // A rating made offline: the kept state before it comes back too.
+      const before = await entry.keptBefore;
+      if (before) await restoreKeptCard(entry.card.id, before);
       setFeedback({ kind: 'undone' });
       return;
     }
@@ -536,6 +619,8 @@ export function useReviewSession(
 
   return {
     due,
+    /** Playing the cards kept offline (the ratings wait in the offline queue). */
+    offline,
     /** The custom-study session played (null: the deck's due queue). */
     customStudy,
     cram,

@@ -14,7 +14,7 @@ import {
 } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useFlushReviewQueue } from '../deck-review/index.ts';
+import { useFlushReviewQueue, useKeepOfflineCards } from '../deck-review/index.ts';
 import { CardsIcon } from '../shared/icons.tsx';
 import { AnkiImportDialog } from './AnkiImportDialog.tsx';
 import {
@@ -222,6 +222,7 @@ function DeckSkeletons() {
 export function DeckList() {
   const intl = useIntl();
   useFlushReviewQueue();
+  useKeepOfflineCards();
   const decks = useDecks();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import { AssignedGroups } from '../school-wizard/index.ts';
 import * as page from '../shared/page.css.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { MemoryModelSection } from './MemoryModelSection.tsx';
+import { OfflineCardsSection } from './OfflineCardsSection.tsx';
 import { ReviewSoundSection } from './ReviewSoundSection.tsx';
 import { SubscriptionList } from './SubscriptionList.tsx';
 import { SubscriptionSection, type SubscriptionSectionProps } from './SubscriptionSection.tsx';
@@ -12,7 +13,8 @@ import { SubscriptionSection, type SubscriptionSectionProps } from './Subscripti
  * The `/profile` page, mounted by `ProfileIsland`: a column of independent sections, each loading,
  * failing and retrying on its own: the account details the learner edits, the plan and
  * subscription, the subscriptions and their payments (`SubscriptionList`), the memory model
- * (`MemoryModelSection`), the review sounds (`ReviewSoundSection`, kept in this browser), for
+ * (`MemoryModelSection`), the review sounds (`ReviewSoundSection`, kept in this browser), the
+ * cards kept for offline review against their size budget (`OfflineCardsSection`), for
  * Enterprise accounts the invitations and people (`InvitationSections`), and the courses and
  * subjects the learner is in (`AssignedGroups`).
  *
@@ -64,6 +66,7 @@ export function Profile({ openUrl, fromCheckout }: SubscriptionSectionProps) {
       <SubscriptionList />
       <MemoryModelSection />
       <ReviewSoundSection />
+      <OfflineCardsSection />
       {/* Enterprise and Enterprise+ accounts: invitations, students, teachers (issue 17). */}
       <InvitationSections />
       {/* Schools: the courses and subjects assigned to the user. */}

@@ -66,6 +66,11 @@ export const en = {
   'profile.history.status.rejected': 'Declined',
   'profile.history.status.refunded': 'Refunded',
   'profile.history.status.cancelled': 'Cancelled',
+  'profile.offline.title': 'Offline review',
+  'profile.offline.kept':
+    '{cards, plural, one {# card kept} other {# cards kept}} in this browser for reviewing offline: {size} MB of {budget} MB (read {at}).',
+  'profile.offline.none':
+    'No cards kept in this browser yet. Opening your decks online keeps those due in the next 3 days (up to {budget} MB).',
   'profile.reviewSound.title': 'Review sounds',
   'profile.reviewSound.autoPlay': 'Play a card’s sounds and speech when it shows',
   'profile.reviewSound.speech': 'Speak text aloud (off shows the text instead)',
@@ -160,6 +165,11 @@ export const es: typeof en = {
   'profile.history.status.rejected': 'Rechazado',
   'profile.history.status.refunded': 'Reembolsado',
   'profile.history.status.cancelled': 'Cancelado',
+  'profile.offline.title': 'Revisión sin conexión',
+  'profile.offline.kept':
+    '{cards, plural, one {# tarjeta guardada} other {# tarjetas guardadas}} en este navegador para repasar sin conexión: {size} MB de {budget} MB (leídas el {at}).',
+  'profile.offline.none':
+    'Aún no hay tarjetas guardadas en este navegador. Al abrir tus mazos con conexión se guardan las de los próximos 3 días (hasta {budget} MB).',
   'profile.reviewSound.title': 'Sonidos del repaso',
   'profile.reviewSound.autoPlay': 'Reproducir los sonidos y la voz de una tarjeta al mostrarla',
   'profile.reviewSound.speech': 'Leer el texto en voz alta (si no, se muestra el texto)',

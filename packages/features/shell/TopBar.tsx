@@ -1,4 +1,4 @@
-import { $appUpdated, $offline } from '@memoria/api';
+import { $appUpdated, $offline, $reviewSync } from '@memoria/api';
 import { Chip, Drawer, IconButton, MenuIcon } from '@memoria/ui';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -25,15 +25,17 @@ export interface TopBarProps {
 }
 
 /**
- * "Offline" while the browser has no network, and a quiet "Updated" once a new version of the
- * app took over (src/pwa/register.ts). A polite live region: both are announced, neither
- * interrupts.
+ * "Offline" while the browser has no network, the review's ratings waiting to be sent and the
+ * last sync (while offline or while some wait), and a quiet "Updated" once a new version of the
+ * app took over (src/pwa/register.ts). A polite live region: all are announced, none interrupts.
  */
 function ConnectionStatus({ offline, updated }: { offline?: boolean; updated?: boolean }) {
   const intl = useIntl();
   const isOffline = useStore($offline);
   const isUpdated = useStore($appUpdated);
+  const sync = useStore($reviewSync);
   const showOffline = offline ?? isOffline;
+  const showSync = showOffline || sync.waiting > 0;
   const showUpdated = updated ?? isUpdated;
   return (
     <div role="status" className={s.connectionStatus}>
@@ -41,6 +43,17 @@ function ConnectionStatus({ offline, updated }: { offline?: boolean; updated?: b
         <span title={intl.formatMessage({ id: 'shell.offline.description' })}>
           <Chip label={intl.formatMessage({ id: 'shell.offline' })} />
         </span>
+      )}
+      {showSync && sync.waiting > 0 && (
+        <Chip label={intl.formatMessage({ id: 'shell.reviewsWaiting' }, { count: sync.waiting })} />
+      )}
+      {showSync && sync.lastSyncAt && (
+        <Chip
+          label={intl.formatMessage(
+            { id: 'shell.lastSync' },
+            { time: intl.formatTime(sync.lastSyncAt, { hour: '2-digit', minute: '2-digit' }) },
+          )}
+        />
       )}
       {showUpdated && <Chip label={intl.formatMessage({ id: 'shell.appUpdated' })} />}
     </div>

@@ -144,6 +144,8 @@ export const en = {
   'shell.offline': 'Offline',
   'shell.offline.description': 'No connection. Pages you opened before still show.',
   'shell.appUpdated': 'Updated',
+  'shell.reviewsWaiting': '{count, plural, one {# rating waiting} other {# ratings waiting}}',
+  'shell.lastSync': 'Synced {time}',
   'shell.pwa.description': 'Memory training: spaced repetition, duels and mnemonics.',
   'shell.pwa.shortcut.review': 'Review',
   'shell.pwa.shortcut.duels': 'Duels',
@@ -326,6 +328,9 @@ export const es: Record<ShellMessageId, string> = {
   'shell.offline': 'Sin conexión',
   'shell.offline.description': 'Sin conexión. Las páginas que ya abriste se siguen mostrando.',
   'shell.appUpdated': 'Actualizado',
+  'shell.reviewsWaiting':
+    '{count, plural, one {# valoración pendiente} other {# valoraciones pendientes}}',
+  'shell.lastSync': 'Sincronizado {time}',
   'shell.pwa.description':
     'Entrenamiento de la memoria: repetición espaciada, duelos y mnemotecnia.',
   'shell.pwa.shortcut.review': 'Repasar',

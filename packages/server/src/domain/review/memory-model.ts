@@ -4,10 +4,18 @@
  * optimiser's training items with a time-ordered split for evaluation. Pure: the optimiser itself
  * runs in `memory-model/optimiser.ts`, in a child process (`fit-process.ts`).
  */
-import { type FSRS, fsrs, generatorParameters, type StepUnit } from 'ts-fsrs';
-import { FSRS_PARAMETERS, localDate } from './scheduling.ts';
+import { DESIRED_RETENTION, localDate } from './scheduling.ts';
 
-export const DESIRED_RETENTION = { min: 0.7, max: 0.97, default: 0.9 } as const;
+// The scheduler of a learner's model runs in the browser too (offline review).
+export {
+  DEFAULT_MODEL,
+  DEFAULT_WEIGHTS,
+  DESIRED_RETENTION,
+  type LearnerModel,
+  type SchedulerSteps,
+  schedulerFor,
+  schedulerForDeck,
+} from './scheduling.ts';
 
 /**
  * A learner's log needs this many reviews before their parameters are fitted; with fewer, FSRS's
@@ -19,72 +27,6 @@ export const MIN_REVIEWS_TO_FIT = 400;
 export const REFIT_AFTER_NEW_REVIEWS = 200;
 /** The later share of the reviews (by time) the fit is evaluated on, never trained on. */
 export const HELD_OUT_SHARE = 0.2;
-
-/** The weights the scheduler uses for a learner without fitted parameters. */
-export const DEFAULT_WEIGHTS: readonly number[] = [...FSRS_PARAMETERS.w];
-
-export interface LearnerModel {
-  /** Fitted FSRS-6 weights, or null for the defaults. */
-  parameters: readonly number[] | null;
-  desiredRetention: number;
-}
-
-export const DEFAULT_MODEL: LearnerModel = {
-  parameters: null,
-  desiredRetention: DESIRED_RETENTION.default,
-};
-
-const schedulers = new Map<string, FSRS>();
-const MAX_CACHED_SCHEDULERS = 1000;
-
-/** A deck preset's part of the scheduler (domain/review/presets.ts): its steps. */
-export interface SchedulerSteps {
-  learningSteps: readonly StepUnit[];
-  relearningSteps: readonly StepUnit[];
-}
-
-/**
- * The scheduler of a learner's model: the project's settings (fuzz, short-term steps) with their
- * weights and retention, and a deck preset's learning and relearning steps when given (ts-fsrs's
- * defaults, 1m 10m and 10m, otherwise). Cached by value: most learners share the defaults.
- */
-export function schedulerFor(model: LearnerModel, steps?: SchedulerSteps): FSRS {
-  const stepsKey = steps
-    ? `${steps.learningSteps.join(' ')}|${steps.relearningSteps.join(' ')}`
-    : '';
-  const key = `${model.desiredRetention}|${model.parameters?.join(',') ?? ''}|${stepsKey}`;
-  let s = schedulers.get(key);
-  if (!s) {
-    if (schedulers.size >= MAX_CACHED_SCHEDULERS) schedulers.clear();
-    s = fsrs(
-      generatorParameters({
-        ...FSRS_PARAMETERS,
-        w: model.parameters ? [...model.parameters] : [...DEFAULT_WEIGHTS],
-        request_retention: model.desiredRetention,
-        ...(steps && {
-          learning_steps: [...steps.learningSteps],
-          relearning_steps: [...steps.relearningSteps],
-        }),
-      }),
-    );
-    schedulers.set(key, s);
-  }
-  return s;
-}
-
-/**
- * The scheduler of a learner's reviews of one deck: their model, with the deck preset's desired
- * retention when it sets one (null: the learner's) and its learning and relearning steps.
- */
-export function schedulerForDeck(
-  model: LearnerModel,
-  preset: SchedulerSteps & { desiredRetention: number | null },
-): FSRS {
-  return schedulerFor(
-    { ...model, desiredRetention: preset.desiredRetention ?? model.desiredRetention },
-    preset,
-  );
-}
 
 /** One rating in a card's history, as read from the log. */
 export interface LoggedReview {

@@ -16,6 +16,7 @@ import { handlers as media } from './media.ts';
 import { handlers as memoryModel } from './memory-model.ts';
 import { handlers as noteTypes } from './note-types.ts';
 import { handlers as notes } from './notes.ts';
+import { handlers as offline } from './offline.ts';
 import { handlers as presets } from './presets.ts';
 import { handlers as reviews } from './reviews.ts';
 import { handlers as search } from './search.ts';
@@ -29,6 +30,7 @@ export const handlers: Handlers = {
   ...cardBulk,
   ...notes,
   ...noteTypes,
+  ...offline,
   ...reviews,
   ...generation,
   ...memoryModel,

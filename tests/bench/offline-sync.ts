@@ -1,0 +1,89 @@
+// Offline review (issue 46): the time to sync 500 ratings queued offline, in Debian's Chromium
+// against the release build. A learner with 500 new cards opens the deck list online, the network
+// goes off, 500 ratings (one per card, a second apart, as the review queues them) are put in the
+// offline queue, the network comes back: the time from the `online` event to the queue empty and
+// 500 ratings on the server. The sync is the product's (offlineQueue.ts: one rating at a time, in
+// order, each with its idempotency key). Prints figures; asserts nothing.
+//
+//   node tests/bench/offline-sync.ts                      starts the product on a temp database
+//   BASE_URL=http://localhost:4321 node tests/bench/offline-sync.ts   uses a running product
+//   SYNC_RATINGS=500                                      ratings queued
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { jsonApi } from '../support/api.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { newLearner, signedIn } from '../support/learners.ts';
+import { type RunningProduct, startProduct } from '../support/product.ts';
+
+const RATINGS = Number(process.env.SYNC_RATINGS ?? 500);
+const product: RunningProduct | undefined = process.env.BASE_URL ? undefined : await startProduct();
+const baseUrl = process.env.BASE_URL ?? product?.baseUrl ?? '';
+const call = jsonApi(baseUrl);
+const browser = await launchChromium();
+try {
+  console.log(
+    `offline sync bench · load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  const learner = await newLearner(call, 'offline-sync');
+  const token = learner.tokens.access;
+  const deck = await call<{ id: number }>('/space-repetition/desks/', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ name: 'Sync', new_cards_per_day: 9999 }),
+  });
+  const ids: number[] = [];
+  for (let i = 1; i <= RATINGS; i += 1) {
+    const card = await call<{ id: number }>('/space-repetition/cards/', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ desk_id: deck.id, front: `Question ${i}`, back: `Answer ${i}` }),
+    });
+    ids.push(card.id);
+  }
+  const start = Date.now() - (RATINGS + 60) * 1000;
+  const queue = ids.map((id, i) => ({
+    card_id: id,
+    difficulty: 'good',
+    reviewed_at: new Date(start + i * 1000).toISOString(),
+    idempotency_key: randomUUID(),
+    answer_time_ms: 2000,
+    email: null,
+  }));
+
+  const { context, page } = await signedIn(browser, baseUrl, learner);
+  await page.goto(`${baseUrl}/space-repetition`);
+  await context.setOffline(true);
+  await page.evaluate(
+    (q) => localStorage.setItem('memoria.pendingReviews', JSON.stringify(q)),
+    queue,
+  );
+  const started = performance.now();
+  await context.setOffline(false);
+  await page.waitForFunction(
+    () => localStorage.getItem('memoria.pendingReviews') === null,
+    undefined,
+    {
+      polling: 50,
+      timeout: 600_000,
+    },
+  );
+  const ms = performance.now() - started;
+  let rated = 0;
+  for (let p = 1; p <= Math.ceil(RATINGS / 100); p += 1) {
+    const cards = await call<{ results: { reps: number }[] }>(
+      `/space-repetition/desks/${deck.id}/cards/?page_size=100&page=${p}`,
+      { token },
+    );
+    rated += cards.results.filter((c) => c.reps === 1).length;
+  }
+  console.log('\nratings queued   synced on server   sync ms   ratings/s');
+  console.log(
+    `${String(RATINGS).padStart(14)}   ${String(rated).padStart(16)}   ${ms.toFixed(0).padStart(7)}   ${((RATINGS / ms) * 1000).toFixed(1).padStart(9)}`,
+  );
+  await context.close();
+} finally {
+  await browser.close();
+  await product?.stop();
+}
