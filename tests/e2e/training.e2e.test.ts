@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { newLearner, signedIn } from '../support/learners.ts';
+import { signedIn, standardLearner } from '../support/learners.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -62,7 +62,8 @@ async function nameFace(page: Page, n: number, face: Face, which: 'first' | 'bot
 }
 
 test('a solo Names & Faces training, played twice, to a better personal best', async () => {
-  const learner = await newLearner(call, 'train');
+  // Duels (whose home links Training) are a plan feature: a Standard learner sees the home.
+  const learner = await standardLearner(call, baseUrl, 'train');
   const { context, page } = await signedIn(browser, baseUrl, learner);
   try {
     await page.goto(`${baseUrl}/multiple-duels`);

@@ -5298,11 +5298,8 @@ export interface components {
             question_count: number;
             answer_time: components["schemas"]["AnswerTime"];
             view_time?: components["schemas"]["ViewTime"];
-            /**
-             * @description The creator's own answers count as study: each answer is logged as a review of its card in the creator's schedule (right → Good, wrong → Again), once per answer, in the same transaction as the answer. The opponent opts in when accepting (`DuelRequestAnswer.count_as_reviews`).
-             * @default false
-             */
-            count_as_reviews: boolean;
+            /** @description Default false. The creator's own answers count as study: each answer is logged as a review of its card in the creator's schedule (right → Good, wrong → Again), once per answer, in the same transaction as the answer. The opponent opts in when accepting (`DuelRequestAnswer.count_as_reviews`). */
+            count_as_reviews?: boolean;
         };
         CustomDuelCreate: {
             /**
@@ -5801,11 +5798,8 @@ export interface components {
         DuelRequestAnswer: {
             /** @enum {string} */
             action: "accept" | "reject";
-            /**
-             * @description With accept, on a desk duel: the receiver's answers are logged as reviews of the cards they can see in their own schedule (right → Good, wrong → Again). Cards of a desk the receiver cannot see are not logged. Ignored with reject and on other duels.
-             * @default false
-             */
-            count_as_reviews: boolean;
+            /** @description Default false. With accept, on a desk duel: the receiver's answers are logged as reviews of the cards they can see in their own schedule (right → Good, wrong → Again). Cards of a desk the receiver cannot see are not logged. Ignored with reject and on other duels. */
+            count_as_reviews?: boolean;
         };
         MacroChat: {
             id: number;

@@ -187,6 +187,7 @@ export function result(
     row_points: discipline === 'numbers' ? [20, 0] : null,
     personal_best: true,
     best: mine,
+    missed_groups: discipline === 'numbers' ? [] : null,
     ...patch,
   };
 }
