@@ -42,6 +42,7 @@ import {
   spaceRepetitionKeys,
   useCustomStudyQueue,
   useDueCards,
+  useHydrated,
   useReviewCard,
   useUndoReview,
 } from '@memoria/api';
@@ -136,7 +137,10 @@ export function useReviewSession(
 ) {
   const client = useQueryClient();
   /** Offline, a deck's review plays the kept cards (a custom-study list needs the server). */
-  const offline = useStore($offline) && customStudy === null;
+  // The offline source only once the island is live: its first render matches the server's.
+  const browserOffline = useStore($offline);
+  const live = useHydrated();
+  const offline = browserOffline && live && customStudy === null;
   const dueQueue = useDueCards(deckId, {
     refetchOnWindowFocus: false,
     staleTime: 0,

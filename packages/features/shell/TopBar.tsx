@@ -1,4 +1,4 @@
-import { $appUpdated, $offline, $reviewSync } from '@memoria/api';
+import { $appUpdated, $offline, $reviewSync, useHydrated } from '@memoria/api';
 import { Chip, Drawer, IconButton, MenuIcon } from '@memoria/ui';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -31,9 +31,13 @@ export interface TopBarProps {
  */
 function ConnectionStatus({ offline, updated }: { offline?: boolean; updated?: boolean }) {
   const intl = useIntl();
-  const isOffline = useStore($offline);
-  const isUpdated = useStore($appUpdated);
-  const sync = useStore($reviewSync);
+  // What the browser knows and the server did not waits for hydration (useHydrated): a page
+  // served by the worker and hydrated offline showed the chip in its first render, React #418.
+  const live = useHydrated();
+  const isOffline = useStore($offline) && live;
+  const isUpdated = useStore($appUpdated) && live;
+  const storedSync = useStore($reviewSync);
+  const sync = live ? storedSync : { waiting: 0, lastSyncAt: null };
   const showOffline = offline ?? isOffline;
   const showSync = showOffline || sync.waiting > 0;
   const showUpdated = updated ?? isUpdated;
