@@ -11185,6 +11185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Match"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -11310,6 +11311,7 @@ export interface operations {
                     "application/json": components["schemas"]["MatchGamePlay"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
