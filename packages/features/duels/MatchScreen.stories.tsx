@@ -8,7 +8,7 @@ import { MatchScreen } from './MatchScreen.tsx';
 import { matches } from './test/storyData.ts';
 
 const at = (phase: keyof typeof matches) => ({
-  msw: [accountInfo('standard'), ok('/duels/matches/7/', matches[phase])],
+  msw: [accountInfo('standard'), ok('/duels/matches/{id}/', matches[phase])],
 });
 
 const meta = {
