@@ -288,7 +288,7 @@ function ScoreBoard({ match }: { match: Match }) {
   const theirSide = match.my_side === 'creator' ? 'opponent' : 'creator';
   const scoreText = (score: number | null) => (score === null ? '–' : String(score));
   return (
-    <table className={s.list}>
+    <table className={s.board}>
       <thead>
         <tr>
           <th scope="col">#</th>

@@ -1,5 +1,5 @@
 import { vars } from '@memoria/ui/theme';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { appPage } from '../shared/page.css.ts';
 
 // The page pieces duels share with the other app pages.
@@ -123,4 +123,13 @@ export const inlineLink = style({
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'underline',
   textUnderlineOffset: 2,
+});
+
+/** A match's score board: one row per game, the numbers right-aligned. */
+export const board = style({ borderCollapse: 'collapse', width: '100%', maxWidth: '640px' });
+
+globalStyle(`${board} th, ${board} td`, {
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  textAlign: 'start',
+  borderBottom: `1px solid ${vars.color.border}`,
 });
