@@ -2985,6 +2985,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/duels/matches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's matches, newest first (50). */
+        get: operations["listMatches"];
+        put?: never;
+        /**
+         * Challenge a friend to a best-of-three or best-of-five match.
+         * @description The opponent must be an accepted friend (400 naming `opponent_id` otherwise). They get a `match_request` notification (with its live event) and accept or reject it with `respond/`. Needs the `duels` feature.
+         */
+        post: operations["createMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/matches/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A match's whole state (a reload resumes from it).
+         * @description Vetoes, games, scores, whose turn it is and the caller's choices. Only its two players see it: another learner's match is 404.
+         */
+        get: operations["getMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/matches/{id}/respond/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or reject a match request (the opponent only).
+         * @description Accept starts the vetoes and needs the `duels` feature; reject ends the match. The challenger answering is 403; a match already answered is 409.
+         */
+        post: operations["respondToMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/matches/{id}/veto/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Veto one discipline for the whole match (one each, the challenger first).
+         * @description Out of turn, or once the vetoes are done, is 409; a discipline already vetoed is 400 naming `discipline`.
+         */
+        post: operations["vetoMatchDiscipline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/matches/{id}/pick/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pick the next game's discipline (in turn, the challenged first).
+         * @description The game's content is made once, from one seed, the same for both players. A vetoed discipline, or one the caller picked before in this match, is 400 naming `discipline`; options as in training (`options.<field>`). Out of turn or while a game is played: 409.
+         */
+        post: operations["pickMatchDiscipline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/matches/{id}/play/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the current game; the caller's clock starts at the first call.
+         * @description Answers the content and the caller's deadlines; calling again (a reload) answers the same clock. No game being played, or the caller's recall already in, is 409.
+         */
+        post: operations["playMatchGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/matches/{id}/submit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the caller's recall of the current game.
+         * @description Scored by the discipline's training scoring. Once both recalls are in, the game is won by the better score (then the shorter memorisation; Cards as speed cards), it is rated (`match_game`), and the match may end. Before `play/`, twice, or with no game being played: 409. A submit after the recall deadline plus 2 s is scored and marked `late`.
+         */
+        post: operations["submitMatchGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/duels/generate-custom-questions/": {
         parameters: {
             query?: never;
@@ -3662,10 +3821,10 @@ export interface components {
             last_name: string;
         };
         /**
-         * @description What happened. `desk_shared`: a desk was shared with the caller. `friend_request`: someone asked to be the caller's friend; `friend_accepted`, `friend_rejected`: the receiver answered the caller's request; `friend_cancelled`: the sender withdrew their request; `friend_removed`: a friend ended the friendship. `subscription_changed`: the caller's subscription changed (activated, failed, cancelled). Duels add their kinds (duel_request, duel_accepted, duel_rejected). `invitation_accepted`: someone registered with or applied the caller's invitation. Clients show kinds they do not know with a generic text.
+         * @description What happened. `desk_shared`: a desk was shared with the caller. `friend_request`: someone asked to be the caller's friend; `friend_accepted`, `friend_rejected`: the receiver answered the caller's request; `friend_cancelled`: the sender withdrew their request; `friend_removed`: a friend ended the friendship. `subscription_changed`: the caller's subscription changed (activated, failed, cancelled). Duels add their kinds (duel_request, duel_accepted, duel_rejected) and matches theirs (match_request, match_accepted, match_rejected, with `match_id`, `best_of` and `from_username`). `invitation_accepted`: someone registered with or applied the caller's invitation. Clients show kinds they do not know with a generic text.
          * @enum {string}
          */
-        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed" | "subscription_changed" | "duel_request" | "duel_accepted" | "duel_rejected" | "invitation_accepted";
+        NotificationKind: "desk_shared" | "friend_request" | "friend_accepted" | "friend_rejected" | "friend_cancelled" | "friend_removed" | "subscription_changed" | "duel_request" | "duel_accepted" | "duel_rejected" | "match_request" | "match_accepted" | "match_rejected" | "invitation_accepted";
         /** @description Details of a notification; which fields are present depends on `kind`. `desk_shared` carries `desk_id`, `desk_name`, `from_username` and `allow_editing`; the friend kinds carry `friendship_id` and `from_username`; `subscription_changed` carries `subscription_id`, `status`, `plan_name` and `end_date`. */
         NotificationPayload: {
             friendship_id?: number;
@@ -3685,6 +3844,9 @@ export interface components {
             duel_request_id?: number;
             duel_id?: number;
             duel_type?: components["schemas"]["DuelType"];
+            /** @description The match kinds (`match_request`, `match_accepted`, `match_rejected`). */
+            match_id?: number;
+            best_of?: number;
             /** @description The `invitation_accepted` kind (with `invitation_type` and `from_username`). */
             invitation_id?: number;
             invitation_type?: components["schemas"]["InvitationType"];
@@ -3721,7 +3883,7 @@ export interface components {
             unseen_count: number;
         };
         /** @description One SSE frame of `GET /events/`, as an object (what OpenAPI 3.2 calls the `itemSchema` of a sequential media type): on the wire `id:` and `event:` are lines and `data:` is the JSON text of `data`. `event` names the type; each type names the client caches it makes stale (`notification`: the notification list). Later domains (friends, duels) add types here; clients ignore types they do not know. */
-        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["DuelProgressEvent"] | components["schemas"]["ClosedEvent"];
+        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["DuelProgressEvent"] | components["schemas"]["MatchProgressEvent"] | components["schemas"]["ClosedEvent"];
         /** @description The last frame of a stream the server ends for a reason the client must act on (no `id`). `stream_limit`: the user opened more streams than the limit per user (10 by default) and this one was the oldest. A client should not reconnect at once (that would end another of the user's streams in turn) but when its page is shown again, and poll meanwhile. */
         ClosedEvent: {
             /**
@@ -5539,6 +5701,109 @@ export interface components {
              * @example rain
              */
             word: string | null;
+        };
+        MatchCreate: {
+            opponent_id: components["schemas"]["Id"];
+            /** @enum {integer} */
+            best_of: 3 | 5;
+        };
+        MatchRespond: {
+            /** @enum {string} */
+            action: "accept" | "reject";
+        };
+        MatchChoice: {
+            discipline: components["schemas"]["DisciplineId"];
+        };
+        MatchPick: {
+            discipline: components["schemas"]["DisciplineId"];
+            options?: components["schemas"]["TrainingOptions"];
+        };
+        /** @enum {string} */
+        MatchSide: "creator" | "opponent";
+        MatchPlayer: {
+            id: components["schemas"]["Id"];
+            username: string;
+        };
+        /** @description One player's part of a game. `score` and `marks` show the caller's own once submitted, the other player's once the game is finished. */
+        MatchGameSide: {
+            started: boolean;
+            submitted: boolean;
+            score: number | null;
+            memorize_ms: number | null;
+            late: boolean;
+            marks: components["schemas"]["TrainingMark"][] | null;
+        };
+        MatchGame: {
+            number: number;
+            discipline: components["schemas"]["DisciplineId"];
+            picked_by: components["schemas"]["Id"];
+            options: components["schemas"]["ResolvedTrainingOptions"];
+            max_score: number;
+            /**
+             * @description The winner's side, `draw`, or null while the game is played.
+             * @enum {string|null}
+             */
+            outcome: "creator" | "opponent" | "draw" | null;
+            creator: components["schemas"]["MatchGameSide"];
+            opponent: components["schemas"]["MatchGameSide"];
+        };
+        /** @description A match's whole state. `phase`: `invited` (waiting for the opponent's answer), `rejected`, `veto`, `pick`, `play` (a game is played) or `finished`. `turn_user_id` is who vetoes or picks now; `choices` what the caller may veto or pick now (empty when it is not their turn). */
+        Match: {
+            id: components["schemas"]["Id"];
+            /** @enum {integer} */
+            best_of: 3 | 5;
+            /** @enum {string} */
+            status: "pending" | "rejected" | "active" | "finished";
+            /** @enum {string} */
+            phase: "invited" | "rejected" | "veto" | "pick" | "play" | "finished";
+            creator: components["schemas"]["MatchPlayer"];
+            opponent: components["schemas"]["MatchPlayer"];
+            my_side: components["schemas"]["MatchSide"];
+            vetoes: {
+                user_id: components["schemas"]["Id"];
+                discipline: components["schemas"]["DisciplineId"];
+            }[];
+            turn_user_id: number | null;
+            choices: components["schemas"]["DisciplineId"][];
+            games: components["schemas"]["MatchGame"][];
+            creator_wins: number;
+            opponent_wins: number;
+            draws: number;
+            /** @enum {string|null} */
+            winner: "creator" | "opponent" | "draw" | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** @description The current game's content and the caller's own clock. */
+        MatchGamePlay: {
+            match_id: components["schemas"]["Id"];
+            number: number;
+            discipline: components["schemas"]["DisciplineId"];
+            options: components["schemas"]["ResolvedTrainingOptions"];
+            content: components["schemas"]["TrainingContent"];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            memorize_ends_at: string;
+            /** Format: date-time */
+            recall_ends_at: string;
+            /** Format: date-time */
+            server_now: string;
+        };
+        /** @description A match the caller plays moved (answered, a veto, a pick, a recall in, a game or the match finished). Live only (no `id`, not replayed): a reconnecting client reads the match. */
+        MatchProgressEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "match_progress";
+            data: {
+                match_id: number;
+                /** @enum {string} */
+                phase: "invited" | "rejected" | "veto" | "pick" | "play" | "finished";
+            };
         };
         TrainingHistory: {
             attempts: components["schemas"]["TrainingSummary"][];
@@ -10960,6 +11225,242 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrainingResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchCreate"];
+            };
+        };
+        responses: {
+            /** @description The match, waiting for the opponent's answer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    respondToMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchRespond"];
+            };
+        };
+        responses: {
+            /** @description The match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    vetoMatchDiscipline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchChoice"];
+            };
+        };
+        responses: {
+            /** @description The match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    pickMatchDiscipline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchPick"];
+            };
+        };
+        responses: {
+            /** @description The match, its new game being played. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    playMatchGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game's content and the caller's clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchGamePlay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    submitMatchGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingSubmit"];
+            };
+        };
+        responses: {
+            /** @description The match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
                 };
             };
             400: components["responses"]["BadRequest"];

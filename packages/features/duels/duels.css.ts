@@ -147,3 +147,12 @@ export const inlineLink = style({
   textDecoration: 'underline',
   textUnderlineOffset: 2,
 });
+
+/** A match's score board: one row per game, the numbers right-aligned. */
+export const board = style({ borderCollapse: 'collapse', width: '100%', maxWidth: '640px' });
+
+globalStyle(`${board} th, ${board} td`, {
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  textAlign: 'start',
+  borderBottom: `1px solid ${vars.color.border}`,
+});

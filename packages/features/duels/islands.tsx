@@ -1,6 +1,7 @@
 /**
  * The duels islands mounted by the duel pages: `DuelsHomeIsland` (`/multiple-duels`),
- * `DuelSetupIsland` (`/desk-duel`, `/custom-duel`, `/images-duel`, `/numbers-duel`); the arena
+ * `DuelSetupIsland` (`/desk-duel`, `/custom-duel`, `/images-duel`, `/numbers-duel`),
+ * `MatchIsland` (`/match/{id}`); the arena
  * is `DuelArenaIsland` of `duel-arena`. Each needs the `duels` feature: a free plan sees the
  * Premium modal.
  */
@@ -9,6 +10,7 @@ import { GatedPage, type GateTitle } from '../gate/index.ts';
 import { IslandRoot } from '../shared/IslandRoot.tsx';
 import { DuelSetup } from './DuelSetup.tsx';
 import { DuelsHome } from './DuelsHome.tsx';
+import { MatchScreen } from './MatchScreen.tsx';
 
 type Prefs = { locale?: Locale; theme?: Theme };
 
@@ -44,6 +46,17 @@ export function DuelSetupIsland({
     <IslandRoot {...prefs}>
       <GatedPage feature="duels" title={KIND_GATE_TITLE[kind]}>
         <DuelSetup kind={kind} opponent={opponent ?? null} />
+      </GatedPage>
+    </IslandRoot>
+  );
+}
+
+/** `/match/{id}`: a match between friends (`MatchScreen`). */
+export function MatchIsland({ matchId, ...prefs }: Prefs & { matchId: number }) {
+  return (
+    <IslandRoot {...prefs}>
+      <GatedPage feature="duels" title={HUB_TITLE}>
+        <MatchScreen matchId={matchId} />
       </GatedPage>
     </IslandRoot>
   );

@@ -101,6 +101,9 @@ export const en = {
     '{name} accepted your {type, select, desk {desk duel} custom {custom duel} images {image duel} table {table duel} other {duel}}',
   'shell.notifications.duelRejected':
     '{name} rejected your {type, select, desk {desk duel} custom {custom duel} images {image duel} table {table duel} other {duel}}',
+  'shell.notifications.matchRequest': '{name} challenged you to a best-of-{bestOf} match',
+  'shell.notifications.matchAccepted': '{name} accepted your best-of-{bestOf} match',
+  'shell.notifications.matchRejected': '{name} declined your best-of-{bestOf} match',
   'shell.duelType.desk': 'deck',
   'shell.duelType.custom': 'custom',
   'shell.duelType.images': 'images',
@@ -285,6 +288,9 @@ export const es: Record<ShellMessageId, string> = {
     '{name} aceptó tu {type, select, desk {duelo de mazo} custom {duelo personalizado} images {duelo de imágenes} table {duelo de números} other {duelo}}',
   'shell.notifications.duelRejected':
     '{name} rechazó tu {type, select, desk {duelo de mazo} custom {duelo personalizado} images {duelo de imágenes} table {duelo de números} other {duelo}}',
+  'shell.notifications.matchRequest': '{name} te retó a una partida al mejor de {bestOf}',
+  'shell.notifications.matchAccepted': '{name} aceptó tu partida al mejor de {bestOf}',
+  'shell.notifications.matchRejected': '{name} rechazó tu partida al mejor de {bestOf}',
   'shell.duelType.desk': 'mazo',
   'shell.duelType.custom': 'preguntas',
   'shell.duelType.images': 'imágenes',

@@ -96,6 +96,26 @@ describe('notificationView', () => {
     expect(text('es', duel('duel_rejected', 'table'))).toBe('fede rechazó tu duelo de números');
   });
 
+  test('match kinds name the sender and the best-of, and link to the match', () => {
+    const match = (kind: Notification['kind']): Notification => ({
+      ...share(11, ago(0)),
+      kind,
+      payload: { match_id: 41, best_of: 3, from_username: 'fede' },
+      actor_username: 'fede',
+    });
+    const text = (locale: 'en' | 'es', n: Notification) => {
+      const view = notificationView(n);
+      return createIntl({ locale, messages: messages[locale] }).formatMessage(
+        { id: view.message },
+        view.values,
+      );
+    };
+    expect(notificationView(match('match_request')).href).toBe('/match/41');
+    expect(text('en', match('match_request'))).toBe('fede challenged you to a best-of-3 match');
+    expect(text('es', match('match_accepted'))).toBe('fede aceptó tu partida al mejor de 3');
+    expect(text('en', match('match_rejected'))).toBe('fede declined your best-of-3 match');
+  });
+
   test('an accepted invitation names the invitee and links to the profile', () => {
     const accepted: Notification = {
       ...share(9, ago(0)),

@@ -65,6 +65,13 @@ const DUEL_MESSAGES = {
   duel_rejected: 'shell.notifications.duelRejected',
 } as const satisfies Partial<Record<Notification['kind'], ShellMessageId>>;
 
+/** The message of each match kind. */
+const MATCH_MESSAGES = {
+  match_request: 'shell.notifications.matchRequest',
+  match_accepted: 'shell.notifications.matchAccepted',
+  match_rejected: 'shell.notifications.matchRejected',
+} as const satisfies Partial<Record<Notification['kind'], ShellMessageId>>;
+
 /**
  * The message and link of a notification by its `kind`. A kind this client does not know (a newer
  * server's) shows a generic text rather than nothing.
@@ -103,6 +110,15 @@ export function notificationView(notification: Notification): NotificationView {
             ? arenaPath(payload.duel_type, payload.duel_id)
             : '/multiple-duels',
         duelRequestId: notification.kind === 'duel_request' ? payload.duel_request_id : undefined,
+      };
+    // A match is answered, vetoed and played on its own page.
+    case 'match_request':
+    case 'match_accepted':
+    case 'match_rejected':
+      return {
+        message: MATCH_MESSAGES[notification.kind],
+        values: { name, bestOf: payload.best_of ?? 3 },
+        href: payload.match_id ? `/match/${payload.match_id}` : '/multiple-duels',
       };
     // Bought, renewed, cancelled, expired or failed: the plan, and until when it lasts.
     case 'subscription_changed': {

@@ -4,6 +4,7 @@ import type {
   DuelRequest,
   DuelStats,
   Leaderboard,
+  Match,
   RatingDiscipline,
   Ratings,
 } from '@memoria/api';
@@ -241,5 +242,107 @@ export const noRatings: Ratings = {
     discipline: 'desk',
     my_rank: null,
     entries: [],
+  },
+};
+
+// ── Matches ────────────────────────────────────────────────────────────────────────────────────
+
+const side = (score: number | null, submitted = score !== null) => ({
+  started: submitted,
+  submitted,
+  score,
+  memorize_ms: score === null ? null : 30_000,
+  late: false,
+  marks: null,
+});
+
+const baseMatch: Match = {
+  id: 7,
+  best_of: 3,
+  status: 'active',
+  phase: 'veto',
+  creator: { id: ME, username: 'ana' },
+  opponent: { id: 2, username: 'bo' },
+  my_side: 'creator',
+  vetoes: [],
+  turn_user_id: ME,
+  choices: ['numbers', 'images', 'words', 'names', 'cards'],
+  games: [],
+  creator_wins: 0,
+  opponent_wins: 0,
+  draws: 0,
+  winner: null,
+  created_at: '2026-11-20T10:00:00Z',
+  finished_at: null,
+};
+
+const numbersGame = {
+  number: 1,
+  discipline: 'numbers' as const,
+  picked_by: 2,
+  options: { count: 80, scoring: 'rows' as const, language: null },
+  max_score: 80,
+};
+
+/** The match at each phase, as Ana (the challenger) sees it. */
+export const matches: Record<'invited' | 'veto' | 'pick' | 'playing' | 'finished', Match> = {
+  invited: {
+    ...baseMatch,
+    status: 'pending',
+    phase: 'invited',
+    my_side: 'opponent',
+    creator: { id: 2, username: 'bo' },
+    opponent: { id: ME, username: 'ana' },
+    turn_user_id: null,
+    choices: [],
+  },
+  veto: baseMatch,
+  pick: {
+    ...baseMatch,
+    phase: 'pick',
+    vetoes: [
+      { user_id: 2, discipline: 'cards' },
+      { user_id: ME, discipline: 'words' },
+    ],
+    choices: ['numbers', 'images', 'names'],
+  },
+  playing: {
+    ...baseMatch,
+    phase: 'play',
+    vetoes: [
+      { user_id: ME, discipline: 'cards' },
+      { user_id: 2, discipline: 'words' },
+    ],
+    turn_user_id: null,
+    choices: [],
+    games: [{ ...numbersGame, outcome: null, creator: side(null), opponent: side(null, true) }],
+  },
+  finished: {
+    ...baseMatch,
+    status: 'finished',
+    phase: 'finished',
+    vetoes: [
+      { user_id: ME, discipline: 'cards' },
+      { user_id: 2, discipline: 'words' },
+    ],
+    turn_user_id: null,
+    choices: [],
+    games: [
+      { ...numbersGame, outcome: 'creator', creator: side(60), opponent: side(40) },
+      {
+        ...numbersGame,
+        number: 2,
+        discipline: 'images',
+        picked_by: ME,
+        options: { count: 30, scoring: null, language: null },
+        max_score: 30,
+        outcome: 'creator',
+        creator: side(27),
+        opponent: side(22),
+      },
+    ],
+    creator_wins: 2,
+    winner: 'creator',
+    finished_at: '2026-11-20T10:20:00Z',
   },
 };

@@ -1207,6 +1207,88 @@ export const trainingAttempts = pgTable(
   ],
 );
 
+/**
+ * A match between two friends (issue 44, `domain/duels/matches`): best of 3 or 5 games of Memory
+ * League's disciplines, one veto each, then picks in turn. `vetoes` lists `{user_id, discipline}`
+ * in order; `winner` is `creator`, `opponent` or `draw` once finished.
+ */
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opponentId: integer('opponent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bestOf: integer('best_of').notNull(),
+    /** pending (invited), rejected, active (vetoes, picks and games), finished. */
+    status: text('status').notNull().default('pending'),
+    vetoes: jsonb('vetoes').notNull().default([]),
+    winner: text('winner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('matches_creator_idx').on(t.creatorId, t.createdAt),
+    index('matches_opponent_idx').on(t.opponentId, t.createdAt),
+    check('matches_not_self', sql`${t.creatorId} <> ${t.opponentId}`),
+    check('matches_best_of', sql`${t.bestOf} in (3, 5)`),
+  ],
+);
+
+/**
+ * One game of a match: the picked discipline and its seeded content (`{view, truth}`), the same
+ * for both players; `outcome` (`creator`, `opponent`, `draw`) once both recalls are in.
+ */
+export const matchGames = pgTable(
+  'match_games',
+  {
+    id: serial('id').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    discipline: text('discipline').notNull(),
+    pickedBy: integer('picked_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    options: jsonb('options').notNull(),
+    seed: integer('seed').notNull(),
+    content: jsonb('content').notNull(),
+    maxScore: integer('max_score').notNull(),
+    outcome: text('outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('match_games_number_key').on(t.matchId, t.number)],
+);
+
+/** One player's play of a match game: their clock from their first open, then their recall. */
+export const matchPlays = pgTable(
+  'match_plays',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => matchGames.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    memorizeEndsAt: timestamp('memorize_ends_at', { withTimezone: true }).notNull(),
+    recallEndsAt: timestamp('recall_ends_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    answers: jsonb('answers'),
+    marks: jsonb('marks'),
+    score: integer('score'),
+    memorizeMs: integer('memorize_ms'),
+    late: boolean('late').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
+);
+
 /** The invitation to a duel: a notification on both sides, each able to hide it (soft delete). */
 export const duelRequests = pgTable(
   'duel_requests',

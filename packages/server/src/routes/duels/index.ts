@@ -4,6 +4,7 @@
  * and scores; every change reaches the other player live (`notify`, `duel_progress`).
  */
 import type { Handlers } from '../../contract/types.ts';
+import { handlers as matches } from './matches.ts';
 import { handlers as questions } from './questions.ts';
 import { handlers as ratings } from './ratings.ts';
 import { handlers as recall } from './recall.ts';
@@ -12,6 +13,7 @@ import { handlers as stats } from './stats.ts';
 import { handlers as training } from './training.ts';
 
 export const handlers: Handlers = {
+  ...matches,
   ...questions,
   ...ratings,
   ...recall,

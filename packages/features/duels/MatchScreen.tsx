@@ -1,0 +1,338 @@
+/**
+ * A match between two friends (`/match/{id}`): the lobby where vetoes and picks are made in turn,
+ * each game (memorise its content, then a simple recall form per discipline), the score board
+ * and the winner. The server holds the state; `match_progress` keeps this screen current, and a
+ * reload reads it again whole.
+ */
+import {
+  type DisciplineId,
+  type Match,
+  type MatchGamePlay,
+  useChooseMatchDiscipline,
+  useMatch,
+  usePlayMatchGame,
+  useRespondToMatch,
+  useSubmitMatchGame,
+} from '@memoria/api';
+import { Button, TextArea, TextField } from '@memoria/ui';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as s from './duels.css.ts';
+import { DuelSection, LoadError, Loading } from './shared.tsx';
+
+const disciplineKey = (d: DisciplineId) =>
+  `duels.ratings.discipline.${d === 'names' ? 'names_faces' : d}`;
+
+/**
+ * The whole match screen for one match: who plays whom and the score, then what the phase asks
+ * of the viewer (answer the challenge, veto, pick, play the current game, wait for the friend),
+ * the games so far and, at the end, the winner.
+ *
+ * **Use it** on the match page (`MatchIsland`, `/match/{id}`), one per match. **Don't use it** for solo training (no opponent)
+ * or for the duels of the spec (`DuelArenaIsland`).
+ *
+ * **API calls and states.** `GET duels/matches/{id}/` (a skeleton while it loads, `Loading`; its
+ * message and Retry when it fails, `LoadError`); the moves `respond/`, `veto/`, `pick/`, `play/`,
+ * `submit/`. Stories `Features/duels/MatchScreen`: `Invited`, `Veto`, `Pick`, `Playing`,
+ * `Finished`, `LoadError`, `Spanish`, `Phone`, `Dark`.
+ *
+ * **Accessibility.** One section headed by an `h2`; the choices are buttons named by the
+ * discipline; the recall fields have visible labels; the score board is a table with headers;
+ * the result is a status (`role="status"`) so it is read when it appears.
+ */
+export function MatchScreen({
+  matchId,
+}: {
+  /** The match's id (from the page's path). */
+  matchId: number;
+}) {
+  const match = useMatch(matchId);
+  if (match.isPending) return <Loading />;
+  if (match.isError) return <LoadError error={match.error} onRetry={() => match.refetch()} />;
+  return <MatchBody match={match.data} />;
+}
+
+function MatchBody({ match }: { match: Match }) {
+  const me = match.my_side === 'creator' ? match.creator : match.opponent;
+  const friend = match.my_side === 'creator' ? match.opponent : match.creator;
+  const myWins = match.my_side === 'creator' ? match.creator_wins : match.opponent_wins;
+  const theirWins = match.my_side === 'creator' ? match.opponent_wins : match.creator_wins;
+  return (
+    <DuelSection id="match-title" titleId="duels.match.title">
+      <p className={s.muted}>
+        <FormattedMessage
+          id="duels.match.players"
+          values={{ me: me.username, friend: friend.username, bestOf: match.best_of }}
+        />
+      </p>
+      <p className={s.statValue}>
+        <FormattedMessage id="duels.match.score" values={{ mine: myWins, theirs: theirWins }} />
+      </p>
+      <MatchPhase match={match} friend={friend.username} />
+      {match.games.length > 0 ? <ScoreBoard match={match} /> : null}
+    </DuelSection>
+  );
+}
+
+function MatchPhase({ match, friend }: { match: Match; friend: string }) {
+  const respond = useRespondToMatch();
+  const choose = useChooseMatchDiscipline();
+  if (match.phase === 'invited') {
+    if (match.my_side === 'creator') {
+      return (
+        <p className={s.muted}>
+          <FormattedMessage id="duels.match.waitingAnswer" values={{ friend }} />
+        </p>
+      );
+    }
+    return (
+      <div className={s.actions}>
+        <Button onClick={() => respond.mutate({ id: match.id, action: 'accept' })}>
+          <FormattedMessage id="duels.action.accept" />
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => respond.mutate({ id: match.id, action: 'reject' })}
+        >
+          <FormattedMessage id="duels.action.reject" />
+        </Button>
+      </div>
+    );
+  }
+  if (match.phase === 'rejected') {
+    return (
+      <p className={s.muted}>
+        <FormattedMessage id="duels.match.rejected" />
+      </p>
+    );
+  }
+  if (match.phase === 'finished') {
+    return (
+      <p className={s.result} role="status">
+        <FormattedMessage
+          id="duels.match.winner"
+          values={{
+            outcome:
+              match.winner === 'draw' ? 'draw' : match.winner === match.my_side ? 'won' : 'lost',
+          }}
+        />
+      </p>
+    );
+  }
+  if (match.phase === 'veto' || match.phase === 'pick') {
+    const action = match.phase;
+    if (match.choices.length === 0) {
+      return (
+        <p className={s.muted}>
+          <FormattedMessage id={`duels.match.waiting.${action}`} values={{ friend }} />
+        </p>
+      );
+    }
+    return (
+      <div>
+        <h3 className={s.subTitle}>
+          <FormattedMessage id={`duels.match.choose.${action}`} />
+        </h3>
+        <div className={s.actions}>
+          {match.choices.map((d) => (
+            <Button
+              key={d}
+              variant={action === 'veto' ? 'secondary' : 'primary'}
+              disabled={choose.isPending}
+              onClick={() => choose.mutate({ id: match.id, action, discipline: d })}
+            >
+              <FormattedMessage id={disciplineKey(d)} />
+            </Button>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  const game = match.games.at(-1);
+  const mine = game ? game[match.my_side] : null;
+  if (!game || mine?.submitted) {
+    return (
+      <p className={s.muted}>
+        <FormattedMessage id="duels.match.waiting.recall" values={{ friend }} />
+      </p>
+    );
+  }
+  return <GamePlay matchId={match.id} key={game.number} />;
+}
+
+/** The current game: open it (the clock starts), memorise, then recall. */
+function GamePlay({ matchId }: { matchId: number }) {
+  const play = usePlayMatchGame();
+  const [opened, setOpened] = useState<{ play: MatchGamePlay; at: number } | null>(null);
+  const [recalling, setRecalling] = useState<number | null>(null);
+  if (!opened) {
+    return (
+      <div className={s.actions}>
+        <Button
+          disabled={play.isPending}
+          onClick={() =>
+            play.mutate(
+              { id: matchId },
+              { onSuccess: (data) => setOpened({ play: data, at: Date.now() }) },
+            )
+          }
+        >
+          <FormattedMessage id="duels.match.startGame" />
+        </Button>
+      </div>
+    );
+  }
+  if (recalling === null) {
+    return (
+      <div>
+        <GameContent play={opened.play} />
+        <div className={s.actions}>
+          <Button onClick={() => setRecalling(Date.now() - opened.at)}>
+            <FormattedMessage id="duels.match.recallNow" />
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return <RecallForm matchId={matchId} play={opened.play} memorizeMs={recalling} />;
+}
+
+function GameContent({ play }: { play: MatchGamePlay }) {
+  const c = play.content;
+  const items =
+    play.discipline === 'numbers'
+      ? [c.digits ?? '']
+      : play.discipline === 'images'
+        ? (c.sequences ?? []).map((seq) => seq.join(' '))
+        : play.discipline === 'words'
+          ? (c.words ?? [])
+          : play.discipline === 'names'
+            ? (c.faces ?? []).map((f) => `${f.first_name} ${f.last_name}`)
+            : (c.cards ?? []);
+  return (
+    <ol className={s.list} data-testid="match-content">
+      {items.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: items may repeat; their place is the key.
+        <li key={i} className={s.digits}>
+          {item}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** How many answers the discipline expects, and how a form's text becomes them. */
+function answersOf(play: MatchGamePlay, text: string): string[] {
+  const c = play.content;
+  if (play.discipline === 'numbers') {
+    const length = (c.digits ?? '').length;
+    return Array.from({ length }, (_, i) => text.replace(/\s/g, '')[i] ?? '');
+  }
+  const lines = text.split('\n').map((line) => line.trim());
+  if (play.discipline === 'names') {
+    return (c.recall_faces ?? []).flatMap((_, i) => {
+      const [first = '', ...last] = (lines[i] ?? '').split(/\s+/);
+      return [first, last.join(' ')];
+    });
+  }
+  if (play.discipline === 'images') {
+    return (c.sequences ?? []).flat().map((_, i) => lines.join(' ').split(/\s+/)[i] ?? '');
+  }
+  const length = play.discipline === 'words' ? (c.words ?? []).length : (c.cards ?? []).length;
+  return Array.from({ length }, (_, i) => lines[i] ?? '');
+}
+
+function RecallForm({
+  matchId,
+  play,
+  memorizeMs,
+}: {
+  matchId: number;
+  play: MatchGamePlay;
+  memorizeMs: number;
+}) {
+  const intl = useIntl();
+  const submit = useSubmitMatchGame();
+  const [text, setText] = useState('');
+  const label = intl.formatMessage({ id: `duels.match.recall.${play.discipline}` });
+  return (
+    <form
+      className={s.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit.mutate({ id: matchId, answers: answersOf(play, text), memorize_ms: memorizeMs });
+      }}
+    >
+      {play.discipline === 'numbers' ? (
+        <TextField
+          label={label}
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={1000}
+          onChange={(e) => setText(e.target.value)}
+        />
+      ) : (
+        <TextArea label={label} value={text} rows={6} onChange={(e) => setText(e.target.value)} />
+      )}
+      <div className={s.actions}>
+        <Button type="submit" disabled={submit.isPending}>
+          <FormattedMessage id="duels.action.submit" />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ScoreBoard({ match }: { match: Match }) {
+  const theirSide = match.my_side === 'creator' ? 'opponent' : 'creator';
+  const scoreText = (score: number | null) => (score === null ? '–' : String(score));
+  return (
+    <table className={s.board}>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">
+            <FormattedMessage id="duels.ratings.discipline" />
+          </th>
+          <th scope="col">
+            <FormattedMessage id="duels.match.board.mine" />
+          </th>
+          <th scope="col">
+            <FormattedMessage id="duels.match.board.theirs" />
+          </th>
+          <th scope="col">
+            <FormattedMessage id="duels.match.board.result" />
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {match.games.map((g) => (
+          <tr key={g.number}>
+            <td>{g.number}</td>
+            <td>
+              <FormattedMessage id={disciplineKey(g.discipline)} />
+            </td>
+            <td>{scoreText(g[match.my_side].score)}</td>
+            <td>{scoreText(g[theirSide].score)}</td>
+            <td>
+              <FormattedMessage
+                id="duels.match.board.outcome"
+                values={{
+                  outcome:
+                    g.outcome === null
+                      ? 'playing'
+                      : g.outcome === 'draw'
+                        ? 'draw'
+                        : g.outcome === match.my_side
+                          ? 'won'
+                          : 'lost',
+                }}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
