@@ -57,11 +57,11 @@ import {
 } from '../../domain/review/scheduling.ts';
 import { easyWeekOf } from '../../domain/workload/load-balancer.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { cardFor } from '../../services/decks/access.ts';
-import { reviewToolsOf } from '../../services/review/review-tools.ts';
-import { balanceDueDay } from '../../services/workload/due-day.ts';
-import { MESSAGES } from './messages.ts';
+import { cardFor } from '../decks/access.ts';
+import { balanceDueDay } from '../workload/due-day.ts';
+import { RATING_MESSAGES as MESSAGES } from './messages.ts';
 import { toCard, toIntervals } from './responses.ts';
+import { reviewToolsOf } from './review-tools.ts';
 import { remainingToday } from './today.ts';
 
 export interface RateOptions {
