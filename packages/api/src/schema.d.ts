@@ -756,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Start a live quiz of the course from one of its assigned decks.
-         * @description For the course's owner and teachers (a student gets 403, anyone else 404). The deck must be assigned to the course (404 otherwise) and have at least 2 cards with a text back (400 `too_few_cards`). The quiz waits in its lobby with a six-digit `code` students join with; it asks up to `question_count` cards of the deck, each with its back and up to 3 backs of other cards as options.
+         * @description For the course's owner and teachers (a student gets 403, anyone else 404). The deck must be assigned to the course (404 otherwise) and have at least 2 cards with distinct text backs (400, `live_quiz_too_few_cards` on `desk_id`). The quiz waits in its lobby with a six-digit `code` students join with; it asks up to `question_count` cards of the deck, each with its back and up to 3 backs of other cards as options.
          */
         post: operations["createLiveQuiz"];
         delete?: never;
@@ -796,7 +796,7 @@ export interface paths {
         put?: never;
         /**
          * Join a live quiz with its six-digit code.
-         * @description For a student of the quiz's course; a code of no quiz not finished, or of a course the caller is not a student of, is 404 (codes reveal nothing). Joining again answers the quiz as it is (a reload).
+         * @description For a student of the quiz's course (its owner and teachers get 403: they run it); a code of no quiz not finished, or of a course the caller is not in, is 404. Joining again answers the quiz as it is (a reload).
          */
         post: operations["joinLiveQuiz"];
         delete?: never;
@@ -3687,7 +3687,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "exam_date_in_past" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "search_invalid" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "exam_date_in_past" | "live_quiz_too_few_cards" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "search_invalid" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -7491,6 +7491,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
