@@ -17,6 +17,7 @@ import { API_BASE_PATH } from './constants.ts';
 import { duelKeys } from './duels.ts';
 import { friendKeys } from './friends.ts';
 import { invitationKeys } from './invitations.ts';
+import { liveQuizKeys } from './live-quizzes.ts';
 import { notificationKeys } from './notifications.ts';
 import { SUBSCRIPTION_CHANGE_KEYS } from './payments.ts';
 import { getQueryClient, queryKeys, useSignedIn } from './query.ts';
@@ -49,6 +50,8 @@ export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   subscription_changed: [notificationKeys.all, ...SUBSCRIPTION_CHANGE_KEYS],
   // The opponent answered, joined or finished: the duel on screen and the duel lists are stale.
   duel_progress: [duelKeys.all, queryKeys.duelRequests.all],
+  // A live quiz moved (a step, or for its teachers a join or an answer): read it again.
+  live_quiz: [liveQuizKeys.all],
   // The stream's last frame (the server ended it): nothing is stale by it.
   closed: [],
 };
@@ -59,7 +62,11 @@ export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
  * what these would have refreshed is refreshed (a duel the opponent finished meanwhile, a
  * streak changed on another device).
  */
-export const UNREPLAYED_EVENTS: readonly StreamEventType[] = ['activity', 'duel_progress'];
+export const UNREPLAYED_EVENTS: readonly StreamEventType[] = [
+  'activity',
+  'duel_progress',
+  'live_quiz',
+];
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */
 export const EVENTS_RETRY_MS = 1_000;
