@@ -4162,10 +4162,10 @@ export interface components {
         LiveQuizStatus: "lobby" | "question" | "reveal" | "finished";
         LiveQuizCreate: {
             desk_id: components["schemas"]["Id"];
-            /** @default 10 */
-            question_count: number;
-            /** @default 20 */
-            seconds_per_question: number;
+            /** @description How many cards to ask (10 when left out; fewer when the deck has fewer). */
+            question_count?: number;
+            /** @description The time to answer each question (20 when left out). */
+            seconds_per_question?: number;
         };
         LiveQuizJoin: {
             code: string;
