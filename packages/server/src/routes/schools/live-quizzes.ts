@@ -41,12 +41,22 @@ const CODE_ATTEMPTS = 20;
 const randomUnit = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /** The quiz and the caller's part in it: its course's owner or teacher, or a player; else 404. */
+/** The course as the user sees it, or undefined when it is hidden from them (404). */
+async function seenCourse(c: C, courseId: number) {
+  try {
+    return await groupFor(c.get('deps').sql, 'course', currentUser(c), courseId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
 async function quizFor(c: C, id: number): Promise<{ quiz: LiveQuizRecord; viewer: Viewer }> {
   const { sql } = c.get('deps');
   const user = currentUser(c);
   const quiz = await liveQuizById(sql, id);
   if (!quiz) throw notFound(MESSAGES.quizNotFound);
-  const group = await groupFor(sql, 'course', user, quiz.courseId).catch(() => undefined);
+  const group = await seenCourse(c, quiz.courseId);
   const isTeacher = group !== undefined && (group.isOwner || group.myRole === 'teacher');
   if (!isTeacher && !(group && (await isLiveQuizPlayer(sql, quiz.id, user.id)))) {
     throw notFound(MESSAGES.quizNotFound);
@@ -116,7 +126,7 @@ export const handlers: Handlers = {
     const user = currentUser(c);
     const quiz = await openLiveQuizByCode(sql, body.code);
     if (!quiz) throw notFound(MESSAGES.quizCodeNotFound);
-    const group = await groupFor(sql, 'course', user, quiz.courseId).catch(() => undefined);
+    const group = await seenCourse(c, quiz.courseId);
     if (!group) throw notFound(MESSAGES.quizCodeNotFound);
     if (group.myRole !== 'student') throw forbidden(MESSAGES.quizStudentsOnly);
     if (await joinLiveQuiz(sql, quiz.id, user.id)) await signalLiveQuiz(sql, quiz, 'teachers');
