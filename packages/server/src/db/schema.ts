@@ -1517,9 +1517,7 @@ export const liveQuizzes = pgTable(
   },
   (t) => [
     // A code names one quiz not finished; finished quizzes free theirs.
-    uniqueIndex('live_quizzes_open_code_idx')
-      .on(t.code)
-      .where(sql`status <> 'finished'`),
+    uniqueIndex('live_quizzes_open_code_idx').on(t.code).where(sql`status <> 'finished'`),
     index('live_quizzes_course_idx').on(t.courseId),
     check('live_quizzes_status_check', sql`status in ('lobby', 'question', 'reveal', 'finished')`),
   ],
