@@ -17,6 +17,7 @@ import { API_BASE_PATH } from './constants.ts';
 import { duelKeys } from './duels.ts';
 import { friendKeys } from './friends.ts';
 import { invitationKeys } from './invitations.ts';
+import { liveQuizKeys } from './live-quizzes.ts';
 import { matchKeys } from './matches.ts';
 import { notificationKeys } from './notifications.ts';
 import { SUBSCRIPTION_CHANGE_KEYS } from './payments.ts';
@@ -52,6 +53,8 @@ export const EVENT_INVALIDATIONS: Record<StreamEventType, Keys> = {
   duel_progress: [duelKeys.all, queryKeys.duelRequests.all],
   // A veto, pick, recall or result of a match the caller plays: the match and the lists are stale.
   match_progress: [matchKeys.all],
+  // A live quiz moved (a step, or for its teachers a join or an answer): read it again.
+  live_quiz: [liveQuizKeys.all],
   // The stream's last frame (the server ended it): nothing is stale by it.
   closed: [],
 };
@@ -66,6 +69,7 @@ export const UNREPLAYED_EVENTS: readonly StreamEventType[] = [
   'activity',
   'duel_progress',
   'match_progress',
+  'live_quiz',
 ];
 
 /** First and largest delay between reconnect attempts after a failure (doubling in between). */

@@ -37,6 +37,7 @@ export * from './friends.ts';
 export { useHydrated, useHydratedQuery } from './hydration.ts';
 export { newIdempotencyKey } from './idempotency-key.ts';
 export * from './invitations.ts';
+export * from './live-quizzes.ts';
 export * from './matches.ts';
 export type { MediaResolver, MediaResolverOptions } from './media.ts';
 export {

@@ -742,6 +742,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/courses/{id}/live-quizzes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a live quiz of the course from one of its assigned decks.
+         * @description For the course's owner and teachers (a student gets 403, anyone else 404). The deck must be assigned to the course (404 otherwise) and have at least 2 cards with distinct text backs (400, `live_quiz_too_few_cards` on `desk_id`). The quiz waits in its lobby with a six-digit `code` students join with; it asks up to `question_count` cards of the deck, each with its back and up to 3 backs of other cards as options.
+         */
+        post: operations["createLiveQuiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/live-quizzes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live quizzes not finished of the caller's courses.
+         * @description For a student, those of the courses they are a student of (to join from the dashboard); for a teacher, those of the courses they teach. Newest first, at most 20.
+         */
+        get: operations["listLiveQuizzes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/live-quizzes/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a live quiz with its six-digit code.
+         * @description For a student of the quiz's course (its owner and teachers get 403: they run it); a code of no quiz not finished, or of a course the caller is not in, is 404. Joining again answers the quiz as it is (a reload).
+         */
+        post: operations["joinLiveQuiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/live-quizzes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The whole state of a live quiz (to resume after a reload).
+         * @description For the course's owner and teachers, and the students who joined; anyone else gets 404. The correct option and the distribution show only once the question is closed (the teacher moved on or its time is up).
+         */
+        get: operations["getLiveQuiz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/live-quizzes/{id}/next/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the quiz on one step.
+         * @description For the course's owner and teachers (a player gets 403, anyone else 404): the lobby opens the first question; an open question closes (its distribution and the leaderboard show); a closed one opens the next, or finishes the quiz after the last. `from_index` and `from_status` are what the caller saw: a step already taken by another click is 409.
+         */
+        post: operations["advanceLiveQuiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/live-quizzes/{id}/answer/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the open question.
+         * @description For a student who joined (a teacher gets 403, anyone else 404). One answer per question, timed by the server: a second answer, a question not open, or one whose time is up is 409. A right answer scores up to 1000 points, less the slower it came (Kahoot's rule: 1000 × (1 − time / limit / 2), the full 1000 under half a second); a wrong one 0. The answer is also the student's review of that card: right is Good, wrong is Again.
+         */
+        post: operations["answerLiveQuiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/live-quizzes/{id}/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Per question and per student, what the quiz's players answered.
+         * @description For the course's owner and teachers (a player gets 403, anyone else 404), at any time; questions not asked yet are left out.
+         */
+        get: operations["getLiveQuizReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/users/{id}/assign_course/": {
         parameters: {
             query?: never;
@@ -3711,7 +3866,7 @@ export interface components {
          *     contract's own validation (`required`, `too_long`…); the others from the server's rules.
          * @enum {string}
          */
-        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "exam_date_in_past" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "search_invalid" | "invalid";
+        FieldErrorCode: "required" | "blank" | "wrong_type" | "invalid_format" | "not_allowed_value" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "too_few_fields" | "unknown_field" | "malformed_json" | "invalid_email" | "email_taken" | "username_taken" | "passwords_do_not_match" | "password_too_short" | "invalid_timezone" | "desk_name_required" | "emails_required" | "text_or_image_required" | "no_text_in_image" | "front_required" | "back_required" | "one_image_file" | "image_too_large" | "not_an_image" | "image_malformed" | "image_undecodable" | "image_too_many_pixels" | "media_file_required" | "media_type_not_allowed" | "media_too_large" | "time_in_future" | "end_before_start" | "duration_too_long" | "before_session" | "visits_overlap" | "day_over_24h" | "control_characters" | "reserved_field_name" | "too_deeply_nested" | "invalid_unicode" | "invisible_characters" | "malformed_form" | "friend_request_to_self" | "no_numbers_entered" | "only_numbers_and_spaces" | "number_field_empty" | "word_does_not_encode" | "word_not_in_dictionary" | "one_word_letters_only" | "number_repeated" | "already_subscribed" | "plan_already_included" | "not_cancellable" | "payment_mismatch" | "checkout_decided" | "test_clock_disabled" | "view_time_out_of_range" | "answer_time_out_of_range" | "item_limit_out_of_range" | "question_count_above_cards" | "opponent_not_friend" | "anki_file_required" | "anki_too_large" | "anki_not_a_zip" | "anki_no_collection" | "anki_corrupt_collection" | "anki_too_many_cards" | "anki_media_type" | "anki_corrupt_media" | "csv_file_required" | "csv_too_large" | "csv_not_utf8" | "csv_no_rows" | "csv_too_many_rows" | "csv_unclosed_quote" | "csv_column_count" | "invalid_website" | "exam_date_in_past" | "live_quiz_too_few_cards" | "invitation_invalid" | "invitation_used" | "invitation_expired" | "own_invitation" | "invitation_other_email" | "note_type_unknown" | "note_field_unknown" | "note_field_required" | "cloze_deletion_required" | "occlusion_masks_invalid" | "template_invalid" | "edit_through_note" | "search_invalid" | "invalid";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -3883,7 +4038,7 @@ export interface components {
             unseen_count: number;
         };
         /** @description One SSE frame of `GET /events/`, as an object (what OpenAPI 3.2 calls the `itemSchema` of a sequential media type): on the wire `id:` and `event:` are lines and `data:` is the JSON text of `data`. `event` names the type; each type names the client caches it makes stale (`notification`: the notification list). Later domains (friends, duels) add types here; clients ignore types they do not know. */
-        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["DuelProgressEvent"] | components["schemas"]["MatchProgressEvent"] | components["schemas"]["ClosedEvent"];
+        StreamEvent: components["schemas"]["ReadyEvent"] | components["schemas"]["NotificationEvent"] | components["schemas"]["ActivityEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["DuelProgressEvent"] | components["schemas"]["MatchProgressEvent"] | components["schemas"]["LiveQuizEvent"] | components["schemas"]["ClosedEvent"];
         /** @description The last frame of a stream the server ends for a reason the client must act on (no `id`). `stream_limit`: the user opened more streams than the limit per user (10 by default) and this one was the oldest. A client should not reconnect at once (that would end another of the user's streams in turn) but when its page is shown again, and poll meanwhile. */
         ClosedEvent: {
             /**
@@ -4181,6 +4336,126 @@ export interface components {
         };
         SubjectIdRequest: {
             subject_id: components["schemas"]["Id"];
+        };
+        /**
+         * @description `lobby` (players join), `question` (the question at `question_index` is open), `reveal` (it is closed: its answer, distribution and the leaderboard show), `finished`.
+         * @enum {string}
+         */
+        LiveQuizStatus: "lobby" | "question" | "reveal" | "finished";
+        LiveQuizCreate: {
+            desk_id: components["schemas"]["Id"];
+            /** @description How many cards to ask (10 when left out; fewer when the deck has fewer). */
+            question_count?: number;
+            /** @description The time to answer each question (20 when left out). */
+            seconds_per_question?: number;
+        };
+        LiveQuizJoin: {
+            code: string;
+        };
+        LiveQuizAdvance: {
+            /** @description The `question_index` the caller saw (-1 in the lobby). */
+            from_index: number;
+            from_status: components["schemas"]["LiveQuizStatus"];
+        };
+        LiveQuizAnswer: {
+            question_index: number;
+            option: number;
+        };
+        LiveQuizAnswerResult: {
+            correct: boolean;
+            points: number;
+            score: number;
+        };
+        LiveQuizSummary: {
+            id: number;
+            course_id: number;
+            course_name: string;
+            desk_name: string;
+            status: components["schemas"]["LiveQuizStatus"];
+            is_teacher: boolean;
+        };
+        LiveQuizStanding: {
+            user_id: number;
+            username: string;
+            score: number;
+            rank: number;
+        };
+        LiveQuizQuestion: {
+            index: number;
+            prompt: string;
+            options: string[];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            answered_count: number;
+            /** @description The caller's answer (a student's), null before they answer. */
+            my_option: number | null;
+            /** @description Null while the question is open. */
+            correct_option: number | null;
+            /** @description Answers per option; null while the question is open. */
+            distribution: number[] | null;
+        };
+        /** @description The whole state of a live quiz as the caller may see it: enough to draw the projector or a student's screen after a reload. `server_time` lets a client correct its countdown. */
+        LiveQuiz: {
+            id: number;
+            course_id: number;
+            course_name: string;
+            desk_id: number;
+            desk_name: string;
+            code: string;
+            status: components["schemas"]["LiveQuizStatus"];
+            /** @description The current question, -1 in the lobby. */
+            question_index: number;
+            question_count: number;
+            seconds_per_question: number;
+            is_teacher: boolean;
+            player_count: number;
+            /** @description The current question (null in the lobby and once finished). */
+            question: components["schemas"]["LiveQuizQuestion"] | null;
+            /** @description The top 10 (empty while a question is open, so it cannot distract). */
+            leaderboard: components["schemas"]["LiveQuizStanding"][];
+            /** @description A student's score and rank; null for a teacher. */
+            my_score: components["schemas"]["LiveQuizStanding"] | null;
+            /** Format: date-time */
+            server_time: string;
+        };
+        LiveQuizReport: {
+            quiz_id: number;
+            desk_name: string;
+            course_name: string;
+            questions: {
+                index: number;
+                card_id: number;
+                prompt: string;
+                correct_answer: string;
+                answered: number;
+                correct: number;
+                distribution: number[];
+                average_ms: number | null;
+            }[];
+            /** @description By rank. */
+            students: {
+                user_id: number;
+                username: string;
+                score: number;
+                rank: number;
+                answered: number;
+                correct: number;
+            }[];
+        };
+        /** @description A live quiz the caller runs or plays moved: a player joined or answered (for its teachers), or it moved on a step. Live only (no `id`, not replayed): read the quiz (`getLiveQuiz`) again. */
+        LiveQuizEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "live_quiz";
+            data: {
+                quiz_id: number;
+                status: components["schemas"]["LiveQuizStatus"];
+                question_index: number;
+            };
         };
         /** @description A deck assigned to a course or subject, with its optional exam date. */
         Assignment: {
@@ -7486,6 +7761,212 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createLiveQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiveQuizCreate"];
+            };
+        };
+        responses: {
+            /** @description The quiz, in its lobby. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveQuiz"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listLiveQuizzes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quizzes not finished. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveQuizSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    joinLiveQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiveQuizJoin"];
+            };
+        };
+        responses: {
+            /** @description The quiz as the student sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveQuiz"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getLiveQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quiz. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveQuiz"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    advanceLiveQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiveQuizAdvance"];
+            };
+        };
+        responses: {
+            /** @description The quiz after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveQuiz"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    answerLiveQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiveQuizAnswer"];
+            };
+        };
+        responses: {
+            /** @description The answer taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveQuizAnswerResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getLiveQuizReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveQuizReport"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -43,6 +43,8 @@ export const en = {
   'errors.field.invalid_email': 'Enter a valid email address.',
   'errors.field.invalid_website': 'Enter a web address starting with http:// or https://.',
   'errors.field.exam_date_in_past': 'The exam date is in the past.',
+  'errors.field.live_quiz_too_few_cards':
+    'This deck needs at least 2 cards with different text answers for a quiz.',
   'errors.field.email_taken': 'A user with this email already exists.',
   'errors.field.username_taken': 'A user with this username already exists.',
   'errors.field.invalid_timezone': 'Choose a valid time zone.',
@@ -167,6 +169,8 @@ export const es: typeof en = {
   'errors.field.invalid_email': 'Introduce un correo electrónico válido.',
   'errors.field.invalid_website': 'Introduce una dirección web que empiece por http:// o https://.',
   'errors.field.exam_date_in_past': 'La fecha del examen ya pasó.',
+  'errors.field.live_quiz_too_few_cards':
+    'Este mazo necesita al menos 2 tarjetas con respuestas de texto distintas para un cuestionario.',
   'errors.field.email_taken': 'Ya existe un usuario con este correo electrónico.',
   'errors.field.username_taken': 'Ya existe un usuario con este nombre de usuario.',
   'errors.field.invalid_timezone': 'Elige una zona horaria válida.',

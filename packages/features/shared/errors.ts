@@ -112,6 +112,7 @@ export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, string> = {
   csv_column_count: 'errors.field.csv_column_count',
   invalid_website: 'errors.field.invalid_website',
   exam_date_in_past: 'errors.field.exam_date_in_past',
+  live_quiz_too_few_cards: 'errors.field.live_quiz_too_few_cards',
   invitation_invalid: 'invitation.invalid.message',
   invitation_used: 'errors.field.invitation_used',
   invitation_expired: 'errors.field.invitation_expired',

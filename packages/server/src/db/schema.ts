@@ -1571,3 +1571,90 @@ export const subjectAssignments = pgTable(
     index('subject_assignments_desk_idx').on(t.deskId),
   ],
 );
+
+/**
+ * A live class quiz (docs/features/live-quiz.md): a course's teacher runs it from a deck assigned
+ * to the course; students join with its six-digit code. `status` and `question_index` are its
+ * state machine's (domain/live-quiz/state.ts); `question_started_at` times the open question.
+ */
+export const liveQuizzes = pgTable(
+  'live_quizzes',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    code: text('code').notNull(),
+    status: text('status').notNull().default('lobby'),
+    questionIndex: integer('question_index').notNull().default(-1),
+    questionCount: integer('question_count').notNull(),
+    secondsPerQuestion: integer('seconds_per_question').notNull(),
+    questionStartedAt: timestamp('question_started_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A code names one quiz not finished; finished quizzes free theirs.
+    uniqueIndex('live_quizzes_open_code_idx').on(t.code).where(sql`status <> 'finished'`),
+    index('live_quizzes_course_idx').on(t.courseId),
+    check('live_quizzes_status_check', sql`status in ('lobby', 'question', 'reveal', 'finished')`),
+  ],
+);
+
+/** The questions of a live quiz, drawn when it starts: a card, its prompt and its options. */
+export const liveQuizQuestions = pgTable(
+  'live_quiz_questions',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => liveQuizzes.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    correctOption: smallint('correct_option').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.index] })],
+);
+
+/** The students who joined a live quiz, with their running score. */
+export const liveQuizPlayers = pgTable(
+  'live_quiz_players',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => liveQuizzes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.userId] })],
+);
+
+/** One answer per player and question, timed by the server. */
+export const liveQuizAnswers = pgTable(
+  'live_quiz_answers',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => liveQuizzes.id, { onDelete: 'cascade' }),
+    questionIndex: integer('question_index').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    option: smallint('option').notNull(),
+    correct: boolean('correct').notNull(),
+    points: integer('points').notNull(),
+    answerMs: integer('answer_ms').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.questionIndex, t.userId] })],
+);

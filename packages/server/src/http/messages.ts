@@ -147,6 +147,11 @@ const FIELD_MESSAGE_KEYS: readonly (readonly [string | RegExp, FieldErrorCode])[
   ['Enter a web address starting with http:// or https://.', 'invalid_website'],
   // Workload (routes/space-repetition/messages.ts).
   ['The exam date is in the past.', 'exam_date_in_past'],
+  // Live quizzes (routes/schools/messages.ts).
+  [
+    'This deck needs at least 2 cards with different text answers for a quiz.',
+    'live_quiz_too_few_cards',
+  ],
 ];
 
 /** The key of one field message; `invalid` for a text no entry matches. */

@@ -1,7 +1,7 @@
 /**
  * The review queue the product serves, at fixed instants: its SQL against a real PostgreSQL, with
  * the domain's due window and allowance (the route composes them the same way, in
- * routes/space-repetition/today.ts).
+ * services/review/today.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../../domain/review/memory-model.ts';

@@ -21,7 +21,7 @@ import { currentUser } from '../../http/current-user.ts';
 import { notFound } from '../../http/errors.ts';
 import { cardFor } from '../../services/decks/access.ts';
 import { ACCESS_MESSAGES } from '../../services/decks/messages.ts';
-import { toCard } from './responses.ts';
+import { toCard } from '../../services/review/responses.ts';
 
 /** Writes `change` on the caller's schedule of card `id` and answers the card. */
 async function changeOne(c: Context<AppEnv>, id: number, change: CardStatesChange) {

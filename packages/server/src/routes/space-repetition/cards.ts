@@ -15,9 +15,9 @@ import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { pageLinks, pageWindow } from '../../http/pagination.ts';
 import { assertCanEdit, cardFor, deckFor } from '../../services/decks/access.ts';
+import { toCard } from '../../services/review/responses.ts';
 import { checkSides, readCardInput } from './card-input.ts';
 import { prepareNote } from './notes.ts';
-import { toCard } from './responses.ts';
 
 /** The note field each side of a card of a basic-family note shows (the reverse swaps them). */
 function sideFields(stockType: string | null, ordinal: number) {

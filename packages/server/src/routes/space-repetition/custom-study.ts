@@ -16,7 +16,7 @@ import { schedulerFor, schedulerForDeck } from '../../domain/review/memory-model
 import { learnerDay } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { deckFor } from '../../services/decks/access.ts';
-import { toDueCard } from './responses.ts';
+import { toDueCard } from '../../services/review/responses.ts';
 
 const DAY = 86_400_000;
 /** The contract's defaults. */

@@ -15,8 +15,8 @@ import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
 import { assertCanEdit, assertOwner, deckFor } from '../../services/decks/access.ts';
+import { renderDeck, renderDecks } from '../../services/review/responses.ts';
 import { MESSAGES } from './messages.ts';
-import { renderDeck, renderDecks } from './responses.ts';
 
 function deckName(value: string | undefined): string {
   const name = (value ?? '').trim();

@@ -22,8 +22,8 @@ import {
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { assertCanEdit, deckFor } from '../../services/decks/access.ts';
+import { toCard } from '../../services/review/responses.ts';
 import { noteFor, requestedType, typeOfNote } from './note-access.ts';
-import { toCard } from './responses.ts';
 
 /** The note's clean fields and its cards, or 400 naming each field at fault. */
 export function prepareNote(

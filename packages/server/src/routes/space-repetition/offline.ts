@@ -14,8 +14,8 @@ import {
 } from '../../domain/review/scheduling.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { notFound } from '../../http/errors.ts';
+import { toCard } from '../../services/review/responses.ts';
 import { MESSAGES } from './messages.ts';
-import { toCard } from './responses.ts';
 
 const DEFAULT_DAYS = 3;
 const DEFAULT_LIMIT = 500;

@@ -16,9 +16,9 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { schedulerFor } from '../../domain/review/memory-model.ts';
 import { dueWindow } from '../../domain/review/queue.ts';
 import { gradeOf, learnerDay, localDate, review } from '../../domain/review/scheduling.ts';
+import { ratingGroups } from '../../services/review/rate.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers, type Learner } from '../../test/space-repetition.ts';
-import { ratingGroups } from './rating.ts';
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -19,10 +19,10 @@ import {
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { cardFor } from '../../services/decks/access.ts';
+import { rate } from '../../services/review/rate.ts';
+import { toCard, toDueCard } from '../../services/review/responses.ts';
+import { remainingToday } from '../../services/review/today.ts';
 import { MESSAGES } from './messages.ts';
-import { rate } from './rating.ts';
-import { toCard, toDueCard } from './responses.ts';
-import { remainingToday } from './today.ts';
 
 /** The contract's default page of `listDueCards`. */
 const DEFAULT_QUEUE_PAGE = 10;

@@ -48,9 +48,9 @@ import {
   scheduleFromJson,
 } from '../../domain/review/scheduling.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
-import { cardFor } from '../../services/decks/access.ts';
-import { applyRatingEffects, ratingWrite, scheduleRating } from '../../services/review/rating.ts';
-import { MESSAGES } from './messages.ts';
+import { cardFor } from '../decks/access.ts';
+import { RATING_MESSAGES as MESSAGES } from './messages.ts';
+import { applyRatingEffects, ratingWrite, scheduleRating } from './rating.ts';
 import { toCard, toIntervals } from './responses.ts';
 import { remainingToday } from './today.ts';
 
