@@ -117,7 +117,7 @@ export function notificationView(notification: Notification): NotificationView {
     case 'match_rejected':
       return {
         message: MATCH_MESSAGES[notification.kind],
-        values: { name, bestOf: payload.best_of ?? 3 },
+        values: { name, bestOf: String(payload.best_of ?? 3) },
         href: payload.match_id ? `/match/${payload.match_id}` : '/multiple-duels',
       };
     // Bought, renewed, cancelled, expired or failed: the plan, and until when it lasts.
