@@ -6,6 +6,7 @@
 import type { Handlers } from '../../contract/types.ts';
 import { handlers as assignments } from './assignments.ts';
 import { handlers as groups } from './groups.ts';
+import { handlers as progress } from './progress.ts';
 import { handlers as schools } from './schools.ts';
 
-export const handlers: Handlers = { ...schools, ...groups, ...assignments };
+export const handlers: Handlers = { ...schools, ...groups, ...assignments, ...progress };
