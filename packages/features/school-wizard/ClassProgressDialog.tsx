@@ -138,11 +138,10 @@ function StudentRow({ student: st, total }: { student: StudentProgress; total: n
   const atRisk = st.predicted_retention !== null && st.predicted_retention < AT_RISK;
   return (
     <tr>
-      <th className={p.td} scope="row">
+      <th className={`${p.td} ${p.rowHeader}`} scope="row">
         {st.name}
         {st.own_parameters ? null : (
-          <span className={s.muted}>
-            {' '}
+          <span className={p.note}>
             <FormattedMessage id="schools.progress.defaults" />
           </span>
         )}
@@ -191,13 +190,20 @@ function HardestCards({ assignment }: { assignment: AssignmentProgress }) {
           <li key={c.card_id} className={p.card}>
             <span>{c.front}</span>
             <span className={s.muted}>
-              <FormattedMessage
-                id="schools.progress.cardFigures"
-                values={{
-                  forget: percent(intl, c.forget_share),
-                  lapses: percent(intl, c.lapse_rate),
-                }}
-              />
+              {c.lapse_rate === null ? (
+                <FormattedMessage
+                  id="schools.progress.cardNotReviewed"
+                  values={{ forget: percent(intl, c.forget_share) }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="schools.progress.cardFigures"
+                  values={{
+                    forget: percent(intl, c.forget_share),
+                    lapses: percent(intl, c.lapse_rate),
+                  }}
+                />
+              )}
             </span>
             <span className={p.heat} aria-hidden="true">
               <span

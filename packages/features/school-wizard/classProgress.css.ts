@@ -39,11 +39,21 @@ export const cards = style({
   display: 'grid',
   gap: vars.space.xs,
 });
+export const rowHeader = style({ textAlign: 'start', fontWeight: vars.fontWeight.medium });
+/** "default model" under the student's name, so the name column stays narrow. */
+export const note = style({
+  display: 'block',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.regular,
+});
 export const card = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  gap: vars.space.sm,
-  alignItems: 'center',
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  columnGap: vars.space.md,
+  rowGap: vars.space.xs,
+  alignItems: 'baseline',
   padding: `${vars.space.xs} ${vars.space.sm}`,
   borderRadius: vars.radius.sm,
   border: `1px solid ${vars.color.border}`,
@@ -51,7 +61,7 @@ export const card = style({
 });
 /** The heat of a card: its share of the class predicted to forget it, as a bar under the text. */
 export const heat = style({
-  gridColumn: '1 / -1',
+  flexBasis: '100%',
   height: 6,
   borderRadius: vars.radius.pill,
   background: vars.color.surfaceAlt,
