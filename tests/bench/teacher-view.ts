@@ -89,8 +89,8 @@ try {
       returning id
     )
     insert into course_enrollments (course_id, user_id, role)
-    select ${course.id as number}, id, 'student' from made
-    union all select ${course.id as number}, ${student.id}, 'student'`;
+    select ${course.id as number}::int, id, 'student'::user_role from made
+    union all select ${course.id as number}::int, ${student.id}::int, 'student'::user_role`;
   await sql`
     insert into memory_models (user_id, parameters)
     select user_id, ${ownWeights}::float8[] from course_enrollments

@@ -12,18 +12,18 @@ import { PROGRESS_DAYS, studentDecay, WEEK_DAYS } from '../../domain/schools/pro
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { describePlans, type PlanSpy, planSpy, seqScansOf } from '../../test/plans.ts';
 import {
-  cardProgress,
+  assignedCards,
   type ProgressScope,
   progressStudents,
   reviewDays,
-  studentDeckProgress,
+  scheduleProgress,
 } from './course-progress.ts';
 
 const STUDENTS = Number(process.env.TEACHER_VIEW_PLAN_STUDENTS ?? 60);
 const CARDS = Number(process.env.TEACHER_VIEW_PLAN_CARDS ?? 1_000);
 const NOISE_REVIEWS = 200_000;
 /** The other class: the schedules are mostly not this class's, as in any real database. */
-const NOISE_STUDENTS = STUDENTS * 6;
+const NOISE_STUDENTS = STUDENTS * Number(process.env.TEACHER_VIEW_PLAN_NOISE ?? 6);
 /** …spread over many decks, as a database of many teachers has them. */
 const NOISE_DECKS = 50;
 
@@ -108,7 +108,9 @@ beforeAll(async () => {
     join course_enrollments e on e.user_id = l.user_id and e.course_id = ${courseId}
     where l.reviewed_at > now() - make_interval(days => ${PROGRESS_DAYS + 1})`;
   classRecentReviews = recent?.n ?? 0;
-  scope = { courseId, defaultDecay: studentDecay(null) };
+  const decks = await sql<{ desk_id: number }[]>`
+    select desk_id from course_assignments where course_id = ${courseId}`;
+  scope = { courseId, defaultDecay: studentDecay(null), deckIds: decks.map((d) => d.desk_id) };
   spy = planSpy(t.url);
 }, 300_000);
 
@@ -120,8 +122,8 @@ afterAll(async () => {
 const progressView = () =>
   Promise.all([
     progressStudents(spy.sql, scope),
-    studentDeckProgress(spy.sql, scope),
-    cardProgress(spy.sql, scope, 80),
+    scheduleProgress(spy.sql, scope),
+    assignedCards(spy.sql, scope, 80),
     reviewDays(spy.sql, scope, PROGRESS_DAYS, WEEK_DAYS),
   ]);
 
@@ -130,9 +132,10 @@ describe(`the teacher view’s plans: ${STUDENTS} students × ${CARDS} cards amo
     const statements = await spy.statementsOf(progressView);
     // postgres.js asks for the array types once per connection: not the view's.
     expect(statements.filter((q) => !q.includes('pg_catalog.pg_type'))).toHaveLength(4);
-    const [students, decks, cards] = await progressView();
+    const [students, schedules, cards] = await progressView();
     expect(students).toHaveLength(STUDENTS);
-    expect(decks).toHaveLength(STUDENTS);
+    expect(schedules.students).toHaveLength(STUDENTS);
+    expect(schedules.cards).toHaveLength(CARDS);
     expect(cards).toHaveLength(CARDS);
   });
 
@@ -140,7 +143,7 @@ describe(`the teacher view’s plans: ${STUDENTS} students × ${CARDS} cards amo
     const plans = await spy.plansOf(progressView);
     console.log(`teacher view: ${describePlans(plans)}`);
     // `cards` holds 2,001 rows here: reading them all is the planner's right choice.
-      expect(seqScansOf(plans, ['review_logs', 'card_schedules'])).toEqual([]);
+    expect(seqScansOf(plans, ['review_logs', 'card_schedules'])).toEqual([]);
     const logRows = plans.flatMap((p) =>
       p.nodes
         .filter(

@@ -1,7 +1,7 @@
 /**
  * The teacher's view of a course (docs/features/teacher-view.md): one set-based statement per
- * part, whatever the class's size — its students, their schedules per assignment, the cards per
- * assignment, and the last days' reviews. Retrievability is evaluated here with FSRS-6's curve
+ * part, whatever the class's size — its students, their schedules (summed per student and per
+ * card in one pass), the assigned cards, and the last days' reviews. Retrievability is evaluated here with FSRS-6's curve
  * (`domain/schools/progress.ts` has the same formula and the tests compare them), each student
  * with their own decay, at the start of the assignment's due day in the student's time zone (now
  * without a due date, or once that day has begun).
@@ -14,6 +14,12 @@ export interface ProgressScope {
   onlyUserId?: number;
   /** The decay (negative w[20]) of the default parameters, for students without their own. */
   defaultDecay: number;
+  /**
+   * The assigned decks (the course's assignments, read first): named by value, the planner
+   * knows how many schedules they hold and reads them through the deck index when they are
+   * few of the table (through a join on the assignments it guessed, and read every schedule).
+   */
+  deckIds: readonly number[];
 }
 
 /** The course's students with the decay of their forgetting curve and their time zone. */
@@ -64,89 +70,90 @@ export interface StudentDeckRow {
   lastActive: Date | null;
 }
 
-/** Per assignment and student: cards started, the sum of their predicted recall, last review. */
-export async function studentDeckProgress(q: Query, s: ProgressScope): Promise<StudentDeckRow[]> {
-  const rows = await q<
-    {
-      assignment_id: number;
-      user_id: number;
-      started: number;
-      recall_sum: number;
-      last_active: Date | null;
-    }[]
-  >`
-    with st as (${students(q, s)}), a as (${assignments(q, s)})
-    select a.id as assignment_id, st.user_id, x.started, x.recall_sum, x.last_active
-    from a cross join st
-    cross join lateral (
-      -- Each student's schedules from their own index entries: joined as a set, the planner
-      -- would read every schedule of the table when it misjudges how many the decks hold.
-      select count(*) filter (where s.state <> 0)::int as started,
-        coalesce(sum(${recall(q)}) filter (where ${studied(q)}), 0)::float8 as recall_sum,
-        max(s.last_review) as last_active
-      from card_schedules s where s.user_id = st.user_id and s.desk_id = a.desk_id
-    ) x`;
-  return rows.map((r) => ({
-    assignmentId: r.assignment_id,
-    userId: r.user_id,
-    started: r.started,
-    recallSum: r.recall_sum,
-    lastActive: r.last_active === null ? null : new Date(r.last_active),
-  }));
-}
-
-export interface CardRow {
+export interface CardScheduleRow {
   assignmentId: number;
   cardId: number;
-  front: string;
   reviews: number;
   lapses: number;
   recallSum: number;
 }
 
 /**
- * Per assignment and card of its deck: the class's reviews and lapses of it and the sum of the
- * students' predicted recall, the least recalled first.
+ * The class's schedules of the assigned decks, read once and summed two ways (grouping sets):
+ * per assignment and student (cards started, the sum of their predicted recall, last review) and
+ * per assignment and card (the class's reviews and lapses, the sum of its predicted recall).
+ * Every (student, card) pair needs its own retrievability, so this is the view's one pass over
+ * students × cards rows; a student or card without a schedule row has no row here.
  */
-export async function cardProgress(
+export async function scheduleProgress(
   q: Query,
   s: ProgressScope,
-  frontChars: number,
-): Promise<CardRow[]> {
+): Promise<{ students: StudentDeckRow[]; cards: CardScheduleRow[] }> {
   const rows = await q<
     {
       assignment_id: number;
-      card_id: number;
-      front: string;
+      user_id: number | null;
+      card_id: number | null;
+      started: number;
       reviews: number;
       lapses: number;
       recall_sum: number;
+      last_active: Date | null;
     }[]
   >`
-    with st as (${students(q, s)}), a as (${assignments(q, s)}),
-    per_card as (
-      select a.id as assignment_id, s.card_id, sum(s.reps)::int as reviews,
-        sum(s.lapses)::int as lapses,
-        coalesce(sum(${recall(q)}) filter (where ${studied(q)}), 0)::float8 as recall_sum
-      from a
-      join card_schedules s on s.desk_id = a.desk_id and s.state <> 0
-      join st on st.user_id = s.user_id
-      group by a.id, s.card_id
-    )
-    select a.id as assignment_id, c.id as card_id, left(c.front, ${frontChars}) as front,
-      coalesce(p.reviews, 0) as reviews, coalesce(p.lapses, 0) as lapses,
-      coalesce(p.recall_sum, 0)::float8 as recall_sum
-    from a join cards c on c.desk_id = a.desk_id
-    left join per_card p on p.assignment_id = a.id and p.card_id = c.id
-    order by a.id, recall_sum, c.id`;
-  return rows.map((r) => ({
-    assignmentId: r.assignment_id,
-    cardId: r.card_id,
-    front: r.front,
-    reviews: r.reviews,
-    lapses: r.lapses,
-    recallSum: r.recall_sum,
-  }));
+    with st as (${students(q, s)}), a as (${assignments(q, s)})
+    select a.id as assignment_id, s.user_id, s.card_id,
+      count(*) filter (where s.state <> 0)::int as started,
+      coalesce(sum(s.reps) filter (where s.state <> 0), 0)::int as reviews,
+      coalesce(sum(s.lapses) filter (where s.state <> 0), 0)::int as lapses,
+      coalesce(sum(${recall(q)}) filter (where ${studied(q)}), 0)::float8 as recall_sum,
+      max(s.last_review) as last_active
+    from a
+    join card_schedules s on s.desk_id = a.desk_id and s.desk_id = any(${[...s.deckIds]}::int[])
+    join st on st.user_id = s.user_id
+    group by grouping sets ((a.id, s.user_id), (a.id, s.card_id))`;
+  const perStudent: StudentDeckRow[] = [];
+  const perCard: CardScheduleRow[] = [];
+  for (const r of rows) {
+    if (r.user_id !== null) {
+      perStudent.push({
+        assignmentId: r.assignment_id,
+        userId: r.user_id,
+        started: r.started,
+        recallSum: r.recall_sum,
+        lastActive: r.last_active === null ? null : new Date(r.last_active),
+      });
+    } else if (r.card_id !== null) {
+      perCard.push({
+        assignmentId: r.assignment_id,
+        cardId: r.card_id,
+        reviews: r.reviews,
+        lapses: r.lapses,
+        recallSum: r.recall_sum,
+      });
+    }
+  }
+  return { students: perStudent, cards: perCard };
+}
+
+export interface DeckCardRow {
+  assignmentId: number;
+  cardId: number;
+  front: string;
+}
+
+/** Every card of the assigned decks, with its question cut to `frontChars` characters. */
+export async function assignedCards(
+  q: Query,
+  s: ProgressScope,
+  frontChars: number,
+): Promise<DeckCardRow[]> {
+  const rows = await q<{ assignment_id: number; card_id: number; front: string }[]>`
+    with a as (${assignments(q, s)})
+    select a.id as assignment_id, c.id as card_id, left(c.front, ${frontChars}) as front
+    from a join cards c on c.desk_id = a.desk_id and c.desk_id = any(${[...s.deckIds]}::int[])
+    order by a.id, c.id`;
+  return rows.map((r) => ({ assignmentId: r.assignment_id, cardId: r.card_id, front: r.front }));
 }
 
 export interface ReviewDayRow {

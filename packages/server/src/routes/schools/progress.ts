@@ -8,11 +8,11 @@ import type { Context } from 'hono';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { groupAssignments } from '../../db/queries/assignments.ts';
 import {
-  cardProgress,
+  assignedCards,
   type ProgressScope,
   progressStudents,
   reviewDays,
-  studentDeckProgress,
+  scheduleProgress,
 } from '../../db/queries/course-progress.ts';
 import {
   dayCounts,
@@ -29,28 +29,50 @@ import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { groupFor } from './access.ts';
 
-const key = (assignmentId: number, userId: number) => `${assignmentId}:${userId}`;
+const key = (assignmentId: number, id: number) => `${assignmentId}:${id}`;
+
+/** The most forgotten first, then the most lapsed, then by id (a stable order). */
+const hardestFirst = (
+  a: { forgetShare: number | null; lapseRate: number | null; cardId: number },
+  b: { forgetShare: number | null; lapseRate: number | null; cardId: number },
+) =>
+  (b.forgetShare ?? 0) - (a.forgetShare ?? 0) ||
+  (b.lapseRate ?? 0) - (a.lapseRate ?? 0) ||
+  a.cardId - b.cardId;
 
 async function courseProgress(c: Context<AppEnv>, id: number) {
   const { sql } = c.get('deps');
   const user = currentUser(c);
   const course = await groupFor(sql, 'course', user, id);
   const teaches = course.isOwner || course.myRole === 'teacher';
+  const assignments = await groupAssignments(sql, 'course', course.id);
   const scope: ProgressScope = {
     courseId: course.id,
     onlyUserId: teaches ? undefined : user.id,
     defaultDecay: studentDecay(null),
+    deckIds: assignments.map((a) => a.deckId),
   };
-  const [assignments, students, decks, cards, days] = await Promise.all([
-    groupAssignments(sql, 'course', course.id),
+  const [students, schedules, cards, days] = await Promise.all([
     progressStudents(sql, scope),
-    studentDeckProgress(sql, scope),
-    teaches ? cardProgress(sql, scope, FRONT_CHARS) : Promise.resolve([]),
+    scheduleProgress(sql, scope),
+    teaches ? assignedCards(sql, scope, FRONT_CHARS) : Promise.resolve([]),
     reviewDays(sql, scope, PROGRESS_DAYS, WEEK_DAYS),
   ]);
-  const deckRows = new Map(decks.map((d) => [key(d.assignmentId, d.userId), d]));
+  const deckRows = new Map(schedules.students.map((d) => [key(d.assignmentId, d.userId), d]));
+  const cardSums = new Map(schedules.cards.map((r) => [key(r.assignmentId, r.cardId), r]));
   const dayRows = Map.groupBy(days, (d) => key(d.assignmentId, d.userId));
-  const cardRows = Map.groupBy(cards, (r) => r.assignmentId);
+  const cardRows = Map.groupBy(
+    cards.map((c) => {
+      const sums = cardSums.get(key(c.assignmentId, c.cardId));
+      return {
+        ...c,
+        reviews: sums?.reviews ?? 0,
+        lapseRate: lapseRate(sums?.lapses ?? 0, sums?.reviews ?? 0),
+        forgetShare: forgetShare(sums?.recallSum ?? 0, students.length),
+      };
+    }),
+    (r) => r.assignmentId,
+  );
   const body: Schemas['CourseProgress'] = {
     course_id: course.id,
     computed_at: new Date().toISOString(),
@@ -75,12 +97,12 @@ async function courseProgress(c: Context<AppEnv>, id: number) {
           last_active: deck?.lastActive?.toISOString() ?? null,
         };
       }),
-      cards: (cardRows.get(a.id) ?? []).map((r) => ({
+      cards: (cardRows.get(a.id) ?? []).sort(hardestFirst).map((r) => ({
         card_id: r.cardId,
         front: r.front,
         reviews: r.reviews,
-        lapse_rate: lapseRate(r.lapses, r.reviews),
-        forget_share: forgetShare(r.recallSum, students.length),
+        lapse_rate: r.lapseRate,
+        forget_share: r.forgetShare,
       })),
     })),
   };
