@@ -56,8 +56,8 @@ export function minutesOf(ms: number): number {
 export function dayCounts(rows: readonly { daysAgo: number; reviews: number }[]): number[] {
   const days = new Array<number>(PROGRESS_DAYS).fill(0);
   for (const r of rows) {
-    if (r.daysAgo >= 0 && r.daysAgo < PROGRESS_DAYS)
-      days[PROGRESS_DAYS - 1 - r.daysAgo] += r.reviews;
+    const at = PROGRESS_DAYS - 1 - r.daysAgo;
+    if (r.daysAgo >= 0 && at >= 0) days[at] = (days[at] ?? 0) + r.reviews;
   }
   return days;
 }
