@@ -16,6 +16,7 @@ export {
 export * from './constants.ts';
 export type { CookieOptions } from './cookies.ts';
 export { deleteCookie, getCookie, setCookie } from './cookies.ts';
+export * from './course-progress.ts';
 export * from './duels.ts';
 export type { ApiErrorBody, ErrorCode, FieldErrorCode } from './errors.ts';
 export {

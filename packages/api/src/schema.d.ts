@@ -742,6 +742,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/courses/{id}/progress/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * How the course's students are doing on each of its assignments.
+         * @description Per assignment and student: cards started of the deck's total, reviews and minutes of the last 7 days, reviews per day of the last 14 days, the predicted retention on the assignment's due date (today without one: the average FSRS retrievability over all the deck's cards with each student's own parameters; a card never studied counts 0) and the last review. Per card: the class's lapses per review and the share of students predicted to forget it by the due date. The course's owner and its teachers read every student; a student of the course reads only their own line and no card figures; anyone else gets 404.
+         */
+        get: operations["getCourseProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/courses/{id}/live-quizzes/": {
         parameters: {
             query?: never;
@@ -6477,6 +6500,58 @@ export interface components {
             /** @example rules */
             provider: string;
         };
+        /** @description The teacher's view of a course (docs/features/teacher-view.md). */
+        CourseProgress: {
+            course_id: number;
+            /** Format: date-time */
+            computed_at: string;
+            assignments: components["schemas"]["AssignmentProgress"][];
+        };
+        AssignmentProgress: {
+            id: number;
+            desk_id: number;
+            desk_name: string;
+            cards_count: number;
+            /**
+             * Format: date
+             * @description The exam day; retention is predicted at its start in each student's zone.
+             */
+            due_date: string | null;
+            students: components["schemas"]["StudentProgress"][];
+            /** @description The deck's cards, the most forgotten first; empty for a student. */
+            cards: components["schemas"]["CardProgress"][];
+        };
+        StudentProgress: {
+            user_id: number;
+            name: string;
+            cards_started: number;
+            /** @description Reviews of the deck's cards in the last 7 days. */
+            reviews_week: number;
+            /** @description Answer time of those reviews, in minutes (one decimal). */
+            minutes_week: number;
+            /** @description Reviews of the deck on each of the student's last 14 days, today last. */
+            reviews_per_day: number[];
+            /** @description Mean predicted probability of recall over all the deck's cards at the start of the due day (now without one); a card never studied counts 0. Null for an empty deck. */
+            predicted_retention: number | null;
+            /** @description True when the student's own fitted FSRS parameters predict; false for the defaults. */
+            own_parameters: boolean;
+            /**
+             * Format: date-time
+             * @description The student's last review of the deck.
+             */
+            last_active: string | null;
+        };
+        CardProgress: {
+            card_id: number;
+            /** @description The card's question, cut to 80 characters. */
+            front: string;
+            /** @description The class's reviews of the card. */
+            reviews: number;
+            /** @description The class's lapses per review of the card; null before any review. */
+            lapse_rate: number | null;
+            /** @description Expected share of the course's students who will not recall the card at the start of the due day (the mean of 1 - retrievability; a student who never studied it counts 1). Null for a course without students. */
+            forget_share: number | null;
+        };
     };
     responses: {
         /** @description The input is invalid; `fields` names each failing field. */
@@ -7765,6 +7840,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCourseProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each assignment with its students and cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -15,6 +15,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
 import * as page from '../shared/page.css.ts';
 import { AssignmentsDialog } from './AssignmentsDialog.tsx';
+import { ClassProgressDialog } from './ClassProgressDialog.tsx';
 import { EnrolPeople, personName } from './EnrolPeople.tsx';
 import { DeleteGroupDialog, GroupDialog } from './GroupDialog.tsx';
 import { SchoolStats } from './SchoolStats.tsx';
@@ -23,7 +24,7 @@ import * as s from './schools.css.ts';
 
 type Dialog =
   | { kind: GroupKind; mode: 'new' }
-  | { kind: GroupKind; mode: 'edit' | 'delete' | 'assignments'; group: Course };
+  | { kind: GroupKind; mode: 'edit' | 'delete' | 'assignments' | 'progress'; group: Course };
 
 function GroupList({
   schoolId,
@@ -88,6 +89,19 @@ function GroupList({
               >
                 <FormattedMessage id="schools.assignments.open" />
               </Button>
+              {kind === 'courses' ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={intl.formatMessage(
+                    { id: 'schools.progress.openNamed' },
+                    { name: g.name },
+                  )}
+                  onClick={() => onDialog({ kind, mode: 'progress', group: g })}
+                >
+                  <FormattedMessage id="schools.progress.open" />
+                </Button>
+              ) : null}
               <Button
                 size="sm"
                 variant="secondary"
@@ -273,6 +287,9 @@ export function SchoolManager({ schoolId }: { /** The school's id. */ schoolId: 
       ) : null}
       {dialog?.mode === 'assignments' ? (
         <AssignmentsDialog open onClose={close} kind={dialog.kind} group={dialog.group} />
+      ) : null}
+      {dialog?.mode === 'progress' ? (
+        <ClassProgressDialog open onClose={close} course={dialog.group} />
       ) : null}
       {dialog?.mode === 'delete' ? (
         <DeleteGroupDialog

@@ -209,3 +209,77 @@ export const courseFive: Course = {
   created_at: ago({ days: 12 }),
   updated_at: ago({ days: 2 }),
 };
+
+/** Course 5's progress: one deck with an exam date, four students, five cards. */
+export function courseProgress(): Schemas['CourseProgress'] {
+  const line = (
+    user_id: number,
+    name: string,
+    started: number,
+    week: number,
+    minutes: number,
+    retention: number,
+    days: number[],
+    activeDaysAgo: number | null,
+    own = false,
+  ): Schemas['StudentProgress'] => ({
+    user_id,
+    name,
+    cards_started: started,
+    reviews_week: week,
+    minutes_week: minutes,
+    reviews_per_day: days,
+    predicted_retention: retention,
+    own_parameters: own,
+    last_active: activeDaysAgo === null ? null : ago({ days: activeDaysAgo }),
+  });
+  const card = (
+    card_id: number,
+    front: string,
+    reviews: number,
+    lapse: number,
+    forget: number,
+  ) => ({
+    card_id,
+    front,
+    reviews,
+    lapse_rate: reviews === 0 ? null : lapse,
+    forget_share: forget,
+  });
+  return {
+    course_id: 5,
+    computed_at: ago({ days: 0 }),
+    assignments: [
+      {
+        id: 1,
+        desk_id: 21,
+        desk_name: 'La célula',
+        cards_count: 42,
+        due_date: '2025-01-27',
+        students: [
+          line(
+            41,
+            'Ana García',
+            40,
+            96,
+            31.5,
+            0.88,
+            [5, 8, 0, 12, 9, 7, 10, 4, 15, 11, 6, 13, 9, 14],
+            0,
+            true,
+          ),
+          line(42, 'Bruno Ruiz', 22, 35, 12, 0.47, [0, 2, 5, 0, 0, 3, 8, 0, 4, 6, 0, 9, 5, 3], 1),
+          line(43, 'Carla Díaz', 0, 0, 0, 0, new Array(14).fill(0), null),
+          line(44, 'Diego Sosa', 31, 12, 4.5, 0.62, [9, 7, 6, 8, 5, 0, 0, 0, 4, 0, 3, 0, 0, 5], 4),
+        ],
+        cards: [
+          card(301, 'Mitochondrial DNA is inherited from…', 0, 0, 1),
+          card(302, 'Function of the Golgi apparatus', 14, 0.43, 0.71),
+          card(303, 'What does the ribosome make?', 12, 0.25, 0.52),
+          card(304, 'Lysosome', 10, 0.1, 0.4),
+          card(305, 'Cell membrane', 9, 0, 0.28),
+        ],
+      },
+    ],
+  };
+}

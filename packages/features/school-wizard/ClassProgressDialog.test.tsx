@@ -1,0 +1,107 @@
+import { $session, ACCESS_TOKEN_KEY, setNavigate } from '@memoria/api';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
+import { ClassProgressDialog } from './ClassProgressDialog.tsx';
+import { courseFive, courseProgress } from './test/storyData.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+beforeEach(() => {
+  server.reset();
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+  $session.set({ signedIn: true, email: 'teacher@example.com' });
+  setNavigate(vi.fn());
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+function serve(status = 200, body: unknown = courseProgress()) {
+  server.handle((request) =>
+    request.path.startsWith('/be/api/auth/courses/5/progress/')
+      ? { status, body }
+      : { status: 404, body: {} },
+  );
+}
+
+const render = () =>
+  renderWithProviders(<ClassProgressDialog open onClose={() => {}} course={courseFive} />);
+
+const firstColumn = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.firstChild?.textContent);
+
+describe('ClassProgressDialog', () => {
+  test('lists the students, the lowest predicted retention first, and sorts by a header', async () => {
+    serve();
+    render();
+    await screen.findByRole('table');
+    expect(firstColumn()).toEqual(['Carla Díaz', 'Bruno Ruiz', 'Diego Sosa', 'Ana García']);
+    expect(
+      screen.getByRole('columnheader', { name: /Retention at exam/ }).getAttribute('aria-sort'),
+    ).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: /Student/ }));
+    expect(firstColumn()).toEqual(['Ana García', 'Bruno Ruiz', 'Carla Díaz', 'Diego Sosa']);
+    fireEvent.click(screen.getByRole('button', { name: /Reviews \(7 days\)/ }));
+    expect(firstColumn()[0]).toBe('Ana García');
+    expect(screen.getByRole('img', { name: '123 reviews in 14 days' })).toBeTruthy();
+    expect(screen.getByText('40 of 42')).toBeTruthy();
+  });
+
+  test('shows the hardest cards with the share predicted to forget them', async () => {
+    serve();
+    render();
+    const heading = await screen.findByRole('heading', { name: 'Hardest cards' });
+    const list = heading.parentElement?.querySelector('ul') as HTMLElement;
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(items[1]?.textContent).toContain('Function of the Golgi apparatus');
+    expect(items[1]?.textContent).toContain('71% may forget · 43% lapses');
+  });
+
+  test('exports the table as sorted, as a CSV file made in the browser', async () => {
+    serve();
+    const blobs: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:progress';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    // The page would follow the download link (and leave the test server's origin).
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(clicked).toEqual(['La célula.csv']);
+    const text = await (blobs[0] as Blob).text();
+    const lines = text.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Student,Cards started,Cards in deck,Reviews (7 days),Minutes (7 days),Predicted retention (%),Last active,Memory model',
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(/^Carla Díaz,0,42,0,0,0.0,,default$/);
+  });
+
+  test('says when nothing is assigned, and offers Retry when the load fails', async () => {
+    serve(200, { course_id: 5, computed_at: new Date().toISOString(), assignments: [] });
+    const { unmount } = render();
+    expect(await screen.findByText('Nothing assigned yet')).toBeTruthy();
+    unmount();
+    serve(500, { detail: 'boom', code: 'server_error' });
+    render();
+    expect(await screen.findByText('The class progress could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
