@@ -80,9 +80,8 @@ export interface DeckReviewProps {
  *   rating button shows its next interval once revealed (`RevealedWithIntervals`). Undo:
  *   `POST /space-repetition/cards/{id}/undo_review/`. Ratings made while offline are queued and
  *   sent from the next page that opens.
- *
- * - Custom study (`customStudy`, from the address `?study=1&custom=…`): `POST
- *   /space-repetition/custom-study/` once; its list is played under `CustomStudyBanner`
+ * - Custom study (`customStudy`, from the address `?study=1&custom=…`):
+ *   `POST /space-repetition/custom-study/` once; its list is played under `CustomStudyBanner`
  *   (`CustomStudyCram`); a cram session's ratings carry `cram: true`; an empty list says so
  *   (`CustomStudyEmpty`), a finished one "Custom study finished".
  * - Review tools (`POST cards/{id}/bury|suspend/`, `PUT cards/{id}/flag/`, undone with
