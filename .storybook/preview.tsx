@@ -37,6 +37,7 @@ import { STORY_FINISHED } from 'storybook/internal/core-events';
 import { addons } from 'storybook/preview-api';
 import { configure } from 'storybook/test';
 import { FIXED_NOW } from './fixtures.ts';
+import { ok } from './msw.ts';
 import { countQueryHandovers } from './query-handovers.ts';
 
 // Fixed clock: `new Date()` and `Date.now()` start at FIXED_NOW when the preview loads and
@@ -135,6 +136,24 @@ async function waitForDocsTurn(): Promise<void> {
   await before;
 }
 
+/**
+ * Answers every story gets unless its own `msw` handlers say otherwise (the addon resets to these
+ * before each story). The islands that work offline (the review, the deck list) keep the
+ * learner's next days of cards while online (`listOfflineCards`): an empty pack here.
+ */
+const DEFAULT_HANDLERS = [
+  ok('/space-repetition/cards/offline_cards/', {
+    generated_at: FIXED_NOW.toISOString(),
+    day: FIXED_NOW.toISOString().slice(0, 10),
+    until: new Date(FIXED_NOW.getTime() + 3 * 86_400_000).toISOString(),
+    desk_id: null,
+    desired_retention: 0.9,
+    parameters: null,
+    decks: [],
+    cards: [],
+  }),
+];
+
 const preview: Preview = {
   beforeEach: waitForDocsTurn,
   // A docs page for every stories file, including ones added later (tests/repo/docs.test.ts
@@ -146,7 +165,7 @@ const preview: Preview = {
   // Storybook published under a path registers it too.
   loaders: [
     mswLoader(async () => {
-      const worker = setupWorker();
+      const worker = setupWorker(...DEFAULT_HANDLERS);
       await worker.start({
         quiet: true,
         serviceWorker: { url: new URL('mockServiceWorker.js', document.baseURI).pathname },
