@@ -1,43 +1,11 @@
 /** Preset and custom-study hooks against a real HTTP test server (see query.test.ts). */
-import type { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import { useAssignDeckPreset, useCustomStudy, useDeletePreset, usePresets } from './presets.ts';
-import { createQueryClient, QueryProvider } from './query.ts';
-import { saveTokens } from './session.ts';
 import { spaceRepetitionKeys } from './space-repetition.ts';
-import { startTestServer, type TestServer } from './test/http-server.ts';
+import { client, server, setUpHookTestServer, wrapper } from './test/hook-server.ts';
 
-let server: TestServer;
-let client: QueryClient;
-
-const wrapper = ({ children }: { children?: ReactNode }) =>
-  createElement(QueryProvider, { client }, children);
-
-beforeAll(async () => {
-  server = await startTestServer();
-  (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `${server.origin}/`,
-  );
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
-  localStorage.clear();
-  saveTokens({ access: 'acc', refresh: 'ref' });
-  client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
-});
-
-afterEach(() => {
-  cleanup();
-  client.clear();
-  vi.restoreAllMocks();
-});
+setUpHookTestServer();
 
 describe('preset hooks', () => {
   test('usePresets reads the list', async () => {

@@ -1,42 +1,11 @@
 /** The ratings hook against a real HTTP test server (see query.test.ts). */
-import type { QueryClient } from '@tanstack/react-query';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
 import { duelKeys } from './duels.ts';
-import { createQueryClient, QueryProvider } from './query.ts';
 import { ratingKeys, useRatings } from './ratings.ts';
-import { saveTokens } from './session.ts';
-import { startTestServer, type TestServer } from './test/http-server.ts';
+import { server, setUpHookTestServer, wrapper } from './test/hook-server.ts';
 
-let server: TestServer;
-let client: QueryClient;
-
-const wrapper = ({ children }: { children?: ReactNode }) =>
-  createElement(QueryProvider, { client }, children);
-
-beforeAll(async () => {
-  server = await startTestServer();
-  (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `${server.origin}/`,
-  );
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(() => {
-  server.reset();
-  localStorage.clear();
-  saveTokens({ access: 'acc', refresh: 'ref' });
-  client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
-});
-
-afterEach(() => {
-  cleanup();
-  client.clear();
-});
+setUpHookTestServer();
 
 const body = {
   ratings: [
