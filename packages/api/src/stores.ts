@@ -143,18 +143,16 @@ export function markOfflineCapable(): () => void {
 }
 
 /**
- * The pages whose islands work offline: the deck list and a deck's review. Known by the address
- * as well as by `markOfflineCapable`, because an island hydrated first (the header's
- * notifications) can fail its request before the review island has mounted and marked the page:
- * the offline journey saw "Connection lost" on the review that way.
+ * The browser is offline and the page can work without the network: no redirect to /login. The
+ * page says so itself (`data-offline-capable` on its body, src/layouts/AppLayout.astro), because
+ * an island hydrated first (the header's notifications) can fail its request before the review
+ * island has mounted and called `markOfflineCapable`: the offline journey saw "Connection lost"
+ * on the review that way.
  */
-const OFFLINE_PAGES = [/^\/space-repetition\/?$/, /^\/space-repetition\/\d+\/?$/];
-
-/** The browser is offline and the page can work without the network: no redirect to /login. */
 export function staysOffline(): boolean {
   if (!$offline.get()) return false;
   if ($offlineCapable.get() > 0) return true;
-  return hasWindow && OFFLINE_PAGES.some((page) => page.test(location.pathname));
+  return hasWindow && document.body?.dataset.offlineCapable === 'true';
 }
 
 /** The offline review's ratings: how many wait to be sent, and when the last were (ISO time). */
