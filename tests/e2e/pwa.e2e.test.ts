@@ -88,10 +88,14 @@ describe('installable, offline app shell', () => {
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
       await context.setOffline(true);
-      // No network indeed, for the worker too: a page never opened nor installed fails.
-      await expect(page.goto(`${baseUrl}/space-repetition/987654321`)).rejects.toThrow(
+      // No network indeed, for the worker too: a page never opened nor installed fails. In a
+      // page of its own: Chromium commits its error page after goto has rejected, which would
+      // interrupt the next navigation of the same page.
+      const probe = await context.newPage();
+      await expect(probe.goto(`${baseUrl}/space-repetition/987654321`)).rejects.toThrow(
         /net::ERR_(FAILED|INTERNET_DISCONNECTED)/,
       );
+      await probe.close();
       // Installed with the version, never visited: the conversion table opens from the cache.
       const fromCache = await page.goto(`${baseUrl}/conversion-table`);
       expect(fromCache?.fromServiceWorker()).toBe(true);
