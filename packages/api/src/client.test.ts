@@ -9,6 +9,7 @@
  * `document.cookie` travel with them. Only the credentials check wraps fetch, to read the Request
  * the client built before passing it on to the same real server.
  */
+import { locks as nodeLocks } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   type ApiClientOptions,
@@ -182,6 +183,33 @@ describe('401: one refresh, one retry', () => {
       [ME, `Bearer ${fresh}`],
     ]);
     expect(console.error).not.toHaveBeenCalled();
+  });
+
+  test('two tabs with an expired token refresh once between them (Web Locks)', async () => {
+    // happy-dom has no Web Locks; Node's are the same API.
+    vi.spyOn(navigator, 'locks', 'get').mockReturnValue(nodeLocks as unknown as LockManager);
+    saveTokens({ access: jwtExpiringIn(-60), refresh: 'ref-1' });
+    const fresh = jwtExpiringIn(900);
+    server.handle(async (request) => {
+      if (request.path !== REFRESH) {
+        return request.headers.authorization === `Bearer ${fresh}`
+          ? { status: 200, body: user }
+          : unauthorized;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { status: 200, body: { access: fresh, refresh: 'ref-2' } };
+    });
+
+    // Two clients, as two tabs: each has its own in-flight refresh, the storage is shared.
+    const [first, second] = await Promise.all([
+      client().GET('/auth/users/me/'),
+      client().GET('/auth/users/me/'),
+    ]);
+
+    expect([first.data, second.data]).toEqual([user, user]);
+    expect(server.hits(REFRESH)).toHaveLength(1);
+    expect(getRefreshToken()).toBe('ref-2');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   test('an expired token whose refresh fails: the session ends once, no second refresh', async () => {

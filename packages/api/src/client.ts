@@ -273,7 +273,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   /** POST auth/token/refresh/ once; null when the session ended (or the connection is lost). */
+  /**
+   * One refresh at a time across the learner's tabs (they share the tokens in local storage): a
+   * tab that waited for another's refresh uses the tokens it stored instead of showing the same
+   * refresh token again.
+   */
   async function refreshAccessToken(): Promise<string | null> {
+    const seen = getRefreshToken();
+    return withRefreshLock(async () => {
+      const access = getAccessToken();
+      if (seen && getRefreshToken() !== seen && access && !hasExpired(access)) return access;
+      return refreshWithStoredToken();
+    });
+  }
+
+  async function refreshWithStoredToken(): Promise<string | null> {
     const refresh = getRefreshToken();
     if (!refresh) {
       endSession();
@@ -452,6 +466,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   });
   client.use(middleware);
   return Object.assign(client, { refreshToken: refreshOnce });
+}
+
+/** The Web Locks name every tab's refresh takes. */
+export const REFRESH_LOCK = 'memoria-token-refresh';
+
+/** Runs `work` holding the refresh lock, where the browser has Web Locks (else as it is). */
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? (locks.request(REFRESH_LOCK, work) as Promise<T>) : work();
 }
 
 /** Seconds before its `exp` at which an access token counts as expired (clock skew, travel). */

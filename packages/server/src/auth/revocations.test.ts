@@ -118,6 +118,9 @@ describe('session revocation', () => {
     const rotated = await a.request('POST', REFRESH, { body: { refresh: stolen } });
     expect(rotated.status).toBe(200);
     expect((await b.request('GET', ME, { token: rotated.body.access })).status).toBe(200);
+    // The owner goes on (the successor is used): the stolen token shown again is a replay.
+    const moved = await a.request('POST', REFRESH, { body: { refresh: rotated.body.refresh } });
+    expect(moved.status).toBe(200);
     const replay = await a.request('POST', REFRESH, { body: { refresh: stolen } });
     expect(replay.status).toBe(401);
     expect((await a.request('GET', ME, { token: access })).status).toBe(401);

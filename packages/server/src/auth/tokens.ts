@@ -4,10 +4,9 @@ import { decodeJwt, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } 
 import { clockOf } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import {
-  claimRefreshToken,
   insertRefreshToken,
   revokeTokenFamily,
-  rotatedTokenFamily,
+  rotateRefreshTokenRow,
   tokenFamily,
 } from '../db/queries/refresh-tokens.ts';
 import { userById } from '../db/queries/signed-in-users.ts';
@@ -19,6 +18,12 @@ import { isSessionId, type SessionRevocations } from './revocations.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
+/**
+ * How long a rotated refresh token may be shown again while its successor is unused: the answer
+ * to a refresh can be lost (a page closing mid-refresh, a connection dropping) and two tabs can
+ * refresh at once. Without it either logs the learner out of the whole session (ADR 0011).
+ */
+export const REFRESH_GRACE_SECONDS = 30;
 const ISSUER = 'memoria';
 
 /**
@@ -108,14 +113,16 @@ export async function issueRefreshToken(
   userId: number,
   familyId: string = randomUUID(),
 ): Promise<{ token: string; familyId: string }> {
-  const token = randomBytes(32).toString('base64url');
-  await insertRefreshToken(db, {
-    userId,
-    tokenHash: hashToken(token),
-    familyId,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
-  });
+  const { token, row } = newRefreshToken();
+  await insertRefreshToken(db, { userId, familyId, ...row });
   return { token, familyId };
+}
+
+/** A new opaque token and what is stored of it. */
+function newRefreshToken(): { token: string; row: { tokenHash: string; expiresAt: Date } } {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000);
+  return { token, row: { tokenHash: hashToken(token), expiresAt } };
 }
 
 /** A new session for `userId`: its access token and the first refresh token of its family. */
@@ -137,27 +144,28 @@ const lastAccessExpiry = () => new Date(Date.now() + (ACCESS_TOKEN_SECONDS + 60)
 
 /**
  * Exchanges a refresh token for its successor: the token must be known, unexpired, not revoked
- * and its user active. A token that was already rotated is being replayed, by a thief or by the
- * owner after a thief used it first; either way every token of its family is revoked. The claim
- * is one conditional UPDATE, so of two concurrent refreshes with one token only one succeeds.
+ * and its user active, or rotated within the grace period with its successor unused (a retry).
+ * A token rotated earlier is being replayed, by a thief or by the owner after a thief used it
+ * first; either way every token of its family is revoked.
  */
 export async function rotateRefreshToken(
   db: Db,
   sessions: SessionRevocations,
   token: string,
 ): Promise<{ user: UserRow; refresh: string; sid: string } | null> {
-  const tokenHash = hashToken(token);
-  const now = new Date();
-  const claimed = await claimRefreshToken(db, tokenHash, now);
-  if (!claimed) {
-    const replayed = await rotatedTokenFamily(db, tokenHash);
-    if (replayed) await revokeFamily(db, sessions, replayed);
-    return null;
-  }
-  const user = await userById(db).submit(claimed.userId);
+  const next = newRefreshToken();
+  const rotation = await rotateRefreshTokenRow(
+    db,
+    hashToken(token),
+    next.row,
+    new Date(),
+    REFRESH_GRACE_SECONDS,
+  );
+  if (rotation.kind === 'replayed') await revokeFamily(db, sessions, rotation.familyId);
+  if (rotation.kind !== 'rotated' && rotation.kind !== 'retried') return null;
+  const user = await userById(db).submit(rotation.userId);
   if (!user?.isActive) return null;
-  const next = await issueRefreshToken(db, user.id, claimed.familyId);
-  return { user, refresh: next.token, sid: next.familyId };
+  return { user, refresh: next.token, sid: rotation.familyId };
 }
 
 /** Revokes every refresh token of a family and the session's access tokens. */

@@ -407,29 +407,85 @@ describe('refresh and logout', () => {
     expect(next.status).toBe(200);
   });
 
-  it('treats reuse of a rotated token as theft and revokes its whole family', async () => {
+  it('treats reuse of a token whose successor was used as theft and revokes its whole family', async () => {
     const { user, password, refresh: stolen } = await t.signUp();
     const other = await t.request('POST', TOKEN, { body: { email: user.email, password } });
     const rotated = await t.request('POST', REFRESH, { body: { refresh: stolen } });
     expect(rotated.status).toBe(200);
+    // The chain moved on: the successor was used in turn.
+    const moved = await t.request('POST', REFRESH, { body: { refresh: rotated.body.refresh } });
+    expect(moved.status).toBe(200);
     const replay = await t.request('POST', REFRESH, { body: { refresh: stolen } });
     expect(replay.status).toBe(401);
     expect(replay.body.code).toBe('token_invalid');
-    // The successor handed out before the replay no longer works either…
-    const successor = await t.request('POST', REFRESH, { body: { refresh: rotated.body.refresh } });
-    expect(successor.status).toBe(401);
+    // The latest token of the family no longer works either, nor its access token…
+    const latest = await t.request('POST', REFRESH, { body: { refresh: moved.body.refresh } });
+    expect(latest.status).toBe(401);
+    expect((await t.request('GET', ME, { token: moved.body.access })).status).toBe(401);
     // …while another sign-in of the same user (another family) keeps working.
     const elsewhere = await t.request('POST', REFRESH, { body: { refresh: other.body.refresh } });
     expect(elsewhere.status).toBe(200);
   });
 
-  it('lets only one of two concurrent refreshes with one token succeed', async () => {
+  it('treats reuse after the grace period as theft', async () => {
+    const { refresh: stolen } = await t.signUp();
+    const rotated = await t.request('POST', REFRESH, { body: { refresh: stolen } });
+    expect(rotated.status).toBe(200);
+    await t.database.db.execute(
+      sql`update refresh_tokens set rotated_at = rotated_at - interval '31 seconds'
+        where rotated_at is not null and family_id = (select family_id from refresh_tokens
+          where token_hash = encode(sha256(convert_to(${stolen}, 'UTF8')), 'hex'))`,
+    );
+    expect((await t.request('POST', REFRESH, { body: { refresh: stolen } })).status).toBe(401);
+    const successor = await t.request('POST', REFRESH, { body: { refresh: rotated.body.refresh } });
+    expect(successor.status).toBe(401);
+    expect((await t.request('GET', ME, { token: rotated.body.access })).status).toBe(401);
+  });
+
+  it('lets a refresh whose answer was lost be sent again within the grace period', async () => {
+    const { refresh } = await t.signUp();
+    // The server rotated, but the answer never reached the client (a page closing, a tunnel).
+    const lost = await t.request('POST', REFRESH, { body: { refresh } });
+    expect(lost.status).toBe(200);
+    const retried = await t.request('POST', REFRESH, { body: { refresh } });
+    expect(retried.status).toBe(200);
+    expect(retried.body.refresh).not.toBe(lost.body.refresh);
+    // One live successor: the lost one is revoked, the session (its access tokens) goes on.
+    expect(
+      (await t.request('POST', REFRESH, { body: { refresh: lost.body.refresh } })).status,
+    ).toBe(401);
+    expect((await t.request('GET', ME, { token: lost.body.access })).status).toBe(200);
+    expect((await t.request('GET', ME, { token: retried.body.access })).status).toBe(200);
+    const next = await t.request('POST', REFRESH, { body: { refresh: retried.body.refresh } });
+    expect(next.status).toBe(200);
+    expect(
+      (await t.request('POST', REFRESH, { body: { refresh: next.body.refresh } })).status,
+    ).toBe(200);
+  });
+
+  it('lets two concurrent refreshes with one token both succeed, leaving one live successor', async () => {
     const { refresh } = await t.signUp();
     const both = await Promise.all([
       t.request('POST', REFRESH, { body: { refresh } }),
       t.request('POST', REFRESH, { body: { refresh } }),
     ]);
-    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const successors = await Promise.all(
+      both.map((r) => t.request('POST', REFRESH, { body: { refresh: r.body.refresh } })),
+    );
+    expect(successors.map((r) => r.status).sort()).toEqual([200, 401]);
+    // The refused one was revoked, not replayed: the session goes on.
+    const live = successors.find((r) => r.status === 200);
+    expect((await t.request('GET', ME, { token: live?.body.access })).status).toBe(200);
+  });
+
+  it('refuses a retry within the grace period once the session was logged out', async () => {
+    const { refresh } = await t.signUp();
+    const rotated = await t.request('POST', REFRESH, { body: { refresh } });
+    expect(
+      (await t.request('POST', LOGOUT, { body: { refresh: rotated.body.refresh } })).status,
+    ).toBe(204);
+    expect((await t.request('POST', REFRESH, { body: { refresh } })).status).toBe(401);
   });
 
   it('rejects an unknown refresh token', async () => {

@@ -1,5 +1,5 @@
 /** The stored refresh tokens (`refresh_tokens`, SHA-256 only; auth/tokens.ts issues them). */
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { refreshTokens } from '../schema.ts';
 
@@ -10,36 +10,73 @@ export async function insertRefreshToken(
   await db.insert(refreshTokens).values(token);
 }
 
+type NewToken = { tokenHash: string; expiresAt: Date };
+
+/** What presenting a refresh token did (auth/tokens.ts decides what each means). */
+export type Rotation =
+  /** Claimed: it was live, now rotated, and `next` continues its family. */
+  | { kind: 'rotated'; userId: number; familyId: string }
+  /** Shown again within the grace period while its successor was unused: `next` replaces it. */
+  | { kind: 'retried'; userId: number; familyId: string }
+  /** Rotated earlier and shown again after its successor was used or the grace period ended. */
+  | { kind: 'replayed'; familyId: string }
+  /** Unknown, expired, or revoked by a logout. */
+  | { kind: 'refused' };
+
 /**
- * Marks the token rotated if it is known, unexpired and not revoked, in one conditional UPDATE
- * (of two concurrent claims only one wins); its user and family, or undefined.
+ * Rotates the token to `next` in one transaction that holds the token's row, so of concurrent
+ * presentations of one token the first rotates and the others see it rotated. A token rotated at
+ * most `graceSeconds` ago whose family has moved no further (no later rotation) is a retry whose
+ * answer was lost, or a second tab's refresh: the family's live successor is revoked and `next`
+ * replaces it, so one live token remains (as Airlock and Cognito's grace periods do).
  */
-export async function claimRefreshToken(
+export async function rotateRefreshTokenRow(
   db: Db,
   tokenHash: string,
+  next: NewToken,
   now: Date,
-): Promise<{ userId: number; familyId: string } | undefined> {
-  const [claimed] = await db
-    .update(refreshTokens)
-    .set({ revokedAt: now, rotatedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-  return claimed;
-}
-
-/** The family of a token already rotated (a replay), or undefined. */
-export async function rotatedTokenFamily(db: Db, tokenHash: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNotNull(refreshTokens.rotatedAt)));
-  return row?.familyId;
+  graceSeconds: number,
+): Promise<Rotation> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .for('update');
+    if (!row) return { kind: 'refused' };
+    const { userId, familyId } = row;
+    if (row.revokedAt === null && row.expiresAt > now) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now, rotatedAt: now })
+        .where(eq(refreshTokens.id, row.id));
+      await tx.insert(refreshTokens).values({ ...next, userId, familyId });
+      return { kind: 'rotated', userId, familyId };
+    }
+    if (row.rotatedAt === null) return { kind: 'refused' };
+    const [later] = await tx
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, familyId), gt(refreshTokens.rotatedAt, row.rotatedAt)))
+      .limit(1);
+    const withinGrace = now.getTime() - row.rotatedAt.getTime() <= graceSeconds * 1000;
+    if (later || !withinGrace) return { kind: 'replayed', familyId };
+    const successors = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning({ id: refreshTokens.id });
+    // No live successor: the session was logged out meanwhile.
+    if (successors.length === 0) return { kind: 'refused' };
+    await tx.insert(refreshTokens).values({ ...next, userId, familyId });
+    return { kind: 'retried', userId, familyId };
+  });
 }
 
 /** The family of a token in any state, or undefined. */
