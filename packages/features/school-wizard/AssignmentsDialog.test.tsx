@@ -118,7 +118,13 @@ describe('a course’s assignments', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save date' }));
     await within(dialog).findByText('The exam date is in the past.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove La célula' }));
-    await waitFor(() => expect(within(dialog).queryByText('La célula')).toBeNull());
+    // Gone from the list, and back among the decks the picker offers (the deck's name is on the
+    // page again, as an option: the list's own control says whether the assignment is there).
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Remove La célula' })).toBeNull(),
+    );
+    const picker = within(dialog).getByLabelText(/Deck/) as HTMLSelectElement;
+    await waitFor(() => expect([...picker.options].map((o) => o.text)).toContain('La célula'));
     expect(server.hits(`${BASE}1/`).map((r) => r.method)).toEqual(['PUT', 'DELETE']);
   });
 
