@@ -216,13 +216,17 @@ export function useSubmitTableDuelNumbers(
 
 /** `POST duels/duel-requests/{id}/respond/` (accept takes the receiver into the duel). */
 export function useRespondToDuelRequest(
-  options: MutationHookOptions<DuelRequest, { id: number; action: 'accept' | 'reject' }> = {},
+  options: MutationHookOptions<
+    DuelRequest,
+    { id: number; action: 'accept' | 'reject'; count_as_reviews?: boolean }
+  > = {},
 ) {
-  return useDuelsMutation(options, async ({ id, action }) =>
+  return useDuelsMutation(options, async ({ id, action, count_as_reviews }) =>
     unwrap(
       await api.POST('/duels/duel-requests/{id}/respond/', {
         params: { path: { id } },
-        body: { action },
+        // The receiver's own opt-in (deck duels): sent only when chosen.
+        body: count_as_reviews ? { action, count_as_reviews } : { action },
       }),
     ),
   );

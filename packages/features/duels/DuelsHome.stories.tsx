@@ -90,3 +90,20 @@ export const Spanish: Story = inMatrix({ locale: 'es' });
 export const Phone: Story = inMatrix({ viewport: 'phone' });
 export const PhoneDarkSpanish: Story = inMatrix({ viewport: 'phone', theme: 'dark', locale: 'es' });
 export const EmptyDarkSpanish: Story = inMatrix({ theme: 'dark', locale: 'es' }, Empty);
+
+/** bo asks for a deck duel: "Count my answers as reviews" beside Accept, ticked here. */
+export const DeckRequest: Story = {
+  parameters: {
+    msw: [
+      ...withData.filter((h) => h !== withData[1]),
+      ok('/duels/duel-requests/', [{ ...requests[0], id: 8, duel_type: 'desk', duel_id: 61 }]),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const box = await within(canvasElement).findByRole('checkbox', {
+      name: 'Count my answers as reviews',
+    });
+    await userEvent.click(box);
+    await expect(box).toBeChecked();
+  },
+};

@@ -7,6 +7,9 @@ import { history, leaderboard, ratings, requests, stats } from './test/storyData
 
 const api = signedInApi();
 const RESPOND = '/be/api/duels/duel-requests/7/respond/';
+/** A deck duel request to ana (id 8). */
+const deckRequest = { ...requests[0], id: 8, duel_type: 'desk', duel_id: 61 };
+const DECK_RESPOND = '/be/api/duels/duel-requests/8/respond/';
 const page = (results: unknown[]) => ({
   count: results.length,
   next: null,
@@ -20,12 +23,15 @@ let responded: { status: number; body: unknown };
 let features: string[];
 /** What `GET duels/stats/user/` answers in the current test. */
 let statsReply: { status: number; body: unknown };
+/** The duel requests `GET duels/duel-requests/` lists in the current test. */
+let requestList: unknown[];
 const PAID = ['space_repetition', 'duels', 'desk_duels', 'image_duels', 'table_duels'];
 
 beforeEach(() => {
   responded = { status: 200, body: { ...requests[0], status: 'accepted' } };
   features = PAID;
   statsReply = { status: 200, body: stats };
+  requestList = requests;
   api.server.handle((req) => {
     if (req.path.startsWith('/be/api/auth/users/account_info/')) {
       const paid = features.includes('duels');
@@ -42,9 +48,12 @@ beforeEach(() => {
       };
     }
     if (req.path.startsWith('/be/api/duels/duel-requests/') && req.method === 'GET') {
-      return { status: 200, body: requests };
+      return { status: 200, body: requestList };
     }
     if (req.path === RESPOND) return responded;
+    if (req.path === DECK_RESPOND) {
+      return { status: 200, body: { ...deckRequest, status: 'accepted' } };
+    }
     if (req.path.startsWith('/be/api/duels/history/')) return { status: 200, body: page(history) };
     if (req.path.startsWith('/be/api/duels/stats/user/')) return statsReply;
     if (req.path.startsWith('/be/api/duels/stats/friends-leaderboard/')) {
@@ -171,6 +180,35 @@ describe('DuelsHome: the history of equal scores', () => {
       });
       expect(await within(section).findByText(onTime)).toBeTruthy();
       expect(within(section).getByText(draw)).toBeTruthy();
+    },
+  );
+});
+
+// Issue 44: the receiver's own opt-in for a deck duel's answers to count as reviews.
+describe('DuelsHome: counting a deck duel as study on accept', () => {
+  test.each([
+    ['en', 'Count my answers as reviews', 'Accept'],
+    ['es', 'Contar mis respuestas como repasos', 'Aceptar'],
+  ] as const)(
+    '(%s) a deck duel offers the checkbox and sends it with Accept',
+    async (locale, label, accept) => {
+      requestList = [deckRequest, requests[0]];
+      const navigate = vi.fn();
+      setNavigate(navigate);
+      renderWithProviders(<DuelsHome opponent={null} />, { locale });
+      const boxes = await screen.findAllByRole('checkbox', { name: label });
+      // Only the deck duel's row has it: a numbers duel has no cards to review.
+      expect(boxes).toHaveLength(1);
+      const row = boxes[0]?.closest('li') as HTMLElement;
+      fireEvent.click(boxes[0] as HTMLElement);
+      const button = within(row).getByRole<HTMLButtonElement>('button', { name: accept });
+      await waitFor(() => expect(button.disabled).toBe(false));
+      fireEvent.click(button);
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/duel/61'));
+      expect(JSON.parse(api.server.hits(DECK_RESPOND)[0]?.body ?? '{}')).toEqual({
+        action: 'accept',
+        count_as_reviews: true,
+      });
     },
   );
 });

@@ -96,7 +96,11 @@ function RequestRow({ request }: { request: DuelRequest }) {
     },
   });
   const hide = useDeleteDuelNotification();
+  // The receiver's own opt-in: their answers of a deck duel logged as reviews of its cards.
+  const [countAsReviews, setCountAsReviews] = useState(false);
   const received = request.direction === 'received';
+  const offerReviews = received && request.status === 'pending' && request.duel_type === 'desk';
+  const hintId = `duel-request-${request.id}-reviews-hint`;
   const username = received ? request.sender_username : request.receiver_username;
   const failed = respond.error ?? hide.error;
   // An accepted request whose duel is over (or called off) is not started again (issue 40).
@@ -117,6 +121,22 @@ function RequestRow({ request }: { request: DuelRequest }) {
             }
           />
         </span>
+        {offerReviews ? (
+          <span className={s.checkField}>
+            <label className={s.checkRow}>
+              <input
+                type="checkbox"
+                checked={countAsReviews}
+                aria-describedby={hintId}
+                onChange={(e) => setCountAsReviews(e.target.checked)}
+              />
+              <FormattedMessage id="duels.setup.countAsReviews" />
+            </label>
+            <span id={hintId} className={s.checkHint}>
+              <FormattedMessage id="duels.requests.countAsReviews.hint" />
+            </span>
+          </span>
+        ) : null}
       </span>
       <div className={s.actions}>
         {failed && !premium ? (
@@ -132,7 +152,11 @@ function RequestRow({ request }: { request: DuelRequest }) {
               disabled={respond.isPending || duels.status === 'loading'}
               onClick={() =>
                 duels.allowed
-                  ? respond.mutate({ id: request.id, action: 'accept' })
+                  ? respond.mutate({
+                      id: request.id,
+                      action: 'accept',
+                      count_as_reviews: offerReviews && countAsReviews,
+                    })
                   : setPremium(true)
               }
             >
@@ -348,7 +372,8 @@ function LeaderboardList() {
 /**
  * The duels hub on `/multiple-duels`, mounted by `DuelsHomeIsland`: the four kinds of duel (links
  * to their set-up pages), the duel requests (received: Accept, Reject, Hide; sent and accepted:
- * Start), the history with results, the ratings and the friends leaderboard. A friend's Duel button arrives here
+ * Start; a deck duel offers "Count my answers as reviews" beside Accept), the history with results,
+ * the ratings and the friends leaderboard. A friend's Duel button arrives here
  * with `?opponent=<username>`, which the set-up links carry on.
  *
  * **Use it** as the start of every duel: choose a kind, answer a friend's request, look back.
@@ -360,7 +385,8 @@ function LeaderboardList() {
  * the rows (`WithData`).
  * - `GET duels/duel-requests/`: the requests, read again every 10 s while the events stream is
  *   down; `POST duels/duel-requests/{id}/respond/` accepts
- *   (then the duel's arena) or rejects; on a plan without duels Accept opens the Premium modal and
+ *   (then the duel's arena), with `count_as_reviews: true` when the receiver ticked "Count my
+ *   answers as reviews" on a deck duel's request (`DeckRequest`), or rejects; on a plan without duels Accept opens the Premium modal and
  *   sends nothing (`FreePlanAccept`); `POST duels/duel-requests/{id}/delete_notification/` hides
  *   one. A failed answer shows its message in the row.
  * - `GET duels/history/`: each duel with the friend, its result and the score; each row links to

@@ -21,6 +21,8 @@ export const en = {
   'duels.requests.to':
     'You challenged {username} to {kind, select, desk {a desk duel} custom {a custom duel} images {an image duel} table {a table duel} other {a duel}}',
   'duels.requests.status.pending': 'Waiting for an answer',
+  'duels.requests.countAsReviews.hint':
+    'Tick before Accept: each of your answers is logged as a review of its card (right is Good, wrong is Again).',
   'duels.requests.status.accepted': 'Accepted',
   'duels.requests.status.finished': 'Duel finished',
   'duels.requests.status.rejected': 'Rejected',
@@ -206,6 +208,8 @@ export const es: Record<keyof typeof en, string> = {
   'duels.requests.to':
     'Retaste a {username} a {kind, select, desk {un duelo de mazo} custom {un duelo personalizado} images {un duelo de imágenes} table {un duelo de números} other {un duelo}}',
   'duels.requests.status.pending': 'Esperando respuesta',
+  'duels.requests.countAsReviews.hint':
+    'Márcalo antes de Aceptar: cada respuesta tuya se registra como un repaso de su tarjeta (acierto es Bien, fallo es Otra vez).',
   'duels.requests.status.accepted': 'Aceptada',
   'duels.requests.status.finished': 'Duelo terminado',
   'duels.requests.status.rejected': 'Rechazada',
