@@ -7,8 +7,10 @@ import { withFailedQuery, withQueryClient, withSession } from '../shared/test/st
 import { accountInfo, ok, page } from '../shared/test/storyData.ts';
 import { DuelsHome } from './DuelsHome.tsx';
 import {
+  friendList,
   history,
   leaderboard,
+  matchList,
   noRatings,
   noStats,
   ratings,
@@ -23,6 +25,8 @@ const withData = [
   ok('/duels/stats/user/', stats),
   ok('/duels/stats/friends-leaderboard/', leaderboard),
   ok('/duels/ratings/', ratings),
+  ok('/friends/friendships/friend_list/', page(friendList)),
+  ok('/duels/matches/', matchList),
 ];
 const empty = [
   accountInfo('standard'),
@@ -31,6 +35,8 @@ const empty = [
   ok('/duels/stats/user/', noStats),
   ok('/duels/stats/friends-leaderboard/', { my_rank: 1, entries: leaderboard.entries.slice(1) }),
   ok('/duels/ratings/', noRatings),
+  ok('/friends/friendships/friend_list/', page(friendList)),
+  ok('/duels/matches/', []),
 ];
 
 const meta = {

@@ -26,6 +26,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { type GateTitle, PremiumModal, useFeatureAccess } from '../gate/index.ts';
 import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
+import { MatchesPanel } from './MatchesPanel.tsx';
 import { RatingsPanel } from './RatingsPanel.tsx';
 import {
   type DuelOutcome,
@@ -397,6 +398,8 @@ function LeaderboardList() {
  *   learner marked (you).
  * - `GET duels/ratings/`: the learner's Glicko-2 ratings and the friends ranked by rating
  *   (`RatingsPanel`).
+ * - `GET duels/matches/`, `POST duels/matches/`: challenge a friend to a match, answer a friend's
+ *   challenge, the matches (`MatchesPanel`).
  *
  * **Accessibility.** "Duels" is the page's `h1`; the four kinds are a navigation landmark of links
  * named "Duels", each with its name and what it is; requests, history and leaderboard are sections
@@ -420,6 +423,7 @@ export function DuelsHome({
       </p>
       <Modes opponent={opponent} />
       <Requests />
+      <MatchesPanel />
       <History />
       <Stats />
       <RatingsPanel />

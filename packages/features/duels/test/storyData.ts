@@ -346,3 +346,21 @@ export const matches: Record<'invited' | 'veto' | 'pick' | 'playing' | 'finished
     finished_at: '2026-11-20T10:20:00Z',
   },
 };
+
+/** Ana's friends to challenge. */
+export const friendList = ['bo', 'carla'].map((username, i) => ({
+  id: i + 2,
+  email: `${username}@example.com`,
+  username,
+  first_name: '',
+  last_name: '',
+  friendship_id: i + 10,
+  friends_since: '2024-12-01T10:00:00Z',
+}));
+
+/** Ana's matches list: bo's challenge to answer, one with carla being played, one finished. */
+export const matchList: Match[] = [
+  { ...matches.invited, id: 9 },
+  { ...matches.playing, id: 4, opponent: { id: 3, username: 'carla' } },
+  { ...matches.finished, id: 3, best_of: 5 },
+];
