@@ -17,6 +17,21 @@ type Story = StoryObj<typeof meta>;
 
 /** 80 digits by rows: the first row with one mistake (20), the second incomplete (0). */
 export const NumbersResult: Story = {};
+/** Major-System help: the missed groups with the learner's table words (one has none). */
+export const NumbersMissedGroups: Story = {
+  args: {
+    result: result('numbers', {
+      missed_groups: [
+        { start: 2, digits: '31', word: 'mat' },
+        { start: 10, digits: '09', word: null },
+      ],
+    }),
+  },
+};
+export const NumbersMissedGroupsPhoneSpanish: Story = inMatrix(
+  { viewport: 'phone', locale: 'es' },
+  NumbersMissedGroups,
+);
 export const ImagesResult: Story = {
   args: { attempt: attempt('images'), result: result('images') },
 };

@@ -89,9 +89,40 @@ function FaceMarks({ attempt, marks }: { attempt: TrainingAttempt; marks: Traini
 }
 
 /**
+ * Numbers' Major-System help: each 2-digit group with a digit missed, its true digits and the
+ * learner's own conversion-table word for them (or a note that their table has none).
+ */
+function MissedGroups({ groups }: { groups: NonNullable<TrainingResult['missed_groups']> }) {
+  const intl = useIntl();
+  return (
+    <section aria-labelledby="training-missed" className={s.digitRows}>
+      <h3 id="training-missed" className={s.phaseTitle}>
+        <FormattedMessage id="training.missed.title" />
+      </h3>
+      <ul className={s.list}>
+        {groups.map((group) => (
+          <li key={group.start}>
+            <FormattedMessage
+              id="training.missed.group"
+              values={{
+                from: group.start + 1,
+                to: group.start + group.digits.length,
+                digits: group.digits,
+                word: group.word ?? intl.formatMessage({ id: 'training.missed.noWord' }),
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * The end of an attempt: the score out of the maximum, how long the learner memorised, a
  * "Personal best!" badge when it beat every earlier attempt (else the best so far), a late
- * submission's note, Numbers' points per row, and every item marked right or wrong beside the
+ * submission's note, Numbers' points per row and Major-System help (each missed group of two
+ * digits with the learner's own table word), and every item marked right or wrong beside the
  * truth (what the learner gave under a wrong one). "Train again" goes back to the start.
  *
  * **Use it** after `TrainingSession`, inside `Training`. **Don't use it** for duel results
@@ -99,7 +130,7 @@ function FaceMarks({ attempt, marks }: { attempt: TrainingAttempt; marks: Traini
  *
  * **API calls and states.** None itself: it shows `POST duels/training/{id}/submit/`'s answer.
  * Stories: a result per discipline (`NumbersResult`, `ImagesResult`, `WordsResult`, `NamesResult`,
- * `CardsResult`), a personal best (`PersonalBest`) and a late one (`Late`).
+ * `CardsResult`), Numbers' missed groups with the learner's words (`NumbersMissedGroups`), a personal best (`PersonalBest`) and a late one (`Late`).
  *
  * **Accessibility.** The score is `role="status"`, so it is announced; the badge is text. Each
  * mark says Right or Wrong in words, not in colour only; pictures and cards have their text.
@@ -167,6 +198,9 @@ export function TrainingResultView({
             </li>
           ))}
         </ul>
+      ) : null}
+      {result.missed_groups && result.missed_groups.length > 0 ? (
+        <MissedGroups groups={result.missed_groups} />
       ) : null}
       <section aria-labelledby="training-marks" className={s.digitRows}>
         <h3 id="training-marks" className={s.phaseTitle}>
