@@ -9,11 +9,47 @@ import { progressData, progressEmpty, rankingAlone } from '../shared/test/storyD
 import { loadChartLibrary } from './BarChart.tsx';
 import { MyProgress } from './MyProgress.tsx';
 
+/** Five Words attempts getting better and one of Numbers, for "Memory training". */
+function trainingHistory() {
+  const day = (n: number) => new Date(Date.UTC(2026, 10, 10 + n, 18)).toISOString();
+  const attempt = (
+    id: number,
+    discipline: 'words' | 'numbers',
+    score: number,
+    max: number,
+    n: number,
+  ) => ({
+    id,
+    discipline,
+    options: { count: max, scoring: discipline === 'numbers' ? 'rows' : null, language: 'en' },
+    score,
+    max_score: max,
+    memorize_ms: 60_000 - n * 3_000,
+    late: false,
+    personal_best: false,
+    started_at: day(n),
+    submitted_at: day(n),
+  });
+  const words = [12, 15, 14, 19, 22].map((score, n) => attempt(80 + n, 'words', score, 50, n));
+  const numbers = attempt(90, 'numbers', 60, 80, 6);
+  return {
+    attempts: [numbers, ...[...words].reverse()],
+    personal_bests: [
+      { ...numbers, personal_best: true },
+      { ...words[4], personal_best: true },
+    ],
+  };
+}
+const withTraining = (handlers: ReturnType<typeof progressData>) => [
+  ...handlers,
+  ok('/duels/training/', trainingHistory()),
+];
+
 const meta = {
   title: 'Features/progress/MyProgress',
   component: MyProgress,
   decorators: [withSession(true), withQueryClient],
-  parameters: { messages, msw: progressData() },
+  parameters: { messages, msw: withTraining(progressData()) },
   // The charts fetch uPlot on first use; loaded before the story renders, the charts are drawn
   // as soon as their data arrives, like on a page that already has the library.
   loaders: [
@@ -32,11 +68,13 @@ export const Default: Story = {};
 
 /** Progress but no friends yet: ranked first of one, and the friends ranking points to /friends. */
 export const NoFriends: Story = {
-  parameters: { msw: [ok('/auth/progress/ranking/', rankingAlone), ...progressData()] },
+  parameters: {
+    msw: withTraining([ok('/auth/progress/ranking/', rankingAlone), ...progressData()]),
+  },
 };
 
 /** Progress (from duels) but no deck: cards per deck points to Space Repetition. */
-export const NoDecks: Story = { parameters: { msw: progressData([]) } };
+export const NoDecks: Story = { parameters: { msw: withTraining(progressData([])) } };
 
 /** Nothing done yet: the empty state pointing to Space Repetition. */
 export const NewLearner: Story = { parameters: { msw: progressEmpty() } };

@@ -14,6 +14,7 @@ import {
 import { Button, EmptyState, ErrorState, Skeleton, VisuallyHidden } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as page from '../shared/page.css.ts';
+import { TrainingProgress } from '../training/index.ts';
 import { BarChart } from './BarChart.tsx';
 import { DeckMaturity } from './DeckMaturity.tsx';
 import * as s from './progress.css.ts';
@@ -251,6 +252,8 @@ function Section({ titleId, children }: { titleId: string; children: React.React
  * - Otherwise the figures and charts (`Default`); a learner without friends gets a sentence and a
  *   link to /friends in place of the ranking list (`NoFriends`); a learner without decks gets a
  *   link to Space Repetition in place of the cards-per-deck table (`NoDecks`).
+ * - Last, "Memory training" (`TrainingProgress`, its own `GET duels/training/` with its own
+ *   loading and error): the personal bests and a chart per discipline trained (`Default`).
  *
  * **Accessibility.** "My progress" is the page's `h1`, then the figures as a description list and
  * each part a section headed by an `h2`. The charts are drawn on a canvas hidden from screen
@@ -387,6 +390,7 @@ export function MyProgress() {
           days={stats.reviews_per_day}
         />
       </Section>
+      <TrainingProgress />
     </div>
   );
 }
