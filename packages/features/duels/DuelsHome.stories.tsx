@@ -1,4 +1,4 @@
-import { duelKeys } from '@memoria/api';
+import { type DuelRequest, duelKeys } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -102,7 +102,9 @@ export const DeckRequest: Story = {
   parameters: {
     msw: [
       ...withData.filter((h) => h !== withData[1]),
-      ok('/duels/duel-requests/', [{ ...requests[0], id: 8, duel_type: 'desk', duel_id: 61 }]),
+      ok('/duels/duel-requests/', [
+        { ...(requests[0] as DuelRequest), id: 8, duel_type: 'desk', duel_id: 61 },
+      ]),
     ],
   },
   play: async ({ canvasElement }) => {

@@ -1,4 +1,4 @@
-import { progressKeys } from '@memoria/api';
+import { progressKeys, type TrainingSummary } from '@memoria/api';
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
@@ -18,7 +18,7 @@ function trainingHistory() {
     score: number,
     max: number,
     n: number,
-  ) => ({
+  ): TrainingSummary => ({
     id,
     discipline,
     options: { count: max, scoring: discipline === 'numbers' ? 'rows' : null, language: 'en' },
@@ -36,7 +36,7 @@ function trainingHistory() {
     attempts: [numbers, ...[...words].reverse()],
     personal_bests: [
       { ...numbers, personal_best: true },
-      { ...words[4], personal_best: true },
+      { ...(words[4] as TrainingSummary), personal_best: true },
     ],
   };
 }
