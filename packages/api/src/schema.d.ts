@@ -6536,6 +6536,11 @@ export interface components {
             /** @description True when the student's own fitted FSRS parameters predict; false for the defaults. */
             own_parameters: boolean;
             /**
+             * @description Which FSRS parameters schedule the student: `own` (fitted on their own reviews), `pooled` (the class's, fitted on the pooled reviews of a course's assigned decks, while the student has fewer reviews than a fit of their own needs) or `defaults`.
+             * @enum {string}
+             */
+            parameters_source: "own" | "pooled" | "defaults";
+            /**
              * Format: date-time
              * @description The student's last review of the deck.
              */

@@ -22,13 +22,16 @@ export interface ProgressScope {
   deckIds: readonly number[];
 }
 
-/** The course's students with the decay of their forgetting curve and their time zone. */
+/**
+ * The course's students with the decay of their forgetting curve (of the parameters that schedule
+ * them: `learner_models`, own, a class's pooled or the defaults) and their time zone.
+ */
 const students = (q: Query, s: ProgressScope) => q`
-  select e.user_id, u.timezone, m.parameters is not null as own_parameters,
+  select e.user_id, u.timezone, m.parameters_source,
     coalesce(-m.parameters[21], ${s.defaultDecay}::float8) as decay
   from course_enrollments e
   join users u on u.id = e.user_id
-  left join memory_models m on m.user_id = e.user_id
+  join learner_models m on m.user_id = e.user_id
   where e.course_id = ${s.courseId} and e.role = 'student'
     ${s.onlyUserId === undefined ? q`` : q`and e.user_id = ${s.onlyUserId}`}`;
 
@@ -49,17 +52,24 @@ const studied = (q: Query) => q`s.state <> 0 and s.stability > 0 and s.last_revi
 export interface ProgressStudent {
   userId: number;
   name: string;
-  ownParameters: boolean;
+  /** Which parameters schedule the student (the `learner_models` view). */
+  parametersSource: ParametersSource;
 }
 
+export type ParametersSource = 'own' | 'pooled' | 'defaults';
+
 export async function progressStudents(q: Query, s: ProgressScope): Promise<ProgressStudent[]> {
-  const rows = await q<{ user_id: number; name: string; own_parameters: boolean }[]>`
+  const rows = await q<{ user_id: number; name: string; parameters_source: ParametersSource }[]>`
     with st as (${students(q, s)})
-    select st.user_id, st.own_parameters,
+    select st.user_id, st.parameters_source,
       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as name
     from st join users u on u.id = st.user_id
     order by lower(u.last_name), lower(u.first_name), lower(u.username), st.user_id`;
-  return rows.map((r) => ({ userId: r.user_id, name: r.name, ownParameters: r.own_parameters }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    name: r.name,
+    parametersSource: r.parameters_source,
+  }));
 }
 
 export interface StudentDeckRow {

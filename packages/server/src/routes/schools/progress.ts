@@ -93,7 +93,8 @@ async function courseProgress(c: Context<AppEnv>, id: number) {
           minutes_week: minutesOf(mine.reduce((n, d) => n + d.weekMs, 0)),
           reviews_per_day: dayCounts(mine),
           predicted_retention: predictedRetention(deck?.recallSum ?? 0, a.cardsCount),
-          own_parameters: s.ownParameters,
+          own_parameters: s.parametersSource === 'own',
+          parameters_source: s.parametersSource,
           last_active: deck?.lastActive?.toISOString() ?? null,
         };
       }),
