@@ -765,6 +765,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/subjects/{id}/progress/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * How the subject's students are doing on each of its assignments.
+         * @description The subject's teacher's view, with the figures of `GET auth/courses/{id}/progress/` for the subject's assignments and students. The subject's owner and its teachers read every student; a student of the subject reads only their own line and no card figures; anyone else gets 404.
+         */
+        get: operations["getSubjectProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/courses/{id}/live-quizzes/": {
         parameters: {
             query?: never;
@@ -6507,6 +6530,13 @@ export interface components {
             computed_at: string;
             assignments: components["schemas"]["AssignmentProgress"][];
         };
+        /** @description The teacher's view of a subject (docs/features/teacher-view.md). */
+        SubjectProgress: {
+            subject_id: number;
+            /** Format: date-time */
+            computed_at: string;
+            assignments: components["schemas"]["AssignmentProgress"][];
+        };
         AssignmentProgress: {
             id: number;
             desk_id: number;
@@ -6535,6 +6565,11 @@ export interface components {
             predicted_retention: number | null;
             /** @description True when the student's own fitted FSRS parameters predict; false for the defaults. */
             own_parameters: boolean;
+            /**
+             * @description Which FSRS parameters schedule the student: `own` (fitted on their own reviews), `pooled` (the class's, fitted on the pooled reviews of a course's assigned decks, while the student has fewer reviews than a fit of their own needs) or `defaults`.
+             * @enum {string}
+             */
+            parameters_source: "own" | "pooled" | "defaults";
             /**
              * Format: date-time
              * @description The student's last review of the deck.
@@ -7862,6 +7897,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CourseProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSubjectProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each assignment with its students and cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectProgress"];
                 };
             };
             400: components["responses"]["BadRequest"];

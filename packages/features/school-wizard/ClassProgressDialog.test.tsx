@@ -91,7 +91,7 @@ describe('ClassProgressDialog', () => {
       'Student,Cards started,Cards in deck,Reviews (7 days),Minutes (7 days),Predicted retention (%),Last active,Memory model',
     );
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toMatch(/^Carla Díaz,0,42,0,0,0.0,,default$/);
+    expect(lines[1]).toMatch(/^Carla Díaz,0,42,0,0,0.0,,defaults$/);
   });
 
   test('says when nothing is assigned, and offers Retry when the load fails', async () => {

@@ -118,6 +118,9 @@ function StudentsTable({ assignment }: { assignment: AssignmentProgress }) {
                 </th>
               ))}
               <th className={p.th} scope="col">
+                <FormattedMessage id="schools.progress.col.parameters" />
+              </th>
+              <th className={p.th} scope="col">
                 <FormattedMessage id="schools.progress.col.days" />
               </th>
             </tr>
@@ -140,11 +143,6 @@ function StudentRow({ student: st, total }: { student: StudentProgress; total: n
     <tr>
       <th className={`${p.td} ${p.rowHeader}`} scope="row">
         {st.name}
-        {st.own_parameters ? null : (
-          <span className={p.note}>
-            <FormattedMessage id="schools.progress.defaults" />
-          </span>
-        )}
       </th>
       <td className={p.td}>
         <FormattedMessage
@@ -163,6 +161,9 @@ function StudentRow({ student: st, total }: { student: StudentProgress; total: n
         ) : (
           intl.formatDate(st.last_active, { dateStyle: 'medium' })
         )}
+      </td>
+      <td className={p.td}>
+        <FormattedMessage id={`schools.progress.parameters.${st.parameters_source}`} />
       </td>
       <td className={p.td}>
         <Sparkline

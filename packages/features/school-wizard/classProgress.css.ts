@@ -40,13 +40,6 @@ export const cards = style({
   gap: vars.space.xs,
 });
 export const rowHeader = style({ textAlign: 'start', fontWeight: vars.fontWeight.medium });
-/** "default model" under the student's name, so the name column stays narrow. */
-export const note = style({
-  display: 'block',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.regular,
-});
 export const card = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -32,6 +32,6 @@ describe('the class page’s rules', () => {
     expect(rows[0]).toEqual(['h1', 'h2']);
     expect(rows[1]?.slice(0, 6)).toEqual(['Ana García', '40', '42', '96', '31.5', '88.0']);
     expect(rows[1]?.[7]).toBe('own');
-    expect(rows[2]?.[7]).toBe('default');
+    expect(rows[2]?.[7]).toBe('pooled');
   });
 });

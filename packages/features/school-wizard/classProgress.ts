@@ -70,7 +70,7 @@ export function progressCsvRows(
       String(s.minutes_week),
       s.predicted_retention === null ? '' : (s.predicted_retention * 100).toFixed(1),
       s.last_active ?? '',
-      s.own_parameters ? 'own' : 'default',
+      s.parameters_source,
     ]),
   ];
 }

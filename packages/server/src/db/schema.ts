@@ -1548,6 +1548,36 @@ export const courseAssignments = pgTable(
 );
 
 /**
+ * A course's class-pooled FSRS parameters (docs/features/assignments.md, "Class-pooled
+ * parameters"): fitted by the background fitter on the pooled reviews of the course's students on
+ * its assigned decks, and scheduling the students who have too few reviews of their own (the
+ * `learner_models` view). `new_reviews` counts pooled reviews since the last fit, as
+ * `memory_models.new_reviews` does for one learner.
+ */
+export const courseMemoryModels = pgTable(
+  'course_memory_models',
+  {
+    courseId: integer('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** FSRS-6 weights (21); null while the pool is too small or did not beat the defaults. */
+    parameters: doublePrecision('parameters').array(),
+    newReviews: integer('new_reviews').notNull().default(0),
+    fittingSince: timestamp('fitting_since', { withTimezone: true }),
+    fittedAt: timestamp('fitted_at', { withTimezone: true }),
+    /** Reviews in the pool the last fit read. */
+    fittedReviews: integer('fitted_reviews'),
+    fitOutcome: text('fit_outcome'),
+    fitError: text('fit_error'),
+    logLoss: doublePrecision('log_loss'),
+    defaultLogLoss: doublePrecision('default_log_loss'),
+    evaluatedReviews: integer('evaluated_reviews'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('course_memory_models_pending_idx').on(t.newReviews)],
+);
+
+/**
  * A deck of a teacher assigned to a subject, with an optional exam day (docs/features/assignments.md):
  * its students get it as an assigned share of `desk_shares`.
  */

@@ -9,6 +9,12 @@
  * schedule their next rating. A fit that crashes, times out, runs out of memory or throws is
  * stored as `failed` with its reason, and the learner waits for REFIT_AFTER_NEW_REVIEWS more
  * reviews like any other.
+ *
+ * After the learners, the same round fits the class pools (docs/features/assignments.md): a course
+ * whose pooled reviews (its students' reviews of the decks it assigns) grew by
+ * REFIT_AFTER_NEW_REVIEWS since its last fit is claimed the same way, its pool read and fitted in
+ * the same child process with the same held-out rule; a pool under MIN_REVIEWS_TO_FIT reviews
+ * keeps the defaults without a child.
  */
 
 import { startBackgroundRounds } from '../background-rounds.ts';
@@ -17,10 +23,15 @@ import { ChildJobError } from '../child/child-process.ts';
 import type { Sql } from '../db/client.ts';
 import {
   type ClaimedFit,
+  type ClaimedPoolFit,
   claimFit,
+  claimPoolFit,
   countNewReviews,
   finishFit,
+  finishPoolFit,
+  pooledReviewLog,
   releaseFit,
+  releasePoolFit,
   reviewLogForFit,
 } from '../db/queries/memory-models.ts';
 import type { LoggedReview } from '../domain/review/memory-model.ts';
@@ -71,12 +82,7 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
         await releaseFit(sql, claim);
         return undefined;
       }
-      const reason =
-        error instanceof ChildJobError
-          ? `${error.failure}: ${error.message}`
-          : error instanceof Error
-            ? error.message
-            : String(error);
+      const reason = failureReason(error);
       logger.error('memory model fit failed', {
         user_id: claim.userId,
         reviews: claim.reviews,
@@ -86,6 +92,40 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
     } finally {
       running = undefined;
     }
+  }
+
+  /** The pool's fit in a child, or undefined when the server is stopping (claim released). */
+  async function runPool(claim: ClaimedPoolFit): Promise<FitResult | undefined> {
+    try {
+      const log = await pooledReviewLog(sql, claim.courseId);
+      if (log.length < MIN_REVIEWS_TO_FIT) return tooFewReviews(log.length);
+      running = fit(log, claim.timeZone);
+      return await running.result;
+    } catch (error) {
+      if (rounds.stopped) {
+        await releasePoolFit(sql, claim);
+        return undefined;
+      }
+      const reason = failureReason(error);
+      logger.error('class pool fit failed', { course_id: claim.courseId, reason });
+      return failedFit(reason);
+    } finally {
+      running = undefined;
+    }
+  }
+
+  async function fitPool(claim: ClaimedPoolFit): Promise<void> {
+    const result = await runPool(claim);
+    if (!result) return;
+    options.metrics?.observeFit(result.outcome);
+    await finishPoolFit(sql, claim, result);
+    logger.info('class pool fitted', {
+      course_id: claim.courseId,
+      outcome: result.outcome,
+      reviews: result.reviews,
+      log_loss: result.logLoss,
+      default_log_loss: result.defaultLogLoss,
+    });
   }
 
   async function fitOne(claim: ClaimedFit): Promise<void> {
@@ -108,8 +148,15 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
     for (;;) {
       if (rounds.stopped) return fits;
       const claim = await claimFit(sql, refitAfter);
-      if (!claim) return fits;
+      if (!claim) break;
       await fitOne(claim);
+      fits++;
+    }
+    for (;;) {
+      if (rounds.stopped) return fits;
+      const claim = await claimPoolFit(sql, refitAfter);
+      if (!claim) return fits;
+      await fitPool(claim);
       fits++;
     }
   }
@@ -123,4 +170,12 @@ export function createFitter(sql: Sql, logger: Logger, options: FitterOptions = 
     drain: rounds.drain,
     stop: () => rounds.stop(async () => running?.cancel()),
   };
+}
+
+function failureReason(error: unknown): string {
+  return error instanceof ChildJobError
+    ? `${error.failure}: ${error.message}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
 }

@@ -12,6 +12,22 @@ const TABLES = {
   subject: { table: 'subject_assignments', enrollments: 'subject_enrollments', key: 'subject_id' },
 } as const;
 
+const GROUP_TABLES = { course: 'courses', subject: 'subjects' } as const;
+
+/**
+ * Locks the group's row for a change of who is in it or what it assigns, until the transaction
+ * ends: two such changes of one group run one after the other, so each one's share rebuild sees
+ * the other's rows. `FOR NO KEY UPDATE` leaves reads and the foreign-key checks of other tables
+ * alone. A group deleted meanwhile locks nothing (the change then finds it missing).
+ */
+export async function lockGroupForChange(
+  q: Query,
+  kind: GroupKind,
+  groupId: number,
+): Promise<void> {
+  await q`select id from ${q(GROUP_TABLES[kind])} where id = ${groupId} for no key update`;
+}
+
 export interface AssignmentRecord {
   id: number;
   groupId: number;

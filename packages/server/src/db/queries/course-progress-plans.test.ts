@@ -110,7 +110,12 @@ beforeAll(async () => {
   classRecentReviews = recent?.n ?? 0;
   const decks = await sql<{ desk_id: number }[]>`
     select desk_id from course_assignments where course_id = ${courseId}`;
-  scope = { courseId, defaultDecay: studentDecay(null), deckIds: decks.map((d) => d.desk_id) };
+  scope = {
+    kind: 'course',
+    groupId: courseId,
+    defaultDecay: studentDecay(null),
+    deckIds: decks.map((d) => d.desk_id),
+  };
   spy = planSpy(t.url);
 }, 300_000);
 

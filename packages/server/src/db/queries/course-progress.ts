@@ -1,5 +1,5 @@
 /**
- * The teacher's view of a course (docs/features/teacher-view.md): one set-based statement per
+ * The teacher's view of a course or subject (docs/features/teacher-view.md): one set-based statement per
  * part, whatever the class's size — its students, their schedules (summed per student and per
  * card in one pass), the assigned cards, and the last days' reviews. Retrievability is evaluated here with FSRS-6's curve
  * (`domain/schools/progress.ts` has the same formula and the tests compare them), each student
@@ -7,9 +7,25 @@
  * without a due date, or once that day has begun).
  */
 import type { Query } from './pg.ts';
+import type { GroupKind } from './schools.ts';
+
+const TABLES = {
+  course: {
+    enrollments: 'course_enrollments',
+    assignments: 'course_assignments',
+    key: 'course_id',
+  },
+  subject: {
+    enrollments: 'subject_enrollments',
+    assignments: 'subject_assignments',
+    key: 'subject_id',
+  },
+} as const;
 
 export interface ProgressScope {
-  courseId: number;
+  /** A course's view, or a subject's (the same figures on its own students and assignments). */
+  kind: GroupKind;
+  groupId: number;
   /** Only this student's rows (a student reading their own line). */
   onlyUserId?: number;
   /** The decay (negative w[20]) of the default parameters, for students without their own. */
@@ -22,18 +38,22 @@ export interface ProgressScope {
   deckIds: readonly number[];
 }
 
-/** The course's students with the decay of their forgetting curve and their time zone. */
+/**
+ * The course's students with the decay of their forgetting curve (of the parameters that schedule
+ * them: `learner_models`, own, a class's pooled or the defaults) and their time zone.
+ */
 const students = (q: Query, s: ProgressScope) => q`
-  select e.user_id, u.timezone, m.parameters is not null as own_parameters,
+  select e.user_id, u.timezone, m.parameters_source,
     coalesce(-m.parameters[21], ${s.defaultDecay}::float8) as decay
-  from course_enrollments e
+  from ${q(TABLES[s.kind].enrollments)} e
   join users u on u.id = e.user_id
-  left join memory_models m on m.user_id = e.user_id
-  where e.course_id = ${s.courseId} and e.role = 'student'
+  join learner_models m on m.user_id = e.user_id
+  where e.${q(TABLES[s.kind].key)} = ${s.groupId} and e.role = 'student'
     ${s.onlyUserId === undefined ? q`` : q`and e.user_id = ${s.onlyUserId}`}`;
 
 const assignments = (q: Query, s: ProgressScope) => q`
-  select id, desk_id, due_date from course_assignments where course_id = ${s.courseId}`;
+  select id, desk_id, due_date from ${q(TABLES[s.kind].assignments)}
+  where ${q(TABLES[s.kind].key)} = ${s.groupId}`;
 
 /** Predicted recall of schedule row `s` for student `st` at the due day `a.due_date`. */
 const recall = (q: Query) => q`
@@ -49,17 +69,24 @@ const studied = (q: Query) => q`s.state <> 0 and s.stability > 0 and s.last_revi
 export interface ProgressStudent {
   userId: number;
   name: string;
-  ownParameters: boolean;
+  /** Which parameters schedule the student (the `learner_models` view). */
+  parametersSource: ParametersSource;
 }
 
+export type ParametersSource = 'own' | 'pooled' | 'defaults';
+
 export async function progressStudents(q: Query, s: ProgressScope): Promise<ProgressStudent[]> {
-  const rows = await q<{ user_id: number; name: string; own_parameters: boolean }[]>`
+  const rows = await q<{ user_id: number; name: string; parameters_source: ParametersSource }[]>`
     with st as (${students(q, s)})
-    select st.user_id, st.own_parameters,
+    select st.user_id, st.parameters_source,
       coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) as name
     from st join users u on u.id = st.user_id
     order by lower(u.last_name), lower(u.first_name), lower(u.username), st.user_id`;
-  return rows.map((r) => ({ userId: r.user_id, name: r.name, ownParameters: r.own_parameters }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    name: r.name,
+    parametersSource: r.parameters_source,
+  }));
 }
 
 export interface StudentDeckRow {

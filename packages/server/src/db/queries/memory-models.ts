@@ -90,10 +90,14 @@ export function toLearnerModel(
     : DEFAULT_MODEL;
 }
 
-/** What the scheduler needs of the learner's model, for a rating. */
+/**
+ * What the scheduler needs of the learner's model, for a rating. Read from the `learner_models`
+ * view (migration 0045): their own parameters, else a course's pooled ones while they have fewer
+ * than MIN_REVIEWS_TO_FIT reviews, else the defaults. Every statement that schedules joins it.
+ */
 export async function learnerModel(q: Query, userId: number): Promise<LearnerModel> {
   const [row] = await q<LearnerModelRow[]>`
-    select desired_retention, parameters from memory_models where user_id = ${userId}`;
+    select desired_retention, parameters from learner_models where user_id = ${userId}`;
   return toLearnerModel(row);
 }
 
@@ -130,6 +134,17 @@ export async function countNewReviews(sql: Sql): Promise<void> {
       where id > ${after} and id <= ${last.id} group by user_id
       on conflict (user_id) do update
         set new_reviews = memory_models.new_reviews + excluded.new_reviews`;
+    // The same reviews, counted for each course whose pool they join: a student's rating of a
+    // card of a deck the course assigns.
+    await tx`
+      insert into course_memory_models (course_id, new_reviews)
+      select a.course_id, count(*)::int from review_logs r
+      join course_assignments a on a.desk_id = r.desk_id
+      join course_enrollments e on e.course_id = a.course_id and e.user_id = r.user_id
+        and e.role = 'student'
+      where r.id > ${after} and r.id <= ${last.id} group by a.course_id
+      on conflict (course_id) do update
+        set new_reviews = course_memory_models.new_reviews + excluded.new_reviews`;
     await tx`
       insert into app_settings (key, value) values (${CURSOR_KEY}, ${last.id})
       on conflict (key) do update set value = excluded.value`;
@@ -227,4 +242,137 @@ export async function finishFit(sql: Sql, claim: ClaimedFit, result: FitResult):
 /** Releases a claim without a result (shutdown): the learner is fitted later. */
 export async function releaseFit(sql: Sql, claim: ClaimedFit): Promise<void> {
   await sql`update memory_models set fitting_since = null where user_id = ${claim.userId}`;
+}
+
+// ── Class-pooled parameters (one course's students on its assigned decks) ─────────────────────
+
+export interface ClaimedPoolFit {
+  courseId: number;
+  /** The time zone most of the course's students have: the pool's days are counted in it. */
+  timeZone: string;
+  newReviews: number;
+}
+
+/**
+ * Claims the course with the most pooled reviews since its last fit past `threshold` whose pool
+ * is not being fitted, as `claimFit` claims a learner.
+ */
+export async function claimPoolFit(
+  sql: Sql,
+  threshold: number,
+): Promise<ClaimedPoolFit | undefined> {
+  const [row] = await sql<{ course_id: number; timezone: string | null; new_reviews: number }[]>`
+    update course_memory_models cm set fitting_since = now()
+    where cm.course_id = (
+      select course_id from course_memory_models
+      where new_reviews >= ${threshold}
+        and (fitting_since is null or fitting_since < now() - ${STALE_FIT}::interval)
+      order by new_reviews desc limit 1
+      for update skip locked)
+    returning cm.course_id, cm.new_reviews,
+      (select mode() within group (order by u.timezone)
+       from course_enrollments e join users u on u.id = e.user_id
+       where e.course_id = cm.course_id and e.role = 'student') as timezone`;
+  return (
+    row && { courseId: row.course_id, timeZone: row.timezone ?? 'UTC', newReviews: row.new_reviews }
+  );
+}
+
+/**
+ * The course's pool, oldest first: every review by a student of the course of a card of a deck it
+ * assigns. Each student's card is a card of its own to the optimiser (`cardId` numbers the
+ * (student, card) pairs), since two students' reviews of one card are two memories.
+ */
+export async function pooledReviewLog(q: Query, courseId: number): Promise<LoggedReview[]> {
+  const rows = await q<
+    { card_id: number; rating: number; reviewed_at: string; from_new: boolean }[]
+  >`
+    select dense_rank() over (order by r.user_id, r.card_id)::int as card_id, r.rating,
+      r.reviewed_at, (r.state_before->>'state')::int = 0 as from_new
+    from review_logs r
+    join course_assignments a on a.desk_id = r.desk_id and a.course_id = ${courseId}
+    join course_enrollments e on e.course_id = ${courseId} and e.user_id = r.user_id
+      and e.role = 'student'
+    order by r.reviewed_at, r.id`;
+  return rows.map((r) => ({
+    cardId: r.card_id,
+    rating: r.rating,
+    reviewedAt: pgDate(r.reviewed_at),
+    fromNew: r.from_new,
+  }));
+}
+
+/** Stores a pool's fit and releases the claim, as `finishFit` does for a learner. */
+export async function finishPoolFit(
+  sql: Sql,
+  claim: ClaimedPoolFit,
+  result: FitResult,
+): Promise<void> {
+  const ran = result.outcome === 'fitted' || result.outcome === 'kept_defaults';
+  if (!ran) {
+    await sql`
+      update course_memory_models set fitting_since = null, fit_outcome = ${result.outcome},
+        fit_error = ${result.failure ?? null},
+        new_reviews = greatest(0, new_reviews - ${claim.newReviews}), updated_at = now()
+      where course_id = ${claim.courseId}`;
+    return;
+  }
+  const parameters = result.parameters ? sql.array(result.parameters) : null;
+  await sql`
+    update course_memory_models set
+      fitting_since = null,
+      new_reviews = greatest(0, new_reviews - ${claim.newReviews}),
+      parameters = ${parameters}::float8[],
+      fitted_at = now(),
+      fitted_reviews = ${result.reviews},
+      fit_outcome = ${result.outcome},
+      fit_error = null,
+      log_loss = ${result.logLoss},
+      default_log_loss = ${result.defaultLogLoss},
+      evaluated_reviews = ${result.evaluatedReviews},
+      updated_at = now()
+    where course_id = ${claim.courseId}`;
+}
+
+/** Releases a pool's claim without a result (shutdown): the course is fitted later. */
+export async function releasePoolFit(sql: Sql, claim: ClaimedPoolFit): Promise<void> {
+  await sql`update course_memory_models set fitting_since = null where course_id = ${claim.courseId}`;
+}
+
+export interface PooledModelRecord {
+  parameters: number[] | null;
+  newReviews: number;
+  fitOutcome: FitOutcome | null;
+  fittedReviews: number | null;
+  logLoss: number | null;
+  defaultLogLoss: number | null;
+}
+
+/** The course's pooled model; undefined before its first pooled review. */
+export async function pooledModel(
+  q: Query,
+  courseId: number,
+): Promise<PooledModelRecord | undefined> {
+  const [row] = await q<
+    {
+      parameters: number[] | null;
+      new_reviews: number;
+      fit_outcome: FitOutcome | null;
+      fitted_reviews: number | null;
+      log_loss: number | null;
+      default_log_loss: number | null;
+    }[]
+  >`
+    select parameters, new_reviews, fit_outcome, fitted_reviews, log_loss, default_log_loss
+    from course_memory_models where course_id = ${courseId}`;
+  return (
+    row && {
+      parameters: row.parameters,
+      newReviews: row.new_reviews,
+      fitOutcome: row.fit_outcome,
+      fittedReviews: row.fitted_reviews,
+      logLoss: row.log_loss,
+      defaultLogLoss: row.default_log_loss,
+    }
+  );
 }

@@ -518,7 +518,7 @@ export async function dueQueue(
                                           preset_relearning_steps))
          from desk where preset_learning_steps is not null) as deck_presets
       from (select 1) one
-      left join memory_models m on m.user_id = ${userId}
+      left join learner_models m on m.user_id = ${userId}
     )
     select head.*, ${cardColumns(q)}
     from head

@@ -270,7 +270,7 @@ export async function ratingSnapshots(
       join users u on u.id = d.owner_id
       left join desk_shares sh on sh.desk_id = d.id and sh.user_id = r.user_id
       left join card_schedules s on s.card_id = c.id and s.user_id = r.user_id
-      left join memory_models m on m.user_id = r.user_id
+      left join learner_models m on m.user_id = r.user_id
       ${joinPresetOfDeck(q, q`r.user_id`, q`d.id`)}
       where c.id = r.card_id and (d.owner_id = r.user_id or sh.user_id is not null)
     ) snap`;

@@ -20,7 +20,9 @@ export {
 /**
  * A learner's log needs this many reviews before their parameters are fitted; with fewer, FSRS's
  * defaults schedule them (the optimiser's own floor is lower, but a fit on a few hundred reviews
- * barely moves from the defaults and its held-out evaluation would be noise).
+ * barely moves from the defaults and its held-out evaluation would be noise). Below it, a student
+ * of a course with class-pooled parameters is scheduled with them: the `learner_models` view
+ * (migration 0045) repeats this number.
  */
 export const MIN_REVIEWS_TO_FIT = 400;
 /** A learner is fitted again once this many reviews were added since the last fit. */

@@ -1,18 +1,15 @@
 /**
  * Decks assigned to courses and subjects (docs/features/assignments.md). Everyone in the group
  * reads its assignments; its owner and teachers change them, with decks of their own. Each change
- * rebuilds the assigned shares of the group's students (`syncAssignedShares`).
+ * rebuilds the assigned shares of the group's students in its transaction
+ * (`services/assignments/group-changes.ts`).
  */
 import type { Context } from 'hono';
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import {
   type AssignmentRecord,
-  deleteAssignment,
   groupAssignments,
-  groupStudentIds,
-  insertAssignment,
   setAssignmentDueDate,
-  syncAssignedShares,
 } from '../../db/queries/assignments.ts';
 import type { GroupKind } from '../../db/queries/schools.ts';
 import type { UserRow } from '../../db/queries/users.ts';
@@ -20,6 +17,7 @@ import { learnerDay } from '../../domain/review/scheduling.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/errors.ts';
+import { assignDeck, unassignDeck } from '../../services/assignments/group-changes.ts';
 import { assertOwner, deckFor } from '../../services/decks/access.ts';
 import { groupFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
@@ -57,11 +55,6 @@ async function one(c: C, kind: GroupKind, groupId: number, id: number) {
   return found;
 }
 
-async function resync(c: C, kind: GroupKind, groupId: number) {
-  const { sql } = c.get('deps');
-  await syncAssignedShares(sql, await groupStudentIds(sql, kind, groupId));
-}
-
 async function list(c: C, kind: GroupKind, id: number) {
   const { sql } = c.get('deps');
   const group = await groupFor(sql, kind, currentUser(c), id);
@@ -74,14 +67,13 @@ async function create(c: C, kind: GroupKind, id: number, body: Schemas['Assignme
   const group = await taughtGroup(c, kind, id);
   const deck = await deckFor(sql, user.id, body.desk_id);
   assertOwner(deck);
-  const inserted = await insertAssignment(sql, kind, {
+  const inserted = await assignDeck(sql, kind, {
     groupId: group.id,
     deckId: deck.id,
     dueDate: dueDate(user, body.due_date),
     createdBy: user.id,
   });
   if (inserted === undefined) throw new ApiError(409, 'conflict', MESSAGES.alreadyAssigned);
-  await resync(c, kind, group.id);
   return c.json(toAssignment(await one(c, kind, group.id, inserted)), 201);
 }
 
@@ -102,8 +94,7 @@ async function update(
 async function remove(c: C, kind: GroupKind, id: number, assignmentId: number) {
   const group = await taughtGroup(c, kind, id);
   const found = await one(c, kind, group.id, assignmentId);
-  await deleteAssignment(c.get('deps').sql, kind, found.id);
-  await resync(c, kind, group.id);
+  await unassignDeck(c.get('deps').sql, kind, group.id, found.id);
   return c.body(null, 204);
 }
 

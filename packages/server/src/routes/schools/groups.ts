@@ -5,16 +5,12 @@
  */
 import type { Context } from 'hono';
 import type { Handlers, Schemas } from '../../contract/types.ts';
-import { groupStudentIds, syncAssignedShares } from '../../db/queries/assignments.ts';
 import {
-  deleteGroup,
   type EnrollmentRecord,
-  enroll,
   enrollableUser,
   type GroupKind,
   groupMembers,
   insertGroups,
-  unenroll,
   updateGroup,
   visibleGroups,
 } from '../../db/queries/schools.ts';
@@ -22,6 +18,11 @@ import { enrollmentRole, SCHOOL_MESSAGES, type SchoolRole } from '../../domain/s
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { notFound, validationError } from '../../http/errors.ts';
+import {
+  deleteGroupWithShares,
+  enrollInGroup,
+  unenrollFromGroup,
+} from '../../services/assignments/group-changes.ts';
 import { assertManager, assertSeesMembers, groupFor, ownGroup, ownSchool } from './access.ts';
 import { MESSAGES } from './messages.ts';
 import { toCourseEnrollment, toGroup, toSubjectEnrollment, toUserSummary } from './responses.ts';
@@ -79,9 +80,7 @@ async function remove(c: C, kind: GroupKind, id: number) {
   const { sql } = c.get('deps');
   const group = await ownGroup(sql, kind, currentUser(c), id);
   // Its students lose the decks it assigned them (unless something else gives them).
-  const students = await groupStudentIds(sql, kind, group.id);
-  await deleteGroup(sql, kind, group.id);
-  await syncAssignedShares(sql, students);
+  await deleteGroupWithShares(sql, kind, group.id);
   return c.body(null, 204);
 }
 
@@ -102,21 +101,19 @@ async function add(c: C, kind: GroupKind, groupId: number, userId: number) {
   const group = await ownGroup(sql, kind, user, groupId);
   const target = await enrollableUser(sql, user.id, userId);
   if (!target) throw notFound(MESSAGES.userNotFound);
-  const enrolled = await enroll(sql, kind, group.id, target.id, enrollmentRole(target));
+  // A student enrolled now gets the decks the group assigns, in the same transaction.
+  const enrolled = await enrollInGroup(sql, kind, group.id, target.id, enrollmentRole(target));
   // Deleted while this call ran (the group by its owner elsewhere, the user's account).
   if ('missing' in enrolled) {
     throw notFound(enrolled.missing === 'group' ? NOT_FOUND[kind] : MESSAGES.userNotFound);
   }
-  // A student enrolled now gets the decks the group assigns.
-  await syncAssignedShares(sql, [target.id]);
   return enrolled;
 }
 
 async function drop(c: C, kind: GroupKind, groupId: number, userId: number) {
   const { sql } = c.get('deps');
   const group = await ownGroup(sql, kind, currentUser(c), groupId);
-  await unenroll(sql, kind, group.id, userId);
-  await syncAssignedShares(sql, [userId]);
+  await unenrollFromGroup(sql, kind, group.id, userId);
   return c.body(null, 204);
 }
 

@@ -1,6 +1,7 @@
 /**
- * `GET auth/courses/{id}/progress/`: the teacher's view of a course (docs/features/teacher-view.md).
- * The course's owner and teachers read every student; a student of the course reads their own
+ * `GET auth/courses/{id}/progress/` and `GET auth/subjects/{id}/progress/`: the teacher's view of a
+ * course or subject (docs/features/teacher-view.md). The group's owner and teachers read every
+ * student; a student of the group reads their own
  * line and no card figures; anyone else gets 404 (`groupFor`). Four set-based statements
  * (`db/queries/course-progress.ts`), the figures from `domain/schools/progress.ts`.
  */
@@ -14,6 +15,7 @@ import {
   reviewDays,
   scheduleProgress,
 } from '../../db/queries/course-progress.ts';
+import type { GroupKind } from '../../db/queries/schools.ts';
 import {
   dayCounts,
   FRONT_CHARS,
@@ -40,14 +42,16 @@ const hardestFirst = (
   (b.lapseRate ?? 0) - (a.lapseRate ?? 0) ||
   a.cardId - b.cardId;
 
-async function courseProgress(c: Context<AppEnv>, id: number) {
+/** The view of a course or subject: its assignments, each with its students and cards. */
+async function groupProgress(c: Context<AppEnv>, kind: GroupKind, id: number) {
   const { sql } = c.get('deps');
   const user = currentUser(c);
-  const course = await groupFor(sql, 'course', user, id);
-  const teaches = course.isOwner || course.myRole === 'teacher';
-  const assignments = await groupAssignments(sql, 'course', course.id);
+  const group = await groupFor(sql, kind, user, id);
+  const teaches = group.isOwner || group.myRole === 'teacher';
+  const assignments = await groupAssignments(sql, kind, group.id);
   const scope: ProgressScope = {
-    courseId: course.id,
+    kind,
+    groupId: group.id,
     onlyUserId: teaches ? undefined : user.id,
     defaultDecay: studentDecay(null),
     deckIds: assignments.map((a) => a.deckId),
@@ -73,8 +77,8 @@ async function courseProgress(c: Context<AppEnv>, id: number) {
     }),
     (r) => r.assignmentId,
   );
-  const body: Schemas['CourseProgress'] = {
-    course_id: course.id,
+  return {
+    groupId: group.id,
     computed_at: new Date().toISOString(),
     assignments: assignments.map((a) => ({
       id: a.id,
@@ -93,7 +97,8 @@ async function courseProgress(c: Context<AppEnv>, id: number) {
           minutes_week: minutesOf(mine.reduce((n, d) => n + d.weekMs, 0)),
           reviews_per_day: dayCounts(mine),
           predicted_retention: predictedRetention(deck?.recallSum ?? 0, a.cardsCount),
-          own_parameters: s.ownParameters,
+          own_parameters: s.parametersSource === 'own',
+          parameters_source: s.parametersSource,
           last_active: deck?.lastActive?.toISOString() ?? null,
         };
       }),
@@ -105,10 +110,18 @@ async function courseProgress(c: Context<AppEnv>, id: number) {
         forget_share: r.forgetShare,
       })),
     })),
-  };
-  return c.json(body, 200);
+  } satisfies Omit<Schemas['CourseProgress'], 'course_id'> & { groupId: number };
 }
 
 export const handlers: Handlers = {
-  getCourseProgress: (c, { params }) => courseProgress(c, params.id),
+  getCourseProgress: async (c, { params }) => {
+    const { groupId, ...view } = await groupProgress(c, 'course', params.id);
+    const body: Schemas['CourseProgress'] = { course_id: groupId, ...view };
+    return c.json(body, 200);
+  },
+  getSubjectProgress: async (c, { params }) => {
+    const { groupId, ...view } = await groupProgress(c, 'subject', params.id);
+    const body: Schemas['SubjectProgress'] = { subject_id: groupId, ...view };
+    return c.json(body, 200);
+  },
 };
