@@ -130,7 +130,9 @@ function AnswerPad({
   const received = question.my_option !== null || answer.isSuccess;
   return (
     <div className={s.section}>
-      <p className={s.prompt}>{question.prompt}</p>
+      <p className={s.prompt} data-testid="live-quiz-prompt">
+        {question.prompt}
+      </p>
       <p className={s.countdown} role="status">
         <FormattedMessage id="liveQuiz.secondsLeft" values={{ seconds }} />
       </p>
