@@ -1,5 +1,5 @@
 import { vars } from '@memoria/ui/theme';
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 
 export const screen = style({
   display: 'grid',
@@ -143,13 +143,11 @@ export const table = style({
   width: '100%',
   borderCollapse: 'collapse',
   fontVariantNumeric: 'tabular-nums',
-  selectors: {
-    '& th, & td': {
-      textAlign: 'start',
-      padding: `${vars.space.xs} ${vars.space.sm}`,
-      borderBottom: `1px solid ${vars.color.divider}`,
-    },
-  },
+});
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: 'start',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.divider}`,
 });
 export const actions = style({
   display: 'flex',
