@@ -26,9 +26,14 @@ afterAll(async () => {
 
 /** Waits until `page`'s main region shows `text` (live updates included). */
 async function sees(page: Page, text: string | RegExp) {
-  await expect
-    .poll(() => page.getByRole('main').getByText(text).count(), { timeout: 20_000 })
-    .toBeGreaterThan(0);
+  try {
+    await expect
+      .poll(() => page.getByRole('main').getByText(text).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+  } catch {
+    const shown = await page.getByRole('main').innerText();
+    throw new Error(`${page.url()} does not show ${text}; it shows:\n${shown}`);
+  }
 }
 
 const button = (page: Page, name: string | RegExp) =>
@@ -143,11 +148,11 @@ describe('a live class quiz', () => {
       await sees(projector, `Question ${round} of 2`);
       // Ana answers right with the mouse; Ben wrong in round 1 (by mouse), right in round 2 (key).
       const asked = await question(ana);
-      await button(ana, new RegExp(`^\\d${asked.right}$`)).click();
+      await button(ana, new RegExp(`^\\d\\s*${asked.right}$`)).click();
       await sees(ana, 'Answer received.');
       const benAsked = await question(ben);
       if (round === 1) {
-        await button(ben, new RegExp(`^\\d${benAsked.wrong}$`)).click();
+        await button(ben, new RegExp(`^\\d\\s*${benAsked.wrong}$`)).click();
       } else {
         const options = await ben.getByRole('main').getByRole('listitem').allTextContents();
         const key = options.findIndex((t) => t.endsWith(benAsked.right)) + 1;
