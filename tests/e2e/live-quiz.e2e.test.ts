@@ -134,6 +134,9 @@ describe('a live class quiz', () => {
           i === 1 ? PHONE_VIEWPORT : undefined,
         );
         await page.goto(`${baseUrl}/live-quiz`);
+        // The running quiz of their course is listed once the island is live (before that, a
+        // typed code would be reset by hydration).
+        await sees(page, 'Running now in your courses');
         await page.getByLabel('Six-digit code').fill(code);
         await page.getByRole('button', { name: 'Join', exact: true }).click();
         await sees(page, 'You are in. Waiting for your teacher to start…');
