@@ -31,7 +31,7 @@ async function sees(page: Page, text: string | RegExp) {
       .poll(() => page.getByRole('main').getByText(text).count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
   } catch {
-    const shown = await page.getByRole('main').innerText();
+    const shown = await page.getByRole('main').textContent();
     throw new Error(`${page.url()} does not show ${text}; it shows:\n${shown}`);
   }
 }
