@@ -25,6 +25,7 @@ export const Running: Story = { parameters: { msw: [ok('/auth/live-quizzes/', ru
 
 /** A code of no running quiz. */
 export const WrongCode: Story = {
+  tags: ['expected-http-errors'],
   parameters: {
     msw: [
       ok('/auth/live-quizzes/', []),

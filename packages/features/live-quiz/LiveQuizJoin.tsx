@@ -23,7 +23,7 @@ const CODE = /^\d{6}$/;
  * `Running`, `WrongCode`, `Spanish`, `Phone`.
  *
  * **Accessibility.** A form with a labelled numeric field (its error tied to it), a named
- * section heading (`h2`), each running quiz a link named by its deck and course.
+ * section heading (`h2`), each running quiz a link whose text is its deck and course.
  */
 export function LiveQuizJoin({
   compact = false,
@@ -65,13 +65,7 @@ export function LiveQuizJoin({
           <ul className={s.list}>
             {running.map((q) => (
               <li key={q.id} className={s.row}>
-                <a
-                  href={`/live-quiz/${q.id}`}
-                  aria-label={intl.formatMessage(
-                    { id: 'liveQuiz.join.open' },
-                    { deck: q.desk_name, course: q.course_name },
-                  )}
-                >
+                <a href={`/live-quiz/${q.id}`}>
                   {q.desk_name} · {q.course_name}
                 </a>
                 {q.is_teacher ? (

@@ -66,6 +66,7 @@ export const LoadError: Story = {
 
 /** A student of the course who has not joined (404): the join form. */
 export const NotJoined: Story = {
+  tags: ['expected-http-errors'],
   parameters: {
     msw: [
       fail('get', '/auth/live-quizzes/{id}/', 404, { detail: 'Not found.', code: 'not_found' }),

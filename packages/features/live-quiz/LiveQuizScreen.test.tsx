@@ -198,9 +198,7 @@ describe('joining', () => {
     serve(fresh(quizzes.lobby));
     renderWithProviders(<LiveQuizJoin />);
     expect(
-      (await screen.findByRole('link', { name: 'Open Capitals (Biology 1A)' })).getAttribute(
-        'href',
-      ),
+      (await screen.findByRole('link', { name: 'Capitals · Biology 1A' })).getAttribute('href'),
     ).toBe('/live-quiz/31');
   });
 });

@@ -8,7 +8,6 @@ import {
   type LiveQuiz,
   liveQuizKeys,
   useAdvanceLiveQuiz,
-  useEventStream,
   useLiveQuiz,
 } from '@memoria/api';
 import { Button, Skeleton } from '@memoria/ui';
@@ -54,8 +53,6 @@ export function LiveQuizScreen({
   quizId: number;
 }) {
   const quiz = useLiveQuiz(quizId);
-  // The `live_quiz` event reads the quiz again on each step (the page's one shared stream).
-  useEventStream();
   if (quiz.isPending) {
     return (
       <div className={s.screen}>

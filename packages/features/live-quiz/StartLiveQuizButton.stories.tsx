@@ -20,6 +20,7 @@ export const Default: Story = {};
 
 /** A deck without two distinct backs cannot make a quiz: the reason beside the button. */
 export const TooFewCards: Story = {
+  tags: ['expected-http-errors'],
   parameters: {
     msw: [
       fail('post', '/auth/courses/{id}/live-quizzes/', 400, {
