@@ -65,10 +65,12 @@ export const option = style({
   gap: vars.space.md,
   padding: vars.space.md,
   borderRadius: vars.radius.md,
-  fontSize: 'clamp(1.125rem, 3vw, 2rem)',
+  // Small enough that a long word fits a quarter of a projector's width; broken only if not.
+  fontSize: 'clamp(1.125rem, 2.5vw, 1.75rem)',
   fontWeight: vars.fontWeight.bold,
   minHeight: '4rem',
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
+  minWidth: 0,
 });
 export const optionButton = style([
   option,
