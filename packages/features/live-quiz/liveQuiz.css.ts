@@ -96,20 +96,23 @@ export const optionNumber = style({
   background: 'rgb(0 0 0 / 0.25)',
   flexShrink: 0,
 });
+/** One grid for every option's row (subgrid), so the bars line up whatever the texts' widths. */
 export const bars = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
   display: 'grid',
-  gap: vars.space.sm,
+  gridTemplateColumns: 'minmax(8rem, 1fr) 3fr auto',
+  columnGap: vars.space.sm,
+  rowGap: vars.space.sm,
+  '@media': { '(max-width: 40rem)': { gridTemplateColumns: '1fr auto' } },
 });
 export const bar = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(8rem, 1fr) 3fr auto',
+  gridColumn: '1 / -1',
+  gridTemplateColumns: 'subgrid',
   alignItems: 'center',
-  gap: vars.space.sm,
   fontSize: vars.fontSize.lg,
-  '@media': { '(max-width: 40rem)': { gridTemplateColumns: '1fr auto' } },
 });
 export const barTrack = style({
   height: '1.5rem',
