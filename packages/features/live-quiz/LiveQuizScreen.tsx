@@ -122,7 +122,9 @@ function Projector({ quiz }: { quiz: LiveQuiz }) {
     <section className={s.screen} aria-labelledby="live-quiz-title">
       <QuizHeader quiz={quiz} />
       {quiz.status === 'lobby' ? <ProjectorLobby quiz={quiz} /> : null}
-      {quiz.status === 'question' && quiz.question ? <OpenQuestion quiz={quiz} /> : null}
+      {quiz.status === 'question' && quiz.question ? (
+        <OpenQuestion quiz={quiz} question={quiz.question} />
+      ) : null}
       {quiz.status === 'reveal' && quiz.question ? (
         <>
           <p className={s.prompt}>{quiz.question.prompt}</p>
@@ -180,16 +182,18 @@ function ProjectorLobby({ quiz }: { quiz: LiveQuiz }) {
 /** The projector's open question: large prompt, options with no answer marked, the clock. */
 function OpenQuestion({
   quiz,
+  question,
 }: {
-  quiz: LiveQuiz & { question: NonNullable<LiveQuiz['question']> };
+  quiz: LiveQuiz;
+  question: NonNullable<LiveQuiz['question']>;
 }) {
   const client = useQueryClient();
-  const seconds = useSecondsLeft(quiz.question.ends_at, quiz.server_time, () =>
+  const seconds = useSecondsLeft(question.ends_at, quiz.server_time, () =>
     client.invalidateQueries({ queryKey: liveQuizKeys.quiz(quiz.id) }),
   );
   return (
     <>
-      <p className={s.prompt}>{quiz.question.prompt}</p>
+      <p className={s.prompt}>{question.prompt}</p>
       <div className={s.header} role="status">
         <p className={s.countdown}>
           <FormattedMessage id="liveQuiz.secondsLeft" values={{ seconds }} />
@@ -197,11 +201,11 @@ function OpenQuestion({
         <p className={s.sectionTitle}>
           <FormattedMessage
             id="liveQuiz.answered"
-            values={{ count: quiz.question.answered_count, total: quiz.player_count }}
+            values={{ count: question.answered_count, total: quiz.player_count }}
           />
         </p>
       </div>
-      <OptionList options={quiz.question.options} />
+      <OptionList options={question.options} />
     </>
   );
 }
