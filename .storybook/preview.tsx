@@ -142,6 +142,8 @@ async function waitForDocsTurn(): Promise<void> {
  * learner's next days of cards while online (`listOfflineCards`): an empty pack here.
  */
 const DEFAULT_HANDLERS = [
+  // The dashboard asks for live quizzes running in the learner's courses: none unless a story says.
+  ok('/auth/live-quizzes/', []),
   ok('/space-repetition/cards/offline_cards/', {
     generated_at: FIXED_NOW.toISOString(),
     day: FIXED_NOW.toISOString().slice(0, 10),

@@ -14,6 +14,7 @@ import * as duels from './duels/messages.ts';
 import * as friends from './friends/messages.ts';
 import * as gate from './gate/messages.ts';
 import * as invitations from './invitations/messages.ts';
+import * as liveQuiz from './live-quiz/messages.ts';
 import * as macroImages from './macro-chat/messages.ts';
 import * as pricing from './pricing/messages.ts';
 import * as profile from './profile/messages.ts';
@@ -45,6 +46,7 @@ export const catalogs: Record<string, Record<Locale, Catalog>> = {
   invitations,
   schools,
   training,
+  liveQuiz,
 };
 
 function merge(locale: Locale): Catalog {

@@ -1,7 +1,8 @@
 /**
- * Live class quizzes (docs/features/live-quiz.md): query keys, hooks and the report's CSV. The
- * `live_quiz` event makes `liveQuizKeys.all` stale (`EVENT_INVALIDATIONS`), so an open screen
- * reads the quiz again on each step; a reload reads it whole.
+ * Live class quizzes (docs/features/live-quiz.md): query keys and hooks (the report's CSV is made
+ * by the feature with `packages/features/shared/csv.ts`). The `live_quiz` event makes
+ * `liveQuizKeys.all` stale (`EVENT_INVALIDATIONS`), so an open screen reads the quiz again on each
+ * step; a reload reads it whole.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client.ts';
@@ -138,41 +139,4 @@ export function useAnswerLiveQuiz(
       ),
     (variables) => [liveQuizKeys.quiz(variables.id)],
   );
-}
-
-/** One CSV field (RFC 4180), with a leading formula character neutralised for spreadsheets. */
-function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const csvRows = (rows: (string | number | null)[][]) =>
-  rows.map((r) => r.map(csvField).join(',')).join('\r\n');
-
-/**
- * The report as two CSV tables, made in the browser (the server answers JSON only): per question,
- * then per student, separated by an empty line. `labels` are the column titles in the page's
- * language.
- */
-export function liveQuizReportCsv(
-  report: LiveQuizReport,
-  labels: { questions: string[]; students: string[] },
-): string {
-  const questions = csvRows([
-    labels.questions,
-    ...report.questions.map((q) => [
-      q.index + 1,
-      q.prompt,
-      q.correct_answer,
-      q.answered,
-      q.correct,
-      q.average_ms,
-    ]),
-  ]);
-  const students = csvRows([
-    labels.students,
-    ...report.students.map((s) => [s.rank, s.username, s.score, s.answered, s.correct]),
-  ]);
-  return `${questions}\r\n\r\n${students}\r\n`;
 }

@@ -11,6 +11,7 @@ import {
 import { Button, Dialog, EmptyState, Select, Skeleton, TextField } from '@memoria/ui';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { StartLiveQuizButton } from '../live-quiz/index.ts';
 import { errorMessage } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
 import { useApiForm } from '../shared/useApiForm.ts';
@@ -137,6 +138,13 @@ export function AssignmentsDialog({
               </span>
             </span>
             <span className={s.actions}>
+              {kind === 'courses' ? (
+                <StartLiveQuizButton
+                  courseId={group.id}
+                  deckId={a.desk_id}
+                  deckName={a.desk_name}
+                />
+              ) : null}
               <Button
                 size="sm"
                 variant="secondary"

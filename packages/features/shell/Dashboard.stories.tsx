@@ -1,5 +1,6 @@
 import { inMatrix } from '@memoria/ui/storybook';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ok } from '../../../.storybook/msw.ts';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { shellAssigned, shellData, shellEmpty, shellFailing } from '../shared/test/storyData.ts';
@@ -35,6 +36,25 @@ export const AssignedSpanishPhone: Story = inMatrix(
 );
 
 /** A brand-new learner (no activity yet) is welcomed, not welcomed back. */
+/** A live quiz runs in one of the learner's courses: the join form above "Assigned". */
+export const LiveQuiz: Story = {
+  parameters: {
+    msw: [
+      ok('/auth/live-quizzes/', [
+        {
+          id: 31,
+          course_id: 5,
+          course_name: 'Biology 1A',
+          desk_name: 'Capitals',
+          status: 'question',
+          is_teacher: false,
+        },
+      ]),
+      ...shellAssigned(),
+    ],
+  },
+};
+
 export const NewLearner: Story = { parameters: { msw: shellEmpty('free') } };
 
 /** The progress calls failing: "could not load" with Retry in place of the figures. */

@@ -4,11 +4,13 @@ import {
   useDecks,
   useMe,
   useMyStreak,
+  useOpenLiveQuizzes,
   useProgressRanking,
 } from '@memoria/api';
 import { Badge, Card, Skeleton } from '@memoria/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useIsFreePlan } from '../gate/index.ts';
+import { LiveQuizJoin } from '../live-quiz/index.ts';
 import * as page from '../shared/page.css.ts';
 import { MODES } from './modes.ts';
 import { PanelFailure } from './PanelFailure.tsx';
@@ -157,6 +159,17 @@ function AssignedGlance() {
   );
 }
 
+/** A live quiz running in one of the learner's courses: join it with the code (absent otherwise). */
+function LiveQuizGlance() {
+  const running = useOpenLiveQuizzes();
+  if ((running.data ?? []).length === 0) return null;
+  return (
+    <div className={s.glanceSection}>
+      <LiveQuizJoin compact />
+    </div>
+  );
+}
+
 /**
  * `/` for a signed-in learner, mounted by `DashboardIsland`: a greeting, the learner's progress at
  * a glance and the four modes in their feature colours.
@@ -173,6 +186,8 @@ function AssignedGlance() {
  *   week, place among friends) with a link to /my-progress; a skeleton while the calls run
  *   (`Loading`), zeros and "1 of 1" for a new learner (`NewLearner`), "could not load" with Retry
  *   when a call fails (`ProgressFailed`).
+ * - `GET /auth/live-quizzes/`: a live quiz running in one of the learner's courses shows the
+ *   join form (`LiveQuizJoin`) above "Assigned" (`LiveQuiz`); absent when none runs.
  * - `GET /space-repetition/desks/`: "Assigned", the decks the learner's courses and subjects give
  *   them, each with its group, the cards due today and the days left to the exam (`Assigned`);
  *   absent when nothing is assigned (the other stories).
@@ -209,6 +224,7 @@ export function Dashboard() {
         </p>
       </header>
       <ProgressGlance />
+      <LiveQuizGlance />
       <AssignedGlance />
       <section aria-labelledby="dashboard-modes" className={page.page} style={{ padding: 0 }}>
         <h2 className={s.sectionHeading} id="dashboard-modes">
