@@ -4,7 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../messages.ts';
 import { withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { ClassProgressDialog } from './ClassProgressDialog.tsx';
-import { courseFive, courseProgress, ok } from './test/storyData.ts';
+import { courseFive, courseProgress, ok, subjectProgress } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/school-wizard/ClassProgressDialog',
@@ -45,4 +45,10 @@ export const Empty: Story = {
       }),
     ],
   },
+};
+
+/** A subject's class: the same page, read from `GET auth/subjects/{id}/progress/`. */
+export const Subject: Story = {
+  args: { kind: 'subjects', course: { ...courseFive, id: 7, name: 'Biología' } },
+  parameters: { msw: [ok('/auth/subjects/{id}/progress/', subjectProgress())] },
 };

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { ClassProgressDialog } from './ClassProgressDialog.tsx';
-import { courseFive, courseProgress } from './test/storyData.ts';
+import { courseFive, courseProgress, subjectProgress } from './test/storyData.ts';
 
 let server: TestServer;
 
@@ -103,5 +103,40 @@ describe('ClassProgressDialog', () => {
     render();
     expect(await screen.findByText('The class progress could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('ClassProgressDialog for a subject', () => {
+  const subject = { ...courseFive, id: 7, name: 'Biología' };
+
+  test('reads the subject progress and shows its students', async () => {
+    server.handle((request) =>
+      request.path.startsWith('/be/api/auth/subjects/7/progress/')
+        ? { status: 200, body: subjectProgress() }
+        : { status: 404, body: {} },
+    );
+    renderWithProviders(
+      <ClassProgressDialog open onClose={() => {}} kind="subjects" course={subject} />,
+    );
+    await screen.findByRole('table');
+    expect(screen.getByRole('dialog', { name: 'Progress of Biología' })).toBeTruthy();
+    expect(firstColumn()).toEqual(['Carla Díaz', 'Bruno Ruiz', 'Diego Sosa', 'Ana García']);
+  });
+
+  test('says to assign a deck to the subject when nothing is assigned', async () => {
+    server.handle((request) =>
+      request.path.startsWith('/be/api/auth/subjects/7/progress/')
+        ? {
+            status: 200,
+            body: { subject_id: 7, computed_at: new Date().toISOString(), assignments: [] },
+          }
+        : { status: 404, body: {} },
+    );
+    renderWithProviders(
+      <ClassProgressDialog open onClose={() => {}} kind="subjects" course={subject} />,
+    );
+    expect(
+      await screen.findByText('Assign a deck to the subject to follow how each student is doing.'),
+    ).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
-/** A course's class page: how each student is doing on each assigned deck, the hardest cards. */
+/** A course's or subject's class page: how each student does on each assigned deck, the hardest cards. */
 import {
   type AssignmentProgress,
   type Course,
+  type GroupKind,
   type StudentProgress,
-  useCourseProgress,
+  useGroupProgress,
 } from '@memoria/api';
 import { Button, Dialog, EmptyState, Select, Skeleton } from '@memoria/ui';
 import { useState } from 'react';
@@ -220,21 +221,22 @@ function HardestCards({ assignment }: { assignment: AssignmentProgress }) {
 }
 
 /**
- * The class page of a course, for its owner and teachers, mounted by `SchoolManager`
- * ("Progress" on each course row): for each assigned deck (a picker when there are several), a
+ * The class page of a course or a subject, for its owner and teachers, mounted by `SchoolManager`
+ * ("Progress" on each course and subject row): for each assigned deck (a picker when there are several), a
  * sortable table of the students — cards started of the deck, reviews and minutes of the last 7
  * days, predicted retention on the exam day (under 70 % in red), last review, a sparkline of
  * reviews on each of the last 14 days — with a CSV export of the table as sorted, and the
  * hardest cards: the share of the class predicted to forget each by the exam, as a heat bar.
  *
- * **Use it** from a course's row in the school area. **Don't use it** for a student's own
+ * **Use it** from a course's or subject's row in the school area. **Don't use it** for a student's own
  * progress (the dashboard and `/progress`) or to change assignments (`AssignmentsDialog`).
  *
  * **Accessibility.** A labelled modal dialog; the table has column and row headers, each
  * sortable column header is a button and carries `aria-sort`; each sparkline is an image named
  * by its fortnight's total; the heat bars repeat a figure that is also written out.
  *
- * **API calls and states.** `GET /auth/courses/{id}/progress/`: a skeleton while it runs, "could
+ * **API calls and states.** `GET /auth/courses/{id}/progress/`, or
+ * `GET /auth/subjects/{id}/progress/` for a subject (`Subject`): a skeleton while it runs, "could
  * not load" with Retry when it fails, an empty state when nothing is assigned (`Empty`), the
  * class (`Default`, `Spanish`, `Phone`). The export builds the file in the browser from that
  * answer; nothing else is called.
@@ -243,15 +245,18 @@ export function ClassProgressDialog({
   open,
   onClose,
   course,
+  kind = 'courses',
 }: {
   /** Whether the dialog shows. */
   open: boolean;
   /** Called by Close and Escape. */
   onClose: () => void;
-  /** The course whose class this is. */
+  /** The course (or subject, with `kind="subjects"`) whose class this is. */
   course: Course;
+  /** Whether `course` is a course (the default) or a subject: it picks the operation read. */
+  kind?: GroupKind;
 }) {
-  const progress = useCourseProgress(course.id, { enabled: open });
+  const progress = useGroupProgress(kind, course.id, { enabled: open });
   const [chosen, setChosen] = useState<number | null>(null);
   let body: React.ReactNode;
   if (progress.isPending) body = <Skeleton variant="rect" height={160} />;
@@ -267,7 +272,7 @@ export function ClassProgressDialog({
     body = (
       <EmptyState
         title={<FormattedMessage id="schools.progress.empty.title" />}
-        description={<FormattedMessage id="schools.progress.empty.description" />}
+        description={<FormattedMessage id={`schools.progress.empty.description.${kind}`} />}
       />
     );
   } else {

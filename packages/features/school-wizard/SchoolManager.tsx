@@ -89,19 +89,17 @@ function GroupList({
               >
                 <FormattedMessage id="schools.assignments.open" />
               </Button>
-              {kind === 'courses' ? (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={intl.formatMessage(
-                    { id: 'schools.progress.openNamed' },
-                    { name: g.name },
-                  )}
-                  onClick={() => onDialog({ kind, mode: 'progress', group: g })}
-                >
-                  <FormattedMessage id="schools.progress.open" />
-                </Button>
-              ) : null}
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={intl.formatMessage(
+                  { id: 'schools.progress.openNamed' },
+                  { name: g.name },
+                )}
+                onClick={() => onDialog({ kind, mode: 'progress', group: g })}
+              >
+                <FormattedMessage id="schools.progress.open" />
+              </Button>
               <Button
                 size="sm"
                 variant="secondary"
@@ -289,7 +287,7 @@ export function SchoolManager({ schoolId }: { /** The school's id. */ schoolId: 
         <AssignmentsDialog open onClose={close} kind={dialog.kind} group={dialog.group} />
       ) : null}
       {dialog?.mode === 'progress' ? (
-        <ClassProgressDialog open onClose={close} course={dialog.group} />
+        <ClassProgressDialog open onClose={close} kind={dialog.kind} course={dialog.group} />
       ) : null}
       {dialog?.mode === 'delete' ? (
         <DeleteGroupDialog

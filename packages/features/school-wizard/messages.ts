@@ -165,8 +165,10 @@ export const en = {
   'schools.progress.close': 'Close',
   'schools.progress.loadFailed': 'The class progress could not be loaded.',
   'schools.progress.empty.title': 'Nothing assigned yet',
-  'schools.progress.empty.description':
+  'schools.progress.empty.description.courses':
     'Assign a deck to the course to follow how each student is doing.',
+  'schools.progress.empty.description.subjects':
+    'Assign a deck to the subject to follow how each student is doing.',
   'schools.progress.deck': 'Deck',
   'schools.progress.due': '{deck}: retention predicted for the exam on {date}.',
   'schools.progress.noDate': '{deck}: no exam date, retention predicted for today.',
@@ -371,8 +373,10 @@ export const es: Record<keyof typeof en, string> = {
   'schools.progress.close': 'Cerrar',
   'schools.progress.loadFailed': 'No se pudo cargar el progreso de la clase.',
   'schools.progress.empty.title': 'Todavía no hay nada asignado',
-  'schools.progress.empty.description':
+  'schools.progress.empty.description.courses':
     'Asigna un mazo al curso para seguir cómo le va a cada estudiante.',
+  'schools.progress.empty.description.subjects':
+    'Asigna un mazo a la materia para seguir cómo le va a cada estudiante.',
   'schools.progress.deck': 'Mazo',
   'schools.progress.due': '{deck}: retención prevista para el examen del {date}.',
   'schools.progress.noDate': '{deck}: sin fecha de examen, retención prevista para hoy.',

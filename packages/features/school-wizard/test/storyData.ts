@@ -294,3 +294,9 @@ export function courseProgress(): Schemas['CourseProgress'] {
     ],
   };
 }
+
+/** Subject 7's progress: course 5's figures under a subject. */
+export function subjectProgress(): Schemas['SubjectProgress'] {
+  const { course_id: _course, ...rest } = courseProgress();
+  return { subject_id: 7, ...rest };
+}
