@@ -104,6 +104,16 @@ export function useJoinLiveQuiz(options: MutationHookOptions<LiveQuiz, { code: s
   );
 }
 
+/** `POST auth/live-quizzes/{id}/join/`: a running quiz of the student's course, in one click. */
+export function useJoinLiveQuizById(options: MutationHookOptions<LiveQuiz, { id: number }> = {}) {
+  return useInvalidating(
+    options,
+    async ({ id }) =>
+      unwrap(await api.POST('/auth/live-quizzes/{id}/join/', { params: { path: { id } } })),
+    touched,
+  );
+}
+
 /** `POST auth/live-quizzes/{id}/next/` from what the screen shows. */
 export function useAdvanceLiveQuiz(
   options: MutationHookOptions<LiveQuiz, Pick<LiveQuiz, 'id' | 'status' | 'question_index'>> = {},

@@ -874,6 +874,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/live-quizzes/{id}/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a live quiz from the list of running ones, without its code.
+         * @description The dashboard's one-click Join: for a student of the quiz's course (its owner and teachers get 403: they run it); a quiz finished, unknown, or of a course the caller is not in is 404. Joining again answers the quiz as it is, like `POST auth/live-quizzes/join/`.
+         */
+        post: operations["joinLiveQuizById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/live-quizzes/{id}/next/": {
         parameters: {
             query?: never;
@@ -4437,6 +4460,8 @@ export interface components {
             answered_count: number;
             /** @description The caller's answer (a student's), null before they answer. */
             my_option: number | null;
+            /** @description The caller's points on this question (a student's, 0 for a wrong answer), once it is closed; null while it is open, before they answer, and for a teacher. */
+            my_points: number | null;
             /** @description Null while the question is open. */
             correct_option: number | null;
             /** @description Answers per option; null while the question is open. */
@@ -8038,6 +8063,33 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    joinLiveQuizById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quiz as the student sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveQuiz"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -1,5 +1,12 @@
 /** Joining a live quiz: the six-digit code, and the quizzes running in the learner's courses. */
-import { isApiRequestError, navigateTo, useJoinLiveQuiz, useOpenLiveQuizzes } from '@memoria/api';
+import {
+  isApiRequestError,
+  type LiveQuizSummary,
+  navigateTo,
+  useJoinLiveQuiz,
+  useJoinLiveQuizById,
+  useOpenLiveQuizzes,
+} from '@memoria/api';
 import { Button, TextField } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,7 +18,8 @@ const CODE = /^\d{6}$/;
 /**
  * A student's way into a live quiz, like Kahoot's game PIN: a field for the six-digit code the
  * projector shows and Join, which opens the quiz's screen; above it, the quizzes running now in
- * the learner's courses (a link opens one already joined or run by them). On the dashboard, on
+ * the learner's courses: a student joins one with its Join button, without the code; a quiz the
+ * learner runs is a link to its projector. On the dashboard, on
  * `/live-quiz` (`LiveQuizJoinIsland`) and on a quiz's page for a student who has not joined yet.
  *
  * **Use it** wherever a student may join a quiz. **Don't use it** to start one (a teacher's
@@ -19,11 +27,13 @@ const CODE = /^\d{6}$/;
  *
  * **API calls and states.** `GET auth/live-quizzes/` (nothing shows while it loads, when it
  * fails or when none runs: the code field is enough); `POST auth/live-quizzes/join/` (a wrong or
- * ended code says so under the field). Stories `Features/live-quiz/LiveQuizJoin`: `Default`,
+ * ended code says so under the field); `POST auth/live-quizzes/{id}/join/` by a running quiz's
+ * Join (a failure says so under the list, e.g. a quiz ended meanwhile). Stories `Features/live-quiz/LiveQuizJoin`: `Default`,
  * `Running`, `WrongCode`, `Spanish`, `Phone`.
  *
  * **Accessibility.** A form with a labelled numeric field (its error tied to it), a named
- * section heading (`h2`), each running quiz a link whose text is its deck and course.
+ * section heading (`h2`), each running quiz named by its deck and course: a Join button whose
+ * name says which quiz, or for its teacher a link.
  */
 export function LiveQuizJoin({
   compact = false,
@@ -39,6 +49,9 @@ export function LiveQuizJoin({
       const path = `/live-quiz/${quiz.id}`;
       if (window.location.pathname !== path) navigateTo(path);
     },
+  });
+  const joinById = useJoinLiveQuizById({
+    onSuccess: (quiz) => navigateTo(`/live-quiz/${quiz.id}`),
   });
   const open = useOpenLiveQuizzes();
   const [code, setCode] = useState('');
@@ -65,17 +78,28 @@ export function LiveQuizJoin({
           <ul className={s.list}>
             {running.map((q) => (
               <li key={q.id} className={s.row}>
-                <a href={`/live-quiz/${q.id}`}>
-                  {q.desk_name} · {q.course_name}
-                </a>
                 {q.is_teacher ? (
-                  <span className={s.muted}>
-                    <FormattedMessage id="liveQuiz.join.teacher" />
-                  </span>
-                ) : null}
+                  <>
+                    <a href={`/live-quiz/${q.id}`}>
+                      {q.desk_name} · {q.course_name}
+                    </a>
+                    <span className={s.muted}>
+                      <FormattedMessage id="liveQuiz.join.teacher" />
+                    </span>
+                  </>
+                ) : (
+                  <RunningQuiz quiz={q} onJoin={() => joinById.mutate({ id: q.id })} />
+                )}
               </li>
             ))}
           </ul>
+          {joinById.isError ? (
+            <p className={s.muted} role="alert">
+              {isApiRequestError(joinById.error) && joinById.error.status === 404
+                ? intl.formatMessage({ id: 'liveQuiz.join.ended' })
+                : errorMessage(intl, joinById.error, { fallbackId: 'liveQuiz.join.failed' })}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <form
@@ -106,5 +130,27 @@ export function LiveQuizJoin({
         </Button>
       </form>
     </section>
+  );
+}
+
+/** A running quiz of a course the learner studies in: its deck and course, and Join. */
+function RunningQuiz({ quiz, onJoin }: { quiz: LiveQuizSummary; onJoin: () => void }) {
+  const intl = useIntl();
+  return (
+    <>
+      <span>
+        {quiz.desk_name} · {quiz.course_name}
+      </span>
+      <Button
+        size="sm"
+        aria-label={intl.formatMessage(
+          { id: 'liveQuiz.join.quiz' },
+          { deck: quiz.desk_name, course: quiz.course_name },
+        )}
+        onClick={onJoin}
+      >
+        <FormattedMessage id="liveQuiz.join.submit" />
+      </Button>
+    </>
   );
 }

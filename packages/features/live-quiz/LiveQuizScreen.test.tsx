@@ -158,6 +158,13 @@ describe("a student's screen", () => {
     expect(screen.getByTestId('live-quiz-standing').textContent).toContain('1850 points · rank 1');
   });
 
+  test('after a reload, the closed question shows the points it scored', async () => {
+    const quiz = fresh(quizzes.playerReveal);
+    serve({ ...quiz, question: { ...quiz.question, my_points: 920 } });
+    renderWithProviders(<LiveQuizScreen quizId={31} />);
+    expect((await screen.findByTestId('live-quiz-result')).textContent).toBe('Right! +920 points');
+  });
+
   test('a wrong answer names the right one', async () => {
     const quiz = fresh(quizzes.playerReveal);
     serve({ ...quiz, question: { ...quiz.question, my_option: 0 } });
@@ -194,11 +201,25 @@ describe("a student's screen", () => {
 });
 
 describe('joining', () => {
-  test('lists the quizzes running in the learner’s courses', async () => {
+  test('a student joins a running quiz in one click, without the code', async () => {
+    const sent = serve(fresh(quizzes.playerLobby));
+    renderWithProviders(<LiveQuizJoin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Join Capitals · Biology 1A' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/live-quiz/31'));
+    expect(sent).toEqual([{ method: 'POST', path: `${QUIZ}join/`, body: null }]);
+  });
+
+  test('a quiz the learner runs is a link to its projector', async () => {
     serve(fresh(quizzes.lobby));
+    server.handle((request) =>
+      request.path.startsWith('/be/api/auth/live-quizzes/')
+        ? { status: 200, body: running.map((q) => ({ ...q, is_teacher: true })) }
+        : { status: 404, body: {} },
+    );
     renderWithProviders(<LiveQuizJoin />);
     expect(
       (await screen.findByRole('link', { name: 'Capitals · Biology 1A' })).getAttribute('href'),
     ).toBe('/live-quiz/31');
+    expect(screen.queryByRole('button', { name: /^Join Capitals/ })).toBeNull();
   });
 });

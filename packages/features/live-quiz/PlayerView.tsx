@@ -39,7 +39,8 @@ export function PlayerView({
   /** The quiz as the student sees it (`GET auth/live-quizzes/{id}/`). */
   quiz: LiveQuiz;
 }) {
-  // The points of this device's answers by question: the state says right or wrong, not points.
+  // The points of this device's answers by question, known before the state closes the question
+  // (after a reload, the closed question's `my_points` says them).
   const [results, setResults] = useState<Record<number, LiveQuizAnswerResult>>({});
   const q = quiz.question;
   return (
@@ -59,7 +60,7 @@ export function PlayerView({
         />
       ) : null}
       {quiz.status === 'reveal' && q ? (
-        <QuestionResult question={q} points={results[q.index]?.points ?? null} />
+        <QuestionResult question={q} points={results[q.index]?.points ?? q.my_points} />
       ) : null}
       {quiz.status === 'finished' && quiz.my_score ? (
         <p className={s.result} role="status">

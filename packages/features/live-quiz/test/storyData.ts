@@ -40,6 +40,7 @@ const openQuestion = {
   my_option: null,
   correct_option: null,
   distribution: null,
+  my_points: null,
 };
 
 const closedQuestion = { ...openQuestion, correct_option: 1, distribution: [1, 2, 0, 0] };
@@ -92,7 +93,7 @@ export const quizzes = {
     is_teacher: false,
     status: 'reveal',
     question_index: 1,
-    question: { ...closedQuestion, my_option: 1 },
+    question: { ...closedQuestion, my_option: 1, my_points: 920 },
     leaderboard: standings,
     my_score: lucia,
   },

@@ -262,20 +262,30 @@ export async function liveQuizQuestionStats(
   quizId: number,
   index: number,
   userId: number,
-): Promise<{ distribution: number[]; answered: number; myOption: number | null }> {
-  const rows = await q<{ option: number; n: number; mine: boolean }[]>`
-    select option, count(*)::int as n, bool_or(user_id = ${userId}) as mine
+): Promise<{
+  distribution: number[];
+  answered: number;
+  myOption: number | null;
+  myPoints: number | null;
+}> {
+  const rows = await q<{ option: number; n: number; mine: boolean; my_points: number | null }[]>`
+    select option, count(*)::int as n, bool_or(user_id = ${userId}) as mine,
+      max(points) filter (where user_id = ${userId}) as my_points
     from live_quiz_answers where quiz_id = ${quizId} and question_index = ${index}
     group by option`;
   const distribution = [0, 0, 0, 0];
   let answered = 0;
   let myOption: number | null = null;
+  let myPoints: number | null = null;
   for (const r of rows) {
     distribution[r.option] = r.n;
     answered += r.n;
-    if (r.mine) myOption = r.option;
+    if (r.mine) {
+      myOption = r.option;
+      myPoints = r.my_points;
+    }
   }
-  return { distribution, answered, myOption };
+  return { distribution, answered, myOption, myPoints };
 }
 
 export interface LiveQuizStandingRecord {

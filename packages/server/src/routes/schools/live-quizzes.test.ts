@@ -138,6 +138,26 @@ describe('authorization, cell by cell', () => {
     expect(answers).toEqual([403, 403, 404, 404, 401]);
   });
 
+  it('joins by id from the list: the course’s students only, another learner 404', async () => {
+    const quiz = await newQuiz({ question_count: 1 });
+    const join = [];
+    for (const who of WHO) {
+      join.push((await call(who, 'POST', `/live-quizzes/${quiz.id}/join/`)).status);
+    }
+    expect(join).toEqual([403, 403, 404, 200, 404, 401]);
+    // Joined: the student reads it; joining again (a second click) answers the same quiz.
+    expect((await call('student', 'GET', `/live-quizzes/${quiz.id}/`)).status).toBe(200);
+    const again = await call('student', 'POST', `/live-quizzes/${quiz.id}/join/`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: quiz.id, is_teacher: false, player_count: 1 });
+    expect((await call('student', 'POST', '/live-quizzes/2147483647/join/')).status).toBe(404);
+    // A finished quiz cannot be joined, as its code cannot.
+    expect((await next(quiz.id, 'lobby', -1)).status).toBe(200);
+    expect((await next(quiz.id, 'question', 0)).status).toBe(200);
+    expect((await next(quiz.id, 'reveal', 0)).status).toBe(200);
+    expect((await call(ben, 'POST', `/live-quizzes/${quiz.id}/join/`)).status).toBe(404);
+  });
+
   it('answers a wrong code with 404 and a malformed one with 400', async () => {
     expect((await call('student', 'POST', '/live-quizzes/join/', { code: '000000' })).status).toBe(
       404,
@@ -240,6 +260,12 @@ describe('a quiz with two students', () => {
       i === right || i === wrong ? 1 : 0,
     );
     expect(revealed.body.question).toMatchObject({ correct_option: right, distribution });
+    // Once closed, each student's state carries their points on it (a reload shows them).
+    expect(mine.body.question.my_points).toBeNull();
+    expect(revealed.body.question.my_points).toBeNull();
+    const aState = await call('student', 'GET', `/live-quizzes/${quiz.id}/`);
+    expect(aState.body.question.my_points).toBe(a.body.points);
+    expect((await call(ben, 'GET', `/live-quizzes/${quiz.id}/`)).body.question.my_points).toBe(0);
     expect(revealed.body.leaderboard.map((s: { user_id: number }) => s.user_id)).toEqual([
       people.student.user.id,
       ben.user.id,

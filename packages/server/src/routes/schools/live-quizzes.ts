@@ -40,7 +40,6 @@ const CODE_ATTEMPTS = 20;
 
 const randomUnit = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
-/** The quiz and the caller's part in it: its course's owner or teacher, or a player; else 404. */
 /** The course as the user sees it, or undefined when it is hidden from them (404). */
 async function seenCourse(c: C, courseId: number) {
   try {
@@ -51,6 +50,7 @@ async function seenCourse(c: C, courseId: number) {
   }
 }
 
+/** The quiz and the caller's part in it: its course's owner or teacher, or a player; else 404. */
 async function quizFor(c: C, id: number): Promise<{ quiz: LiveQuizRecord; viewer: Viewer }> {
   const { sql } = c.get('deps');
   const user = currentUser(c);
@@ -72,6 +72,18 @@ async function teacherQuiz(c: C, id: number) {
 
 async function view(c: C, quiz: LiveQuizRecord, viewer: Viewer) {
   return liveQuizView(c.get('deps').sql, quiz, viewer, new Date());
+}
+
+/** A student of the quiz's course joins it (again: nothing changes); else 403 or 404. */
+async function join(c: C, quiz: LiveQuizRecord | undefined, missing: string) {
+  const { sql } = c.get('deps');
+  const user = currentUser(c);
+  if (!quiz) throw notFound(missing);
+  const group = await seenCourse(c, quiz.courseId);
+  if (!group) throw notFound(missing);
+  if (group.myRole !== 'student') throw forbidden(MESSAGES.quizStudentsOnly);
+  if (await joinLiveQuiz(sql, quiz.id, user.id)) await signalLiveQuiz(sql, quiz, 'teachers');
+  return c.json(await view(c, quiz, { userId: user.id, isTeacher: false }), 200);
 }
 
 export const handlers: Handlers = {
@@ -122,15 +134,14 @@ export const handlers: Handlers = {
   },
 
   async joinLiveQuiz(c, { body }) {
-    const { sql } = c.get('deps');
-    const user = currentUser(c);
-    const quiz = await openLiveQuizByCode(sql, body.code);
-    if (!quiz) throw notFound(MESSAGES.quizCodeNotFound);
-    const group = await seenCourse(c, quiz.courseId);
-    if (!group) throw notFound(MESSAGES.quizCodeNotFound);
-    if (group.myRole !== 'student') throw forbidden(MESSAGES.quizStudentsOnly);
-    if (await joinLiveQuiz(sql, quiz.id, user.id)) await signalLiveQuiz(sql, quiz, 'teachers');
-    return c.json(await view(c, quiz, { userId: user.id, isTeacher: false }), 200);
+    const quiz = await openLiveQuizByCode(c.get('deps').sql, body.code);
+    return join(c, quiz, MESSAGES.quizCodeNotFound);
+  },
+
+  async joinLiveQuizById(c, { params }) {
+    const quiz = await liveQuizById(c.get('deps').sql, params.id);
+    // Finished is gone, as its code is: only a quiz still running can be joined.
+    return join(c, quiz?.status === 'finished' ? undefined : quiz, MESSAGES.quizNotFound);
   },
 
   async getLiveQuiz(c, { params }) {

@@ -52,6 +52,8 @@ export async function liveQuizView(
       my_option: viewer.isTeacher ? null : stats.myOption,
       correct_option: closed ? asked.correctOption : null,
       distribution: closed ? stats.distribution.slice(0, asked.options.length) : null,
+      // Only once closed, like the right option: a reload then shows "Right! +N points".
+      my_points: closed && !viewer.isTeacher ? stats.myPoints : null,
     };
   }
   const toStanding = (s: (typeof standings)[number]): Schemas['LiveQuizStanding'] => ({
