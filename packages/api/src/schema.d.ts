@@ -3336,9 +3336,32 @@ export interface paths {
         put?: never;
         /**
          * Submit the caller's recall of the current game.
-         * @description Scored by the discipline's training scoring. Once both recalls are in, the game is won by the better score (then the shorter memorisation; Cards as speed cards), it is rated (`match_game`), and the match may end. Before `play/`, twice, or with no game being played: 409. A submit after the recall deadline plus 2 s is scored and marked `late`.
+         * @description Scored by the discipline's training scoring. Once both recalls are in, the game is won by the better score (then the shorter memorisation; Cards as speed cards), it is rated (`match_game`), and the match may end. Before `play/`, twice, or with no game being played: 409. A submit after the recall deadline plus 2 s is scored and marked `late`. A player whose recall is overdue (their deadline plus 2 s; one who never opened the game: the other player's) scores 0 when the other submits or either reads the match.
          */
         post: operations["submitMatchGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/matches/{id}/forfeit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give up an accepted match; the other player wins it.
+         * @description The match ends at once with the other player as its winner (`forfeited_by` names the caller). The forfeit is rated as one loss in the discipline of the game being played, or else of the last game played (source `match_forfeit`); games never played are not rated, and nothing is rated before the first pick. Before acceptance or after the end: 409.
+         */
+        post: operations["forfeitMatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6092,6 +6115,8 @@ export interface components {
             draws: number;
             /** @enum {string|null} */
             winner: "creator" | "opponent" | "draw" | null;
+            /** @description The player who forfeited the match (the other won it), or null. */
+            forfeited_by: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -12112,6 +12137,33 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    forfeitMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finished match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     generateCustomQuestions: {

@@ -6,8 +6,8 @@ import type { Discipline } from '../../domain/ratings/disciplines.ts';
 import type { Rating } from '../../domain/ratings/glicko.ts';
 import type { Query } from './pg.ts';
 
-/** Where a rated game comes from: a finished duel, or one game of a match. */
-export type RatedSource = 'duel' | 'match_game';
+/** Where a rated game comes from: a finished duel, one game of a match, or a match's forfeit. */
+export type RatedSource = 'duel' | 'match_game' | 'match_forfeit';
 
 export interface RatingRecord extends Rating {
   userId: number;
