@@ -86,6 +86,14 @@ export const en = {
   'duels.match.players': '{me} against {friend}, best of {bestOf}',
   'duels.match.score': '{mine} – {theirs}',
   'duels.match.waitingAnswer': 'Waiting for {friend} to accept the match.',
+  'duels.match.forfeit': 'Forfeit the match',
+  'duels.match.forfeit.title': 'Forfeit this match?',
+  'duels.match.forfeit.body':
+    '{friend} wins the match, and it counts as one lost game in your rating.',
+  'duels.match.forfeit.keep': 'Keep playing',
+  'duels.match.forfeit.confirm': 'Forfeit',
+  'duels.match.forfeited':
+    '{who, select, me {You forfeited: {friend} wins the match.} other {{friend} forfeited: you win the match!}}',
   'duels.match.rejected': 'The match was declined.',
   'duels.match.winner':
     '{outcome, select, won {You won the match!} lost {You lost the match.} other {The match is a draw.}}',
@@ -293,6 +301,14 @@ export const es: Record<keyof typeof en, string> = {
   'duels.match.players': '{me} contra {friend}, al mejor de {bestOf}',
   'duels.match.score': '{mine} – {theirs}',
   'duels.match.waitingAnswer': 'Esperando a que {friend} acepte la partida.',
+  'duels.match.forfeit': 'Abandonar la partida',
+  'duels.match.forfeit.title': '¿Abandonar esta partida?',
+  'duels.match.forfeit.body':
+    '{friend} gana la partida, y cuenta como un juego perdido en tu puntuación.',
+  'duels.match.forfeit.keep': 'Seguir jugando',
+  'duels.match.forfeit.confirm': 'Abandonar',
+  'duels.match.forfeited':
+    '{who, select, me {Abandonaste: {friend} gana la partida.} other {{friend} abandonó: ¡ganas la partida!}}',
   'duels.match.rejected': 'La partida fue rechazada.',
   'duels.match.winner':
     '{outcome, select, won {¡Has ganado la partida!} lost {Has perdido la partida.} other {La partida es un empate.}}',

@@ -272,6 +272,7 @@ const baseMatch: Match = {
   opponent_wins: 0,
   draws: 0,
   winner: null,
+  forfeited_by: null,
   created_at: '2026-11-20T10:00:00Z',
   finished_at: null,
 };
@@ -285,7 +286,10 @@ const numbersGame = {
 };
 
 /** The match at each phase, as Ana (the challenger) sees it. */
-export const matches: Record<'invited' | 'veto' | 'pick' | 'playing' | 'finished', Match> = {
+export const matches: Record<
+  'invited' | 'veto' | 'pick' | 'playing' | 'finished' | 'forfeited',
+  Match
+> = {
   invited: {
     ...baseMatch,
     status: 'pending',
@@ -344,6 +348,23 @@ export const matches: Record<'invited' | 'veto' | 'pick' | 'playing' | 'finished
     creator_wins: 2,
     winner: 'creator',
     finished_at: '2026-11-20T10:20:00Z',
+  },
+  /** Bo gave up during game 2 after Ana won game 1. */
+  forfeited: {
+    ...baseMatch,
+    status: 'finished',
+    phase: 'finished',
+    vetoes: [
+      { user_id: ME, discipline: 'cards' },
+      { user_id: 2, discipline: 'words' },
+    ],
+    turn_user_id: null,
+    choices: [],
+    games: [{ ...numbersGame, outcome: 'creator', creator: side(60), opponent: side(40) }],
+    creator_wins: 1,
+    winner: 'creator',
+    forfeited_by: 2,
+    finished_at: '2026-11-20T10:12:00Z',
   },
 };
 
