@@ -3448,6 +3448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/duels/ratings/leaderboard/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One leaderboard by rating, a page at a time.
+         * @description The caller and their accepted friends (`scope=friends`, the default) or every member of a school the caller belongs to (`scope=school` with `school_id`: its owner and the teachers and students of its courses and subjects; a school the caller is not a member of is 404, like a missing one), with at least one rated game in `discipline`, ranked by the conservative rating (rating − 2 × deviation), then rating, then username. `count` is how many are ranked and `my_rank` the caller's place (null when unrated there). Not plan-gated.
+         */
+        get: operations["getRatingsLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/duels/duel-requests/": {
         parameters: {
             query?: never;
@@ -6349,6 +6369,18 @@ export interface components {
             entries: components["schemas"]["RatingLeaderboardEntry"][];
             /** @description The caller's place among every ranked player (also beyond the 50 shown). */
             my_rank: number | null;
+        };
+        RatingLeaderboardPage: {
+            /** @description How many players are ranked. */
+            count: number;
+            next: string | null;
+            previous: string | null;
+            /** @enum {string} */
+            scope: "friends" | "school";
+            school_id: number | null;
+            discipline: components["schemas"]["RatingDiscipline"];
+            my_rank: number | null;
+            results: components["schemas"]["RatingLeaderboardEntry"][];
         };
         Ratings: {
             /** @description One entry per discipline, in the enum's order. */
@@ -12260,6 +12292,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ratings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRatingsLeaderboard: {
+        parameters: {
+            query: {
+                scope?: "friends" | "school";
+                /** @description The school of `scope=school` (required then). */
+                school_id?: number;
+                discipline: components["schemas"]["RatingDiscipline"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leaderboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingLeaderboardPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
