@@ -6,7 +6,9 @@ import type {
   Leaderboard,
   Match,
   RatingDiscipline,
+  RatingLeaderboardPage,
   Ratings,
+  School,
 } from '@memoria/api';
 import { FIXED_NOW } from '../../../../.storybook/fixtures.ts';
 
@@ -385,3 +387,49 @@ export const matchList: Match[] = [
   { ...matches.playing, id: 4, opponent: { id: 3, username: 'carla' } },
   { ...matches.finished, id: 3, best_of: 5 },
 ];
+
+// ── School rating boards ───────────────────────────────────────────────────────────────────────
+
+/** The school Ana studies at (as `GET auth/schools/` lists it). */
+export const mySchools: School[] = [
+  {
+    id: 3,
+    name: 'Colegio del Sur',
+    address: '',
+    phone: '',
+    email: '',
+    website: '',
+    owner_id: 9,
+    statistics: { courses_count: 2, subjects_count: 1, teachers_count: 2, students_count: 41 },
+    created_at: at(-86_400 * 30),
+    updated_at: at(-86_400 * 2),
+  },
+];
+
+const carla = person(3, 'carla', 'Carla');
+const dario = person(4, 'dario', 'Darío');
+
+/** Page 1 of 3 of Colegio del Sur's Numbers board (41 ranked, 20 a page; Ana is 3rd). */
+export const schoolBoard: RatingLeaderboardPage = {
+  count: 41,
+  next: '/be/api/duels/ratings/leaderboard/?scope=school&school_id=3&discipline=number&page=2',
+  previous: null,
+  scope: 'school',
+  school_id: 3,
+  discipline: 'number',
+  my_rank: 3,
+  results: [
+    [carla, 1802.4, 60.1, 31],
+    [bo, 1701.2, 98.5, 12],
+    [ana, 1612.7, 148.3, 7],
+    [dario, 1540.0, 120.0, 9],
+  ].map(([user, rating, deviation, games], i) => ({
+    rank: i + 1,
+    user: user as typeof ana,
+    is_me: user === ana,
+    rating: rating as number,
+    deviation: deviation as number,
+    conservative_rating: (rating as number) - 2 * (deviation as number),
+    games: games as number,
+  })),
+};
