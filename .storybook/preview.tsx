@@ -144,6 +144,8 @@ async function waitForDocsTurn(): Promise<void> {
 const DEFAULT_HANDLERS = [
   // The dashboard asks for live quizzes running in the learner's courses: none unless a story says.
   ok('/auth/live-quizzes/', []),
+  // The duels home's Ratings panel lists the learner's schools for their boards: none unless a story says.
+  ok('/auth/schools/', []),
   ok('/space-repetition/cards/offline_cards/', {
     generated_at: FIXED_NOW.toISOString(),
     day: FIXED_NOW.toISOString().slice(0, 10),

@@ -121,3 +121,13 @@ export function useSubmitMatchGame(
     ({ id }) => stale(id),
   );
 }
+
+/** `POST duels/matches/{id}/forfeit/`: the caller gives up the match; the friend wins it. */
+export function useForfeitMatch(options: MutationHookOptions<Match, { id: number }> = {}) {
+  return useInvalidating(
+    options,
+    async ({ id }) =>
+      unwrap(await api.POST('/duels/matches/{id}/forfeit/', { params: { path: { id } } })),
+    ({ id }) => stale(id),
+  );
+}

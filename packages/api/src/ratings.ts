@@ -15,6 +15,16 @@ export type Ratings = Schemas['Ratings'];
 export type RatingDiscipline = Schemas['RatingDiscipline'];
 export type DisciplineRating = Schemas['DisciplineRating'];
 export type RatingLeaderboardEntry = Schemas['RatingLeaderboardEntry'];
+export type RatingLeaderboardPage = Schemas['RatingLeaderboardPage'];
+
+/** One page of one board (`GET duels/ratings/leaderboard/`). */
+export interface LeaderboardQuery {
+  discipline: RatingDiscipline;
+  scope?: 'friends' | 'school';
+  schoolId?: number;
+  page?: number;
+  pageSize?: number;
+}
 
 /** Which leaderboard to read: friends (the default) or one school the caller belongs to. */
 export interface RatingsQuery {
@@ -27,6 +37,23 @@ export const ratingKeys = {
   all: [...duelKeys.all, 'ratings'] as const,
   ratings: ({ discipline, scope = 'friends', schoolId }: RatingsQuery = {}) =>
     [...duelKeys.all, 'ratings', scope, schoolId ?? null, discipline ?? 'default'] as const,
+  leaderboard: ({
+    discipline,
+    scope = 'friends',
+    schoolId,
+    page = 1,
+    pageSize,
+  }: LeaderboardQuery) =>
+    [
+      ...duelKeys.all,
+      'ratings',
+      'leaderboard',
+      scope,
+      schoolId ?? null,
+      discipline,
+      page,
+      pageSize ?? null,
+    ] as const,
 };
 
 export const ratingQueries = {
@@ -47,9 +74,36 @@ export const ratingQueries = {
           }),
         ),
     }),
+  leaderboard: (query: LeaderboardQuery) =>
+    queryOptions<RatingLeaderboardPage, ApiRequestError>({
+      queryKey: ratingKeys.leaderboard(query),
+      queryFn: async ({ signal }) =>
+        unwrap(
+          await api.GET('/duels/ratings/leaderboard/', {
+            params: {
+              query: {
+                discipline: query.discipline,
+                ...(query.scope ? { scope: query.scope } : {}),
+                ...(query.schoolId !== undefined ? { school_id: query.schoolId } : {}),
+                ...(query.page !== undefined ? { page: query.page } : {}),
+                ...(query.pageSize !== undefined ? { page_size: query.pageSize } : {}),
+              },
+            },
+            signal,
+          }),
+        ),
+    }),
 };
 
 /** The caller's ratings and one leaderboard (friends in `desk` unless `query` says otherwise). */
 export function useRatings(query: RatingsQuery = {}, options: QueryHookOptions<Ratings> = {}) {
   return useSignedInQuery(ratingQueries.ratings(query), options);
+}
+
+/** One page of a rating leaderboard: friends, or a school the caller belongs to (else 404). */
+export function useRatingsLeaderboard(
+  query: LeaderboardQuery,
+  options: QueryHookOptions<RatingLeaderboardPage> = {},
+) {
+  return useSignedInQuery(ratingQueries.leaderboard(query), options);
 }

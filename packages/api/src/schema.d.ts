@@ -3359,9 +3359,32 @@ export interface paths {
         put?: never;
         /**
          * Submit the caller's recall of the current game.
-         * @description Scored by the discipline's training scoring. Once both recalls are in, the game is won by the better score (then the shorter memorisation; Cards as speed cards), it is rated (`match_game`), and the match may end. Before `play/`, twice, or with no game being played: 409. A submit after the recall deadline plus 2 s is scored and marked `late`.
+         * @description Scored by the discipline's training scoring. Once both recalls are in, the game is won by the better score (then the shorter memorisation; Cards as speed cards), it is rated (`match_game`), and the match may end. Before `play/`, twice, or with no game being played: 409. A submit after the recall deadline plus 2 s is scored and marked `late`. A player whose recall is overdue (their deadline plus 2 s; one who never opened the game: the other player's) scores 0 when the other submits or either reads the match.
          */
         post: operations["submitMatchGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/matches/{id}/forfeit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give up an accepted match; the other player wins it.
+         * @description The match ends at once with the other player as its winner (`forfeited_by` names the caller). The forfeit is rated as one loss in the discipline of the game being played, or else of the last game played (source `match_forfeit`); games never played are not rated, and nothing is rated before the first pick. Before acceptance or after the end: 409.
+         */
+        post: operations["forfeitMatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3440,6 +3463,26 @@ export interface paths {
          * @description Every discipline with the caller's rating, deviation and rated games (1500 ± 350 and 0 games where none was rated), and one leaderboard: the caller and their friends (`scope=friends`, the default) or the members of a school the caller belongs to (`scope=school` with `school_id`; another school is 404), in one discipline (by default the caller's most played one, `desk` before any game), ranked by the conservative rating (rating − 2 × deviation). Only players with a rated game in that discipline are ranked; at most 50 entries, and `my_rank` is the caller's place (null when unrated there). Not plan-gated. Running duels whose time ran out are settled first.
          */
         get: operations["getRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/duels/ratings/leaderboard/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One leaderboard by rating, a page at a time.
+         * @description The caller and their accepted friends (`scope=friends`, the default) or every member of a school the caller belongs to (`scope=school` with `school_id`: its owner and the teachers and students of its courses and subjects; a school the caller is not a member of is 404, like a missing one), with at least one rated game in `discipline`, ranked by the conservative rating (rating − 2 × deviation), then rating, then username. `count` is how many are ranked and `my_rank` the caller's place (null when unrated there). Not plan-gated.
+         */
+        get: operations["getRatingsLeaderboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6117,6 +6160,8 @@ export interface components {
             draws: number;
             /** @enum {string|null} */
             winner: "creator" | "opponent" | "draw" | null;
+            /** @description The player who forfeited the match (the other won it), or null. */
+            forfeited_by: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -6349,6 +6394,18 @@ export interface components {
             entries: components["schemas"]["RatingLeaderboardEntry"][];
             /** @description The caller's place among every ranked player (also beyond the 50 shown). */
             my_rank: number | null;
+        };
+        RatingLeaderboardPage: {
+            /** @description How many players are ranked. */
+            count: number;
+            next: string | null;
+            previous: string | null;
+            /** @enum {string} */
+            scope: "friends" | "school";
+            school_id: number | null;
+            discipline: components["schemas"]["RatingDiscipline"];
+            my_rank: number | null;
+            results: components["schemas"]["RatingLeaderboardEntry"][];
         };
         Ratings: {
             /** @description One entry per discipline, in the enum's order. */
@@ -12166,6 +12223,33 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
+    forfeitMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finished match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     generateCustomQuestions: {
         parameters: {
             query?: never;
@@ -12260,6 +12344,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ratings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getRatingsLeaderboard: {
+        parameters: {
+            query: {
+                scope?: "friends" | "school";
+                /** @description The school of `scope=school` (required then). */
+                school_id?: number;
+                discipline: components["schemas"]["RatingDiscipline"];
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leaderboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingLeaderboardPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -37,6 +37,9 @@ export const Playing: Story = { parameters: at('playing') };
 /** Ana won 2–0: the score board and the winner. */
 export const Finished: Story = { parameters: at('finished') };
 
+/** Bo forfeited during game 2: Ana wins the match. */
+export const Forfeited: Story = { parameters: at('forfeited') };
+
 export const Loading: Story = { decorators: [withSession(false)] };
 
 export const LoadError: Story = {

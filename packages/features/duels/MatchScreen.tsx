@@ -9,12 +9,13 @@ import {
   type Match,
   type MatchGamePlay,
   useChooseMatchDiscipline,
+  useForfeitMatch,
   useMatch,
   usePlayMatchGame,
   useRespondToMatch,
   useSubmitMatchGame,
 } from '@memoria/api';
-import { Button, TextArea, TextField } from '@memoria/ui';
+import { Button, Dialog, TextArea, TextField } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as s from './duels.css.ts';
@@ -33,12 +34,14 @@ const disciplineKey = (d: DisciplineId) =>
  *
  * **API calls and states.** `GET duels/matches/{id}/` (a skeleton while it loads, `Loading`; its
  * message and Retry when it fails, `LoadError`); the moves `respond/`, `veto/`, `pick/`, `play/`,
- * `submit/`. Stories `Features/duels/MatchScreen`: `Invited`, `Veto`, `Pick`, `Playing`,
- * `Finished`, `LoadError`, `Spanish`, `Phone`, `Dark`.
+ * `submit/`, `forfeit/` (behind a confirmation dialog). Stories `Features/duels/MatchScreen`:
+ * `Invited`, `Veto`, `Pick`, `Playing`, `Finished`, `Forfeited`, `LoadError`, `Spanish`,
+ * `Phone`, `Dark`.
  *
  * **Accessibility.** One section headed by an `h2`; the choices are buttons named by the
  * discipline; the recall fields have visible labels; the score board is a table with headers;
- * the result is a status (`role="status"`) so it is read when it appears.
+ * the result is a status (`role="status"`) so it is read when it appears; Forfeit opens a
+ * modal dialog (focus trapped, Escape keeps playing) whose error is an alert.
  */
 export function MatchScreen({
   matchId,
@@ -70,6 +73,9 @@ function MatchBody({ match }: { match: Match }) {
       </p>
       <MatchPhase match={match} friend={friend.username} />
       {match.games.length > 0 ? <ScoreBoard match={match} /> : null}
+      {match.status === 'active' ? (
+        <ForfeitButton matchId={match.id} friend={friend.username} />
+      ) : null}
     </DuelSection>
   );
 }
@@ -107,6 +113,17 @@ function MatchPhase({ match, friend }: { match: Match; friend: string }) {
     );
   }
   if (match.phase === 'finished') {
+    if (match.forfeited_by !== null) {
+      const me = match.my_side === 'creator' ? match.creator : match.opponent;
+      return (
+        <p className={s.result} role="status">
+          <FormattedMessage
+            id="duels.match.forfeited"
+            values={{ who: match.forfeited_by === me.id ? 'me' : 'friend', friend }}
+          />
+        </p>
+      );
+    }
     return (
       <p className={s.result} role="status">
         <FormattedMessage
@@ -334,5 +351,43 @@ function ScoreBoard({ match }: { match: Match }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Forfeit, behind a confirmation: the friend wins the match, and it counts as one rated loss. */
+function ForfeitButton({ matchId, friend }: { matchId: number; friend: string }) {
+  const [open, setOpen] = useState(false);
+  const forfeit = useForfeitMatch({ onSuccess: () => setOpen(false) });
+  return (
+    <div className={s.actions}>
+      <Button variant="text" onClick={() => setOpen(true)}>
+        <FormattedMessage id="duels.match.forfeit" />
+      </Button>
+      {open ? (
+        <Dialog
+          open
+          size="sm"
+          onClose={() => setOpen(false)}
+          title={<FormattedMessage id="duels.match.forfeit.title" />}
+          description={<FormattedMessage id="duels.match.forfeit.body" values={{ friend }} />}
+          actions={
+            <>
+              <Button variant="text" onClick={() => setOpen(false)}>
+                <FormattedMessage id="duels.match.forfeit.keep" />
+              </Button>
+              <Button
+                variant="danger"
+                loading={forfeit.isPending}
+                onClick={() => forfeit.mutate({ id: matchId })}
+              >
+                <FormattedMessage id="duels.match.forfeit.confirm" />
+              </Button>
+            </>
+          }
+        >
+          {forfeit.error ? <p role="alert">{forfeit.error.message}</p> : null}
+        </Dialog>
+      ) : null}
+    </div>
   );
 }

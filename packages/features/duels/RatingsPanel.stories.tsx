@@ -5,7 +5,7 @@ import { messages } from '../messages.ts';
 import { withFailedQuery, withQueryClient, withSession } from '../shared/test/storybook.tsx';
 import { accountInfo, ok } from '../shared/test/storyData.ts';
 import { RatingsPanel } from './RatingsPanel.tsx';
-import { noRatings, ratings } from './test/storyData.ts';
+import { mySchools, noRatings, ratings, schoolBoard } from './test/storyData.ts';
 
 const meta = {
   title: 'Features/duels/RatingsPanel',
@@ -42,3 +42,23 @@ export const LoadError: Story = {
 export const Dark: Story = inMatrix({ theme: 'dark' });
 export const Spanish: Story = inMatrix({ locale: 'es' });
 export const Phone: Story = inMatrix({ viewport: 'phone' });
+
+const schoolParameters = {
+  msw: [
+    accountInfo('standard'),
+    ok('/auth/schools/', mySchools),
+    ok('/duels/ratings/leaderboard/', schoolBoard),
+    ok('/duels/ratings/', ratings),
+  ],
+};
+
+/** Ana studies at Colegio del Sur: its players by table-duel rating, page 1 of 3. */
+export const SchoolBoard: Story = {
+  args: { initialBoard: 3 },
+  parameters: schoolParameters,
+};
+
+export const SchoolBoardSpanish: Story = inMatrix(
+  { locale: 'es' },
+  { args: { initialBoard: 3 }, parameters: schoolParameters },
+);

@@ -6,7 +6,9 @@ import type {
   Leaderboard,
   Match,
   RatingDiscipline,
+  RatingLeaderboardPage,
   Ratings,
+  School,
 } from '@memoria/api';
 import { FIXED_NOW } from '../../../../.storybook/fixtures.ts';
 
@@ -272,6 +274,7 @@ const baseMatch: Match = {
   opponent_wins: 0,
   draws: 0,
   winner: null,
+  forfeited_by: null,
   created_at: '2026-11-20T10:00:00Z',
   finished_at: null,
 };
@@ -285,7 +288,10 @@ const numbersGame = {
 };
 
 /** The match at each phase, as Ana (the challenger) sees it. */
-export const matches: Record<'invited' | 'veto' | 'pick' | 'playing' | 'finished', Match> = {
+export const matches: Record<
+  'invited' | 'veto' | 'pick' | 'playing' | 'finished' | 'forfeited',
+  Match
+> = {
   invited: {
     ...baseMatch,
     status: 'pending',
@@ -345,6 +351,23 @@ export const matches: Record<'invited' | 'veto' | 'pick' | 'playing' | 'finished
     winner: 'creator',
     finished_at: '2026-11-20T10:20:00Z',
   },
+  /** Bo gave up during game 2 after Ana won game 1. */
+  forfeited: {
+    ...baseMatch,
+    status: 'finished',
+    phase: 'finished',
+    vetoes: [
+      { user_id: ME, discipline: 'cards' },
+      { user_id: 2, discipline: 'words' },
+    ],
+    turn_user_id: null,
+    choices: [],
+    games: [{ ...numbersGame, outcome: 'creator', creator: side(60), opponent: side(40) }],
+    creator_wins: 1,
+    winner: 'creator',
+    forfeited_by: 2,
+    finished_at: '2026-11-20T10:12:00Z',
+  },
 };
 
 /** Ana's friends to challenge. */
@@ -364,3 +387,49 @@ export const matchList: Match[] = [
   { ...matches.playing, id: 4, opponent: { id: 3, username: 'carla' } },
   { ...matches.finished, id: 3, best_of: 5 },
 ];
+
+// ── School rating boards ───────────────────────────────────────────────────────────────────────
+
+/** The school Ana studies at (as `GET auth/schools/` lists it). */
+export const mySchools: School[] = [
+  {
+    id: 3,
+    name: 'Colegio del Sur',
+    address: '',
+    phone: '',
+    email: '',
+    website: '',
+    owner_id: 9,
+    statistics: { courses_count: 2, subjects_count: 1, teachers_count: 2, students_count: 41 },
+    created_at: at(-86_400 * 30),
+    updated_at: at(-86_400 * 2),
+  },
+];
+
+const carla = person(3, 'carla', 'Carla');
+const dario = person(4, 'dario', 'Darío');
+
+/** Page 1 of 3 of Colegio del Sur's Numbers board (41 ranked, 20 a page; Ana is 3rd). */
+export const schoolBoard: RatingLeaderboardPage = {
+  count: 41,
+  next: '/be/api/duels/ratings/leaderboard/?scope=school&school_id=3&discipline=number&page=2',
+  previous: null,
+  scope: 'school',
+  school_id: 3,
+  discipline: 'number',
+  my_rank: 3,
+  results: [
+    [carla, 1802.4, 60.1, 31],
+    [bo, 1701.2, 98.5, 12],
+    [ana, 1612.7, 148.3, 7],
+    [dario, 1540.0, 120.0, 9],
+  ].map(([user, rating, deviation, games], i) => ({
+    rank: i + 1,
+    user: user as typeof ana,
+    is_me: user === ana,
+    rating: rating as number,
+    deviation: deviation as number,
+    conservative_rating: (rating as number) - 2 * (deviation as number),
+    games: games as number,
+  })),
+};

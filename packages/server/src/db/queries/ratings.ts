@@ -5,9 +5,10 @@
 import type { Discipline } from '../../domain/ratings/disciplines.ts';
 import type { Rating } from '../../domain/ratings/glicko.ts';
 import type { Query } from './pg.ts';
+import { schoolMembership } from './schools.ts';
 
-/** Where a rated game comes from: a finished duel, or one game of a match. */
-export type RatedSource = 'duel' | 'match_game';
+/** Where a rated game comes from: a finished duel, one game of a match, or a match's forfeit. */
+export type RatedSource = 'duel' | 'match_game' | 'match_forfeit';
 
 export interface RatingRecord extends Rating {
   userId: number;
@@ -105,4 +106,99 @@ export async function ratingsAmong(
     select user_id, discipline, rating, deviation, volatility, games from player_ratings
     where discipline = ${discipline} and user_id = any(${[...userIds]}::int[]) and games > 0`;
   return rows.map(toRating);
+}
+
+/** Whose ratings a leaderboard ranks: the caller and their accepted friends, or a school's members. */
+export type BoardScope = { kind: 'friends'; userId: number } | { kind: 'school'; schoolId: number };
+
+export interface BoardRow extends RatingRecord {
+  rank: number;
+  user: { id: number; email: string; username: string; firstName: string; lastName: string };
+}
+
+export interface BoardPage {
+  /** How many players the scope ranks in the discipline. */
+  count: number;
+  /** `userId`'s place over everyone ranked, null when unrated there. */
+  myRank: number | null;
+  rows: BoardRow[];
+}
+
+/**
+ * One page of a leaderboard in one statement: the scope's members (friends: the caller and their
+ * accepted friends; school: its owner and everyone enrolled in its courses or subjects) with a
+ * rated game in `discipline`, ranked by the conservative rating (rating − 2 × deviation), then
+ * rating, then username; with the count and `userId`'s rank, also past the last page. The
+ * primary key `(user_id, discipline)` finds each member's rating.
+ */
+export async function leaderboardPage(
+  q: Query,
+  scope: BoardScope,
+  discipline: Discipline,
+  userId: number,
+  window: { offset: number; limit: number },
+): Promise<BoardPage> {
+  const members =
+    scope.kind === 'friends'
+      ? q`
+        select ${scope.userId}::int as user_id
+        union
+        select case when sender_id = ${scope.userId} then receiver_id else sender_id end
+        from friendships
+        where status = 'accepted' and (sender_id = ${scope.userId} or receiver_id = ${scope.userId})`
+      : q`
+        select owner_id as user_id from schools where id = ${scope.schoolId}
+        union
+        select m.user_id from (${schoolMembership(q, scope.schoolId)}) m`;
+  type Row = RatingRow & {
+    rank: number | null;
+    email: string;
+    username: string;
+    first_name: string;
+    last_name: string;
+    total: number;
+    my_rank: number | null;
+  };
+  const rows = await q<Row[]>`
+    with members as (${members}),
+    ranked as (
+      select r.user_id, r.discipline, r.rating, r.deviation, r.volatility, r.games,
+        u.email, u.username, u.first_name, u.last_name,
+        row_number() over (
+          order by r.rating - 2 * r.deviation desc, r.rating desc, u.username, r.user_id
+        )::int as rank
+      from members m
+      join player_ratings r on r.user_id = m.user_id and r.discipline = ${discipline}
+      join users u on u.id = r.user_id
+      where r.games > 0
+    ),
+    totals as (
+      select count(*)::int as total,
+        (max(rank) filter (where user_id = ${userId}))::int as my_rank
+      from ranked
+    )
+    select p.*, totals.total, totals.my_rank
+    from totals
+    left join lateral (
+      select * from ranked order by rank limit ${window.limit} offset ${window.offset}
+    ) p on true
+    order by p.rank`;
+  const first = rows[0];
+  return {
+    count: first?.total ?? 0,
+    myRank: first?.my_rank ?? null,
+    rows: rows
+      .filter((r) => r.rank !== null)
+      .map((r) => ({
+        ...toRating(r),
+        rank: r.rank as number,
+        user: {
+          id: r.user_id,
+          email: r.email,
+          username: r.username,
+          firstName: r.first_name,
+          lastName: r.last_name,
+        },
+      })),
+  };
 }

@@ -95,7 +95,7 @@ function toSchool(row: SchoolRow, userId: number): SchoolAccess {
 }
 
 /** Every (user, role) of a school's courses and subjects, as a SQL fragment for one school id. */
-function schoolMembership(q: Query, schoolId: number | ReturnType<Query>) {
+export function schoolMembership(q: Query, schoolId: number | ReturnType<Query>) {
   return q`
     select e.user_id, e.role from course_enrollments e join courses c on c.id = e.course_id
     where c.school_id = ${schoolId}

@@ -13,9 +13,11 @@ import { assertFeature } from '../../http/entitlements.ts';
 import {
   chooseDiscipline,
   createMatch,
+  forfeitMatch,
   loadMatch,
   matchView,
   openGame,
+  readMatch,
   respondToMatch,
   submitGame,
 } from '../../services/matches/index.ts';
@@ -51,8 +53,20 @@ export const handlers: Handlers = {
   async getMatch(c, { params }) {
     const { sql } = c.get('deps');
     const user = currentUser(c);
-    const loaded = await loadMatch(sql, params.id, user.id);
+    // A read settles overdue recalls first (server's clock), so an abandoned game ends.
+    const loaded = await readMatch(sql, params.id, user.id, clockOf(c.get('deps')).now());
     return c.json(await matchView(sql, loaded, user.id), 200);
+  },
+
+  async forfeitMatch(c, { params }) {
+    const { sql } = c.get('deps');
+    const user = currentUser(c);
+    const now = clockOf(c.get('deps')).now();
+    const view = await inTransaction(sql, async (tx) => {
+      const loaded = await forfeitMatch(tx, params.id, user.id, now);
+      return matchView(tx, loaded, user.id);
+    });
+    return c.json(view, 200);
   },
 
   async respondToMatch(c, { params, body }) {

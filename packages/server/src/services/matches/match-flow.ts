@@ -8,6 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Schemas } from '../../contract/types.ts';
+import type { Sql } from '../../db/client.ts';
 import { usersByIds } from '../../db/queries/duels.ts';
 import {
   finishMatchGame,
@@ -25,7 +26,7 @@ import {
   setMatchStatus,
 } from '../../db/queries/matches.ts';
 import type { Query } from '../../db/queries/pg.ts';
-import type { Tx } from '../../db/transaction.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import {
   deadlinesOf,
   memorizeMsOf,
@@ -42,11 +43,13 @@ import {
   type BestOf,
   checkChoice,
   choicesOf,
+  forfeitOutcome,
   gameOutcome,
   type MatchState,
   phaseOf,
   ratingDisciplineOf,
   scoreOf,
+  timedOutPlayers,
 } from '../../domain/duels/matches/index.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { notify, sendLiveSignal } from '../../notifications/index.ts';
@@ -94,7 +97,19 @@ export const stateOf = ({ match, games }: LoadedMatch): MatchState => ({
 export function phaseOfMatch(loaded: LoadedMatch): Phase {
   if (loaded.match.status === 'pending') return 'invited';
   if (loaded.match.status === 'rejected') return 'rejected';
+  // A forfeit ends a match the games alone have not decided.
+  if (loaded.match.status === 'finished') return 'finished';
   return phaseOf(stateOf(loaded));
+}
+
+/**
+ * The player who forfeited `loaded`, or null: a finished match the games alone do not decide was
+ * given up by the side that did not win it.
+ */
+export function forfeitedBy({ match, ...rest }: LoadedMatch): number | null {
+  if (match.status !== 'finished' || match.winner === null || match.winner === 'draw') return null;
+  if (scoreOf(stateOf({ match, ...rest })).finished) return null;
+  return match.winner === 'creator' ? match.opponentId : match.creatorId;
 }
 
 /** Both players' pages read the match again. */
@@ -150,6 +165,7 @@ export async function matchView(q: Query, loaded: LoadedMatch, userId: number): 
     opponent_wins: active ? score.opponentWins : 0,
     draws: active ? score.draws : 0,
     winner: match.winner,
+    forfeited_by: forfeitedBy(loaded),
     created_at: match.createdAt.toISOString(),
     finished_at: match.finishedAt?.toISOString() ?? null,
   };
@@ -313,35 +329,148 @@ export async function submitGame(
     memorizeMs,
     late: submittedLate(play.recallEndsAt, now),
   });
+  await settleOverdue(tx, id, userId, now);
+  const next = await finishGameWhenBothIn(tx, id, userId, game, now);
+  await signal(tx, next);
+  return next;
+}
+
+/**
+ * Once both recalls of `game` are in, writes its result, rates it, and ends the match when the
+ * rules say it is decided. Answers the match as it is then.
+ */
+async function finishGameWhenBothIn(
+  tx: Tx,
+  id: number,
+  userId: number,
+  game: MatchGameRecord,
+  now: Date,
+): Promise<LoadedMatch> {
   let next = await loadMatch(tx, id, userId);
   const mine = (uid: number) =>
     next.plays.find((p) => p.gameId === game.id && p.userId === uid && p.submittedAt);
   const creator = mine(next.match.creatorId);
   const opponent = mine(next.match.opponentId);
-  if (creator && opponent) {
-    const perf = (p: MatchPlayRecord) => ({
-      score: p.score ?? 0,
-      maxScore: game.maxScore,
-      memorizeMs: p.memorizeMs ?? 0,
+  if (!creator || !opponent) return next;
+  const perf = (p: MatchPlayRecord) => ({
+    score: p.score ?? 0,
+    maxScore: game.maxScore,
+    memorizeMs: p.memorizeMs ?? 0,
+  });
+  const outcome = gameOutcome(game.discipline, perf(creator), perf(opponent));
+  await finishMatchGame(tx, game.id, outcome, now);
+  await recordGameResult(tx, {
+    source: 'match_game',
+    sourceId: game.id,
+    discipline: ratingDisciplineOf(game.discipline),
+    playerA: next.match.creatorId,
+    playerB: next.match.opponentId,
+    scoreA: outcome === 'creator' ? 1 : outcome === 'draw' ? 0.5 : 0,
+    at: now,
+  });
+  next = await loadMatch(tx, id, userId);
+  const score = scoreOf(stateOf(next));
+  if (score.finished) {
+    await setMatchStatus(tx, id, 'finished', now, score.winner);
+    next = await loadMatch(tx, id, userId);
+  }
+  return next;
+}
+
+/** The current game of an active match, or undefined (none being played, or not active). */
+function gameInPlay(loaded: LoadedMatch): MatchGameRecord | undefined {
+  if (loaded.match.status !== 'active') return undefined;
+  const game = loaded.games.at(-1);
+  return game && game.outcome === null ? game : undefined;
+}
+
+/** The players whose recall of the game in play is overdue at `now` (domain `timedOutPlayers`). */
+export function overduePlayers(loaded: LoadedMatch, now: Date): number[] {
+  const game = gameInPlay(loaded);
+  if (!game) return [];
+  const plays = loaded.plays
+    .filter((p) => p.gameId === game.id)
+    .map((p) => ({ userId: p.userId, recallEndsAt: p.recallEndsAt, submitted: !!p.submittedAt }));
+  return timedOutPlayers([loaded.match.creatorId, loaded.match.opponentId], plays, now);
+}
+
+/**
+ * Scores 0 for every player whose recall of the game in play is overdue (an empty recall, marked
+ * late; one who never opened gets a play started now), then finishes the game when both are in.
+ * Answers whether anything changed. The match must be locked by the caller's transaction.
+ */
+async function settleOverdue(tx: Tx, id: number, userId: number, now: Date): Promise<boolean> {
+  const loaded = await loadMatch(tx, id, userId);
+  const game = gameInPlay(loaded);
+  const overdue = overduePlayers(loaded, now);
+  if (!game || overdue.length === 0) return false;
+  const discipline = DISCIPLINES[game.discipline];
+  const empty = discipline.score(game.content.truth, [], game.options);
+  for (const playerId of overdue) {
+    const deadlines = deadlinesOf(discipline.rules, now);
+    await insertMatchPlay(tx, { gameId: game.id, userId: playerId, startedAt: now, ...deadlines });
+    await saveMatchPlay(tx, game.id, playerId, {
+      submittedAt: now,
+      answers: [],
+      marks: empty.marks,
+      score: 0,
+      memorizeMs: discipline.rules.memorizeSeconds * 1000,
+      late: true,
     });
-    const outcome = gameOutcome(game.discipline, perf(creator), perf(opponent));
-    await finishMatchGame(tx, game.id, outcome, now);
+  }
+  await finishGameWhenBothIn(tx, id, userId, game, now);
+  return true;
+}
+
+/**
+ * A read of the match that first settles overdue recalls (server's clock), so a game a player
+ * abandoned does not stall the match. Reads without a lock when nothing is overdue.
+ */
+export async function readMatch(sql: Sql, id: number, userId: number, now: Date) {
+  const loaded = await loadMatch(sql, id, userId);
+  if (overduePlayers(loaded, now).length === 0) return loaded;
+  return inTransaction(sql, async (tx) => {
+    await loadMatch(tx, id, userId, true);
+    if (await settleOverdue(tx, id, userId, now)) {
+      const next = await loadMatch(tx, id, userId);
+      await signal(tx, next);
+      return next;
+    }
+    return loadMatch(tx, id, userId);
+  });
+}
+
+/**
+ * `userId` gives up an accepted match: the other player wins it, and the forfeit is one rated
+ * loss in the discipline of the game in play, else of the last game (games never played are not
+ * rated; before the first pick nothing is). Memory League's handling of a forfeit's unplayed
+ * games is not public, so only the forfeit counts.
+ */
+export async function forfeitMatch(
+  tx: Tx,
+  id: number,
+  userId: number,
+  now: Date,
+): Promise<LoadedMatch> {
+  const loaded = await loadMatch(tx, id, userId, true);
+  assertActive(loaded.match);
+  const winner = forfeitOutcome(loaded.match, userId);
+  await setMatchStatus(tx, id, 'finished', now, winner);
+  const last = loaded.games.at(-1);
+  if (last) {
+    const other =
+      userId === loaded.match.creatorId ? loaded.match.opponentId : loaded.match.creatorId;
     await recordGameResult(tx, {
-      source: 'match_game',
-      sourceId: game.id,
-      discipline: ratingDisciplineOf(game.discipline),
-      playerA: next.match.creatorId,
-      playerB: next.match.opponentId,
-      scoreA: outcome === 'creator' ? 1 : outcome === 'draw' ? 0.5 : 0,
+      source: 'match_forfeit',
+      sourceId: id,
+      discipline: ratingDisciplineOf(last.discipline),
+      playerA: other,
+      playerB: userId,
+      scoreA: 1,
       at: now,
     });
-    next = await loadMatch(tx, id, userId);
-    const score = scoreOf(stateOf(next));
-    if (score.finished) {
-      await setMatchStatus(tx, id, 'finished', now, score.winner);
-      next = await loadMatch(tx, id, userId);
-    }
   }
+  const next = await loadMatch(tx, id, userId);
   await signal(tx, next);
   return next;
 }

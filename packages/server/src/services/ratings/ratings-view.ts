@@ -4,7 +4,13 @@
  */
 import type { Sql } from '../../db/client.ts';
 import { type DuelUser, friendIds, usersByIds } from '../../db/queries/duels.ts';
-import { type RatingRecord, ratingsAmong, ratingsOf } from '../../db/queries/ratings.ts';
+import {
+  type BoardPage,
+  leaderboardPage,
+  type RatingRecord,
+  ratingsAmong,
+  ratingsOf,
+} from '../../db/queries/ratings.ts';
 import { schoolMemberIds, visibleSchools } from '../../db/queries/schools.ts';
 import { DISCIPLINES, type Discipline } from '../../domain/ratings/disciplines.ts';
 import { INITIAL_RATING, rankByConservative } from '../../domain/ratings/glicko.ts';
@@ -107,4 +113,27 @@ async function leaderboard(
     entries: ranked.slice(0, LEADERBOARD_SIZE),
     myRank: ranked.find((r) => r.userId === userId)?.rank ?? null,
   };
+}
+
+/**
+ * One page of the scope's leaderboard in `discipline` (`GET duels/ratings/leaderboard/`), ranked
+ * in one statement. A school board is only for the school's members: anyone else gets 404, like a
+ * missing school, and learns nothing of it.
+ */
+export async function leaderboardPageView(
+  sql: Sql,
+  userId: number,
+  scope: RatingScope,
+  discipline: Discipline,
+  window: { offset: number; limit: number },
+): Promise<BoardPage> {
+  if (scope.kind === 'school') {
+    const [school] = await visibleSchools(sql, userId, { id: scope.schoolId });
+    if (!school) throw notFound(RATING_MESSAGES.schoolNotFound);
+  }
+  const boardScope =
+    scope.kind === 'friends'
+      ? { kind: 'friends' as const, userId }
+      : { kind: 'school' as const, schoolId: scope.schoolId };
+  return leaderboardPage(sql, boardScope, discipline, userId, window);
 }
