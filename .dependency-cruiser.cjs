@@ -188,15 +188,15 @@ module.exports = {
     {
       name: 'server-vendor-sdks-only-in-providers',
       comment:
-        "Vendors' SDKs (Mercado Pago, nodemailer, tesseract.js) sit behind providers/, whose " +
+        "Vendors' SDKs (Mercado Pago, nodemailer, tesseract.js, web-push) sit behind providers/, whose " +
         'interfaces (providers/*/types.ts) the rest uses, so a vendor can be swapped or faked in one ' +
         'place.',
       severity: 'error',
       from: { path: '^packages/server/', pathNot: '^packages/server/src/providers/' },
       to: {
         path: [
-          '(^|/)node_modules/(mercadopago|nodemailer|tesseract\\.js)/',
-          '^(mercadopago|nodemailer|tesseract\\.js)(/|$)',
+          '(^|/)node_modules/(mercadopago|nodemailer|tesseract\\.js|web-push)/',
+          '^(mercadopago|nodemailer|tesseract\\.js|web-push)(/|$)',
         ],
       },
     },

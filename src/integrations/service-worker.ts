@@ -9,8 +9,10 @@ import {
   PRECACHE_IGNORES,
   PRECACHE_MAX_FILE_BYTES,
   PRECACHE_PATTERNS,
+  PUSH_WORKER_FILE,
   pagesCacheName,
   pagesWorkerSource,
+  pushWorkerSource,
   RUNTIME_ASSETS,
   SERVICE_WORKER_FILE,
 } from '../pwa/worker-config.ts';
@@ -49,13 +51,17 @@ export default function serviceWorker(): AstroIntegration {
           .digest('hex')
           .slice(0, 12);
         writeFileSync(join(clientDir, PAGES_WORKER_FILE), pagesWorkerSource(version));
+        writeFileSync(join(clientDir, PUSH_WORKER_FILE), pushWorkerSource());
         const { count, size, warnings } = await generateSW({
           ...globOptions,
           swDest: join(clientDir, SERVICE_WORKER_FILE),
           mode: 'production',
           sourcemap: false,
           inlineWorkboxRuntime: true,
-          importScripts: [`/${PAGES_WORKER_FILE}?v=${version}`],
+          importScripts: [
+            `/${PAGES_WORKER_FILE}?v=${version}`,
+            `/${PUSH_WORKER_FILE}?v=${version}`,
+          ],
           skipWaiting: false,
           clientsClaim: true,
           cleanupOutdatedCaches: true,

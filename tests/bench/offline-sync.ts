@@ -3,19 +3,37 @@
 // goes off, 500 ratings (one per card, a second apart, as the review queues them) are put in the
 // offline queue, the network comes back: the time from the `online` event to the queue empty and
 // 500 ratings on the server. The sync is the product's (offlineQueue.ts: one rating at a time, in
-// order, each with its idempotency key). Prints figures; asserts nothing.
+// order, each with its idempotency key). Before that, the time to first card painted offline:
+// the deck's review opened online (page cached by the worker, cards kept in IndexedDB), the
+// network off, the page reloaded `PAINT_RUNS` times: from navigation start to the first card's
+// frame. Prints figures; asserts nothing.
 //
 //   node tests/bench/offline-sync.ts                      starts the product on a temp database
 //   BASE_URL=http://localhost:4321 node tests/bench/offline-sync.ts   uses a running product
 //   SYNC_RATINGS=500                                      ratings queued
+//   PAINT_RUNS=5                                          offline reloads timed
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { newLearner, signedIn } from '../support/learners.ts';
+import { newLearner, signedIn, type Tokens } from '../support/learners.ts';
 import { type RunningProduct, startProduct } from '../support/product.ts';
 
 const RATINGS = Number(process.env.SYNC_RATINGS ?? 500);
+const PAINT_RUNS = Number(process.env.PAINT_RUNS ?? 5);
+
+/** In the page: the time from navigation start to the frame after the first card appeared. */
+function recordFirstCardPaint() {
+  const seen = () => document.querySelector('article[data-card-id]') !== null;
+  const observer = new MutationObserver(() => {
+    if (!seen()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      (window as { firstCardPaintMs?: number }).firstCardPaintMs = performance.now();
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
 const product: RunningProduct | undefined = process.env.BASE_URL ? undefined : await startProduct();
 const baseUrl = process.env.BASE_URL ?? product?.baseUrl ?? '';
 const call = jsonApi(baseUrl);
@@ -51,6 +69,55 @@ try {
     answer_time_ms: 2000,
     email: null,
   }));
+
+  if (PAINT_RUNS > 0) {
+    // Time to first card painted offline, in a context of its own (its own IndexedDB) signed in
+    // on its own: the sync below must not meet a refresh token this one rotated.
+    const tokens = await call<Tokens>('/auth/token/', {
+      method: 'POST',
+      body: JSON.stringify({ email: learner.email, password: 'learner-password' }),
+    });
+    const { context, page } = await signedIn(browser, baseUrl, { ...learner, tokens });
+    await context.addInitScript(recordFirstCardPaint);
+    await page.goto(`${baseUrl}/space-repetition/${deck.id}?study=1`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.reload();
+    await page.locator('article[data-card-id]').waitFor();
+    const kept = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('memoria-offline');
+            open.onerror = () => resolve(0);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('cards')) return resolve(0);
+              const counted = db.transaction('cards').objectStore('cards').count();
+              counted.onsuccess = () => resolve(counted.result);
+              counted.onerror = () => resolve(0);
+            };
+          }),
+      );
+    while ((await kept()) < RATINGS) await page.waitForTimeout(200);
+    await context.setOffline(true);
+    const paints: number[] = [];
+    for (let run = 0; run < PAINT_RUNS; run += 1) {
+      await page.reload();
+      await page.waitForFunction(
+        () => (window as { firstCardPaintMs?: number }).firstCardPaintMs !== undefined,
+      );
+      paints.push(
+        await page.evaluate(() => (window as { firstCardPaintMs?: number }).firstCardPaintMs ?? 0),
+      );
+    }
+    paints.sort((a, b) => a - b);
+    const median = paints[Math.floor(paints.length / 2)] ?? 0;
+    console.log(`\nfirst card painted offline (${await kept()} cards kept, ${PAINT_RUNS} reloads)`);
+    console.log(
+      `  median ${median.toFixed(0)} ms · min ${paints[0]?.toFixed(0)} ms · max ${paints.at(-1)?.toFixed(0)} ms`,
+    );
+    await context.close();
+  }
 
   const { context, page } = await signedIn(browser, baseUrl, learner);
   await page.goto(`${baseUrl}/space-repetition`);

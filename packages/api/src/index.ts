@@ -56,6 +56,7 @@ export * from './notifications.ts';
 export * from './payments.ts';
 export * from './presets.ts';
 export * from './progress.ts';
+export * from './push.ts';
 export type { MutationHookOptions, QueryHookOptions } from './query.ts';
 export {
   authQueries,

@@ -3831,6 +3831,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/push-subscriptions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether push notifications are on for this server, and the caller's devices.
+         * @description `public_key` is the server's VAPID public key (base64url) a browser subscribes with; null when the server has no VAPID keys, and the app then hides the setting. `results` are the caller's subscribed browsers, oldest first, at most 20.
+         */
+        get: operations["listPushSubscriptions"];
+        put?: never;
+        /**
+         * Send duel and friend requests to this browser as push notifications.
+         * @description The browser's `PushSubscription` (its `toJSON()`): the push service's `endpoint` (https) and its `keys`. An endpoint already stored (this browser subscribed before, maybe under another account) moves to the caller and answers 200; a new one answers 201. A caller's 21st subscription replaces their oldest. 409 (`conflict`) when the server has no VAPID keys.
+         */
+        post: operations["createPushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/push-subscriptions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop push notifications to one of the caller's browsers. */
+        delete: operations["deletePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications/": {
         parameters: {
             query?: never;
@@ -4119,6 +4163,34 @@ export interface components {
             invitation_type?: components["schemas"]["InvitationType"];
         } & {
             [key: string]: unknown;
+        };
+        PushSubscriptionKeys: {
+            /** @description The browser's P-256 public key, base64url. */
+            p256dh: string;
+            /** @description The browser's authentication secret, base64url. */
+            auth: string;
+        };
+        PushSubscriptionCreate: {
+            /**
+             * Format: uri
+             * @description The push service's URL for this browser (https).
+             */
+            endpoint: string;
+            /** @description Sent by `PushSubscription.toJSON()`; ignored. */
+            expirationTime?: number | null;
+            keys: components["schemas"]["PushSubscriptionKeys"];
+        };
+        PushSubscription: {
+            id: number;
+            /** @description The browser's push service URL; the app finds its own subscription by it. */
+            endpoint: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PushSubscriptionList: {
+            /** @description The VAPID public key (base64url); null when push notifications are off. */
+            public_key: string | null;
+            results: components["schemas"]["PushSubscription"][];
         };
         Notification: {
             /** @description Also the `id` of its `notification` event. */
@@ -12913,6 +12985,90 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public key and the caller's subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint was stored already; it is now the caller's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource's numeric id. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listNotifications: {

@@ -5,6 +5,7 @@ import * as page from '../shared/page.css.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { MemoryModelSection } from './MemoryModelSection.tsx';
 import { OfflineCardsSection } from './OfflineCardsSection.tsx';
+import { PushSection } from './PushSection.tsx';
 import { ReviewSoundSection } from './ReviewSoundSection.tsx';
 import { SubscriptionList } from './SubscriptionList.tsx';
 import { SubscriptionSection, type SubscriptionSectionProps } from './SubscriptionSection.tsx';
@@ -14,7 +15,8 @@ import { SubscriptionSection, type SubscriptionSectionProps } from './Subscripti
  * failing and retrying on its own: the account details the learner edits, the plan and
  * subscription, the subscriptions and their payments (`SubscriptionList`), the memory model
  * (`MemoryModelSection`), the review sounds (`ReviewSoundSection`, kept in this browser), the
- * cards kept for offline review against their size budget (`OfflineCardsSection`), for
+ * cards kept for offline review against their size budget (`OfflineCardsSection`), push
+ * notifications of duel and friend requests (`PushSection`, where available), for
  * Enterprise accounts the invitations and people (`InvitationSections`), and the courses and
  * subjects the learner is in (`AssignedGroups`).
  *
@@ -67,6 +69,7 @@ export function Profile({ openUrl, fromCheckout }: SubscriptionSectionProps) {
       <MemoryModelSection />
       <ReviewSoundSection />
       <OfflineCardsSection />
+      <PushSection />
       {/* Enterprise and Enterprise+ accounts: invitations, students, teachers (issue 17). */}
       <InvitationSections />
       {/* Schools: the courses and subjects assigned to the user. */}

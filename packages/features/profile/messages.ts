@@ -75,6 +75,12 @@ export const en = {
   'profile.reviewSound.autoPlay': 'Play a card’s sounds and speech when it shows',
   'profile.reviewSound.speech': 'Speak text aloud (off shows the text instead)',
   'profile.reviewSound.note': 'Saved in this browser. Press R during a review to play them again.',
+  'profile.push.title': 'Notifications',
+  'profile.push.toggle': 'Send duel and friend requests to this browser when the app is closed',
+  'profile.push.note': 'For this browser only: turn it on in each browser you use.',
+  'profile.push.blocked':
+    'Notifications are blocked for this site: allow them in the browser’s settings.',
+  'profile.push.failed': 'The notifications setting could not be changed.',
   'profile.memory.title': 'Memory model',
   'profile.memory.defaults':
     'Your reviews are scheduled with the default FSRS parameters. Parameters of your own are fitted once you have {min, number} reviews ({count, number} so far).',
@@ -175,6 +181,13 @@ export const es: typeof en = {
   'profile.reviewSound.speech': 'Leer el texto en voz alta (si no, se muestra el texto)',
   'profile.reviewSound.note':
     'Se guarda en este navegador. Pulsa R durante el repaso para volver a oírlos.',
+  'profile.push.title': 'Notificaciones',
+  'profile.push.toggle':
+    'Enviar las solicitudes de duelo y de amistad a este navegador cuando la app está cerrada',
+  'profile.push.note': 'Solo en este navegador: actívalo en cada navegador que uses.',
+  'profile.push.blocked':
+    'Las notificaciones están bloqueadas para este sitio: permítelas en la configuración del navegador.',
+  'profile.push.failed': 'No se pudo cambiar el ajuste de notificaciones.',
   'profile.memory.title': 'Modelo de memoria',
   'profile.memory.defaults':
     'Tus repasos se programan con los parámetros FSRS por defecto. Los tuyos se ajustan cuando tengas {min, number} repasos ({count, number} hasta ahora).',

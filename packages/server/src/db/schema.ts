@@ -772,6 +772,27 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * Browsers that receive push notifications (issue 46), one row per push-service endpoint: a
+ * browser belongs to the account that subscribed it last.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The language of the request that subscribed: the notifications' texts are in it. */
+    language: text('language').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_id_idx').on(t.userId, t.id)],
+);
+
 // ── Subscriptions and payments ─────────────────────────────────────────────────────────────────
 
 export const subscriptionStatus = pgEnum('subscription_status', [

@@ -9,11 +9,14 @@ import type { OcrProvider } from './ocr/types.ts';
 import { createMercadoPagoProvider } from './payments/mercadopago.ts';
 import { createSandboxProvider, type Deliver } from './payments/sandbox.ts';
 import type { PaymentProvider } from './payments/types.ts';
+import type { PushSender } from './push/types.ts';
+import { createWebPushSender } from './push/web-push.ts';
 
 export type { AiProvider } from './ai/types.ts';
 export type { MailSender, OutgoingMail } from './mail/types.ts';
 export type { OcrProvider } from './ocr/types.ts';
 export type { PaymentProvider } from './payments/types.ts';
+export type { PushMessage, PushSender, PushTarget } from './push/types.ts';
 
 /** The external services the app uses, each an offline default or a configured adapter. */
 export interface Providers {
@@ -22,6 +25,8 @@ export interface Providers {
   payments: PaymentProvider;
   /** SMTP when `SMTP_URL` is set; null: mail stays in the `mail_outbox` table. */
   mail: MailSender | null;
+  /** Web Push when `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` are set; null: nothing is pushed. */
+  push: PushSender | null;
   /** Frees what the providers hold (the OCR worker, the SMTP connections). */
   close(): Promise<void>;
 }
@@ -40,7 +45,9 @@ export interface ProviderResources {
  * stories paced by `STORY_STREAM_DELAY_MS`); OCR is always
  * tesseract.js with the traineddata installed from npm; payments through Mercado Pago when
  * `MERCADOPAGO_ACCESS_TOKEN` is set (with `MERCADOPAGO_WEBHOOK_SECRET`), else the sandbox; mail
- * through SMTP when `SMTP_URL` is set (from `MAIL_FROM`), else it stays in the outbox table.
+ * through SMTP when `SMTP_URL` is set (from `MAIL_FROM`), else it stays in the outbox table;
+ * push notifications through `web-push` when `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` are set
+ * (with `VAPID_SUBJECT`), else none.
  */
 export function createProviders(
   env: Record<string, string | undefined> = process.env,
@@ -65,11 +72,13 @@ export function createProviders(
       : env.SMTP_URL
         ? createSmtpSender({ url: env.SMTP_URL, from: env.MAIL_FROM })
         : null;
+  const push = overrides.push !== undefined ? overrides.push : createPushSender(env);
   return {
     ai,
     ocr,
     payments,
     mail,
+    push,
     close: async () => {
       mail?.close();
       await ocr.close();
@@ -85,6 +94,19 @@ function streamDelay(value: string | undefined): number | undefined {
     throw new Error(`STORY_STREAM_DELAY_MS must be a whole number from 0 to 1000, not "${value}"`);
   }
   return ms;
+}
+
+function createPushSender(env: Record<string, string | undefined>): PushSender | null {
+  if (!env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) return null;
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) {
+    // Half a configuration would silently send nothing: say so at start-up.
+    throw new Error('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together');
+  }
+  return createWebPushSender({
+    publicKey: env.VAPID_PUBLIC_KEY,
+    privateKey: env.VAPID_PRIVATE_KEY,
+    subject: env.VAPID_SUBJECT,
+  });
 }
 
 function createPaymentProvider(

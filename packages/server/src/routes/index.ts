@@ -7,6 +7,7 @@ import { invitations, relationships } from './invitations/index.ts';
 import { conversionTable, macroImages } from './mnemonics/index.ts';
 import { handlers as notifications } from './notifications.ts';
 import { handlers as progress } from './progress/index.ts';
+import { handlers as pushSubscriptions } from './push-subscriptions.ts';
 import { handlers as schools } from './schools/index.ts';
 import { handlers as spaceRepetition } from './space-repetition/index.ts';
 import { handlers as subscriptions } from './subscriptions/index.ts';
@@ -19,6 +20,7 @@ export const routeModules: Record<string, Handlers> = {
   'space-repetition': spaceRepetition,
   progress,
   notifications,
+  'push-subscriptions': pushSubscriptions,
   events,
   friends,
   'macro-images': macroImages,

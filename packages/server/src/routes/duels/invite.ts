@@ -11,6 +11,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { checkOpponent } from '../../domain/duels/duel-setup.ts';
 import { validationError } from '../../http/errors.ts';
 import { notify } from '../../notifications/index.ts';
+import { type PushDeps, pushAfterCommit } from '../../services/push/push-notifications.ts';
 
 /** 400 naming `opponent_id` unless the opponent is an accepted friend of the caller. */
 export async function assertFriend(q: Query, userId: number, opponentId: number): Promise<void> {
@@ -19,11 +20,15 @@ export async function assertFriend(q: Query, userId: number, opponentId: number)
   if (error) throw validationError(error, error.opponent_id?.[0]);
 }
 
-/** Sends the duel request and its notification (with its live event) to the opponent. */
+/**
+ * Sends the duel request and its notification (with its live event) to the opponent, and a push
+ * notification to their browsers once the transaction commits.
+ */
 export async function invite(
   tx: Tx,
   duel: { id: number; kind: DuelKind; creatorId: number; opponentId: number },
   fromUsername: string,
+  deps: PushDeps,
 ): Promise<number> {
   const requestId = await insertDuelRequest(tx, duel);
   await notify(
@@ -38,12 +43,13 @@ export async function invite(
     },
     { actorId: duel.creatorId },
   );
+  pushAfterCommit(tx, deps, duel.opponentId, 'duel_request', fromUsername);
   return requestId;
 }
 
 /** A new duel and its request, in one transaction; returns the duel's id. */
-export async function createAndInvite(tx: Tx, duel: NewDuel, fromUsername: string) {
+export async function createAndInvite(tx: Tx, duel: NewDuel, fromUsername: string, deps: PushDeps) {
   const id = await insertDuel(tx, duel);
-  await invite(tx, { id, ...duel }, fromUsername);
+  await invite(tx, { id, ...duel }, fromUsername, deps);
   return id;
 }

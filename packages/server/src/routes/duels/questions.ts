@@ -81,6 +81,7 @@ export const handlers: Handlers = {
             content: { questions: deckQuestions(cards, body.question_count) },
           },
           user.username,
+          c.get('deps'),
         );
       }
       return createAndInvite(
@@ -94,6 +95,7 @@ export const handlers: Handlers = {
           content: { questions: customQuestions(body.questions) },
         },
         user.username,
+        c.get('deps'),
       );
     });
     const open = await inTransaction(sql, (tx) => openDuel(tx, id, user.id, QUIZ_KINDS, now));

@@ -147,6 +147,7 @@ export const handlers: Handlers = {
           content: { items },
         },
         user.username,
+        c.get('deps'),
       ),
     );
     return c.json(await readOne(c, 'images', id, DRAW.images), 201);
@@ -174,6 +175,7 @@ export const handlers: Handlers = {
           content: { numbers: digitSequence(body.number_limit, digits) },
         },
         user.username,
+        c.get('deps'),
       ),
     );
     return c.json(await readOne(c, 'table', id, DRAW.table), 201);

@@ -76,6 +76,7 @@ export const handlers: Handlers = {
           tx,
           { id: duel.id, kind: duel.kind, creatorId: user.id, opponentId: body.receiver_id },
           user.username,
+          c.get('deps'),
         );
       });
       return answer(c, id, 201);

@@ -16,6 +16,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/errors.ts';
 import { type NotificationKind, notify } from '../../notifications/index.ts';
+import { pushAfterCommit } from '../../services/push/push-notifications.ts';
 import { MESSAGES } from './messages.ts';
 import { renderFriendship } from './responses.ts';
 
@@ -115,6 +116,7 @@ export const handlers: Handlers = {
             { ...payload, friendship_id: id },
             { actorId: user.id },
           );
+          pushAfterCommit(tx, c.get('deps'), target.id, 'friend_request', user.username);
           return { id, created: true };
         });
         return answer(c, sent.id, sent.created ? 201 : 200);
