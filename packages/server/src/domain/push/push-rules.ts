@@ -72,7 +72,7 @@ export function checkPushSubscription(s: {
   } catch {
     url = null;
   }
-  if (!url || url.protocol !== 'https:' || url.username || url.password) {
+  if (url?.protocol !== 'https:' || url.username || url.password) {
     errors.endpoint = ['Enter an https URL of a push service.'];
   }
   if (base64UrlBytes(s.keys.p256dh) !== P256DH_BYTES) {

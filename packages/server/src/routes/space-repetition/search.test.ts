@@ -145,7 +145,7 @@ describe('searchCards', () => {
     expect(await found('spain', bob)).toEqual(['bobSpain']);
     const carol = await t.signUp();
     expect(await found('', carol)).toEqual([]);
-    expect(await found('cid:' + [id.bobSpain, id.A].join(','))).toEqual(['A']);
+    expect(await found(`cid:${[id.bobSpain, id.A].join(',')}`)).toEqual(['A']);
   });
 
   it('describes each card with the learner’s own schedule', async () => {
