@@ -58,22 +58,24 @@ test('reviews five cards offline, undoes one, and syncs exactly four', async () 
     await page.reload();
     await page.locator('article[data-card-id]').waitFor();
     // The six cards are kept in IndexedDB.
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open('memoria-offline');
-          open.onerror = () => resolve(false);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('cards')) return resolve(false);
-            const count = db.transaction('cards').objectStore('cards').count();
-            count.onsuccess = () => resolve(count.result === 6);
-            count.onerror = () => resolve(false);
-          };
-        }),
-      undefined,
-      { polling: 200 },
-    );
+    // Counted with page.evaluate and polled here: a predicate that returns a promise would read
+    // as truthy at once.
+    const keptCards = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('memoria-offline');
+            open.onerror = () => resolve(-1);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('cards')) return resolve(0);
+              const count = db.transaction('cards').objectStore('cards').count();
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => resolve(-1);
+            };
+          }),
+      );
+    await expect.poll(keptCards, { timeout: 30_000, interval: 200 }).toBe(6);
 
     await context.setOffline(true);
     const reloaded = await page.reload();
