@@ -18,6 +18,7 @@ import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newLearner, signedIn, type Tokens } from '../support/learners.ts';
 import { type RunningProduct, startProduct } from '../support/product.ts';
+import { waitForQuiet } from '../support/quiet.ts';
 
 const RATINGS = Number(process.env.SYNC_RATINGS ?? 500);
 const PAINT_RUNS = Number(process.env.PAINT_RUNS ?? 5);
@@ -121,6 +122,10 @@ try {
 
   const { context, page } = await signedIn(browser, baseUrl, learner);
   await page.goto(`${baseUrl}/space-repetition`);
+  // Offline only once the islands are live: cut off mid-hydration, their chunks fail to load and
+  // nothing on the page would sync (the bench hung here).
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForQuiet(page);
   await context.setOffline(true);
   await page.evaluate(
     (q) => localStorage.setItem('memoria.pendingReviews', JSON.stringify(q)),
