@@ -17,8 +17,9 @@ import {
 import { Button, TextArea, TextField } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
-import { DuelSection, LoadError, Loading } from './shared.tsx';
+import { LoadError, Loading } from './shared.tsx';
 
 const disciplineKey = (d: DisciplineId) =>
   `duels.ratings.discipline.${d === 'names' ? 'names_faces' : d}`;
@@ -36,7 +37,10 @@ const disciplineKey = (d: DisciplineId) =>
  * `submit/`. Stories `Features/duels/MatchScreen`: `Invited`, `Veto`, `Pick`, `Playing`,
  * `Finished`, `LoadError`, `Spanish`, `Phone`, `Dark`.
  *
- * **Accessibility.** One section headed by an `h2`; the choices are buttons named by the
+ * A refused move (the friend moved first, the connection dropped) shows the server's reason as
+ * an alert under its buttons.
+ *
+ * **Accessibility.** The page's `h1` "Match" labels the match's section; the choices are buttons named by the
  * discipline; the recall fields have visible labels; the score board is a table with headers;
  * the result is a status (`role="status"`) so it is read when it appears.
  */
@@ -47,9 +51,32 @@ export function MatchScreen({
   matchId: number;
 }) {
   const match = useMatch(matchId);
-  if (match.isPending) return <Loading />;
-  if (match.isError) return <LoadError error={match.error} onRetry={() => match.refetch()} />;
-  return <MatchBody match={match.data} />;
+  // A page of its own: the frame and the h1 the layout's main area does not give.
+  return (
+    <div className={s.page}>
+      <h1 className={s.title} id="match-title">
+        <FormattedMessage id="duels.match.title" />
+      </h1>
+      {match.isPending ? (
+        <Loading />
+      ) : match.isError ? (
+        <LoadError error={match.error} onRetry={() => match.refetch()} />
+      ) : (
+        <MatchBody match={match.data} />
+      )}
+    </div>
+  );
+}
+
+/** What a refused move (a 409 when the friend moved first, a lost connection) says. */
+function MoveError({ error }: { error: unknown }) {
+  const intl = useIntl();
+  if (!error) return null;
+  return (
+    <p className={s.banner} role="alert">
+      {errorMessage(intl, error)}
+    </p>
+  );
 }
 
 function MatchBody({ match }: { match: Match }) {
@@ -58,7 +85,7 @@ function MatchBody({ match }: { match: Match }) {
   const myWins = match.my_side === 'creator' ? match.creator_wins : match.opponent_wins;
   const theirWins = match.my_side === 'creator' ? match.opponent_wins : match.creator_wins;
   return (
-    <DuelSection id="match-title" titleId="duels.match.title">
+    <section className={s.section} aria-labelledby="match-title">
       <p className={s.muted}>
         <FormattedMessage
           id="duels.match.players"
@@ -70,7 +97,7 @@ function MatchBody({ match }: { match: Match }) {
       </p>
       <MatchPhase match={match} friend={friend.username} />
       {match.games.length > 0 ? <ScoreBoard match={match} /> : null}
-    </DuelSection>
+    </section>
   );
 }
 
@@ -96,6 +123,7 @@ function MatchPhase({ match, friend }: { match: Match; friend: string }) {
         >
           <FormattedMessage id="duels.action.reject" />
         </Button>
+        <MoveError error={respond.error} />
       </div>
     );
   }
@@ -145,6 +173,7 @@ function MatchPhase({ match, friend }: { match: Match; friend: string }) {
             </Button>
           ))}
         </div>
+        <MoveError error={choose.error} />
       </div>
     );
   }
@@ -179,6 +208,7 @@ function GamePlay({ matchId }: { matchId: number }) {
         >
           <FormattedMessage id="duels.match.startGame" />
         </Button>
+        <MoveError error={play.error} />
       </div>
     );
   }
