@@ -95,6 +95,19 @@ describe('Training: the phase flow against the API', () => {
       '810 of 1045',
     ]);
   });
+
+  test("each discipline's scoring rule in the learner's language, not the server's English", async () => {
+    api.server.handle((req) => {
+      if (req.path === '/be/api/duels/disciplines/') return { status: 200, body: DISCIPLINES };
+      if (req.path === '/be/api/duels/training/') return { status: 200, body: history() };
+      return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+    });
+    renderWithProviders(<Training />, { locale: 'es' });
+    expect(await screen.findByText(/^Filas de 40 cifras/)).toBeTruthy();
+    expect(screen.queryByText(DISCIPLINES[0]?.scoring ?? '')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: /Palabras/ }));
+    expect(screen.getByText(/^Un punto por palabra/)).toBeTruthy();
+  });
 });
 
 describe('TrainingResultView: the marks', () => {
