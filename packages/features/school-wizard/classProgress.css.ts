@@ -32,6 +32,7 @@ export const sortButton = style({
   background: 'none',
   border: 'none',
   padding: 0,
+  textAlign: 'start',
   cursor: 'pointer',
   ':focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
 });
