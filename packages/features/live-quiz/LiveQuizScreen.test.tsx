@@ -75,6 +75,13 @@ describe('the projector', () => {
     });
   });
 
+  test('the lobby says where to type the code, as Kahoot shows its address', async () => {
+    serve(fresh(quizzes.lobby));
+    renderWithProviders(<LiveQuizScreen quizId={31} />, { locale: 'es' });
+    await screen.findByTestId('live-quiz-code');
+    expect(screen.getByText(`${window.location.host}/live-quiz`)).toBeTruthy();
+  });
+
   test('shows an open question with no answer marked and the answered count', async () => {
     serve(fresh(quizzes.question));
     renderWithProviders(<LiveQuizScreen quizId={31} />);

@@ -146,6 +146,11 @@ function Projector({ quiz }: { quiz: LiveQuiz }) {
   );
 }
 
+/** Where students join, as typed in a phone's address bar: this site's host and `/live-quiz`. */
+function joinAddress(): string {
+  return typeof window === 'undefined' ? '/live-quiz' : `${window.location.host}/live-quiz`;
+}
+
 function ProjectorLobby({ quiz }: { quiz: LiveQuiz }) {
   const intl = useIntl();
   const shown = quiz.leaderboard.map((p) => p.username);
@@ -153,7 +158,12 @@ function ProjectorLobby({ quiz }: { quiz: LiveQuiz }) {
   return (
     <div className={s.section}>
       <p className={s.muted}>
-        <FormattedMessage id="liveQuiz.joinAt" />
+        {/* The address to type, as a quiz projector shows it: the lobby renders in the browser
+            only (after the quiz is read), so the page's own host is known. */}
+        <FormattedMessage
+          id="liveQuiz.joinAt"
+          values={{ address: <strong className={s.address}>{joinAddress()}</strong> }}
+        />
       </p>
       <p className={s.code} data-testid="live-quiz-code">
         {quiz.code}

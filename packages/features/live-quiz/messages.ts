@@ -5,7 +5,7 @@ export const en = {
   'liveQuiz.retry': 'Retry',
   'liveQuiz.heading': '{deck} · {course}',
   'liveQuiz.progress': 'Question {n} of {total}',
-  'liveQuiz.joinAt': 'Join on Memoria with the code',
+  'liveQuiz.joinAt': 'Go to {address} and type the code',
   'liveQuiz.code': 'Code {code}',
   'liveQuiz.players':
     '{count, plural, =0 {Nobody has joined yet} one {# player} other {# players}}',
@@ -71,7 +71,7 @@ export const es: typeof en = {
   'liveQuiz.retry': 'Reintentar',
   'liveQuiz.heading': '{deck} · {course}',
   'liveQuiz.progress': 'Pregunta {n} de {total}',
-  'liveQuiz.joinAt': 'Únete en Memoria con el código',
+  'liveQuiz.joinAt': 'Entra en {address} y escribe el código',
   'liveQuiz.code': 'Código {code}',
   'liveQuiz.players':
     '{count, plural, =0 {Todavía no se ha unido nadie} one {# jugador} other {# jugadores}}',
