@@ -53,6 +53,9 @@ export const en = {
   'training.missed.title': 'Your Major-System words for the missed groups',
   'training.missed.group': 'Digits {from}–{to}: {digits} → {word}',
   'training.missed.noWord': 'no word in your table',
+  'training.missed.noTable':
+    'Your conversion table has no word for any of the {count, plural, one {# missed group} other {# missed groups}} yet.',
+  'training.missed.fillTable': 'Fill in your conversion table',
   'training.bests.title': 'Personal bests',
   'training.progress.title': 'Memory training',
   'training.progress.empty': 'No training yet.',
@@ -144,6 +147,9 @@ export const es: Record<keyof typeof en, string> = {
   'training.missed.title': 'Tus palabras del Sistema Mayor para los grupos fallados',
   'training.missed.group': 'Cifras {from}–{to}: {digits} → {word}',
   'training.missed.noWord': 'sin palabra en tu tabla',
+  'training.missed.noTable':
+    'Tu tabla de conversión aún no tiene palabra para {count, plural, one {el # grupo fallado} other {ninguno de los # grupos fallados}}.',
+  'training.missed.fillTable': 'Rellena tu tabla de conversión',
   'training.bests.title': 'Mejores marcas',
   'training.progress.title': 'Entrenamiento de memoria',
   'training.progress.empty': 'Aún no has entrenado.',
