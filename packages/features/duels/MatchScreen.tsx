@@ -74,7 +74,7 @@ function MoveError({ error }: { error: unknown }) {
   if (!error) return null;
   return (
     <p className={s.banner} role="alert">
-      {errorMessage(intl, error)}
+      {errorMessage(intl, error, { fallbackId: 'duels.error.action' })}
     </p>
   );
 }
