@@ -6,14 +6,33 @@ import { matches } from './test/storyData.ts';
 
 const api = signedInApi();
 let respond: { status: number; body: unknown };
+let shown: unknown = { ...matches.invited, id: 7 };
+const DIGITS = '1908611827226328996973967273097354570054'.repeat(2);
 
 beforeEach(() => {
   respond = { status: 200, body: matches.veto };
+  shown = { ...matches.invited, id: 7 };
   api.server.handle((req) => {
     if (req.path.startsWith('/be/api/duels/matches/7/respond/')) return respond;
-    if (req.path.startsWith('/be/api/duels/matches/7/')) {
-      return { status: 200, body: { ...matches.invited, id: 7 } };
+    if (req.path.startsWith('/be/api/duels/matches/7/play/')) {
+      const now = new Date();
+      const at = (s: number) => new Date(now.getTime() + s * 1000).toISOString();
+      return {
+        status: 200,
+        body: {
+          match_id: 7,
+          number: 1,
+          discipline: 'numbers',
+          options: { count: 80, scoring: 'rows', language: null },
+          content: { digits: DIGITS },
+          started_at: at(0),
+          memorize_ends_at: at(60),
+          recall_ends_at: at(300),
+          server_now: at(0),
+        },
+      };
     }
+    if (req.path.startsWith('/be/api/duels/matches/7/')) return { status: 200, body: shown };
     return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
   });
 });
@@ -33,5 +52,16 @@ describe('MatchScreen: the match page', () => {
     renderWithProviders(<MatchScreen matchId={7} />, { locale: 'es' });
     fireEvent.click(await screen.findByRole('button', { name: 'Aceptar' }));
     expect((await screen.findByRole('alert')).textContent).not.toBe('');
+  });
+
+  test('80 digits to memorise come in rows of 40 in groups of 4, never one unbreakable line', async () => {
+    shown = { ...matches.playing, id: 7 };
+    renderWithProviders(<MatchScreen matchId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the game' }));
+    const content = await screen.findByTestId('match-content');
+    const rows = [...content.querySelectorAll('li')].map((li) => li.textContent ?? '');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toBe('1908 6118 2722 6328 9969 7396 7273 0973 5457 0054');
+    expect(rows.join('').replace(/\s/g, '')).toBe(DIGITS);
   });
 });

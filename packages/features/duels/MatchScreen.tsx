@@ -227,11 +227,28 @@ function GamePlay({ matchId }: { matchId: number }) {
   return <RecallForm matchId={matchId} play={opened.play} memorizeMs={recalling} />;
 }
 
+/**
+ * Digits as the World Memory Championships lay them out: rows of 40 (the rows they score) in
+ * groups of 4, so 80 or 400 digits wrap on any screen instead of running off it as one word.
+ */
+function digitRows(digits: string): string[] {
+  const rows: string[] = [];
+  for (let start = 0; start < digits.length; start += 40) {
+    rows.push(
+      digits
+        .slice(start, start + 40)
+        .match(/.{1,4}/g)
+        ?.join(' ') ?? '',
+    );
+  }
+  return rows;
+}
+
 function GameContent({ play }: { play: MatchGamePlay }) {
   const c = play.content;
   const items =
     play.discipline === 'numbers'
-      ? [c.digits ?? '']
+      ? digitRows(c.digits ?? '')
       : play.discipline === 'images'
         ? (c.sequences ?? []).map((seq) => seq.join(' '))
         : play.discipline === 'words'
