@@ -78,7 +78,7 @@ describe('Training: the phase flow against the API', () => {
         .map((li) => li.textContent),
     ).toEqual([
       'Names & Faces10 of 10 · memorised in 45 s',
-      'Numbers (Rows (World Memory Championships))60 of 80 · memorised in 42.3 s',
+      'Numbers · Rows (World Memory Championships)60 of 80 · memorised in 42.3 s',
     ]);
     await userEvent.click(screen.getByRole('radio', { name: /Names & Faces/ }));
     const chart = screen.getByRole('region', { name: 'Names & Faces: your attempts' });

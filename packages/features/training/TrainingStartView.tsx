@@ -30,7 +30,7 @@ function BestLine({ best }: { best: TrainingSummary }) {
     <li className={s.row}>
       <span>
         <FormattedMessage id={`training.discipline.${best.discipline}`} />
-        {scoring ? ` (${intl.formatMessage({ id: `training.scoring.${scoring}` })})` : null}
+        {scoring ? ` · ${intl.formatMessage({ id: `training.scoring.${scoring}` })}` : null}
       </span>
       <span className={s.muted}>
         <FormattedMessage
