@@ -165,6 +165,13 @@ describe("a student's screen", () => {
     expect(screen.getByTestId('live-quiz-standing').textContent).toContain('1850 points · rank 1');
   });
 
+  test('at the end the student has a way on: back to the dashboard', async () => {
+    serve(fresh(quizzes.playerFinished));
+    renderWithProviders(<LiveQuizScreen quizId={31} />, { locale: 'es' });
+    const back = await screen.findByRole('link', { name: 'Volver al panel' });
+    expect(back.getAttribute('href')).toBe('/');
+  });
+
   test('a wrong answer names the right one', async () => {
     const quiz = fresh(quizzes.playerReveal);
     serve({ ...quiz, question: { ...quiz.question, my_option: 0 } });
