@@ -67,7 +67,8 @@ export const en = {
   'training.history.score': 'Score',
   'training.history.memorize': 'Memorise time (s)',
   'training.history.attempt': 'Attempt',
-  'training.history.chart': 'Score (line) and memorise time (bars) over your last {n} attempts',
+  'training.history.chart':
+    'Score (line) and memorise time (bars) over your last {n, plural, one {attempt} other {# attempts}}',
   'training.numbers.digit': 'Digit {n}',
   'training.numbers.help': 'Type the digits in order; arrows move, Backspace goes back.',
   'training.images.sequence': 'Sequence {n}',
@@ -162,7 +163,7 @@ export const es: Record<keyof typeof en, string> = {
   'training.history.memorize': 'Tiempo de memorización (s)',
   'training.history.attempt': 'Intento',
   'training.history.chart':
-    'Puntos (línea) y tiempo de memorización (barras) en tus últimos {n} intentos',
+    'Puntos (línea) y tiempo de memorización (barras) en {n, plural, one {tu último intento} other {tus últimos # intentos}}',
   'training.numbers.digit': 'Cifra {n}',
   'training.numbers.help': 'Escribe las cifras en orden; las flechas mueven, Retroceso vuelve.',
   'training.images.sequence': 'Secuencia {n}',
