@@ -14,6 +14,9 @@ beforeEach(() => {
   shown = { ...matches.invited, id: 7 };
   api.server.handle((req) => {
     if (req.path.startsWith('/be/api/duels/matches/7/respond/')) return respond;
+    if (req.path.startsWith('/be/api/duels/matches/7/submit/')) {
+      return { status: 409, body: { detail: 'The recall time is over.', code: 'conflict' } };
+    }
     if (req.path.startsWith('/be/api/duels/matches/7/play/')) {
       const now = new Date();
       const at = (s: number) => new Date(now.getTime() + s * 1000).toISOString();
@@ -63,5 +66,14 @@ describe('MatchScreen: the match page', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toBe('1908 6118 2722 6328 9969 7396 7273 0973 5457 0054');
     expect(rows.join('').replace(/\s/g, '')).toBe(DIGITS);
+  });
+
+  test('a recall the server refuses says so under Submit', async () => {
+    shown = { ...matches.playing, id: 7 };
+    renderWithProviders(<MatchScreen matchId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the game' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Recall now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).not.toBe('');
   });
 });

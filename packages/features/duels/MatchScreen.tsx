@@ -37,8 +37,8 @@ const disciplineKey = (d: DisciplineId) =>
  * `submit/`. Stories `Features/duels/MatchScreen`: `Invited`, `Veto`, `Pick`, `Playing`,
  * `Finished`, `LoadError`, `Spanish`, `Phone`, `Dark`.
  *
- * A refused move (the friend moved first, the connection dropped) shows the server's reason as
- * an alert under its buttons.
+ * A refused move or recall (the friend moved first, the time is over, the connection dropped)
+ * shows the server's reason as an alert beside its buttons.
  *
  * **Accessibility.** The page's `h1` "Match" labels the match's section; the choices are buttons named by the
  * discipline; the recall fields have visible labels; the score board is a table with headers;
@@ -326,6 +326,7 @@ function RecallForm({
         <Button type="submit" disabled={submit.isPending}>
           <FormattedMessage id="duels.action.submit" />
         </Button>
+        <MoveError error={submit.error} />
       </div>
     </form>
   );
