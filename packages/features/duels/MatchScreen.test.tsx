@@ -5,24 +5,49 @@ import { MatchScreen } from './MatchScreen.tsx';
 import { matches } from './test/storyData.ts';
 
 const api = signedInApi();
-const MATCH = '/be/api/duels/matches/7/';
 const FORFEIT = '/be/api/duels/matches/7/forfeit/';
-let current = matches.pick;
+let respond: { status: number; body: unknown };
+let shown: unknown = { ...matches.invited, id: 7 };
+const DIGITS = '1908611827226328996973967273097354570054'.repeat(2);
 
 beforeEach(() => {
-  current = matches.pick;
+  respond = { status: 200, body: matches.veto };
+  shown = { ...matches.invited, id: 7 };
   api.server.handle((req) => {
     if (req.path === FORFEIT && req.method === 'POST') {
-      current = { ...matches.forfeited, forfeited_by: 1, winner: 'opponent' };
-      return { status: 200, body: current };
+      shown = { ...matches.forfeited, forfeited_by: 1, winner: 'opponent' };
+      return { status: 200, body: shown };
     }
-    if (req.path === MATCH) return { status: 200, body: current };
+    if (req.path.startsWith('/be/api/duels/matches/7/respond/')) return respond;
+    if (req.path.startsWith('/be/api/duels/matches/7/submit/')) {
+      return { status: 409, body: { detail: 'The recall time is over.', code: 'conflict' } };
+    }
+    if (req.path.startsWith('/be/api/duels/matches/7/play/')) {
+      const now = new Date();
+      const at = (s: number) => new Date(now.getTime() + s * 1000).toISOString();
+      return {
+        status: 200,
+        body: {
+          match_id: 7,
+          number: 1,
+          discipline: 'numbers',
+          options: { count: 80, scoring: 'rows', language: null },
+          content: { digits: DIGITS },
+          started_at: at(0),
+          memorize_ends_at: at(60),
+          recall_ends_at: at(300),
+          server_now: at(0),
+        },
+      };
+    }
+    if (req.path.startsWith('/be/api/duels/matches/7/')) return { status: 200, body: shown };
     return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
   });
 });
 
 describe('MatchScreen: forfeit', () => {
   test('asks first; Keep playing sends nothing, Forfeit ends the match for the friend', async () => {
+    shown = matches.pick;
     renderWithProviders(<MatchScreen matchId={7} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Forfeit the match' }));
     let dialog = await screen.findByRole('dialog', { name: 'Forfeit this match?' });
@@ -40,8 +65,46 @@ describe('MatchScreen: forfeit', () => {
   });
 
   test('the friend’s forfeit reads as a win', async () => {
-    current = matches.forfeited;
+    shown = matches.forfeited;
     renderWithProviders(<MatchScreen matchId={7} />);
     expect(await screen.findByText('bo forfeited: you win the match!')).toBeTruthy();
+  });
+});
+
+describe('MatchScreen: the match page', () => {
+  test('is a page headed by a level-1 "Match"', async () => {
+    renderWithProviders(<MatchScreen matchId={7} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Match' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Match' })).toBeTruthy();
+  });
+
+  test('a move the server refuses says so, instead of a button that does nothing', async () => {
+    respond = {
+      status: 409,
+      body: { detail: 'The match is no longer waiting for an answer.', code: 'conflict' },
+    };
+    renderWithProviders(<MatchScreen matchId={7} />, { locale: 'es' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Aceptar' }));
+    expect((await screen.findByRole('alert')).textContent).not.toBe('');
+  });
+
+  test('80 digits to memorise come in rows of 40 in groups of 4, never one unbreakable line', async () => {
+    shown = { ...matches.playing, id: 7 };
+    renderWithProviders(<MatchScreen matchId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the game' }));
+    const content = await screen.findByTestId('match-content');
+    const rows = [...content.querySelectorAll('li')].map((li) => li.textContent ?? '');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toBe('1908 6118 2722 6328 9969 7396 7273 0973 5457 0054');
+    expect(rows.join('').replace(/\s/g, '')).toBe(DIGITS);
+  });
+
+  test('a recall the server refuses says so under Submit', async () => {
+    shown = { ...matches.playing, id: 7 };
+    renderWithProviders(<MatchScreen matchId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the game' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Recall now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).not.toBe('');
   });
 });

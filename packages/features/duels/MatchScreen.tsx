@@ -18,8 +18,9 @@ import {
 import { Button, Dialog, TextArea, TextField } from '@memoria/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
-import { DuelSection, LoadError, Loading } from './shared.tsx';
+import { LoadError, Loading } from './shared.tsx';
 
 const disciplineKey = (d: DisciplineId) =>
   `duels.ratings.discipline.${d === 'names' ? 'names_faces' : d}`;
@@ -38,7 +39,10 @@ const disciplineKey = (d: DisciplineId) =>
  * `Invited`, `Veto`, `Pick`, `Playing`, `Finished`, `Forfeited`, `LoadError`, `Spanish`,
  * `Phone`, `Dark`.
  *
- * **Accessibility.** One section headed by an `h2`; the choices are buttons named by the
+ * A refused move or recall (the friend moved first, the time is over, the connection dropped)
+ * shows the server's reason as an alert beside its buttons.
+ *
+ * **Accessibility.** The page's `h1` "Match" labels the match's section; the choices are buttons named by the
  * discipline; the recall fields have visible labels; the score board is a table with headers;
  * the result is a status (`role="status"`) so it is read when it appears; Forfeit opens a
  * modal dialog (focus trapped, Escape keeps playing) whose error is an alert.
@@ -50,9 +54,32 @@ export function MatchScreen({
   matchId: number;
 }) {
   const match = useMatch(matchId);
-  if (match.isPending) return <Loading />;
-  if (match.isError) return <LoadError error={match.error} onRetry={() => match.refetch()} />;
-  return <MatchBody match={match.data} />;
+  // A page of its own: the frame and the h1 the layout's main area does not give.
+  return (
+    <div className={s.page}>
+      <h1 className={s.title} id="match-title">
+        <FormattedMessage id="duels.match.title" />
+      </h1>
+      {match.isPending ? (
+        <Loading />
+      ) : match.isError ? (
+        <LoadError error={match.error} onRetry={() => match.refetch()} />
+      ) : (
+        <MatchBody match={match.data} />
+      )}
+    </div>
+  );
+}
+
+/** What a refused move (a 409 when the friend moved first, a lost connection) says. */
+function MoveError({ error }: { error: unknown }) {
+  const intl = useIntl();
+  if (!error) return null;
+  return (
+    <p className={s.banner} role="alert">
+      {errorMessage(intl, error, { fallbackId: 'duels.error.action' })}
+    </p>
+  );
 }
 
 function MatchBody({ match }: { match: Match }) {
@@ -61,7 +88,7 @@ function MatchBody({ match }: { match: Match }) {
   const myWins = match.my_side === 'creator' ? match.creator_wins : match.opponent_wins;
   const theirWins = match.my_side === 'creator' ? match.opponent_wins : match.creator_wins;
   return (
-    <DuelSection id="match-title" titleId="duels.match.title">
+    <section className={s.section} aria-labelledby="match-title">
       <p className={s.muted}>
         <FormattedMessage
           id="duels.match.players"
@@ -76,7 +103,7 @@ function MatchBody({ match }: { match: Match }) {
       {match.status === 'active' ? (
         <ForfeitButton matchId={match.id} friend={friend.username} />
       ) : null}
-    </DuelSection>
+    </section>
   );
 }
 
@@ -102,6 +129,7 @@ function MatchPhase({ match, friend }: { match: Match; friend: string }) {
         >
           <FormattedMessage id="duels.action.reject" />
         </Button>
+        <MoveError error={respond.error} />
       </div>
     );
   }
@@ -162,6 +190,7 @@ function MatchPhase({ match, friend }: { match: Match; friend: string }) {
             </Button>
           ))}
         </div>
+        <MoveError error={choose.error} />
       </div>
     );
   }
@@ -196,6 +225,7 @@ function GamePlay({ matchId }: { matchId: number }) {
         >
           <FormattedMessage id="duels.match.startGame" />
         </Button>
+        <MoveError error={play.error} />
       </div>
     );
   }
@@ -214,11 +244,28 @@ function GamePlay({ matchId }: { matchId: number }) {
   return <RecallForm matchId={matchId} play={opened.play} memorizeMs={recalling} />;
 }
 
+/**
+ * Digits as the World Memory Championships lay them out: rows of 40 (the rows they score) in
+ * groups of 4, so 80 or 400 digits wrap on any screen instead of running off it as one word.
+ */
+function digitRows(digits: string): string[] {
+  const rows: string[] = [];
+  for (let start = 0; start < digits.length; start += 40) {
+    rows.push(
+      digits
+        .slice(start, start + 40)
+        .match(/.{1,4}/g)
+        ?.join(' ') ?? '',
+    );
+  }
+  return rows;
+}
+
 function GameContent({ play }: { play: MatchGamePlay }) {
   const c = play.content;
   const items =
     play.discipline === 'numbers'
-      ? [c.digits ?? '']
+      ? digitRows(c.digits ?? '')
       : play.discipline === 'images'
         ? (c.sequences ?? []).map((seq) => seq.join(' '))
         : play.discipline === 'words'
@@ -296,6 +343,7 @@ function RecallForm({
         <Button type="submit" disabled={submit.isPending}>
           <FormattedMessage id="duels.action.submit" />
         </Button>
+        <MoveError error={submit.error} />
       </div>
     </form>
   );

@@ -92,6 +92,8 @@ export const digits = style({
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.xl,
   letterSpacing: '0.1em',
+  // A long item (a row of digits, a card sequence) wraps rather than widening the page.
+  overflowWrap: 'anywhere',
 });
 
 export const result = style({

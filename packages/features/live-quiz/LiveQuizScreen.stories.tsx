@@ -19,7 +19,8 @@ const meta = {
   title: 'Features/live-quiz/LiveQuizScreen',
   component: LiveQuizScreen,
   decorators: [withSession(true), withQueryClient],
-  args: { quizId: 31 },
+  // A fixed address: the story server's port changes from run to run.
+  args: { quizId: 31, joinAddress: 'memoria.app/live-quiz' },
   parameters: { messages, ...at('lobby') },
 } satisfies Meta<typeof LiveQuizScreen>;
 

@@ -75,6 +75,13 @@ describe('the projector', () => {
     });
   });
 
+  test('the lobby says where to type the code, as Kahoot shows its address', async () => {
+    serve(fresh(quizzes.lobby));
+    renderWithProviders(<LiveQuizScreen quizId={31} />, { locale: 'es' });
+    await screen.findByTestId('live-quiz-code');
+    expect(screen.getByText(`${window.location.host}/live-quiz`)).toBeTruthy();
+  });
+
   test('shows an open question with no answer marked and the answered count', async () => {
     serve(fresh(quizzes.question));
     renderWithProviders(<LiveQuizScreen quizId={31} />);
@@ -163,6 +170,13 @@ describe("a student's screen", () => {
     serve({ ...quiz, question: { ...quiz.question, my_points: 920 } });
     renderWithProviders(<LiveQuizScreen quizId={31} />);
     expect((await screen.findByTestId('live-quiz-result')).textContent).toBe('Right! +920 points');
+  });
+
+  test('at the end the student has a way on: back to the dashboard', async () => {
+    serve(fresh(quizzes.playerFinished));
+    renderWithProviders(<LiveQuizScreen quizId={31} />, { locale: 'es' });
+    const back = await screen.findByRole('link', { name: 'Volver al panel' });
+    expect(back.getAttribute('href')).toBe('/');
   });
 
   test('a wrong answer names the right one', async () => {

@@ -48,9 +48,12 @@ import { QuizReport } from './QuizReport.tsx';
  */
 export function LiveQuizScreen({
   quizId,
+  joinAddress = defaultJoinAddress(),
 }: {
   /** The quiz's id (from the page's path). */
   quizId: number;
+  /** Where students join, shown on the projector's lobby; this site's `host/live-quiz` unless given. */
+  joinAddress?: string;
 }) {
   const quiz = useLiveQuiz(quizId);
   if (quiz.isPending) {
@@ -78,10 +81,14 @@ export function LiveQuizScreen({
       </div>
     );
   }
-  return quiz.data.is_teacher ? <Projector quiz={quiz.data} /> : <PlayerView quiz={quiz.data} />;
+  return quiz.data.is_teacher ? (
+    <Projector quiz={quiz.data} joinAddress={joinAddress} />
+  ) : (
+    <PlayerView quiz={quiz.data} />
+  );
 }
 
-function Projector({ quiz }: { quiz: LiveQuiz }) {
+function Projector({ quiz, joinAddress }: { quiz: LiveQuiz; joinAddress: string }) {
   const intl = useIntl();
   const advance = useAdvanceLiveQuiz();
   const last = quiz.question_index === quiz.question_count - 1;
@@ -121,7 +128,7 @@ function Projector({ quiz }: { quiz: LiveQuiz }) {
   return (
     <section className={s.screen} aria-labelledby="live-quiz-title">
       <QuizHeader quiz={quiz} />
-      {quiz.status === 'lobby' ? <ProjectorLobby quiz={quiz} /> : null}
+      {quiz.status === 'lobby' ? <ProjectorLobby quiz={quiz} joinAddress={joinAddress} /> : null}
       {quiz.status === 'question' && quiz.question ? (
         <OpenQuestion quiz={quiz} question={quiz.question} />
       ) : null}
@@ -146,14 +153,23 @@ function Projector({ quiz }: { quiz: LiveQuiz }) {
   );
 }
 
-function ProjectorLobby({ quiz }: { quiz: LiveQuiz }) {
+/** Where students join, as typed in a phone's address bar: this site's host and `/live-quiz`. */
+function defaultJoinAddress(): string {
+  return typeof window === 'undefined' ? '/live-quiz' : `${window.location.host}/live-quiz`;
+}
+
+function ProjectorLobby({ quiz, joinAddress }: { quiz: LiveQuiz; joinAddress: string }) {
   const intl = useIntl();
   const shown = quiz.leaderboard.map((p) => p.username);
   const more = quiz.player_count - shown.length;
   return (
     <div className={s.section}>
       <p className={s.muted}>
-        <FormattedMessage id="liveQuiz.joinAt" />
+        {/* The address to type, as a quiz projector shows it. */}
+        <FormattedMessage
+          id="liveQuiz.joinAt"
+          values={{ address: <strong className={s.address}>{joinAddress}</strong> }}
+        />
       </p>
       <p className={s.code} data-testid="live-quiz-code">
         {quiz.code}

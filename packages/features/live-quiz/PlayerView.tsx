@@ -19,7 +19,8 @@ type Question = NonNullable<LiveQuiz['question']>;
 /**
  * What a student sees of the quiz, from the same state as the projector (a reload resumes it):
  * waiting in the lobby, the question's options as buttons (keys 1 to 4 too), "Answer received",
- * then right or wrong with the points, their score and rank, and the final score at the end.
+ * then right or wrong with the points, their score and rank, and the final score at the end
+ * with a link back to the dashboard.
  *
  * **Use it** inside `LiveQuizScreen`, which picks it for a student. **Don't use it** for the
  * teacher (the projector of `LiveQuizScreen`).
@@ -73,6 +74,14 @@ export function PlayerView({
       {quiz.status === 'finished' && !quiz.my_score ? (
         <p className={s.result} role="status">
           <FormattedMessage id="liveQuiz.finished" />
+        </p>
+      ) : null}
+      {quiz.status === 'finished' ? (
+        // The quiz is over and nothing else happens on this screen: a way on.
+        <p>
+          <a href="/">
+            <FormattedMessage id="liveQuiz.player.home" />
+          </a>
         </p>
       ) : null}
       {quiz.my_score && quiz.status !== 'finished' && quiz.status !== 'lobby' ? (

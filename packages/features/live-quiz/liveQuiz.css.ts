@@ -19,6 +19,8 @@ export const header = style({
 export const title = style({ margin: 0, fontSize: vars.fontSize.xl });
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 /** The code and the question are read from the back of a classroom. */
+/** The join address on the projector: read from the back of a classroom. */
+export const address = style({ color: vars.color.text, fontSize: vars.fontSize.xl });
 export const code = style({
   margin: 0,
   fontSize: 'clamp(3rem, 12vw, 8rem)',

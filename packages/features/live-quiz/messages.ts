@@ -5,7 +5,7 @@ export const en = {
   'liveQuiz.retry': 'Retry',
   'liveQuiz.heading': '{deck} · {course}',
   'liveQuiz.progress': 'Question {n} of {total}',
-  'liveQuiz.joinAt': 'Join on Memoria with the code',
+  'liveQuiz.joinAt': 'Go to {address} and type the code',
   'liveQuiz.code': 'Code {code}',
   'liveQuiz.players':
     '{count, plural, =0 {Nobody has joined yet} one {# player} other {# players}}',
@@ -50,6 +50,7 @@ export const en = {
   'liveQuiz.player.standing': '{score} points · rank {rank}',
   'liveQuiz.player.waitNext': 'Waiting for the next question…',
   'liveQuiz.player.final': 'Final score: {score} points, rank {rank}.',
+  'liveQuiz.player.home': 'Back to the dashboard',
   'liveQuiz.answerFailed': 'Your answer was not taken.',
   'liveQuiz.nextFailed': 'The quiz could not move on.',
   'liveQuiz.join.title': 'Join a live quiz',
@@ -73,7 +74,7 @@ export const es: typeof en = {
   'liveQuiz.retry': 'Reintentar',
   'liveQuiz.heading': '{deck} · {course}',
   'liveQuiz.progress': 'Pregunta {n} de {total}',
-  'liveQuiz.joinAt': 'Únete en Memoria con el código',
+  'liveQuiz.joinAt': 'Entra en {address} y escribe el código',
   'liveQuiz.code': 'Código {code}',
   'liveQuiz.players':
     '{count, plural, =0 {Todavía no se ha unido nadie} one {# jugador} other {# jugadores}}',
@@ -118,6 +119,7 @@ export const es: typeof en = {
   'liveQuiz.player.standing': '{score} puntos · puesto {rank}',
   'liveQuiz.player.waitNext': 'Esperando la siguiente pregunta…',
   'liveQuiz.player.final': 'Puntuación final: {score} puntos, puesto {rank}.',
+  'liveQuiz.player.home': 'Volver al panel',
   'liveQuiz.answerFailed': 'Tu respuesta no se ha recogido.',
   'liveQuiz.nextFailed': 'El quiz no pudo avanzar.',
   'liveQuiz.join.title': 'Unirse a un quiz en directo',

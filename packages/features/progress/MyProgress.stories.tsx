@@ -77,7 +77,11 @@ export const NoFriends: Story = {
 export const NoDecks: Story = { parameters: { msw: withTraining(progressData([])) } };
 
 /** Nothing done yet: the empty state pointing to Space Repetition. */
-export const NewLearner: Story = { parameters: { msw: progressEmpty() } };
+export const NewLearner: Story = {
+  parameters: {
+    msw: [ok('/duels/training/', { attempts: [], personal_bests: [] }), ...progressEmpty()],
+  },
+};
 
 /** Signed out, the queries wait: the skeleton stays (no request is left hanging). */
 export const Loading: Story = { decorators: [withSession(false)] };

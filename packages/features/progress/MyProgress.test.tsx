@@ -231,6 +231,34 @@ describe('MyProgress', () => {
     expect(screen.queryByText('Total responses')).toBeNull();
   });
 
+  test('a learner who trained but never reviewed still sees the personal bests', async () => {
+    const numbers = {
+      id: 40,
+      discipline: 'numbers',
+      options: { count: 80, scoring: 'rows', language: null },
+      score: 60,
+      max_score: 80,
+      memorize_ms: 42_300,
+      late: false,
+      personal_best: true,
+      started_at: '2026-11-20T10:00:00Z',
+      submitted_at: '2026-11-20T10:02:00Z',
+    };
+    const bodies = answers(false);
+    bodies['/be/api/duels/training/'] = { attempts: [numbers], personal_bests: [numbers] };
+    server.handle((request) => {
+      const path = request.path.split('?')[0] ?? '';
+      return path in bodies
+        ? { status: 200, body: bodies[path] }
+        : { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+    });
+    renderWithProviders(<MyProgress />);
+    expect(await screen.findByText('No progress yet')).toBeTruthy();
+    const training = await screen.findByRole('region', { name: 'Memory training' });
+    const bests = await within(training).findByRole('region', { name: 'Personal bests' });
+    expect(within(bests).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   test('says it could not load, and Retry loads it', async () => {
     let fail = true;
     serve(true, () => fail);

@@ -248,7 +248,7 @@ function Section({ titleId, children }: { titleId: string; children: React.React
  * - Any of them fails: "Your progress could not be loaded." with Retry, which reads the failed ones
  *   again (`LoadError`).
  * - No active day and no response yet: an empty state whose button opens Space Repetition
- *   (`NewLearner`).
+ *   (`NewLearner`), then "Memory training" (a learner may have trained without reviewing).
  * - Otherwise the figures and charts (`Default`); a learner without friends gets a sentence and a
  *   link to /friends in place of the ranking list (`NoFriends`); a learner without decks gets a
  *   link to Space Repetition in place of the cards-per-deck table (`NoDecks`).
@@ -332,6 +332,8 @@ export function MyProgress() {
             </Button>
           }
         />
+        {/* Training is no review: a learner who only trained still finds their bests here. */}
+        <TrainingProgress />
       </div>
     );
   }

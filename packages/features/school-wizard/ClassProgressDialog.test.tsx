@@ -55,6 +55,15 @@ describe('ClassProgressDialog', () => {
     expect(screen.getByText('40 of 42')).toBeTruthy();
   });
 
+  test("the students' table, wider than a phone, is a region the keyboard can scroll", async () => {
+    serve();
+    render();
+    const table = await screen.findByRole('table');
+    const scroller = screen.getByRole('region', { name: 'Students' });
+    expect(scroller.contains(table)).toBe(true);
+    expect(scroller.tabIndex).toBe(0);
+  });
+
   test('shows the hardest cards with the share predicted to forget them', async () => {
     serve();
     render();

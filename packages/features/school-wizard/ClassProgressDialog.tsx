@@ -7,7 +7,7 @@ import {
   useGroupProgress,
 } from '@memoria/api';
 import { Button, Dialog, EmptyState, Select, Skeleton } from '@memoria/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { downloadCsv, toCsv } from '../shared/csv.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
@@ -61,6 +61,7 @@ function Sparkline({ counts, label }: { counts: readonly number[]; label: string
 
 function StudentsTable({ assignment }: { assignment: AssignmentProgress }) {
   const intl = useIntl();
+  const studentsTitle = useId();
   const [sort, setSort] = useState<StudentSort>({
     column: 'predicted_retention',
     descending: false,
@@ -88,14 +89,17 @@ function StudentsTable({ assignment }: { assignment: AssignmentProgress }) {
   return (
     <div className={s.section}>
       <div className={p.toolbar}>
-        <h3 className={s.sectionTitle}>
+        <h3 className={s.sectionTitle} id={studentsTitle}>
           <FormattedMessage id="schools.progress.students" />
         </h3>
         <Button size="sm" variant="secondary" onClick={exportCsv}>
           <FormattedMessage id="schools.progress.export" />
         </Button>
       </div>
-      <div className={p.tableWrap}>
+      {/* Wider than a phone, it scrolls sideways: a named region the keyboard can focus and
+          scroll (the last two columns have no button to tab to). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable. */}
+      <section className={p.tableWrap} aria-labelledby={studentsTitle} tabIndex={0}>
         <table className={p.table}>
           <thead>
             <tr>
@@ -132,7 +136,7 @@ function StudentsTable({ assignment }: { assignment: AssignmentProgress }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }
@@ -233,7 +237,8 @@ function HardestCards({ assignment }: { assignment: AssignmentProgress }) {
  *
  * **Accessibility.** A labelled modal dialog; the table has column and row headers, each
  * sortable column header is a button and carries `aria-sort`; each sparkline is an image named
- * by its fortnight's total; the heat bars repeat a figure that is also written out.
+ * by its fortnight's total; the heat bars repeat a figure that is also written out. The table
+ * sits in a region named "Students" that takes the focus, so the keyboard scrolls it on a phone.
  *
  * **API calls and states.** `GET /auth/courses/{id}/progress/`, or
  * `GET /auth/subjects/{id}/progress/` for a subject (`Subject`): a skeleton while it runs, "could

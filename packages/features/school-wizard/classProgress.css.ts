@@ -2,18 +2,23 @@ import { vars } from '@memoria/ui/theme';
 import { style } from '@vanilla-extract/css';
 
 /** The students' table scrolls sideways on a phone instead of squeezing its columns. */
-export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
+export const tableWrap = style({
+  overflowX: 'auto',
+  maxWidth: '100%',
+  ':focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+});
 export const table = style({
   width: '100%',
   borderCollapse: 'collapse',
   fontSize: vars.fontSize.sm,
   fontVariantNumeric: 'tabular-nums',
 });
+/** Headers wrap (the cells do not): the eight columns then fit the desktop dialog's width. */
 export const th = style({
   textAlign: 'start',
+  verticalAlign: 'bottom',
   padding: `${vars.space.xs} ${vars.space.sm}`,
   borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
 });
 export const td = style({
   padding: `${vars.space.xs} ${vars.space.sm}`,
@@ -27,6 +32,7 @@ export const sortButton = style({
   background: 'none',
   border: 'none',
   padding: 0,
+  textAlign: 'start',
   cursor: 'pointer',
   ':focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
 });

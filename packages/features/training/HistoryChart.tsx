@@ -57,9 +57,23 @@ export function HistoryChart({ attempts }: { attempts: TrainingSummary[] }) {
         })}
         <line className={s.chartAxis} x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} />
         <polyline className={s.chartLine} points={points} vectorEffect="non-scaling-stroke" />
-        {played.map((a, i) => (
-          <circle key={a.id} cx={(i + 0.5) * step} cy={y(a)} r={2.5} className={s.chartDot} />
-        ))}
+        {/* Dots as zero-length round-capped strokes: the chart stretches to its width
+            (preserveAspectRatio none), which squashed circles into wide ovals; a non-scaling
+            stroke stays round. */}
+        {played.map((a, i) => {
+          const cx = (i + 0.5) * step;
+          return (
+            <line
+              key={a.id}
+              x1={cx}
+              x2={cx}
+              y1={y(a)}
+              y2={y(a)}
+              className={s.chartDot}
+              vectorEffect="non-scaling-stroke"
+            />
+          );
+        })}
       </svg>
       <figcaption className={s.muted}>
         <FormattedMessage id="training.history.chart" values={{ n: played.length }} />

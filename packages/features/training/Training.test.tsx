@@ -78,7 +78,7 @@ describe('Training: the phase flow against the API', () => {
         .map((li) => li.textContent),
     ).toEqual([
       'Names & Faces10 of 10 · memorised in 45 s',
-      'Numbers (Rows (World Memory Championships))60 of 80 · memorised in 42.3 s',
+      'Numbers · Rows (World Memory Championships)60 of 80 · memorised in 42.3 s',
     ]);
     await userEvent.click(screen.getByRole('radio', { name: /Names & Faces/ }));
     const chart = screen.getByRole('region', { name: 'Names & Faces: your attempts' });
@@ -94,6 +94,19 @@ describe('Training: the phase flow against the API', () => {
       '79 of 1048',
       '810 of 1045',
     ]);
+  });
+
+  test("each discipline's scoring rule in the learner's language, not the server's English", async () => {
+    api.server.handle((req) => {
+      if (req.path === '/be/api/duels/disciplines/') return { status: 200, body: DISCIPLINES };
+      if (req.path === '/be/api/duels/training/') return { status: 200, body: history() };
+      return { status: 404, body: { detail: 'Not found', code: 'not_found' } };
+    });
+    renderWithProviders(<Training />, { locale: 'es' });
+    expect(await screen.findByText(/^Filas de 40 cifras/)).toBeTruthy();
+    expect(screen.queryByText(DISCIPLINES[0]?.scoring ?? '')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: /Palabras/ }));
+    expect(screen.getByText(/^Un punto por palabra/)).toBeTruthy();
   });
 });
 

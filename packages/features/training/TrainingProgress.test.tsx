@@ -29,6 +29,13 @@ describe('TrainingProgress: personal bests and a history per discipline (My prog
     // Eight Names & Faces attempts: eight rows in the chart's table (and its header row).
     const names = within(section).getByRole('region', { name: 'Names & Faces: your attempts' });
     expect(within(names).getAllByRole('row')).toHaveLength(9);
+    // One Numbers attempt: the chart's caption is singular.
+    const numbers = within(section).getByRole('region', { name: 'Numbers: your attempts' });
+    expect(
+      within(numbers).getByText(
+        /^Score \(line\) and memorise time \(bars\) over your last attempt$/,
+      ),
+    ).toBeTruthy();
   });
 
   test('no attempt yet: a sentence and a link to training; in Spanish', async () => {

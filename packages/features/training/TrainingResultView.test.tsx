@@ -49,6 +49,25 @@ describe('TrainingResultView: Major-System help (Numbers)', () => {
     },
   );
 
+  test('no word for any missed group (an empty table): one line to the table, not a line per group', () => {
+    const groups = Array.from({ length: 40 }, (_, i) => ({
+      start: i * 2,
+      digits: '12',
+      word: null,
+    }));
+    show('es', groups as unknown as typeof missed);
+    const section = screen.getByRole('region', {
+      name: 'Tus palabras del Sistema Mayor para los grupos fallados',
+    });
+    expect(within(section).queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(section).getByText(/40 grupos fallados/)).toBeTruthy();
+    expect(
+      within(section)
+        .getByRole('link', { name: 'Rellena tu tabla de conversión' })
+        .getAttribute('href'),
+    ).toBe('/conversion-table');
+  });
+
   test('nothing missed (an empty list) or another discipline (null): no section', () => {
     show('en', []);
     expect(screen.queryByText(/Major-System/)).toBeNull();

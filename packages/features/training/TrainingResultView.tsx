@@ -90,7 +90,8 @@ function FaceMarks({ attempt, marks }: { attempt: TrainingAttempt; marks: Traini
 
 /**
  * Numbers' Major-System help: each 2-digit group with a digit missed, its true digits and the
- * learner's own conversion-table word for them (or a note that their table has none).
+ * learner's own conversion-table word for them (or a note that their table has none); when the
+ * table has a word for none of them, one line and a link to the table.
  */
 function MissedGroups({ groups }: { groups: NonNullable<TrainingResult['missed_groups']> }) {
   const intl = useIntl();
@@ -99,21 +100,32 @@ function MissedGroups({ groups }: { groups: NonNullable<TrainingResult['missed_g
       <h3 id="training-missed" className={s.phaseTitle}>
         <FormattedMessage id="training.missed.title" />
       </h3>
-      <ul className={s.list}>
-        {groups.map((group) => (
-          <li key={group.start}>
-            <FormattedMessage
-              id="training.missed.group"
-              values={{
-                from: group.start + 1,
-                to: group.start + group.digits.length,
-                digits: group.digits,
-                word: group.word ?? intl.formatMessage({ id: 'training.missed.noWord' }),
-              }}
-            />
-          </li>
-        ))}
-      </ul>
+      {groups.every((group) => group.word === null) ? (
+        // An empty table would give one identical line per group (40 for 80 digits): one line
+        // that leads to the table instead.
+        <p className={s.muted}>
+          <FormattedMessage id="training.missed.noTable" values={{ count: groups.length }} />{' '}
+          <a href="/conversion-table">
+            <FormattedMessage id="training.missed.fillTable" />
+          </a>
+        </p>
+      ) : (
+        <ul className={s.list}>
+          {groups.map((group) => (
+            <li key={group.start}>
+              <FormattedMessage
+                id="training.missed.group"
+                values={{
+                  from: group.start + 1,
+                  to: group.start + group.digits.length,
+                  digits: group.digits,
+                  word: group.word ?? intl.formatMessage({ id: 'training.missed.noWord' }),
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -30,7 +30,7 @@ function BestLine({ best }: { best: TrainingSummary }) {
     <li className={s.row}>
       <span>
         <FormattedMessage id={`training.discipline.${best.discipline}`} />
-        {scoring ? ` (${intl.formatMessage({ id: `training.scoring.${scoring}` })})` : null}
+        {scoring ? ` · ${intl.formatMessage({ id: `training.scoring.${scoring}` })}` : null}
       </span>
       <span className={s.muted}>
         <FormattedMessage
@@ -186,7 +186,10 @@ export function TrainingStartView({
             </label>
           ))}
         </fieldset>
-        <p className={s.muted}>{rules.scoring}</p>
+        {/* The server's `scoring` is English only: the rule is said in the learner's language. */}
+        <p className={s.muted}>
+          <FormattedMessage id={`training.scoring.rule.${rules.id}`} />
+        </p>
         <div className={s.options}>
           {fixed ? null : (
             <div className={s.field}>

@@ -16,6 +16,16 @@ export const en = {
   'training.scoring': 'Scoring',
   'training.scoring.rows': 'Rows (World Memory Championships)',
   'training.scoring.digits': 'One point per digit',
+  'training.scoring.rule.numbers':
+    'Rows of 40 digits as the World Memory Championships score them: a row fully right scores its digits, one mistake half, more nothing; the last row written, if incomplete, scores the digits written (half, rounded up, with one mistake). With “One point per digit”, each digit in its place scores a point.',
+  'training.scoring.rule.images':
+    'Sequences of 5 pictures; the recall shows each sequence shuffled. A point per picture put back in its place.',
+  'training.scoring.rule.words':
+    'A point per word typed in its place (case and accents aside); words of 5 letters or more forgive one letter added, dropped or changed.',
+  'training.scoring.rule.names':
+    'A point per first name and a point per last name typed for its face (case and accents aside); either alone still scores.',
+  'training.scoring.rule.cards':
+    'Speed cards: the cards right up to the first error count; a deck fully right is ranked by its memorisation time.',
   'training.start': 'Start',
   'training.loading': 'Loading…',
   'training.error': 'That did not work. Try again.',
@@ -43,6 +53,9 @@ export const en = {
   'training.missed.title': 'Your Major-System words for the missed groups',
   'training.missed.group': 'Digits {from}–{to}: {digits} → {word}',
   'training.missed.noWord': 'no word in your table',
+  'training.missed.noTable':
+    'Your conversion table has no word for any of the {count, plural, one {# missed group} other {# missed groups}} yet.',
+  'training.missed.fillTable': 'Fill in your conversion table',
   'training.bests.title': 'Personal bests',
   'training.progress.title': 'Memory training',
   'training.progress.empty': 'No training yet.',
@@ -54,7 +67,8 @@ export const en = {
   'training.history.score': 'Score',
   'training.history.memorize': 'Memorise time (s)',
   'training.history.attempt': 'Attempt',
-  'training.history.chart': 'Score (line) and memorise time (bars) over your last {n} attempts',
+  'training.history.chart':
+    'Score (line) and memorise time (bars) over your last {n, plural, one {attempt} other {# attempts}}',
   'training.numbers.digit': 'Digit {n}',
   'training.numbers.help': 'Type the digits in order; arrows move, Backspace goes back.',
   'training.images.sequence': 'Sequence {n}',
@@ -97,6 +111,16 @@ export const es: Record<keyof typeof en, string> = {
   'training.scoring': 'Puntuación',
   'training.scoring.rows': 'Por filas (World Memory Championships)',
   'training.scoring.digits': 'Un punto por cifra',
+  'training.scoring.rule.numbers':
+    'Filas de 40 cifras, como puntúan los World Memory Championships: una fila toda bien suma sus cifras, con un error la mitad, con más nada; la última fila escrita, si está incompleta, suma las cifras escritas (la mitad, redondeando hacia arriba, con un error). Con «Un punto por cifra», cada cifra en su sitio suma un punto.',
+  'training.scoring.rule.images':
+    'Secuencias de 5 imágenes; al recordar, cada secuencia aparece desordenada. Un punto por imagen devuelta a su sitio.',
+  'training.scoring.rule.words':
+    'Un punto por palabra escrita en su sitio (sin contar mayúsculas ni tildes); en palabras de 5 letras o más se perdona una letra de más, de menos o cambiada.',
+  'training.scoring.rule.names':
+    'Un punto por nombre y otro por apellido escritos para su cara (sin contar mayúsculas ni tildes); cada uno suma por su cuenta.',
+  'training.scoring.rule.cards':
+    'Cartas rápidas: cuentan las cartas bien hasta el primer error; una baraja toda bien se clasifica por su tiempo de memorización.',
   'training.start': 'Empezar',
   'training.loading': 'Cargando…',
   'training.error': 'No ha funcionado. Inténtalo de nuevo.',
@@ -124,6 +148,9 @@ export const es: Record<keyof typeof en, string> = {
   'training.missed.title': 'Tus palabras del Sistema Mayor para los grupos fallados',
   'training.missed.group': 'Cifras {from}–{to}: {digits} → {word}',
   'training.missed.noWord': 'sin palabra en tu tabla',
+  'training.missed.noTable':
+    'Tu tabla de conversión aún no tiene palabra para {count, plural, one {el # grupo fallado} other {ninguno de los # grupos fallados}}.',
+  'training.missed.fillTable': 'Rellena tu tabla de conversión',
   'training.bests.title': 'Mejores marcas',
   'training.progress.title': 'Entrenamiento de memoria',
   'training.progress.empty': 'Aún no has entrenado.',
@@ -136,7 +163,7 @@ export const es: Record<keyof typeof en, string> = {
   'training.history.memorize': 'Tiempo de memorización (s)',
   'training.history.attempt': 'Intento',
   'training.history.chart':
-    'Puntos (línea) y tiempo de memorización (barras) en tus últimos {n} intentos',
+    'Puntos (línea) y tiempo de memorización (barras) en {n, plural, one {tu último intento} other {tus últimos # intentos}}',
   'training.numbers.digit': 'Cifra {n}',
   'training.numbers.help': 'Escribe las cifras en orden; las flechas mueven, Retroceso vuelve.',
   'training.images.sequence': 'Secuencia {n}',

@@ -281,7 +281,11 @@ export const chart = style({ width: '100%', height: 'auto', maxHeight: '200px', 
 export const chartLine = style({ fill: 'none', stroke: vars.color.primary, strokeWidth: 2 });
 export const chartBar = style({ fill: vars.color.border });
 export const chartAxis = style({ stroke: vars.color.divider, strokeWidth: 1 });
-export const chartDot = style({ fill: vars.color.primary });
+export const chartDot = style({
+  stroke: vars.color.primary,
+  strokeWidth: 7,
+  strokeLinecap: 'round',
+});
 
 export const digitMarks = style({
   listStyle: 'none',
