@@ -325,7 +325,7 @@ export const es: Record<keyof typeof en, string> = {
   'duels.match.choose.pick': 'Elige el siguiente juego',
   'duels.match.startGame': 'Empezar el juego',
   'duels.match.recallNow': 'Recordar ya',
-  'duels.match.recall.numbers': 'Los dígitos, en orden',
+  'duels.match.recall.numbers': 'Las cifras, en orden',
   'duels.match.recall.images': 'Las imágenes en orden, separadas por espacios',
   'duels.match.recall.words': 'Las palabras en orden, una por línea',
   'duels.match.recall.names': 'Nombre y apellido de cada cara, uno por línea',
