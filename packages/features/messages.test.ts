@@ -20,6 +20,13 @@ describe('message catalogs', () => {
     });
   }
 
+  test('Spanish names digits one way in training and matches: "cifras", never "dígitos"', () => {
+    const saysDigito = Object.entries({ ...catalogs.training?.es, ...catalogs.duels?.es })
+      .filter(([, text]) => /d[ií]gito/i.test(text))
+      .map(([key]) => key);
+    expect(saysDigito).toEqual([]);
+  });
+
   test('the merged catalogs have the same keys', () => {
     expect(diff(messages.en, messages.es)).toEqual([]);
     expect(diff(messages.es, messages.en)).toEqual([]);

@@ -820,7 +820,7 @@ export interface paths {
         };
         /**
          * The live quizzes not finished of the caller's courses.
-         * @description For a student, those of the courses they are a student of (to join from the dashboard); for a teacher, those of the courses they teach. Newest first, at most 20.
+         * @description For a student, those of the courses they are a student of (to join from the dashboard); for a teacher, those of the courses they teach. Newest first, at most 20. A quiz left without a teacher's move for 2 hours is finished by the server when quizzes are read, so it leaves this list and its code is free.
          */
         get: operations["listLiveQuizzes"];
         put?: never;

@@ -8,11 +8,16 @@ const api = signedInApi();
 const FORFEIT = '/be/api/duels/matches/7/forfeit/';
 let respond: { status: number; body: unknown };
 let shown: unknown = { ...matches.invited, id: 7 };
+/** The game's clock as the server answers `play/`: seconds to each deadline, and how far the
+ * server's clock is from this device's. */
+let clock = { memorize: 60, recall: 300, serverAhead: 0 };
+const SUBMIT = '/be/api/duels/matches/7/submit/';
 const DIGITS = '1908611827226328996973967273097354570054'.repeat(2);
 
 beforeEach(() => {
   respond = { status: 200, body: matches.veto };
   shown = { ...matches.invited, id: 7 };
+  clock = { memorize: 60, recall: 300, serverAhead: 0 };
   api.server.handle((req) => {
     if (req.path === FORFEIT && req.method === 'POST') {
       shown = { ...matches.forfeited, forfeited_by: 1, winner: 'opponent' };
@@ -23,7 +28,7 @@ beforeEach(() => {
       return { status: 409, body: { detail: 'The recall time is over.', code: 'conflict' } };
     }
     if (req.path.startsWith('/be/api/duels/matches/7/play/')) {
-      const now = new Date();
+      const now = new Date(Date.now() + clock.serverAhead * 1000);
       const at = (s: number) => new Date(now.getTime() + s * 1000).toISOString();
       return {
         status: 200,
@@ -34,8 +39,8 @@ beforeEach(() => {
           options: { count: 80, scoring: 'rows', language: null },
           content: { digits: DIGITS },
           started_at: at(0),
-          memorize_ends_at: at(60),
-          recall_ends_at: at(300),
+          memorize_ends_at: at(clock.memorize),
+          recall_ends_at: at(clock.recall),
           server_now: at(0),
         },
       };
@@ -106,5 +111,34 @@ describe('MatchScreen: the match page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Recall now' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).not.toBe('');
+  });
+});
+
+describe("MatchScreen: the game clock, on the server's time", () => {
+  test("memorise and recall each show their countdown, even when this device's clock is off", async () => {
+    shown = { ...matches.playing, id: 7 };
+    // The server's clock is an hour ahead of this device: the countdown still says 60 s.
+    clock = { memorize: 60, recall: 300, serverAhead: 3600 };
+    renderWithProviders(<MatchScreen matchId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the game' }));
+    await screen.findByTestId('match-content');
+    expect(screen.getByRole('timer').textContent).toBe('Memorise: 60 s left');
+    fireEvent.click(screen.getByRole('button', { name: 'Recall now' }));
+    expect((await screen.findByRole('timer')).textContent).toBe('Recall: 300 s left');
+  });
+
+  test('when memorise ends the recall opens; when recall ends what was typed is sent, once', async () => {
+    shown = { ...matches.playing, id: 7 };
+    clock = { memorize: 1, recall: 3, serverAhead: -3600 };
+    renderWithProviders(<MatchScreen matchId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the game' }));
+    const field = await screen.findByRole('textbox', {}, { timeout: 3000 });
+    fireEvent.change(field, { target: { value: '1908' } });
+    await waitFor(() => expect(api.server.hits(SUBMIT)).toHaveLength(1), { timeout: 4000 });
+    const [sent] = api.server.hits(SUBMIT);
+    expect(JSON.parse(sent?.body ?? '{}').answers.slice(0, 5)).toEqual(['1', '9', '0', '8', '']);
+    // The refusal is shown, and the deadline does not send again.
+    await screen.findByRole('alert');
+    expect(api.server.hits(SUBMIT)).toHaveLength(1);
   });
 });

@@ -16,8 +16,9 @@ import {
   useSubmitMatchGame,
 } from '@memoria/api';
 import { Button, Dialog, TextArea, TextField } from '@memoria/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSecondsLeft } from '../shared/clock.ts';
 import { errorMessage } from '../shared/errors.ts';
 import * as s from './duels.css.ts';
 import { LoadError, Loading } from './shared.tsx';
@@ -39,12 +40,15 @@ const disciplineKey = (d: DisciplineId) =>
  * `Invited`, `Veto`, `Pick`, `Playing`, `Finished`, `Forfeited`, `LoadError`, `Spanish`,
  * `Phone`, `Dark`.
  *
- * A refused move or recall (the friend moved first, the time is over, the connection dropped)
- * shows the server's reason as an alert beside its buttons.
+ * A game runs on the server's clock (`memorize_ends_at`, `recall_ends_at`, `server_now`): each
+ * phase shows its countdown; when memorise ends the recall opens, and when recall ends what was
+ * typed is submitted once. A refused move or recall (the friend moved first, the time is over,
+ * the connection dropped) shows the server's reason as an alert beside its buttons.
  *
  * **Accessibility.** The page's `h1` "Match" labels the match's section; the choices are buttons named by the
  * discipline; the recall fields have visible labels; the score board is a table with headers;
- * the result is a status (`role="status"`) so it is read when it appears; Forfeit opens a
+ * the result is a status (`role="status"`) so it is read when it appears; the game's countdown
+ * is a timer, announced when the time is up; Forfeit opens a
  * modal dialog (focus trapped, Escape keeps playing) whose error is an alert.
  */
 export function MatchScreen({
@@ -210,7 +214,6 @@ function MatchPhase({ match, friend }: { match: Match; friend: string }) {
 function GamePlay({ matchId }: { matchId: number }) {
   const play = usePlayMatchGame();
   const [opened, setOpened] = useState<{ play: MatchGamePlay; at: number } | null>(null);
-  const [recalling, setRecalling] = useState<number | null>(null);
   if (!opened) {
     return (
       <div className={s.actions}>
@@ -229,19 +232,53 @@ function GamePlay({ matchId }: { matchId: number }) {
       </div>
     );
   }
+  return <OpenGame matchId={matchId} play={opened.play} openedAt={opened.at} />;
+}
+
+/** The seconds left of a phase as a timer, announced when the time is up. */
+function GameClock({ phase, seconds }: { phase: 'memorize' | 'recall'; seconds: number }) {
+  return (
+    <p className={s.statValue} role="timer" aria-live={seconds === 0 ? 'polite' : 'off'}>
+      <FormattedMessage id="duels.match.clock" values={{ phase, seconds }} />
+    </p>
+  );
+}
+
+/**
+ * An opened game on the server's clock (`memorize_ends_at`, `recall_ends_at`, `server_now`):
+ * memorise until "Recall now" or its deadline, then recall until Submit or its deadline.
+ */
+function OpenGame({
+  matchId,
+  play,
+  openedAt,
+}: {
+  matchId: number;
+  play: MatchGamePlay;
+  openedAt: number;
+}) {
+  const [recalling, setRecalling] = useState<number | null>(null);
+  const memorizeLeft = useSecondsLeft(play.memorize_ends_at, play.server_now);
+  const recallLeft = useSecondsLeft(play.recall_ends_at, play.server_now);
+  useEffect(() => {
+    if (recalling === null && memorizeLeft === 0) setRecalling(Date.now() - openedAt);
+  }, [recalling, memorizeLeft, openedAt]);
   if (recalling === null) {
     return (
       <div>
-        <GameContent play={opened.play} />
+        <GameClock phase="memorize" seconds={memorizeLeft} />
+        <GameContent play={play} />
         <div className={s.actions}>
-          <Button onClick={() => setRecalling(Date.now() - opened.at)}>
+          <Button onClick={() => setRecalling(Date.now() - openedAt)}>
             <FormattedMessage id="duels.match.recallNow" />
           </Button>
         </div>
       </div>
     );
   }
-  return <RecallForm matchId={matchId} play={opened.play} memorizeMs={recalling} />;
+  return (
+    <RecallForm matchId={matchId} play={play} memorizeMs={recalling} secondsLeft={recallLeft} />
+  );
 }
 
 /**
@@ -310,23 +347,36 @@ function RecallForm({
   matchId,
   play,
   memorizeMs,
+  secondsLeft,
 }: {
   matchId: number;
   play: MatchGamePlay;
   memorizeMs: number;
+  secondsLeft: number;
 }) {
   const intl = useIntl();
   const submit = useSubmitMatchGame();
   const [text, setText] = useState('');
   const label = intl.formatMessage({ id: `duels.match.recall.${play.discipline}` });
+  const send = () =>
+    submit.mutate({ id: matchId, answers: answersOf(play, text), memorize_ms: memorizeMs });
+  // The deadline sends what stands then, once (Submit may still send again after a failure).
+  const sentAtDeadline = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the deadline sends the text of that moment
+  useEffect(() => {
+    if (secondsLeft > 0 || sentAtDeadline.current || submit.isPending || submit.isSuccess) return;
+    sentAtDeadline.current = true;
+    send();
+  }, [secondsLeft]);
   return (
     <form
       className={s.form}
       onSubmit={(e) => {
         e.preventDefault();
-        submit.mutate({ id: matchId, answers: answersOf(play, text), memorize_ms: memorizeMs });
+        send();
       }}
     >
+      <GameClock phase="recall" seconds={secondsLeft} />
       {play.discipline === 'numbers' ? (
         <TextField
           label={label}

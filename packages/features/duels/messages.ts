@@ -105,6 +105,8 @@ export const en = {
   'duels.match.startGame': 'Start the game',
   'duels.match.recallNow': 'Recall now',
   'duels.match.recall.numbers': 'The digits, in order',
+  'duels.match.clock':
+    '{phase, select, memorize {Memorise} other {Recall}}: {seconds, plural, =0 {time is up} other {# s left}}',
   'duels.match.recall.images': 'The pictures in order, separated by spaces',
   'duels.match.recall.words': 'The words in order, one per line',
   'duels.match.recall.names': 'First and last name of each face, one per line',
@@ -325,7 +327,9 @@ export const es: Record<keyof typeof en, string> = {
   'duels.match.choose.pick': 'Elige el siguiente juego',
   'duels.match.startGame': 'Empezar el juego',
   'duels.match.recallNow': 'Recordar ya',
-  'duels.match.recall.numbers': 'Los dígitos, en orden',
+  'duels.match.recall.numbers': 'Las cifras, en orden',
+  'duels.match.clock':
+    '{phase, select, memorize {Memoriza} other {Recuerda}}: {seconds, plural, =0 {se acabó el tiempo} other {quedan # s}}',
   'duels.match.recall.images': 'Las imágenes en orden, separadas por espacios',
   'duels.match.recall.words': 'Las palabras en orden, una por línea',
   'duels.match.recall.names': 'Nombre y apellido de cada cara, uno por línea',

@@ -55,6 +55,18 @@ describe('ClassProgressDialog', () => {
     expect(screen.getByText('40 of 42')).toBeTruthy();
   });
 
+  test('a student who has not started shows a neutral "Not started", not a red 0%', async () => {
+    serve();
+    render();
+    await screen.findByRole('table');
+    const carla = screen.getByRole('rowheader', { name: 'Carla Díaz' }).closest('tr');
+    if (!carla) throw new Error('no row for Carla');
+    const cells = within(carla).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).not.toContain('0%');
+    const retention = within(carla).getByText('Not started');
+    expect(retention.className).not.toContain('low');
+  });
+
   test("the students' table, wider than a phone, is a region the keyboard can scroll", async () => {
     serve();
     render();

@@ -143,7 +143,9 @@ function StudentsTable({ assignment }: { assignment: AssignmentProgress }) {
 
 function StudentRow({ student: st, total }: { student: StudentProgress; total: number }) {
   const intl = useIntl();
-  const atRisk = st.predicted_retention !== null && st.predicted_retention < AT_RISK;
+  // No card started: retention is 0 by definition, not a warning sign; say so neutrally.
+  const notStarted = st.cards_started === 0;
+  const atRisk = !notStarted && st.predicted_retention !== null && st.predicted_retention < AT_RISK;
   return (
     <tr>
       <th className={`${p.td} ${p.rowHeader}`} scope="row">
@@ -158,7 +160,15 @@ function StudentRow({ student: st, total }: { student: StudentProgress; total: n
       <td className={p.td}>{intl.formatNumber(st.reviews_week)}</td>
       <td className={p.td}>{intl.formatNumber(st.minutes_week)}</td>
       <td className={p.td}>
-        <span className={atRisk ? p.low : undefined}>{percent(intl, st.predicted_retention)}</span>
+        {notStarted ? (
+          <span className={p.notStarted}>
+            <FormattedMessage id="schools.progress.notStarted" />
+          </span>
+        ) : (
+          <span className={atRisk ? p.low : undefined}>
+            {percent(intl, st.predicted_retention)}
+          </span>
+        )}
       </td>
       <td className={p.td}>
         {st.last_active === null ? (
@@ -228,7 +238,8 @@ function HardestCards({ assignment }: { assignment: AssignmentProgress }) {
  * The class page of a course or a subject, for its owner and teachers, mounted by `SchoolManager`
  * ("Progress" on each course and subject row): for each assigned deck (a picker when there are several), a
  * sortable table of the students — cards started of the deck, reviews and minutes of the last 7
- * days, predicted retention on the exam day (under 70 % in red), last review, a sparkline of
+ * days, predicted retention on the exam day (under 70 % in red; "Not started", neutral, for a
+ * student with no card started), last review, a sparkline of
  * reviews on each of the last 14 days — with a CSV export of the table as sorted, and the
  * hardest cards: the share of the class predicted to forget each by the exam, as a heat bar.
  *

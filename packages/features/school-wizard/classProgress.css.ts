@@ -38,6 +38,7 @@ export const sortButton = style({
 });
 export const sparkline = style({ display: 'block', color: vars.color.primary });
 export const low = style({ color: vars.color.danger, fontWeight: vars.fontWeight.bold });
+export const notStarted = style({ color: vars.color.textMuted });
 export const cards = style({
   listStyle: 'none',
   margin: 0,

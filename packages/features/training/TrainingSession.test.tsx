@@ -43,6 +43,18 @@ describe('TrainingSession: each recall by keyboard gives the answers payload', (
     expect(body).not.toHaveProperty('memorize_ms');
   });
 
+  test('Numbers: Enter in a digit field submits, as Submit does', async () => {
+    const onSubmit = vi.fn<(body: TrainingSubmit) => void>();
+    render(
+      <IntlProvider locale="en" messages={messages.en}>
+        <TrainingSession attempt={attempt('numbers')} phase="recall" onSubmit={onSubmit} />
+      </IntlProvider>,
+    );
+    await userEvent.keyboard('31{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]?.[0].answers.slice(0, 3)).toEqual(['3', '1', '']);
+  });
+
   test('Images: a focused picture moves to the place pressed (1–5), within its sequence', async () => {
     const { submitted } = recall('images');
     // Shuffled: 🍎 🐶 🚲 ⛺ 🎸. Put 🐶 first, then ⛺ third.

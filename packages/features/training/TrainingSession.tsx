@@ -6,8 +6,8 @@ import type { TrainingAttempt, TrainingSubmit } from '@memoria/api';
 import { Button } from '@memoria/ui';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSecondsLeft } from '../shared/clock.ts';
 import { errorMessage } from '../shared/errors.ts';
-import { useSecondsLeft } from './clock.ts';
 import { PhaseShell } from './Shell.tsx';
 import * as s from './training.css.ts';
 import { VIEWS } from './views/index.ts';
@@ -29,7 +29,8 @@ import { VIEWS } from './views/index.ts';
  *
  * **Accessibility.** The phase is an `h2` naming the section; the clock is a timer announced when
  * time is up. Recall is keyboard-first: the first field (or the card picker) takes the focus;
- * digits, words and names move on with typing or Enter; pictures move with 1–5; cards are typed
+ * digits move on with typing and Enter submits them; words and names move on with typing or
+ * Enter; pictures move with 1–5; cards are typed
  * as rank then suit. Everything also works by touch. A failed submission is `role="alert"`.
  */
 export function TrainingSession({
@@ -124,7 +125,7 @@ export function TrainingSession({
       }
     >
       <div ref={recallBox} className={s.digitRows}>
-        <views.Recall attempt={attempt} answers={answers} onChange={setAnswers} />
+        <views.Recall attempt={attempt} answers={answers} onChange={setAnswers} onSubmit={submit} />
       </div>
     </PhaseShell>
   );

@@ -39,3 +39,8 @@ export const StartPhoneDarkSpanish: Story = inMatrix(
   { viewport: 'phone', theme: 'dark', locale: 'es' },
   Start,
 );
+/** Numbers' scoring on a 390 px phone in Spanish: the long WMC label wraps beside its radio. */
+export const NumbersOptionsPhoneSpanish: Story = inMatrix(
+  { viewport: 'phone', locale: 'es' },
+  NumbersOptions,
+);

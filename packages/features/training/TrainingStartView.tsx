@@ -99,9 +99,10 @@ export function PersonalBests({
  * **API calls and states.** None itself: `Training` passes `GET duels/disciplines/` and
  * `GET duels/training/`, and sends `POST duels/training/` from `onStart`. Stories: `Start` (no
  * attempts yet), `WithHistory`, `NumbersOptions`, `StartError`, and their dark, Spanish and phone
- * variants.
+ * variants (`NumbersOptionsPhoneSpanish`: the scoring's long labels wrapping at 390 px).
  *
- * **Accessibility.** The disciplines are a `fieldset` of radios (arrow keys move); the count is a
+ * **Accessibility.** The disciplines are a `fieldset` of radios (arrow keys move), and so is
+ * Numbers' scoring; the count is a
  * labelled number field whose range is its hint, and an out-of-range count is named in an alert;
  * a failed start is `role="alert"`. The chart's figures are also a visually hidden table.
  */
@@ -219,19 +220,25 @@ export function TrainingStartView({
             </div>
           )}
           {rules.id === 'numbers' ? (
-            <label className={s.field}>
-              <FormattedMessage id="training.scoring" />
-              <select
-                className={s.input}
-                value={scoring}
-                onChange={(e) => setScoring(e.target.value as 'rows' | 'digits')}
-              >
-                <option value="rows">{intl.formatMessage({ id: 'training.scoring.rows' })}</option>
-                <option value="digits">
-                  {intl.formatMessage({ id: 'training.scoring.digits' })}
-                </option>
-              </select>
-            </label>
+            // Radios, not a select: a select cannot wrap its options, and the WMC label is longer
+            // than a phone's field in Spanish.
+            <fieldset className={`${s.field} ${s.choices}`}>
+              <legend>
+                <FormattedMessage id="training.scoring" />
+              </legend>
+              {(['rows', 'digits'] as const).map((way) => (
+                <label key={way} className={s.choice}>
+                  <input
+                    type="radio"
+                    name="training-scoring"
+                    value={way}
+                    checked={scoring === way}
+                    onChange={() => setScoring(way)}
+                  />
+                  <FormattedMessage id={`training.scoring.${way}`} />
+                </label>
+              ))}
+            </fieldset>
           ) : null}
         </div>
         <div className={s.actions}>

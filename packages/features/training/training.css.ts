@@ -83,6 +83,15 @@ export const options = style({
 
 export const field = style({ display: 'grid', gap: vars.space.xs, color: vars.color.text });
 
+/** A fieldset of radios as a plain column; each label wraps beside its radio. */
+export const choices = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });
+export const choice = style({
+  display: 'flex',
+  alignItems: 'baseline',
+  gap: vars.space.xs,
+  overflowWrap: 'anywhere',
+});
+
 export const input = style({
   font: 'inherit',
   color: vars.color.text,

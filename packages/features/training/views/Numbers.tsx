@@ -34,10 +34,10 @@ export function NumbersMemorise({ attempt }: { attempt: TrainingAttempt }) {
 
 /**
  * One field per digit, row by row: a digit fills the field and moves on, Backspace clears and
- * goes back, the arrows move (up and down by a row). Touch keyboards that send no key still fill
+ * goes back, the arrows move (up and down by a row), Enter submits. Touch keyboards that send no key still fill
  * a field through its input.
  */
-export function NumbersRecall({ attempt, answers, onChange }: RecallProps) {
+export function NumbersRecall({ attempt, answers, onChange, onSubmit }: RecallProps) {
   const intl = useIntl();
   const fields = useRef<(HTMLInputElement | null)[]>([]);
   const width = rowLength(attempt);
@@ -61,6 +61,10 @@ export function NumbersRecall({ attempt, answers, onChange }: RecallProps) {
         onChange(replaceAt(answers, i - 1, ''));
         focus(i - 1);
       }
+    } else if (e.key === 'Enter') {
+      // A keyboard user submits from where they are instead of tabbing through every digit.
+      e.preventDefault();
+      onSubmit?.();
     } else if (move[e.key] !== undefined) {
       e.preventDefault();
       focus(i + (move[e.key] ?? 0));

@@ -6,6 +6,8 @@ export interface RecallProps {
   /** The answers payload as it stands (the shape `POST duels/training/{id}/submit/` takes). */
   answers: string[];
   onChange: (answers: string[]) => void;
+  /** Submit the recall now, as the Submit button does (Enter in a field where Enter has no other use). */
+  onSubmit?: () => void;
 }
 
 export const replaceAt = (list: string[], i: number, value: string) =>

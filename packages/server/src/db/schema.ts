@@ -1646,6 +1646,8 @@ export const liveQuizzes = pgTable(
     secondsPerQuestion: integer('seconds_per_question').notNull(),
     questionStartedAt: timestamp('question_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The teacher's last move (creation, then every "next"): an idle quiz ends 2 hours after. */
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

@@ -189,10 +189,23 @@ export async function moveLiveQuiz(
   const rows = await q`
     update live_quizzes set status = ${to.status}, question_index = ${to.questionIndex},
       question_started_at = ${to.status === 'question' ? q`${now.toISOString()}::timestamptz` : q`question_started_at`},
-      finished_at = ${to.status === 'finished' ? now.toISOString() : null}::timestamptz
+      finished_at = ${to.status === 'finished' ? now.toISOString() : null}::timestamptz,
+      moved_at = ${now.toISOString()}::timestamptz
     where id = ${quizId} and status = ${from.status} and question_index = ${from.questionIndex}
     returning id`;
   return rows.length > 0;
+}
+
+/**
+ * Finishes every quiz not finished whose last move is at or before `cutoff` (a teacher who
+ * left without ending it); the ids finished.
+ */
+export async function finishIdleLiveQuizzes(q: Query, cutoff: Date, now: Date): Promise<number[]> {
+  const rows = await q<{ id: number }[]>`
+    update live_quizzes set status = 'finished', finished_at = ${now.toISOString()}::timestamptz
+    where status <> 'finished' and moved_at <= ${cutoff.toISOString()}::timestamptz
+    returning id`;
+  return rows.map((r) => r.id);
 }
 
 export interface LiveQuizQuestionRecord {

@@ -2,7 +2,8 @@
  * The live quiz's state machine: lobby → question 0 → reveal 0 → question 1 → … → reveal of the
  * last → finished. Only a teacher's `next` moves it; an open question whose time is up reads as
  * closed (`effectiveStatus`) until the teacher moves on, so every screen shows the reveal when
- * the countdown ends without anyone having to write it.
+ * the countdown ends without anyone having to write it. A quiz left without a move for
+ * `IDLE_LIMIT_MS` (2 hours) is finished by the server when it is next read (`idleCutoff`).
  */
 export type LiveQuizStatus = 'lobby' | 'question' | 'reveal' | 'finished';
 
@@ -58,4 +59,12 @@ export function answerRefusal(
     return 'time_up';
   }
   return undefined;
+}
+
+/** How long a quiz may stay without a teacher's move before the server finishes it. */
+export const IDLE_LIMIT_MS = 2 * 60 * 60 * 1000;
+
+/** Quizzes whose last move is at or before this instant are left behind: finished. */
+export function idleCutoff(now: Date): Date {
+  return new Date(now.getTime() - IDLE_LIMIT_MS);
 }

@@ -360,3 +360,40 @@ describe('a quiz with two students', () => {
     expect((await call('otherStudent', 'GET', '/live-quizzes/')).body).toEqual([]);
   });
 });
+
+describe('a quiz the teacher never finishes', () => {
+  /** The teacher's last move was `minutes` ago (no waiting in tests). */
+  const lastMoveAgo = (quizId: number, minutes: number) => t.database.sql`
+    update live_quizzes set moved_at = now() - make_interval(mins => ${minutes})
+    where id = ${quizId}`;
+
+  it('ends 2 hours after its last move: it leaves the list, its code and its screen', async () => {
+    const quiz = await newQuiz({ question_count: 2 });
+    await call('student', 'POST', '/live-quizzes/join/', { code: quiz.code });
+    await next(quiz.id, 'lobby', -1);
+    const ids = async (who: Who) =>
+      ((await call(who, 'GET', '/live-quizzes/')).body as { id: number }[]).map((q) => q.id);
+
+    // An hour and 59 minutes without a move: still running.
+    await lastMoveAgo(quiz.id, 119);
+    expect(await ids('student')).toContain(quiz.id);
+
+    // A move restarts the 2 hours.
+    expect((await next(quiz.id, 'question', 0)).status).toBe(200);
+    const [row] = await t.database.sql<{ recent: boolean }[]>`
+      select moved_at > now() - interval '1 minute' as recent from live_quizzes
+      where id = ${quiz.id}`;
+    expect(row?.recent).toBe(true);
+
+    // Two hours and a minute without a move: finished, for everyone and everywhere.
+    await lastMoveAgo(quiz.id, 121);
+    expect(await ids('student')).not.toContain(quiz.id);
+    expect(await ids('teacher')).not.toContain(quiz.id);
+    const seen = await call('student', 'GET', `/live-quizzes/${quiz.id}/`);
+    expect(seen.body.status).toBe('finished');
+    const rejoin = await call(ben, 'POST', '/live-quizzes/join/', { code: quiz.code });
+    expect(rejoin.status).toBe(404);
+    const moved = await next(quiz.id, 'reveal', 0);
+    expect(moved.status).toBe(409);
+  });
+});

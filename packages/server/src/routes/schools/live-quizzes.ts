@@ -27,6 +27,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/errors.ts';
 import { answerLiveQuiz } from '../../services/live-quiz/answer.ts';
+import { endIdleLiveQuizzes } from '../../services/live-quiz/idle.ts';
 import { liveQuizView, signalLiveQuiz, type Viewer } from '../../services/live-quiz/view.ts';
 import { groupFor } from './access.ts';
 import { MESSAGES } from './messages.ts';
@@ -54,6 +55,7 @@ async function seenCourse(c: C, courseId: number) {
 async function quizFor(c: C, id: number): Promise<{ quiz: LiveQuizRecord; viewer: Viewer }> {
   const { sql } = c.get('deps');
   const user = currentUser(c);
+  await endIdleLiveQuizzes(sql, new Date());
   const quiz = await liveQuizById(sql, id);
   if (!quiz) throw notFound(MESSAGES.quizNotFound);
   const group = await seenCourse(c, quiz.courseId);
@@ -119,7 +121,9 @@ export const handlers: Handlers = {
   },
 
   async listLiveQuizzes(c) {
-    const quizzes = await openLiveQuizzesOf(c.get('deps').sql, currentUser(c).id);
+    const { sql } = c.get('deps');
+    await endIdleLiveQuizzes(sql, new Date());
+    const quizzes = await openLiveQuizzesOf(sql, currentUser(c).id);
     return c.json(
       quizzes.map((q) => ({
         id: q.id,
@@ -134,12 +138,16 @@ export const handlers: Handlers = {
   },
 
   async joinLiveQuiz(c, { body }) {
-    const quiz = await openLiveQuizByCode(c.get('deps').sql, body.code);
+    const { sql } = c.get('deps');
+    await endIdleLiveQuizzes(sql, new Date());
+    const quiz = await openLiveQuizByCode(sql, body.code);
     return join(c, quiz, MESSAGES.quizCodeNotFound);
   },
 
   async joinLiveQuizById(c, { params }) {
-    const quiz = await liveQuizById(c.get('deps').sql, params.id);
+    const { sql } = c.get('deps');
+    await endIdleLiveQuizzes(sql, new Date());
+    const quiz = await liveQuizById(sql, params.id);
     // Finished is gone, as its code is: only a quiz still running can be joined.
     return join(c, quiz?.status === 'finished' ? undefined : quiz, MESSAGES.quizNotFound);
   },

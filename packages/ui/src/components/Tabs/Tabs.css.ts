@@ -7,7 +7,9 @@ export const list = style({
   display: 'flex',
   gap: vars.space.xs,
   borderBottom: `1px solid ${vars.color.divider}`,
-  overflowX: 'auto',
+  // Tabs that do not fit go to a second row: a sideways scroll hid the last tab on a phone
+  // (the school page's "Students" at 390 px) with nothing saying it was there.
+  flexWrap: 'wrap',
 });
 
 export const fullWidthList = style({});

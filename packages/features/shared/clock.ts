@@ -1,4 +1,4 @@
-/** The training clock: seconds left on the server's clock, whatever this device's clock says. */
+/** A game clock (training, matches): seconds left on the server's clock, whatever this device's clock says. */
 import { useEffect, useState } from 'react';
 
 /**
