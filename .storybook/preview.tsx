@@ -146,6 +146,8 @@ const DEFAULT_HANDLERS = [
   ok('/auth/live-quizzes/', []),
   // The duels home's Ratings panel lists the learner's schools for their boards: none unless a story says.
   ok('/auth/schools/', []),
+  // The profile asks whether push notifications are on (no key: the setting stays hidden).
+  ok('/auth/push-subscriptions/', { public_key: null, results: [] }),
   ok('/space-repetition/cards/offline_cards/', {
     generated_at: FIXED_NOW.toISOString(),
     day: FIXED_NOW.toISOString().slice(0, 10),
