@@ -226,7 +226,8 @@ module.exports = {
       comment:
         'The server may read the generated contract types (packages/api/src/schema.d.ts) and the ' +
         "note rules both sides run (packages/api/src/notes/, e.g. the type-in answer's diff) and " +
-        'the FSRS scheduling (packages/api/src/scheduling/).',
+        'the FSRS scheduling (packages/api/src/scheduling/) and the Major-System conversion ' +
+        '(packages/api/src/major-system/), both also run offline in the browser.',
       severity: 'error',
       from: { path: '^packages/server/' },
       to: {
@@ -235,6 +236,7 @@ module.exports = {
           '^packages/api/src/schema\\.d\\.ts$',
           '^packages/api/src/notes/',
           '^packages/api/src/scheduling/',
+          '^packages/api/src/major-system/',
         ],
       },
     },
@@ -255,6 +257,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/api/src/scheduling/', pathNot: '\\.test\\.ts$' },
       to: { pathNot: ['^packages/api/src/scheduling/', '(^|/)node_modules/ts-fsrs/'] },
+    },
+    {
+      name: 'api-major-system-imports-nothing',
+      comment:
+        'packages/api/src/major-system/ is the number-to-words conversion the server and the ' +
+        'offline conversion table both run (docs/features/offline.md): pure, no imports, tests aside.',
+      severity: 'error',
+      from: { path: '^packages/api/src/major-system/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: '^packages/api/src/major-system/' },
     },
     {
       name: 'server-imports-contract-types-as-types-only',

@@ -148,6 +148,16 @@ const DEFAULT_HANDLERS = [
   ok('/auth/schools/', []),
   // The profile asks whether push notifications are on (no key: the setting stays hidden).
   ok('/auth/push-subscriptions/', { public_key: null, results: [] }),
+  // The conversion table keeps its words for offline use (a two-line index is enough here).
+  ok('/conversiontable/lexicon/', { language: 'en', words: '28\tknife\t3.9\n12\ttin\t3.5' }),
+  ok('/conversiontable/table/', {
+    language: 'en',
+    entries: Array.from({ length: 100 }, (_, i) => ({
+      digits: String(i).padStart(2, '0'),
+      word: null,
+      suggestions: [],
+    })),
+  }),
   ok('/space-repetition/cards/offline_cards/', {
     generated_at: FIXED_NOW.toISOString(),
     day: FIXED_NOW.toISOString().slice(0, 10),

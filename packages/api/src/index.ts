@@ -43,8 +43,10 @@ export * from './matches.ts';
 export type { MediaResolver, MediaResolverOptions } from './media.ts';
 export {
   createMediaResolver,
+  fetchMedia,
   MEDIA_CACHE_CAPACITY,
   mediaHash,
+  mediaHashesIn,
   useMediaResolver,
 } from './media.ts';
 export * from './memory-model.ts';

@@ -105,4 +105,23 @@ describe('media resolver', () => {
     expect(mediaHash(src(5))).toBe(hash(5));
     expect(mediaHash(`${src(5)}x`)).toBeNull();
   });
+
+  test('serves a media kept in this browser (offline review) without a request', async () => {
+    const recorded = recordedUrls();
+    const client = createApiClient({ baseUrl: `${server.origin}/be/api`, navigate: () => {} });
+    server.handle(() => ({ status: 503, body: 'down' }));
+    const kept = new Blob(['PNG'], { type: 'image/png' });
+    const resolver = createMediaResolver({
+      client,
+      urls: recorded.urls,
+      kept: async (h) => (h === hash(3) ? kept : null),
+    });
+    const url = await resolver.resolve(src(3));
+    expect(url).toBe(recorded.made[0]);
+    expect(recorded.blobs).toEqual([kept]);
+    expect(server.requests).toHaveLength(0);
+    // A media not kept is still fetched.
+    await expect(resolver.resolve(src(4))).rejects.toThrow();
+    expect(server.requests).toHaveLength(1);
+  });
 });

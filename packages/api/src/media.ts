@@ -23,6 +23,23 @@ export function mediaHash(src: string): string | null {
   return MEDIA_PATH.exec(src)?.[1] ?? null;
 }
 
+const MEDIA_PATHS = /\/be\/api\/space-repetition\/media\/([0-9a-f]{64})\//g;
+
+/** The hashes of the Memoria media a text (a card's HTML or JSON) refers to, each once. */
+export function mediaHashesIn(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(MEDIA_PATHS), (m) => m[1] as string))];
+}
+
+/** A media's bytes through the API client (the bearer token), for keeping it offline. */
+export async function fetchMedia(hash: string, client: ApiClient = api): Promise<Blob> {
+  const result = await client.GET('/space-repetition/media/{hash}/', {
+    params: { path: { hash } },
+    headers: { Accept: 'image/*, audio/*' },
+    parseAs: 'blob',
+  });
+  return unwrap(result) as unknown as Blob;
+}
+
 export interface MediaResolver {
   /** The address to load `src` from: an object URL for Memoria's media, else `src` itself. */
   resolve(src: string): string | Promise<string>;
@@ -35,12 +52,18 @@ export interface MediaResolverOptions {
   capacity?: number;
   /** Object URLs (default the browser's `URL`): tests count what is made and revoked. */
   urls?: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
+  /**
+   * The bytes kept in this browser for a hash, or null (the offline review's media, issue 46).
+   * Tried before the network: a hash always names the same bytes, so a kept copy is never stale.
+   */
+  kept?: (hash: string) => Promise<Blob | null>;
 }
 
 export function createMediaResolver({
   client = api,
   capacity = MEDIA_CACHE_CAPACITY,
   urls = URL,
+  kept,
 }: MediaResolverOptions = {}): MediaResolver {
   // Insertion order is recency order: a hit is deleted and set again.
   const cache = new Map<string, Promise<string>>();
@@ -50,14 +73,14 @@ export function createMediaResolver({
     url.then((u) => urls.revokeObjectURL(u)).catch(() => {});
   };
 
+  async function fetchBlob(hash: string): Promise<Blob> {
+    const local = await kept?.(hash).catch(() => null);
+    if (local) return local;
+    return fetchMedia(hash, client);
+  }
+
   async function load(hash: string, made: number): Promise<string> {
-    const result = await client.GET('/space-repetition/media/{hash}/', {
-      params: { path: { hash } },
-      headers: { Accept: 'image/*, audio/*' },
-      parseAs: 'blob',
-    });
-    const blob = unwrap(result) as unknown as Blob;
-    const url = urls.createObjectURL(blob);
+    const url = urls.createObjectURL(await fetchBlob(hash));
     // Disposed while the bytes were on their way: nobody will revoke it later.
     if (made !== generation) urls.revokeObjectURL(url);
     return url;
@@ -98,8 +121,10 @@ export function createMediaResolver({
  * A media resolver for the component's lifetime, for `RichContent`'s `resolveMediaUrl`: stable
  * across renders, its object URLs revoked when the component unmounts.
  */
-export function useMediaResolver(): MediaResolver['resolve'] {
-  const [resolver] = useState(createMediaResolver);
+export function useMediaResolver(
+  options: Pick<MediaResolverOptions, 'kept'> = {},
+): MediaResolver['resolve'] {
+  const [resolver] = useState(() => createMediaResolver(options));
   useEffect(() => () => resolver.dispose(), [resolver]);
   return resolver.resolve;
 }

@@ -150,6 +150,19 @@ export function useDeleteMacroChat(options: MutationHookOptions<void, { id: numb
   );
 }
 
+/**
+ * `GET conversiontable/lexicon/`: the language's word index, packed (unpack it with
+ * `unpackLexicon` of `@memoria/api/major-system`), for converting while offline.
+ */
+export async function fetchConversionLexicon(
+  language: MnemonicsLocale,
+  signal?: AbortSignal,
+): Promise<Schemas['ConversionLexicon']> {
+  return unwrap(
+    await api.GET('/conversiontable/lexicon/', { params: { query: { language } }, signal }),
+  );
+}
+
 /** `POST conversiontable/convert-numbers/`. */
 export function useConvertNumbers(
   options: MutationHookOptions<ConversionResult, Schemas['ConvertNumbersRequest']> = {},

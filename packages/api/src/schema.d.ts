@@ -3807,6 +3807,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversiontable/lexicon/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The language's Major-System word index, for converting numbers offline.
+         * @description Needs the `conversion_table` feature (403 `plan_required` otherwise). The words `convert-numbers` chooses from, packed as text: one line per digit string, the digits then `word` and `score` pairs, tab-separated, best first (`packLexicon` in `@memoria/api/major-system`). The browser keeps it and converts with the same code while offline, so its answers equal `convert-numbers`' (the learner's table applied on top). About 1 MB in English and 0.3 MB in Spanish before compression; it changes only with a release.
+         */
+        get: operations["getConversionLexicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversiontable/table/": {
         parameters: {
             query?: never;
@@ -6600,6 +6620,11 @@ export interface components {
         MacroStreamDelta: {
             /** @description The next piece of the reply (append it to the pieces before). */
             text: string;
+        };
+        ConversionLexicon: {
+            language: components["schemas"]["Locale"];
+            /** @description One line per digit string: the digits, then `word` and `score` pairs, tab-separated, best first. */
+            words: string;
         };
         MajorTable: {
             language: components["schemas"]["Locale"];
@@ -12930,6 +12955,32 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getConversionLexicon: {
+        parameters: {
+            query?: {
+                /** @description Default en. */
+                language?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packed word index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversionLexicon"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getMajorTable: {

@@ -1,15 +1,20 @@
 /** `/conversion-table`: numbers to Major-System words, splits, a phrase, and the digit table. */
 import {
+  $offline,
   CONVERSION_INPUT_MAX,
   type ConversionResult,
   type GeneratedPhrase,
+  getUserEmail,
   type MnemonicsLocale,
   PHRASE_NUMBER_MAX,
   useConvertNumbers,
   useGeneratePhrase,
+  useMajorTable,
 } from '@memoria/api';
 import { Button, Card, Chip, ErrorState, Select, Spinner, TextField } from '@memoria/ui';
-import { type FormEvent, Fragment, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GatedPage, type GateTitle } from '../gate/index.ts';
 
@@ -23,6 +28,8 @@ import { errorMessage, FIELD_ERROR_MESSAGES } from '../shared/errors.ts';
 import { useApiForm } from '../shared/useApiForm.ts';
 import * as s from './conversion.css.ts';
 import { OwnTable } from './OwnTable.tsx';
+import { canConvertOffline, convertOffline } from './offlineConversion.ts';
+import { useOfflineConversion } from './useOfflineConversion.ts';
 import { type NumbersProblem, numbersProblem } from './validation.ts';
 
 /** Stable keys for lists that may repeat a value: the value and how often it came before. */
@@ -231,6 +238,9 @@ function useNumbersForm<R>(
  * - `POST conversiontable/generate-phrase/` with one number: "Generating…" while it runs
  *   (`PhraseLoading`), then a phrase of short sentences and the words it is made of (`Results`); an empty field says 'Error: Number field is empty'; a failure shows the same alert
  *   with Retry.
+ * - Offline (issue 46): `GET conversiontable/lexicon/` (once a day) and
+ *   `GET conversiontable/table/` are kept in IndexedDB while online, and Convert then converts in
+ *   the browser with the server's code and answers (`Results`); the phrase needs the server.
  * - `OwnTable` below makes its own calls.
  *
  * **Accessibility.** The page's `h1`, then two native forms: Enter in a field converts or
@@ -248,11 +258,22 @@ export function ConversionTable({
 }) {
   const intl = useIntl();
   const [language, setLanguage] = useState<MnemonicsLocale>(initialLanguage);
-  const convert = useConvertNumbers();
+  const online = useConvertNumbers();
+  // Offline, the browser converts with the kept words (the same code and answers as the server).
+  const local = useMutation({
+    mutationFn: (value: string) => convertOffline(language, value, getUserEmail()),
+    networkMode: 'always',
+  });
+  // The learner's table, kept for converting offline (OwnTable reads the same query).
+  const offline = useStore($offline);
+  useOfflineConversion(language, useMajorTable(language, { enabled: !offline }).data);
+  const [source, setSource] = useState<'online' | 'offline'>('online');
+  const convert = source === 'offline' ? local : online;
   const phrase = useGeneratePhrase();
-  const numbers = useNumbersForm('numbers', 'no_numbers_entered', (value) =>
-    convert.mutateAsync({ numbers: value, language }),
-  );
+  const numbers = useNumbersForm('numbers', 'no_numbers_entered', (value) => {
+    setSource(offline ? 'offline' : 'online');
+    return offline ? local.mutateAsync(value) : online.mutateAsync({ numbers: value, language });
+  });
   const phraseNumber = useNumbersForm('number', 'number_field_empty', (value) =>
     phrase.mutateAsync({ number: value, language }),
   );
@@ -347,11 +368,35 @@ export function ConversionTable({
 }
 
 /** The page: the gate first (Premium modal for free plans), then the table. */
+/** True while offline when this learner's words for `language` are kept in this browser. */
+function useKeptForOffline(language: MnemonicsLocale): boolean {
+  const offline = useStore($offline);
+  const [kept, setKept] = useState(false);
+  useEffect(() => {
+    if (!offline) return setKept(false);
+    let left = false;
+    canConvertOffline(language, getUserEmail())
+      .then((can) => {
+        if (!left) setKept(can);
+      })
+      .catch(() => undefined);
+    return () => {
+      left = true;
+    };
+  }, [language, offline]);
+  return offline && kept;
+}
+
 export function ConversionTablePage() {
   const intl = useIntl();
+  const language = intl.locale === 'es' ? 'es' : 'en';
+  const kept = useKeptForOffline(language);
+  // Offline the plan cannot be read; words kept for this learner were sent only to a plan with
+  // the conversion table (`GET conversiontable/lexicon/` is gated), so the page opens.
+  if (kept) return <ConversionTable initialLanguage={language} />;
   return (
     <GatedPage feature={GATE.feature} title={GATE.title}>
-      <ConversionTable initialLanguage={intl.locale === 'es' ? 'es' : 'en'} />
+      <ConversionTable initialLanguage={language} />
     </GatedPage>
   );
 }

@@ -35,6 +35,7 @@ import { CardSide, type ResolveMediaUrl } from './CardSide.tsx';
 import { CustomStudyBanner } from './CustomStudyBanner.tsx';
 import { describeInterval, formatInterval } from './intervals.ts';
 import { useFlushReviewQueue } from './offlineQueue.ts';
+import { keptMedia } from './offlineStore.ts';
 import * as s from './review.css.ts';
 import { useKeepOfflineCards } from './useKeepOfflineCards.ts';
 import { useReviewAnnouncer, useReviewKeys } from './useReviewKeys.ts';
@@ -108,7 +109,8 @@ export function DeckReview({
   const deck = useDeck(deckId);
   const session = useReviewSession(deckId, { customStudy });
   // One cache of media object URLs for the session: a sibling or a card shown again loads nothing.
-  const resolveMediaUrl = useMediaResolver();
+  // The media of kept cards come from IndexedDB first: offline, a kept card's image shows.
+  const resolveMediaUrl = useMediaResolver({ kept: keptMedia });
   useReviewKeys(session);
   const { live, cardRef } = useReviewAnnouncer(session, initiallyRevealed);
   const { due, feedback, canUndo, undo } = session;

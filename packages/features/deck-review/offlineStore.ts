@@ -9,8 +9,10 @@
 import {
   type DueCard,
   type DueCards,
+  fetchMedia,
   fetchOfflineCards,
   LEARN_AHEAD_SECONDS,
+  mediaHashesIn,
   type OfflineCard,
   type OfflineCards,
   type ReviewRating,
@@ -28,7 +30,8 @@ import {
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /**
- * At most this many bytes of cards (their JSON, images included as data URLs) are kept: 25 MB,
+ * At most this many bytes of cards (their JSON, images included as data URLs, and the media files
+ * their HTML refers to, each counted once) are kept: 25 MB,
  * well inside what Chromium, Firefox and Safari grant a site without asking. The cards are kept
  * in the queue's order, so the budget cuts the latest due.
  */
@@ -49,15 +52,27 @@ export interface OfflinePack {
   desiredRetention: number;
   parameters: number[] | null;
   decks: OfflineCards['decks'];
+  /** Cards and media together, against `OFFLINE_BUDGET_BYTES`. */
   bytes: number;
   cards: number;
+  /** Media files kept (images and sounds the cards' HTML refers to) and their bytes. */
+  mediaFiles?: number;
+  mediaBytes?: number;
   /** Cards left out by the budget. */
   leftOut: number;
+}
+
+/** A media file kept for the offline review, by its hash (`GET space-repetition/media/{hash}/`). */
+export interface StoredMedia {
+  hash: string;
+  blob: Blob;
+  bytes: number;
 }
 
 interface OfflineSchema extends DBSchema {
   cards: { key: number; value: StoredCard; indexes: { byDeck: number } };
   meta: { key: 'pack'; value: OfflinePack };
+  media: { key: string; value: StoredMedia };
 }
 
 let opened: Promise<IDBPDatabase<OfflineSchema>> | null = null;
@@ -65,11 +80,15 @@ let opened: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 /** Null where the browser has no IndexedDB (server rendering, tests in happy-dom). */
 function database(): Promise<IDBPDatabase<OfflineSchema>> | null {
   if (typeof indexedDB === 'undefined') return null;
-  opened ??= openDB<OfflineSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      const cards = db.createObjectStore('cards', { keyPath: 'id' });
-      cards.createIndex('byDeck', 'desk_id');
-      db.createObjectStore('meta');
+  opened ??= openDB<OfflineSchema>(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const cards = db.createObjectStore('cards', { keyPath: 'id' });
+        cards.createIndex('byDeck', 'desk_id');
+        db.createObjectStore('meta');
+      }
+      // Version 2 (issue 46): the media the kept cards show.
+      if (oldVersion < 2) db.createObjectStore('media', { keyPath: 'hash' });
     },
   });
   return opened;
@@ -88,12 +107,31 @@ export async function refreshOfflineCards(
   const db = database();
   if (!db) return null;
   const pack = await fetchOfflineCards({ days: OFFLINE_DAYS });
+  const known = new Set(await (await db).getAllKeys('media'));
   const kept: StoredCard[] = [];
+  const media = new Map<string, StoredMedia | null>(); // null: kept from before
   let bytes = 0;
+  let mediaBytes = 0;
   for (const card of pack.cards) {
     const size = sizeOf(card);
-    if (bytes + size > OFFLINE_BUDGET_BYTES) break;
-    bytes += size;
+    // The card's media not yet counted: read from the server, or the size of the kept copy.
+    const fresh: [string, StoredMedia | null, number][] = [];
+    for (const hash of mediaHashesIn(JSON.stringify(card))) {
+      if (media.has(hash)) continue;
+      const stored = known.has(hash) ? await (await db).get('media', hash) : undefined;
+      if (stored) {
+        fresh.push([hash, null, stored.bytes]);
+        continue;
+      }
+      // A media that cannot be read now (gone, no network) is left out; the card is kept.
+      const blob = await fetchMedia(hash).catch(() => null);
+      if (blob) fresh.push([hash, { hash, blob, bytes: blob.size }, blob.size]);
+    }
+    const extra = fresh.reduce((sum, [, , n]) => sum + n, 0);
+    if (bytes + size + extra > OFFLINE_BUDGET_BYTES) break;
+    bytes += size + extra;
+    mediaBytes += extra;
+    for (const [hash, stored] of fresh) media.set(hash, stored);
     kept.push({ ...card, bytes: size });
   }
   const meta: OfflinePack = {
@@ -105,9 +143,14 @@ export async function refreshOfflineCards(
     decks: pack.decks,
     bytes,
     cards: kept.length,
+    mediaFiles: media.size,
+    mediaBytes,
     leftOut: pack.cards.length - kept.length,
   };
-  const tx = (await db).transaction(['cards', 'meta'], 'readwrite');
+  const tx = (await db).transaction(['cards', 'meta', 'media'], 'readwrite');
+  const files = tx.objectStore('media');
+  for (const hash of known) if (!media.has(hash)) await files.delete(hash);
+  for (const stored of media.values()) if (stored) await files.put(stored);
   const cards = tx.objectStore('cards');
   const waiting = await Promise.all([...keep].map((id) => cards.get(id)));
   await cards.clear();
@@ -125,12 +168,24 @@ export async function offlinePack(): Promise<OfflinePack | null> {
   return (await (await db).get('meta', 'pack')) ?? null;
 }
 
-/** Forgets every kept card (signing out, or another learner on this browser). */
+/** The bytes of a kept media, or null (the review's media resolver tries these first). */
+export async function keptMedia(hash: string): Promise<Blob | null> {
+  const db = database();
+  if (!db) return null;
+  return (await (await db).get('media', hash))?.blob ?? null;
+}
+
+/** Forgets every kept card and media (signing out, or another learner on this browser). */
 export async function clearOfflineCards(): Promise<void> {
   const db = database();
   if (!db) return;
-  const tx = (await db).transaction(['cards', 'meta'], 'readwrite');
-  await Promise.all([tx.objectStore('cards').clear(), tx.objectStore('meta').clear(), tx.done]);
+  const tx = (await db).transaction(['cards', 'meta', 'media'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('cards').clear(),
+    tx.objectStore('meta').clear(),
+    tx.objectStore('media').clear(),
+    tx.done,
+  ]);
 }
 
 function schedulerOf(pack: OfflinePack, deckId: number) {

@@ -33,6 +33,7 @@ export function OfflineCardsSection() {
             id="profile.offline.kept"
             values={{
               cards: pack.cards,
+              media: pack.mediaFiles ?? 0,
               size: megabytes(pack.bytes),
               budget: megabytes(OFFLINE_BUDGET_BYTES),
               at: intl.formatDate(pack.generatedAt, { dateStyle: 'medium', timeStyle: 'short' }),

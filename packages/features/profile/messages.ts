@@ -68,7 +68,7 @@ export const en = {
   'profile.history.status.cancelled': 'Cancelled',
   'profile.offline.title': 'Offline review',
   'profile.offline.kept':
-    '{cards, plural, one {# card kept} other {# cards kept}} in this browser for reviewing offline: {size} MB of {budget} MB (read {at}).',
+    '{cards, plural, one {# card kept} other {# cards kept}} in this browser for reviewing offline, with {media, plural, one {# image or sound} other {# images and sounds}}: {size} MB of {budget} MB (read {at}).',
   'profile.offline.none':
     'No cards kept in this browser yet. Opening your decks online keeps those due in the next 3 days (up to {budget} MB).',
   'profile.reviewSound.title': 'Review sounds',
@@ -173,7 +173,7 @@ export const es: typeof en = {
   'profile.history.status.cancelled': 'Cancelado',
   'profile.offline.title': 'Revisión sin conexión',
   'profile.offline.kept':
-    '{cards, plural, one {# tarjeta guardada} other {# tarjetas guardadas}} en este navegador para repasar sin conexión: {size} MB de {budget} MB (leídas el {at}).',
+    '{cards, plural, one {# tarjeta guardada} other {# tarjetas guardadas}} en este navegador para repasar sin conexión, con {media, plural, one {# imagen o sonido} other {# imágenes y sonidos}}: {size} MB de {budget} MB (leídas el {at}).',
   'profile.offline.none':
     'Aún no hay tarjetas guardadas en este navegador. Al abrir tus mazos con conexión se guardan las de los próximos 3 días (hasta {budget} MB).',
   'profile.reviewSound.title': 'Sonidos del repaso',

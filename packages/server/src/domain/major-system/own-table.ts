@@ -3,11 +3,13 @@
  * must encode its number by sound in its language; it then comes first wherever the lexicon
  * offers words (conversion, splits, phrases, macro-image stories).
  */
+import { OWN_WORD_SCORE, ownWordsFirst } from '@memoria/api/major-system';
 import type { Candidate, Lexicon } from './lexicon.ts';
 import { spanishGender } from './spanish-words.ts';
 
-/** Two-digit number → the learner's word, for one language. */
-export type OwnWords = ReadonlyMap<string, string>;
+export type { OwnWords } from '@memoria/api/major-system';
+
+import type { OwnWords } from '@memoria/api/major-system';
 
 export const TABLE_NUMBERS: readonly string[] = Array.from({ length: 100 }, (_, i) =>
   String(i).padStart(2, '0'),
@@ -52,7 +54,7 @@ function ownCandidate(lex: Lexicon, digits: string, word: string): Candidate {
     word,
     digits,
     // Above any dictionary word (scores stay under 4): the learner's choice comes first.
-    score: 10,
+    score: OWN_WORD_SCORE,
     noun: known?.noun ?? true,
     verb: known?.verb ?? false,
     singularVerb: known?.singularVerb,
@@ -66,28 +68,9 @@ function ownCandidate(lex: Lexicon, digits: string, word: string): Candidate {
   };
 }
 
-/** The words of `base` with the learner's own words first for their numbers. */
-class OwnFirst extends Map<string, readonly Candidate[]> {
-  readonly base: ReadonlyMap<string, readonly Candidate[]>;
-  constructor(base: ReadonlyMap<string, readonly Candidate[]>, own: Map<string, Candidate[]>) {
-    super(own);
-    this.base = base;
-  }
-  override get(digits: string) {
-    return super.get(digits) ?? this.base.get(digits);
-  }
-  override has(digits: string) {
-    return super.has(digits) || this.base.has(digits);
-  }
-}
-
 /** `lex` as this learner sees it: their own words first; `lex` itself when they have none. */
 export function withOwnWords(lex: Lexicon, own: OwnWords): Lexicon {
-  if (own.size === 0) return lex;
-  const first = new Map<string, Candidate[]>();
-  for (const [digits, word] of own) {
-    const rest = (lex.byDigits.get(digits) ?? []).filter((c) => c.word !== word.toLowerCase());
-    first.set(digits, [ownCandidate(lex, digits, word), ...rest]);
-  }
-  return { ...lex, byDigits: new OwnFirst(lex.byDigits, first), longest: Math.max(lex.longest, 2) };
+  return ownWordsFirst<Candidate, Lexicon>(lex, own, (digits, word) =>
+    ownCandidate(lex, digits, word),
+  );
 }

@@ -2,7 +2,7 @@
 import type { Handlers, Schemas } from '../../contract/types.ts';
 import { recordActivity } from '../../db/queries/activities.ts';
 import { ownWords } from '../../db/queries/major-table.ts';
-import { convertNumber, generatePhrase } from '../../domain/major-system/convert.ts';
+import { convertNumber, generatePhrase, packedLexicon } from '../../domain/major-system/convert.ts';
 import { currentUser } from '../../http/current-user.ts';
 import { validationError } from '../../http/errors.ts';
 import { MESSAGES } from './messages.ts';
@@ -27,6 +27,14 @@ export const handlers: Handlers = {
     const results = numbers.map((n) => convertNumber(language, n, own));
     await recordActivity(sql, user.id, { type: 'conversion_table' });
     const out: Schemas['ConversionResult'] = { language, results };
+    return c.json(out, 200);
+  },
+
+  /** The word index the browser converts with offline (the same answers as above). */
+  async getConversionLexicon(c, { query }) {
+    currentUser(c);
+    const language = query.language ?? 'en';
+    const out: Schemas['ConversionLexicon'] = { language, words: packedLexicon(language) };
     return c.json(out, 200);
   },
 

@@ -175,3 +175,51 @@ describe("the learner's own table", () => {
     expect(es.body.results[0].words[0]).not.toBe('mat');
   });
 });
+
+describe('the lexicon for converting offline', () => {
+  it("gives the browser what it needs to answer as convert-numbers does, the learner's table on top", async () => {
+    const { convertNumber, unpackLexicon } = await import('@memoria/api/major-system');
+    const ana = await standard();
+    expect(
+      (
+        await save(ana.access, [
+          { digits: '28', word: 'navy' },
+          { digits: '14', word: 'tower' },
+        ])
+      ).status,
+    ).toBe(200);
+    const numbers = '28 3141592653 1428 0 999999999999 7 281428';
+    for (const language of ['en', 'es'] as const) {
+      const lex = await t.request('GET', `${CT}/lexicon/?language=${language}`, {
+        token: ana.access,
+      });
+      expect(lex.status).toBe(200);
+      expect(lex.body.language).toBe(language);
+      const table = await t.request('GET', `${CT}/table/?language=${language}`, {
+        token: ana.access,
+      });
+      const own = new Map(
+        (table.body.entries as Entry[])
+          .filter((e) => e.word)
+          .map((e) => [e.digits, e.word as string]),
+      );
+      const server = await t.request('POST', `${CT}/convert-numbers/`, {
+        token: ana.access,
+        body: { numbers, language },
+      });
+      const index = unpackLexicon(lex.body.words);
+      const local = {
+        language,
+        results: numbers.split(' ').map((n) => convertNumber(index, n, own)),
+      };
+      expect(JSON.stringify(local)).toBe(JSON.stringify(server.body));
+    }
+  });
+
+  it('refuses free plans like the other conversion tools', async () => {
+    const free = await t.signUp();
+    const res = await t.request('GET', `${CT}/lexicon/`, { token: free.access });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'plan_required', feature: 'conversion_table' });
+  });
+});
