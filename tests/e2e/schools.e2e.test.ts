@@ -8,11 +8,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { enterpriseAccount } from '../support/learners.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
-const SCHOOL_DEMO = { email: 'school@memoria.app', password: 'school-password' };
 const call = jsonApi(baseUrl);
 let browser: Browser;
 
@@ -26,10 +26,10 @@ afterAll(async () => {
 
 describe('schools in the browser', () => {
   test('an Enterprise account opens Escuelas from the sidebar, runs the wizard in Spanish enrolling its invited student, and edits a course', async () => {
-    const tokens = await call<{ access: string; refresh: string }>('/auth/token/', {
-      method: 'POST',
-      body: JSON.stringify(SCHOOL_DEMO),
-    });
+    // An Enterprise account of its own: the shared school demo account gets schools from other
+    // journeys, and this one starts from none.
+    const account = await enterpriseAccount(call, 'schools');
+    const tokens = account.tokens;
     // A student who applied the school account's invitation: the wizard offers them to enroll.
     const n = randomBytes(4).toString('hex');
     const student = {
@@ -59,7 +59,7 @@ describe('schools in the browser', () => {
     await context.addCookies([
       { name: 'language', value: 'es', url: baseUrl },
       { name: 'session_hint', value: '1', url: baseUrl },
-      { name: 'user_email', value: SCHOOL_DEMO.email, url: baseUrl },
+      { name: 'user_email', value: account.email, url: baseUrl },
     ]);
     await context.addInitScript(
       ([access, refresh]) => {

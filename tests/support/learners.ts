@@ -47,6 +47,29 @@ export async function standardLearner(call: Call, baseUrl: string, tag: string):
   return learner;
 }
 
+/**
+ * A new Enterprise account (a school's teacher) of its own: the seeded Enterprise+ owner invites
+ * it. Journeys that need a school-less Enterprise account use this, never the shared school demo
+ * account, which other journeys give schools.
+ */
+export async function enterpriseAccount(call: Call, tag: string): Promise<Learner> {
+  const owner = await call<Tokens>('/auth/token/', {
+    method: 'POST',
+    body: JSON.stringify({ email: 'owner@memoria.app', password: 'owner-password' }),
+  });
+  const invitation = await call<{ code: string }>('/auth/enterprise-invitations/', {
+    method: 'POST',
+    token: owner.access,
+    body: JSON.stringify({}),
+  });
+  const learner = await newLearner(call, tag);
+  await call(`/auth/enterprise-invitation/${invitation.code}/apply/`, {
+    method: 'POST',
+    token: learner.tokens.access,
+  });
+  return learner;
+}
+
 /** `a` asks `b` for friendship and `b` accepts. */
 export async function befriend(call: Call, a: Learner, b: Learner): Promise<void> {
   const sent = await call<{ id: number }>('/friends/friendships/', {
