@@ -179,44 +179,64 @@ describe('Anki import', () => {
     expect(introduced?.count).toBe(2);
   });
 
-  it('refuses bad files with 400 naming file and a code per reason, importing nothing', async () => {
-    const ana = await t.signUp();
-    const cases: [Uint8Array, string][] = [
-      [new TextEncoder().encode('just text'), 'anki_not_a_zip'],
-      [ankiPackage(COLLECTION).slice(0, 200), 'anki_not_a_zip'],
-      [zipSync({ 'readme.txt': new TextEncoder().encode('hi') }), 'anki_no_collection'],
-      [
-        zipSync({ 'collection.anki2': new TextEncoder().encode('not sqlite') }),
-        'anki_corrupt_collection',
-      ],
-      [zipSync({ 'collection.anki21b': new Uint8Array([1, 2, 3]) }), 'anki_corrupt_collection'],
-      [
-        zipSync({ 'collection.anki2': new Uint8Array(20 * 1024 * 1024) }, { level: 9 }),
-        'anki_too_large',
-      ],
-      // A media map that is not the zstd protobuf an anki21b package holds.
-      [
+  // One test per file: each upload starts the parser's child process, and seven in one test
+  // outlasted the 30 s guard on a loaded machine (the fresh-clone run of 457a540).
+  const badFiles: [string, string, () => Uint8Array][] = [
+    ['plain text', 'anki_not_a_zip', () => new TextEncoder().encode('just text')],
+    ['a cut zip', 'anki_not_a_zip', () => ankiPackage(COLLECTION).slice(0, 200)],
+    [
+      'a zip with no collection',
+      'anki_no_collection',
+      () => zipSync({ 'readme.txt': new TextEncoder().encode('hi') }),
+    ],
+    [
+      'a collection that is not SQLite',
+      'anki_corrupt_collection',
+      () => zipSync({ 'collection.anki2': new TextEncoder().encode('not sqlite') }),
+    ],
+    [
+      'an anki21b collection that is not zstd',
+      'anki_corrupt_collection',
+      () => zipSync({ 'collection.anki21b': new Uint8Array([1, 2, 3]) }),
+    ],
+    [
+      'a collection past the size limit',
+      'anki_too_large',
+      () => zipSync({ 'collection.anki2': new Uint8Array(20 * 1024 * 1024) }, { level: 9 }),
+    ],
+    // A media map that is not the zstd protobuf an anki21b package holds.
+    [
+      'a media map that is not zstd protobuf',
+      'anki_corrupt_media',
+      () =>
         zipSync({
           ...unzipSync(ankiPackage(COLLECTION, 'anki21b')),
           media: new TextEncoder().encode('{"0": "map.png"}'),
         }),
-        'anki_corrupt_media',
-      ],
-    ];
-    for (const [bytes, code] of cases) {
-      const res = await upload(ana, bytes);
+    ],
+  ];
+
+  it.each(badFiles)(
+    'refuses %s with 400 naming file and %s, importing nothing',
+    async (_, code, bytes) => {
+      const ana = await t.signUp();
+      const res = await upload(ana, bytes());
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'validation_error', field_codes: { file: [code] } });
       expect(res.body.fields.file).toHaveLength(1);
-    }
+      const [count] = await t.deps.sql<{ n: number }[]>`
+      select count(*)::int as n from desks where owner_id = ${ana.user.id}`;
+      expect(count?.n).toBe(0);
+    },
+  );
+
+  it('refuses a form with no file with 400 anki_file_required', async () => {
+    const ana = await t.signUp();
     const missing = new FormData();
     missing.set('other', 'x');
     const none = await t.request('POST', IMPORT, { token: ana.access, form: missing });
     expect(none.status).toBe(400);
     expect(none.body.field_codes).toMatchObject({ file: ['anki_file_required'] });
-    const [count] = await t.deps.sql<{ n: number }[]>`
-      select count(*)::int as n from desks where owner_id = ${ana.user.id}`;
-    expect(count?.n).toBe(0);
   });
 
   it('answers 413 to a body declared larger than the route limit of 256 MiB + 64 KiB', async () => {
