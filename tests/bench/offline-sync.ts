@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newLearner, signedIn, type Tokens } from '../support/learners.ts';
+import { offlineStoreCount } from '../support/offline-store.ts';
 import { type RunningProduct, startProduct } from '../support/product.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 
@@ -84,21 +85,7 @@ try {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.reload();
     await page.locator('article[data-card-id]').waitFor();
-    const kept = () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('memoria-offline');
-            open.onerror = () => resolve(0);
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('cards')) return resolve(0);
-              const counted = db.transaction('cards').objectStore('cards').count();
-              counted.onsuccess = () => resolve(counted.result);
-              counted.onerror = () => resolve(0);
-            };
-          }),
-      );
+    const kept = () => offlineStoreCount(page, 'cards');
     while ((await kept()) < RATINGS) await page.waitForTimeout(200);
     await context.setOffline(true);
     const paints: number[] = [];

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { type Learner, newLearner, signedIn, type Tokens } from '../support/learners.ts';
+import { offlineStoreCount } from '../support/offline-store.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -51,22 +52,7 @@ const WORKER_FILE = join(import.meta.dirname, '../../dist/client/sw.js');
 const originalWorker = readFileSync(WORKER_FILE, 'utf8');
 
 /** Cards kept in this page's IndexedDB (the offline review's store). */
-function keptCards(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('memoria-offline');
-        open.onerror = () => resolve(0);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('cards')) return resolve(0);
-          const counted = db.transaction('cards').objectStore('cards').count();
-          counted.onsuccess = () => resolve(counted.result);
-          counted.onerror = () => resolve(0);
-        };
-      }),
-  );
-}
+const keptCards = (page: Page) => offlineStoreCount(page, 'cards');
 
 /** The registration's active and waiting workers' states. */
 function workerStates(page: Page) {

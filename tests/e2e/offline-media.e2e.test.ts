@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newLearner, signedIn } from '../support/learners.ts';
+import { offlineStoreCount } from '../support/offline-store.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -61,21 +62,7 @@ test('offline, a kept card shows its image', async () => {
     await page.reload();
     await page.locator('article[data-card-id]').waitFor();
     // The card and its image are kept in IndexedDB.
-    const keptMedia = () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('memoria-offline');
-            open.onerror = () => resolve(-1);
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('media')) return resolve(0);
-              const count = db.transaction('media').objectStore('media').count();
-              count.onsuccess = () => resolve(count.result);
-              count.onerror = () => resolve(-1);
-            };
-          }),
-      );
+    const keptMedia = () => offlineStoreCount(page, 'media');
     await expect.poll(keptMedia, { timeout: 30_000, interval: 200 }).toBe(1);
 
     await context.setOffline(true);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newLearner, signedIn } from '../support/learners.ts';
+import { offlineStoreCount } from '../support/offline-store.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -58,23 +59,7 @@ test('reviews five cards offline, undoes one, and syncs exactly four', async () 
     await page.reload();
     await page.locator('article[data-card-id]').waitFor();
     // The six cards are kept in IndexedDB.
-    // Counted with page.evaluate and polled here: a predicate that returns a promise would read
-    // as truthy at once.
-    const keptCards = () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('memoria-offline');
-            open.onerror = () => resolve(-1);
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains('cards')) return resolve(0);
-              const count = db.transaction('cards').objectStore('cards').count();
-              count.onsuccess = () => resolve(count.result);
-              count.onerror = () => resolve(-1);
-            };
-          }),
-      );
+    const keptCards = () => offlineStoreCount(page, 'cards');
     await expect.poll(keptCards, { timeout: 30_000, interval: 200 }).toBe(6);
 
     await context.setOffline(true);
