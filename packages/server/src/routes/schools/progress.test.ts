@@ -9,14 +9,14 @@ import { DEFAULT_WEIGHTS } from '../../domain/review/memory-model.ts';
 import { addDays, localDate } from '../../domain/review/scheduling.ts';
 import { recallAt, studentDecay } from '../../domain/schools/progress.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { A, helpers, type Person } from '../../test/schools.ts';
+import { A, type GroupWho, helpers, type Person } from '../../test/schools.ts';
 import { helpers as srHelpers } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
-const { person, makeSchool, makeGroup, befriend } = helpers(() => t);
-const { deckOf, rate } = srHelpers(() => t);
+const { assignedGroup } = helpers(() => t);
+const { rate } = srHelpers(() => t);
 
-type Who = 'owner' | 'teacher' | 'otherTeacher' | 'student' | 'idleStudent' | 'otherStudent';
+type Who = GroupWho;
 const people = {} as Record<Who, Person>;
 let course: { id: number };
 let cardIds: number[];
@@ -68,31 +68,10 @@ async function expectedRecalls(who: Person, decay: number) {
 
 beforeAll(async () => {
   t = await createTestBackend();
-  people.owner = await person('enterprise');
-  people.teacher = await person('enterprise');
-  people.otherTeacher = await person('enterprise');
-  people.student = await person('standard');
-  people.idleStudent = await person('standard');
-  people.otherStudent = await person('standard');
-  const school = await makeSchool(people.owner);
-  await makeSchool(people.otherTeacher, { name: 'Other school' });
-  course = await makeGroup(people.owner, 'courses', { school_id: school.id });
-  await befriend(people.owner, people.otherStudent);
-  for (const who of [people.teacher, people.student, people.idleStudent]) {
-    await befriend(people.owner, who);
-    const res = await t.request('POST', `${A}/courses/${course.id}/enroll/`, {
-      token: people.owner.access,
-      body: { user_id: who.user.id },
-    });
-    expect(res.status).toBe(200);
-  }
-  const made = await deckOf(people.teacher, 4);
-  cardIds = made.ids;
-  const assigned = await t.request('POST', `${A}/courses/${course.id}/assignments/`, {
-    token: people.teacher.access,
-    body: { desk_id: made.deck.id, due_date: due() },
-  });
-  expect(assigned.status).toBe(201);
+  const made = await assignedGroup('courses', { cards: 4, due_date: due() });
+  Object.assign(people, made.people);
+  course = made.group;
+  cardIds = made.cardIds;
   for (const id of cardIds.slice(0, 2)) {
     const res = await rate(people.student, id, { difficulty: 'good', answer_time_ms: 30_000 });
     expect(res.status).toBe(200);

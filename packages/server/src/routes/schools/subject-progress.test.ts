@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { A, helpers, type Person } from '../../test/schools.ts';
+import { A, type GroupWho, helpers, type Person } from '../../test/schools.ts';
 import { helpers as srHelpers } from '../../test/space-repetition.ts';
 
 let t: TestBackend;
-const { person, makeSchool, makeGroup, befriend } = helpers(() => t);
-const { deckOf, rate } = srHelpers(() => t);
+const { assignedGroup } = helpers(() => t);
+const { rate } = srHelpers(() => t);
 
-type Who = 'owner' | 'teacher' | 'otherTeacher' | 'student' | 'idleStudent' | 'otherStudent';
+type Who = GroupWho;
 const people = {} as Record<Who, Person>;
 let subject: { id: number };
 let cardIds: number[];
@@ -34,31 +34,10 @@ const progress = (who: Who | 'anonymous', id = subject.id) =>
 
 beforeAll(async () => {
   t = await createTestBackend();
-  people.owner = await person('enterprise');
-  people.teacher = await person('enterprise');
-  people.otherTeacher = await person('enterprise');
-  people.student = await person('standard');
-  people.idleStudent = await person('standard');
-  people.otherStudent = await person('standard');
-  const school = await makeSchool(people.owner);
-  await makeSchool(people.otherTeacher, { name: 'Other school' });
-  subject = await makeGroup(people.owner, 'subjects', { school_id: school.id });
-  await befriend(people.owner, people.otherStudent);
-  for (const who of [people.teacher, people.student, people.idleStudent]) {
-    await befriend(people.owner, who);
-    const res = await t.request('POST', `${A}/subjects/${subject.id}/enroll/`, {
-      token: people.owner.access,
-      body: { user_id: who.user.id },
-    });
-    expect(res.status).toBe(200);
-  }
-  const made = await deckOf(people.teacher, 3);
-  cardIds = made.ids;
-  const assigned = await t.request('POST', `${A}/subjects/${subject.id}/assignments/`, {
-    token: people.teacher.access,
-    body: { desk_id: made.deck.id },
-  });
-  expect(assigned.status).toBe(201);
+  const made = await assignedGroup('subjects', { cards: 3 });
+  Object.assign(people, made.people);
+  subject = made.group;
+  cardIds = made.cardIds;
   const res = await rate(people.student, cardIds[0] ?? 0, { difficulty: 'good' });
   expect(res.status).toBe(200);
 });
