@@ -5,9 +5,10 @@
 // whole when it ends (lanes would interleave it line by line); a table of each step's time and
 // the wall time comes before the count.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { countAll, countJson, failedCases } from './test-reports.ts';
 
 interface Step {
   name: string;
@@ -24,26 +25,6 @@ const vitestReport = join(reports, 'vitest.json');
 const journeysReport = join(reports, 'journeys.json');
 const storiesReport = join(reports, 'stories.json');
 const docsPagesReport = join(reports, 'docs-pages.json');
-
-/** Vitest's and Jest's JSON reports share these counts. */
-function countJson(report: string): () => { passed: number; failed: number } {
-  return () => {
-    if (!existsSync(report)) return { passed: 0, failed: 1 };
-    const counts = JSON.parse(readFileSync(report, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-    };
-    return { passed: counts.numPassedTests, failed: counts.numFailedTests };
-  };
-}
-
-/** The sum of several reports' counts (a step that writes more than one). */
-function countAll(...counts: Array<() => { passed: number; failed: number }>) {
-  return () =>
-    counts
-      .map((count) => count())
-      .reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed }));
-}
 
 const vitest = (project: string, report: string): string[] => [
   'run',
@@ -192,6 +173,10 @@ console.log(
 const failures = results.filter((r) => !r.ok).map((r) => r.name);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
+const cases = [vitestReport, journeysReport, storiesReport, docsPagesReport].flatMap((report) =>
+  failedCases(report, root),
+);
+if (cases.length > 0) console.log(`\nFailed tests:\n${cases.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 ? 1 : 0);

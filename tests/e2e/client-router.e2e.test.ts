@@ -10,7 +10,7 @@ import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { directives, recordCspViolations } from '../support/csp.ts';
 import { type Learner, newLearner, signedIn } from '../support/learners.ts';
-import { waitForQuiet } from '../support/quiet.ts';
+import { waitForIslands, waitForQuiet } from '../support/quiet.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -224,8 +224,13 @@ describe('moving between app pages in the browser', () => {
       await page.goto(`${baseUrl}/space-repetition`);
       await page.getByRole('heading', { name: 'Space Repetition', level: 1 }).waitFor();
       await waitForQuiet(page);
+      // The top bar's button does nothing until its island has hydrated (CI, 2026-11-29: the
+      // click came first on a loaded machine and the drawer never opened).
+      await waitForIslands(page);
       await markWindow(page);
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      await menu.click();
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
       const drawer = page.getByRole('dialog', { name: 'Menu' });
       await follow(page, '/my-progress', drawer);
       await page.getByRole('heading', { name: 'My progress', level: 1 }).waitFor();

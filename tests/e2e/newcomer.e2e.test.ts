@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { waitForQuiet } from '../support/quiet.ts';
+import { waitForIslands, waitForQuiet } from '../support/quiet.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -100,9 +100,7 @@ async function open(
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await waitForQuiet(page);
-  await page.waitForFunction(
-    () => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0,
-  );
+  await waitForIslands(page);
 }
 
 let session: Session;

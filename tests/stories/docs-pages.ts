@@ -369,15 +369,20 @@ async function openKeeper(context: BrowserContext, base: string, dir: string): P
  * browser context of its own (see the top of this file), and prints one line per page. Returns
  * the counts.
  */
+export interface DocsPageFailure {
+  id: string;
+  problems: string[];
+}
+
 export async function checkDocsPages(
   storybook: StaticStorybook,
-): Promise<{ passed: number; failed: number; seconds: number }> {
+): Promise<{ passed: number; failed: number; seconds: number; failures: DocsPageFailure[] }> {
   const started = Date.now();
   const queue = docsPages(storybook.dir);
   const total = queue.length;
   console.log(`checking ${total} docs pages`);
   const browser = await launchChromium();
-  let failed = 0;
+  const failures: DocsPageFailure[] = [];
   try {
     await Promise.all(
       Array.from({ length: availableParallelism() }, async () => {
@@ -402,7 +407,7 @@ export async function checkDocsPages(
           if (problems.length === 0) {
             console.log(`  ok      ${docs.id} (${seconds} s)`);
           } else {
-            failed++;
+            failures.push({ id: docs.id, problems });
             console.log(`  FAILED  ${docs.id} (${seconds} s)`);
             for (const problem of problems) console.log(`          ${problem}`);
           }
@@ -413,8 +418,9 @@ export async function checkDocsPages(
     await browser.close();
   }
   const seconds = (Date.now() - started) / 1000;
+  const failed = failures.length;
   console.log(`docs pages: ${total - failed} passed, ${failed} failed in ${seconds.toFixed(1)} s`);
-  return { passed: total - failed, failed, seconds };
+  return { passed: total - failed, failed, seconds, failures };
 }
 
 if (import.meta.main) {

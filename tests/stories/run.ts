@@ -56,9 +56,18 @@ try {
     const docs = await checkDocsPages(storybook);
     docsFailed = docs.failed;
     const report = process.env.DOCS_PAGES_REPORT;
-    // The shape of Jest's and Vitest's JSON reports, which npm test counts the same way.
+    // The shape of Jest's and Vitest's JSON reports, which npm test counts and names the same way.
     if (report) {
-      const counts = { numPassedTests: docs.passed, numFailedTests: docs.failed };
+      const failedCases = docs.failures.map(({ id, problems }) => ({
+        status: 'failed',
+        fullName: `docs page ${id}`,
+        failureMessages: problems,
+      }));
+      const counts = {
+        numPassedTests: docs.passed,
+        numFailedTests: docs.failed,
+        testResults: [{ name: 'docs pages', assertionResults: failedCases }],
+      };
       writeFileSync(report, JSON.stringify(counts));
     }
   }

@@ -32,3 +32,16 @@ export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 30_000
     page.off('requestfailed', remove);
   }
 }
+
+/**
+ * Resolves once every `client:load` island has hydrated (Astro drops an island's `ssr` attribute
+ * when it has). A click on server-rendered markup before then does nothing, as for a user: the
+ * quiet network alone does not say the scripts it fetched have run on a busy machine.
+ */
+export async function waitForIslands(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0,
+    undefined,
+    { timeout: timeoutMs },
+  );
+}

@@ -1,0 +1,61 @@
+// What `npm test` reads from its steps' JSON reports: the counts, and the failed cases by name.
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/** The part of Jest's and Vitest's JSON reports read here; the docs pages write the same shape. */
+export interface JsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: Array<{
+    name: string;
+    assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }>;
+  }>;
+}
+
+type Counts = { passed: number; failed: number };
+
+/** A report's counts; a missing report (the step crashed before writing it) counts as a failure. */
+export function countJson(report: string): () => Counts {
+  return () => {
+    if (!existsSync(report)) return { passed: 0, failed: 1 };
+    const counts = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+    return { passed: counts.numPassedTests, failed: counts.numFailedTests };
+  };
+}
+
+/** The sum of several reports' counts (a step that writes more than one). */
+export function countAll(...counts: Array<() => Counts>): () => Counts {
+  return () =>
+    counts
+      .map((count) => count())
+      .reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed }));
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts terminal colours.
+const COLOURS = /\u001b\[[0-9;]*m/g;
+
+/**
+ * The failed cases a report names, each with the first lines of its message. `npm test` prints
+ * them last, so the end of a CI log (all a reader may be shown) says what failed, not only which
+ * step: on 2026-11-29 a red CI's tail named the journeys step and nothing more.
+ */
+export function failedCases(report: string, root: string, lines = 4): string[] {
+  if (!existsSync(report)) return [];
+  const { testResults = [] } = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+  return testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const where = file.name.startsWith('/') ? relative(root, file.name) : file.name;
+        const message = test.failureMessages
+          .join('\n')
+          .replace(COLOURS, '')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .slice(0, lines);
+        return [`- ${where} › ${test.fullName}`, ...message.map((line) => `    ${line}`)].join(
+          '\n',
+        );
+      }),
+  );
+}

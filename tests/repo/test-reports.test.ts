@@ -1,0 +1,59 @@
+// `npm test`'s reading of its steps' reports: counts, and failed cases named at the end of a log.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { countAll, countJson, failedCases } from '../../scripts/test-reports.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'test-reports-'));
+const write = (name: string, report: unknown) => {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(report));
+  return file;
+};
+
+const journeys = write('journeys.json', {
+  numPassedTests: 67,
+  numFailedTests: 1,
+  testResults: [
+    {
+      name: '/repo/tests/e2e/client-router.e2e.test.ts',
+      assertionResults: [
+        { status: 'passed', fullName: 'a passing case', failureMessages: [] },
+        {
+          status: 'failed',
+          fullName: 'moving between app pages on a phone, the drawer closes',
+          failureMessages: [
+            '\u001b[31mTimeoutError\u001b[39m: locator.click: Timeout 30000ms exceeded.\nCall log:\n\n  - waiting for the menu\n    at follow (client-router.e2e.test.ts:112:52)\n    at more',
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+describe("npm test's report reading", () => {
+  test('names each failed case with its file and the first lines of its message', () => {
+    expect(failedCases(journeys, '/repo')).toEqual([
+      [
+        '- tests/e2e/client-router.e2e.test.ts › moving between app pages on a phone, the drawer closes',
+        '    TimeoutError: locator.click: Timeout 30000ms exceeded.',
+        '    Call log:',
+        '      - waiting for the menu',
+        '        at follow (client-router.e2e.test.ts:112:52)',
+      ].join('\n'),
+    ]);
+  });
+
+  test('a report of counts only (no cases) and a missing report name nothing', () => {
+    const countsOnly = write('counts.json', { numPassedTests: 3, numFailedTests: 0 });
+    expect(failedCases(countsOnly, '/repo')).toEqual([]);
+    expect(failedCases(join(dir, 'missing.json'), '/repo')).toEqual([]);
+  });
+
+  test('counts add up across reports, and a missing report is a failure', () => {
+    const docs = write('docs.json', { numPassedTests: 99, numFailedTests: 0 });
+    expect(countAll(countJson(journeys), countJson(docs))()).toEqual({ passed: 166, failed: 1 });
+    expect(countJson(join(dir, 'missing.json'))()).toEqual({ passed: 0, failed: 1 });
+  });
+});
