@@ -121,9 +121,10 @@ function networkSettled(state: PageWatch): Promise<void> {
  * loaded; no query or mutation in flight in the story's QueryClients (registered by the story
  * decorators in packages/features/shared/test/storybook.tsx) nor in the page's shared one, and no
  * answer waiting to be handed to React (TanStack Query does that in a later task; the preview
- * counts them, .storybook/query-handovers.ts); images decoded; then two animation frames, and
- * the whole check again, so work the render started (a query enabled by another's answer) is
- * waited for the same way. Every wait ends on an event, never a timer.
+ * counts them, .storybook/query-handovers.ts); no card media being read from the browser's kept
+ * copies or fetched (packages/api/src/media.ts counts them); images decoded; then two animation
+ * frames, and the whole check again, so work the render started (a query enabled by another's
+ * answer) is waited for the same way. Every wait ends on an event, never a timer.
  *
  * The frames are those of Playwright's clock (`setFixedTime` in `prepare` installs it, and it
  * runs the page's timers and animation frames in its own order), not the browser's paints; the
@@ -144,6 +145,8 @@ function settledInPage(): Promise<void> {
   };
   const scope = globalThis as unknown as Record<symbol, unknown>;
   const handovers = scope[Symbol.for('memoria.queryHandovers')] as QueryHandovers | undefined;
+  // Card media read from the browser's kept copies before any request (packages/api/src/media.ts).
+  const media = scope[Symbol.for('memoria.mediaLoads')] as QueryHandovers | undefined;
   const clients = (): Client[] => {
     const story = (scope[Symbol.for('memoria.storyQueryClients')] as Set<Client>) ?? new Set();
     const shared = scope[Symbol.for('memoria.queryClient')] as Client | undefined;
@@ -151,6 +154,7 @@ function settledInPage(): Promise<void> {
   };
   const busy = () =>
     (handovers?.pending ?? 0) > 0 ||
+    (media?.pending ?? 0) > 0 ||
     clients().some((c) => c.isFetching() > 0 || c.isMutating() > 0);
   const queriesIdle = () =>
     new Promise<void>((resolve) => {
@@ -164,8 +168,10 @@ function settledInPage(): Promise<void> {
       for (const c of clients()) {
         stops.push(c.getQueryCache().subscribe(check), c.getMutationCache().subscribe(check));
       }
-      handovers?.onIdle.add(check);
-      stops.push(() => handovers?.onIdle.delete(check));
+      for (const work of [handovers, media]) {
+        work?.onIdle.add(check);
+        stops.push(() => work?.onIdle.delete(check));
+      }
     });
   const loading = () => [...document.images].filter((img) => !img.complete);
   const imagesDecoded = () =>

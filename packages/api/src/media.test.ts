@@ -1,7 +1,7 @@
 /** The media resolver against a real HTTP server (src/test/http-server.ts), as client.test.ts. */
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient } from './client.ts';
-import { createMediaResolver, mediaHash } from './media.ts';
+import { createMediaResolver, MEDIA_LOADS, type MediaLoads, mediaHash } from './media.ts';
 import { startTestServer, type TestServer } from './test/http-server.ts';
 
 let server: TestServer;
@@ -123,5 +123,32 @@ describe('media resolver', () => {
     // A media not kept is still fetched.
     await expect(resolver.resolve(src(4))).rejects.toThrow();
     expect(server.requests).toHaveLength(1);
+  });
+
+  test('publishes its loads under way until each settles, as the story tests wait for them', async () => {
+    let release = (_blob: Blob | null) => {};
+    const held = new Promise<Blob | null>((resolve) => {
+      release = resolve;
+    });
+    const resolver = createMediaResolver({ urls: recordedUrls().urls, kept: () => held });
+    const url = resolver.resolve(src(6));
+    const loads = (globalThis as unknown as Record<symbol, MediaLoads | undefined>)[MEDIA_LOADS];
+    expect(loads).toBeDefined();
+    const idle = vi.fn();
+    loads?.onIdle.add(idle);
+    // The kept copy is still being read (IndexedDB, a real wait): not a request, not a query.
+    expect(loads?.pending).toBe(1);
+    resolver.resolve(src(6)); // the same hash: the same load
+    expect(loads?.pending).toBe(1);
+    release(new Blob(['PNG'], { type: 'image/png' }));
+    await url;
+    expect(loads?.pending).toBe(0);
+    expect(idle).toHaveBeenCalledTimes(1);
+    // A failed load settles too.
+    const failing = createMediaResolver({ kept: () => Promise.reject(new Error('gone')) });
+    server.handle(() => ({ status: 404, body: 'none' }));
+    await expect(failing.resolve(src(7))).rejects.toThrow();
+    expect(loads?.pending).toBe(0);
+    loads?.onIdle.delete(idle);
   });
 });

@@ -40,6 +40,38 @@ export async function fetchMedia(hash: string, client: ApiClient = api): Promise
   return unwrap(result) as unknown as Blob;
 }
 
+/**
+ * The media loads under way in this page, on the page's global under `MEDIA_LOADS`. A load starts
+ * with a read of the browser's kept copies (IndexedDB), which is neither a request nor a query:
+ * the story tests (.storybook/test-runner.ts) wait for this count as they wait for queries, or a
+ * card's image appeared after its screenshot was taken.
+ */
+export interface MediaLoads {
+  pending: number;
+  /** Called each time `pending` falls to 0. */
+  onIdle: Set<() => void>;
+}
+
+export const MEDIA_LOADS = Symbol.for('memoria.mediaLoads');
+
+function mediaLoads(): MediaLoads {
+  const scope = globalThis as unknown as Record<symbol, MediaLoads | undefined>;
+  scope[MEDIA_LOADS] ??= { pending: 0, onIdle: new Set() };
+  return scope[MEDIA_LOADS];
+}
+
+/** Counts `load` among the page's media loads until it settles. */
+function tracked<T>(load: Promise<T>): Promise<T> {
+  const loads = mediaLoads();
+  loads.pending += 1;
+  const settle = () => {
+    loads.pending -= 1;
+    if (loads.pending === 0) for (const idle of [...loads.onIdle]) idle();
+  };
+  load.then(settle, settle);
+  return load;
+}
+
 export interface MediaResolver {
   /** The address to load `src` from: an object URL for Memoria's media, else `src` itself. */
   resolve(src: string): string | Promise<string>;
@@ -96,7 +128,7 @@ export function createMediaResolver({
         cache.set(hash, known);
         return known;
       }
-      const loading = load(hash, generation);
+      const loading = tracked(load(hash, generation));
       cache.set(hash, loading);
       // A failure (404, connection lost) is not kept: the next showing asks again.
       loading.catch(() => {
