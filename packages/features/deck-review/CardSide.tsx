@@ -4,13 +4,13 @@
  * the type-in box (front) and its diff (back), and an image occlusion with its masks.
  */
 import { type DiffSegment, typeInDiff } from '@memoria/api';
-import { RichContent } from '@memoria/ui';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type ResolveSrc, RichContent, useResolvedSrc } from '@memoria/ui';
+import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as s from './review.css.ts';
 import { type OcclusionShape, type SideSegment, splitSide } from './sideSegments.ts';
 
-export type ResolveMediaUrl = (src: string) => string | Promise<string>;
+export type ResolveMediaUrl = ResolveSrc;
 
 /** What the type-in card's box holds, and what Enter in it does. */
 export interface TypedAnswer {
@@ -205,22 +205,6 @@ function AnswerDiff({ expected, typed }: { expected: string; typed: string }) {
   );
 }
 
-/** `src` as the browser loads it (an object URL for Memoria's media). */
-function useResolvedSrc(src: string | undefined, resolve: ResolveMediaUrl): string | undefined {
-  const [url, setUrl] = useState<string | undefined>();
-  useEffect(() => {
-    if (!src) return;
-    let live = true;
-    Promise.resolve(resolve(src))
-      .then((resolved) => live && setUrl(resolved))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [src, resolve]);
-  return url;
-}
-
 const MASK_CLASS: Record<OcclusionShape['state'], string> = {
   hidden: s.maskHidden,
   asked: s.maskAsked,
@@ -247,7 +231,7 @@ function Occlusion({
   resolveMediaUrl: ResolveMediaUrl;
 }) {
   const intl = useIntl();
-  const url = useResolvedSrc(segment.image?.src, resolveMediaUrl);
+  const { url } = useResolvedSrc(segment.image?.src, resolveMediaUrl);
   const revealed = segment.shapes.some((shape) => shape.state === 'revealed');
   return (
     <figure className={s.occlusion} data-occlusion-ordinal={segment.ordinal}>

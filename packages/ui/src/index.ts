@@ -34,6 +34,7 @@ export type {
 } from './components/OcclusionEditor/OcclusionEditor.tsx';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar/ProgressBar.tsx';
 export { RichContent, type RichContentProps } from './components/RichContent/RichContent.tsx';
+export { type ResolveSrc, useResolvedSrc } from './components/RichContent/useResolvedSrc.ts';
 export { Select, type SelectOption, type SelectProps } from './components/Select/Select.tsx';
 export { Skeleton, type SkeletonProps } from './components/Skeleton/Skeleton.tsx';
 export {

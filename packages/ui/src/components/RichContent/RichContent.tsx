@@ -25,6 +25,7 @@ import {
   TAGS,
 } from './sanitize.ts';
 import { bcp47, languageName, synthesis, voiceFor } from './speech.ts';
+import { useResolvedSrc } from './useResolvedSrc.ts';
 
 const PlayIcon = createIcon(
   'M8 5.14v13.72a1 1 0 0 0 1.52.85l10.86-6.86a1 1 0 0 0 0-1.7L9.52 4.29A1 1 0 0 0 8 5.14z',
@@ -96,22 +97,11 @@ function useBrowserVoices(given: readonly SpeechSynthesisVoice[] | undefined) {
   return voices;
 }
 
-/** `src` as the browser loads it: at once when the resolver answers a string, else once it has. */
+/** `src` as the browser loads it, through the content's resolver (`useResolvedSrc`). */
 function useResolved(src: string): { url: string | undefined; ready: Promise<string> } {
   const { resolve } = usePlayers();
-  const resolved = useMemo(() => resolve(src), [resolve, src]);
-  const ready = useMemo(() => Promise.resolve(resolved), [resolved]);
-  const [url, setUrl] = useState<string | undefined>(
-    typeof resolved === 'string' ? resolved : undefined,
-  );
-  useEffect(() => {
-    let live = true;
-    ready.then((u) => live && setUrl(u)).catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [ready]);
-  return { url, ready };
+  const { url, ready } = useResolvedSrc(src, resolve);
+  return { url, ready: ready as Promise<string> };
 }
 
 function MediaImage({ src, alt, title }: { src: string; alt: string; title?: string }) {

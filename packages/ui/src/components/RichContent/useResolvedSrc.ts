@@ -1,0 +1,35 @@
+import { useEffect, useMemo, useState } from 'react';
+
+/** Where a media address is loaded from (Memoria's media need the bearer token: an object URL). */
+export type ResolveSrc = (src: string) => string | Promise<string>;
+
+/**
+ * `src` as the browser loads it: at once when the resolver answers a string, else once its promise
+ * has (`ready`). The resolver is asked while rendering, not in an effect, so the load is under way
+ * from the render that shows the element: the story tests wait for media loads under way
+ * (packages/api/src/media.ts counts them), and a load started in an effect began after their
+ * check had passed (CI, 2026-11-29: an occlusion card's image came after its screenshot).
+ * Resolvers keep their answers by address, so a render that runs again starts nothing new.
+ */
+export function useResolvedSrc(
+  src: string | undefined,
+  resolve: ResolveSrc,
+): { url: string | undefined; ready: Promise<string> | undefined } {
+  const resolved = useMemo(() => (src === undefined ? undefined : resolve(src)), [resolve, src]);
+  const ready = useMemo(
+    () => (resolved === undefined ? undefined : Promise.resolve(resolved)),
+    [resolved],
+  );
+  const [settled, setSettled] = useState<{ from: Promise<string>; url: string }>();
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    ready.then((url) => live && setSettled({ from: ready, url })).catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  const url =
+    typeof resolved === 'string' ? resolved : settled?.from === ready ? settled?.url : undefined;
+  return { url, ready };
+}
