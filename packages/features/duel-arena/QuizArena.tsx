@@ -32,6 +32,7 @@ import {
   Loading,
   useAnswerTimes,
 } from '../duels/index.ts';
+import { useSecondsLeft } from '../shared/clock.ts';
 import * as s from './arena.css.ts';
 import {
   ArenaFrame,
@@ -41,7 +42,6 @@ import {
   opponentName,
   useFocusOnShow,
   useRefetchAt,
-  useSecondsLeft,
 } from './shared.tsx';
 
 function Choices({

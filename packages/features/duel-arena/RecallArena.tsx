@@ -34,6 +34,7 @@ import { Button } from '@memoria/ui';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DuelSection, duelStyles as d, LoadError, Loading } from '../duels/index.ts';
+import { useSecondsLeft } from '../shared/clock.ts';
 import * as s from './arena.css.ts';
 import {
   ArenaFrame,
@@ -43,7 +44,6 @@ import {
   opponentName,
   useFocusOnShow,
   useRefetchAt,
-  useSecondsLeft,
 } from './shared.tsx';
 
 type RecallDuel = ImageDuel | TableDuel;

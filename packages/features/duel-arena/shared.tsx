@@ -2,7 +2,7 @@
  * What the arenas share: the server's clock, the first field's focus, the friend's line, the frame.
  */
 import type { Duel } from '@memoria/api';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { duelStyles as d } from '../duels/index.ts';
 import { errorMessage } from '../shared/errors.ts';
@@ -23,23 +23,6 @@ export function useFocusOnShow(target: () => HTMLElement | null | undefined) {
     const el = target();
     if (el && document.activeElement !== el) el.focus();
   }, []);
-}
-
-/**
- * Whole seconds left until `deadline` on the server's clock: the difference between the
- * server's `serverNow` and this device's clock when the answer arrived is kept, so a device whose
- * clock is off still counts down the server's time. Null without a deadline.
- */
-export function useSecondsLeft(deadline: string | null, serverNow: string): number | null {
-  const [offset] = useState(() => Date.parse(serverNow) - Date.now());
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!deadline) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [deadline]);
-  if (!deadline) return null;
-  return Math.max(0, Math.ceil((Date.parse(deadline) - (now + offset)) / 1000));
 }
 
 /**

@@ -13,9 +13,9 @@ import {
 import { Button, Skeleton } from '@memoria/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSecondsLeft } from '../shared/clock.ts';
 import { errorMessage } from '../shared/errors.ts';
 import { LoadFailure } from '../shared/LoadFailure.tsx';
-import { useSecondsLeft } from './clock.ts';
 import { LiveQuizJoin } from './LiveQuizJoin.tsx';
 import * as s from './liveQuiz.css.ts';
 import { PlayerView } from './PlayerView.tsx';

@@ -9,8 +9,8 @@ import { cx } from '@memoria/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSecondsLeft } from '../shared/clock.ts';
 import { errorMessage } from '../shared/errors.ts';
-import { useSecondsLeft } from './clock.ts';
 import * as s from './liveQuiz.css.ts';
 import { QuizHeader, toneOf } from './parts.tsx';
 
