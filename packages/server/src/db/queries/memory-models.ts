@@ -207,26 +207,39 @@ export async function reviewLogForFit(q: Query, userId: number): Promise<LoggedR
 }
 
 /**
+ * The row a fit was claimed on: a learner's model or a course's pooled one. Both tables have the
+ * same fit columns, so one statement stores either (`storeFit`, `releaseClaim`).
+ */
+type FitRow =
+  | { table: 'memory_models'; key: 'user_id'; id: number }
+  | { table: 'course_memory_models'; key: 'course_id'; id: number };
+
+/**
  * Stores a fit's result and releases the claim. A fit that ran (fitted or kept the defaults)
  * replaces the model and its figures; one that could not run keeps the model and says why (a
  * failed fit's reason in `fit_error`). Either way the claimed new reviews are taken off, so a
- * learner whose fit failed is tried again only after REFIT_AFTER_NEW_REVIEWS more.
+ * model whose fit failed is tried again only after REFIT_AFTER_NEW_REVIEWS more.
  */
-export async function finishFit(sql: Sql, claim: ClaimedFit, result: FitResult): Promise<void> {
+async function storeFit(
+  sql: Sql,
+  row: FitRow,
+  claimedReviews: number,
+  result: FitResult,
+): Promise<void> {
   const ran = result.outcome === 'fitted' || result.outcome === 'kept_defaults';
   if (!ran) {
     await sql`
-      update memory_models set fitting_since = null, fit_outcome = ${result.outcome},
+      update ${sql(row.table)} set fitting_since = null, fit_outcome = ${result.outcome},
         fit_error = ${result.failure ?? null},
-        new_reviews = greatest(0, new_reviews - ${claim.newReviews}), updated_at = now()
-      where user_id = ${claim.userId}`;
+        new_reviews = greatest(0, new_reviews - ${claimedReviews}), updated_at = now()
+      where ${sql(row.key)} = ${row.id}`;
     return;
   }
   const parameters = result.parameters ? sql.array(result.parameters) : null;
   await sql`
-    update memory_models set
+    update ${sql(row.table)} set
       fitting_since = null,
-      new_reviews = greatest(0, new_reviews - ${claim.newReviews}),
+      new_reviews = greatest(0, new_reviews - ${claimedReviews}),
       parameters = ${parameters}::float8[],
       fitted_at = now(),
       fitted_reviews = ${result.reviews},
@@ -236,12 +249,28 @@ export async function finishFit(sql: Sql, claim: ClaimedFit, result: FitResult):
       default_log_loss = ${result.defaultLogLoss},
       evaluated_reviews = ${result.evaluatedReviews},
       updated_at = now()
-    where user_id = ${claim.userId}`;
+    where ${sql(row.key)} = ${row.id}`;
+}
+
+/** Releases a claim without a result (shutdown): the model is fitted later. */
+async function releaseClaim(sql: Sql, row: FitRow): Promise<void> {
+  await sql`update ${sql(row.table)} set fitting_since = null where ${sql(row.key)} = ${row.id}`;
+}
+
+const learnerRow = (claim: ClaimedFit): FitRow => ({
+  table: 'memory_models',
+  key: 'user_id',
+  id: claim.userId,
+});
+
+/** Stores a learner's fit and releases the claim (`storeFit`). */
+export function finishFit(sql: Sql, claim: ClaimedFit, result: FitResult): Promise<void> {
+  return storeFit(sql, learnerRow(claim), claim.newReviews, result);
 }
 
 /** Releases a claim without a result (shutdown): the learner is fitted later. */
-export async function releaseFit(sql: Sql, claim: ClaimedFit): Promise<void> {
-  await sql`update memory_models set fitting_since = null where user_id = ${claim.userId}`;
+export function releaseFit(sql: Sql, claim: ClaimedFit): Promise<void> {
+  return releaseClaim(sql, learnerRow(claim));
 }
 
 // ── Class-pooled parameters (one course's students on its assigned decks) ─────────────────────
@@ -302,41 +331,20 @@ export async function pooledReviewLog(q: Query, courseId: number): Promise<Logge
   }));
 }
 
+const poolRow = (claim: ClaimedPoolFit): FitRow => ({
+  table: 'course_memory_models',
+  key: 'course_id',
+  id: claim.courseId,
+});
+
 /** Stores a pool's fit and releases the claim, as `finishFit` does for a learner. */
-export async function finishPoolFit(
-  sql: Sql,
-  claim: ClaimedPoolFit,
-  result: FitResult,
-): Promise<void> {
-  const ran = result.outcome === 'fitted' || result.outcome === 'kept_defaults';
-  if (!ran) {
-    await sql`
-      update course_memory_models set fitting_since = null, fit_outcome = ${result.outcome},
-        fit_error = ${result.failure ?? null},
-        new_reviews = greatest(0, new_reviews - ${claim.newReviews}), updated_at = now()
-      where course_id = ${claim.courseId}`;
-    return;
-  }
-  const parameters = result.parameters ? sql.array(result.parameters) : null;
-  await sql`
-    update course_memory_models set
-      fitting_since = null,
-      new_reviews = greatest(0, new_reviews - ${claim.newReviews}),
-      parameters = ${parameters}::float8[],
-      fitted_at = now(),
-      fitted_reviews = ${result.reviews},
-      fit_outcome = ${result.outcome},
-      fit_error = null,
-      log_loss = ${result.logLoss},
-      default_log_loss = ${result.defaultLogLoss},
-      evaluated_reviews = ${result.evaluatedReviews},
-      updated_at = now()
-    where course_id = ${claim.courseId}`;
+export function finishPoolFit(sql: Sql, claim: ClaimedPoolFit, result: FitResult): Promise<void> {
+  return storeFit(sql, poolRow(claim), claim.newReviews, result);
 }
 
 /** Releases a pool's claim without a result (shutdown): the course is fitted later. */
-export async function releasePoolFit(sql: Sql, claim: ClaimedPoolFit): Promise<void> {
-  await sql`update course_memory_models set fitting_since = null where course_id = ${claim.courseId}`;
+export function releasePoolFit(sql: Sql, claim: ClaimedPoolFit): Promise<void> {
+  return releaseClaim(sql, poolRow(claim));
 }
 
 export interface PooledModelRecord {
