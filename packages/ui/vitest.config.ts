@@ -16,5 +16,8 @@ export default defineConfig({
     // 24.4 CPU-s with the default pool (creating happy-dom was 54% of the tracked time) and
     // 9.0 CPU-s with vmThreads.
     pool: 'vmThreads',
+    // As the other projects: the lazy editor's test imports the whole index and its styles, which
+    // took 0.8 s quiet and over 5 s (Vitest's default limit) beside the stories and journeys.
+    testTimeout: 30_000,
   },
 });
