@@ -1,11 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { WORKERS } from '../../vitest.workers.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: '@memoria/api',
-    maxWorkers: WORKERS,
     environment: 'happy-dom',
     include: ['src/**/*.test.ts'],
     // Each file gets its own window (cookies, localStorage, location) and its own module state.

@@ -1,6 +1,5 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
-import { WORKERS } from '../../vitest.workers.ts';
 
 // Feature islands: React components tested in happy-dom; `*.css.ts` imports need the
 // vanilla-extract plugin. Network goes to a real local HTTP server (see shared/test/render.tsx).
@@ -8,7 +7,6 @@ export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {
     name: '@memoria/features',
-    maxWorkers: WORKERS,
     root: import.meta.dirname,
     environment: 'happy-dom',
     include: ['**/*.test.{ts,tsx}'],

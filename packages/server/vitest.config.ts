@@ -1,10 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { WORKERS } from '../../vitest.workers.ts';
 
 export default defineConfig({
   test: {
     name: 'server',
-    maxWorkers: WORKERS,
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
     environment: 'node',

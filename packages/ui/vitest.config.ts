@@ -1,12 +1,10 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
-import { WORKERS } from '../../vitest.workers.ts';
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {
     name: 'ui',
-    maxWorkers: WORKERS,
     root: import.meta.dirname,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -10,8 +10,6 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./global-setup.ts'],
     fileParallelism: false,
-    // One worker, unlike the other projects: a group of its own, after them, when run together.
-    sequence: { groupOrder: 1 },
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },

@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { WORKERS } from '../../vitest.workers.ts';
 
 // Tests of the host and of the repository's own rules (no database, no browser): the
 // `client:interaction` directive (happy-dom, set per file) and the dependency rules.
@@ -7,7 +6,6 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: 'unit',
-    maxWorkers: WORKERS,
     include: ['**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
