@@ -1,14 +1,7 @@
 /** The note editor's parts: the tags as chips, the occlusion image and masks, the previews. */
 import { type NotePreviewCard, useMediaResolver } from '@memoria/api';
-import {
-  Chip,
-  OcclusionEditor,
-  RichContent,
-  Spinner,
-  TextField,
-  useResolvedSrc,
-} from '@memoria/ui';
-import { useCallback, useId, useState } from 'react';
+import { Chip, OcclusionEditor, RichContent, Spinner, TextField } from '@memoria/ui';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as d from './decks.css.ts';
 import { IMAGE_ACCEPT } from './ImagePicker.tsx';
@@ -53,17 +46,24 @@ export function TagsField({ editor }: { editor: NoteEditorState }) {
   );
 }
 
-/**
- * The address an `<img>` can load `src` from (media need the bearer token), once known; the
- * address itself when it cannot be resolved, so the picture's own error shows.
- */
+/** The address an `<img>` can load `src` from (media need the bearer token), once known. */
 function useMediaUrl(src: string | null): string | null {
   const resolveMediaUrl = useMediaResolver();
-  const resolveOrKeep = useCallback(
-    (address: string) => Promise.resolve(resolveMediaUrl(address)).catch(() => address),
-    [resolveMediaUrl],
-  );
-  return useResolvedSrc(src ?? undefined, resolveOrKeep).url ?? null;
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setUrl(null);
+    if (src) {
+      Promise.resolve(resolveMediaUrl(src)).then(
+        (resolved) => live && setUrl(resolved),
+        () => live && setUrl(src),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [src, resolveMediaUrl]);
+  return url;
 }
 
 /** An image occlusion note: its image picked and uploaded first, then its masks and mode. */
