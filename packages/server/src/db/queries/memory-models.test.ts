@@ -4,7 +4,7 @@
  * its own row and no other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FitResult } from '../../memory-model/fit-result.ts';
+import { type FitResult, failedFit } from '../../memory-model/fit-result.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import { helpers, type Person } from '../../test/schools.ts';
 import {
@@ -28,15 +28,7 @@ const fitted: FitResult = {
   logLoss: 0.41,
   defaultLogLoss: 0.47,
 };
-const failed: FitResult = {
-  outcome: 'failed',
-  parameters: null,
-  reviews: 0,
-  evaluatedReviews: 0,
-  logLoss: null,
-  defaultLogLoss: null,
-  failure: 'the fit ran out of memory',
-};
+const failed = failedFit('the fit ran out of memory');
 
 /** The fit columns of both kinds of row, each as its table holds them. */
 async function rows(learner: Person, courseId: number) {
