@@ -29,14 +29,24 @@ const ISSUER = 'memoria';
 /**
  * An access token for `userId`. `sid` names its session, the refresh-token family it came with:
  * logging out or a replayed refresh token revokes the session, and with it this token.
+ *
+ * The clock is read once: jose reads it again for each relative claim, and a second that ended
+ * between those reads gave a token living ACCESS_TOKEN_SECONDS + 1, which verification refuses
+ * (a learner signed in and got 401 at once; seen in CI as a registration test's 401).
  */
-export function signAccessToken(userId: number, secret: Uint8Array, sid?: string): Promise<string> {
+export function signAccessToken(
+  userId: number,
+  secret: Uint8Array,
+  sid?: string,
+  nowMs: () => number = Date.now,
+): Promise<string> {
+  const issuedAt = Math.floor(nowMs() / 1000);
   return new SignJWT(sid ? { typ: 'access', sid } : { typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
     .sign(secret);
 }
 

@@ -51,6 +51,7 @@ export function helpers(backend: () => TestBackend) {
     },
     async plan(who: Person): Promise<string> {
       const res = await t().request('GET', `${A}/users/account_info/`, { token: who.access });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.account_type;
     },
     async lastNotification(who: Person) {
