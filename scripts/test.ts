@@ -39,10 +39,9 @@ const vitest = (project: string, report: string): string[] => [
  * it is stale and starts the product, which in one Vitest run would hold back every other
  * project's first test (Vitest runs all global setups before any file). The story lane builds
  * Storybook once and runs the stories and the docs pages against it; it is the longest, so it
- * starts at once. The static checks (38 s alone, mostly tsc) follow the other Vitest projects,
- * the shortest lane (190 s alone since every project got a worker per core, the journeys 422 s).
- * A whole run keeps both cores 97 % busy, so the order of lanes changes little: see
- * docs/performance/2026-11-29-test-time.md.
+ * starts at once. The static checks (38 s alone, mostly tsc) follow the other Vitest projects.
+ * A whole run keeps both cores 97 % busy, so the order of lanes changes little (the stories lane
+ * ends last either way): see docs/performance/2026-11-29-test-time.md.
  */
 const lanes: Step[][] = [
   [
