@@ -71,8 +71,9 @@ function cachedQuery(key: string, observed: boolean) {
     },
   };
   client.setQueryData([key], 0, { updatedAt: Date.now() - 1000 });
-  const stop = observed ? renderHook(() => useQuery(options), { wrapper }).unmount : () => {};
-  return { counter, stop };
+  const show = () => renderHook(() => useQuery(options), { wrapper });
+  const stop = observed ? show().unmount : () => {};
+  return { counter, stop, show };
 }
 
 describe('QueryClient', () => {
@@ -140,6 +141,30 @@ describe('refetchAfterPageSwap (client-side navigation)', () => {
     expect(onScreen.counter.calls).toBe(0);
     expect(client.getQueryState(['on-screen'])?.isInvalidated).toBe(false);
     onScreen.stop();
+    stopListening();
+  });
+
+  test('an island that mounts after that paints from the cache, then fetches again', async () => {
+    // Islands hydrate on their own schedule: on a slow device one can mount after the refresh,
+    // and its query, fresh for its stale time, showed the previous page's answer until then.
+    const page = new EventTarget();
+    const stopListening = refetchAfterPageSwap(client, page);
+    const onScreen = cachedQuery('on-screen', true);
+    const late = cachedQuery('late', false);
+
+    page.dispatchEvent(new Event('astro:after-swap'));
+    page.dispatchEvent(new Event('astro:page-load'));
+    await waitFor(() => expect(onScreen.counter.calls).toBe(1)); // the refresh has run
+    expect(late.counter.calls).toBe(0);
+
+    const island = late.show();
+    expect(island.result.current.data).toBe(0);
+    await waitFor(() => expect(island.result.current.data).toBe(1));
+    const again = late.show(); // a second island on the same data: nothing older than the swap
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(late.counter.calls).toBe(1);
+    expect(again.result.current.data).toBe(1);
+    for (const stop of [onScreen.stop, island.unmount, again.unmount]) stop();
     stopListening();
   });
 

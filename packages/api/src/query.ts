@@ -100,31 +100,45 @@ export const queryClient: QueryClient = getQueryClient();
  * not compete with the new page's first paint (the navigation bench, in runs that compared
  * them: p50 80–85 ms waiting for idle, 89–100 ms without). What was fetched since the swap (an
  * island fetches stale data as it mounts) is not fetched again, nor what is being fetched
- * (`cancelRefetch: false`). Returns the function that stops listening.
+ * (`cancelRefetch: false`). Islands hydrate on their own schedule, so one can mount after that
+ * (a slow phone, a busy machine): a query older than the swap that an island starts showing
+ * later is fetched then, as it paints from the cache. Returns the function that stops listening.
  */
 export function refetchAfterPageSwap(
   client: QueryClient = getQueryClient(),
   target: EventTarget = document,
 ): () => void {
   let swappedAt: number | undefined;
+  /** After the refresh: queries last fetched before this are fetched as an island shows them. */
+  let shownSince: number | undefined;
+  const refetch = (filters: Parameters<QueryClient['refetchQueries']>[0]) =>
+    void client.refetchQueries(filters, { cancelRefetch: false });
   const onSwap = () => {
     swappedAt = Date.now();
+    shownSince = undefined;
   };
   const onLoad = () => {
     if (swappedAt === undefined) return;
     const since = swappedAt;
     swappedAt = undefined;
-    const refresh = () =>
-      void client.refetchQueries(
-        { type: 'active', predicate: (query) => query.state.dataUpdatedAt < since },
-        { cancelRefetch: false },
-      );
+    const refresh = () => {
+      refetch({ type: 'active', predicate: (query) => query.state.dataUpdatedAt < since });
+      shownSince = since;
+    };
     if (typeof requestIdleCallback === 'function') requestIdleCallback(refresh, { timeout: 500 });
     else setTimeout(refresh, 0);
   };
+  const stopWatchingIslands = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'observerAdded' || shownSince === undefined) return;
+    if (event.query.state.dataUpdatedAt >= shownSince) return;
+    // After the observer's own mount, which fetches first when the data is stale anyway.
+    const { queryKey } = event.query;
+    queueMicrotask(() => refetch({ queryKey, exact: true }));
+  });
   target.addEventListener('astro:after-swap', onSwap);
   target.addEventListener('astro:page-load', onLoad);
   return () => {
+    stopWatchingIslands();
     target.removeEventListener('astro:after-swap', onSwap);
     target.removeEventListener('astro:page-load', onLoad);
   };
