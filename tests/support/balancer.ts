@@ -89,6 +89,9 @@ backend instances
   option httpchk
   http-check send meth GET uri /be/api/health/ ver HTTP/1.1 hdr Host localhost
   http-check expect status 200
+  # As deploy/haproxy.cfg: a check answers within 2 s. Left unset it is the interval, and at this
+  # file's 200 ms a busy instance that answers 200 late was taken out like a draining one.
+  timeout check 2s
   default-server check inter ${inter}ms fall 2 rise 1
 ${options.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
 
