@@ -94,4 +94,4 @@ test('suspends a card from the review with @, finds it with is:suspended, unsusp
   await page.getByText('3 remaining today', { exact: true }).waitFor();
   expect(errors).toEqual([]);
   await context.close();
-}, 180_000);
+});

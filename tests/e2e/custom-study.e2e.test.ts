@@ -98,4 +98,4 @@ test('crams a deck: three ratings, no schedule changed on the server', async () 
   expect(await counts()).toEqual(before.counts);
   expect(errors).toEqual([]);
   await context.close();
-}, 180_000);
+});

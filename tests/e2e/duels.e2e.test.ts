@@ -140,7 +140,7 @@ describe('duels between two friends', () => {
       await a.context.close();
       await b.context.close();
     }
-  }, 180_000);
+  });
 
   test('a number duel: memorize, recall in the grid, result', async () => {
     const [ana, ben] = await Promise.all([standardLearner('ana'), standardLearner('ben')]);
@@ -210,5 +210,5 @@ describe('duels between two friends', () => {
       await a.context.close();
       await b.context.close();
     }
-  }, 180_000);
+  });
 });

@@ -165,7 +165,7 @@ test('an app update while a review is open waits: the next navigation asks it to
     writeFileSync(WORKER_FILE, originalWorker);
     await context.close();
   }
-}, 240_000);
+});
 
 test('the same card rated offline on two devices syncs with no 5xx and one result', async () => {
   const learner = await newLearner(call, 'two-devices');
@@ -225,4 +225,4 @@ test('the same card rated offline on two devices syncs with no 5xx and one resul
   } finally {
     for (const { context } of devices) await context.close();
   }
-}, 240_000);
+});

@@ -80,4 +80,4 @@ test('offline, a kept card shows its image', async () => {
   } finally {
     await context.close();
   }
-}, 120_000);
+});

@@ -109,4 +109,4 @@ test('reviews five cards offline, undoes one, and syncs exactly four', async () 
   } finally {
     await context.close();
   }
-}, 240_000);
+});
