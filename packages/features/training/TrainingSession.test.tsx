@@ -1,5 +1,5 @@
 import type { DisciplineId, TrainingSubmit } from '@memoria/api';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, test, vi } from 'vitest';
@@ -138,6 +138,11 @@ describe('TrainingSession: the phases', () => {
     const first = document.activeElement as HTMLInputElement;
     fireEvent.change(first, { target: { value: 'river' } });
     expect(await screen.findByText('Time is up', {}, { timeout: 3000 })).toBeTruthy();
+    // The submission is the effect of the render that shows "Time is up": it runs in a later
+    // task, which a loaded machine can run after this test's next line.
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    // Once: the clock ticks every 250 ms and stays at 0.
+    await new Promise((resolve) => setTimeout(resolve, 600));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0]?.[0].answers).toEqual(['river', '', '', '', '', '']);
   });
