@@ -14,6 +14,9 @@ export default defineConfig({
     // which names the step that hangs. The whole test's limit only bounds the sum: at 60 s it
     // failed the matches journey (about 40 steps, 18–34 s on a quiet machine) on a loaded one.
     testTimeout: 300_000,
+    // expect.poll waits for a state, never for a time: 30 s as a Playwright action, not Vitest's
+    // 1 s, which a loaded machine overran (the training result's score, 1 s after Submit).
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 240_000,
   },
 });
