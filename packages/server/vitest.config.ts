@@ -18,5 +18,8 @@ export default defineConfig({
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a state, never for a time: 10 s (as findBy in the features), not
+    // Vitest's 1 s, which is a speed limit on a loaded 2-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

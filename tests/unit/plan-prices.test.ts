@@ -64,7 +64,7 @@ describe('the signed-out pricing page reads its prices from the API', () => {
     );
     const { root, grid, failure, text } = page();
     const done = startPlanPrices(root);
-    await vi.waitFor(() => expect(server.hits(PLANS_URL)).toHaveLength(1));
+    await expect.poll(() => server.hits(PLANS_URL)).toHaveLength(1);
     expect(grid.getAttribute('aria-busy')).toBe('true');
     expect(text('standard')).toBe('Loading the price… per month');
 
@@ -93,7 +93,7 @@ describe('the signed-out pricing page reads its prices from the API', () => {
       body: [plan('free', 0), plan('standard', 6999), plan('enterprise', null)],
     }));
     (root.querySelector('[data-plans-retry]') as HTMLButtonElement).click();
-    await vi.waitFor(() => expect(text('standard')).toBe('$6.999 ARS per month'));
+    await expect.poll(() => text('standard')).toBe('$6.999 ARS per month');
     expect(failure.hidden).toBe(true);
     expect(grid.hidden).toBe(false);
     expect(server.hits(PLANS_URL)).toHaveLength(2);

@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // expect.poll waits for a state, never for a time: 10 s (as findBy in the features), not
+    // Vitest's 1 s, which is a speed limit on a loaded 2-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

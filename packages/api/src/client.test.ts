@@ -332,7 +332,7 @@ describe('401: one refresh, one retry', () => {
       api.GET('/auth/users/account_info/'),
       api.GET('/auth/users/{id}/', { params: { path: { id: 1 } } }),
     ]);
-    await vi.waitFor(() => expect(server.hits(REFRESH)).toHaveLength(1));
+    await expect.poll(() => server.hits(REFRESH)).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     releaseRefresh();
     const results = await calls;
@@ -396,7 +396,7 @@ describe('network failure', () => {
     expect(getAccessToken()).toBe('acc'); // not before the delay
     expect(navigate).not.toHaveBeenCalled();
 
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledExactlyOnceWith('/login'));
+    await expect.poll(() => navigate).toHaveBeenCalledExactlyOnceWith('/login');
     expect(getAccessToken()).toBeNull();
     expect(getRefreshToken()).toBeNull();
     expect($connectionLost.get()).toBe(false);
@@ -410,7 +410,7 @@ describe('network failure', () => {
       const api = createApiClient({ baseUrl: `${origin}/be/api`, navigate, redirectDelayMs: 50 });
       await expect(api.GET('/auth/users/me/')).rejects.toMatchObject({ code: 'network_error' });
       expect($connectionLost.get()).toBe(true);
-      await vi.waitFor(() => expect(navigate).toHaveBeenCalledExactlyOnceWith('/login'));
+      await expect.poll(() => navigate).toHaveBeenCalledExactlyOnceWith('/login');
       expect(getAccessToken()).toBeNull();
     } finally {
       setURL(`${server.origin}/app`);
@@ -470,7 +470,7 @@ describe('network failure', () => {
       const api = createApiClient({ baseUrl: `${origin}/be/api`, navigate, redirectDelayMs: 50 });
       await expect(api.GET('/auth/users/me/')).rejects.toMatchObject({ code: 'network_error' });
       expect($connectionLost.get()).toBe(true);
-      await vi.waitFor(() => expect(navigate).toHaveBeenCalledExactlyOnceWith('/login'));
+      await expect.poll(() => navigate).toHaveBeenCalledExactlyOnceWith('/login');
     } finally {
       $offline.set(false);
       setURL(`${server.origin}/app`);
@@ -482,7 +482,7 @@ describe('network failure', () => {
     const controller = new AbortController();
 
     const call = client().GET('/auth/users/me/', { signal: controller.signal });
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await expect.poll(() => server.requests).toHaveLength(1);
     controller.abort();
 
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });

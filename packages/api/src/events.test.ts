@@ -84,7 +84,7 @@ const open = (res: ServerResponse, lastEventId = 0) => {
 const notification = (res: ServerResponse, id: number) =>
   res.write(`id: ${id}\nevent: notification\ndata: ${JSON.stringify({ id })}\n\n`);
 
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), 3000);
+const until = (check: () => boolean) => expect.poll(check).toBe(true);
 
 /** The events stream answers 503 until `up` is set, then streams: an outage and its end. */
 function streamAfterOutage(): { up: boolean } {

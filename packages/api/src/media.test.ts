@@ -85,10 +85,10 @@ describe('media resolver', () => {
     const two = await resolver.resolve(src(2));
     await resolver.resolve(src(1)); // 1 is now the most recent: 2 goes first
     const three = await resolver.resolve(src(3));
-    await vi.waitFor(() => expect(revoked).toEqual([two]));
+    await expect.poll(() => revoked).toEqual([two]);
 
     resolver.dispose();
-    await vi.waitFor(() => expect(revoked.toSorted()).toEqual([one, two, three].toSorted()));
+    await expect.poll(() => revoked.toSorted()).toEqual([one, two, three].toSorted());
     expect(made).toHaveLength(3);
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from './test/harness.ts';
 import { readSse } from './test/sse.ts';
 
@@ -120,7 +120,7 @@ describe('GET /metrics/', () => {
     } finally {
       await stream.cancel();
     }
-    await vi.waitFor(async () => expect(sample(await scrape(), 'events_open_streams')).toBe(0));
+    await expect.poll(async () => sample(await scrape(), 'events_open_streams')).toBe(0);
   });
 
   it('reports the mail outbox: unsent, due and given up', async () => {

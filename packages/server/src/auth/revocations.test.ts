@@ -26,11 +26,9 @@ const ME = '/be/api/auth/users/me/';
 
 /** Until instance `t` answers `status` to GET me with `access` (the signal is asynchronous). */
 async function eventually(t: TestBackend, access: string, status: number) {
-  await vi.waitFor(async () => {
-    const res = await t.request('GET', ME, { token: access });
-    expect(res.status).toBe(status);
-    if (status === 401) expect(res.body.code).toBe('token_invalid');
-  });
+  const me = () => t.request('GET', ME, { token: access });
+  await expect.poll(async () => (await me()).status).toBe(status);
+  if (status === 401) expect((await me()).body.code).toBe('token_invalid');
 }
 
 describe('session revocation', () => {

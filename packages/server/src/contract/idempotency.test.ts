@@ -2,7 +2,7 @@
  * Issue 39, item 4: a create retried with its `Idempotency-Key` answers the first answer instead
  * of creating twice, on any instance sharing the database.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../clock.ts';
 import { allHandlers } from '../routes/index.ts';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
@@ -217,11 +217,12 @@ describe('Idempotency-Key on creates', () => {
       expect(bens.status).toBe(201);
       clock.setOffset(3 * 24 * 60 * 60);
       expect((await createDeck(a, ana.access, crypto.randomUUID())).status).toBe(201);
-      await vi.waitFor(async () => {
+      const bensKeys = async () => {
         const [row] = await a.deps.sql<{ n: number }[]>`
           select count(*)::int as n from idempotency_keys where user_id = ${ben.user.id}`;
-        expect(row?.n).toBe(0);
-      });
+        return row?.n;
+      };
+      await expect.poll(bensKeys).toBe(0);
     } finally {
       a.deps.clock = undefined;
     }

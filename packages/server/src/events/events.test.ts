@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../test/harness.ts';
 import { readSse, type SseReader } from '../test/sse.ts';
 
@@ -108,7 +108,7 @@ describe('GET /events/', () => {
     expect(b.backend.deps.events.size).toBe(1);
     await sse.cancel();
     // The client went away: the instance forgets its stream.
-    await vi.waitFor(() => expect(b.backend.deps.events.size).toBe(0));
+    await expect.poll(() => b.backend.deps.events.size).toBe(0);
   });
 
   it('sends heartbeat comments between events', async () => {
@@ -216,7 +216,7 @@ describe('GET /events/', () => {
       expect((await nextNotification(sse)).payload.desk_name).toBe('Shared back');
     }
     for (const { sse } of [...opened.slice(1), eleventh]) await sse.cancel();
-    await vi.waitFor(() => expect(b.backend.deps.events.size).toBe(0));
+    await expect.poll(() => b.backend.deps.events.size).toBe(0);
   });
 
   it('closes open streams when the instance shuts down', async () => {
