@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { signedIn, standardLearner } from '../support/learners.ts';
+import { workerInControl } from '../support/service-worker.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -32,7 +33,7 @@ test("offline, the conversion table converts a number, the learner's own word fi
   const { context, page } = await signedIn(browser, baseUrl, learner);
   try {
     await page.goto(`${baseUrl}/conversion-table`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await workerInControl(page);
     // Kept: the English index and the learner's table, in IndexedDB.
     await page.waitForFunction(
       () =>

@@ -14,6 +14,7 @@ import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { type Learner, newLearner, signedIn, type Tokens } from '../support/learners.ts';
 import { offlineStoreCount } from '../support/offline-store.ts';
+import { workerInControl } from '../support/service-worker.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -68,7 +69,7 @@ function workerStates(page: Page) {
 /** The review opened online under the worker (so its page is cached) with its cards kept. */
 async function reviewReadyOffline(page: Page, reviewUrl: string, cards: number): Promise<void> {
   await page.goto(reviewUrl);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await workerInControl(page);
   await page.reload();
   await page.locator('article[data-card-id]').waitFor();
   await expect.poll(() => keptCards(page), { timeout: 30_000 }).toBe(cards);

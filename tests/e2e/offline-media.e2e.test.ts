@@ -8,6 +8,7 @@ import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newLearner, signedIn } from '../support/learners.ts';
 import { offlineStoreCount } from '../support/offline-store.ts';
+import { workerInControl } from '../support/service-worker.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -58,7 +59,7 @@ test('offline, a kept card shows its image', async () => {
   try {
     const reviewUrl = `${baseUrl}/space-repetition/${deck.id}?study=1`;
     await page.goto(reviewUrl);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await workerInControl(page);
     await page.reload();
     await page.locator('article[data-card-id]').waitFor();
     // The card and its image are kept in IndexedDB.

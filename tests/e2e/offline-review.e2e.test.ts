@@ -10,6 +10,7 @@ import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { newLearner, signedIn } from '../support/learners.ts';
 import { offlineStoreCount } from '../support/offline-store.ts';
+import { workerInControl } from '../support/service-worker.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -54,7 +55,7 @@ test('reviews five cards offline, undoes one, and syncs exactly four', async () 
   try {
     const reviewUrl = `${baseUrl}/space-repetition/${deck.id}?study=1`;
     await page.goto(reviewUrl);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await workerInControl(page);
     // Online once more, now under the worker: the review page's answer is kept in its cache.
     await page.reload();
     await page.locator('article[data-card-id]').waitFor();

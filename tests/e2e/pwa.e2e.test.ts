@@ -8,6 +8,7 @@ import { jsonApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { recordCspViolations } from '../support/csp.ts';
 import { newLearner, signedIn } from '../support/learners.ts';
+import { workerInControl } from '../support/service-worker.ts';
 
 const baseUrl = inject('baseUrl');
 const call = jsonApi(baseUrl);
@@ -85,7 +86,7 @@ describe('installable, offline app shell', () => {
       });
       expect(registration).toEqual({ scope: `${baseUrl}/`, script: `${baseUrl}/sw.js` });
       // The first install takes this page over (clientsClaim) once its precache is filled.
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await workerInControl(page);
 
       await context.setOffline(true);
       // No network indeed, for the worker too: a page never opened nor installed fails. In a
