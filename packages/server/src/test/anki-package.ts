@@ -359,3 +359,11 @@ export async function readPackageBytes(bytes: Uint8Array): Promise<ReadPackage> 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The time limit of a test that imports or exports a whole package. The import runs in a child
+ * process under its own limit (ANKI_IMPORT_TIMEOUT_SECONDS, 300 s), which is the hang guard; at
+ * the server project's 30 s a loaded CI machine failed these tests on speed (an export and
+ * re-import took 34 s, a 5,003-card import 30.4 s).
+ */
+export const ANKI_TEST_MS = 120_000;
