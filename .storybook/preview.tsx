@@ -36,6 +36,7 @@ import { useEffect } from 'react';
 import { STORY_FINISHED } from 'storybook/internal/core-events';
 import { addons } from 'storybook/preview-api';
 import { configure } from 'storybook/test';
+import { STEP_LIMIT_MS } from '../tests/support/limits.ts';
 import { FIXED_NOW } from './fixtures.ts';
 import { ok } from './msw.ts';
 import { countQueryHandovers } from './query-handovers.ts';
@@ -68,9 +69,10 @@ const underTest = typeof navigator !== 'undefined' && navigator.webdriver;
 // load, and 10 s failed plays on docs pages, where every story of the page loads in its own
 // iframe at once: on a fresh clone's run at load average 13, ChatList's and Conversation's pages
 // took 64 and 74 s, and their plays' waits after typing ran out (the same pages took 83 s and
-// passed alone, at load 14). Under test the guard is 50 s, below the story tests' 60 s per story,
-// so a play that waits in vain still names what it waited for; in Storybook's own UI, 10 s.
-configure({ asyncUtilTimeout: underTest ? 50_000 : 10_000 });
+// passed alone, at load 14). Under test the guard is a browser step's (tests/support/limits.ts),
+// below the story tests' limit per story, so a play that waits in vain still names what it
+// waited for; in Storybook's own UI, 10 s.
+configure({ asyncUtilTimeout: underTest ? STEP_LIMIT_MS : 10_000 });
 
 // Test mode: no animations, transitions or blinking caret.
 if (underTest) {

@@ -19,6 +19,7 @@ import { getStoryContext, type TestContext, type TestRunnerConfig } from '@story
 import { type MatchImageSnapshotOptions, toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page, Request } from 'playwright-core';
 import { AXE_CORE, AXE_LOADED, sidewaysOverflow, VIEWPORTS } from '../tests/stories/browser.ts';
+import { STEP_LIMIT_MS, STORY_LIMIT_MS } from '../tests/support/limits.ts';
 import { FIXED_NOW } from './fixtures.ts';
 import type { QueryHandovers } from './query-handovers.ts';
 
@@ -80,6 +81,11 @@ function watch(page: Page): PageWatch {
   page.on('requestfinished', settle);
   page.on('requestfailed', (request) => {
     settle(request);
+    // A request the page cancelled itself is not a failure (a status is the response listener's
+    // to check). TanStack Query cancels the fetch of a story being replaced: on the official CI a
+    // slow story outlived the duel requests' 10 s poll, and its cancelled fetch failed the next
+    // story (DuelsHome Dark: "net::ERR_ABORTED").
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (!/favicon/.test(request.url())) {
       state.problems.push(`request failed ${request.url()}: ${request.failure()?.errorText ?? ''}`);
     }
@@ -337,11 +343,12 @@ const config: TestRunnerConfig = {
     watchOf(page);
     const targetUrl = process.env.TARGET_URL;
     if (!targetUrl) throw new Error('TARGET_URL is not set (run through test-storybook)');
-    // A guard against a hung load, as long as the test time-out: on two busy cores (load 30)
+    // Guards against a hang, not speed limits (tests/support/limits.ts): on two busy cores
     // Playwright's default 30 s was not enough for iframe.html and its bundles.
+    browserContext.setDefaultTimeout(STEP_LIMIT_MS);
     await page.goto(new URL('iframe.html', targetUrl).toString(), {
       waitUntil: 'load',
-      timeout: 60_000,
+      timeout: STORY_LIMIT_MS,
     });
     await page.addStyleTag({ content: STABLE_CSS });
   },

@@ -30,9 +30,7 @@ afterAll(async () => {
 /** Waits until `page`'s main region shows `text` (live updates included). */
 async function sees(page: Page, text: string | RegExp) {
   try {
-    await expect
-      .poll(() => page.getByRole('main').getByText(text).count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('main').getByText(text).count()).toBeGreaterThan(0);
   } catch {
     const shown = await page.getByRole('main').textContent();
     throw new Error(`${page.url()} does not show ${text}; it shows:\n${shown}`);
@@ -88,13 +86,13 @@ describe('a class', () => {
     await assignments.getByRole('button', { name: 'Assign', exact: true }).click();
     await assignments
       .getByRole('button', { name: `Change date of ${deck.name}`, exact: true })
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
 
     // The student sees it under "Assigned", with the days left, and studies two cards.
     const { page: phone } = await signedIn(browser, baseUrl, student);
     await phone.goto(baseUrl);
     const assigned = phone.getByRole('region', { name: 'Assigned' });
-    await assigned.getByRole('link', { name: deck.name, exact: true }).waitFor({ timeout: 20_000 });
+    await assigned.getByRole('link', { name: deck.name, exact: true }).waitFor();
     expect(await assigned.textContent()).toMatch(/\d+ days left/);
     await assigned.getByRole('link', { name: deck.name, exact: true }).click();
     await phone.getByRole('link', { name: 'Study (3)' }).first().click();
@@ -113,7 +111,7 @@ describe('a class', () => {
     await desk.goto(`${baseUrl}/schools/${school.id}`);
     await desk.getByRole('button', { name: `Progress of ${course.name}`, exact: true }).click();
     const row = desk.getByRole('dialog').getByRole('row', { name: new RegExp(student.username) });
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 2)).toEqual(['2 of 3', '2']);
 
@@ -127,7 +125,7 @@ describe('a class', () => {
     await sees(desk, 'Nobody has joined yet');
     await phone.goto(baseUrl);
     await button(phone, `Join ${deck.name} · ${course.name}`).click();
-    await phone.waitForURL(`${baseUrl}/live-quiz/${quiz.id}`, { timeout: 20_000 });
+    await phone.waitForURL(`${baseUrl}/live-quiz/${quiz.id}`);
     await sees(phone, 'You are in. Waiting for your teacher to start…');
     await sees(desk, '1 player');
 
@@ -145,7 +143,7 @@ describe('a class', () => {
 
     await button(desk, 'Show the results').click();
     const report = desk.getByTestId('live-quiz-report-students');
-    await report.waitFor({ timeout: 20_000 });
+    await report.waitFor();
     const rows = await report.locator('tbody tr').allTextContents();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(student.username);

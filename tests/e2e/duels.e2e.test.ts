@@ -36,7 +36,7 @@ async function answerWithKey(page: Page, right: boolean) {
   const main = page.getByRole('main');
   // The choices show once the question's view time is over.
   const buttons = main.getByRole('button', { name: /^[1-4]\. / });
-  await buttons.first().waitFor({ timeout: 15_000 });
+  await buttons.first().waitFor();
   const prompt = (await main.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
   const answer = CAPITALS.find(([country]) => country === prompt.trim())?.[1];
   const choices = await buttons.allTextContents();
@@ -48,7 +48,6 @@ async function answerWithKey(page: Page, right: boolean) {
       // One read that never waits: counting, then reading the text, waited for ever (past the
       // poll's time-out) when the line went away between the two, as it does on the last answer.
       async () => (await main.getByText(/^Question \d of \d$/).allTextContents())[0] ?? 'moved',
-      { timeout: 15_000 },
     )
     .not.toBe(before);
 }
@@ -94,9 +93,7 @@ describe('duels between two friends', () => {
       );
       expect(created).toMatchObject({ view_time: 2, question_count: 3 });
       await expect
-        .poll(() => form.getByText(`Waiting for ${ben.username} to accept…`).count(), {
-          timeout: 15_000,
-        })
+        .poll(() => form.getByText(`Waiting for ${ben.username} to accept…`).count())
         .toBe(1);
 
       await b.page.goto(`${baseUrl}/multiple-duels`);
@@ -104,22 +101,16 @@ describe('duels between two friends', () => {
       await b.page.getByRole('main').getByRole('button', { name: 'Accept' }).click();
       await b.page.waitForURL(/\/duel\/\d+$/);
       await expect
-        .poll(() => b.page.getByRole('main').getByText('Question 1 of 3').count(), {
-          timeout: 15_000,
-        })
+        .poll(() => b.page.getByRole('main').getByText('Question 1 of 3').count())
         .toBe(1);
 
       // Ana's page hears the acceptance through the events stream and starts her questions.
-      await expect
-        .poll(() => form.getByText('Question 1 of 3').count(), { timeout: 20_000 })
-        .toBe(1);
+      await expect.poll(() => form.getByText('Question 1 of 3').count()).toBe(1);
 
       await answerWithKey(b.page, true);
       await b.page.reload();
       await expect
-        .poll(() => b.page.getByRole('main').getByText('Question 2 of 3').count(), {
-          timeout: 15_000,
-        })
+        .poll(() => b.page.getByRole('main').getByText('Question 2 of 3').count())
         .toBe(1);
       await answerWithKey(b.page, true);
       await answerWithKey(b.page, true);
@@ -130,12 +121,8 @@ describe('duels between two friends', () => {
         .toBe(1);
 
       for (const right of [true, false, false]) await answerWithKey(a.page, right);
-      await expect
-        .poll(() => form.getByText(`${ben.username} won.`).count(), { timeout: 20_000 })
-        .toBe(1);
-      await expect
-        .poll(() => b.page.getByRole('main').getByText('You won!').count(), { timeout: 20_000 })
-        .toBe(1);
+      await expect.poll(() => form.getByText(`${ben.username} won.`).count()).toBe(1);
+      await expect.poll(() => b.page.getByRole('main').getByText('You won!').count()).toBe(1);
     } finally {
       await a.context.close();
       await b.context.close();
@@ -164,21 +151,15 @@ describe('duels between two friends', () => {
       /** Reads the numbers while they show, then types them back (the first one wrong unless `right`). */
       const play = async (page: Page, right: boolean) => {
         const main = page.getByRole('main');
-        await expect
-          .poll(() => main.getByText('Memorize, in order').count(), { timeout: 35_000 })
-          .toBe(1);
+        await expect.poll(() => main.getByText('Memorize, in order').count()).toBe(1);
         const numbers = await main.locator('ol li').allTextContents();
         expect(numbers).toHaveLength(4);
-        await expect
-          .poll(() => main.getByText('Recall, in order').count(), { timeout: 60_000 })
-          .toBe(1);
+        await expect.poll(() => main.getByText('Recall, in order').count()).toBe(1);
         for (const [i, n] of numbers.entries()) {
           await page.keyboard.type(right || i > 0 ? n : n === '00' ? '11' : '00');
           await page.keyboard.press('Enter');
         }
-        await expect
-          .poll(() => main.getByText(/^Submitted\.|You won!|won\./).count(), { timeout: 15_000 })
-          .toBe(1);
+        await expect.poll(() => main.getByText(/^Submitted\.|You won!|won\./).count()).toBe(1);
       };
       // Ben accepts in his browser and is taken into the duel at once: his clock runs from there.
       await b.page.goto(`${baseUrl}/multiple-duels`);
@@ -198,13 +179,9 @@ describe('duels between two friends', () => {
         await play(a.page, true);
       })();
       await Promise.all([play(b.page, false), anaPlays]);
+      await expect.poll(() => a.page.getByRole('main').getByText('You won!').count()).toBe(1);
       await expect
-        .poll(() => a.page.getByRole('main').getByText('You won!').count(), { timeout: 20_000 })
-        .toBe(1);
-      await expect
-        .poll(() => b.page.getByRole('main').getByText(`${ana.username} won.`).count(), {
-          timeout: 20_000,
-        })
+        .poll(() => b.page.getByRole('main').getByText(`${ana.username} won.`).count())
         .toBe(1);
     } finally {
       await a.context.close();

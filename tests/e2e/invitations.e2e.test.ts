@@ -56,7 +56,6 @@ async function newPage(
     );
   }
   const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };

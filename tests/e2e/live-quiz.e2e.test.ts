@@ -27,9 +27,7 @@ afterAll(async () => {
 /** Waits until `page`'s main region shows `text` (live updates included). */
 async function sees(page: Page, text: string | RegExp) {
   try {
-    await expect
-      .poll(() => page.getByRole('main').getByText(text).count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('main').getByText(text).count()).toBeGreaterThan(0);
   } catch {
     const shown = await page.getByRole('main').textContent();
     throw new Error(`${page.url()} does not show ${text}; it shows:\n${shown}`);
@@ -120,7 +118,7 @@ describe('a live class quiz', () => {
     await projector
       .getByRole('button', { name: `Start a live quiz of Capitals ${n}`, exact: true })
       .click();
-    await projector.waitForURL(/\/live-quiz\/\d+$/, { timeout: 20_000 });
+    await projector.waitForURL(/\/live-quiz\/\d+$/);
     const code = (await projector.getByTestId('live-quiz-code').textContent()) ?? '';
     expect(code).toMatch(/^\d{6}$/);
 
@@ -166,7 +164,7 @@ describe('a live class quiz', () => {
       await button(projector, 'Close the question').click();
       // The projector: the distribution (one answer each in round 1) and the leaderboard.
       const distribution = projector.getByTestId('live-quiz-distribution');
-      await distribution.waitFor({ timeout: 20_000 });
+      await distribution.waitFor();
       const counts = await distribution.getByRole('listitem').allTextContents();
       expect(counts.join(' | ')).toMatch(round === 1 ? /1 answer.*1 answer/ : /2 answers/);
       const board = projector.getByTestId('live-quiz-leaderboard');
@@ -179,7 +177,7 @@ describe('a live class quiz', () => {
     await button(projector, 'Show the results').click();
     await sees(projector, 'The quiz is over.');
     const report = projector.getByTestId('live-quiz-report-students');
-    await report.waitFor({ timeout: 20_000 });
+    await report.waitFor();
     const rows = await report.locator('tbody tr').allTextContents();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain(students[0]?.username);

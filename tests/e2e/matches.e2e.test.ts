@@ -32,9 +32,7 @@ afterAll(async () => {
 
 /** Waits until `page`'s main region shows `text` (live updates included). */
 async function sees(page: Page, text: string | RegExp) {
-  await expect
-    .poll(() => page.getByRole('main').getByText(text).count(), { timeout: 20_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(() => page.getByRole('main').getByText(text).count()).toBeGreaterThan(0);
 }
 
 const button = (page: Page, name: string) =>
@@ -46,7 +44,7 @@ async function challenge(page: Page, friend: string): Promise<string> {
   const form = page.getByRole('form', { name: 'Challenge a friend to a match' });
   await form.getByLabel('Friend').selectOption({ label: friend });
   await form.getByRole('button', { name: 'Challenge', exact: true }).click();
-  await page.waitForURL(/\/match\/\d+$/, { timeout: 20_000 });
+  await page.waitForURL(/\/match\/\d+$/);
   return page.url();
 }
 
@@ -58,14 +56,14 @@ async function acceptFrom(page: Page, from: string, matchUrl: string) {
     .getByRole('listitem')
     .filter({ hasText: `${from} challenges you to a match` });
   await row.getByRole('button', { name: 'Accept', exact: true }).click();
-  await page.waitForURL(matchUrl, { timeout: 20_000 });
+  await page.waitForURL(matchUrl);
 }
 
 /** Opens the game, reads its content, then recalls it right (`right`) or leaves it blank. */
 async function playGame(page: Page, right: boolean, label: string) {
   await button(page, 'Start the game').click();
   const content = page.getByTestId('match-content');
-  await content.waitFor({ timeout: 15_000 });
+  await content.waitFor();
   const items = await content.locator('li').allTextContents();
   await button(page, 'Recall now').click();
   if (right) await page.getByRole('main').getByLabel(label).fill(items.join('\n'));

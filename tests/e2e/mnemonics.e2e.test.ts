@@ -72,10 +72,7 @@ async function sendMessage(page: Page, text: string) {
 }
 
 describe('mnemonics', () => {
-  // Two tools, a download and a reload: longer than the default minute on two loaded cores.
-  test('a Standard learner converts numbers and builds a story chat', {
-    timeout: 300_000,
-  }, async () => {
+  test('a Standard learner converts numbers and builds a story chat', async () => {
     const tokens = await call<Tokens>('/auth/token/', {
       method: 'POST',
       body: JSON.stringify(STANDARD_DEMO),

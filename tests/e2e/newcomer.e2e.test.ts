@@ -115,9 +115,7 @@ afterAll(async () => {
 });
 
 describe('hydration (issue 9, item 6)', () => {
-  test('no page kind logs a hydration error, signed in or out, in English and Spanish', {
-    timeout: 600_000,
-  }, async () => {
+  test('no page kind logs a hydration error, signed in or out, in English and Spanish', async () => {
     const signedIn = [
       '/',
       '/pricing',
@@ -150,9 +148,7 @@ describe('hydration (issue 9, item 6)', () => {
 });
 
 describe('words (issue 9, item 5)', () => {
-  test('no label breaks inside a word from 320 to 1440 px, in either language', {
-    timeout: 300_000,
-  }, async () => {
+  test('no label breaks inside a word from 320 to 1440 px, in either language', async () => {
     for (const language of ['en', 'es'] as const) {
       for (const width of [320, 390, 1024, 1280, 1440]) {
         const { context, page } = await open(language, session, {
@@ -181,9 +177,7 @@ describe('words (issue 9, item 5)', () => {
 });
 
 describe('keyboard hints (issue 9, item 10)', () => {
-  test('a touch-only phone shows no keyboard hints on the study screen; a desktop does', {
-    timeout: 180_000,
-  }, async () => {
+  test('a touch-only phone shows no keyboard hints on the study screen; a desktop does', async () => {
     const hint = 'Press Space to show the answer.';
     const phone = await open('en', session, {
       viewport: { width: 390, height: 844 },

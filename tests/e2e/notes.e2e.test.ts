@@ -110,7 +110,7 @@ describe('notes in the browser', () => {
 
       // Two previews, each with its deletion hidden on the front and the formula typeset.
       const previews = dialog.getByRole('listitem', { name: /^Card \d$/ });
-      await expect.poll(() => previews.count(), { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => previews.count()).toBe(2);
       for (const name of ['Card 1', 'Card 2']) {
         const preview = dialog.getByRole('listitem', { name });
         await preview.getByText('[…]').waitFor();
@@ -177,13 +177,13 @@ describe('notes in the browser', () => {
       await page.keyboard.press('Space');
       const play = card.getByRole('button', { name: 'Play sound' });
       await play.waitFor();
-      await expect.poll(() => playCount(page), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => playCount(page)).toBe(1);
       await play.click();
-      await expect.poll(() => playCount(page), { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => playCount(page)).toBe(2);
       const audio = card.locator('audio');
       expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
       await page.keyboard.press('r');
-      await expect.poll(() => playCount(page), { timeout: 10_000 }).toBe(3);
+      await expect.poll(() => playCount(page)).toBe(3);
       expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
       expect(errors).toEqual([]);
       expect(violations).toEqual([]);

@@ -50,7 +50,7 @@ test("offline, the conversion table converts a number, the learner's own word fi
           };
         }),
       undefined,
-      { polling: 250, timeout: 20_000 },
+      { polling: 250 },
     );
 
     await context.setOffline(true);

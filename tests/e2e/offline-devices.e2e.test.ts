@@ -72,7 +72,7 @@ async function reviewReadyOffline(page: Page, reviewUrl: string, cards: number):
   await workerInControl(page);
   await page.reload();
   await page.locator('article[data-card-id]').waitFor();
-  await expect.poll(() => keptCards(page), { timeout: 30_000 }).toBe(cards);
+  await expect.poll(() => keptCards(page)).toBe(cards);
 }
 
 /** Shows the answer and rates the card on screen Easy; returns its id. */
@@ -134,7 +134,7 @@ test('an app update while a review is open waits: the next navigation asks it to
       await registration?.update();
     });
     await expect
-      .poll(() => workerStates(page), { timeout: 30_000 })
+      .poll(() => workerStates(page))
       .toMatchObject({
         waiting: 'installed',
       });
@@ -154,9 +154,7 @@ test('an app update while a review is open waits: the next navigation asks it to
     await page.goto(`${baseUrl}/space-repetition`);
     // (Once or twice: on registering and on Astro's page-load event.)
     await expect
-      .poll(async () => [...new Set((await takeOverAsks(page)).map((a) => JSON.stringify(a)))], {
-        timeout: 30_000,
-      })
+      .poll(async () => [...new Set((await takeOverAsks(page)).map((a) => JSON.stringify(a)))])
       .toEqual([JSON.stringify({ type: 'SKIP_WAITING', page: '/space-repetition' })]);
     // Not awaited here: Chromium activates a version that skipped waiting only once the old one
     // reports idle, which it does not while Playwright's debugger is attached to it; the
@@ -206,13 +204,13 @@ test('the same card rated offline on two devices syncs with no 5xx and one resul
 
     // The phone syncs first; the laptop's earlier rating then meets the later review.
     await phone.context.setOffline(false);
-    await expect.poll(() => queueOf(phone.page), { timeout: 20_000 }).toEqual([]);
+    await expect.poll(() => queueOf(phone.page)).toEqual([]);
     const refused = laptop.page.waitForResponse(
       (response) => response.request().method() === 'POST' && response.status() === 409,
     );
     await laptop.context.setOffline(false);
     await refused;
-    await expect.poll(() => queueOf(laptop.page), { timeout: 20_000 }).toEqual([]);
+    await expect.poll(() => queueOf(laptop.page)).toEqual([]);
 
     const cards = await call<{ results: CardRow[] }>(
       `/space-repetition/desks/${deckId}/cards/?page_size=50`,

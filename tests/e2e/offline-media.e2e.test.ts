@@ -64,7 +64,7 @@ test('offline, a kept card shows its image', async () => {
     await page.locator('article[data-card-id]').waitFor();
     // The card and its image are kept in IndexedDB.
     const keptMedia = () => offlineStoreCount(page, 'media');
-    await expect.poll(keptMedia, { timeout: 30_000, interval: 200 }).toBe(1);
+    await expect.poll(keptMedia, { interval: 200 }).toBe(1);
 
     await context.setOffline(true);
     const reloaded = await page.reload();
@@ -73,9 +73,7 @@ test('offline, a kept card shows its image', async () => {
     const image = page.locator('article[data-card-id]').getByRole('img', { name: 'The flag' });
     await image.waitFor();
     await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-        timeout: 10_000,
-      })
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(40);
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
   } finally {

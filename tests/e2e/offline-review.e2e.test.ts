@@ -61,7 +61,7 @@ test('reviews five cards offline, undoes one, and syncs exactly four', async () 
     await page.locator('article[data-card-id]').waitFor();
     // The six cards are kept in IndexedDB.
     const keptCards = () => offlineStoreCount(page, 'cards');
-    await expect.poll(keptCards, { timeout: 30_000, interval: 200 }).toBe(6);
+    await expect.poll(keptCards, { interval: 200 }).toBe(6);
 
     await context.setOffline(true);
     const reloaded = await page.reload();
@@ -94,9 +94,7 @@ test('reviews five cards offline, undoes one, and syncs exactly four', async () 
 
     await context.setOffline(false);
     await page.getByText('4 ratings waiting').waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => (await cards()).filter((c) => c.reps > 0).length, { timeout: 20_000 })
-      .toBe(4);
+    await expect.poll(async () => (await cards()).filter((c) => c.reps > 0).length).toBe(4);
     const onServer = (await cards()).filter((c) => c.reps > 0);
     expect(
       onServer

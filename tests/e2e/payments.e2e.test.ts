@@ -51,7 +51,6 @@ async function signedIn(
   );
   const page = await context.newPage();
   // A step that never comes fails with its locator, well inside the test's own time-out.
-  page.setDefaultTimeout(30_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors, tokens };
@@ -107,7 +106,6 @@ describe('plans and payments in the browser', () => {
     const context = await browser.newContext({ viewport: LAPTOP_VIEWPORT, locale: 'en-US' });
     try {
       const page = await context.newPage();
-      page.setDefaultTimeout(30_000);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const read = page.waitForResponse((r) =>

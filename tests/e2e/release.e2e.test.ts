@@ -11,6 +11,7 @@ import { type DatabaseServer, startDatabaseServer } from '../../packages/server/
 import { isReleaseStale, RELEASE_DIR } from '../../scripts/release.ts';
 import { jsonApi } from '../support/api.ts';
 import { newLearner } from '../support/learners.ts';
+import { STEP_LIMIT_MS } from '../support/limits.ts';
 import { freePort } from '../support/product.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -133,7 +134,7 @@ describe('the release tree (npm run build:release)', () => {
           DATABASE_URL: 'postgres://x@127.0.0.1:1/x',
         }),
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: STEP_LIMIT_MS,
       });
       expect(started.status).toBe(1);
       expect(started.stderr).toContain(

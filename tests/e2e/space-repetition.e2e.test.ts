@@ -171,7 +171,7 @@ describe('spaced repetition in the browser', () => {
       // The counts changed: nothing new or due is left today.
       await page.goto(`${baseUrl}/space-repetition`);
       await deck.card.waitFor();
-      await expect.poll(() => deck.remaining(), { timeout: 10_000 }).toBe('0');
+      await expect.poll(() => deck.remaining()).toBe('0');
       expect(await deck.fresh()).toBe('0');
 
       // One card back into today's queue (repeat_same_day), then reload and rate it again: Easy.
@@ -188,7 +188,7 @@ describe('spaced repetition in the browser', () => {
       });
       await page.reload();
       await deck.card.waitFor();
-      await expect.poll(() => deck.remaining(), { timeout: 10_000 }).toBe('1');
+      await expect.poll(() => deck.remaining()).toBe('1');
       await deck.card.getByRole('link', { name: 'Study (1)' }).click();
       await page
         .locator('article[data-card-id] [data-side="front"]', { hasText: 'Paris' })

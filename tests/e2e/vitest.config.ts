@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { JOURNEY_LIMIT_MS, STEP_LIMIT_MS } from '../support/limits.ts';
 
 // Browser journeys: the real product (scripts/start.ts on its own embedded database) driven in
 // Debian's Chromium. One product process serves every file; files run one at a time because two
@@ -10,13 +11,13 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./global-setup.ts'],
     fileParallelism: false,
-    // Each step of a journey has its own limit (Playwright's 30 s per action, the journeys' polls),
-    // which names the step that hangs. The whole test's limit only bounds the sum: at 60 s it
-    // failed the matches journey (about 40 steps, 18–34 s on a quiet machine) on a loaded one.
-    testTimeout: 300_000,
-    // expect.poll waits for a state, never for a time: 30 s as a Playwright action, not Vitest's
-    // 1 s, which a loaded machine overran (the training result's score, 1 s after Submit).
-    expect: { poll: { timeout: 30_000 } },
-    hookTimeout: 240_000,
+    // Each step of a journey has its own limit (Playwright's actions and navigations, set by
+    // launchChromium, and expect.poll here), which names the step that hangs; the whole test's
+    // limit only bounds the sum. Both are hang guards sized for the slowest CI seen
+    // (tests/support/limits.ts): no journey sets a shorter one of its own.
+    testTimeout: JOURNEY_LIMIT_MS,
+    // expect.poll waits for a state, never for a time.
+    expect: { poll: { timeout: STEP_LIMIT_MS } },
+    hookTimeout: JOURNEY_LIMIT_MS,
   },
 });

@@ -34,6 +34,7 @@ import { availableParallelism } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.ts';
+import { STORY_LIMIT_MS } from '../support/limits.ts';
 import { AXE_CORE, AXE_LOADED, CONTEXT_OPTIONS } from './browser.ts';
 import {
   indexEntries,
@@ -49,8 +50,8 @@ const KEEPER = 'memoria-keeper';
 const STORY_PLACEHOLDER =
   '<!doctype html><html lang="en"><head><title>Story</title></head><body></body></html>';
 
-/** A guard against a hung page, not a speed limit: a loaded 2-core machine takes a minute. */
-const PAGE_GUARD_MS = 240_000;
+/** A guard against a hung page, not a speed limit: a docs page is a story's worth of work. */
+const PAGE_GUARD_MS = STORY_LIMIT_MS;
 
 /** The docs entries to check, each with its stories and what its stories file allows. */
 function docsPages(dir: string) {

@@ -21,6 +21,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { STORY_LIMIT_MS } from '../support/limits.ts';
 import { checkDocsPages } from './docs-pages.ts';
 import { BIN, openStaticStorybook, ROOT, toolEnv } from './static-storybook.ts';
 
@@ -33,8 +34,8 @@ function testStorybook(url: string, args: string[]): Promise<number> {
       '--url',
       url,
       `--maxWorkers=${workers}`,
-      // A guard against a hung story, not a speed limit: two busy cores make a story take 10 s.
-      '--testTimeout=60000',
+      // A guard against a hung story, not a speed limit (tests/support/limits.ts).
+      `--testTimeout=${STORY_LIMIT_MS}`,
       '--disable-telemetry',
       ...args,
     ],

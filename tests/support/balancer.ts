@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDatabaseServer } from '../../packages/server/src/db/connect.ts';
+import { STEP_LIMIT_MS } from './limits.ts';
 import { freePort, type RunningProduct, type StartOptions, startProduct } from './product.ts';
 
 export const HAPROXY = '/usr/sbin/haproxy';
@@ -129,7 +130,7 @@ export async function startHaproxy(
       rows.filter((r) => r[0] === 'instances' && r[1] !== 'BACKEND').map((r) => [r[1], r[17]]),
     ) as Record<string, string>;
   };
-  const waitFor = async (names: string[], state: string, timeoutMs = 60_000) => {
+  const waitFor = async (names: string[], state: string, timeoutMs = STEP_LIMIT_MS) => {
     const deadline = Date.now() + timeoutMs;
     let seen: Record<string, string> = {};
     while (Date.now() < deadline) {

@@ -1,6 +1,7 @@
 // One way to open Debian's Chromium for journeys, story tests and benchmarks: playwright-core
 // with the system browser, since Playwright's own browser download is not reachable from CI.
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { STEP_LIMIT_MS } from './limits.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -15,8 +16,22 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+/**
+ * Debian's Chromium. Every context it opens (and every page of `browser.newPage()`, which opens
+ * a context) waits up to STEP_LIMIT_MS in each action and navigation, so no journey sets its own.
+ */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STEP_LIMIT_MS);
+    return context;
+  };
+  return browser;
 }
 
 /** A browser with a profile kept in `profileDir` (the navigation bench hands it to Lighthouse). */

@@ -1,4 +1,5 @@
 import type { Page, Request } from 'playwright-core';
+import { STEP_LIMIT_MS } from './limits.ts';
 
 /** The app's long-lived events stream: open for the page's whole life, never "finished". */
 const EVENT_STREAM = /\/be\/api\/events\/?(\?|$)/;
@@ -7,7 +8,11 @@ const EVENT_STREAM = /\/be\/api\/events\/?(\?|$)/;
  * Resolves once the page has had no request in flight for `quietMs`, the events stream left
  * out. Playwright's `networkidle` never comes on app pages, whose events stream stays open.
  */
-export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+export async function waitForQuiet(
+  page: Page,
+  quietMs = 500,
+  timeoutMs = STEP_LIMIT_MS,
+): Promise<void> {
   const inflight = new Set<Request>();
   const counts = (request: Request) => !EVENT_STREAM.test(request.url());
   const add = (request: Request) => {
@@ -38,7 +43,7 @@ export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 30_000
  * when it has). A click on server-rendered markup before then does nothing, as for a user: the
  * quiet network alone does not say the scripts it fetched have run on a busy machine.
  */
-export async function waitForIslands(page: Page, timeoutMs = 30_000): Promise<void> {
+export async function waitForIslands(page: Page, timeoutMs = STEP_LIMIT_MS): Promise<void> {
   await page.waitForFunction(
     () => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0,
     undefined,

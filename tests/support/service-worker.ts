@@ -3,12 +3,9 @@ import type { Page } from 'playwright-core';
 
 /**
  * Resolves once the page is controlled by the service worker. Installing it precaches the app
- * shell (89 files, 2.3 MB); on a loaded 2-core machine that overran Playwright's 30 s twice
- * (offline-media, offline-review) in runs where it takes a few seconds when quiet. The state is
- * waited for up to 120 s: a worker that fails to install still fails the journey.
+ * shell (89 files, 2.3 MB), a few seconds on a quiet machine; a worker that fails to install
+ * still fails the journey, after the step limit (launchChromium sets it).
  */
 export async function workerInControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 120_000,
-  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
