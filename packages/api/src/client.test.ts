@@ -402,6 +402,28 @@ describe('network failure', () => {
     expect($connectionLost.get()).toBe(false);
   });
 
+  test('the time limit is on the wait for an answer: a body written after it is read whole', async () => {
+    // A streamed story (macro-image chats) answers at once and writes for as long as the story
+    // takes; the limit cut it, and the learner saw "Something went wrong" while it was stored.
+    saveTokens({ access: 'acc', refresh: 'ref' });
+    server.handle(() => ({
+      stream(res) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('event: delta\ndata: {"text":"Picture "}\n\n');
+        setTimeout(() => res.end('event: done\ndata: {}\n\n'), 400);
+      },
+    }));
+    const onConnectionLost = vi.fn();
+    const { data, response } = await client({ timeoutMs: 100, onConnectionLost }).POST(
+      '/macroimages/chats/{id}/send_message/stream/',
+      { params: { path: { id: 1 } }, body: { content: 'knife' }, parseAs: 'text' },
+    );
+    expect(response.status).toBe(200);
+    expect(data).toContain('event: done');
+    expect(onConnectionLost).not.toHaveBeenCalled();
+    expect($connectionLost.get()).toBe(false);
+  });
+
   test('a refused connection signals connection lost', async () => {
     saveTokens({ access: 'acc', refresh: 'ref' });
     const origin = await closedOrigin();

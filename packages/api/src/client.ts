@@ -40,7 +40,7 @@ export type ApiClientOptions = {
   navigate?: Navigate;
   /** Called when a request gets no response (the `$connectionLost` store is set as well). */
   onConnectionLost?: (error: unknown) => void;
-  /** Time-out of each request, in ms (default 30000). */
+  /** How long a request waits for its answer (status and headers), in ms (default 30000). */
   timeoutMs?: number;
   /** Delay between the connection-lost signal and the redirect to /login (default 2000). */
   redirectDelayMs?: number;
@@ -199,6 +199,8 @@ type Pending = {
   caller: AbortSignal;
   /** This attempt's time-out; a signal that never aborts when the transport keeps its own. */
   timeout: AbortSignal;
+  /** Ends this attempt's time-out: its answer came (its body may take longer). */
+  answered: () => void;
   /** The create's `Idempotency-Key`, sent again unchanged by every retry of this request. */
   idempotencyKey?: string;
   /** Whether the one retry after a lost connection was made (creates with a key only). */
@@ -260,16 +262,29 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   /**
    * A copy of `request` with a fresh time-out combined with the caller's signal; with none when
-   * `ownLimits` (the transport times the request itself).
+   * `ownLimits` (the transport times the request itself). The time-out covers the wait for the
+   * answer, and `answered()` ends it: a body written for longer is read whole (a streamed story
+   * answers at once and writes for as long as the story takes; under load that passed 30 s, the
+   * read was cut, and the learner saw an error for a reply the server stored).
    */
   function timed(
     request: Request,
     headers: Headers,
     ownLimits = false,
-  ): { request: Request; timeout: AbortSignal } {
-    const timeout = ownLimits ? new AbortController().signal : AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([request.signal, timeout]);
-    return { request: new RequestClass(request, { headers, signal }), timeout };
+  ): { request: Request; timeout: AbortSignal; answered: () => void } {
+    const limit = new AbortController();
+    const timer = ownLimits
+      ? undefined
+      : setTimeout(
+          () => limit.abort(new DOMException('No answer in time.', 'TimeoutError')),
+          timeoutMs,
+        );
+    const signal = AbortSignal.any([request.signal, limit.signal]);
+    return {
+      request: new RequestClass(request, { headers, signal }),
+      timeout: limit.signal,
+      answered: () => clearTimeout(timer),
+    };
   }
 
   /** POST auth/token/refresh/ once; null when the session ended (or the connection is lost). */
@@ -341,14 +356,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     // Another request already refreshed while this one was in flight: reuse its token.
     const token = current && current !== sentToken ? current : await refreshOnce();
     if (!token) return response; // the session ended (or the connection is lost)
-    const { request, timeout } = timed(
+    const { request, timeout, answered } = timed(
       entry.retry,
       withKey(withHeaders(new Headers(entry.retry.headers), token), entry),
       selfTimed.has(entry.send),
     );
     let retried: Response;
     try {
-      retried = await entry.send(request);
+      retried = await entry.send(request).finally(answered);
     } catch (error) {
       if ((timeout.aborted && !entry.caller.aborted) || isNetworkFailure(error)) {
         connectionLost(error);
@@ -380,14 +395,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (!entry.idempotencyKey || entry.resent || entry.caller.aborted) return undefined;
     entry.resent = true;
     const token = getAccessToken();
-    const { request, timeout } = timed(
+    const { request, timeout, answered } = timed(
       entry.retry.clone(),
       withKey(withHeaders(new Headers(entry.retry.headers), token), entry),
       selfTimed.has(entry.send),
     );
     entry.timeout = timeout;
+    entry.answered = answered;
     try {
-      return await entry.send(request);
+      return await entry.send(request).finally(answered);
     } catch {
       return undefined;
     }
@@ -416,6 +432,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         send: transport,
         caller: request.signal,
         timeout: timedRequest.timeout,
+        answered: timedRequest.answered,
         idempotencyKey,
         refreshedFirst,
       });
@@ -424,6 +441,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     async onResponse({ request, response, schemaPath, id }) {
       const entry = pending.get(id);
+      entry?.answered();
       pending.delete(id);
       if (response.status === 401 && entry && !TOKEN_PATHS.has(schemaPath)) {
         if (!entry.refreshedFirst) return retryAfterRefresh(request, response, entry);
@@ -438,6 +456,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     async onError({ error, id }) {
       const entry = pending.get(id);
+      entry?.answered();
       if (entry && isNetworkFailure(error) && !entry.timeout.aborted) {
         // Kept pending: a 401 to the resent create still gets its refresh (onResponse).
         const resent = await resend(entry);

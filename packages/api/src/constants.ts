@@ -26,7 +26,10 @@ export const THEME_COOKIE_DAYS = COOKIE_DAYS;
 /** Fired on window whenever tokens are saved or cleared (§4, §9). */
 export const AUTH_CHANGE_EVENT = 'auth-change';
 
-/** Request time-out in milliseconds (§7, §9). */
+/**
+ * Request time-out in milliseconds (§7, §9): how long a request waits for its answer (status and
+ * headers); the body is then read however long it takes (a streamed story, a large download).
+ */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * An upload's own time limits (`xhrFetch`), in place of the request time-out: it fails when no
