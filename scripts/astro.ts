@@ -12,6 +12,7 @@ const env = argv[0] === 'build' ? buildEnv() : offlineEnv();
 const root = join(import.meta.dirname, '..');
 const intoDist = argv[0] === 'build' && argv.length === 1;
 if (intoDist) forgetFinishedBuild(root);
+const startedAt = Date.now();
 const result = spawnSync(command, args, { stdio: 'inherit', env });
-if (intoDist && result.status === 0) markBuildFinished(root);
+if (intoDist && result.status === 0) markBuildFinished(root, startedAt);
 process.exit(result.status ?? 1);

@@ -17,26 +17,38 @@ function project(): string {
   writeFileSync(join(root, 'src/page.astro'), '<p>hi</p>');
   mkdirSync(join(root, 'dist/server'), { recursive: true });
   writeFileSync(join(root, 'dist/server/entry.mjs'), '');
+  past(join(root, 'src'));
   return root;
 }
 
-const past = (path: string, ms = 1_000_000) => utimesSync(path, new Date(ms), new Date(ms));
+function past(path: string, ms = 1_000_000) {
+  utimesSync(path, new Date(ms), new Date(ms));
+}
 
 describe('npm start builds the web app again', () => {
   it('when the last build did not finish, even if its output is newer than the sources', () => {
     const root = project();
     past(join(root, 'src/page.astro'));
     expect(isBuildStale(root)).toBe(true);
-    markBuildFinished(root);
+    markBuildFinished(root, Date.now());
     expect(isBuildStale(root)).toBe(false);
+  });
+
+  it('when a source changed while the build ran, after the build had read it', () => {
+    const root = project();
+    past(join(root, 'src/page.astro'));
+    const startedAt = 1_500_000;
+    // Edited (an editor's save, a branch switch) once the build had read the old text.
+    past(join(root, 'src/page.astro'), 1_600_000);
+    markBuildFinished(root, startedAt);
+    expect(isBuildStale(root)).toBe(true);
   });
 
   it('when a source changed after the build finished', () => {
     const root = project();
     past(join(root, 'src/page.astro'));
-    markBuildFinished(root);
+    markBuildFinished(root, 2_000_000);
     expect(isBuildStale(root)).toBe(false);
-    past(join(root, 'dist/.build-finished'), 2_000_000);
     writeFileSync(join(root, 'src/page.astro'), '<p>changed</p>');
     expect(isBuildStale(root)).toBe(true);
   });
