@@ -34,25 +34,32 @@ export function countAll(...counts: Array<() => Counts>): () => Counts {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts terminal colours.
 const COLOURS = /\u001b\[[0-9;]*m/g;
 
+/** Lines kept of each message after a failed case's first (the journeys' screens, one per page). */
+const MORE_LINES = 10;
+
 /**
  * The failed cases a report names, each with the first lines of its message. `npm test` prints
  * them last, so the end of a CI log (all a reader may be shown) says what failed, not only which
- * step: on 2026-11-29 a red CI's tail named the journeys step and nothing more.
+ * step: on 2026-11-29 a red CI's tail named the journeys step and nothing more. A case's further
+ * messages (what a journey's pages showed, `tests/support/screens.ts`) follow, up to MORE_LINES.
  */
 export function failedCases(report: string, root: string, lines = 4): string[] {
   if (!existsSync(report)) return [];
   const { testResults = [] } = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+  const firstLines = (message: string, count: number) =>
+    message
+      .replace(COLOURS, '')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(0, count);
   return testResults.flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status === 'failed')
       .map((test) => {
         const where = file.name.startsWith('/') ? relative(root, file.name) : file.name;
-        const message = test.failureMessages
-          .join('\n')
-          .replace(COLOURS, '')
-          .split('\n')
-          .filter((line) => line.trim() !== '')
-          .slice(0, lines);
+        const message = test.failureMessages.flatMap((text, i) =>
+          firstLines(text, i === 0 ? lines : MORE_LINES),
+        );
         return [`- ${where} › ${test.fullName}`, ...message.map((line) => `    ${line}`)].join(
           '\n',
         );

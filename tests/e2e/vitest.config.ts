@@ -10,6 +10,8 @@ export default defineConfig({
     name: 'e2e',
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./global-setup.ts'],
+    // A failed journey's report ends with what each of its pages showed.
+    setupFiles: ['./screens-on-failure.ts'],
     fileParallelism: false,
     // Each step of a journey has its own limit (Playwright's actions and navigations, set by
     // launchChromium, and expect.poll here), which names the step that hangs; the whole test's

@@ -45,6 +45,40 @@ describe("npm test's report reading", () => {
     ]);
   });
 
+  test("each message's first lines: a journey's screens follow its error", () => {
+    const screens = write('screens.json', {
+      numPassedTests: 0,
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: '/repo/tests/e2e/matches.e2e.test.ts',
+          assertionResults: [
+            {
+              status: 'failed',
+              fullName: 'a match',
+              failureMessages: [
+                'AssertionError: expected 0 to be greater than 0\n    at sees (a:1)\n    at b (b:2)\n    at c (c:3)\n    at d (d:4)',
+                'What the pages showed:\n[1] /match/7 «Match … Pick the next game»\n[2] /match/7 «Match …»',
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(failedCases(screens, '/repo')).toEqual([
+      [
+        '- tests/e2e/matches.e2e.test.ts › a match',
+        '    AssertionError: expected 0 to be greater than 0',
+        '        at sees (a:1)',
+        '        at b (b:2)',
+        '        at c (c:3)',
+        '    What the pages showed:',
+        '    [1] /match/7 «Match … Pick the next game»',
+        '    [2] /match/7 «Match …»',
+      ].join('\n'),
+    ]);
+  });
+
   test('a report of counts only (no cases) and a missing report name nothing', () => {
     const countsOnly = write('counts.json', { numPassedTests: 3, numFailedTests: 0 });
     expect(failedCases(countsOnly, '/repo')).toEqual([]);

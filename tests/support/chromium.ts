@@ -2,6 +2,7 @@
 // with the system browser, since Playwright's own browser download is not reachable from CI.
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { STEP_LIMIT_MS } from './limits.ts';
+import { watchContext } from './screens.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,7 +19,8 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Debian's Chromium. Every context it opens (and every page of `browser.newPage()`, which opens
- * a context) waits up to STEP_LIMIT_MS in each action and navigation, so no journey sets its own.
+ * a context) waits up to STEP_LIMIT_MS in each action and navigation, so no journey sets its own,
+ * and is watched for a failure's report (`watchContext`).
  */
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
@@ -29,6 +31,7 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultTimeout(STEP_LIMIT_MS);
+    watchContext(context);
     return context;
   };
   return browser;
