@@ -14,7 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, keepsOwnTimeLimits } from './client.ts';
 import { UPLOAD_ANSWER_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS } from './constants.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
-import { queryKeys } from './query.ts';
+import { invalidateAndRefetch, queryKeys } from './query.ts';
 import type { components } from './schema.d.ts';
 import { spaceRepetitionKeys } from './space-repetition.ts';
 
@@ -129,8 +129,8 @@ export function useImportAnkiPackage(onProgress: (p: UploadProgress) => void) {
     },
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: spaceRepetitionKeys.decks() }),
-        client.invalidateQueries({ queryKey: queryKeys.progress.all }),
+        invalidateAndRefetch(client, spaceRepetitionKeys.decks()),
+        invalidateAndRefetch(client, queryKeys.progress.all),
       ]).then(() => undefined),
   });
 }

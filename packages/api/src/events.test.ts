@@ -4,7 +4,7 @@
  */
 
 import type { ServerResponse } from 'node:http';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { atom, type WritableAtom } from 'nanostores';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient } from './client.ts';
@@ -130,6 +130,51 @@ describe('events stream client', () => {
     await until(() => queryClient.getQueryState(listKey)?.isInvalidated === true);
     expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
     expect(store.get().lastEventId).toBe(42);
+  });
+
+  test('an event during the first load of a query on screen reads it again after that load', async () => {
+    // The opponent moves while the match page's first read is on its way: that read may have
+    // been answered before the move, so the event must not just wait for it (TanStack Query
+    // joins a first fetch in flight instead of starting one).
+    saveTokens({ access: 'access-1', refresh: 'refresh-1' });
+    let live: ServerResponse | undefined;
+    server.handle((req) => {
+      if (!req.path.startsWith(EVENTS)) return { status: 404 };
+      return {
+        stream: (res) => {
+          live = res;
+          open(res);
+        },
+      };
+    });
+    const { store, queryClient, stream } = setup({ match_progress: [['duels', 'matches']] });
+    stream.start();
+    await until(() => store.get().status === 'live');
+    let answerFirst: (phase: string) => void = () => {};
+    const reads: string[] = [];
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['duels', 'matches', 'detail', 7],
+      queryFn: () => {
+        reads.push('read');
+        if (reads.length > 1) return Promise.resolve('pick');
+        return new Promise<string>((resolve) => {
+          answerFirst = resolve;
+        });
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await until(() => reads.length === 1);
+      (live as ServerResponse).write('event: match_progress\ndata: {"match_id":7}\n\n');
+      // The event reached the client while the first read was unanswered; it answers the old state.
+      const key = ['duels', 'matches', 'detail', 7];
+      await until(() => queryClient.getQueryState(key)?.isInvalidated === true || reads.length > 1);
+      answerFirst('veto');
+      await until(() => observer.getCurrentResult().data === 'pick');
+      expect(reads).toHaveLength(2);
+    } finally {
+      unsubscribe();
+    }
   });
 
   test('reconnects with Last-Event-ID after the server ends the stream', async () => {

@@ -21,7 +21,7 @@ import { liveQuizKeys } from './live-quizzes.ts';
 import { matchKeys } from './matches.ts';
 import { notificationKeys } from './notifications.ts';
 import { SUBSCRIPTION_CHANGE_KEYS } from './payments.ts';
-import { getQueryClient, queryKeys, useSignedIn } from './query.ts';
+import { getQueryClient, invalidateAndRefetch, queryKeys, useSignedIn } from './query.ts';
 import type { components } from './schema.d.ts';
 import { getAccessToken } from './session.ts';
 import { $eventsConnection, $session, type EventsConnection } from './stores.ts';
@@ -191,7 +191,7 @@ export function createEventStream(options: EventStreamOptions = {}): EventStream
   };
 
   const invalidate = (keys: Keys) =>
-    Promise.all(keys.map((queryKey) => queryClient().invalidateQueries({ queryKey })));
+    Promise.all(keys.map((queryKey) => invalidateAndRefetch(queryClient(), queryKey)));
 
   const sleep = (ms: number, signal: AbortSignal) =>
     new Promise<void>((resolve) => {

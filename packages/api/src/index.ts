@@ -65,6 +65,7 @@ export {
   createQueryClient,
   duelRequestQueries,
   getQueryClient,
+  invalidateAndRefetch,
   invitationQueries,
   QueryProvider,
   queryClient,

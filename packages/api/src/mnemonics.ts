@@ -9,6 +9,7 @@ import { api } from './client.ts';
 import { ApiRequestError, unwrap } from './errors.ts';
 import { readSseFrames } from './events.ts';
 import {
+  invalidateAndRefetch,
   type MutationHookOptions,
   type QueryHookOptions,
   queryKeys,
@@ -323,9 +324,9 @@ export function useStreamMacroMessage(
       } finally {
         running.current = null;
         // A reply stored just before a failure or a Stop shows after the refetch.
-        void client.invalidateQueries({ queryKey: mnemonicsKeys.messages(chatId) });
-        void client.invalidateQueries({ queryKey: mnemonicsKeys.chats() });
-        void client.invalidateQueries({ queryKey: queryKeys.progress.all });
+        void invalidateAndRefetch(client, mnemonicsKeys.messages(chatId));
+        void invalidateAndRefetch(client, mnemonicsKeys.chats());
+        void invalidateAndRefetch(client, queryKeys.progress.all);
       }
     },
     [chatId, client, onSent, onStopped],

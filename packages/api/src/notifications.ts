@@ -6,7 +6,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
-import { type MutationHookOptions, type QueryHookOptions, useSignedInQuery } from './query.ts';
+import {
+  invalidateAndRefetch,
+  type MutationHookOptions,
+  type QueryHookOptions,
+  useSignedInQuery,
+} from './query.ts';
 import type { components } from './schema.d.ts';
 
 type Schemas = components['schemas'];
@@ -71,7 +76,7 @@ export function useMarkNotificationsSeen(
         }),
       ),
     onSuccess: async (...args) => {
-      await client.invalidateQueries({ queryKey: notificationKeys.all });
+      await invalidateAndRefetch(client, notificationKeys.all);
       return onSuccess?.(...args);
     },
   });
@@ -87,7 +92,7 @@ export function useDeleteNotification(options: MutationHookOptions<void, { id: n
       unwrap(await api.DELETE('/notifications/{id}/', { params: { path: { id } } }));
     },
     onSuccess: async (...args) => {
-      await client.invalidateQueries({ queryKey: notificationKeys.all });
+      await invalidateAndRefetch(client, notificationKeys.all);
       return onSuccess?.(...args);
     },
   });

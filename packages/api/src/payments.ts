@@ -10,6 +10,7 @@ import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import { useHydratedQuery } from './hydration.ts';
 import {
+  invalidateAndRefetch,
   type MutationHookOptions,
   type QueryHookOptions,
   queryKeys,
@@ -95,7 +96,7 @@ export function usePaymentHistory(id: number | null, options: QueryHookOptions<P
 function useInvalidateSubscription() {
   const client = useQueryClient();
   return () =>
-    Promise.all(SUBSCRIPTION_CHANGE_KEYS.map((queryKey) => client.invalidateQueries({ queryKey })));
+    Promise.all(SUBSCRIPTION_CHANGE_KEYS.map((queryKey) => invalidateAndRefetch(client, queryKey)));
 }
 
 /** `POST auth/subscriptions/create_subscription/`: a pending subscription and its checkout URL. */

@@ -7,7 +7,14 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
-import { type QueryHookOptions, queryKeys, useMe, useSignedIn, useSignedInQuery } from './query.ts';
+import {
+  invalidateAndRefetch,
+  type QueryHookOptions,
+  queryKeys,
+  useMe,
+  useSignedIn,
+  useSignedInQuery,
+} from './query.ts';
 import type { components } from './schema.d.ts';
 import { trackTime } from './time-tracker.ts';
 
@@ -141,7 +148,7 @@ export function useTimeZoneSync(): void {
       .then(({ data }) => {
         if (cancelled || !data) return;
         client.setQueryData(queryKeys.auth.me(), data);
-        void client.invalidateQueries({ queryKey: progressKeys.all });
+        void invalidateAndRefetch(client, progressKeys.all);
       });
     return () => {
       cancelled = true;

@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
-import { type QueryHookOptions, useSignedInQuery } from './query.ts';
+import { invalidateAndRefetch, type QueryHookOptions, useSignedInQuery } from './query.ts';
 import type { components } from './schema.d.ts';
 
 type Schemas = components['schemas'];
@@ -93,6 +93,6 @@ export function useSetPush() {
       }
       await subscription.unsubscribe();
     },
-    onSettled: () => client.invalidateQueries({ queryKey: pushKeys.all }),
+    onSettled: () => invalidateAndRefetch(client, pushKeys.all),
   });
 }

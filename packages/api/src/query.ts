@@ -69,6 +69,33 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
   return client;
 }
 
+/**
+ * Marks the queries under `queryKey` stale (at once, as `invalidateQueries` does) and reads again
+ * those on screen, one whose first read is still on its way included. TanStack Query joins such a
+ * read rather than starting another (it has no data to keep showing, so it does not cancel it),
+ * and that read may have been answered before the change being reported: a match page that
+ * opened as the friend vetoed kept "Waiting for … to veto" (the matches journey, on a busy
+ * machine). Cancelled, it starts over. Every live event and every mutation goes through here.
+ */
+export async function invalidateAndRefetch(
+  client: QueryClient,
+  queryKey: readonly unknown[],
+): Promise<void> {
+  const firstReads = client.getQueryCache().findAll({
+    queryKey,
+    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+  });
+  const invalidated = client.invalidateQueries({ queryKey });
+  if (firstReads.length === 0) return invalidated;
+  await Promise.all(firstReads.map((query) => query.cancel({ revert: true })));
+  await Promise.all([
+    invalidated,
+    ...firstReads.map((query) =>
+      client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }),
+    ),
+  ]);
+}
+
 const SHARED_KEY = Symbol.for('memoria.queryClient');
 type WithSharedClient = typeof globalThis & { [SHARED_KEY]?: QueryClient };
 
@@ -320,7 +347,7 @@ export function useInvalidating<TData, TVariables>(
     mutationFn,
     onSuccess: async (data, variables, onMutateResult, context) => {
       await Promise.all(
-        keys(variables, data).map((queryKey) => client.invalidateQueries({ queryKey })),
+        keys(variables, data).map((queryKey) => invalidateAndRefetch(client, queryKey)),
       );
       return onSuccess?.(data, variables, onMutateResult, context);
     },
@@ -368,7 +395,7 @@ export function useLogin(
       const [tokens, credentials] = args;
       saveTokens(tokens);
       setUserEmail(credentials.email);
-      await client.invalidateQueries({ queryKey: queryKeys.auth.all });
+      await invalidateAndRefetch(client, queryKeys.auth.all);
       return options.onSuccess?.(...args);
     },
   });
@@ -404,7 +431,7 @@ export function useConsumeLoginLink(
       saveTokens(args[0]);
       const me = await api.GET('/auth/users/me/').catch(() => null);
       if (me?.data) setUserEmail(me.data.email);
-      await client.invalidateQueries({ queryKey: queryKeys.auth.all });
+      await invalidateAndRefetch(client, queryKeys.auth.all);
       return options.onSuccess?.(...args);
     },
   });

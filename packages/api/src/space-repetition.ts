@@ -8,6 +8,7 @@ import { api } from './client.ts';
 import { DUE_CARDS_PAGE, DUE_CARDS_PREVIEWS } from './constants.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
 import {
+  invalidateAndRefetch,
   type MutationHookOptions,
   type QueryHookOptions,
   queryKeys,
@@ -289,9 +290,9 @@ export const dueCardsCache = {
 /** After ratings: decks' counts, the weekly chart, the streak and the history are stale. */
 export function invalidateAfterReview(client: QueryClient): Promise<void> {
   return Promise.all([
-    client.invalidateQueries({ queryKey: spaceRepetitionKeys.decks() }),
-    client.invalidateQueries({ queryKey: spaceRepetitionKeys.deckCardsRoot() }),
-    client.invalidateQueries({ queryKey: queryKeys.progress.all }),
+    invalidateAndRefetch(client, spaceRepetitionKeys.decks()),
+    invalidateAndRefetch(client, spaceRepetitionKeys.deckCardsRoot()),
+    invalidateAndRefetch(client, queryKeys.progress.all),
   ]).then(() => undefined);
 }
 

@@ -6,7 +6,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { type ApiRequestError, unwrap } from './errors.ts';
-import { type MutationHookOptions, type QueryHookOptions, useSignedInQuery } from './query.ts';
+import {
+  invalidateAndRefetch,
+  type MutationHookOptions,
+  type QueryHookOptions,
+  useSignedInQuery,
+} from './query.ts';
 import type { components } from './schema.d.ts';
 import { spaceRepetitionKeys } from './space-repetition.ts';
 
@@ -54,7 +59,7 @@ export function useSetDeckExam(
         }),
       ),
     onSuccess: async (exam, ...rest) => {
-      await client.invalidateQueries({ queryKey: workloadKeys.all() });
+      await invalidateAndRefetch(client, workloadKeys.all());
       await options.onSuccess?.(exam, ...rest);
     },
   });
@@ -62,9 +67,9 @@ export function useSetDeckExam(
 
 async function refreshAfterMove(client: ReturnType<typeof useQueryClient>) {
   await Promise.all([
-    client.invalidateQueries({ queryKey: spaceRepetitionKeys.dueAll() }),
-    client.invalidateQueries({ queryKey: spaceRepetitionKeys.decks() }),
-    client.invalidateQueries({ queryKey: workloadKeys.all() }),
+    invalidateAndRefetch(client, spaceRepetitionKeys.dueAll()),
+    invalidateAndRefetch(client, spaceRepetitionKeys.decks()),
+    invalidateAndRefetch(client, workloadKeys.all()),
   ]);
 }
 

@@ -1,5 +1,6 @@
 import {
   INVITATION_APPLIED_REDIRECT_MS,
+  invalidateAndRefetch,
   navigateTo,
   queryKeys,
   type Schemas,
@@ -206,7 +207,7 @@ function SignedInActions({ code, invitation }: { code: string; invitation: Verif
   const account = useAccountInfo();
   const apply = useMutation({
     mutationFn: () => applyInvitationCode(code),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.auth.all }),
+    onSuccess: () => invalidateAndRefetch(client, queryKeys.auth.all),
     onError: (error) => console.error('[invitation] apply failed:', error),
   });
 

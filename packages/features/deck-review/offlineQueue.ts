@@ -15,6 +15,7 @@ import {
   AUTH_CHANGE_EVENT,
   getUserEmail,
   invalidateAfterReview,
+  invalidateAndRefetch,
   isApiRequestError,
   isSignedIn,
   type ReviewRequest,
@@ -155,7 +156,7 @@ export function flushReviewQueue(client?: QueryClient): Promise<FlushResult> {
   return flushing.then(async (result) => {
     if (client && result.sent > 0) {
       await Promise.all([
-        client.invalidateQueries({ queryKey: spaceRepetitionKeys.dueAll() }),
+        invalidateAndRefetch(client, spaceRepetitionKeys.dueAll()),
         invalidateAfterReview(client),
       ]);
     }

@@ -32,6 +32,7 @@ import {
   fetchDueCards,
   flagCard,
   invalidateAfterReview,
+  invalidateAndRefetch,
   isApiRequestError,
   LEARN_AHEAD_SECONDS,
   newIdempotencyKey,
@@ -245,7 +246,7 @@ export function useReviewSession(
     // A custom-study session is its list: nothing to refill it from.
     if (custom || pending.current !== 0 || !cached) return;
     if (cached.cards.length === 0) {
-      void client.invalidateQueries({ queryKey: queueKey(source) });
+      void invalidateAndRefetch(client, queueKey(source));
       return;
     }
     // Offline, the kept queue holds every card of the deck: no page to top it up with.
@@ -318,7 +319,7 @@ export function useReviewSession(
   useEffect(() => {
     if (laterAt === null || current) return;
     const timer = setTimeout(
-      () => void client.invalidateQueries({ queryKey: queueKey(source) }),
+      () => void invalidateAndRefetch(client, queueKey(source)),
       Math.max(0, laterAt - LEARN_AHEAD_SECONDS * 1000 - Date.now()) + 500,
     );
     return () => clearTimeout(timer);
@@ -494,7 +495,7 @@ export function useReviewSession(
                 ? { kind: 'tool', tool: 'unflagged' }
                 : { kind: 'tool', tool: 'flagged', flag },
             );
-            void client.invalidateQueries({ queryKey: spaceRepetitionKeys.deckCardsRoot() });
+            void invalidateAndRefetch(client, spaceRepetitionKeys.deckCardsRoot());
             return true;
           })
           .catch((error: unknown) => {
@@ -552,7 +553,7 @@ export function useReviewSession(
         try {
           await flagCard(entry.card.id, entry.previous);
           setFeedback({ kind: 'undone' });
-          void client.invalidateQueries({ queryKey: spaceRepetitionKeys.deckCardsRoot() });
+          void invalidateAndRefetch(client, spaceRepetitionKeys.deckCardsRoot());
         } catch (error) {
           setFeedback({ kind: 'error', error, cause: 'undo' });
         }

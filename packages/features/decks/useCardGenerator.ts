@@ -11,6 +11,7 @@ import {
   type GeneratedCard,
   type GeneratedNote,
   type GenerationOutput,
+  invalidateAndRefetch,
   queryKeys,
   spaceRepetitionKeys,
   useGenerateCards,
@@ -240,7 +241,7 @@ export function useCardGenerator({
         spaceRepetitionKeys.deckCardsAll(deckId),
         spaceRepetitionKeys.dueAll(),
         queryKeys.search.all,
-      ].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ].map((queryKey) => invalidateAndRefetch(client, queryKey)),
     );
     const failed = todo.length - saved;
     setAnnounce(intl.formatMessage({ id: 'decks.generate.savedSummary' }, { saved, failed }));

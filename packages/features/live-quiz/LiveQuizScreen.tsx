@@ -4,6 +4,7 @@
  * step; a reload reads it whole, so either screen resumes where the quiz is.
  */
 import {
+  invalidateAndRefetch,
   isApiRequestError,
   type LiveQuiz,
   liveQuizKeys,
@@ -205,7 +206,7 @@ function OpenQuestion({
 }) {
   const client = useQueryClient();
   const seconds = useSecondsLeft(question.ends_at, quiz.server_time, () =>
-    client.invalidateQueries({ queryKey: liveQuizKeys.quiz(quiz.id) }),
+    invalidateAndRefetch(client, liveQuizKeys.quiz(quiz.id)),
   );
   return (
     <>

@@ -1,5 +1,6 @@
 /** A student's screen of a live quiz: answer buttons, then right or wrong, points and rank. */
 import {
+  invalidateAndRefetch,
   type LiveQuiz,
   type LiveQuizAnswerResult,
   liveQuizKeys,
@@ -109,7 +110,7 @@ function AnswerPad({
   const client = useQueryClient();
   const answer = useAnswerLiveQuiz();
   const seconds = useSecondsLeft(question.ends_at, quiz.server_time, () =>
-    client.invalidateQueries({ queryKey: liveQuizKeys.quiz(quiz.id) }),
+    invalidateAndRefetch(client, liveQuizKeys.quiz(quiz.id)),
   );
   const chosen = answer.variables?.option ?? question.my_option;
   const locked =
