@@ -1,8 +1,10 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ANKI_IMPORT_LIMITS } from '../../anki/import-limits.ts';
 import {
   ankiPackage,
   BASIC_REVERSED,
@@ -15,12 +17,19 @@ import { jpegWithGps } from '../../test/images.ts';
 import { expectStoredPng, helpers, type Learner, PNG, SR } from '../../test/space-repetition.ts';
 import { ANKI_IMPORT_DIR_PREFIX, ANKI_IMPORT_RETRY_AFTER_S } from './anki.ts';
 
+// This file's imports work in a folder of their own: the OS temp folder is shared with every
+// other import on the machine (a journey's, on CI, ran meanwhile and its folder was counted here).
+const ownTmp = mkdtempSync(path.join(tmpdir(), 'anki-test-'));
+
 let t: TestBackend;
 beforeAll(async () => {
-  t = await createTestBackend();
+  t = await createTestBackend({
+    ankiImport: { workDir: ownTmp, limits: DEFAULT_ANKI_IMPORT_LIMITS },
+  });
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(ownTmp, { recursive: true, force: true });
 });
 
 const { makeDeck, makeCard, rate } = helpers(() => t);
@@ -289,9 +298,9 @@ describe('Anki import', () => {
   });
 });
 
-/** The import's temporary folders present now (`memoria-anki-import-*` in the OS temp folder). */
+/** This server's import folders present now (`memoria-anki-import-*` in its work folder). */
 const importDirs = () =>
-  readdirSync(tmpdir()).filter((name) => name.startsWith(ANKI_IMPORT_DIR_PREFIX));
+  readdirSync(ownTmp).filter((name) => name.startsWith(ANKI_IMPORT_DIR_PREFIX));
 
 /**
  * An upload whose body the test releases: its first half is sent at once, the rest when
@@ -374,11 +383,18 @@ describe('Anki import: one at a time, through temporary files', () => {
   it('removes its temporary files when the package is refused', async () => {
     const ana = await t.signUp();
     const before = importDirs();
-    const bad = await upload(ana, zipSync({ 'collection.anki2': new Uint8Array(100) }));
-    expect(bad.status).toBe(400);
-    const broken = await upload(ana, new TextEncoder().encode('not a zip'));
-    expect(broken.status).toBe(400);
-    expect(importDirs().filter((d) => !before.includes(d))).toEqual([]);
+    // Another process's import meanwhile (the OS temp folder is everyone's): not this server's.
+    const elsewhere = path.join(tmpdir(), `${ANKI_IMPORT_DIR_PREFIX}elsewhere-${process.pid}`);
+    mkdirSync(elsewhere, { recursive: true });
+    try {
+      const bad = await upload(ana, zipSync({ 'collection.anki2': new Uint8Array(100) }));
+      expect(bad.status).toBe(400);
+      const broken = await upload(ana, new TextEncoder().encode('not a zip'));
+      expect(broken.status).toBe(400);
+      expect(importDirs().filter((d) => !before.includes(d))).toEqual([]);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('decodes each image: one that does not decode is left out and listed, EXIF is not kept', async () => {
