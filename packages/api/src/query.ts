@@ -85,15 +85,11 @@ export async function invalidateAndRefetch(
     queryKey,
     predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
   });
-  const invalidated = client.invalidateQueries({ queryKey });
-  if (firstReads.length === 0) return invalidated;
+  if (firstReads.length === 0) return client.invalidateQueries({ queryKey });
+  // Marked stale now; read again once those first reads are cancelled, not joined.
+  await client.invalidateQueries({ queryKey, refetchType: 'none' });
   await Promise.all(firstReads.map((query) => query.cancel({ revert: true })));
-  await Promise.all([
-    invalidated,
-    ...firstReads.map((query) =>
-      client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }),
-    ),
-  ]);
+  await client.refetchQueries({ queryKey, type: 'active' });
 }
 
 const SHARED_KEY = Symbol.for('memoria.queryClient');
