@@ -97,19 +97,25 @@ function streamAfterOutage(): { up: boolean } {
   return service;
 }
 
+/** The events stream goes live at each connection; `live()` is the newest, to write events to. */
+function liveStream(): () => ServerResponse {
+  let live: ServerResponse | undefined;
+  server.handle((req) => {
+    if (!req.path.startsWith(EVENTS)) return { status: 404 };
+    return {
+      stream: (res) => {
+        live = res;
+        open(res);
+      },
+    };
+  });
+  return () => live as ServerResponse;
+}
+
 describe('events stream client', () => {
   test('sends the bearer header (never a token in the URL), goes live, invalidates named keys', async () => {
     saveTokens({ access: 'access-1', refresh: 'refresh-1' });
-    let live: ServerResponse | undefined;
-    server.handle((req) => {
-      if (!req.path.startsWith(EVENTS)) return { status: 404 };
-      return {
-        stream: (res) => {
-          live = res;
-          open(res);
-        },
-      };
-    });
+    const live = liveStream();
     const { store, queryClient, stream } = setup();
     const listKey = notificationKeys.list(20);
     queryClient.setQueryData(listKey, { count: 0, results: [] });
@@ -126,7 +132,7 @@ describe('events stream client', () => {
     expect(request?.headers['last-event-id']).toBeUndefined();
 
     queryClient.setQueryData(listKey, { count: 0, results: [] }); // fresh again after ready
-    notification(live as ServerResponse, 42);
+    notification(live(), 42);
     await until(() => queryClient.getQueryState(listKey)?.isInvalidated === true);
     expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
     expect(store.get().lastEventId).toBe(42);
@@ -137,23 +143,15 @@ describe('events stream client', () => {
     // been answered before the move, so the event must not just wait for it (TanStack Query
     // joins a first fetch in flight instead of starting one).
     saveTokens({ access: 'access-1', refresh: 'refresh-1' });
-    let live: ServerResponse | undefined;
-    server.handle((req) => {
-      if (!req.path.startsWith(EVENTS)) return { status: 404 };
-      return {
-        stream: (res) => {
-          live = res;
-          open(res);
-        },
-      };
-    });
+    const live = liveStream();
     const { store, queryClient, stream } = setup({ match_progress: [['duels', 'matches']] });
     stream.start();
     await until(() => store.get().status === 'live');
     let answerFirst: (phase: string) => void = () => {};
     const reads: string[] = [];
+    const key = ['duels', 'matches', 'detail', 7];
     const observer = new QueryObserver(queryClient, {
-      queryKey: ['duels', 'matches', 'detail', 7],
+      queryKey: key,
       queryFn: () => {
         reads.push('read');
         if (reads.length > 1) return Promise.resolve('pick');
@@ -165,9 +163,8 @@ describe('events stream client', () => {
     const unsubscribe = observer.subscribe(() => {});
     try {
       await until(() => reads.length === 1);
-      (live as ServerResponse).write('event: match_progress\ndata: {"match_id":7}\n\n');
+      live().write('event: match_progress\ndata: {"match_id":7}\n\n');
       // The event reached the client while the first read was unanswered; it answers the old state.
-      const key = ['duels', 'matches', 'detail', 7];
       await until(() => queryClient.getQueryState(key)?.isInvalidated === true || reads.length > 1);
       answerFirst('veto');
       await until(() => observer.getCurrentResult().data === 'pick');
