@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './source-files.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const SOURCES = ['packages/api/src', 'packages/features', 'packages/ui', 'src'].map((dir) =>
-  join(ROOT, dir),
-);
+const SOURCES = ['packages/api/src', 'packages/features', 'packages/ui', 'src'];
 
 /**
  * Queries are made stale in one way, `invalidateAndRefetch` (packages/api/src/query.ts): TanStack
@@ -14,16 +12,9 @@ const SOURCES = ['packages/api/src', 'packages/features', 'packages/ui', 'src'].
  */
 const DIRECT_INVALIDATION = /\.invalidateQueries\(/;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(tsx?|astro)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
-    .filter((e) => !e.parentPath.includes('node_modules'))
-    .map((e) => join(e.parentPath, e.name));
-}
-
 describe('making queries stale', () => {
   it('goes through invalidateAndRefetch only', () => {
-    const direct = SOURCES.flatMap(sourceFiles)
+    const direct = sourceFiles(SOURCES, /\.(tsx?|astro)$/, /\.test\.tsx?$/)
       .filter((file) => DIRECT_INVALIDATION.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
     expect(direct).toEqual(['packages/api/src/query.ts']);

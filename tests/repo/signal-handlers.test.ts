@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from './source-files.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const SOURCES = ['packages/server/src', 'scripts', 'tests'].map((dir) => join(ROOT, dir));
+const SOURCES = ['packages/server/src', 'scripts', 'tests'];
 
 /**
  * A process that starts the backend stops through `exitOnShutdownSignals` (packages/server/src/
@@ -13,16 +13,9 @@ const SOURCES = ['packages/server/src', 'scripts', 'tests'].map((dir) => join(RO
  */
 const OWN_SIGNAL_LISTENER = /process\.(?:on|once|addListener)\(\s*['"]SIG(?:TERM|INT)['"]/;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith('.test.ts'))
-    .filter((e) => !e.parentPath.includes('node_modules'))
-    .map((e) => join(e.parentPath, e.name));
-}
-
 describe('shutdown signals', () => {
   it('are listened to in one place, exitOnShutdownSignals', () => {
-    const listeners = SOURCES.flatMap(sourceFiles)
+    const listeners = sourceFiles(SOURCES, /\.tsx?$/, /\.test\.ts$/)
       .filter((file) => OWN_SIGNAL_LISTENER.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
     expect(listeners).toEqual(['packages/server/src/serve.ts']);
