@@ -3,7 +3,7 @@
 // its main region and the API calls that failed, that log tells which screen was stuck, on what.
 // Off unless a test run turns it on (`recordScreens`, the journeys' setup file): launchChromium
 // calls `watchContext` for every context it opens.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 
 /** Characters of a page's main region kept per screen, and failed calls kept per page. */
 const TEXT_CHARS = 200;
@@ -33,19 +33,20 @@ function watchPage(page: Page): void {
     calls.push(line);
     if (calls.length > CALLS_KEPT) calls.shift();
   };
-  const path = (url: string) => new URL(url).pathname;
+  /** "GET /be/api/…" for a call to the API, null for anything else the page loads. */
+  const apiCall = (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    return path.startsWith('/be/api/') ? `${request.method()} ${path}` : null;
+  };
   page.on('response', (response) => {
-    const request = response.request();
-    if (response.status() >= 400 && path(response.url()).startsWith('/be/api/')) {
-      keep(`${request.method()} ${path(response.url())} → ${response.status()}`);
-    }
+    const call = apiCall(response.request());
+    if (call && response.status() >= 400) keep(`${call} → ${response.status()}`);
   });
   page.on('requestfailed', (request) => {
+    const call = apiCall(request);
     const error = request.failure()?.errorText ?? 'failed';
     // A request the page cancels itself (a navigation, a replaced poll) is not a failure.
-    if (path(request.url()).startsWith('/be/api/') && error !== 'net::ERR_ABORTED') {
-      keep(`${request.method()} ${path(request.url())} → ${error}`);
-    }
+    if (call && error !== 'net::ERR_ABORTED') keep(`${call} → ${error}`);
   });
 }
 
