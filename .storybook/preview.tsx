@@ -26,6 +26,7 @@
  */
 import '@memoria/ui/fonts';
 import '@memoria/ui/global.css';
+import { $locale, $theme } from '@memoria/api';
 import { AppIntlProvider, type Locale } from '@memoria/ui';
 import { STORY_VIEWPORTS } from '@memoria/ui/storybook';
 import type { Decorator, Preview } from '@storybook/react-vite';
@@ -109,6 +110,20 @@ const withThemeLocale: Decorator = (Story, context) => {
   );
 };
 
+/**
+ * The app's own language and theme stores (read by the EN/ES switch, the theme toggle and the
+ * charts) hold the story's language and theme before it renders, as on a page the server rendered
+ * in them. A page renders story after story, and a store keeps what the story before left: the
+ * first island module to load copies `<html lang>` into it (packages/features/shared/IslandRoot.tsx),
+ * so a story showed the language of whichever story its page had loaded that module in. A docs
+ * page shows stories of several globals at once and keeps the toolbar's.
+ */
+function setAppStores(context: Parameters<Decorator>[1]): void {
+  if (context.viewMode === 'docs') return;
+  $locale.set(context.globals.locale === 'es' ? 'es' : 'en');
+  $theme.set(context.globals.theme === 'dark' ? 'dark' : 'light');
+}
+
 /** The docs page holding this story's iframe keeps the queue of its stories' turns. */
 type DocsHost = Window & { __memoriaDocsTurns?: Promise<void> };
 
@@ -173,7 +188,7 @@ const DEFAULT_HANDLERS = [
 ];
 
 const preview: Preview = {
-  beforeEach: waitForDocsTurn,
+  beforeEach: [waitForDocsTurn, setAppStores],
   // A docs page for every stories file, including ones added later (tests/repo/docs.test.ts
   // checks each component and island has one with a description).
   tags: ['autodocs'],

@@ -3,11 +3,13 @@
  * Chromium, logs no console or page error, answers no unexpected HTTP error, passes axe with no
  * serious or critical violation, and looks like its baseline in tests/visual/baselines.
  *
- * Each story file is one Jest test file with one browser context and one page: the page loads
- * iframe.html once and the test-runner renders story after story in it. That is also why MSW's
- * service worker is registered once per context: a page load per story made the worker of the
- * previous load unregister itself (its last client closed) while the next load was updating the
- * same registration ("Failed to update a ServiceWorker … Not found").
+ * Each part of about 100 stories (whole stories files, grouped by the index the static server
+ * gives test-storybook: tests/stories/static-storybook.ts) is one Jest test file with one browser
+ * context and one page: the page loads iframe.html once and the test-runner renders story after
+ * story in it. That is also why MSW's service worker is registered once per context: a page load
+ * per story made the worker of the previous load unregister itself (its last client closed) while
+ * the next load was updating the same registration ("Failed to update a ServiceWorker … Not
+ * found").
  *
  * Tags read from the story: `expected-console-errors` (console and page errors allowed),
  * `expected-http-errors` (4xx/5xx answers from `/be/api/` allowed), `skip-story-test`.
@@ -19,6 +21,7 @@ import { getStoryContext, type TestContext, type TestRunnerConfig } from '@story
 import { type MatchImageSnapshotOptions, toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page, Request } from 'playwright-core';
 import { AXE_CORE, AXE_LOADED, sidewaysOverflow, VIEWPORTS } from '../tests/stories/browser.ts';
+import { TEST_RUNNER_HEADER } from '../tests/stories/static-storybook.ts';
 import { STEP_LIMIT_MS, STORY_LIMIT_MS } from '../tests/support/limits.ts';
 import { FIXED_NOW } from './fixtures.ts';
 import type { QueryHandovers } from './query-handovers.ts';
@@ -331,6 +334,9 @@ const started = new Set<string>();
 
 const config: TestRunnerConfig = {
   tags: { exclude: ['skip-story-test'] },
+  // Sent with test-storybook's request for index.json (never by the page: `prepare` below replaces
+  // the one that would): the server then groups the stories into a few large test files.
+  getHttpHeaders: async () => ({ [TEST_RUNNER_HEADER]: '1' }),
   setup() {
     jestExpect().extend({ toMatchImageSnapshot });
   },

@@ -2,7 +2,8 @@
  * Story tests: builds Storybook once, serves the static build on a free local port
  * (tests/stories/static-storybook.ts) and runs `test-storybook` (@storybook/test-runner; hooks in
  * .storybook/test-runner.ts, Jest settings in .storybook/test-runner-jest.config.js) against it
- * in index.json mode with one worker per core; then checks the docs pages
+ * in index.json mode with one worker per core, on the index the server groups into test files of
+ * about 100 stories (`testRunnerIndex`); then checks the docs pages
  * (tests/stories/docs-pages.ts) on the same build and server. Arguments go on to test-storybook
  * (Jest):
  *

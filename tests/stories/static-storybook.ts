@@ -4,6 +4,11 @@
  * port. With STORY_FILTER the served index.json lists only the entries (stories and docs pages)
  * whose id contains the text: test-storybook reads its stories from it, and the preview finds
  * the stories of a docs page in it.
+ *
+ * test-storybook asks for index.json with the header TEST_RUNNER_HEADER (`getHttpHeaders` in
+ * .storybook/test-runner.ts) and gets the stories grouped into test files of about
+ * STORIES_PER_TEST_FILE stories (`testRunnerIndex`); the preview, which never sends it, gets the
+ * index as built.
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -31,6 +36,7 @@ export interface IndexEntry {
   id: string;
   type: 'docs' | 'story';
   title: string;
+  name: string;
   importPath: string;
   tags?: string[];
 }
@@ -82,14 +88,58 @@ const MIME: Record<string, string> = {
   '.map': 'application/json',
 };
 
-function filteredIndex(dir: string): string {
-  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
-    entries: Record<string, IndexEntry>;
-  };
+interface StoryIndex {
+  entries: Record<string, IndexEntry>;
+}
+
+function filteredIndex(dir: string): StoryIndex {
+  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as StoryIndex;
   index.entries = Object.fromEntries(
     Object.entries(index.entries).filter(([, e]) => e.id.includes(STORY_FILTER)),
   );
-  return JSON.stringify(index);
+  return index;
+}
+
+/** The header test-storybook sends with its own request for index.json. */
+export const TEST_RUNNER_HEADER = 'x-memoria-test-runner';
+
+/**
+ * About how many stories one test file of test-storybook renders. test-storybook makes a test
+ * file of each title, and each test file costs a Jest environment, a browser context and a load
+ * of iframe.html with its scripts, fonts and MSW worker compiled and started afresh (the context's
+ * caches are its own): about 3 s and 4 CPU-s a file, once for each of the 93 stories files, which
+ * was half of the story tests' time. A few large files keep both workers busy to the end.
+ */
+export const STORIES_PER_TEST_FILE = 100;
+
+/**
+ * The index test-storybook reads: the stories of whole stories files, in the index's order,
+ * grouped into parts of about STORIES_PER_TEST_FILE stories, each part one title (so one test
+ * file, one context and one page). A story keeps its id, and its name starts with its own title,
+ * so a report still names the component; docs entries are left out (test-storybook skips them).
+ */
+export function testRunnerIndex<T extends StoryIndex>(index: T): T {
+  const stories = Object.values(index.entries).filter((e) => e.type === 'story');
+  const files = new Map<string, IndexEntry[]>();
+  for (const story of stories) {
+    files.set(story.importPath, [...(files.get(story.importPath) ?? []), story]);
+  }
+  const parts = Math.max(1, Math.round(stories.length / STORIES_PER_TEST_FILE));
+  const perPart = stories.length / parts;
+  const entries: Record<string, IndexEntry> = {};
+  let done = 0;
+  for (const fileStories of files.values()) {
+    const part = Math.min(parts, Math.floor(done / perPart) + 1);
+    for (const story of fileStories) {
+      entries[story.id] = {
+        ...story,
+        title: `Stories, part ${part} of ${parts}`,
+        name: `${story.title} › ${story.name}`,
+      };
+    }
+    done += fileStories.length;
+  }
+  return { ...index, entries };
 }
 
 export interface StaticStorybook {
@@ -105,11 +155,14 @@ export interface StaticStorybook {
 export async function openStaticStorybook(): Promise<StaticStorybook> {
   const fromEnv = process.env.STORYBOOK_STATIC;
   const dir = fromEnv ? resolve(ROOT, fromEnv) : buildStorybook();
-  const index = STORY_FILTER ? filteredIndex(dir) : undefined;
+  const index = filteredIndex(dir);
+  const previewIndex = JSON.stringify(index);
+  const runnerIndex = JSON.stringify(testRunnerIndex(index));
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (index && url.pathname === '/index.json') {
-      res.writeHead(200, { 'content-type': MIME['.json'] }).end(index);
+    if (url.pathname === '/index.json') {
+      const body = req.headers[TEST_RUNNER_HEADER] ? runnerIndex : previewIndex;
+      res.writeHead(200, { 'content-type': MIME['.json'], 'cache-control': 'no-cache' }).end(body);
       return;
     }
     let path = normalize(join(dir, decodeURIComponent(url.pathname)));
