@@ -1,5 +1,6 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { TEST_LIMIT_MS, WORKERS } from '../../vitest.shared.ts';
 
 // Feature islands: React components tested in happy-dom; `*.css.ts` imports need the
 // vanilla-extract plugin. Network goes to a real local HTTP server (see shared/test/render.tsx).
@@ -7,6 +8,7 @@ export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {
     name: '@memoria/features',
+    maxWorkers: WORKERS,
     root: import.meta.dirname,
     environment: 'happy-dom',
     include: ['**/*.test.{ts,tsx}'],
@@ -18,6 +20,6 @@ export default defineConfig({
     // 87.5 CPU-s for ui and features (creating happy-dom was 46% of the tracked time), vmThreads
     // 26.8 CPU-s.
     pool: 'vmThreads',
-    testTimeout: 30_000,
+    testTimeout: TEST_LIMIT_MS,
   },
 });

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_LIMIT_MS, WORKERS } from '../../vitest.shared.ts';
 
 export default defineConfig({
   test: {
     name: 'server',
+    maxWorkers: WORKERS,
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
     environment: 'node',
@@ -16,7 +18,7 @@ export default defineConfig({
     // One embedded PostgreSQL for the whole run; each test file makes its own database in it.
     globalSetup: ['./src/test/global-setup.ts'],
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' },
-    testTimeout: 30_000,
+    testTimeout: TEST_LIMIT_MS,
     hookTimeout: 120_000,
     // expect.poll waits for a state, never for a time: 10 s (as findBy in the features), not
     // Vitest's 1 s, which is a speed limit on a loaded 2-core machine.

@@ -1,10 +1,12 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { TEST_LIMIT_MS, WORKERS } from '../../vitest.shared.ts';
 
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {
     name: 'ui',
+    maxWorkers: WORKERS,
     root: import.meta.dirname,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
@@ -16,6 +18,6 @@ export default defineConfig({
     pool: 'vmThreads',
     // As the other projects: the lazy editor's test imports the whole index and its styles, which
     // took 0.8 s quiet and over 5 s (Vitest's default limit) beside the stories and journeys.
-    testTimeout: 30_000,
+    testTimeout: TEST_LIMIT_MS,
   },
 });

@@ -13,6 +13,8 @@ export default defineConfig({
     // A failed journey's report ends with what each of its pages showed.
     setupFiles: ['./screens-on-failure.ts'],
     fileParallelism: false,
+    // One worker, unlike the other projects: a group of its own, after them, when run together.
+    sequence: { groupOrder: 1 },
     // Each step of a journey has its own limit (Playwright's actions and navigations, set by
     // launchChromium, and expect.poll here), which names the step that hangs; the whole test's
     // limit only bounds the sum. Both are hang guards sized for the slowest CI seen
