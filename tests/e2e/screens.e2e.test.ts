@@ -45,4 +45,12 @@ describe("a failed journey's screens", () => {
       await kept.close();
     }
   });
+
+  test('say so of a page with no main region, without waiting for one', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setContent('<p>no landmark here</p>');
+    await context.close();
+    expect(await screensOfThisTest()).toEqual(['about:blank (no main region)']);
+  });
 });

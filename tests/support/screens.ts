@@ -50,16 +50,30 @@ function watchPage(page: Page): void {
   });
 }
 
+/** The text of the page's main region as it is now (no wait for one to appear); null: none. */
+function mainText(): string | null {
+  const main = document.querySelector<HTMLElement>('main, [role="main"]');
+  // biome-ignore lint/performance/useDomNodeTextContent: what the learner sees, hidden text left out.
+  return main ? main.innerText : null;
+}
+
 async function describePage(page: Page): Promise<string> {
   const address = new URL(page.url());
   const url = address.protocol.startsWith('http') ? address.pathname + address.search : page.url();
-  const text = await page
-    .getByRole('main')
-    .first()
-    // biome-ignore lint/performance/useDomNodeTextContent: what the learner sees, hidden text left out.
-    .innerText({ timeout: READ_LIMIT_MS })
-    .then((t) => `«${t.replace(/\s+/g, ' ').trim().slice(0, TEXT_CHARS)}»`)
-    .catch(() => '(no main region answered)');
+  // Read at once: waiting for a main region cost every page without one (a blank page, a page
+  // mid-navigation) READ_LIMIT_MS as its context closed, in journeys that passed too.
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), READ_LIMIT_MS);
+  });
+  const read = await Promise.race([page.evaluate(mainText).catch(() => undefined), hung]);
+  clearTimeout(timer);
+  const text =
+    read === undefined
+      ? '(the page did not answer)'
+      : read === null
+        ? '(no main region)'
+        : `«${read.replace(/\s+/g, ' ').trim().slice(0, TEXT_CHARS)}»`;
   const calls = failedCalls.get(page) ?? [];
   return `${url} ${text}${calls.length > 0 ? ` failed calls: ${calls.join('; ')}` : ''}`;
 }
