@@ -10,7 +10,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROGRESS_DAYS, studentDecay, WEEK_DAYS } from '../../domain/schools/progress.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { describePlans, type PlanSpy, planSpy, seqScansOf } from '../../test/plans.ts';
+import {
+  describePlans,
+  fixStatistics,
+  type PlanSpy,
+  planSpy,
+  seqScansOf,
+} from '../../test/plans.ts';
 import {
   assignedCards,
   type ProgressScope,
@@ -100,9 +106,13 @@ beforeAll(async () => {
     select ${reader}, ${card?.id as number}, ${deck?.id as number}, 3, '{}', '{}',
       now() - (g % 730) * interval '1 day'
     from generate_series(1, ${NOISE_REVIEWS}) g`;
-  for (const table of ['review_logs', 'card_schedules', 'cards', 'course_enrollments', 'users']) {
-    await sql`vacuum analyze ${sql(table)}`;
-  }
+  await fixStatistics(sql, [
+    'review_logs',
+    'card_schedules',
+    'cards',
+    'course_enrollments',
+    'users',
+  ]);
   const [recent] = await sql<{ n: number }[]>`
     select count(*)::int as n from review_logs l
     join course_enrollments e on e.user_id = l.user_id and e.course_id = ${courseId}

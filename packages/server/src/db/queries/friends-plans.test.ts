@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {
   describePlans,
+  fixStatistics,
   type PlanSpy,
   planSpy,
   type StatementPlan,
@@ -58,8 +59,7 @@ beforeAll(async () => {
     insert into friendships (sender_id, receiver_id, status)
     select ids[n], ids[n + 1], (array['accepted', 'rejected', 'removed'])[1 + n % 3]::friendship_status
     from (select ${ids}::int[] as ids) s, generate_series(${FRIENDS + 2 * REQUESTS + 1}::int, ${USERS - 1}::int) n`;
-  await sql`vacuum analyze users`;
-  await sql`vacuum analyze friendships`;
+  await fixStatistics(sql, ['users', 'friendships']);
   recorder = planSpy(t.url);
   spy = recorder.sql;
 }, 120_000);

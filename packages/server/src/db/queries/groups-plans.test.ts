@@ -8,7 +8,13 @@
 import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
-import { describePlans, type PlanSpy, planSpy, seqScansOf } from '../../test/plans.ts';
+import {
+  describePlans,
+  fixStatistics,
+  type PlanSpy,
+  planSpy,
+  seqScansOf,
+} from '../../test/plans.ts';
 import { type GroupKind, visibleGroups } from './schools.ts';
 
 let t: TestBackend;
@@ -59,8 +65,7 @@ beforeAll(async () => {
     await sql`
       insert into ${sql(enrollments)} (${sql(key)}, user_id, role)
       select id, ${userId}, 'student' from ${sql(table)} where name like 'Group 1_' order by id limit 5`;
-    await sql`vacuum analyze ${sql(table)}`;
-    await sql`vacuum analyze ${sql(enrollments)}`;
+    await fixStatistics(sql, [table, enrollments]);
   }
   recorder = planSpy(t.url);
   spy = recorder.sql;

@@ -15,6 +15,7 @@ import { FORECAST_DAYS, HISTORY_DAYS, RETENTION_DAYS } from '../../routes/progre
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {
   describePlans,
+  fixStatistics,
   type PlanSpy,
   planSpy,
   type StatementPlan,
@@ -78,9 +79,7 @@ beforeAll(async () => {
         now() - (g % ${DAYS}) * interval '1 day' - (g * 37 % 50000) * interval '1 second'
       from rated, generate_series(0, ${REVIEWS - 1}) g`;
   }
-  for (const table of ['review_logs', 'card_schedules', 'cards', 'desks']) {
-    await sql`vacuum analyze ${sql(table)}`;
-  }
+  await fixStatistics(sql, ['review_logs', 'card_schedules', 'cards', 'desks']);
   spy = planSpy(t.url);
 }, 300_000);
 

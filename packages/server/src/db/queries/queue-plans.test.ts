@@ -14,6 +14,7 @@ import { learnerDay, review } from '../../domain/review/scheduling.ts';
 import { createTestBackend, type TestBackend } from '../../test/harness.ts';
 import {
   describePlans,
+  fixStatistics,
   type PlanNode,
   type PlanSpy,
   planNodes,
@@ -76,14 +77,7 @@ beforeAll(async () => {
   await sql`
     insert into desks (owner_id, name, new_cards_per_day)
     select ${crowd}, 'Crowd desk ' || g, 10 from generate_series(1, 5000) g`;
-  // The plans are read from these statistics for the whole file. An autovacuum that ran
-  // mid-file (the inserts' counts can reach the statistics after this vacuum) changed them between
-  // two plans of one test: the generic plan read card_schedules through a bitmap, the custom
-  // plan a moment later through an index-only scan (a whole run with two workers a project).
-  for (const table of ['card_schedules', 'cards', 'desks']) {
-    await sql`alter table ${sql(table)} set (autovacuum_enabled = off)`;
-    await sql`vacuum analyze ${sql(table)}`;
-  }
+  await fixStatistics(sql, ['card_schedules', 'cards', 'desks']);
   const [card] = await sql<{ id: number }[]>`
     select card_id as id from card_schedules where user_id = ${userId} and state = 2 limit 1`;
   cardId = card?.id ?? 0;
