@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { newLearner } from '../support/learners.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
@@ -21,7 +21,7 @@ let browser: Browser;
 const call = jsonApi(baseUrl);
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { type Learner, newLearner, signedIn } from '../support/learners.ts';
 
 const baseUrl = inject('baseUrl');
@@ -20,7 +20,7 @@ const EXAM_IN_DAYS = 14;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { cspSha256 } from '../../src/integrations/client-router-csp.ts';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { directives, recordCspViolations } from '../support/csp.ts';
 import { type Learner, newLearner, signedIn } from '../support/learners.ts';
 import { waitForIslands, waitForQuiet } from '../support/quiet.ts';
@@ -16,7 +16,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 afterAll(async () => {
   await browser?.close();

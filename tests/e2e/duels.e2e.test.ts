@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import {
   befriend as befriendOf,
   type Learner,
@@ -53,7 +53,7 @@ async function answerWithKey(page: Page, right: boolean) {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

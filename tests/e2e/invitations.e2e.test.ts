@@ -8,7 +8,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
@@ -19,7 +19,7 @@ const PASSWORD = 'a long enough password';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 afterAll(async () => {
   await browser?.close();

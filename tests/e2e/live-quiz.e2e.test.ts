@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { type Learner, newLearner, signedIn as signedInOf } from '../support/learners.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,7 +17,7 @@ let browser: Browser;
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import {
   befriend as befriendOf,
   type Learner,
@@ -23,7 +23,7 @@ const standardLearner = (tag: string) => standardOf(call, baseUrl, `match-${tag}
 const signedIn = (who: Learner) => signedInOf(browser, baseUrl, who);
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

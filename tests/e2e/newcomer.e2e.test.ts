@@ -8,7 +8,7 @@ import { brokenWords } from '@memoria/features/shared/test/layoutChecks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { waitForIslands, waitForQuiet } from '../support/quiet.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
@@ -106,7 +106,7 @@ async function visit(page: Page, path: string): Promise<void> {
 let session: Session;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
   session = await learner();
 });
 

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { ankiPackage, type TestCollection } from '../../packages/server/src/test/anki-package.ts';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { recordCspViolations } from '../support/csp.ts';
 import { newLearner } from '../support/learners.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
@@ -51,7 +51,7 @@ const playCount = (page: Page) =>
   page.evaluate(() => (window as unknown as { plays: number }).plays);
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { type Learner, newLearner, signedIn, type Tokens } from '../support/learners.ts';
 import { offlineStoreCount } from '../support/offline-store.ts';
 import { workerInControl } from '../support/service-worker.ts';
@@ -21,7 +21,7 @@ const call = jsonApi(baseUrl);
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

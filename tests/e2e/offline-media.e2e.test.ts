@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { newLearner, signedIn } from '../support/learners.ts';
 import { offlineStoreCount } from '../support/offline-store.ts';
 import { workerInControl } from '../support/service-worker.ts';
@@ -15,7 +15,7 @@ const call = jsonApi(baseUrl);
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -128,7 +128,7 @@ async function rateEasy(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

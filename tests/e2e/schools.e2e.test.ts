@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { enterpriseAccount } from '../support/learners.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
@@ -17,7 +17,7 @@ const call = jsonApi(baseUrl);
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

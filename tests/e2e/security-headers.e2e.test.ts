@@ -2,7 +2,7 @@
 // logs a violation while its inline scripts (cookie consent, the app's guard) and islands run.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { directives, recordCspViolations } from '../support/csp.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
@@ -11,7 +11,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 afterAll(async () => {
   await browser?.close();

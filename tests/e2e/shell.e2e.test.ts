@@ -5,7 +5,7 @@
 // access token refreshed once without the user noticing.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { waitForQuiet } from '../support/quiet.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
@@ -99,7 +99,7 @@ function html(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { LAPTOP_VIEWPORT } from '../support/viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -80,7 +80,7 @@ function counts(page: Page, deckName: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { jsonApi } from '../support/api.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { journeyBrowser } from '../support/chromium.ts';
 import { signedIn, standardLearner } from '../support/learners.ts';
 
 const baseUrl = inject('baseUrl');
@@ -16,7 +16,7 @@ type Face = { svg: string; first_name: string; last_name: string };
 type Started = { content: { faces: Face[]; recall_faces: string[] } };
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 
 afterAll(async () => {

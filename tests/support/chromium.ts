@@ -72,6 +72,52 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   return browser;
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The journeys' Chromium: one browser for every journey file of the run (the files share one
+ * worker process, tests/e2e/vitest.config.ts), launched by the first file that asks and again
+ * if it goes away. Each file gets a view of it that lists and closes only the contexts the file
+ * opened: its `close()` closes those, not the browser, which goes with the worker process. A
+ * launch per file cost about 1 s and 0.8 CPU-s, 28 times a run.
+ */
+export async function journeyBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchChromium();
+    shared = launching;
+    launching.then(
+      (browser) => browser.on('disconnected', () => (shared = undefined)),
+      () => (shared = undefined),
+    );
+  }
+  const browser = await shared;
+  const opened = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  const view: Partial<Browser> = {
+    newContext: async (options) => track(await browser.newContext(options)),
+    newPage: async (options) => {
+      const page = await browser.newPage(options);
+      track(page.context());
+      return page;
+    },
+    contexts: () => [...opened],
+    close: async () => {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (Object.hasOwn(view, property)) return view[property as keyof Browser];
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** A browser with a profile kept in `profileDir` (the navigation bench hands it to Lighthouse). */
 export function launchPersistentChromium(
   profileDir: string,
