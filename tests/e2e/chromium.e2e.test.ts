@@ -34,10 +34,13 @@ test('keeps the features Playwright turns off turned off', async () => {
   const { processInfo } = await session.send('SystemInfo.getProcessInfo');
   const main = processInfo.find((p) => p.type === 'browser');
   const args = readFileSync(`/proc/${main?.id}/cmdline`, 'utf8').split('\0');
-  const disabled = args.filter((a) => a.startsWith('--disable-features='));
+  const flag = '--disable-features=';
+  const disabled = args
+    .filter((a) => a.startsWith(flag))
+    .map((a) => a.slice(flag.length).split(','));
   // Chromium reads the last one; Playwright's own comes first.
-  const effective = disabled.at(-1)?.slice('--disable-features='.length).split(',') ?? [];
-  const playwrights = disabled[0]?.slice('--disable-features='.length).split(',') ?? [];
+  const effective = disabled.at(-1) ?? [];
+  const playwrights = disabled[0] ?? [];
   expect(playwrights.toSorted()).toEqual(PLAYWRIGHT_DISABLED_FEATURES.toSorted());
   expect(effective).toEqual(expect.arrayContaining(PLAYWRIGHT_DISABLED_FEATURES));
 });

@@ -122,7 +122,9 @@ export function testRunnerIndex<T extends StoryIndex>(index: T): T {
   const stories = Object.values(index.entries).filter((e) => e.type === 'story');
   const files = new Map<string, IndexEntry[]>();
   for (const story of stories) {
-    files.set(story.importPath, [...(files.get(story.importPath) ?? []), story]);
+    const file = files.get(story.importPath) ?? [];
+    file.push(story);
+    files.set(story.importPath, file);
   }
   const parts = Math.max(1, Math.round(stories.length / STORIES_PER_TEST_FILE));
   const perPart = stories.length / parts;
