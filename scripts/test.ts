@@ -38,10 +38,11 @@ const vitest = (project: string, report: string): string[] => [
  * Three lanes. The journeys have a lane of their own: their global setup builds the web app when
  * it is stale and starts the product, which in one Vitest run would hold back every other
  * project's first test (Vitest runs all global setups before any file). The story lane builds
- * Storybook once and runs the stories and the docs pages against it. The static checks (25 s in
- * a whole run, mostly tsc) follow the stories, the lane that ends first (460 s, against 535 s for
- * the journeys and 540 s for the other Vitest projects in a fresh clone's run): see
- * docs/performance/2026-11-29-test-time.md.
+ * Storybook once and runs the stories and the docs pages against it. The static checks (25–60 s
+ * in a whole run, mostly tsc) follow the stories, which ended first in the run that moved them
+ * there (460 s, against 535 s for the journeys and 540 s for the other Vitest projects). The run
+ * is CPU-bound and the three lanes end within about a minute of each other, so which one ends
+ * last varies from run to run: see docs/performance/2026-11-29-test-time.md.
  */
 const lanes: Step[][] = [
   [
