@@ -131,7 +131,8 @@ function networkSettled(state: PageWatch): Promise<void> {
  * decorators in packages/features/shared/test/storybook.tsx) nor in the page's shared one, and no
  * answer waiting to be handed to React (TanStack Query does that in a later task; the preview
  * counts them, .storybook/query-handovers.ts); no card media being read from the browser's kept
- * copies or fetched (packages/api/src/media.ts counts them); images decoded; then two animation
+ * copies or fetched (packages/api/src/media.ts counts them) nor waiting to be rendered (no
+ * `data-media-pending` element, packages/ui's useResolvedSrc); images decoded; then two animation
  * frames, and the whole check again, so work the render started (a query enabled by another's
  * answer) is waited for the same way. Every wait ends on an event, never a timer.
  *
@@ -183,6 +184,9 @@ function settledInPage(): Promise<void> {
       }
     });
   const loading = () => [...document.images].filter((img) => !img.complete);
+  // An element still waiting for its media address (useResolvedSrc's `pending`): its load may
+  // have ended, and left the count above, before React renders the image it brought.
+  const awaitingMedia = () => document.querySelector('[data-media-pending]') !== null;
   const imagesDecoded = () =>
     Promise.all(loading().map((img) => img.decode().catch(() => undefined)));
   const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
@@ -197,7 +201,7 @@ function settledInPage(): Promise<void> {
       await imagesDecoded();
       await frame();
       await frame();
-    } while (busy() || loading().length > 0);
+    } while (busy() || loading().length > 0 || awaitingMedia());
   })();
 }
 

@@ -231,7 +231,7 @@ function Occlusion({
   resolveMediaUrl: ResolveMediaUrl;
 }) {
   const intl = useIntl();
-  const { url } = useResolvedSrc(segment.image?.src, resolveMediaUrl);
+  const { url, pending } = useResolvedSrc(segment.image?.src, resolveMediaUrl);
   const revealed = segment.shapes.some((shape) => shape.state === 'revealed');
   return (
     <figure className={s.occlusion} data-occlusion-ordinal={segment.ordinal}>
@@ -239,7 +239,7 @@ function Occlusion({
         {url ? (
           <img className={s.occlusionImage} src={url} alt={segment.image?.alt ?? ''} />
         ) : (
-          <div className={s.occlusionPending} />
+          <div className={s.occlusionPending} data-media-pending={pending ? '' : undefined} />
         )}
         <svg
           className={s.occlusionMasks}

@@ -98,15 +98,21 @@ function useBrowserVoices(given: readonly SpeechSynthesisVoice[] | undefined) {
 }
 
 /** `src` as the browser loads it, through the content's resolver (`useResolvedSrc`). */
-function useResolved(src: string): { url: string | undefined; ready: Promise<string> } {
+function useResolved(src: string): {
+  url: string | undefined;
+  ready: Promise<string>;
+  pending: boolean;
+} {
   const { resolve } = usePlayers();
-  const { url, ready } = useResolvedSrc(src, resolve);
-  return { url, ready: ready as Promise<string> };
+  const { url, ready, pending } = useResolvedSrc(src, resolve);
+  return { url, ready: ready as Promise<string>, pending };
 }
 
 function MediaImage({ src, alt, title }: { src: string; alt: string; title?: string }) {
-  const { url } = useResolved(src);
-  if (!url) return <span className={s.imagePlaceholder} />;
+  const { url, pending } = useResolved(src);
+  if (!url) {
+    return <span className={s.imagePlaceholder} data-media-pending={pending ? '' : undefined} />;
+  }
   return <img className={s.image} src={url} alt={alt} title={title} />;
 }
 

@@ -9,6 +9,11 @@ function Shown({ src, resolve }: { src: string | undefined; resolve: ResolveSrc 
   return <output>{url ?? 'pending'}</output>;
 }
 
+function Pending({ src, resolve }: { src: string | undefined; resolve: ResolveSrc }) {
+  const { pending } = useResolvedSrc(src, resolve);
+  return <output>{String(pending)}</output>;
+}
+
 describe('useResolvedSrc', () => {
   test('asks the resolver while rendering, before any effect runs', () => {
     // A server render runs no effect: a load started in one would not have started here.
@@ -37,5 +42,32 @@ describe('useResolvedSrc', () => {
 
     rerender(<Shown src={undefined} resolve={resolve} />);
     expect(screen.getByRole('status').textContent).toBe('pending');
+  });
+
+  test('is pending from the render that asks until the render that shows the answer or its failure', async () => {
+    let settle = (_url: string) => {};
+    let fail = (_error: Error) => {};
+    const resolve = vi.fn((src: string) =>
+      src === '/plain.png'
+        ? src
+        : new Promise<string>((done, reject) => {
+            settle = done;
+            fail = reject;
+          }),
+    );
+    const { rerender } = render(<Pending src="/media/a" resolve={resolve} />);
+    expect(screen.getByRole('status').textContent).toBe('true');
+    await act(async () => settle('blob:a'));
+    expect(screen.getByRole('status').textContent).toBe('false');
+
+    rerender(<Pending src="/media/b" resolve={resolve} />);
+    expect(screen.getByRole('status').textContent).toBe('true');
+    await act(async () => fail(new Error('404')));
+    expect(screen.getByRole('status').textContent).toBe('false');
+
+    rerender(<Pending src="/plain.png" resolve={resolve} />);
+    expect(screen.getByRole('status').textContent).toBe('false');
+    rerender(<Pending src={undefined} resolve={resolve} />);
+    expect(screen.getByRole('status').textContent).toBe('false');
   });
 });

@@ -10,26 +10,35 @@ export type ResolveSrc = (src: string) => string | Promise<string>;
  * (packages/api/src/media.ts counts them), and a load started in an effect began after their
  * check had passed (CI, 2026-11-29: an occlusion card's image came after its screenshot).
  * Resolvers keep their answers by address, so a render that runs again starts nothing new.
+ *
+ * `pending` is true from the render that asked until the render that shows the answer (or knows
+ * it failed). An element waiting for its address carries `data-media-pending` while it is: the
+ * story tests wait for none to be left, since a load can have ended (and left their count) a
+ * moment before React renders what it brought (CI, 2026-11-30: the same occlusion card, shot at
+ * 704 px tall before its image made it 844).
  */
 export function useResolvedSrc(
   src: string | undefined,
   resolve: ResolveSrc,
-): { url: string | undefined; ready: Promise<string> | undefined } {
+): { url: string | undefined; ready: Promise<string> | undefined; pending: boolean } {
   const resolved = useMemo(() => (src === undefined ? undefined : resolve(src)), [resolve, src]);
   const ready = useMemo(
     () => (resolved === undefined ? undefined : Promise.resolve(resolved)),
     [resolved],
   );
-  const [settled, setSettled] = useState<{ from: Promise<string>; url: string }>();
+  const [settled, setSettled] = useState<{ from: Promise<string>; url?: string }>();
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    ready.then((url) => live && setSettled({ from: ready, url })).catch(() => {});
+    ready.then(
+      (url) => live && setSettled({ from: ready, url }),
+      () => live && setSettled({ from: ready }),
+    );
     return () => {
       live = false;
     };
   }, [ready]);
-  const url =
-    typeof resolved === 'string' ? resolved : settled?.from === ready ? settled?.url : undefined;
-  return { url, ready };
+  if (typeof resolved === 'string') return { url: resolved, ready, pending: false };
+  const answer = settled?.from === ready ? settled : undefined;
+  return { url: answer?.url, ready, pending: resolved !== undefined && !answer };
 }
