@@ -17,7 +17,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { getStoryContext, type TestContext, type TestRunnerConfig } from '@storybook/test-runner';
+import type { TestContext, TestRunnerConfig } from '@storybook/test-runner';
 import { type MatchImageSnapshotOptions, toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page, Request } from 'playwright-core';
 import { AXE_CORE, AXE_LOADED, sidewaysOverflow, VIEWPORTS } from '../tests/stories/browser.ts';
@@ -330,6 +330,22 @@ function sameAsBaseline(id: string, shot: Buffer): boolean {
 }
 
 /**
+ * In the page: what the hooks read of a story, its tags and the viewport of its globals. Not the
+ * test-runner's `getStoryContext`, which sends the whole prepared story (parameters, arg types,
+ * the module's exports: about 217 KB a story) to be serialised, validated and parsed, only for
+ * these two fields: 23 ms of the Jest worker's CPU a story, besides the page's work to serialise.
+ */
+async function storyTraits(storyId: string): Promise<{ tags: string[]; viewport?: string }> {
+  type Story = { tags: string[]; storyGlobals?: { viewport?: { value?: string } | string } };
+  const preview = (globalThis as unknown as Record<string, unknown>).__STORYBOOK_PREVIEW__ as {
+    storyStore: { loadStory(options: { storyId: string }): Promise<Story> };
+  };
+  const story = await preview.storyStore.loadStory({ storyId });
+  const viewport = story.storyGlobals?.viewport;
+  return { tags: story.tags, viewport: typeof viewport === 'string' ? viewport : viewport?.value };
+}
+
+/**
  * Stories this test file has started. The code test-storybook generates for each story runs it
  * again, on a new page, when the first run failed with "Execution context was destroyed"; no
  * option turns that off, so a second start fails the story here instead of passing on a retry.
@@ -372,17 +388,23 @@ const config: TestRunnerConfig = {
     }
     started.add(context.id);
     const state = watchOf(page);
-    const story = await getStoryContext(page, context);
+    const story = await page.evaluate(storyTraits, context.id);
     state.problems = [];
     state.allowConsoleErrors = story.tags.includes('expected-console-errors');
     state.allowApiErrors = story.tags.includes('expected-http-errors');
     // Phone and laptop stories (`globals: { viewport: { value: 'phone' } }`) render at their size.
-    const viewport = story.storyGlobals?.viewport as { value?: string } | string | undefined;
-    const width = typeof viewport === 'string' ? viewport : viewport?.value;
+    const width = story.viewport;
     state.phone = width === 'phone';
-    await page.setViewportSize(
-      state.phone ? VIEWPORTS.phone : width === 'laptop' ? VIEWPORTS.laptop : VIEWPORTS.desktop,
-    );
+    const size = state.phone
+      ? VIEWPORTS.phone
+      : width === 'laptop'
+        ? VIEWPORTS.laptop
+        : VIEWPORTS.desktop;
+    // Playwright sends a resize even to the size the page has: a round trip to the browser.
+    const current = page.viewportSize();
+    if (current?.width !== size.width || current.height !== size.height) {
+      await page.setViewportSize(size);
+    }
   },
   async postVisit(page, context) {
     if (context.hasFailure) return;
