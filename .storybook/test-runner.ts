@@ -16,11 +16,15 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { TestContext, TestRunnerConfig } from '@storybook/test-runner';
 import { type MatchImageSnapshotOptions, toMatchImageSnapshot } from 'jest-image-snapshot';
 import type { Page, Request } from 'playwright-core';
-import { AXE_CORE, AXE_LOADED, sidewaysOverflow, VIEWPORTS } from '../tests/stories/browser.ts';
+import {
+  AXE_CORE,
+  seriousAxeFindings,
+  sidewaysOverflow,
+  VIEWPORTS,
+} from '../tests/stories/browser.ts';
 import { TEST_RUNNER_HEADER } from '../tests/stories/static-storybook.ts';
 import { STEP_LIMIT_MS, STORY_LIMIT_MS } from '../tests/support/limits.ts';
 import { FIXED_NOW } from './fixtures.ts';
@@ -246,25 +250,6 @@ function screenshotClip(page: Page) {
   });
 }
 
-async function axeProblems(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page, axeSource: AXE_LOADED })
-    .include('#storybook-root')
-    // axe.run in the story's page: the default splits the run and finishes it in a new page.
-    .setLegacyMode(true)
-    // Only violations are read: skipping the details of what passed saves most of axe's time.
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => {
-      const targets = violation.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(', ');
-      return `axe ${violation.impact} ${violation.id}: ${violation.help} [${targets}]`;
-    });
-}
-
 /** Jest's `expect` with jest-image-snapshot's matcher (registered in `setup`). */
 type ImageExpect = (actual: Buffer) => {
   toMatchImageSnapshot(options: MatchImageSnapshotOptions): void;
@@ -421,7 +406,7 @@ const config: TestRunnerConfig = {
     // A phone layout wider than the phone: the screenshot, clipped to the window, hides it.
     if (state.phone) problems.push(...(await page.evaluate(sidewaysOverflow)));
     problems.push(...(await visualProblems(page, context)));
-    problems.push(...(await axeProblems(page)));
+    problems.push(...(await page.evaluate(seriousAxeFindings, { include: '#storybook-root' })));
     problems.push(...state.problems);
     if (problems.length > 0) throw new Error(problems.join('\n'));
   },

@@ -22,14 +22,44 @@ export const CONTEXT_OPTIONS = {
   serviceWorkers: 'allow',
 } as const;
 
-/**
- * axe-core, loaded into every page and frame once by an init script (`addInitScript({ path })`),
- * and the one-line `axeSource` AxeBuilder then injects instead of the 550 KB script. AxeBuilder
- * evaluates its `axeSource` on every analyze() (in every frame): that cost 1.5–2 s per story.
- */
+/** axe-core, loaded into every page and frame once by an init script (`addInitScript({ path })`). */
 export const AXE_CORE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-export const AXE_LOADED =
-  'if (!window.axe) throw new Error("axe-core was not loaded by an init script")';
+
+/**
+ * In the page: axe-core's serious and critical findings inside `include` (less `exclude`), one
+ * line each, from one `axe.run` in the page (axe checks the page's frames through their own copy).
+ * That is the run AxeBuilder's legacy mode made, without its five other calls a story (inject,
+ * configure and ask, frame by frame) and without sending axe's whole result back (every rule's
+ * description, tags and nodes) for Playwright to serialise, validate and parse. Injecting the 550
+ * KB script each time, as AxeBuilder does by default, cost 1.5–2 s a story. Self-contained (no
+ * imports, no outer names): the story tests send it to the page as it is.
+ */
+export async function seriousAxeFindings(scope: {
+  include: string;
+  exclude?: string;
+}): Promise<string[]> {
+  type Finding = {
+    id: string;
+    impact?: string | null;
+    help: string;
+    nodes: Array<{ target: unknown[] }>;
+  };
+  type Axe = { run(context: unknown, options: unknown): Promise<{ violations: Finding[] }> };
+  const axe = (window as unknown as { axe?: Axe }).axe;
+  if (!axe) throw new Error('axe-core was not loaded by an init script');
+  const context = { include: [scope.include], exclude: scope.exclude ? [scope.exclude] : [] };
+  // Only violations are read: skipping the details of what passed saves most of axe's time.
+  const { violations } = await axe.run(context, { resultTypes: ['violations'] });
+  return violations
+    .filter((finding) => finding.impact === 'serious' || finding.impact === 'critical')
+    .map((finding) => {
+      const targets = finding.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ');
+      return `axe ${finding.impact} ${finding.id}: ${finding.help} [${targets}]`;
+    });
+}
 
 /**
  * What makes the page scroll sideways (a phone layout wider than the phone): empty when the

@@ -31,11 +31,10 @@
  * docs entry to docs entry as the test-runner moves from story to story (`showDocs`).
  */
 import { availableParallelism } from 'node:os';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.ts';
 import { STORY_LIMIT_MS } from '../support/limits.ts';
-import { AXE_CORE, AXE_LOADED, CONTEXT_OPTIONS } from './browser.ts';
+import { AXE_CORE, CONTEXT_OPTIONS, seriousAxeFindings } from './browser.ts';
 import {
   indexEntries,
   openStaticStorybook,
@@ -181,29 +180,18 @@ function zoomSettled(): Promise<void> {
 }
 
 /**
- * One axe run for the docs page (its story iframes removed first: see `checkPage`), in legacy
- * mode with axe-core already in the page (an init script): measured on ui-dialog's page,
- * AxeBuilder's default (inject the 550 KB script into each frame, run each frame, finish in a
- * second page) took 25.6 s of the page's main-thread time, this 3.3 s.
+ * One axe run for the docs page (its story iframes removed first: see `checkPage`), in the page
+ * with axe-core already there (an init script). Measured on ui-dialog's page, AxeBuilder's
+ * default (inject the 550 KB script into each frame, run each frame, finish in a second page) took
+ * 25.6 s of the page's main-thread time, one run in the page 3.3 s.
  */
-async function axeProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page, axeSource: AXE_LOADED })
-    .include('#storybook-docs')
+function axeProblems(page: Page): Promise<string[]> {
+  return page.evaluate(seriousAxeFindings, {
+    include: '#storybook-docs',
     // Storybook's own props-table controls (an object editor whose <li>s have no list, selects
     // without a name): Storybook's interface, not ours, and the same on every page.
-    .exclude('.docblock-argstable')
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const targets = v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(', ');
-      return `axe ${v.impact} ${v.id}: ${v.help} [${targets}]`;
-    });
+    exclude: '.docblock-argstable',
+  });
 }
 
 function guard<T>(work: Promise<T>, what: string): Promise<T> {
@@ -319,9 +307,9 @@ async function checkPage(lane: DocsLane, base: string, docs: DocsPage): Promise<
     problems.push(
       ...(await page.evaluate(contentProblems, { title: docs.title, stories: docs.stories })),
     );
-    // The story iframes (empty documents, their blocks checked above) go before axe: AxeBuilder
-    // reaches every frame of the page first, and a frame Storybook has not loaded yet (below the
-    // fold) held it 30 s on the arena pages.
+    // The story iframes (empty documents, their blocks checked above) go before axe: axe asks
+    // every frame of the page for its findings, and a frame Storybook has not loaded yet (below
+    // the fold) held AxeBuilder 30 s on the arena pages.
     await page.evaluate(() => {
       for (const frame of document.querySelectorAll('#storybook-docs iframe')) frame.remove();
     });
