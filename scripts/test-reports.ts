@@ -6,6 +6,8 @@ import { relative } from 'node:path';
 export interface JsonReport {
   numPassedTests: number;
   numFailedTests: number;
+  /** Jest's and Vitest's: false also for an error outside any case (a failed global setup). */
+  success?: boolean;
   testResults?: Array<{
     name: string;
     assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }>;
@@ -14,12 +16,20 @@ export interface JsonReport {
 
 type Counts = { passed: number; failed: number };
 
-/** A report's counts; a missing report (the step crashed before writing it) counts as a failure. */
+/**
+ * A report's counts. A missing report (the step crashed before writing it) counts as a failure,
+ * and so does a run that ran no test or did not succeed with no case failed: Vitest 5.1 whose
+ * global setup failed printed "No test files found, exiting with code 1", exited 0 and wrote a
+ * report of no test, and `npm test` called the step ok (2026-11-30).
+ */
 export function countJson(report: string): () => Counts {
   return () => {
     if (!existsSync(report)) return { passed: 0, failed: 1 };
     const counts = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
-    return { passed: counts.numPassedTests, failed: counts.numFailedTests };
+    const ranNone = counts.numPassedTests + counts.numFailedTests === 0;
+    const unexplained = counts.success === false && counts.numFailedTests === 0;
+    const failed = counts.numFailedTests + (ranNone || unexplained ? 1 : 0);
+    return { passed: counts.numPassedTests, failed };
   };
 }
 

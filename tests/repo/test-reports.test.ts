@@ -90,4 +90,25 @@ describe("npm test's report reading", () => {
     expect(countAll(countJson(journeys), countJson(docs))()).toEqual({ passed: 166, failed: 1 });
     expect(countJson(join(dir, 'missing.json'))()).toEqual({ passed: 0, failed: 1 });
   });
+
+  test('a run that ran no test, or did not succeed with no case failed, is a failure', () => {
+    // Vitest 5.1, its global setup failed: "No test files found, exiting with code 1", exit 0.
+    const setupFailed = write('setup.json', {
+      numTotalTests: 0,
+      numPassedTests: 0,
+      numFailedTests: 0,
+      success: false,
+      testResults: [],
+    });
+    expect(countJson(setupFailed)()).toEqual({ passed: 0, failed: 1 });
+    // An unhandled error after every case passed.
+    const unhandled = write('unhandled.json', {
+      numPassedTests: 12,
+      numFailedTests: 0,
+      success: false,
+    });
+    expect(countJson(unhandled)()).toEqual({ passed: 12, failed: 1 });
+    const passed = write('passed.json', { numPassedTests: 12, numFailedTests: 0, success: true });
+    expect(countJson(passed)()).toEqual({ passed: 12, failed: 0 });
+  });
 });
