@@ -1,4 +1,4 @@
-import { $appUpdated, $offline } from '@memoria/api';
+import { $appUpdated, $offline, queryKeys } from '@memoria/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { Providers, renderWithProviders, signedInApi } from '../shared/test/render.tsx';
@@ -6,10 +6,16 @@ import { TopBar } from './TopBar.tsx';
 
 const api = signedInApi();
 beforeEach(() => {
-  api.server.handle(() => ({
-    status: 200,
-    body: { count: 0, next: null, previous: null, results: [] },
-  }));
+  // The search box reads the account's features (useFeatureAccess); a list's shape there made
+  // it throw once the answer arrived, and unmount the bar mid-test (a whole run, 2026-11-30).
+  api.server.handle((request) =>
+    request.path.startsWith('/be/api/auth/users/account_info/')
+      ? {
+          status: 200,
+          body: { account_type: 'standard', role: null, is_paid: true, features: [] },
+        }
+      : { status: 200, body: { count: 0, next: null, previous: null, results: [] } },
+  );
 });
 
 // The layout persists the top bar across client-side navigations and hands it the new path.
@@ -18,6 +24,10 @@ test("the phone drawer closes when the page's path changes, and stays open other
     <TopBar currentPath="/space-repetition" defaultDrawerOpen />,
   );
   await screen.findByRole('dialog', { name: 'Menu' });
+  // The account's answer is in and rendered, whenever it comes in a loaded run.
+  await waitFor(() =>
+    expect(client.getQueryState(queryKeys.auth.accountInfo())?.status).toBe('success'),
+  );
 
   rerender(
     <Providers client={client} locale="en">
