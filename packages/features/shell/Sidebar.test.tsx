@@ -1,7 +1,8 @@
-import type { Locale } from '@memoria/api';
+import type { Locale, Schemas } from '@memoria/api';
 import { $session, ACCESS_TOKEN_KEY, queryKeys, setNavigate } from '@memoria/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { accountInfoBody } from '../shared/test/fixtures.ts';
 import { renderWithProviders, startApiServer, type TestServer } from '../shared/test/render.tsx';
 import { SidebarNav } from './Sidebar.tsx';
 
@@ -19,13 +20,10 @@ beforeEach(() => {
 });
 
 /** The account is on `plan`; the history is empty. */
-function serve(plan: string) {
+function serve(plan: Schemas['AccountType']) {
   server.handle((request) => {
     if (request.path.startsWith('/be/api/auth/users/account_info/')) {
-      return {
-        status: 200,
-        body: { account_type: plan, role: null, is_paid: plan !== 'free', features: [] },
-      };
+      return { status: 200, body: accountInfoBody(plan) };
     }
     return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
   });
@@ -41,7 +39,7 @@ async function sidebarOn(path: string, locale: Locale = 'en') {
 }
 
 describe('the sidebar link to the schools', () => {
-  test.each(['enterprise', 'enterprise_plus'])(
+  test.each(['enterprise', 'enterprise_plus'] as const)(
     '%s accounts get it, reachable by keyboard, current on a school page',
     async (plan) => {
       serve(plan);
@@ -66,7 +64,7 @@ describe('the sidebar link to the schools', () => {
     expect(link.getAttribute('aria-current')).toBe(null);
   });
 
-  test.each(['free', 'standard'])('%s accounts do not get it', async (plan) => {
+  test.each(['free', 'standard'] as const)('%s accounts do not get it', async (plan) => {
     serve(plan);
     const nav = await sidebarOn('/schools');
     expect(within(nav).getByRole('link', { name: 'Profile' })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { $appUpdated, $offline, queryKeys } from '@memoria/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { accountInfoBody } from '../shared/test/fixtures.ts';
 import { Providers, renderWithProviders, signedInApi } from '../shared/test/render.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -10,10 +11,7 @@ beforeEach(() => {
   // it throw once the answer arrived, and unmount the bar mid-test (a whole run, 2026-11-30).
   api.server.handle((request) =>
     request.path.startsWith('/be/api/auth/users/account_info/')
-      ? {
-          status: 200,
-          body: { account_type: 'standard', role: null, is_paid: true, features: [] },
-        }
+      ? { status: 200, body: accountInfoBody('standard') }
       : { status: 200, body: { count: 0, next: null, previous: null, results: [] } },
   );
 });

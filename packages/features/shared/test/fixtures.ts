@@ -1,5 +1,5 @@
-/** A contract-typed deck for the stories and tests of the deck and review islands. */
-import type { Deck } from '@memoria/api';
+/** Contract-typed answers for the stories and tests of the islands. */
+import type { Deck, Schemas } from '@memoria/api';
 
 const DAY = 86_400;
 const NOW = Date.parse('2025-01-15T10:30:00.000Z');
@@ -26,4 +26,16 @@ export function deck(overrides: Partial<Deck> = {}): Deck {
     updated_at: at(-DAY),
     ...overrides,
   };
+}
+
+/**
+ * `auth/users/account_info/` for an account on `plan`, with the features it may use (none by
+ * default). Typed by the contract: a test server that answered this call with a list made the
+ * search box throw on the missing `features` (TopBar's test, 2026-11-30).
+ */
+export function accountInfoBody(
+  plan: Schemas['AccountType'],
+  features: Schemas['Feature'][] = [],
+): Schemas['AccountInfo'] {
+  return { account_type: plan, role: null, is_paid: plan !== 'free', features };
 }
